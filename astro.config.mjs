@@ -1,0 +1,18 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+
+/** Public origin of the site: canonical URLs, Open Graph and the sitemap use it. */
+const site = process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
+
+export default defineConfig({
+  site,
+  srcDir: './site',
+  publicDir: './public',
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  integrations: [react(), sitemap()],
+  telemetry: false,
+});

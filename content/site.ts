@@ -1,0 +1,45 @@
+/**
+ * The one site configuration: brand, contact address, social profiles and the public keys the
+ * browser needs. The brand name is written here and nowhere else. `PUBLIC_*` variables are read
+ * at build time (see `.env.example`); every one has a documented default so a fresh checkout builds.
+ */
+const env = import.meta.env;
+
+/** Trimmed value of a build-time variable, or the fallback when unset or blank. */
+function pick(value: string | undefined, fallback: string): string {
+  const v = value?.trim();
+  return v ? v : fallback;
+}
+
+export const siteConfig = {
+  /** Brand name used in titles, copy and structured data. */
+  brand: 'Ringwise',
+  /** Short positioning line used in meta descriptions. */
+  tagline: 'Phone Calls • SMS • Website Chat • 24/7',
+  /** Where contact requests and the mailto links go. */
+  contactEmail: pick(env.PUBLIC_CONTACT_EMAIL, 'hello@ringwise.example'),
+  /** The two social profiles linked from the header and the contact section. */
+  social: {
+    facebook: pick(env.PUBLIC_SOCIAL_FACEBOOK_URL, 'https://www.facebook.com/ringwise.ai'),
+    linkedin: pick(env.PUBLIC_SOCIAL_LINKEDIN_URL, 'https://www.linkedin.com/company/ringwise-ai'),
+  },
+  /** The voice platform, for the hero's demo call and the /widget page. */
+  voice: {
+    /** Public web token (safe in the browser). Default: empty, the call button says it is not configured. */
+    publicKey: pick(env.PUBLIC_VOICE_PUBLIC_KEY, ''),
+    /** The demo assistant the hero button calls. */
+    assistantId: pick(env.PUBLIC_VOICE_ASSISTANT_ID, ''),
+    /** Base URL of the platform's REST API. */
+    apiBaseUrl: pick(env.PUBLIC_VOICE_API_BASE_URL, 'https://api.vapi.ai'),
+  },
+  /**
+   * Contact backend. Unset: the embedded local backend of `npm start` on the same origin.
+   * Set both to use a Supabase project (anon key only: it is public by design).
+   */
+  supabase: {
+    url: pick(env.PUBLIC_SUPABASE_URL, ''),
+    anonKey: pick(env.PUBLIC_SUPABASE_ANON_KEY, ''),
+  },
+} as const;
+
+export type SiteConfig = typeof siteConfig;

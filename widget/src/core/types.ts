@@ -1,0 +1,132 @@
+/**
+ * Public types of the voice client core. This file is the contract between the core
+ * (`VoiceClient`), the Daily adapter (`src/daily`), the custom element, the React hook and tests.
+ * It holds types only: no runtime code, no daily-js types, no DOM globals.
+ */
+
+/** Lifecycle of a call as the UI sees it. */
+export type CallState = 'idle' | 'starting' | 'active' | 'reconnecting' | 'ending';
+
+/** The start stages of spec §4, in order. Each reports started → completed | failed. */
+export type StartStage =
+  | 'initialization'
+  | 'web-call-creation'
+  | 'daily-call-object-creation'
+  | 'mobile-permissions'
+  | 'daily-call-join'
+  | 'video-recording-setup'
+  | 'video-recording-started'
+  | 'audio-observer-setup'
+  | 'audio-processing-setup';
+
+/** A stage name as reported in progress events; `input-validation` precedes the start stages. */
+export type ProgressStage = StartStage | 'input-validation';
+
+/** One `call-start-progress` event. */
+export interface StartProgress {
+  stage: ProgressStage;
+  status: 'started' | 'completed' | 'failed';
+  /** Milliseconds the stage took (completed / failed only). */
+  duration?: number;
+  /** `Date.now()` when the event was emitted. */
+  timestamp: number;
+  /** Why a stage failed without an error object, e.g. `already-started`. */
+  reason?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** Stable error kinds; UIs switch on these, never on messages. */
+export type VoiceErrorType =
+  | 'validation-error'
+  | 'api-error'
+  | 'network-error'
+  | 'mic-permission-denied'
+  | 'mic-not-found'
+  | 'mic-blocked'
+  | 'daily-call-object-creation-error'
+  | 'daily-call-join-error'
+  | 'video-recording-setup-error'
+  | 'audio-observer-setup-error'
+  | 'audio-processing-setup-error'
+  | 'meeting-ended';
+
+/** Open JSON record: fields the spec does not describe pass through untyped but not `any`. */
+export type JsonObject = { [key: string]: unknown };
+
+/**
+ * What to call: exactly one of assistant | assistantId | squad | squadId | workflow | workflowId,
+ * plus optional overrides. Sent as-is in the `POST /call/web` body.
+ */
+export interface CallTarget {
+  assistant?: JsonObject;
+  assistantId?: string;
+  assistantOverrides?: JsonObject;
+  squad?: JsonObject;
+  squadId?: string;
+  workflow?: JsonObject;
+  workflowId?: string;
+  workflowOverrides?: JsonObject;
+}
+
+/** The fields of the `POST /call/web` response the client reads (spec §3). */
+export interface WebCall extends JsonObject {
+  id: string;
+  webCallUrl: string;
+  artifactPlan?: { videoRecordingEnabled?: boolean } & JsonObject;
+  assistant?: { voice?: { provider?: string } & JsonObject } & JsonObject;
+}
+
+/** A message from the assistant (app message parsed as JSON). `type` is always present. */
+export interface VoiceMessage extends JsonObject {
+  type: string;
+}
+
+/** Transcript message as the platform sends it; the widget renders these. */
+export interface TranscriptMessage extends VoiceMessage {
+  type: 'transcript';
+  role: 'assistant' | 'user' | string;
+  transcriptType: 'partial' | 'final' | string;
+  transcript: string;
+}
+
+/** Read-only view of a client, suitable for `useSyncExternalStore`. A new object on every change. */
+export interface VoiceSnapshot {
+  readonly state: CallState;
+  readonly muted: boolean;
+  /** Assistant speaking (level > 0.01; off 1 s after it drops). */
+  readonly speaking: boolean;
+  /** 0..1, summed remote level / 0.15, capped at 1. */
+  readonly volume: number;
+  /** The stage currently running while `state === 'starting'`. */
+  readonly stage: StartStage | null;
+  readonly callId: string | null;
+  /** The last error, cleared by the next start. */
+  readonly error: VoiceErrorLike | null;
+  /** The browser refused to autoplay the assistant's audio; call `resumeAudio()` from a click. */
+  readonly audioBlocked: boolean;
+}
+
+/** Structural view of `VoiceError` (the class lives in `errors/`). */
+export interface VoiceErrorLike extends Error {
+  readonly type: VoiceErrorType;
+  readonly stage?: ProgressStage;
+  /** HTTP status for `api-error`. */
+  readonly status?: number;
+  /** Ended reason for `meeting-ended`. */
+  readonly reason?: string;
+}
+
+/** Event map of `VoiceClient.on` / `off`. */
+export interface VoiceClientEvents {
+  'call-start': void;
+  'call-end': void;
+  'speech-start': void;
+  'speech-end': void;
+  'volume-level': number;
+  message: VoiceMessage;
+  'call-start-progress': StartProgress;
+  'call-start-success': { callId: string; totalDuration: number };
+  'call-start-failed': { stage: ProgressStage; error: VoiceErrorLike; totalDuration: number };
+  error: VoiceErrorLike;
+  'state-change': CallState;
+}
