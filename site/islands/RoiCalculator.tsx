@@ -1,0 +1,4 @@
+/** Placeholder island: replaced by its own issue's implementation. */
+export default function RoiCalculator() {
+  return null;
+}
