@@ -1,31 +1,53 @@
 /**
- * Production server of `npm start`: serves the built site (dist/). PORT and HOST override the
- * default http://localhost:4321.
+ * Production server of `npm start`: serves the built site (dist/) and, unless the site was built
+ * for a Supabase project (PUBLIC_SUPABASE_URL set), the embedded contact backend on the same
+ * origin: `POST /rest/v1/contact_submissions` on a PGlite database in DATA_DIR.
+ *
+ * Environment: PORT (default 4321), HOST (default localhost), DATA_DIR (default .data/pglite),
+ * RESET_DATA=1 wipes the data folder at start (the browser tests use it).
  */
-import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStaticHandler } from './static.ts';
+import { DEFAULT_DATA_DIR, startServer } from './app.ts';
 
 const root = fileURLToPath(new URL('../dist/', import.meta.url));
 if (!existsSync(root)) {
   console.error('No build found in dist/: run `npm run build` (or `npm start`, which builds first).');
   process.exit(1);
 }
-const port = Number(process.env.PORT ?? 4321);
-const host = process.env.HOST ?? 'localhost';
-const serveStatic = createStaticHandler(root);
+const supabaseUrl = process.env.PUBLIC_SUPABASE_URL?.trim();
+const dataDir = process.env.DATA_DIR?.trim() || DEFAULT_DATA_DIR;
 
-const server = createServer((req, res) => {
-  serveStatic(req, res).catch((error: unknown) => {
-    console.error(error);
-    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end('Internal Server Error');
+let server;
+try {
+  server = await startServer({
+    distDir: root,
+    port: Number(process.env.PORT ?? 4321),
+    host: process.env.HOST ?? 'localhost',
+    embeddedBackend: !supabaseUrl,
+    dataDir,
+    resetData: process.env.RESET_DATA === '1',
   });
-});
-server.listen(port, host, () => {
-  console.log(`Serving the site on http://${host}:${port}`);
-});
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+console.log(`Serving the site on ${server.url}`);
+if (supabaseUrl) console.log(`Contact requests go to Supabase at ${supabaseUrl}.`);
+else console.log(`Contact requests are stored in ${resolve(dataDir)} (embedded PGlite; list them with \`npm run submissions\`).`);
+
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
 }
