@@ -1,10 +1,33 @@
 /**
  * `@ringwise/voice-widget/api`: the provider REST API client.
- * Everything here is tree-shakeable; importing only `createWebCall` pulls in only it and its errors.
+ *
+ * Tree-shakeable: importing only `createWebCall` pulls in it and its two error classes; binding one
+ * route table pulls in that table and the transport; `createApiClient` pulls in everything.
  */
 export { DEFAULT_API_BASE_URL } from './constants.ts';
 export { createWebCall, type WebCallOptions } from './web-call.ts';
+export { createApiClient, apiRoutes, type ApiClient } from './client.ts';
+export { createRequester, serializeQuery, toFormData, parseRetryAfter } from './request.ts';
+export { bindRoutes } from './bind.ts';
+export * from './routes.ts';
 export { RequestError, isRequestError, type RequestContext } from './errors/request-error.ts';
 export { ApiError, apiErrorMessage, isApiError } from './errors/api-error.ts';
 export { NetworkError, isNetworkError } from './errors/network-error.ts';
 export { TimeoutError, isTimeoutError } from './errors/timeout-error.ts';
+export type {
+  ApiClientOptions,
+  BoundRoutes,
+  CallOptions,
+  HttpMethod,
+  JsonObject,
+  KnownRouteTypes,
+  MultipartBody,
+  MultipartValue,
+  Query,
+  QueryScalar,
+  RequestSpec,
+  Requester,
+  RetryPolicy,
+  RouteMethod,
+  RouteTable,
+} from './types.ts';
