@@ -1,0 +1,10 @@
+/**
+ * The engine entry: what the UI loads on intent or click (`voice-widget-engine.js` next to the
+ * script-tag loader, or a bundler chunk in the ESM build). The core in turn loads the daily chunk
+ * only when a call starts or `preload()` is called.
+ */
+import { VoiceClient as CoreVoiceClient } from '../core/index.ts';
+import type { VoiceEngine } from './engine-port.ts';
+
+/** `VoiceClient`, checked against the port the UI codes against. */
+export const VoiceClient: VoiceEngine['VoiceClient'] = CoreVoiceClient;
