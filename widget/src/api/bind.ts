@@ -16,7 +16,8 @@ function bindRoute(requester: Requester, route: string): (...args: unknown[]) =>
   const [method = 'GET', template = '/', flag] = route.split(' ');
   const paramCount = template.match(PARAM)?.length ?? 0;
   const takesQuery = method === 'GET' || method === 'DELETE';
-  return (...args) => {
+  // async: a bad parameter becomes a rejection, like every other failure of a method.
+  return async (...args) => {
     let index = 0;
     const path = template.replace(PARAM, (_match, name: string) => encodeParam(args[index++], name, route));
     const payload = args[paramCount];

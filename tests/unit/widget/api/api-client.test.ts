@@ -1,0 +1,337 @@
+/**
+ * Behaviour of the full client's transport: error parsing, timeout, abort, retries (429/503 with
+ * Retry-After, backoff with jitter, none for POST unless asked), multipart uploads, and the
+ * promise that nothing runs at import or creation. Waits between retries go through the injected
+ * `sleep` port, which records the delay and resolves at once: no wall-clock assertions.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startLoopbackServer, type LoopbackServer, type RecordedRequest } from '../../../fixtures/loopback-server.ts';
+import {
+  ApiError,
+  DEFAULT_API_BASE_URL,
+  NetworkError,
+  TimeoutError,
+  assistantRoutes,
+  bindRoutes,
+  createApiClient,
+  createRequester,
+  isApiError,
+  isNetworkError,
+  isRequestError,
+  isTimeoutError,
+  parseRetryAfter,
+  serializeQuery,
+  type ApiClientOptions,
+} from '../../../../widget/src/api/index.ts';
+
+let server: LoopbackServer;
+beforeAll(async () => {
+  server = await startLoopbackServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+/** A client on the loopback server whose retry waits are recorded, not slept. */
+function client(options: Partial<ApiClientOptions> = {}) {
+  const sleeps: number[] = [];
+  const api = createApiClient({
+    token: 'tok',
+    baseUrl: server.url,
+    sleep: (ms, signal) => {
+      sleeps.push(ms);
+      return signal?.aborted ? Promise.reject(signal.reason) : Promise.resolve();
+    },
+    ...options,
+  });
+  return { api, sleeps };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    (value) => {
+      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
+    },
+    (error: unknown) => error,
+  );
+}
+
+/** Parses a recorded multipart body with the platform's own parser. */
+function formDataOf(request: RecordedRequest | undefined): Promise<FormData> {
+  return new Request('http://parse.invalid/', {
+    method: 'POST',
+    headers: { 'content-type': String(request?.headers['content-type']) },
+    body: new Uint8Array(request?.rawBody ?? []),
+  }).formData();
+}
+
+describe('error parsing', () => {
+  it.each([
+    ['a message string', 404, { message: 'Couldn\'t Find Assistant', error: 'Not Found', statusCode: 404 }, "Couldn't Find Assistant"],
+    ['a message array', 400, { message: ['name must be shorter', 'voice is invalid'], error: 'Bad Request' }, 'name must be shorter; voice is invalid'],
+    ['only an error field', 401, { error: 'Unauthorized' }, 'Unauthorized'],
+    ['a text body', 502, '<html>Bad gateway</html>', 'HTTP 502 Bad Gateway'],
+    ['an empty body', 403, undefined, 'HTTP 403 Forbidden'],
+  ])('turns %s into an ApiError', async (_label, status, body, message) => {
+    server.route('GET', '/assistant/a1', { status, body });
+    const { api } = client({ retries: 0 });
+    const error = await rejection(api.assistant.get('a1'));
+    expect(isApiError(error), `ApiError, got ${String(error)}`).toBe(true);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(isRequestError(error), 'shares the RequestError base').toBe(true);
+    const apiError = error as ApiError;
+    expect(apiError.message, 'platform message').toBe(message);
+    expect(apiError.name).toBe('ApiError');
+    expect(apiError.status).toBe(status);
+    expect(apiError.method).toBe('GET');
+    expect(apiError.path, 'path without base URL').toBe('/assistant/a1');
+    expect(apiError.body, 'parsed body').toEqual(body);
+  });
+
+  it('resolves 204 to undefined and a text body to its text', async () => {
+    server.route('DELETE', '/call/c1', { status: 204 });
+    server.route('GET', '/call/c1', { status: 200, body: 'plain words' });
+    const { api } = client();
+    await expect(api.call.delete('c1'), '204 → undefined').resolves.toBeUndefined();
+    await expect(api.call.get('c1'), 'text body → string').resolves.toBe('plain words');
+  });
+
+  it('rejects an empty path parameter before sending anything', async () => {
+    const { api } = client();
+    await expect(api.assistant.delete(''), 'empty id would hit the collection').rejects.toThrow(TypeError);
+    expect(server.requests, 'nothing sent').toHaveLength(0);
+  });
+});
+
+describe('timeout and abort', () => {
+  it('throws TimeoutError when the response is slower than timeoutMs', async () => {
+    server.route('GET', '/call', { delayMs: 2_000, body: [] });
+    const { api } = client({ timeoutMs: 30 });
+    const error = await rejection(api.call.list());
+    expect(isTimeoutError(error), `TimeoutError, got ${String(error)}`).toBe(true);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeoutMs).toBe(30);
+    expect(server.requests, 'a timeout is not retried').toHaveLength(1);
+  });
+
+  it('lets a per-call timeout override the client default', async () => {
+    server.route('GET', '/call', { delayMs: 2_000, body: [] });
+    const { api } = client({ timeoutMs: 60_000 });
+    const error = await rejection(api.call.list(undefined, { timeoutMs: 20 }));
+    expect(isTimeoutError(error), 'per-call timeout applied').toBe(true);
+  });
+
+  it('rethrows the caller\'s abort reason unwrapped', async () => {
+    server.route('GET', '/call', { delayMs: 5_000, body: [] });
+    const { api } = client();
+    const controller = new AbortController();
+    const pending = api.call.list({}, { signal: controller.signal });
+    await server.waitForRequest((r) => r.path === '/call');
+    const reason = new Error('user navigated away');
+    controller.abort(reason);
+    expect(await rejection(pending), 'the abort reason itself').toBe(reason);
+  });
+
+  it('stops retrying when the caller aborts during the backoff wait', async () => {
+    server.route('GET', '/call', { status: 503 });
+    const controller = new AbortController();
+    const api = createApiClient({
+      token: 't',
+      baseUrl: server.url,
+      sleep: (_ms, signal) => {
+        controller.abort();
+        return Promise.reject(signal?.reason);
+      },
+    });
+    const error = await rejection(api.call.list({}, { signal: controller.signal }));
+    expect((error as Error).name, 'AbortError from the wait').toBe('AbortError');
+    expect(server.requests, 'no attempt after the abort').toHaveLength(1);
+  });
+});
+
+describe('retries', () => {
+  it('retries a GET on 429 after the Retry-After seconds', async () => {
+    server.route('GET', '/assistant', { status: 429, headers: { 'Retry-After': '2' }, body: { message: 'slow down' } }, { body: [{ id: 'a' }] });
+    const { api, sleeps } = client();
+    await expect(api.assistant.list()).resolves.toEqual([{ id: 'a' }]);
+    expect(server.requests, 'two attempts').toHaveLength(2);
+    expect(sleeps, 'waited exactly what Retry-After asked').toEqual([2_000]);
+  });
+
+  it('retries a DELETE on 503 with an HTTP-date Retry-After', async () => {
+    const at = new Date(Date.now() + 5_000).toUTCString();
+    server.route('DELETE', '/squad/s1', { status: 503, headers: { 'retry-after': at } }, { status: 200, body: { id: 's1' } });
+    const { api, sleeps } = client();
+    await expect(api.squad.delete('s1')).resolves.toEqual({ id: 's1' });
+    expect(sleeps, 'one wait').toHaveLength(1);
+    expect(sleeps[0], 'about 4–5 s (HTTP dates have 1 s precision)').toBeGreaterThan(3_000);
+    expect(sleeps[0]).toBeLessThanOrEqual(5_000);
+  });
+
+  it('backs off exponentially with jitter, then gives up with the last ApiError', async () => {
+    server.route('GET', '/tool', { status: 500, body: { message: 'boom' } });
+    const { api, sleeps } = client({ retries: { limit: 3, baseDelayMs: 100 } });
+    const error = await rejection(api.tool.list());
+    expect(isApiError(error) && error.status, 'last ApiError').toBe(500);
+    expect(server.requests, '1 attempt + 3 retries').toHaveLength(4);
+    expect(sleeps).toHaveLength(3);
+    sleeps.forEach((ms, n) => {
+      const nominal = 100 * 2 ** n;
+      expect(ms, `retry ${n} within ±25 % of ${nominal}`).toBeGreaterThanOrEqual(nominal * 0.75);
+      expect(ms, `retry ${n} within ±25 % of ${nominal}`).toBeLessThanOrEqual(nominal * 1.25);
+    });
+  });
+
+  it('gives up at once when Retry-After exceeds maxDelayMs', async () => {
+    server.route('GET', '/tool', { status: 429, headers: { 'retry-after': '3600' } });
+    const { api, sleeps } = client({ retries: { maxDelayMs: 10_000 } });
+    const error = await rejection(api.tool.list());
+    expect(isApiError(error) && error.status).toBe(429);
+    expect(server.requests, 'no retry').toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it.each([
+    ['POST', (api: ReturnType<typeof client>['api']) => api.call.create({ assistantId: 'a' }), '/call'],
+    ['PATCH', (api: ReturnType<typeof client>['api']) => api.call.update('c1', { name: 'x' }), '/call/c1'],
+  ])('does not retry a %s on 503', async (method, invoke, path) => {
+    server.route(method, path, { status: 503, headers: { 'retry-after': '1' } }, { status: 201, body: {} });
+    const { api, sleeps } = client({ retries: 5 });
+    const error = await rejection(invoke(api));
+    expect(isApiError(error) && error.status, 'the 503 surfaces').toBe(503);
+    expect(server.requests, `${method} is sent once`).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('retries a POST when the call asks for it', async () => {
+    server.route('POST', '/call', { status: 503 }, { status: 201, body: { id: 'c9' } });
+    const { api } = client();
+    await expect(api.call.create({ assistantId: 'a' }, { retries: { methods: ['POST'] } })).resolves.toEqual({ id: 'c9' });
+    expect(server.requests, 'retried once').toHaveLength(2);
+    expect(server.requests[1]?.json, 'same body resent').toEqual({ assistantId: 'a' });
+  });
+
+  it('does not retry a 4xx other than 408/429', async () => {
+    server.route('GET', '/squad/x', { status: 404, body: { message: 'nope' } });
+    const { api } = client();
+    await rejection(api.squad.get('x'));
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retries a GET after a network failure, and reports NetworkError when retries run out', async () => {
+    server.route('GET', '/file', { destroy: true }, { body: [] });
+    const { api } = client();
+    await expect(api.file.list(), 'second attempt succeeds').resolves.toEqual([]);
+
+    server.reset();
+    server.route('GET', '/file', { destroy: true });
+    const error = await rejection(client({ retries: 1 }).api.file.list());
+    expect(isNetworkError(error), `NetworkError, got ${String(error)}`).toBe(true);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(server.requests, '1 attempt + 1 retry').toHaveLength(2);
+  });
+
+  it('parses Retry-After seconds and dates', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('7', now)).toBe(7_000);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:03 GMT', now)).toBe(3_000);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 23:00:00 GMT', now), 'past date → 0').toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe('multipart', () => {
+  it('uploads a File to POST /file as the `file` field', async () => {
+    server.route('POST', '/file', { status: 201, body: { id: 'f1' } });
+    const { api } = client();
+    const file = new File(['hello, knowledge'], 'notes.txt', { type: 'text/plain' });
+    await expect(api.file.create(file)).resolves.toEqual({ id: 'f1' });
+    const [request] = server.requests;
+    expect(request?.headers['content-type'], 'multipart with a boundary').toMatch(/^multipart\/form-data; boundary=/);
+    expect(request?.headers.authorization).toBe('Bearer tok');
+    const form = await formDataOf(request);
+    const sent = form.get('file');
+    expect(sent, 'a file part').toBeInstanceOf(File);
+    expect((sent as File).name, 'file name kept').toBe('notes.txt');
+    expect(await (sent as File).text(), 'file content').toBe('hello, knowledge');
+  });
+
+  it('sends a record with repeated file fields to the voice clone route', async () => {
+    server.route('POST', '/11labs/voice/clone', { body: { voiceId: 'v1' } });
+    const { api } = client();
+    await api.provider.cloneVoice({
+      name: 'Ada',
+      description: undefined,
+      files: [new File(['a'], 'one.mp3'), new Blob(['bb'], { type: 'audio/mpeg' })],
+    });
+    const form = await formDataOf(server.requests[0]);
+    expect(form.get('name'), 'text field').toBe('Ada');
+    expect(form.has('description'), 'undefined skipped').toBe(false);
+    const files = form.getAll('files') as File[];
+    expect(files.map((f) => f.name), 'two parts, a bare Blob is named "blob"').toEqual(['one.mp3', 'blob']);
+    expect(await files[1]?.text()).toBe('bb');
+  });
+
+  it('passes a FormData through unchanged', async () => {
+    server.route('POST', '/file', { body: { id: 'f2' } });
+    const { api } = client();
+    const form = new FormData();
+    form.append('file', new File(['x'], 'x.pdf'));
+    form.append('purpose', 'kb');
+    await api.file.create(form);
+    const received = await formDataOf(server.requests[0]);
+    expect(received.get('purpose')).toBe('kb');
+    expect((received.get('file') as File).name).toBe('x.pdf');
+  });
+});
+
+describe('client', () => {
+  it('sends client and per-call headers, and raw requests for routes outside the table', async () => {
+    server.route('GET', '/some/new/route', { body: { ok: true } });
+    const { api } = client({ headers: { 'x-trace': 'client' } });
+    await expect(api.request('GET', '/some/new/route', { query: { a: 1 } }, { headers: { 'x-call': 'yes' } })).resolves.toEqual({ ok: true });
+    const [request] = server.requests;
+    expect(request?.headers['x-trace'], 'client header').toBe('client');
+    expect(request?.headers['x-call'], 'call header').toBe('yes');
+    expect(request?.query).toEqual({ a: '1' });
+  });
+
+  it('binds one table alone (what a tree-shaken import uses)', async () => {
+    server.route('GET', '/assistant/a%2Fb', { body: { id: 'a/b' } });
+    const assistants = bindRoutes(createRequester({ token: 'k', baseUrl: `${server.url}/` }), assistantRoutes);
+    await expect(assistants.get('a/b')).resolves.toEqual({ id: 'a/b' });
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer k');
+  });
+
+  it('serialises queries: skips null/undefined, ISO dates, repeated keys', () => {
+    expect(serializeQuery({ a: 1, b: null, c: undefined, d: true, e: ['x', 'y z'], f: new Date(0) })).toBe(
+      '?a=1&d=true&e=x&e=y+z&f=1970-01-01T00%3A00%3A00.000Z',
+    );
+    expect(serializeQuery({})).toBe('');
+    expect(serializeQuery(undefined)).toBe('');
+  });
+});
+
+describe('nothing at import or creation', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('imports and creates a client without fetching or starting timers, and defaults the base URL', async () => {
+    vi.useFakeTimers();
+    const fetchSpy = vi.fn<typeof fetch>(() => Promise.resolve(Response.json({ id: 'a' })));
+    vi.stubGlobal('fetch', fetchSpy);
+    vi.resetModules();
+    const fresh = await import('../../../../widget/src/api/index.ts');
+    const api = fresh.createApiClient({ token: 'k' });
+    expect(fetchSpy, 'no request at import or creation').not.toHaveBeenCalled();
+    expect(vi.getTimerCount(), 'no timers at import or creation').toBe(0);
+
+    // The global fetch is read at call time, so a stub installed after import is used.
+    await api.assistant.get('a');
+    expect(String(fetchSpy.mock.calls[0]?.[0]), 'default base URL').toBe(`${DEFAULT_API_BASE_URL}/assistant/a`);
+    expect(DEFAULT_API_BASE_URL).toBe('https://api.vapi.ai');
+    expect(vi.getTimerCount(), 'timeout timer cleared after the response').toBe(0);
+  });
+});
