@@ -1,0 +1,98 @@
+/**
+ * The script-tag loader (`voice-widget.js`, an IIFE): what website owners paste.
+ *
+ * ```html
+ * <script src="https://…/voice-widget.js" data-public-key="…" data-assistant-id="…" async></script>
+ * ```
+ *
+ * It defines `<ringwise-voice-call>` once and mounts one floating launcher from the script's
+ * `data-*` attributes (`data-public-key` → `public-key`, `data-label-start` → `label-start`, …;
+ * `data-position` defaults to `bottom-right`; `data-mount="false"` only defines the element).
+ * Included twice, or loaded after the page finished loading (single-page apps), it still mounts
+ * exactly one launcher. The engine (`voice-widget-engine.js`) is imported from next to this file
+ * on the first hover, focus, touch or click; never on page load. Its only global is
+ * `window.RingwiseVoice` (`RingwiseGlobal`).
+ */
+import type { VoiceEngine } from './element/engine-port.ts';
+import { registerLocale, type VoiceLabels } from './element/labels.ts';
+import {
+  defineVoiceCallElement,
+  ELEMENT_NAME,
+  OPTION_ATTRIBUTES,
+  type VoiceCallElement,
+} from './element/voice-call-element.ts';
+
+/** Replaced at build time with the package version. */
+declare const __RINGWISE_VERSION__: string;
+
+/** `window.RingwiseVoice`: the loader's one global. */
+export interface RingwiseGlobal {
+  /** Package version of the loader that defined the element. */
+  readonly version: string;
+  /**
+   * Mounts a launcher with these attributes (element attribute names, e.g. `{ 'public-key': … }`)
+   * unless one is already mounted; returns the launcher.
+   */
+  mount(attributes: Record<string, string>): VoiceCallElement;
+  /** Registers labels for a locale (see the element's `locale` attribute). */
+  registerLocale(locale: string, labels: Partial<VoiceLabels>): void;
+}
+
+const LAUNCHER = 'data-ringwise-launcher';
+const ENGINE_FILE = 'voice-widget-engine.js';
+
+/** `data-public-key` → `public-key`; only option and label attributes pass. */
+function attributesOf(script: HTMLScriptElement | null): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const { name: dataName, value } of script ? Array.from(script.attributes) : []) {
+    const name = dataName.slice(5);
+    if (!dataName.startsWith('data-')) continue;
+    if ((OPTION_ATTRIBUTES as readonly string[]).includes(name) || name.startsWith('label-')) attributes[name] = value;
+  }
+  return attributes;
+}
+
+function mount(attributes: Record<string, string>, nonce: string): VoiceCallElement {
+  const existing = document.querySelector<VoiceCallElement>(`${ELEMENT_NAME}[${LAUNCHER}]`);
+  if (existing) return existing;
+  const element = document.createElement(ELEMENT_NAME);
+  element.setAttribute(LAUNCHER, '');
+  element.setAttribute('position', 'bottom-right');
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  if (nonce) element.nonce = nonce;
+  document.body.append(element);
+  return element;
+}
+
+function boot(): void {
+  // Captured now: `currentScript` is only set while this script runs.
+  const script =
+    (document.currentScript as HTMLScriptElement | null) ??
+    document.querySelector<HTMLScriptElement>(`script[src*="voice-widget.js"]`);
+  const win = window as unknown as { RingwiseVoice?: RingwiseGlobal };
+  if (!win.RingwiseVoice) {
+    const engineUrl = new URL(ENGINE_FILE, script?.src || location.href).href;
+    let attempts = 0;
+    // A failed module fetch may stay cached by URL; a retry asks for a fresh URL.
+    const loadEngine = () =>
+      import(/* @vite-ignore */ attempts++ ? `${engineUrl}?retry=${attempts}` : engineUrl) as Promise<VoiceEngine>;
+    defineVoiceCallElement(loadEngine);
+    win.RingwiseVoice = {
+      version: typeof __RINGWISE_VERSION__ === "string" ? __RINGWISE_VERSION__ : "dev",
+      mount: (attributes) => mount(attributes, ''),
+      registerLocale,
+    };
+  }
+  if (script?.getAttribute('data-mount') === 'false') return;
+  const attributes = attributesOf(script);
+  const nonce = script?.nonce ?? '';
+  if (document.body) mount(attributes, nonce);
+  else document.addEventListener('DOMContentLoaded', () => mount(attributes, nonce), { once: true });
+}
+
+try {
+  boot();
+} catch (error) {
+  // Never throw into the host page; leave a trace for whoever debugs the embed.
+  console.warn('[ringwise voice widget] could not start:', error);
+}
