@@ -103,7 +103,7 @@ export interface Requester {
    * @param path Path relative to the base URL, already encoded, starting with `/`.
    * @throws ApiError | NetworkError | TimeoutError, or the caller's abort reason.
    */
-  request<T = unknown>(method: string, path: string, spec?: RequestSpec, options?: CallOptions): Promise<T>;
+  request<T = unknown>(method: string, path: string, spec?: RequestSpec, options?: CallOptions): Promise<NoInfer<T>>;
 }
 
 /**
@@ -145,15 +145,16 @@ type ResponseOf<S extends string> = S extends keyof KnownRouteTypes ? KnownRoute
 /**
  * The method a route string becomes. GET and DELETE take `(…pathParams, query?, options?)`, the
  * others `(…pathParams, body?, options?)` (multipart routes require the body). The type argument
- * `T` lets callers state the response type the spec does not give.
+ * `T` lets callers state the response type the spec does not give; it is never inferred from the
+ * assignment target (`NoInfer`), so `const n: number = await api.x.get(id)` is an error, not a cast.
  */
 export type RouteMethod<S extends string> =
   ParseRoute<S> extends { method: infer M; path: infer P extends string; flag: infer F }
     ? M extends 'GET' | 'DELETE'
-      ? <T = ResponseOf<S>>(...args: [...ParamArgs<P>, query?: Query, options?: CallOptions]) => Promise<T>
+      ? <T = ResponseOf<S>>(...args: [...ParamArgs<P>, query?: Query, options?: CallOptions]) => Promise<NoInfer<T>>
       : F extends 'multipart'
-        ? <T = ResponseOf<S>>(...args: [...ParamArgs<P>, body: BodyOf<S, F>, options?: CallOptions]) => Promise<T>
-        : <T = ResponseOf<S>>(...args: [...ParamArgs<P>, body?: BodyOf<S, F>, options?: CallOptions]) => Promise<T>
+        ? <T = ResponseOf<S>>(...args: [...ParamArgs<P>, body: BodyOf<S, F>, options?: CallOptions]) => Promise<NoInfer<T>>
+        : <T = ResponseOf<S>>(...args: [...ParamArgs<P>, body?: BodyOf<S, F>, options?: CallOptions]) => Promise<NoInfer<T>>
     : never;
 
 /**

@@ -1,0 +1,56 @@
+/**
+ * Bytes are deterministic, so the API client's size promises are tested: createWebCall alone stays
+ * tiny and free of the route table and retry logic (it shares the 6 KB core budget), one bound
+ * table does not drag in the others, and the whole client stays small. Minified with esbuild,
+ * gzip level 9; the figures are printed for the bench notes.
+ */
+import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const API_DIR = fileURLToPath(new URL('../../../../widget/src/api/', import.meta.url));
+
+/** Bundles `contents` (imports relative to widget/src/api) and returns the minified code and gzip size. */
+async function bundle(contents: string): Promise<{ code: string; minified: number; gzip: number }> {
+  const result = await build({
+    stdin: { contents, resolveDir: API_DIR, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'browser',
+    write: false,
+  });
+  const bytes = result.outputFiles[0]?.contents ?? new Uint8Array();
+  return { code: new TextDecoder().decode(bytes), minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+
+describe('API client size', () => {
+  it('createWebCall through the public index stays under 1 KB gzip, without routes or retries', async () => {
+    const { code, minified, gzip } = await bundle("export { createWebCall, isApiError, isNetworkError } from './index.ts';");
+    console.info(`createWebCall (+ guards): ${minified} B min, ${gzip} B gzip`);
+    expect(gzip, 'createWebCall gzip bytes').toBeLessThanOrEqual(1024);
+    expect(code, 'no route table').not.toContain('/assistant');
+    expect(code, 'no retry logic').not.toContain('retry-after');
+    expect(code, 'no timeout error').not.toContain('TimeoutError');
+  });
+
+  it('one bound table carries only its own routes', async () => {
+    const { code, gzip } = await bundle(
+      "import { bindRoutes, createRequester, assistantRoutes } from './index.ts';\n" +
+        'export const assistants = (token) => bindRoutes(createRequester({ token }), assistantRoutes);',
+    );
+    console.info(`bindRoutes + assistantRoutes: ${gzip} B gzip`);
+    expect(code, 'its own routes').toContain('/assistant/{id}/version');
+    expect(code, 'no other family').not.toContain('/test-suite');
+    expect(code, 'no other family').not.toContain('/call/web');
+  });
+
+  it('the whole client stays under 5 KB gzip', async () => {
+    const { code, minified, gzip } = await bundle("export * from './index.ts';");
+    console.info(`whole API client: ${minified} B min, ${gzip} B gzip`);
+    expect(code, 'every family present').toContain('/11labs/voice/clone');
+    expect(gzip, 'whole client gzip bytes').toBeLessThanOrEqual(5 * 1024);
+  });
+});
