@@ -1,0 +1,82 @@
+/**
+ * Shared set-up of the VoiceClient tests: a loopback provider, the fake call factory and platform,
+ * and an event recorder.
+ */
+import { VoiceClient, type VoiceClientOptions } from '../../../../widget/src/core/voice-client.ts';
+import type { VoiceClientEvents, WebCall } from '../../../../widget/src/core/types.ts';
+import { FakeCallFactory, FakePlatform } from '../../../fixtures/fake-call.ts';
+import type { LoopbackServer } from '../../../fixtures/loopback-server.ts';
+
+/** The public key the tests use. */
+export const PUBLIC_KEY = 'pk-test-core';
+
+/** Every event name of the client. */
+export const EVENT_NAMES: (keyof VoiceClientEvents)[] = [
+  'call-start',
+  'call-end',
+  'speech-start',
+  'speech-end',
+  'volume-level',
+  'message',
+  'call-start-progress',
+  'call-start-success',
+  'call-start-failed',
+  'error',
+  'state-change',
+];
+
+/** A web call as the provider returns it. */
+export function webCall(overrides: Partial<WebCall> = {}): WebCall {
+  return { id: 'call-1', webCallUrl: 'https://example.daily.co/room-1', orgId: 'org-1', ...overrides };
+}
+
+/** One recorded event. */
+export type Recorded = { [K in keyof VoiceClientEvents]: { event: K; payload: VoiceClientEvents[K] } }[keyof VoiceClientEvents];
+
+/** Records every event of `client` in order. */
+export function record(client: VoiceClient) {
+  const log: Recorded[] = [];
+  for (const event of EVENT_NAMES) {
+    client.on(event, (payload: unknown) => log.push({ event, payload } as Recorded));
+  }
+  return {
+    log,
+    /** Payloads of one event, in order. */
+    of<K extends keyof VoiceClientEvents>(event: K): VoiceClientEvents[K][] {
+      return log.filter((r) => r.event === event).map((r) => r.payload as VoiceClientEvents[K]);
+    },
+    /** `stage:status` of every progress event, in order. */
+    progress(): string[] {
+      return this.of('call-start-progress').map((p) => `${p.stage}:${p.status}`);
+    },
+    names(): string[] {
+      return log.map((r) => r.event);
+    },
+  };
+}
+
+/** A client wired to the fakes and the loopback provider. */
+export function makeClient(server: LoopbackServer, options: Partial<VoiceClientOptions> = {}) {
+  const factory = new FakeCallFactory();
+  const platform = new FakePlatform();
+  const client = new VoiceClient({
+    publicKey: PUBLIC_KEY,
+    apiBaseUrl: server.url,
+    callFactory: factory,
+    platform,
+    ...options,
+  });
+  return { client, factory, platform, events: record(client) };
+}
+
+/** Every stage of a successful start, in order, as `stage:status`. */
+export const SUCCESS_PROGRESS = [
+  'initialization',
+  'web-call-creation',
+  'daily-call-object-creation',
+  'mobile-permissions',
+  'daily-call-join',
+  'video-recording-setup',
+  'audio-observer-setup',
+  'audio-processing-setup',
+].flatMap((stage) => [`${stage}:started`, `${stage}:completed`]);

@@ -1,0 +1,129 @@
+/**
+ * The port between the core and a real-time call engine, in the core's own terms. The Daily
+ * adapter (`src/daily`, the only module that imports daily-js) implements it; tests pass a typed
+ * fake (`tests/fixtures/fake-call.ts`). Types only: no runtime code, no daily-js types.
+ */
+
+/** A media track as the core handles it: a structural subset of `MediaStreamTrack`. */
+export interface MediaTrackLike {
+  readonly kind: string;
+  readonly id: string;
+  /** `live` until `stop()` is called or the source ends. */
+  readonly readyState: string;
+  stop(): void;
+}
+
+/** A participant as the core sees it. */
+export interface CallParticipant {
+  /** Session id, unique in the call. */
+  id: string;
+  /** True for this browser's own participant. */
+  local: boolean;
+  /** Display name, when the platform sets one. */
+  userName?: string;
+}
+
+/** A track of a participant started or stopped. */
+export interface CallTrackEvent {
+  /** `null` when the participant already left. */
+  participant: CallParticipant | null;
+  track: MediaTrackLike;
+}
+
+/** Events of a call object the core listens to. */
+export interface CallObjectEvents {
+  /** A remote or local track started (the core plays remote audio tracks). */
+  'track-started': CallTrackEvent;
+  'track-stopped': CallTrackEvent;
+  'participant-left': { participant: CallParticipant };
+  /** This client left the call (after `leave()`/`destroy()`, or when the platform removed it). */
+  'left-meeting': void;
+  /** A fatal error: the call is over. `type` is the engine's error kind (e.g. `ejected`). */
+  error: { message: string; type?: string };
+  /** A nonfatal error, e.g. `audio-processor-error`. */
+  'nonfatal-error': { type: string; message: string };
+  /** An app message from another participant (the platform sends JSON strings). */
+  'app-message': { data: unknown; fromId: string };
+  /** Audio levels (0..1) of the remote participants, by participant id. */
+  'remote-participants-audio-level': { levels: Record<string, number> };
+  /** The media or signalling connection was interrupted, or came back. */
+  'network-connection': { state: 'interrupted' | 'connected' };
+  /** The cloud recording started. */
+  'recording-started': void;
+}
+
+/** Input processing settings; the core uses the noise-cancellation processor on the microphone. */
+export interface CallInputSettings {
+  audio: { processor: { type: 'noise-cancellation' | 'none' } };
+}
+
+/** Options of a cloud recording (spec §9: 1280×720, default layout preset). */
+export interface CallRecordingOptions {
+  width: number;
+  height: number;
+  layout: { preset: 'default' };
+}
+
+/**
+ * A call object: one per call, created by a `CallFactory`, destroyed at cleanup.
+ * Methods that need a joined call may throw before join; the core only calls them after.
+ */
+export interface CallObject {
+  /** Joins the room. Rejects when the engine cannot load or the room refuses. */
+  join(options: { url: string }): Promise<void>;
+  /** Leaves the room (the object stays usable for `destroy()`). */
+  leave(): Promise<void>;
+  /** Leaves if needed and releases everything: tracks, listeners, workers. Idempotent. */
+  destroy(): Promise<void>;
+  /** Adds a listener; must be removable with `off` using the same function. */
+  on<E extends keyof CallObjectEvents>(event: E, handler: (payload: CallObjectEvents[E]) => void): void;
+  /** Removes a listener added with `on`. */
+  off<E extends keyof CallObjectEvents>(event: E, handler: (payload: CallObjectEvents[E]) => void): void;
+  /** Sends an app message to everyone in the room (the core sends strings: JSON or `playable`). */
+  sendAppMessage(data: string): void;
+  /** Turns the microphone on or off (mute). */
+  setLocalAudio(enabled: boolean): void;
+  /** Whether the microphone is on. */
+  localAudio(): boolean;
+  /** Starts the `remote-participants-audio-level` events every `intervalMs`. */
+  startRemoteParticipantsAudioLevelObserver(intervalMs: number): Promise<void>;
+  /** Starts the cloud recording; its start is reported by `recording-started`. */
+  startRecording(options: CallRecordingOptions): void;
+  /** Stops the cloud recording. */
+  stopRecording(): void;
+  /** Sets the microphone's processing (noise cancellation). */
+  updateInputSettings(settings: CallInputSettings): Promise<void>;
+}
+
+/** What the core asks of a new call object. */
+export interface CreateCallOptions {
+  /**
+   * Receive the assistant's video: true only when its voice provider is a video one. The local
+   * camera is never used; the microphone always is.
+   */
+  video: boolean;
+}
+
+/**
+ * Creates call objects. The core calls `createCall` once per start, after the previous call
+ * object is destroyed (Daily allows one at a time). Throwing fails the start with
+ * `daily-call-object-creation-error`.
+ */
+export interface CallFactory {
+  createCall(options: CreateCallOptions): CallObject;
+}
+
+/**
+ * Daily's advanced configuration (`dailyConfig`), passed through by the Daily adapter.
+ * Declared here so the core stays free of daily-js types; unknown keys pass through unchecked.
+ */
+export interface DailyConfig {
+  /**
+   * Load Daily's call machine without `eval`, so pages whose CSP lacks 'unsafe-eval' work.
+   * @default true
+   */
+  avoidEval?: boolean;
+  /** Folder holding Daily's bundles (call-machine-object-bundle.js …), e.g. your own CDN. */
+  bundlePathOverride?: string;
+  [key: string]: unknown;
+}

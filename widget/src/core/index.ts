@@ -1,0 +1,22 @@
+/**
+ * `@ringwise/voice-widget/core`: the headless voice client. Framework-free, SSR-safe (no browser
+ * global read at import) and free of daily-js, which the default call factory loads lazily.
+ */
+export { VoiceClient, type VoiceClientOptions } from './voice-client.ts';
+export { VoiceError, isVoiceError, type VoiceErrorOptions } from './errors/voice-error.ts';
+export { createEmitter, type Emitter, type Handler } from './emitter.ts';
+export { browserPlatform, type AudioPlayback, type VoicePlatform } from './platform.ts';
+export * from './constants.ts';
+export type {
+  CallFactory,
+  CallInputSettings,
+  CallObject,
+  CallObjectEvents,
+  CallParticipant,
+  CallRecordingOptions,
+  CallTrackEvent,
+  CreateCallOptions,
+  DailyConfig,
+  MediaTrackLike,
+} from './call-port.ts';
+export type * from './types.ts';

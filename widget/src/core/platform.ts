@@ -1,0 +1,81 @@
+import type { MediaTrackLike } from './call-port.ts';
+
+/** Playback of one remote audio track. */
+export interface AudioPlayback {
+  /** Starts playback; rejects with an error named `NotAllowedError` when autoplay is blocked. */
+  play(): Promise<void>;
+  /** Stops playback and releases the element (idempotent). */
+  stop(): void;
+}
+
+/**
+ * What the core needs from the host environment (floating-ui style platform port). The default
+ * `browserPlatform` reads browser globals only when called, never at import; tests pass a fake.
+ */
+export interface VoicePlatform {
+  /**
+   * Asks for the microphone explicitly and resolves with the granted tracks (the core stops them:
+   * the call engine opens its own). Rejects with an error whose `name` tells why:
+   * `NotAllowedError` (denied), `NotFoundError` (no microphone), `SecurityError` (blocked by a
+   * permissions policy or an insecure context), or another DOMException name.
+   */
+  requestMicrophone(): Promise<MediaTrackLike[]>;
+  /** True on phones and tablets, where the spec waits a little after the permission prompt. */
+  isMobile(): boolean;
+  /** Creates a (detached) player for a remote audio track. */
+  createAudioPlayer(track: MediaTrackLike): AudioPlayback;
+  /** Calls `handler` when the page is being unloaded; returns the remover. */
+  onPageHide(handler: () => void): () => void;
+}
+
+/** An `Error` with a DOMException-style `name`. */
+function named(name: string, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+/** `document.permissionsPolicy` (Chromium; older: `featurePolicy`), not yet in TypeScript's DOM lib. */
+interface PolicyDocument {
+  permissionsPolicy?: { allowsFeature(feature: string): boolean };
+  featurePolicy?: { allowsFeature(feature: string): boolean };
+}
+
+/** The browser implementation of `VoicePlatform`. Touches globals only inside its methods. */
+export const browserPlatform: VoicePlatform = {
+  async requestMicrophone() {
+    const devices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
+    if (!devices?.getUserMedia) throw named('SecurityError', 'Microphone access needs a secure (https) page.');
+    const doc = document as Document & PolicyDocument;
+    const policy = doc.permissionsPolicy ?? doc.featurePolicy;
+    if (policy && !policy.allowsFeature('microphone')) {
+      throw named('SecurityError', 'The permissions policy of this page blocks the microphone.');
+    }
+    return (await devices.getUserMedia({ audio: true })).getTracks();
+  },
+  isMobile() {
+    if (typeof navigator === 'undefined') return false;
+    // iPadOS reports a Mac user agent; touch points give it away.
+    return (
+      /android|iphone|ipad|ipod|iemobile|blackberry|bada|mobile/i.test(navigator.userAgent) ||
+      (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1)
+    );
+  },
+  createAudioPlayer(track) {
+    // Detached: a media element plays without being in the DOM, so nothing is left on the page.
+    const audio = new Audio();
+    audio.autoplay = true;
+    audio.srcObject = new MediaStream([track as MediaStreamTrack]);
+    return {
+      play: () => audio.play(),
+      stop() {
+        audio.pause();
+        audio.srcObject = null;
+      },
+    };
+  },
+  onPageHide(handler) {
+    addEventListener('pagehide', handler);
+    return () => removeEventListener('pagehide', handler);
+  },
+};
