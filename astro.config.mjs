@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import islandStyleInHead from './site/integrations/island-style-in-head.ts';
 
 /** Public origin of the site: canonical URLs, Open Graph and the sitemap use it. */
 const site = process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
@@ -13,6 +14,6 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [react(), sitemap()],
+  integrations: [react(), sitemap(), islandStyleInHead()],
   telemetry: false,
 });

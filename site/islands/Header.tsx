@@ -1,0 +1,181 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isHeaderSolid } from '../lib/active-section.ts';
+import { socialLabel, type SocialLink } from '../lib/social.ts';
+import { openContact } from '../stores/contact.ts';
+
+/** Props of the fixed site header. */
+export interface HeaderProps {
+  /** Brand name shown next to the logo. */
+  brand: string;
+  /** The section links, in order (id of the landing section and its text). */
+  links: ReadonlyArray<{ readonly id: string; readonly label: string }>;
+  /** The two social profile links. */
+  social: readonly SocialLink[];
+  /**
+   * True on the landing page: links scroll to its sections and 'Get in Contact' opens the
+   * contact modal. False elsewhere: links lead to `/#section` and 'Get in Contact' to `/#contact`.
+   */
+  onLanding: boolean;
+}
+
+/** Logo mark: a rounded tile with a sound wave. Decorative; the brand name is the link text. */
+function LogoMark() {
+  return (
+    <svg className="logo-mark" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="9" fill="#4f46e5" />
+      <path d="M9 13v6M13 10v12M17 14v4M21 11v10M25 14v4" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function SocialIcons({ social, brand, onClick }: { social: readonly SocialLink[]; brand: string; onClick?: () => void }) {
+  return (
+    <ul className="social-links">
+      {social.map((link) => (
+        <li key={link.network}>
+          <a
+            className="social-link"
+            href={link.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={socialLabel(link, brand)}
+            onClick={onClick}
+          >
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d={link.iconPath} fill="currentColor" />
+            </svg>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The fixed site header: transparent over the hero, solid white with blur once the page is
+ * scrolled past 50 px (or while the phone menu is open). Large screens show a nav bar; small
+ * screens a toggled menu that closes on a link or contact click, on Escape, and when the
+ * viewport grows to the large layout.
+ */
+export default function Header({ brand, links, social, onLanding }: HeaderProps) {
+  const [solid, setSolid] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuId = 'site-menu';
+
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      setSolid(isHeaderSolid(window.scrollY));
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    // The menu only exists below the large breakpoint; growing the window closes it.
+    const large = window.matchMedia('(min-width: 960px)');
+    const onResize = () => {
+      if (large.matches) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    large.addEventListener('change', onResize);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      large.removeEventListener('change', onResize);
+    };
+  }, [menuOpen]);
+
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const contact = useCallback(() => {
+    setMenuOpen(false);
+    openContact();
+  }, []);
+
+  const prefix = onLanding ? '' : '/';
+  const homeHref = onLanding ? '#hero' : '/';
+
+  const contactButton = (extraClass: string) =>
+    onLanding ? (
+      <button type="button" className={`btn btn-primary btn-sm ${extraClass}`} onClick={contact}>
+        Get in Contact
+      </button>
+    ) : (
+      <a className={`btn btn-primary btn-sm ${extraClass}`} href="/#contact" onClick={closeMenu}>
+        Get in Contact
+      </a>
+    );
+
+  return (
+    <header className="site-header" data-solid={solid || menuOpen ? 'true' : 'false'}>
+      <div className="container header-bar">
+        <a className="brand" href={homeHref} onClick={closeMenu}>
+          <LogoMark />
+          <span>{brand}</span>
+        </a>
+        <nav className="header-nav" aria-label="Main">
+          <ul>
+            {links.map((link) => (
+              <li key={link.id}>
+                <a href={`${prefix}#${link.id}`}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="header-actions">
+          <SocialIcons social={social} brand={brand} />
+          {contactButton('header-contact')}
+          <button
+            ref={toggleRef}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              {menuOpen ? (
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              ) : (
+                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              )}
+            </svg>
+          </button>
+        </div>
+      </div>
+      <div id={menuId} className="mobile-menu" data-open={menuOpen ? 'true' : 'false'}>
+        <nav className="container" aria-label="Menu">
+          <ul className="mobile-links">
+            {links.map((link) => (
+              <li key={link.id}>
+                <a href={`${prefix}#${link.id}`} onClick={closeMenu}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="mobile-menu-footer">
+            {contactButton('mobile-contact')}
+            <SocialIcons social={social} brand={brand} onClick={closeMenu} />
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}
