@@ -183,6 +183,8 @@ export function createRequester(options: ApiClientOptions): Requester {
     const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
     for (let retry = 0; ; retry++) {
+      // An already-aborted signal fires no 'abort' event, so check before each attempt.
+      if (call.signal?.aborted) throw call.signal.reason;
       const outcome = await attempt(upper, url, context, { headers, body }, timeoutMs, call.signal);
       if ('value' in outcome) return outcome.value as T;
       const { error, retryAfterMs } = outcome;

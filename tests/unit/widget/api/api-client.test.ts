@@ -131,6 +131,14 @@ describe('timeout and abort', () => {
     expect(await rejection(pending), 'the abort reason itself').toBe(reason);
   });
 
+  it('sends nothing when the signal is already aborted', async () => {
+    const { api } = client();
+    const reason = new Error('cancelled before start');
+    const error = await rejection(api.call.list({}, { signal: AbortSignal.abort(reason) }));
+    expect(error, 'the abort reason').toBe(reason);
+    expect(server.requests, 'no request').toHaveLength(0);
+  });
+
   it('stops retrying when the caller aborts during the backoff wait', async () => {
     server.route('GET', '/call', { status: 503 });
     const controller = new AbortController();
