@@ -80,3 +80,9 @@ export const SUCCESS_PROGRESS = [
   'audio-observer-setup',
   'audio-processing-setup',
 ].flatMap((stage) => [`${stage}:started`, `${stage}:completed`]);
+
+/** Waits on real macrotasks (never faked by vi.useFakeTimers) until `condition` holds. */
+export async function until(condition: () => boolean, what = 'condition'): Promise<void> {
+  for (let i = 0; i < 2000 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve));
+  if (!condition()) throw new Error(`timed out waiting for: ${what}`);
+}

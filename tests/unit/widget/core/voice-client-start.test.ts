@@ -5,7 +5,7 @@ import { MISSING_TARGET_MESSAGE, VIDEO_RECORDING } from '../../../../widget/src/
 import type { CallTarget } from '../../../../widget/src/core/types.ts';
 import { FakeCallFactory, FakePlatform, FakeTrack, namedError } from '../../../fixtures/fake-call.ts';
 import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
-import { PUBLIC_KEY, SUCCESS_PROGRESS, makeClient, record, webCall } from './harness.ts';
+import { PUBLIC_KEY, SUCCESS_PROGRESS, makeClient, record, until, webCall } from './harness.ts';
 
 let server: LoopbackServer;
 beforeAll(async () => {
@@ -16,12 +16,6 @@ afterEach(() => {
   server.reset();
   vi.restoreAllMocks();
 });
-
-/** Waits on real macrotasks (not faked) until `condition` holds. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve));
-  expect(condition(), 'condition reached').toBe(true);
-}
 
 function provide(body: unknown = webCall(), status = 201) {
   server.route('POST', '/call/web', { status, body });
