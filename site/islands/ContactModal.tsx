@@ -1,4 +1,272 @@
-/** Placeholder island: replaced by its own issue's implementation. */
+/**
+ * The contact modal (spec §2, §4): a native modal `<dialog>` opened through the shared store
+ * ($contactOpen) by every 'Get in Contact' button. showModal() makes the page behind inert, keeps
+ * Tab inside and gives Escape; focus returns to the trigger on close. States idle → sending →
+ * success (closes itself after 2 s) | error, from site/lib/contact.ts. supabase-js is loaded on the
+ * first open or on intent, never with the page.
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { siteConfig } from '../../content/site.ts';
+import { $contactOpen, closeContact } from '../stores/contact.ts';
+import {
+  CONTACT_LIMITS,
+  EMPTY_FORM,
+  INITIAL_CONTACT_STATE,
+  SUCCESS_CLOSE_DELAY_MS,
+  charLength,
+  contactReducer,
+  sendContactRequest,
+  validateContact,
+  type ContactErrors,
+  type ContactField,
+  type ContactFormValues,
+} from '../lib/contact.ts';
+import { loadContactInsert, resolveContactBackend } from '../lib/contact-backend.ts';
+import './contact-modal.css';
+
+/** Buttons that open the modal outside islands carry this attribute (see pages/index.astro). */
+const TRIGGER_SELECTOR = '[data-open-contact]';
+
+function backend() {
+  return resolveContactBackend(siteConfig.supabase, window.location.origin);
+}
+
+/** Starts loading supabase-js ahead of the first submit; errors surface at submit time. */
+function prefetch() {
+  loadContactInsert(backend()).catch(() => {});
+}
+
+/** The modal. No props: brand and contact address come from the site config. */
 export default function ContactModal() {
-  return null;
+  const open = useStore($contactOpen);
+  const [state, dispatch] = useReducer(contactReducer, INITIAL_CONTACT_STATE);
+  const [values, setValues] = useState<ContactFormValues>(EMPTY_FORM);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<Element | null>(null);
+  const inFlight = useRef(false);
+  const pressedOnBackdrop = useRef(false);
+  const id = useId();
+  const sending = state.status === 'sending';
+
+  // Intent: pointer or keyboard focus on a 'Get in Contact' button starts loading supabase-js.
+  useEffect(() => {
+    const onIntent = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest(TRIGGER_SELECTOR)) prefetch();
+    };
+    document.addEventListener('pointerover', onIntent, { passive: true });
+    document.addEventListener('focusin', onIntent);
+    return () => {
+      document.removeEventListener('pointerover', onIntent);
+      document.removeEventListener('focusin', onIntent);
+    };
+  }, []);
+
+  // Store → dialog.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      triggerRef.current = document.activeElement;
+      prefetch();
+      dialog.showModal();
+      nameRef.current?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  // Success: announce, then close after the spec's 2 seconds.
+  useEffect(() => {
+    if (state.status !== 'success') return;
+    successRef.current?.focus();
+    const timer = setTimeout(() => closeContact(), SUCCESS_CLOSE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [state.status]);
+
+  // Error: give focus back to the submit button (it was disabled while sending), ready to retry.
+  useEffect(() => {
+    if (state.status === 'error') submitRef.current?.focus();
+  }, [state.status, state.error]);
+
+  /** The native dialog closed (our close(), or Escape): sync the store, restore focus. */
+  const onClose = useCallback(() => {
+    dispatch({ type: 'closed' });
+    setErrors({});
+    closeContact();
+    const trigger = triggerRef.current;
+    triggerRef.current = null;
+    if (trigger instanceof HTMLElement && trigger.isConnected) trigger.focus();
+  }, []);
+
+  const requestClose = () => {
+    if (!inFlight.current) closeContact();
+  };
+
+  // Escape: cancel is the dialog's close request; refuse it while sending.
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (inFlight.current) event.preventDefault();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Escape' && inFlight.current) event.preventDefault();
+  };
+
+  // Backdrop: the panel fills the dialog box, so a press and release on the dialog element itself
+  // happened on the backdrop (a drag that starts in a field and ends outside does not count).
+  const onMouseDown = (event: MouseEvent<HTMLDialogElement>) => {
+    pressedOnBackdrop.current = event.target === event.currentTarget;
+  };
+  const onClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (pressedOnBackdrop.current && event.target === event.currentTarget) requestClose();
+    pressedOnBackdrop.current = false;
+  };
+
+  const onChange = (field: keyof ContactFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const value = event.currentTarget.value;
+    setValues((prev) => ({ ...prev, [field]: value }));
+    if (field !== 'website') setErrors((prev) => (prev[field] ? { ...prev, [field]: undefined } : prev));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return; // a double click sends one request
+    const checked = validateContact(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = (['name', 'businessName', 'email', 'additionalInfo'] as const).find((f) => checked.errors[f]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    inFlight.current = true;
+    dispatch({ type: 'submit' });
+    const outcome = checked.isBot
+      ? ({ ok: true } as const) // honeypot filled: pretend success, send nothing
+      : await sendContactRequest(checked.submission, loadContactInsert(backend()));
+    inFlight.current = false;
+    if (outcome.ok) {
+      setValues(EMPTY_FORM);
+      dispatch({ type: 'succeeded' });
+    } else {
+      console.error('Contact request failed:', outcome.cause);
+      dispatch({ type: 'failed', message: outcome.message });
+    }
+  };
+
+  const field = (name: ContactField, label: string, input: (props: FieldProps) => ReactNode, required: boolean) => {
+    const inputId = `${id}-${name}`;
+    const errorId = `${inputId}-error`;
+    const counterId = `${inputId}-count`;
+    const error = errors[name];
+    const describedBy = [error ? errorId : null, name === 'additionalInfo' ? counterId : null].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className="contact-field">
+        <label htmlFor={inputId}>
+          {label}
+          {required ? <span aria-hidden="true"> *</span> : <span className="contact-optional"> (optional)</span>}
+        </label>
+        {input({ id: inputId, name, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+        {name === 'additionalInfo' && (
+          <p className="contact-count" id={counterId}>
+            {charLength(values.additionalInfo.trim())} / {CONTACT_LIMITS.additionalInfo} characters
+          </p>
+        )}
+        {error && (
+          <p className="contact-field-error" id={errorId}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const success = state.status === 'success';
+  const titleId = `${id}-title`;
+  const introId = `${id}-intro`;
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="contact-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={success ? undefined : introId}
+      onClose={onClose}
+      onCancel={onCancel}
+      onKeyDown={onKeyDown}
+      onMouseDown={onMouseDown}
+      onClick={onClick}
+    >
+      <div className="contact-panel">
+        <button type="button" className="contact-close" onClick={requestClose} disabled={sending} aria-label="Close">
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </button>
+
+        {success ? (
+          <div className="contact-success" ref={successRef} tabIndex={-1}>
+            <div className="contact-success-mark" aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="32" height="32" focusable="false">
+                <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </div>
+            <h2 id={titleId}>Thank You!</h2>
+            <p>We'll contact you soon to discuss how {siteConfig.brand} can help your business grow</p>
+            <p className="contact-success-note">Your message has been sent successfully!</p>
+          </div>
+        ) : (
+          <>
+            <h2 id={titleId}>Get in Contact</h2>
+            <p id={introId} className="contact-intro">
+              Tell us about your business and we'll show you how an AI phone agent can answer every call, follow up on
+              every lead and book appointments for you, 24/7.
+            </p>
+            {state.status === 'error' && (
+              <div className="contact-error" role="alert">
+                {state.error}
+              </div>
+            )}
+            <form className="contact-form" onSubmit={onSubmit}>
+              <fieldset disabled={sending}>
+                <legend className="visually-hidden">Your details</legend>
+                {field('name', 'Name', (p) => <input {...p} ref={nameRef} type="text" autoComplete="name" value={values.name} onChange={onChange('name')} />, true)}
+                {field('businessName', 'Business Name', (p) => <input {...p} type="text" autoComplete="organization" value={values.businessName} onChange={onChange('businessName')} />, true)}
+                {field('email', 'Email', (p) => <input {...p} type="email" autoComplete="email" value={values.email} onChange={onChange('email')} />, true)}
+                {field('additionalInfo', 'Additional Info', (p) => <textarea {...p} rows={4} value={values.additionalInfo} onChange={onChange('additionalInfo')} />, false)}
+                {/* Honeypot: invisible to people and to assistive technology; bots fill it. */}
+                <div className="contact-hp" aria-hidden="true">
+                  <label htmlFor={`${id}-website`}>Website</label>
+                  <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={onChange('website')} />
+                </div>
+                <button ref={submitRef} type="submit" className="btn btn-primary contact-submit">
+                  {sending ? 'Sending...' : 'Send Message'}
+                </button>
+              </fieldset>
+            </form>
+          </>
+        )}
+
+        <p className="visually-hidden" role="status">
+          {sending ? 'Sending your message…' : success ? 'Thank You! Your message has been sent successfully!' : ''}
+        </p>
+
+        <p className="contact-footer">
+          Prefer email? Write to <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
+        </p>
+      </div>
+    </dialog>
+  );
+}
+
+/** Props every form control of the modal receives. */
+interface FieldProps {
+  id: string;
+  name: string;
+  required: boolean;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }

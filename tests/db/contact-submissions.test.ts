@@ -11,10 +11,10 @@ let db: PGlite;
 beforeAll(async () => {
   db = await PGlite.create();
   await applyMigrations(db);
-});
+}, 120_000);
 afterAll(async () => {
   await db.close();
-});
+}, 120_000);
 
 /** Runs `fn` as `role` in a transaction that is always rolled back (tests stay independent). */
 async function as<T>(role: string, fn: (tx: Transaction) => Promise<T>): Promise<T> {

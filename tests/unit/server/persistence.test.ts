@@ -58,7 +58,7 @@ describe('the data folder', () => {
     } finally {
       await reset.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('formatSubmissions', () => {

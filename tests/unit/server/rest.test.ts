@@ -14,10 +14,10 @@ let endpoint: string;
 beforeAll(async () => {
   server = await startServer({ distDir: null, port: 0, host: '127.0.0.1', dataDir: null, maxBodyBytes: 16 * 1024 });
   endpoint = `${server.url}/rest/v1/${CONTACT_TABLE}`;
-});
+}, 120_000);
 afterAll(async () => {
   await server.close();
-});
+}, 120_000);
 
 const row = (email: string) => ({ name: 'Ann Lee', business_name: 'Lee Plumbing', email, additional_info: null });
 

@@ -1,0 +1,48 @@
+/**
+ * The browser's contact backend: which endpoint it picks, and the real supabase-js insert port
+ * against the embedded backend on a loopback port.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../../server/app.ts';
+import { loadContactInsert, resolveContactBackend } from '../../../site/lib/contact-backend.ts';
+import { sendContactRequest, NETWORK_MESSAGE } from '../../../site/lib/contact.ts';
+import { LOCAL_ANON_KEY } from '../../../site/lib/local-backend.ts';
+
+describe('resolveContactBackend', () => {
+  it('uses the configured Supabase project when its URL is set', () => {
+    expect(resolveContactBackend({ url: 'https://abc.supabase.co', anonKey: 'anon' }, 'https://site.example')).toEqual({
+      url: 'https://abc.supabase.co',
+      anonKey: 'anon',
+    });
+  });
+  it('falls back to the page origin and the published local key', () => {
+    expect(resolveContactBackend({ url: '', anonKey: '' }, 'http://localhost:4321')).toEqual({ url: 'http://localhost:4321', anonKey: LOCAL_ANON_KEY });
+  });
+});
+
+describe('loadContactInsert with the embedded backend', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ distDir: null, port: 0, host: '127.0.0.1', dataDir: null });
+  }, 120_000);
+  afterAll(async () => {
+    await server.close();
+  }, 120_000);
+
+  it('inserts the row, no read-back, and reports a network failure when the backend is gone', async () => {
+    const insert = await loadContactInsert({ url: server.url, anonKey: LOCAL_ANON_KEY });
+    const row = { name: 'Ann Lee', business_name: 'Lee Plumbing', email: 'port@example.com', additional_info: 'Mornings' };
+    expect(await sendContactRequest(row, insert), 'sent').toEqual({ ok: true });
+    const stored = await server.db?.listSubmissions();
+    expect(stored?.map(({ name, business_name, email, additional_info }) => ({ name, business_name, email, additional_info })), 'stored as sent').toEqual([row]);
+
+    const aborted = new AbortController();
+    aborted.abort();
+    const result = await insert(row, aborted.signal);
+    expect(result.status, 'an aborted request never reaches the server').toBe(0);
+
+    await server.close();
+    const down = await sendContactRequest(row, insert);
+    expect(down, 'backend down').toMatchObject({ ok: false, message: NETWORK_MESSAGE });
+  });
+});
