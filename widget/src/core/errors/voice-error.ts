@@ -21,11 +21,11 @@ export class VoiceError extends Error implements VoiceErrorLike {
   /** Stable kind, e.g. `mic-permission-denied`. */
   readonly type: VoiceErrorType;
   /** The start stage that failed, when the error comes from `start()`. */
-  readonly stage?: ProgressStage;
+  declare readonly stage?: ProgressStage;
   /** HTTP status for `api-error`. */
-  readonly status?: number;
+  declare readonly status?: number;
   /** Ended reason for `meeting-ended`. */
-  readonly reason?: string;
+  declare readonly reason?: string;
 
   /**
    * @param type Stable error kind.
