@@ -94,5 +94,5 @@ try {
   boot();
 } catch (error) {
   // Never throw into the host page; leave a trace for whoever debugs the embed.
-  console.warn('[ringwise voice widget] could not start:', error);
+  console.warn('ringwise-voice-call:', error);
 }

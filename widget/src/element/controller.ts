@@ -5,7 +5,7 @@
  * UI can render and `useSyncExternalStore` can subscribe to. It never throws into its caller:
  * a missing key, a chunk that fails to load or a failed start all end as `view.problem`.
  */
-import type { CallState, CallTarget, StartStage, VoiceClientEvents, VoiceErrorLike, VoiceErrorType } from '../core/types.ts';
+import type { CallState, CallTarget, StartStage, VoiceClientEvents, VoiceErrorType } from '../core/types.ts';
 import type { LoadEngine, VoiceClientPort } from './engine-port.ts';
 import { format, type VoiceLabels } from './labels.ts';
 
@@ -15,9 +15,12 @@ export type CallPhase = 'loading' | CallState;
 /** Why the last attempt failed: the core's error types plus the widget's own. */
 export type ProblemKind = VoiceErrorType | 'engine-load-failed' | 'not-configured' | 'no-target';
 
-/** A failure the UI explains; `message` is the technical message (for logs and events). */
+/**
+ * A failure the UI explains. The core's `VoiceError`s are problems as they are; the widget's own
+ * failures are `Error`s with one of its `ProblemKind`s as `type`. `message` is technical (for logs).
+ */
 export interface CallProblem {
-  readonly kind: ProblemKind;
+  readonly type: ProblemKind;
   readonly message: string;
   /** HTTP status of an `api-error`. */
   readonly status?: number;
@@ -88,7 +91,11 @@ export interface VoiceCallControllerOptions {
   publicKey?: string | null;
   /** Base URL of the platform API. @default the core's default */
   apiBaseUrl?: string | null;
-  /** Receives every client event (e.g. to re-dispatch it as a DOM event). */
+  /**
+   * Receives every client event (e.g. to re-dispatch it as a DOM event). Widget-level failures
+   * (`not-configured`, `no-target`, `engine-load-failed`) arrive as `error` events too, as an
+   * `Error` whose `type` is that `ProblemKind`.
+   */
   onEvent?: <K extends keyof VoiceClientEvents>(event: K, payload: VoiceClientEvents[K]) => void;
 }
 
@@ -110,21 +117,20 @@ export function hasTarget(target: CallTarget): boolean {
   return !!(target.assistant || target.assistantId || target.squad || target.squadId || target.workflow || target.workflowId);
 }
 
+/** A problem from anything thrown: typed errors pass as they are. */
 function problemOf(error: unknown): CallProblem {
-  const e = error as Partial<VoiceErrorLike> | null;
-  const kind = typeof e?.type === 'string' ? e.type : 'daily-call-join-error';
-  const problem: { -readonly [K in keyof CallProblem]: CallProblem[K] } = {
-    kind,
-    message: typeof e?.message === 'string' ? e.message : String(error),
-  };
-  if (typeof e?.status === 'number') problem.status = e.status;
-  if (typeof e?.reason === 'string') problem.reason = e.reason;
-  return problem;
+  return typeof (error as Partial<CallProblem> | null)?.type === 'string'
+    ? (error as CallProblem)
+    : widgetProblem('daily-call-join-error', String(error));
+}
+
+function widgetProblem(type: ProblemKind, message: string): CallProblem {
+  return Object.assign(new Error(message), { type });
 }
 
 /** The sentence a UI shows for a problem, from the labels. */
 export function problemText(problem: CallProblem, labels: VoiceLabels): string {
-  switch (problem.kind) {
+  switch (problem.type) {
     case 'not-configured':
       return labels.errorNotConfigured;
     case 'no-target':
@@ -163,8 +169,6 @@ export class VoiceCallController {
   /** Bumped by every start and stop, so a stop during the engine load cancels that start. */
   #attempt = 0;
   #loading = false;
-  #lastError: VoiceErrorLike | null = null;
-  #lastProblem: CallProblem | null = null;
 
   constructor(options: VoiceCallControllerOptions) {
     this.#options = { ...options };
@@ -205,8 +209,8 @@ export class VoiceCallController {
    */
   async start(target: CallTarget): Promise<boolean> {
     if (this.#view.phase !== 'idle') return false;
-    if (!this.#options.publicKey) return this.#fail({ kind: 'not-configured', message: 'No public key configured.' });
-    if (!hasTarget(target)) return this.#fail({ kind: 'no-target', message: 'Assistant or Squad or Workflow must be provided.' });
+    if (!this.#options.publicKey) return this.#fail(widgetProblem('not-configured', 'No public key configured.'));
+    if (!hasTarget(target)) return this.#fail(widgetProblem('no-target', 'Assistant or Squad or Workflow must be provided.'));
     const attempt = ++this.#attempt;
     this.#loading = true;
     this.#set({ phase: 'loading', problem: null, ended: false, transcript: [] });
@@ -216,7 +220,7 @@ export class VoiceCallController {
     } catch (error) {
       if (attempt !== this.#attempt) return false;
       this.#loading = false;
-      return this.#fail({ kind: 'engine-load-failed', message: error instanceof Error ? error.message : String(error) });
+      return this.#fail(widgetProblem('engine-load-failed', error instanceof Error ? error.message : String(error)));
     }
     if (attempt !== this.#attempt) return false;
     this.#loading = false;
@@ -239,13 +243,6 @@ export class VoiceCallController {
       this.#set({ phase: 'idle' });
     }
     this.#client?.stop();
-  }
-
-  /** Starts when idle, else stops. */
-  toggle(target: CallTarget): Promise<boolean> {
-    if (this.#view.phase === 'idle') return this.start(target);
-    this.stop();
-    return Promise.resolve(false);
   }
 
   /** Mutes or unmutes the microphone of the running call. */
@@ -349,20 +346,17 @@ export class VoiceCallController {
       stageIndex: s.stage ? START_STAGES.indexOf(s.stage) + 1 : 0,
       audioBlocked: s.audioBlocked,
     };
-    if (s.error) {
-      // Same error object, same problem object: the view only changes when something did.
-      if (s.error !== this.#lastError) this.#lastProblem = problemOf(s.error);
-      this.#lastError = s.error;
-      patch.problem = this.#lastProblem;
-    }
+    if (s.error) patch.problem = s.error;
     else if (s.state !== 'idle') patch.problem = null;
     if (s.state === 'idle' && inCall && !s.error) patch.ended = true;
     if (s.state === 'starting') patch.ended = false;
     this.#set(patch);
   }
 
+  /** A failure the core never saw (missing key or target, engine load): shown, and sent as an `error` event. */
   #fail(problem: CallProblem): false {
     this.#set({ phase: 'idle', problem, stage: null, stageIndex: 0 });
+    this.#options.onEvent?.('error', problem as never);
     return false;
   }
 

@@ -11,8 +11,6 @@ export interface VoiceLabels {
   stop: string;
   /** Launcher after a failure. */
   retry: string;
-  /** Launcher while the engine chunk loads. */
-  loading: string;
   /** Launcher while hanging up. */
   ending: string;
   /** Mute toggle (a pressed/unpressed button; the label stays the same). */
@@ -67,40 +65,39 @@ export const EN_LABELS: VoiceLabels = {
   start: 'Talk to Our Agent',
   stop: 'Hang Up',
   retry: 'Try Again',
-  loading: 'Loading…',
   ending: 'Hanging Up…',
   mute: 'Mute',
   enableAudio: 'Tap to enable audio',
   connecting: 'Connecting',
-  active: 'Connected. Go ahead and talk.',
-  reconnecting: 'Network connection lost. Reconnecting…',
+  active: 'Connected. Start talking.',
+  reconnecting: 'Connection lost. Reconnecting…',
   endingStatus: 'Ending the call…',
   ended: 'Call ended.',
   speaking: 'Speaking',
   transcript: 'Transcript',
   you: 'You',
   agent: 'Agent',
-  progress: 'Call setup progress',
+  progress: 'Call setup',
   stageInitialization: 'preparing',
   stageWebCallCreation: 'creating the call',
   stageDailyCallObjectCreation: 'loading audio',
-  stageMobilePermissions: 'checking the microphone',
+  stageMobilePermissions: 'checking microphone',
   stageDailyCallJoin: 'joining the call',
   stageVideoRecordingSetup: 'setting up recording',
   stageVideoRecordingStarted: 'starting recording',
-  stageAudioObserverSetup: 'listening for the agent',
-  stageAudioProcessingSetup: 'reducing background noise',
-  errorMicDenied: 'Microphone access was denied. Allow it in your browser’s site settings, then try again.',
+  stageAudioObserverSetup: 'tuning in',
+  stageAudioProcessingSetup: 'reducing noise',
+  errorMicDenied: 'Microphone access was denied. Allow it in your browser settings, then try again.',
   errorMicNotFound: 'No microphone was found. Connect one, then try again.',
-  errorMicBlocked: 'This page does not allow microphone access, so a call cannot start here.',
-  errorNetwork: 'The voice service could not be reached. Check your connection, then try again.',
-  errorApi: 'The voice service refused the call (error {status}). Please try again later.',
-  errorUnauthorized: 'The voice service rejected this widget’s public key.',
-  errorEngine: 'The call engine could not be loaded. Check your connection, then try again.',
-  errorNotConfigured: 'Voice calls are not set up here yet: the public key is missing.',
-  errorNoTarget: 'Voice calls are not set up here yet: no assistant, squad or workflow is configured.',
+  errorMicBlocked: 'This page blocks microphone access, so calls cannot start here.',
+  errorNetwork: 'Could not reach the voice service. Check your connection, then try again.',
+  errorApi: 'The voice service refused the call (error {status}).',
+  errorUnauthorized: "The voice service rejected this widget's key.",
+  errorEngine: 'Could not load the call engine. Check your connection, then try again.',
+  errorNotConfigured: 'Calls are not set up here yet: the public key is missing.',
+  errorNoTarget: 'Calls are not set up here yet: no assistant is configured.',
   errorEnded: 'The call ended ({reason}).',
-  errorCall: 'The call could not be connected. Please try again.',
+  errorCall: 'The call could not connect. Please try again.',
 };
 
 const locales = new Map<string, Partial<VoiceLabels>>([['en', EN_LABELS]]);
@@ -122,13 +119,6 @@ export function resolveLabels(locale: string | null | undefined, overrides?: Par
   const tag = (locale ?? 'en').toLowerCase();
   const localeLabels = locales.get(tag) ?? locales.get(tag.split('-')[0] ?? '') ?? {};
   return { ...EN_LABELS, ...localeLabels, ...overrides };
-}
-
-/** `label-mic-denied` → `micDenied`; `null` for attributes that are not labels. */
-export function labelKeyOfAttribute(attribute: string): keyof VoiceLabels | null {
-  if (!attribute.startsWith('label-')) return null;
-  const key = attribute.slice(6).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-  return key in EN_LABELS ? (key as keyof VoiceLabels) : null;
 }
 
 /** Fills `{name}` placeholders. */

@@ -5,9 +5,10 @@
  * - `public-key`: public web token (required to call).
  * - `assistant-id` | `squad-id` | `workflow-id`: what to call (or set the `target` property).
  * - `api-base-url`: platform API base URL (default: the platform's public API).
- * - `position`: `inline` (default) | `bottom-right` | `bottom-left` | `top-right` | `top-left`.
+ * - `position`: `inline` (default) | `bottom-right` | `bottom-left`.
  * - `theme`: `light` (default) | `dark` | `auto` (follows the system).
- * - `locale`: picks labels registered with `registerLocale` (default English).
+ * - `locale`: picks labels registered with `registerLocale` (default English). Set the element's
+ *   own `lang` too; the shadow tree inherits it.
  * - `transcript`: present → shows a live transcript of the conversation.
  * - `label-*`: replaces one label, e.g. `label-start="Call us"` (see `VoiceLabels`).
  * - `nonce`: nonce for the fallback `<style>` on browsers without constructable stylesheets.
@@ -16,7 +17,8 @@
  * `ringwise-call-end`, `ringwise-speech-start`, `ringwise-speech-end`, `ringwise-volume-level`,
  * `ringwise-message`, `ringwise-call-start-progress`, `ringwise-call-start-success`,
  * `ringwise-call-start-failed`, `ringwise-error`, `ringwise-state-change`) with the payload as
- * `detail`; widget-level failures (missing key or target, engine load) also fire `ringwise-error`.
+ * `detail`; widget-level failures (missing key or target, engine load) also fire `ringwise-error`,
+ * with an `Error` whose `type` is `not-configured`, `no-target` or `engine-load-failed`.
  *
  * The element never throws into the host page; it tears everything down (call, listeners,
  * client) when removed from the DOM.
@@ -24,7 +26,7 @@
 import type { CallTarget, VoiceClientEvents } from '../core/types.ts';
 import { problemText, VoiceCallController, type CallProblem, type CallView } from './controller.ts';
 import type { LoadEngine } from './engine-port.ts';
-import { EN_LABELS, labelKeyOfAttribute, resolveLabels, type VoiceLabels } from './labels.ts';
+import { EN_LABELS, resolveLabels, type VoiceLabels } from './labels.ts';
 import { applyStyles } from './styles.ts';
 
 /** Tag name of the element. */
@@ -34,9 +36,9 @@ export const ELEMENT_NAME = 'ringwise-voice-call';
 export const EVENT_PREFIX = 'ringwise-';
 
 /** Where the launcher sits. `inline` flows with the page; the others float in a corner. */
-export type WidgetPosition = 'inline' | 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
+export type WidgetPosition = 'inline' | 'bottom-right' | 'bottom-left';
 
-const POSITIONS: readonly string[] = ['inline', 'bottom-right', 'bottom-left', 'top-right', 'top-left'];
+const POSITIONS: readonly string[] = ['inline', 'bottom-right', 'bottom-left'];
 
 /** Option attributes (labels come on top, as `label-*`). */
 export const OPTION_ATTRIBUTES = [
@@ -52,7 +54,9 @@ export const OPTION_ATTRIBUTES = [
   'nonce',
 ] as const;
 
-const LABEL_ATTRIBUTES = Object.keys(EN_LABELS).map((key) => 'label-' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()));
+const LABEL_KEYS = Object.keys(EN_LABELS) as (keyof VoiceLabels)[];
+/** `micDenied` → `label-mic-denied`, in `LABEL_KEYS` order. */
+const LABEL_ATTRIBUTES = LABEL_KEYS.map((key) => 'label-' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()));
 
 /** The element's public surface. */
 export interface VoiceCallElement extends HTMLElement {
@@ -83,17 +87,6 @@ function h<K extends Tag>(tag: K, className: string, part: string, attrs: Record
   return el;
 }
 
-const STAGE_LABEL: Record<string, keyof VoiceLabels> = {
-  initialization: 'stageInitialization',
-  'web-call-creation': 'stageWebCallCreation',
-  'daily-call-object-creation': 'stageDailyCallObjectCreation',
-  'mobile-permissions': 'stageMobilePermissions',
-  'daily-call-join': 'stageDailyCallJoin',
-  'video-recording-setup': 'stageVideoRecordingSetup',
-  'video-recording-started': 'stageVideoRecordingStarted',
-  'audio-observer-setup': 'stageAudioObserverSetup',
-  'audio-processing-setup': 'stageAudioProcessingSetup',
-};
 
 /**
  * Creates the element class bound to an engine loader (the loader decides where the engine chunk
@@ -111,7 +104,6 @@ export function createVoiceCallElement(loadEngine: LoadEngine): VoiceCallElement
     #controller: VoiceCallController;
     #connection: AbortController | null = null;
     #unsubscribe: (() => void) | null = null;
-    #lastProblem: CallProblem | null = null;
     #styled = false;
     #root: HTMLDivElement;
     #panel: HTMLDivElement;
@@ -134,13 +126,14 @@ export function createVoiceCallElement(loadEngine: LoadEngine): VoiceCallElement
       });
       this.#root = h('div', 'w', 'container');
       this.#panel = h('div', 'p', 'panel');
-      this.#status = h('p', 'st', 'status', { role: 'status', 'aria-live': 'polite' });
+      this.#status = h('p', 'st', 'status', { role: 'status' }); // implicitly aria-live=polite
       this.#progress = h('progress', '', 'progress', { max: '9', value: '0' });
       this.#transcript = h('ul', 'tr', 'transcript', { role: 'log' });
       const controls = h('div', 'c', 'controls');
-      this.#audio = h('button', '', 'enable-audio', { type: 'button' });
-      this.#mute = h('button', 'm', 'mute', { type: 'button', 'aria-pressed': 'false' });
-      this.#launcher = h('button', 'l', 'launcher', { type: 'button' });
+      // No type attribute: a button in a shadow root has no form to submit.
+      this.#audio = h('button', '', 'enable-audio');
+      this.#mute = h('button', 'm', 'mute', { 'aria-pressed': 'false' });
+      this.#launcher = h('button', 'l', 'launcher');
       this.#indicator = h('span', 'i', 'indicator', { 'aria-hidden': 'true' });
       this.#label = h('span', '', 'label');
       this.#speaking = h('span', 'sp', 'speaking', { 'aria-hidden': 'true' });
@@ -265,11 +258,10 @@ export function createVoiceCallElement(loadEngine: LoadEngine): VoiceCallElement
 
     #resolvedLabels(): VoiceLabels {
       const fromAttributes: Partial<VoiceLabels> = {};
-      for (const attribute of this.getAttributeNames()) {
-        const key = labelKeyOfAttribute(attribute);
-        const value = this.getAttribute(attribute);
-        if (key && value) fromAttributes[key] = value;
-      }
+      LABEL_KEYS.forEach((key, i) => {
+        const value = this.getAttribute(LABEL_ATTRIBUTES[i]!);
+        if (value) fromAttributes[key] = value;
+      });
       return resolveLabels(this.getAttribute('locale'), { ...this.#labels, ...fromAttributes });
     }
 
@@ -285,19 +277,16 @@ export function createVoiceCallElement(loadEngine: LoadEngine): VoiceCallElement
       root.dataset.position = POSITIONS.includes(position) ? position : 'inline';
       root.dataset.theme = this.getAttribute('theme') ?? 'light';
       root.dataset.state = view.phase;
-      const lang = this.getAttribute('locale');
-      if (lang) root.lang = lang;
-      else root.removeAttribute('lang');
       const inCall = view.phase !== 'idle';
       root.toggleAttribute('data-incall', inCall);
       root.toggleAttribute('data-speaking', view.speaking);
       root.toggleAttribute('data-problem', !!view.problem);
 
       let status = '';
-      if (view.phase === 'loading') status = `${labels.connecting}…`;
-      else if (view.phase === 'starting') {
-        const key = view.stage ? STAGE_LABEL[view.stage] : undefined;
-        status = key ? `${labels.connecting}: ${labels[key]}…` : `${labels.connecting}…`;
+      if (view.phase === 'loading' || view.phase === 'starting') {
+        // 'daily-call-join' → labels.stageDailyCallJoin
+        const stage = view.stage && labels[`stage-${view.stage}`.replace(/-(.)/g, (_, c: string) => c.toUpperCase()) as keyof VoiceLabels];
+        status = `${labels.connecting}${stage ? ': ' + stage : ''}…`;
       } else if (view.phase === 'active') status = labels.active;
       else if (view.phase === 'reconnecting') status = labels.reconnecting;
       else if (view.phase === 'ending') status = labels.endingStatus;
@@ -339,15 +328,6 @@ export function createVoiceCallElement(loadEngine: LoadEngine): VoiceCallElement
         this.#transcript.scrollTop = this.#transcript.scrollHeight;
       }
       this.#panel.toggleAttribute('data-empty', !status && !connecting && !showTranscript);
-
-      // Failures the core never saw (missing key or target, engine load) still reach listeners.
-      const problem = view.problem;
-      if (problem !== this.#lastProblem) {
-        this.#lastProblem = problem;
-        if (problem && (problem.kind === 'not-configured' || problem.kind === 'no-target' || problem.kind === 'engine-load-failed')) {
-          this.#dispatch('error', { type: problem.kind, message: problem.message });
-        }
-      }
     }
   }
   return RingwiseVoiceCall;
@@ -371,7 +351,7 @@ declare global {
     'ringwise-voice-call': VoiceCallElement;
   }
   interface HTMLElementEventMap {
-    'ringwise-error': CustomEvent<VoiceClientEvents['error'] | { type: CallProblem['kind']; message: string }>;
+    'ringwise-error': CustomEvent<CallProblem>;
     'ringwise-state-change': CustomEvent<VoiceClientEvents['state-change']>;
   }
 }

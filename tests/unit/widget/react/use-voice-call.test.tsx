@@ -30,7 +30,7 @@ function CallButton(props: { fake: FakeEngine; publicKey: string; onResult?: (r:
       <button type="button" onClick={() => void call.toggle()} onPointerEnter={call.preload}>
         {call.phase === 'idle' ? 'Talk to Our Agent' : 'Hang Up'}
       </button>
-      <p role="status">{call.problem ? call.problem.kind : call.phase}</p>
+      <p role="status">{call.problem ? call.problem.type : call.phase}</p>
     </div>
   );
 }
