@@ -74,3 +74,16 @@ describe('JavaScript per route', () => {
     expect(formatKB(184_146)).toBe('184.1 KB');
   });
 });
+
+describe('bench statistics', async () => {
+  const { median, percentile } = await import('../../../bench/lib/stats.ts');
+  it('median and nearest-rank p95', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(Number.isNaN(median([])), 'empty → NaN').toBe(true);
+    const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(hundred, 95)).toBe(95);
+    expect(percentile([10, 20, 30], 95)).toBe(30);
+    expect(percentile(Array.from({ length: 30 }, (_, i) => i + 1), 95), '30 samples: rank 29').toBe(29);
+  });
+});
