@@ -25,6 +25,9 @@ import {
 import { loadContactInsert, resolveContactBackend } from '../lib/contact-backend.ts';
 import './contact-modal.css';
 
+/** What Tab can reach inside the dialog. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), textarea:not([disabled]), [tabindex="0"]';
+
 /** Buttons that open the modal outside islands carry this attribute (see pages/index.astro). */
 const TRIGGER_SELECTOR = '[data-open-contact]';
 
@@ -65,6 +68,19 @@ export default function ContactModal() {
       document.removeEventListener('focusin', onIntent);
     };
   }, []);
+
+  // While sending, Escape must not close the dialog wherever focus is (the focused submit button
+  // was just disabled). Cancelling the keydown stops the browser's close request before it starts;
+  // the dialog's cancel event alone is not enough, as Chrome stops honouring preventDefault on
+  // repeated Escapes without user activation.
+  useEffect(() => {
+    if (!sending) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [sending]);
 
   // Store → dialog.
   useEffect(() => {
@@ -112,7 +128,20 @@ export default function ContactModal() {
     if (inFlight.current) event.preventDefault();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key === 'Escape' && inFlight.current) event.preventDefault();
+    if (event.key !== 'Tab') return;
+    // The page behind is inert already; wrapping here also keeps Tab from leaving for the
+    // browser's own UI, so focus cycles through the dialog.
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
   };
 
   // Backdrop: the panel fills the dialog box, so a press and release on the dialog element itself
