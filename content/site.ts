@@ -3,7 +3,9 @@
  * browser needs. The brand name is written here and nowhere else. `PUBLIC_*` variables are read
  * at build time (see `.env.example`); every one has a documented default so a fresh checkout builds.
  */
-const env = import.meta.env;
+// Vite (build, dev, vitest) provides import.meta.env; plain Node (Playwright tests, scripts)
+// does not, and reads the same variables from the process environment.
+const env: Partial<ImportMetaEnv> = import.meta.env ?? (typeof process === 'undefined' ? {} : process.env);
 
 /** Trimmed value of a build-time variable, or the fallback when unset or blank. */
 function pick(value: string | undefined, fallback: string): string {
