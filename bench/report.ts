@@ -69,6 +69,9 @@ export function renderMarkdown(r: BenchResults): string {
     out.push('| ratio (gzip) | ours ÷ peer |', '|---|---:|');
     for (const ratio of r.widget.ratios) out.push(`| ${ratio.label} | ${(ratio.ratio * 100).toFixed(1)} % (${ratio.ratio <= 1 ? `${(1 / ratio.ratio).toFixed(1)}× smaller` : `${ratio.ratio.toFixed(2)}× larger`}) |`);
     out.push('');
+    const click = r.widget.rows.find((row) => row.id === 'ours-click')?.sizes;
+    const floor = r.widget.rows.find((row) => row.id === 'daily-js')?.sizes;
+    if (click && floor) out.push(`Above the daily-js floor after the first click: ${kb(click.gzip - floor.gzip)} gzip (everything of ours: loader, UI, engine, API call).`, '');
   }
 
   out.push('## Lighthouse (median)', '');

@@ -1,9 +1,10 @@
 /**
  * Widget bytes beside its peers, all measured in the same run, gzip -9 / brotli 11 (1 KB = 1000 B):
- * - ours, from the script-tag build in widget/dist/cdn/: the loader (voice-widget.js); the total
- *   after the first click (loader + every JavaScript file the loader fetches on click: taken from
- *   the browser run of the latency bench when it ran, else every `.js` in widget/dist/cdn/); and
- *   the core (VoiceClient + createWebCall from widget/src, bundled minimally with esbuild, no daily-js);
+ * - ours, from the script-tag build in widget/dist/cdn/: the loader (voice-widget.js); the engine
+ *   as shipped (voice-widget-engine.js and its static imports); the total after the first click
+ *   (loader + every JavaScript file fetched through the first click: taken from the browser run of
+ *   the latency bench when it ran, else loader + engine + daily chunk with their static imports);
+ *   and the core (VoiceClient + createWebCall from widget/src, bundled minimally with esbuild, no daily-js);
  * - the best-known SDK, @vapi-ai/web, bundled minimally with esbuild (`import Vapi from
  *   '@vapi-ai/web'`), with and without daily-js (marked external);
  * - its `<vapi-widget>` script-tag bundle (the UMD file @vapi-ai/client-sdk-react publishes);
@@ -14,12 +15,14 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CDN_FILES } from '../widget/build.ts';
 import { bundleSource } from './lib/bundle.ts';
 import { ROOT, WIDGET_CDN } from './lib/paths.ts';
 import { addSizes, sizesOf, type Sizes } from './lib/size.ts';
+import { ModuleGraph } from './site-js.ts';
 
-/** File name of the script-tag loader in widget/dist/cdn/. */
-export const LOADER_FILE = 'voice-widget.js';
+/** File name of the script-tag loader in widget/dist/cdn/ (from the widget's build script). */
+export const LOADER_FILE = CDN_FILES.loader;
 
 /** One measured (or unmeasurable) bundle. */
 export interface SizeRow {
@@ -75,13 +78,24 @@ export async function measureWidgetSizes(clickFiles?: string[]): Promise<SizeRow
     rows.push({ id: 'ours-click', label: 'ours: after first click (loader + engine + daily-js)', sizes: null, note: why });
   } else {
     rows.push({ id: 'ours-loader', label: 'ours: script-tag loader', sizes: sizesOfCdn([LOADER_FILE]), note: LOADER_FILE, files: [LOADER_FILE] });
+    const graph = new ModuleGraph(WIDGET_CDN);
+    const engine = [...(await graph.closure([`/${CDN_FILES.engine}`]))].map((p) => p.slice(1)).filter((f) => scripts.includes(f)).sort();
+    if (engine.length) {
+      rows.push({ id: 'ours-engine', label: 'ours: engine as shipped (no daily-js)', sizes: sizesOfCdn(engine), note: engine.join(' + '), files: engine });
+    }
     const observed = clickFiles?.length ? [...new Set([LOADER_FILE, ...clickFiles])].sort() : null;
-    const files = observed ?? scripts;
+    const staticClick = [...(await graph.closure([`/${LOADER_FILE}`, `/${CDN_FILES.engine}`, `/${CDN_FILES.daily}`]))]
+      .map((p) => p.slice(1))
+      .filter((f) => scripts.includes(f))
+      .sort();
+    const files = observed ?? staticClick;
     rows.push({
       id: 'ours-click',
       label: 'ours: after first click (loader + engine + daily-js)',
       sizes: sizesOfCdn(files),
-      note: observed ? `files the browser fetched through the first click: ${files.join(', ')}` : `every .js in widget/dist/cdn/: ${files.join(', ')}`,
+      note: observed
+        ? `files the browser fetched through the first click: ${files.join(', ')}`
+        : `loader + engine + daily chunk with their static imports: ${files.join(', ')}`,
       files,
     });
   }
@@ -139,6 +153,7 @@ export function widgetRatios(rows: SizeRow[]): Ratio[] {
     ['after first click vs @vapi-ai/web bundle', 'ours-click', 'vapi-web'],
     ['after first click vs daily-js floor', 'ours-click', 'daily-js'],
     ['core vs @vapi-ai/web without daily-js', 'ours-core', 'vapi-web-nodaily'],
+    ['engine as shipped vs @vapi-ai/web without daily-js', 'ours-engine', 'vapi-web-nodaily'],
   ];
   const out: Ratio[] = [];
   for (const [label, a, b] of pairs) {

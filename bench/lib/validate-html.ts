@@ -5,7 +5,14 @@
  * - `void-style: off` — React's server renderer writes void elements self-closed (`<input/>`,
  *   `<img/>`), Astro writes them bare (`<meta>`); both are valid HTML, only the style differs.
  * - `no-inline-style: off` — React islands render `style="…"` for computed values (e.g. a volume
- *   ring's size); inline styles are valid HTML and CSP-checked elsewhere.
+ *   ring's size); inline styles are valid HTML.
+ * - `attr-case: off` — React 19's server renderer keeps React's camelCase names for some
+ *   attributes (`noValidate`, `inputMode`, `autoComplete`); HTML attribute names are
+ *   case-insensitive, so this is style, not validity.
+ * - `attribute-boolean-style: off` — React writes boolean attributes as `required=""`, Astro as
+ *   bare `required`; both are valid.
+ * - `valid-id: relaxed` — React's `useId()` makes ids like `_r9R_0_-email`, valid in HTML (any
+ *   non-empty string without whitespace); relaxed mode still rejects empty ids and whitespace.
  * And one stricter than recommended: `missing-doctype: error` (every page starts `<!DOCTYPE html>`).
  * The configuration is static (no .htmlvalidate.json lookup), so a stray config file cannot
  * weaken the gate.
@@ -21,6 +28,9 @@ export const HTML_VALIDATE_CONFIG: ConfigData = {
   rules: {
     'void-style': 'off',
     'no-inline-style': 'off',
+    'attr-case': 'off',
+    'attribute-boolean-style': 'off',
+    'valid-id': ['error', { relaxed: true }],
     'missing-doctype': 'error',
   },
 };
