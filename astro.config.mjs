@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import islandStyleInHead from './site/integrations/island-style-in-head.ts';
+import widgetFiles from './site/integrations/widget-files.ts';
 
 /** Public origin of the site: canonical URLs, Open Graph and the sitemap use it. */
 const site = process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
@@ -14,6 +15,6 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [react(), sitemap(), islandStyleInHead()],
+  integrations: [react(), sitemap(), islandStyleInHead(), widgetFiles()],
   telemetry: false,
 });

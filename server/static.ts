@@ -82,6 +82,8 @@ export function createStaticHandler(root: string) {
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
+    // The widget's files are loaded by third-party pages; its chunks are ES modules (CORS fetches).
+    if (pathname.startsWith('/widget/') && (ext === '.js' || ext === '.map')) headers['Access-Control-Allow-Origin'] = '*';
     const accept = String(req.headers['accept-encoding'] ?? '');
     const encoding = COMPRESSIBLE.has(ext) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
     if (encoding) {
