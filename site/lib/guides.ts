@@ -1,7 +1,7 @@
 /**
  * Guide collection helpers: the public path of a guide and the order guides are listed in.
  */
-import type { GuideData } from '../content.config.ts';
+import type { GuideData } from './guide-schema.ts';
 
 /** Where guide pages live: `/qa/<id>`. */
 export const GUIDES_BASE_PATH = '/qa';

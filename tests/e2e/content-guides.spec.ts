@@ -42,6 +42,8 @@ const BROKEN_GUIDE = `---
 title: 'Broken guide for the schema test'
 description: 'This guide has front matter that does not match the schema, so the build must fail.'
 question: 'Does the build catch mistakes?'
+quickanswer: 'The field name is misspelt, so the real quickAnswer field is missing.'
+order: first
 updated: 2026-10-15
 ---
 
@@ -133,6 +135,8 @@ test('broken front matter fails the build, naming the file and the field', () =>
   rmSync(file);
   expect(status, 'astro build exits non-zero').not.toBe(0);
   expect(output, 'the message names the file').toContain('content/guides/broken-guide.md');
-  expect(output, 'the message names the missing field').toMatch(/quickAnswer[^\n]*Required/);
+  expect(output, 'the message names the missing field').toMatch(/quickAnswer: missing/);
+  expect(output, 'the message names the misspelt field').toMatch(/quickanswer: unknown front-matter field/);
+  expect(output, 'the message names the field of the wrong type').toMatch(/order: must be a whole number/);
   expect(existsSync(join(project, 'out-broken', 'index.html')), 'no pages are written').toBe(false);
 });
