@@ -30,7 +30,10 @@ export interface StartProgress {
   duration?: number;
   /** `Date.now()` when the event was emitted. */
   timestamp: number;
-  /** Why a stage failed without an error object, e.g. `already-started`. */
+  /**
+   * Why a stage failed without an error object: `already-started` (a second start, stage
+   * `input-validation`), `cancelled` (`stop()` or the call ending during the stage) or `destroyed`.
+   */
   reason?: string;
   metadata?: Record<string, unknown>;
 }

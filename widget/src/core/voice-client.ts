@@ -573,14 +573,15 @@ export class VoiceClient {
     this.session = null;
     s.abort.abort();
     const call = s.call;
+    // Everything but the state resets now, so a start during `ending` begins from a clean snapshot.
+    this.set({ ...IDLE, state: s.joined ? 'ending' : 'idle' });
     if (s.joined) {
-      this.set({ state: 'ending' });
       this.events.emit('call-end', undefined);
       if (!s.endedSent) {
         s.endedSent = true;
         this.events.emit('message', { ...CALL_ENDED_MESSAGE });
       }
-    } else this.set({ ...IDLE });
+    }
     if (s.recording) {
       try {
         call?.stopRecording();

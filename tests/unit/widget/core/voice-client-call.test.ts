@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SPEECH_END_DELAY_MS } from '../../../../widget/src/core/constants.ts';
 import type { WebCall } from '../../../../widget/src/core/types.ts';
-import { ASSISTANT_ID, FakeTrack, flush } from '../../../fixtures/fake-call.ts';
+import { ASSISTANT_ID, FakeTrack, deferred, flush } from '../../../fixtures/fake-call.ts';
 import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
-import { makeClient, webCall } from './harness.ts';
+import { makeClient, until, webCall } from './harness.ts';
 
 let server: LoopbackServer;
 beforeAll(async () => {
@@ -180,6 +180,28 @@ describe('VoiceClient: leaving', () => {
     await client.stop();
     expect(events.of('call-end'), 'a second stop emits nothing').toHaveLength(1);
     expect(events.of('message'), 'still one ended message').toHaveLength(1);
+  });
+
+  it('a start while the last call is ending waits for its destroy, and the old cleanup leaves the new call alone', async () => {
+    const { client, call, factory, events } = await active();
+    const hold = deferred();
+    const destroy = call.destroy.bind(call);
+    call.destroy = async () => {
+      await hold.promise;
+      return destroy();
+    };
+    call.levels({ [ASSISTANT_ID]: 0.5 });
+    const stopping = client.stop();
+    expect(client.getSnapshot(), 'ending, everything else reset').toMatchObject({ state: 'ending', speaking: false, volume: 0 });
+    const next = client.start({ assistantId: 'asst-2' });
+    await until(() => events.progress().filter((p) => p === 'daily-call-object-creation:started').length === 2, 'second creation stage');
+    expect(factory.calls, 'no second call object while the first is being destroyed').toHaveLength(1);
+    hold.resolve();
+    expect(await next, 'the second start succeeds').not.toBeNull();
+    await stopping;
+    expect(factory.calls, 'then the second call object').toHaveLength(2);
+    expect(client.state, 'the first cleanup did not reset the new call').toBe('active');
+    await client.stop();
   });
 
   it('stop() on an active call: call-end and the ended message once, state ending then idle', async () => {
