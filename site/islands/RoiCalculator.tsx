@@ -5,7 +5,7 @@
  * cannot be used as is (empty, not a number, negative, too large, a close rate over 100 %), the
  * field says what is used instead.
  */
-import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import {
   CLOSE_RATE_BOUNDS,
   MAX_INPUT,
@@ -71,6 +71,22 @@ export default function RoiCalculator() {
     closeRate: read.closeRate.value,
   });
 
+  // The server-rendered inputs are usable before hydration (client:visible): take over whatever
+  // the visitor typed or stepped by then, so the figures match what the fields show.
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  useEffect(() => {
+    setRaw((prev) => {
+      let next = prev;
+      for (const spec of FIELDS) {
+        const el = inputs.current[spec.field];
+        if (el && (el.value !== prev[spec.field].text || el.validity.badInput)) {
+          next = { ...next, [spec.field]: { text: el.value, badInput: el.validity.badInput } };
+        }
+      }
+      return next;
+    });
+  }, []);
+
   const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     const { value, validity } = event.currentTarget;
     setRaw((prev) => ({ ...prev, [field]: { text: value, badInput: validity.badInput } }));
@@ -93,6 +109,9 @@ export default function RoiCalculator() {
               <div className="roi-control" data-invalid={issue ? 'true' : undefined}>
                 {spec.prefix && <span aria-hidden="true">{spec.prefix}</span>}
                 <input
+                  ref={(el) => {
+                    inputs.current[spec.field] = el;
+                  }}
                   id={inputId}
                   name={spec.field}
                   type="number"
