@@ -1,0 +1,84 @@
+/**
+ * The hero's 'Talk to Our Agent' on our BUILT site: the island loads the widget's engine from
+ * /widget/ on intent, calls the loopback provider fixture (the build's PUBLIC_VOICE_API_BASE_URL,
+ * port 4599) with the configured key and assistant, and a fake call engine served at the daily
+ * chunk's URL drives the call (route interception; nothing test-only in the build).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
+import { E2E_ENV, PROVIDER_PORT } from '../fixtures/e2e-env.ts';
+import { startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
+import { waitForIsland } from './site-helpers.ts';
+import { chunkRequests, preparePage } from './widget-helpers.ts';
+
+// One provider on the fixed port: the tests of this file run one after another.
+test.describe.configure({ mode: 'serial' });
+
+let provider: LoopbackServer;
+
+test.beforeAll(async () => {
+  provider = await startLoopbackServer({ port: PROVIDER_PORT });
+});
+
+test.afterAll(async () => {
+  await provider.close();
+});
+
+test.beforeEach(() => {
+  provider.reset();
+  provider.route('POST', '/call/web', { status: 201, body: { id: 'hero-call-1', webCallUrl: 'https://fake.daily.example/hero' } });
+});
+
+const hero = (page: Page) => page.locator('#hero');
+const status = (page: Page) => hero(page).getByRole('status');
+
+test('Talk to Our Agent → one POST /call/web → Hang Up while active → speaking → back; axe clean with the call open', async ({ page }) => {
+  const log = await preparePage(page);
+  await page.goto('/');
+  await waitForIsland(page, 'HeroCall');
+  await page.waitForLoadState('networkidle');
+  expect(chunkRequests(log), 'the engine does not load with the page').toEqual([]);
+
+  const button = hero(page).getByRole('button', { name: 'Talk to Our Agent' });
+  await button.click();
+  const request = await provider.waitForRequest((r) => r.path === '/call/web');
+  expect(request.method, 'POST').toBe('POST');
+  expect(request.headers.authorization, 'bearer public key').toBe(`Bearer ${E2E_ENV.PUBLIC_VOICE_PUBLIC_KEY}`);
+  expect(request.json, 'the configured assistant').toEqual({ assistantId: E2E_ENV.PUBLIC_VOICE_ASSISTANT_ID });
+
+  await expect(status(page), 'active').toHaveText('Connected. Start talking.');
+  const hangUp = hero(page).getByRole('button', { name: 'Hang Up' });
+  await expect(hangUp, "'Hang Up' while active").toBeVisible();
+
+  expect(await fakeDaily(page, { command: 'assistant-audio' }), 'assistant audio').toBe(true);
+  await fakeDaily(page, { command: 'levels', level: 0.3 });
+  await expect(hero(page).locator('.hero-call[data-speaking]'), 'speaking indicator').toHaveCount(1);
+  const volume = await hero(page).locator('.hero-call-indicator').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--volume'));
+  expect(Number(volume), 'volume = 0.3 / 0.15, capped at 1').toBe(1);
+  await fakeDaily(page, { command: 'levels', level: 0 });
+  await expect(hero(page).locator('.hero-call[data-speaking]'), 'speaking off a second after the level drops').toHaveCount(0);
+
+  const mute = hero(page).getByRole('button', { name: 'Mute' });
+  await mute.click();
+  await expect(mute, 'muted').toHaveAttribute('aria-pressed', 'true');
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe with the call open').toEqual([]);
+
+  await hangUp.click();
+  await expect(status(page), 'ended').toHaveText('Call ended.');
+  await expect(hero(page).getByRole('button', { name: 'Talk to Our Agent' }), 'idle again').toBeVisible();
+  expect(provider.requestsTo('POST', '/call/web'), 'exactly one POST').toHaveLength(1);
+  expect(log.errors, 'no console errors or unhandled rejections').toEqual([]);
+});
+
+test('microphone denied: the hero shows why, inline', async ({ page }) => {
+  const log = await preparePage(page, 'denied');
+  await page.goto('/');
+  await waitForIsland(page, 'HeroCall');
+  await hero(page).getByRole('button', { name: 'Talk to Our Agent' }).click();
+  await expect(status(page), 'denied message').toHaveText('Microphone access was denied. Allow it in your browser settings, then try again.');
+  await expect(hero(page).getByRole('button', { name: 'Talk to Our Agent' }), 'back to idle, can retry').toBeVisible();
+  expect(log.errors, 'no console errors or unhandled rejections').toEqual([]);
+});
