@@ -71,7 +71,7 @@ export const guideSchema = z
     (data, ctx) => {
       for (const key of Object.keys(data)) {
         if (!Object.hasOwn(guideFields, key)) {
-          ctx.addIssue({ code: 'custom', path: [key], message: 'unknown front-matter field: check the spelling (fields: site/content.config.ts)' });
+          ctx.addIssue({ code: 'custom', path: [key], message: 'unknown front-matter field: check the spelling (fields: site/lib/guide-schema.ts)' });
         }
       }
     },

@@ -56,7 +56,7 @@ describe('guide front matter schema', () => {
     const { quickAnswer: _omitted, ...rest } = valid;
     expect(problems({ ...rest, quickanswer: 'typo' }), 'missing + unknown field').toEqual([
       'quickAnswer: missing; add the quick answer shown at the top of the page',
-      'quickanswer: unknown front-matter field: check the spelling (fields: site/content.config.ts)',
+      'quickanswer: unknown front-matter field: check the spelling (fields: site/lib/guide-schema.ts)',
     ]);
   });
 });
