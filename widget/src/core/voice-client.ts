@@ -100,8 +100,9 @@ function toVoiceError(error: unknown, type: VoiceErrorType | null, stage: StartS
   let message = messageOf(error);
   if (!type) {
     if (stage === 'mobile-permissions') {
+      // Chromium reports a permissions-policy block as NotAllowedError "…by permissions policy".
       type =
-        name === 'NotAllowedError' || name === 'PermissionDeniedError'
+        (name === 'NotAllowedError' || name === 'PermissionDeniedError') && !/policy/i.test(message)
           ? 'mic-permission-denied'
           : name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError'
             ? 'mic-not-found'

@@ -245,6 +245,14 @@ describe('VoiceClient.start: failures', () => {
     });
   }
 
+  it('maps a NotAllowedError caused by a permissions policy to mic-blocked', async () => {
+    provide();
+    await expectFailure(
+      (ctx) => (ctx.platform.microphone = () => Promise.reject(namedError('NotAllowedError', 'Permission denied by permissions policy'))),
+      { stage: 'mobile-permissions', type: 'mic-blocked', message: /^The microphone cannot be used on this page\./ },
+    );
+  });
+
   it('maps a join rejection to daily-call-join-error', async () => {
     provide();
     await expectFailure(
