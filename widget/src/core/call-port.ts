@@ -50,6 +50,8 @@ export interface CallObjectEvents {
   'network-connection': { state: 'interrupted' | 'connected' };
   /** The cloud recording started. */
   'recording-started': void;
+  /** The cloud recording failed (to start, or while running). */
+  'recording-error': { message: string };
 }
 
 /** Input processing settings; the core uses the noise-cancellation processor on the microphone. */

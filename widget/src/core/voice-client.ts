@@ -521,6 +521,15 @@ export class VoiceClient {
       this.progress('video-recording-started', 'completed', { duration, metadata: { delaySeconds: s.recordingDelay } });
       this.sayFirstMessage(s);
     });
+    on('recording-error', ({ message }) => {
+      // Before it started, a failed recording must not hold back the first message.
+      if (!s.recording || s.recordingDelay !== undefined) return;
+      s.recording = false;
+      const stage = 'video-recording-started';
+      this.progress(stage, 'failed', { metadata: { error: message } });
+      this.events.emit('error', new VoiceError('video-recording-setup-error', message, { stage }));
+      this.sayFirstMessage(s);
+    });
   }
 
   /** Plays one remote audio track; on success the call has started (once) and the platform is told. */

@@ -117,6 +117,7 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean): CallObject 
     if (e.event === 'interrupted' || e.event === 'connected') events.emit('network-connection', { state: e.event });
   });
   on('recording-started', () => events.emit('recording-started', undefined));
+  on('recording-error', (e) => events.emit('recording-error', { message: e.errorMsg }));
 
   return {
     async join({ url }) {

@@ -66,6 +66,24 @@ describe('VoiceClient: the assistant audio', () => {
     await client.stop();
   });
 
+  it('with video recording that fails to start, reports it and still says the first message', async () => {
+    const { client, call, events } = await active(webCall({ artifactPlan: { videoRecordingEnabled: true } }));
+    await call.startAssistantAudio();
+    expect(call.messages(), 'waiting for the recording').toEqual(['playable']);
+    call.emit('recording-error', { message: 'recording quota exceeded' });
+    expect(events.of('error').map((e) => [e.type, e.message]), 'nonfatal error').toEqual([
+      ['video-recording-setup-error', 'recording quota exceeded'],
+    ]);
+    expect(call.messages()[1], 'the first message is not held back').toEqual({
+      type: 'control',
+      control: 'say-first-message',
+      videoRecordingStartDelaySeconds: 0,
+    });
+    expect(client.state, 'the call goes on').toBe('active');
+    await client.stop();
+    expect(call.recordingStops, 'no stop for a recording that never started').toBe(0);
+  });
+
   it('reports blocked autoplay in the snapshot and resumes from a gesture', async () => {
     const { client, call, events, platform } = await active();
     platform.autoplayBlocked = true;

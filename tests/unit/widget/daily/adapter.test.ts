@@ -128,6 +128,7 @@ function recordCore(call: ReturnType<ReturnType<typeof createDailyCallFactory>['
     'remote-participants-audio-level',
     'network-connection',
     'recording-started',
+    'recording-error',
   ];
   for (const event of events) call.on(event, (payload: unknown) => log.push([event, payload]));
   return log;
@@ -190,6 +191,7 @@ describe('createDailyCallFactory', () => {
     dailyCall.fire('nonfatal-error', { type: 'audio-processor-error', errorMsg: 'krisp' });
     dailyCall.fire('error', { errorMsg: 'Meeting has ended', error: { type: 'ejected', localizedMsg: 'x', details: {} } });
     dailyCall.fire('recording-started', { local: true });
+    dailyCall.fire('recording-error', { errorMsg: 'no recording rights' });
     dailyCall.fire('left-meeting', {});
     expect(log, 'core events').toEqual([
       ['track-started', { participant: { id: 'bot', local: false, userName: 'Bot' }, track }],
@@ -202,6 +204,7 @@ describe('createDailyCallFactory', () => {
       ['nonfatal-error', { type: 'audio-processor-error', message: 'krisp' }],
       ['error', { message: 'Meeting has ended', type: 'ejected' }],
       ['recording-started', undefined],
+      ['recording-error', { message: 'no recording rights' }],
       ['left-meeting', undefined],
     ]);
   });
