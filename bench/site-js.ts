@@ -89,6 +89,7 @@ export async function staticImports(source: string, urlPath: string): Promise<st
 export class ModuleGraph {
   readonly #distDir: string;
   readonly #imports = new Map<string, Promise<string[]>>();
+  readonly #sizes = new Map<string, Sizes>();
 
   /** @param distDir the built site's root folder */
   constructor(distDir: string) {
@@ -99,6 +100,17 @@ export class ModuleGraph {
   fileOf(urlPath: string): string | null {
     const file = join(this.#distDir, decodeURIComponent(urlPath.split(/[?#]/)[0]!));
     return existsSync(file) ? file : null;
+  }
+
+  /** Raw, gzip and brotli sizes of the file at `urlPath` (cached; zero when it does not exist). */
+  sizesOf(urlPath: string): Sizes {
+    let cached = this.#sizes.get(urlPath);
+    if (!cached) {
+      const file = this.fileOf(urlPath);
+      cached = file ? sizesOf(readFileSync(file)) : ZERO_SIZES;
+      this.#sizes.set(urlPath, cached);
+    }
+    return cached;
   }
 
   /** Static imports of the file at `urlPath` (cached). */
@@ -177,13 +189,7 @@ export async function analyzePage(page: BuiltPage, graph: ModuleGraph): Promise<
   const eagerFiles = await graph.closure([...eagerEntries, ...inlineModuleImports]);
   const allFiles = await graph.closure([...eagerFiles, ...deferredEntries]);
   const inlineSizes = addSizes(...inline.map((s) => sizesOf(s)));
-  const sizeOfFiles = (files: Set<string>): Sizes =>
-    addSizes(
-      ...[...files].map((p) => {
-        const file = graph.fileOf(p);
-        return file ? sizesOf(readFileSync(file)) : ZERO_SIZES;
-      }),
-    );
+  const sizeOfFiles = (files: Set<string>): Sizes => addSizes(...[...files].map((p) => graph.sizesOf(p)));
   const missing = [...allFiles].filter((p) => !graph.fileOf(p)).sort();
   return {
     route: page.route,

@@ -50,7 +50,7 @@ export async function launchLighthouseBrowser(): Promise<LighthouseBrowser> {
     async run(url, formFactor, categories = CATEGORIES) {
       const result = await lighthouse(
         url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories], disableFullPageScreenshot: true },
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories], disableFullPageScreenshot: true, skipAudits: ['bf-cache'] },
         formFactor === 'desktop' ? desktopConfig : undefined,
       );
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
