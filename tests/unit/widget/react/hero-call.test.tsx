@@ -11,8 +11,6 @@ import HeroCall from '../../../../site/islands/HeroCall.tsx';
 import { siteConfig } from '../../../../content/site.ts';
 import { flush, getByRole } from '../element/dom-helpers.ts';
 
-vi.mock('../../../../site/islands/HeroCall.css', () => ({}));
-
 let root: Root | null = null;
 
 beforeAll(() => {
