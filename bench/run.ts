@@ -11,6 +11,7 @@
  *   --runs=N            Lighthouse runs per route and form factor (default 3)
  *   --samples=N         clicks per latency mode (default 30)
  *   --budget=S          seconds the whole bench may take (default 285); Lighthouse gets what is left
+ *   --update-benchmarks also rewrite BENCHMARKS.md (method + this run's report)
  *
  * Each measurement whose target is not built yet says so in one line and the rest still runs.
  * The build uses the browser tests' environment (tests/fixtures/e2e-env.ts), so `dist/` is the
@@ -26,6 +27,7 @@ import { closeParser, listPages } from './lib/html.ts';
 import { DIST, RESULTS_DIR, ROOT, guideRoutes } from './lib/paths.ts';
 import { elapsedSeconds, progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
+import { benchmarksMarkdown } from './benchmarks-md.ts';
 import { renderMarkdown, type BenchResults } from './report.ts';
 import { analyzeSite } from './site-js.ts';
 import { measureWidgetSizes, widgetRatios } from './widget-size.ts';
@@ -197,6 +199,7 @@ for (const name of ['latest', `bench-${stamp}`]) {
   writeFileSync(join(RESULTS_DIR, `${name}.json`), JSON.stringify(results, null, 2) + '\n');
   writeFileSync(join(RESULTS_DIR, `${name}.md`), markdown + '\n');
 }
+if (process.argv.includes('--update-benchmarks')) writeFileSync(join(ROOT, 'BENCHMARKS.md'), benchmarksMarkdown(markdown));
 await closeParser();
 console.log('\n' + markdown);
 progress(`done in ${results.totalSeconds.toFixed(0)} s; written to bench/results/latest.md and latest.json`);
