@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { siteConfig } from '../../content/site.ts';
 import { guarantee, headerLinks, landingSections, pricing, problem, results, testimonials } from '../../content/landing.ts';
 import { E2E_ENV } from '../fixtures/e2e-env.ts';
-import { GUIDE_ROUTES, scrollToY, waitForIsland } from './site-helpers.ts';
+import { GUIDE_ROUTES, PHONE, scrollToY, waitForIsland } from './site-helpers.ts';
 
 const ORIGIN = E2E_ENV.PUBLIC_SITE_URL;
 
@@ -203,6 +203,21 @@ test.describe('guide pages', () => {
       [...GUIDE_ROUTES].sort(),
     );
   });
+});
+
+test.describe('phone layout', () => {
+  test.use({ viewport: PHONE });
+
+  for (const route of ['/', ...GUIDE_ROUTES, '/no-such-page']) {
+    test(`${route} fits a phone screen without sideways scrolling`, async ({ page }) => {
+      await page.goto(route);
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      expect(scrollWidth, `${route}: document width at a ${innerWidth} px viewport`).toBeLessThanOrEqual(innerWidth);
+    });
+  }
 });
 
 test.describe('404, robots.txt, sitemap, favicon', () => {
