@@ -16,5 +16,4 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [react(), sitemap(), islandStyleInHead(), widgetFiles()],
-  telemetry: false,
 });

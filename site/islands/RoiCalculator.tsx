@@ -94,7 +94,7 @@ export default function RoiCalculator() {
 
   return (
     <div className="roi-calculator">
-      <form className="roi-inputs" onSubmit={(e) => e.preventDefault()} aria-label="Your numbers" noValidate>
+      <div className="roi-inputs" role="group" aria-label="Your numbers">
         {FIELDS.map((spec) => {
           const inputId = `${id}-${spec.field}`;
           const hintId = `${inputId}-hint`;
@@ -132,9 +132,9 @@ export default function RoiCalculator() {
             </div>
           );
         })}
-      </form>
+      </div>
 
-      <div className="roi-results" role="region" aria-label="Your estimated impact">
+      <section className="roi-results" aria-label="Your estimated impact">
         <dl aria-live="polite" aria-atomic="true">
           <div className="roi-result">
             <dt>Monthly revenue lost to missed calls</dt>
@@ -153,7 +153,7 @@ export default function RoiCalculator() {
             <dd>{formatUsd(result.totalAnnualImpact)}</dd>
           </div>
         </dl>
-      </div>
+      </section>
     </div>
   );
 }
