@@ -7,7 +7,36 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createBrotliCompress, createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * Compressed bodies, computed once per file version (path + mtime) and encoding, so the server
+ * pays brotli's best quality once instead of on every request (the daily-js chunk takes ~1 s).
+ * The built site is a few megabytes, so holding it compressed in memory is cheap.
+ */
+const compressed = new Map<string, { mtimeMs: number; body: Promise<Buffer> }>();
+
+async function compressedBody(file: string, encoding: Encoding): Promise<Buffer> {
+  const { mtimeMs } = await stat(file);
+  const key = `${encoding}\0${file}`;
+  const hit = compressed.get(key);
+  if (hit && hit.mtimeMs === mtimeMs) return hit.body;
+  const body = readFile(file).then((raw) =>
+    encoding === 'br'
+      ? brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      : gzipAsync(raw, { level: 9 }),
+  );
+  compressed.set(key, { mtimeMs, body });
+  body.catch(() => compressed.delete(key));
+  return body;
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -85,23 +114,30 @@ export function createStaticHandler(root: string) {
     // The widget's files are loaded by third-party pages; its chunks are ES modules (CORS fetches).
     if (pathname.startsWith('/widget/') && (ext === '.js' || ext === '.map')) headers['Access-Control-Allow-Origin'] = '*';
     const accept = String(req.headers['accept-encoding'] ?? '');
-    const encoding = COMPRESSIBLE.has(ext) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
+    const encoding: Encoding | null = COMPRESSIBLE.has(ext)
+      ? /\bbr\b/.test(accept)
+        ? 'br'
+        : /\bgzip\b/.test(accept)
+          ? 'gzip'
+          : null
+      : null;
     if (encoding) {
+      const body = await compressedBody(file, encoding);
       headers['Content-Encoding'] = encoding;
       headers['Vary'] = 'Accept-Encoding';
-    } else {
-      headers['Content-Length'] = String((await stat(file)).size);
+      headers['Content-Length'] = String(body.length);
+      res.writeHead(status, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
     }
+    headers['Content-Length'] = String((await stat(file)).size);
     res.writeHead(status, headers);
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
-    const source = createReadStream(file);
     try {
-      if (encoding === 'br') await pipeline(source, createBrotliCompress(), res);
-      else if (encoding === 'gzip') await pipeline(source, createGzip(), res);
-      else await pipeline(source, res);
+      await pipeline(createReadStream(file), res);
     } catch {
       // Client went away mid-response; nothing to do.
       res.destroy();
