@@ -38,7 +38,8 @@ async function compressedBody(file: string, encoding: Encoding): Promise<Buffer>
   return body;
 }
 
-const TYPES: Record<string, string> = {
+/** Content type of each served file extension (shared with the bench's CDN-like server). */
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -57,7 +58,8 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.xml', '.txt', '.svg', '.webmanifest']);
+/** Extensions worth compressing (text formats). */
+export const COMPRESSIBLE: ReadonlySet<string> = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.xml', '.txt', '.svg', '.webmanifest']);
 
 async function fileAt(path: string): Promise<string | null> {
   try {
@@ -107,7 +109,7 @@ export function createStaticHandler(root: string) {
     }
     const ext = extname(file);
     const headers: Record<string, string> = {
-      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };

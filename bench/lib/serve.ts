@@ -10,26 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { COMPRESSIBLE, CONTENT_TYPES } from '../../server/static.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
-const TEXT = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.xml', '.txt', '.svg', '.webmanifest']);
 
 interface Entry {
   type: string;
@@ -63,8 +45,8 @@ function load(root: string): Map<string, Entry> {
       else if (d.isFile()) {
         const ext = extname(d.name);
         const raw = readFileSync(full);
-        const entry: Entry = { type: TYPES[ext] ?? 'application/octet-stream', raw };
-        if (TEXT.has(ext) && ext !== '.map') {
+        const entry: Entry = { type: CONTENT_TYPES[ext] ?? 'application/octet-stream', raw };
+        if (COMPRESSIBLE.has(ext) && ext !== '.map') {
           entry.br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
           entry.gzip = gzipSync(raw, { level: 9 });
         }
