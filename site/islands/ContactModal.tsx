@@ -5,7 +5,6 @@
  * success (closes itself after 2 s) | error, from site/lib/contact.ts. supabase-js is loaded on the
  * first open or on intent, never with the page.
  */
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { siteConfig } from '../../content/site.ts';
 import { $contactOpen, closeContact } from '../stores/contact.ts';
@@ -42,7 +41,6 @@ function prefetch() {
 
 /** The modal. No props: brand and contact address come from the site config. */
 export default function ContactModal() {
-  const open = useStore($contactOpen);
   const [state, dispatch] = useReducer(contactReducer, INITIAL_CONTACT_STATE);
   const [values, setValues] = useState<ContactFormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<ContactErrors>({});
@@ -82,19 +80,26 @@ export default function ContactModal() {
     return () => document.removeEventListener('keydown', onKey, true);
   }, [sending]);
 
-  // Store → dialog.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      triggerRef.current = document.activeElement;
-      prefetch();
-      dialog.showModal();
-      nameRef.current?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
+  // Store → dialog, imperatively on every change. A render-driven effect would miss a quick
+  // close-then-reopen (true → false → true between two renders leaves `open` unchanged), leaving
+  // the dialog shut while the store says open. `subscribe` also runs once with the current value,
+  // so a button pressed before this island hydrated still opens it.
+  useEffect(
+    () =>
+      $contactOpen.subscribe((open) => {
+        const dialog = dialogRef.current;
+        if (!dialog) return;
+        if (open && !dialog.open) {
+          triggerRef.current = document.activeElement;
+          prefetch();
+          dialog.showModal();
+          nameRef.current?.focus();
+        } else if (!open && dialog.open) {
+          dialog.close();
+        }
+      }),
+    [],
+  );
 
   // Success: announce, then close after the spec's 2 seconds.
   useEffect(() => {
