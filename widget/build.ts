@@ -7,12 +7,12 @@
  * - `dist/cdn/`: what a script tag loads, all minified with source maps:
  *   `voice-widget.js` (IIFE loader + element UI), `voice-widget-engine.js` (ESM: core + createWebCall,
  *   imported on intent/click, relative to the loader) and `voice-widget-daily.js` (ESM: the Daily
- *   adapter with daily-js, imported by the engine when a call starts or on intent), plus shared chunks.
+ *   adapter with daily-js, imported by the engine when a call starts or on intent). No shared chunks: one fetch per step.
  *
  * Exports `buildLib`, `buildCdn` and `buildTypes` for tests (the size test builds into a temp dir).
  * Erasable TypeScript only (Node type stripping).
  */
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -67,6 +67,16 @@ export async function buildLib(outdir = join(WIDGET_DIR, 'dist')): Promise<Metaf
   return result.metafile!;
 }
 
+/** Resolves the core's dynamic import of the Daily adapter to the daily file next to the engine. */
+const dailyAsSibling: Plugin = {
+  name: 'daily-as-sibling',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /[\\/]daily[\\/]index\.ts$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `./${CDN_FILES.daily}`, external: true } : undefined,
+    );
+  },
+};
+
 /** Builds the script-tag loader and its engine and daily chunks into `outdir` (default `dist/cdn/`). */
 export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promise<Metafile> {
   const loader = await build({
@@ -76,19 +86,27 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
     format: 'iife',
     target: 'es2022',
   });
-  // One ESM graph: the core's `import('../daily/index.ts')` resolves to the daily entry's file.
+  // The engine is ONE file, so a click costs one fetch before POST /call/web (a shared chunk
+  // would add a request waterfall). The core's `import('../daily/index.ts')` becomes an import of
+  // the sibling daily file, built on its own below.
   const engine = await build({
     ...common,
-    entryPoints: { 'voice-widget-engine': 'src/element/engine.ts', 'voice-widget-daily': 'src/daily/index.ts' },
+    entryPoints: { 'voice-widget-engine': 'src/element/engine.ts' },
     outdir,
     format: 'esm',
-    splitting: true,
     target: 'es2022',
-    chunkNames: 'voice-widget-[name]-[hash]',
+    plugins: [dailyAsSibling],
+  });
+  const daily = await build({
+    ...common,
+    entryPoints: { 'voice-widget-daily': 'src/daily/index.ts' },
+    outdir,
+    format: 'esm',
+    target: 'es2022',
   });
   return {
-    inputs: { ...loader.metafile!.inputs, ...engine.metafile!.inputs },
-    outputs: { ...loader.metafile!.outputs, ...engine.metafile!.outputs },
+    inputs: { ...loader.metafile!.inputs, ...engine.metafile!.inputs, ...daily.metafile!.inputs },
+    outputs: { ...loader.metafile!.outputs, ...engine.metafile!.outputs, ...daily.metafile!.outputs },
   };
 }
 

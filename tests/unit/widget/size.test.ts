@@ -36,9 +36,10 @@ function closure(file: string, dynamic: boolean): string[] {
     if (seen.has(k)) return;
     seen.add(k);
     for (const imported of meta.outputs[k]?.imports ?? []) {
-      if (imported.external) continue;
       if (imported.kind === 'dynamic-import' && !dynamic) continue;
-      visit(imported.path);
+      if (!imported.external) visit(imported.path);
+      // A sibling file of the same build (the engine's `import('./voice-widget-daily.js')`).
+      else if (imported.path.startsWith('./') && meta.outputs[key(imported.path.slice(2))]) visit(key(imported.path.slice(2)));
     }
   };
   visit(key(file));
