@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from './scripts/browser.ts';
+import { E2E_PORT } from './tests/fixtures/e2e-env.ts';
 
-/** Port of the built site under test (not 4321, so a running `npm start` does not collide). */
-export const E2E_PORT = 4400;
+export { E2E_PORT };
 
 export default defineConfig({
   testDir: 'tests/e2e',
