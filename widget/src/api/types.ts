@@ -4,9 +4,9 @@
  * `(id: string, runId: string, query?: Query, options?: CallOptions) => Promise<T>`.
  * Types only: no runtime code.
  */
-import type { CallTarget, JsonObject, WebCall } from '../core/types.ts';
+import type { CallTarget, JsonObject, WebCall } from './call-target.ts';
 
-export type { JsonObject } from '../core/types.ts';
+export type { JsonObject } from './call-target.ts';
 
 /** HTTP methods the platform's routes use. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

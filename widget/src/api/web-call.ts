@@ -1,4 +1,4 @@
-import type { CallTarget, WebCall } from '../core/types.ts';
+import type { CallTarget, WebCall } from './call-target.ts';
 import { ApiError } from './errors/api-error.ts';
 import { NetworkError } from './errors/network-error.ts';
 import { readBody } from './read-body.ts';

@@ -3,6 +3,7 @@
  * (`VoiceClient`), the Daily adapter (`src/daily`), the custom element, the React hook and tests.
  * It holds types only: no runtime code, no daily-js types, no DOM globals.
  */
+import type { JsonObject } from '../api/call-target.ts';
 
 /** Lifecycle of a call as the UI sees it. */
 export type CallState = 'idle' | 'starting' | 'active' | 'reconnecting' | 'ending';
@@ -53,31 +54,8 @@ export type VoiceErrorType =
   | 'audio-processing-setup-error'
   | 'meeting-ended';
 
-/** Open JSON record: fields the spec does not describe pass through untyped but not `any`. */
-export type JsonObject = { [key: string]: unknown };
-
-/**
- * What to call: exactly one of assistant | assistantId | squad | squadId | workflow | workflowId,
- * plus optional overrides. Sent as-is in the `POST /call/web` body.
- */
-export interface CallTarget {
-  assistant?: JsonObject;
-  assistantId?: string;
-  assistantOverrides?: JsonObject;
-  squad?: JsonObject;
-  squadId?: string;
-  workflow?: JsonObject;
-  workflowId?: string;
-  workflowOverrides?: JsonObject;
-}
-
-/** The fields of the `POST /call/web` response the client reads (spec §3). */
-export interface WebCall extends JsonObject {
-  id: string;
-  webCallUrl: string;
-  artifactPlan?: { videoRecordingEnabled?: boolean } & JsonObject;
-  assistant?: { voice?: { provider?: string } & JsonObject } & JsonObject;
-}
+// The POST /call/web wire shapes live in the API layer (the core imports it, never the reverse).
+export type { CallTarget, JsonObject, WebCall } from '../api/call-target.ts';
 
 /** A message from the assistant (app message parsed as JSON). `type` is always present. */
 export interface VoiceMessage extends JsonObject {
