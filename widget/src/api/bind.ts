@@ -15,7 +15,8 @@ function encodeParam(value: unknown, name: string, route: string): string {
 function bindRoute(requester: Requester, route: string): (...args: unknown[]) => Promise<unknown> {
   const [method = 'GET', template = '/', flag] = route.split(' ');
   const paramCount = template.match(PARAM)?.length ?? 0;
-  const takesQuery = method === 'GET' || method === 'DELETE';
+  // GET and DELETE carry a query, unless the route is flagged `body` (e.g. the bulk DELETE /call/{id}).
+  const takesQuery = (method === 'GET' || method === 'DELETE') && flag !== 'body';
   // async: a bad parameter becomes a rejection, like every other failure of a method.
   return async (...args) => {
     let index = 0;

@@ -25,8 +25,39 @@ import {
 } from './routes.ts';
 import type { ApiClientOptions, BoundRoutes, Requester } from './types.ts';
 
+/**
+ * The tables of `apiRoutes`, one per family. Written with `typeof`, so the emitted declarations
+ * refer to `routes.d.ts`, where each route keeps its JSDoc (`@deprecated` marks included); an
+ * inferred type would be inlined as bare strings, and a package consumer's editor would show
+ * neither the docs nor the deprecations. (A type alias, not an interface: it must fit `RouteTable`'s
+ * index signature.)
+ */
+export type ApiRoutes = {
+  readonly call: typeof callRoutes;
+  readonly chat: typeof chatRoutes;
+  readonly campaign: typeof campaignRoutes;
+  readonly session: typeof sessionRoutes;
+  readonly support: typeof supportRoutes;
+  readonly assistant: typeof assistantRoutes;
+  readonly phoneNumber: typeof phoneNumberRoutes;
+  readonly tool: typeof toolRoutes;
+  readonly knowledgeBase: typeof knowledgeBaseRoutes;
+  readonly squad: typeof squadRoutes;
+  readonly token: typeof tokenRoutes;
+  readonly template: typeof templateRoutes;
+  readonly credential: typeof credentialRoutes;
+  readonly file: typeof fileRoutes;
+  readonly workflow: typeof workflowRoutes;
+  readonly testSuite: typeof testSuiteRoutes;
+  readonly analytics: typeof analyticsRoutes;
+  readonly log: typeof logRoutes;
+  readonly org: typeof orgRoutes;
+  readonly voiceLibrary: typeof voiceLibraryRoutes;
+  readonly provider: typeof providerRoutes;
+};
+
 /** Every resource family of the provider API, keyed as they appear on the client. */
-export const apiRoutes = {
+export const apiRoutes: ApiRoutes = {
   call: callRoutes,
   chat: chatRoutes,
   campaign: campaignRoutes,
@@ -48,10 +79,10 @@ export const apiRoutes = {
   org: orgRoutes,
   voiceLibrary: voiceLibraryRoutes,
   provider: providerRoutes,
-} as const;
+};
 
 /** The full client: one group per resource family, plus `request` for anything else. */
-export type ApiClient = BoundRoutes<typeof apiRoutes> & Requester;
+export type ApiClient = BoundRoutes<ApiRoutes> & Requester;
 
 /**
  * Creates a client for the whole provider API (spec §7): `api.call.get(id)`,

@@ -6,7 +6,7 @@
  */
 export { DEFAULT_API_BASE_URL } from './constants.ts';
 export { createWebCall, type WebCallOptions } from './web-call.ts';
-export { createApiClient, apiRoutes, type ApiClient } from './client.ts';
+export { createApiClient, apiRoutes, type ApiClient, type ApiRoutes } from './client.ts';
 export { createRequester, serializeQuery, toFormData, parseRetryAfter } from './request.ts';
 export { bindRoutes } from './bind.ts';
 export * from './routes.ts';
@@ -25,7 +25,9 @@ export type {
   MultipartBody,
   MultipartValue,
   Query,
+  QueryObject,
   QueryScalar,
+  QueryValue,
   RequestSpec,
   Requester,
   RetryPolicy,

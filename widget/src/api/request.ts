@@ -8,6 +8,7 @@ import type {
   CallOptions,
   MultipartBody,
   Query,
+  QueryValue,
   RequestSpec,
   Requester,
   RetryPolicy,
@@ -24,21 +25,45 @@ const DEFAULT_RETRY: Required<RetryPolicy> = {
 /** @default per-attempt timeout of `ApiClientOptions.timeoutMs` */
 const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** Appends one query value under `key`, recursing into arrays (repeated key) and objects (`key[sub]`). */
+function appendQuery(params: URLSearchParams, key: string, value: QueryValue): void {
+  if (value === undefined || value === null) return;
+  if (value instanceof Date) params.append(key, value.toISOString());
+  else if (Array.isArray(value)) for (const item of value as readonly QueryValue[]) appendQuery(params, key, item);
+  else if (typeof value === 'object') {
+    for (const [sub, item] of Object.entries(value)) appendQuery(params, `${key}[${sub}]`, item);
+  } else params.append(key, String(value));
+}
+
 /**
  * Serialises a query object: `undefined`/`null` skipped, `Date` as ISO 8601, arrays as repeated
- * keys. Returns `''` or a string starting with `?`.
+ * keys, objects in bracket style (`{ customer: { number: 'x' } }` → `customer[number]=x`, nested
+ * as deep as the object goes, brackets percent-encoded as `URLSearchParams` does). Returns `''` or
+ * a string starting with `?`.
  */
 export function serializeQuery(query: Query | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item === undefined || item === null) continue;
-      params.append(key, item instanceof Date ? item.toISOString() : String(item));
-    }
-  }
+  for (const [key, value] of Object.entries(query)) appendQuery(params, key, value);
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** Content types read as text (and parsed when they hold JSON); any other declared type is binary. */
+const TEXTUAL_TYPE = /^\s*(?:text\/|application\/(?:[\w.-]+\+)?(?:json|xml|javascript|x-www-form-urlencoded)\b)/i;
+
+/**
+ * Reads a response body once: a `Blob` when the response declares a binary content type (the
+ * call recordings and packet captures are audio, video and pcap files, which text decoding would
+ * corrupt), else what `readBody` makes of it (JSON when it parses, else text, `undefined` when empty).
+ */
+async function readPayload(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type');
+  if (type && !TEXTUAL_TYPE.test(type)) {
+    const blob = await response.blob();
+    return blob.size ? blob : undefined;
+  }
+  return readBody(response);
 }
 
 /**
@@ -146,7 +171,7 @@ export function createRequester(options: ApiClientOptions): Requester {
       let body: unknown;
       try {
         response = await doFetch(url, { ...init, method, signal: controller.signal });
-        body = await readBody(response);
+        body = await readPayload(response);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         if (controller.signal.reason === timedOut) return { error: timedOut };

@@ -14,8 +14,22 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** One query value. `undefined` and `null` are skipped, `Date` becomes ISO 8601, arrays repeat the key. */
 export type QueryScalar = string | number | boolean | Date | null | undefined;
 
-/** Query object of a GET / DELETE route, serialised with `URLSearchParams`. */
-export type Query = Record<string, QueryScalar | readonly QueryScalar[]>;
+/**
+ * A query parameter's value: a scalar, an array of scalars (the key repeats), or an object whose
+ * entries are sent in bracket style, nested as deep as it goes: `{ customer: { number: '+1555' } }`
+ * becomes `customer[number]=%2B1555` (the brackets percent-encoded, as `URLSearchParams` does; the
+ * platform decodes them), the form the `/v2` listings take for filters such as `customer`,
+ * `structuredOutputs` and `score`.
+ */
+export type QueryValue = QueryScalar | readonly QueryScalar[] | QueryObject;
+
+/** An object-valued query parameter (see `QueryValue`). */
+export interface QueryObject {
+  readonly [key: string]: QueryValue;
+}
+
+/** Query object of a GET / DELETE route, serialised with `serializeQuery`. */
+export type Query = Record<string, QueryValue>;
 
 /** One multipart field value: text, or a file (`File` keeps its name, a bare `Blob` is sent as `blob`). */
 export type MultipartValue = string | number | boolean | Blob;
@@ -97,8 +111,9 @@ export interface RequestSpec {
 /** The transport every bound method calls; also usable directly for routes the table lacks. */
 export interface Requester {
   /**
-   * Sends one request (with retries per policy) and resolves with the parsed body: JSON when it
-   * parses, else text, `undefined` when empty.
+   * Sends one request (with retries per policy) and resolves with the parsed body: a `Blob` when
+   * the response's content type is binary (a recording, a packet capture), else JSON when it
+   * parses, else text; `undefined` when empty.
    * @param method HTTP method.
    * @param path Path relative to the base URL, already encoded, starting with `/`.
    * @throws ApiError | NetworkError | TimeoutError, or the caller's abort reason.
@@ -107,20 +122,37 @@ export interface Requester {
 }
 
 /**
- * Body and response types of the routes the spec describes (§3: the web call). Routes not listed
- * here take an open `JsonObject` body and resolve to `unknown` (or the type argument you pass).
+ * Types of the routes whose shapes we state, keyed by the route string as the table writes it
+ * (flag included): `body` and `response` replace the open defaults, and a `query` makes the query
+ * argument required and typed (the platform rejects these listings without it). Routes not listed
+ * here take an open `JsonObject` body or an optional `Query`, and resolve to `unknown` (or the type
+ * argument you pass).
  */
 export interface KnownRouteTypes {
   'POST /call/web': { body: CallTarget; response: WebCall };
+  /** Bulk delete: `ids` deletes those calls' data; without a body, the one in the path. */
+  'DELETE /call/{id} body': { body: { ids?: string[] } & JsonObject; response: unknown };
+  'GET /file': { query: { purpose: string } & Query; response: unknown };
+  'GET /org/feature-flag': { query: { key: string; orgId: string } & Query; response: boolean };
+  'GET /{provider}/voices/search': { query: { name: string } & Query; response: unknown };
+  'GET /{provider}/voice/search': { query: { name: string } & Query; response: unknown };
+  /** Removed from the current platform; older deployments required the call id. */
+  'GET /log': { query: { callId: string } & Query; response: unknown };
+  'DELETE /log': { query: { callId: string } & Query; response: unknown };
 }
 
-/** Labels of path parameters, so editors show `(id: string, testId: string, …)`. */
+/** Labels of path parameters, so editors show `(testSuiteId: string, id: string, …)`. */
 interface ParamLabels {
   id: [id: string];
-  testId: [testId: string];
-  runId: [runId: string];
-  userId: [userId: string];
+  testSuiteId: [testSuiteId: string];
+  memberId: [memberId: string];
+  invitationId: [invitationId: string];
+  version: [version: string];
+  draftId: [draftId: string];
+  fileId: [fileId: string];
+  workflowId: [workflowId: string];
   provider: [provider: string];
+  resourceName: [resourceName: string];
 }
 
 type ParamArgs<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
@@ -135,31 +167,44 @@ type ParseRoute<S extends string> = S extends `${infer M} ${infer Rest}`
   : never;
 
 type BodyOf<S extends string, Flag> = S extends keyof KnownRouteTypes
-  ? KnownRouteTypes[S]['body']
-  : Flag extends 'multipart'
-    ? MultipartBody
-    : JsonObject;
+  ? KnownRouteTypes[S] extends { body: infer B }
+    ? B
+    : DefaultBody<Flag>
+  : DefaultBody<Flag>;
+
+type DefaultBody<Flag> = Flag extends 'multipart' ? MultipartBody : JsonObject;
 
 type ResponseOf<S extends string> = S extends keyof KnownRouteTypes ? KnownRouteTypes[S]['response'] : unknown;
 
+/** The query argument of a GET / DELETE route: required and typed when `KnownRouteTypes` says so. */
+type QueryArgs<S extends string> = S extends keyof KnownRouteTypes
+  ? KnownRouteTypes[S] extends { query: infer Q }
+    ? [query: Q]
+    : [query?: Query]
+  : [query?: Query];
+
 /**
- * The method a route string becomes. GET and DELETE take `(…pathParams, query?, options?)`, the
- * others `(…pathParams, body?, options?)` (multipart routes require the body). The type argument
- * `T` lets callers state the response type the spec does not give; it is never inferred from the
- * assignment target (`NoInfer`), so `const n: number = await api.x.get(id)` is an error, not a cast.
+ * The method a route string becomes. GET and DELETE take `(…pathParams, query?, options?)`, or
+ * `(…pathParams, body?, options?)` with the `body` flag; the others `(…pathParams, body?, options?)`
+ * (multipart routes require the body). The type argument `T` lets callers state the response type
+ * the spec does not give; it is never inferred from the assignment target (`NoInfer`), so
+ * `const n: number = await api.x.get(id)` is an error, not a cast.
  */
 export type RouteMethod<S extends string> =
   ParseRoute<S> extends { method: infer M; path: infer P extends string; flag: infer F }
     ? M extends 'GET' | 'DELETE'
-      ? <T = ResponseOf<S>>(...args: [...ParamArgs<P>, query?: Query, options?: CallOptions]) => Promise<NoInfer<T>>
+      ? F extends 'body'
+        ? <T = ResponseOf<S>>(...args: [...ParamArgs<P>, body?: BodyOf<S, F>, options?: CallOptions]) => Promise<NoInfer<T>>
+        : <T = ResponseOf<S>>(...args: [...ParamArgs<P>, ...QueryArgs<S>, options?: CallOptions]) => Promise<NoInfer<T>>
       : F extends 'multipart'
         ? <T = ResponseOf<S>>(...args: [...ParamArgs<P>, body: BodyOf<S, F>, options?: CallOptions]) => Promise<NoInfer<T>>
         : <T = ResponseOf<S>>(...args: [...ParamArgs<P>, body?: BodyOf<S, F>, options?: CallOptions]) => Promise<NoInfer<T>>
     : never;
 
 /**
- * A route table: method names to `'METHOD /path'` strings (optionally followed by a flag,
- * `multipart` or `public`), or nested tables.
+ * A route table: method names to `'METHOD /path'` strings (optionally followed by one flag:
+ * `multipart` (body sent as `FormData`), `public` (no `Authorization`) or `body` (a GET / DELETE
+ * that sends a JSON body instead of a query)), or nested tables.
  */
 export interface RouteTable {
   readonly [name: string]: string | RouteTable;

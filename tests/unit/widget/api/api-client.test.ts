@@ -228,11 +228,11 @@ describe('retries', () => {
   it('retries a GET after a network failure, and reports NetworkError when retries run out', async () => {
     server.route('GET', '/file', { destroy: true }, { body: [] });
     const { api } = client();
-    await expect(api.file.list(), 'second attempt succeeds').resolves.toEqual([]);
+    await expect(api.file.list({ purpose: 'knowledge-base' }), 'second attempt succeeds').resolves.toEqual([]);
 
     server.reset();
     server.route('GET', '/file', { destroy: true });
-    const error = await rejection(client({ retries: 1 }).api.file.list());
+    const error = await rejection(client({ retries: 1 }).api.file.list({ purpose: 'knowledge-base' }));
     expect(isNetworkError(error), `NetworkError, got ${String(error)}`).toBe(true);
     expect(error).toBeInstanceOf(NetworkError);
     expect(server.requests, '1 attempt + 1 retry').toHaveLength(2);
@@ -280,6 +280,40 @@ describe('multipart', () => {
     expect(await files[1]?.text()).toBe('bb');
   });
 
+  it('sends the Sesame voice as multipart: name, transcription and the sample file', async () => {
+    server.route('POST', '/voice-library/create-sesame-voice', { status: 201, body: { id: 'v1' } });
+    const { api } = client();
+    const sample = new File([new Uint8Array([82, 73, 70, 70, 0, 255])], 'sample.wav', { type: 'audio/wav' });
+    await expect(
+      api.voiceLibrary.createSesameVoice({ voiceName: 'Ada', transcription: 'Hello there', file: sample }),
+    ).resolves.toEqual({ id: 'v1' });
+    const [request] = server.requests;
+    expect(request?.headers['content-type'], 'multipart, not JSON').toMatch(/^multipart\/form-data; boundary=/);
+    const form = await formDataOf(request);
+    expect(form.get('voiceName'), 'voice name field').toBe('Ada');
+    expect(form.get('transcription'), 'transcription field').toBe('Hello there');
+    const file = form.get('file') as File;
+    expect(file.name, 'sample file name').toBe('sample.wav');
+    expect([...new Uint8Array(await file.arrayBuffer())], 'sample bytes unchanged').toEqual([82, 73, 70, 70, 0, 255]);
+  });
+
+  it('sends the Vapi voice clone as multipart with repeated files', async () => {
+    server.route('POST', '/vapi/voice/clone', { status: 201 });
+    const { api } = client();
+    await expect(
+      api.provider.cloneVapiVoice({ name: 'Ada', language: 'en', files: [new File(['one'], 'a.mp3'), new File(['two'], 'b.mp3')] }),
+    ).resolves.toBeUndefined();
+    const [request] = server.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.headers.authorization).toBe('Bearer tok');
+    const form = await formDataOf(request);
+    expect(form.get('name')).toBe('Ada');
+    expect(form.get('language')).toBe('en');
+    const files = form.getAll('files') as File[];
+    expect(files.map((f) => f.name), 'both samples, in order').toEqual(['a.mp3', 'b.mp3']);
+    expect(await files[1]?.text()).toBe('two');
+  });
+
   it('passes a FormData through unchanged', async () => {
     server.route('POST', '/file', { body: { id: 'f2' } });
     const { api } = client();
@@ -290,6 +324,111 @@ describe('multipart', () => {
     const received = await formDataOf(server.requests[0]);
     expect(received.get('purpose')).toBe('kb');
     expect((received.get('file') as File).name).toBe('x.pdf');
+  });
+});
+
+describe('DELETE with a body', () => {
+  it('sends DELETE /call/{id} with the bulk-delete JSON body, not a query', async () => {
+    server.route('DELETE', '/call/c1', { body: { deleted: 2 } });
+    const { api } = client();
+    await expect(api.call.delete('c1', { ids: ['c1', 'c2'] })).resolves.toEqual({ deleted: 2 });
+    const [request] = server.requests;
+    expect(request?.method).toBe('DELETE');
+    expect(request?.search, 'no query').toBe('');
+    expect(request?.headers['content-type'], 'JSON body').toBe('application/json');
+    expect(request?.json, 'the body as given').toEqual({ ids: ['c1', 'c2'] });
+  });
+
+  it('sends no body at all when none is given', async () => {
+    server.route('DELETE', '/call/c1', { body: { id: 'c1' } });
+    const { api } = client();
+    await api.call.delete('c1');
+    const [request] = server.requests;
+    expect(request?.text, 'empty body').toBe('');
+    expect(request?.headers['content-type'], 'no content type without a body').toBeUndefined();
+  });
+
+  it('is retried like any DELETE (idempotent), resending the same body', async () => {
+    server.route('DELETE', '/call/c1', { status: 503 }, { body: { ok: true } });
+    const { api, sleeps } = client();
+    await expect(api.call.delete('c1', { ids: ['a'] })).resolves.toEqual({ ok: true });
+    expect(sleeps, 'one backoff wait').toHaveLength(1);
+    expect(server.requests.map((r) => r.json), 'same body both times').toEqual([{ ids: ['a'] }, { ids: ['a'] }]);
+  });
+
+  it('other DELETE routes still take a query', async () => {
+    server.route('DELETE', '/assistant/a1', { body: {} });
+    const { api } = client();
+    await api.assistant.delete('a1', { force: true });
+    expect(server.requests[0]?.query).toEqual({ force: 'true' });
+    expect(server.requests[0]?.text).toBe('');
+  });
+});
+
+describe('bracket-style queries (object-valued parameters)', () => {
+  // Each shape the /v2 listings use, checked on the wire and as the server decodes it.
+  it('an object becomes key[field]', () => {
+    expect(serializeQuery({ customer: { number: '+15551234567' } })).toBe('?customer%5Bnumber%5D=%2B15551234567');
+  });
+
+  it('objects nest as deep as they go (structuredOutputs[id][op])', () => {
+    expect(serializeQuery({ structuredOutputs: { 'so-1': { eq: 'yes' }, 'so 2': { gte: 3 } } })).toBe(
+      '?structuredOutputs%5Bso-1%5D%5Beq%5D=yes&structuredOutputs%5Bso+2%5D%5Bgte%5D=3',
+    );
+  });
+
+  it('an array inside an object repeats its bracketed key', () => {
+    expect(serializeQuery({ score: { in: ['a', 'b'] } })).toBe('?score%5Bin%5D=a&score%5Bin%5D=b');
+  });
+
+  it('dates inside objects are ISO 8601; null and undefined inside objects are skipped', () => {
+    expect(serializeQuery({ range: { gt: new Date(0), lt: undefined, eq: null } })).toBe(
+      '?range%5Bgt%5D=1970-01-01T00%3A00%3A00.000Z',
+    );
+  });
+
+  it('an empty object sends nothing; scalars beside it are unchanged', () => {
+    expect(serializeQuery({ customer: {}, limit: 5, idAny: ['x', 'y'] })).toBe('?limit=5&idAny=x&idAny=y');
+  });
+
+  it('reaches the server as bracketed keys on GET /v2/call', async () => {
+    server.route('GET', '/v2/call', { body: { results: [] } });
+    const { api } = client();
+    await api.call.listV2({ customer: { number: '+1555' }, score: { gte: '4' }, limit: 10 });
+    expect(server.requests[0]?.query, 'decoded by the server').toEqual({
+      'customer[number]': '+1555',
+      'score[gte]': '4',
+      limit: '10',
+    });
+  });
+});
+
+describe('binary responses', () => {
+  it('resolves a recording as a Blob with its bytes intact', async () => {
+    const bytes = new Uint8Array([0, 255, 128, 1, 0xc3, 0x28]); // 0xc3 0x28 is not valid UTF-8
+    server.route('GET', '/call/c1/mono-recording', { headers: { 'content-type': 'audio/wav' }, body: Buffer.from(bytes) });
+    const { api } = client();
+    const recording = await api.call.monoRecording<Blob>('c1');
+    expect(recording, 'a Blob, not text').toBeInstanceOf(Blob);
+    expect(recording.type, 'content type kept').toBe('audio/wav');
+    expect([...new Uint8Array(await recording.arrayBuffer())], 'bytes unchanged').toEqual([...bytes]);
+  });
+
+  it('keeps parsing JSON and text content types as before', async () => {
+    server.route('GET', '/call/c1/call-logs', { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'line 1\nline 2' });
+    server.route('GET', '/call/c1', { headers: { 'content-type': 'application/problem+json' }, body: '{"id":"c1"}' });
+    const { api } = client();
+    await expect(api.call.logs('c1'), 'text stays text').resolves.toBe('line 1\nline 2');
+    await expect(api.call.get('c1'), '+json is JSON').resolves.toEqual({ id: 'c1' });
+  });
+
+  it('puts a binary error body in ApiError.body as a Blob', async () => {
+    server.route('GET', '/call/c1/pcap', { status: 404, headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from([1, 2]) });
+    const { api } = client({ retries: 0 });
+    const error = await rejection(api.call.pcap('c1'));
+    expect(isApiError(error)).toBe(true);
+    expect((error as ApiError).status).toBe(404);
+    expect((error as ApiError).body, 'binary body').toBeInstanceOf(Blob);
   });
 });
 

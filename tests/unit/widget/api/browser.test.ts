@@ -1,8 +1,9 @@
 /**
  * The API client in a real browser (Chromium, headless): bundled by esbuild, loaded from one
  * loopback origin, calling the "provider" on another, so CORS preflights, the native `fetch`
- * passed as an option (the classic "Illegal invocation" trap), `File` uploads and retries all run
- * on the browser's own implementations. Skipped only when no Chromium is installed.
+ * passed as an option (the classic "Illegal invocation" trap), `File` uploads, retries, a DELETE with
+ * a JSON body (preflighted), bracket-style queries and a binary download all run on the browser's
+ * own implementations. Skipped only when no Chromium is installed.
  */
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +50,9 @@ describe.skipIf(!executablePath)('API client in Chromium', () => {
     provider.route('GET', '/assistant/a1', { status: 503, headers: { 'retry-after': '0' } }, { body: { id: 'a1' } });
     provider.route('GET', '/squad/missing', { status: 404, body: { message: 'Squad not found' } });
     provider.route('POST', '/credential/webhook', { body: { ok: true } });
+    provider.route('DELETE', '/call/c1', { body: { deleted: 2 } });
+    provider.route('GET', '/v2/call', { body: { results: [] } });
+    provider.route('GET', '/call/c1/mono-recording', { headers: { 'content-type': 'audio/wav' }, body: Buffer.from([0, 255, 0xc3, 0x28]) });
 
     const page = await browser!.newPage();
     await page.goto(site.url);
@@ -61,10 +65,15 @@ describe.skipIf(!executablePath)('API client in Chromium', () => {
       const assistant = await api.assistant.get('a1');
       const error = await api.squad.get('missing').catch((e: unknown) => e);
       await api.credential.webhook({ event: 'ping' });
+      const deleted = await api.call.delete('c1', { ids: ['c1', 'c2'] });
+      await api.call.listV2({ customer: { number: '+1555' }, limit: 5 });
+      const recording = await api.call.monoRecording<Blob>('c1');
       return {
         call,
         file,
         assistant,
+        deleted,
+        recording: { isBlob: recording instanceof Blob, type: recording.type, bytes: [...new Uint8Array(await recording.arrayBuffer())] },
         isApiError: lib.isApiError(error),
         message: (error as Error).message,
       };
@@ -87,5 +96,9 @@ describe.skipIf(!executablePath)('API client in Chromium', () => {
     expect(upload?.text).toContain('from the browser');
     expect(provider.requestsTo('GET', '/assistant/a1'), 'two attempts').toHaveLength(2);
     expect(provider.requestsTo('POST', '/credential/webhook')[0]?.headers.authorization, 'webhook without auth').toBeUndefined();
+    expect(result.deleted, 'DELETE with a body answered').toEqual({ deleted: 2 });
+    expect(provider.requestsTo('DELETE', '/call/c1')[0]?.json, 'bulk-delete body sent by the browser').toEqual({ ids: ['c1', 'c2'] });
+    expect(provider.requestsTo('GET', '/v2/call')[0]?.query, 'bracket-style query').toEqual({ 'customer[number]': '+1555', limit: '5' });
+    expect(result.recording, 'recording read as a Blob, bytes intact').toEqual({ isBlob: true, type: 'audio/wav', bytes: [0, 255, 0xc3, 0x28] });
   }, 60_000);
 });
