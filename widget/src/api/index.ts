@@ -1,11 +1,13 @@
 /**
  * `@ringwise/voice-widget/api`: the provider REST API client.
  *
- * Tree-shakeable: importing only `createWebCall` pulls in it and its two error classes; binding one
+ * Tree-shakeable: `requestWebCall` / `requestChatWeb` import nothing; `createWebCall` pulls in its two error classes; binding one
  * route table pulls in that table and the transport; `createApiClient` pulls in everything.
  */
 export { DEFAULT_API_BASE_URL } from './constants.ts';
-export { createWebCall, type WebCallOptions } from './web-call.ts';
+export { createWebCall, readWebCall, requestWebCall, type WebCallOptions } from './web-call.ts';
+export { CHAT_WEB_PATH, requestChatWeb, type ChatWebBody, type ChatWebOptions } from './chat-web.ts';
+export type { PostOptions } from './post-json.ts';
 export { createApiClient, apiRoutes, type ApiClient, type ApiRoutes } from './client.ts';
 export { createRequester, serializeQuery, toFormData, parseRetryAfter } from './request.ts';
 export { bindRoutes } from './bind.ts';

@@ -1,8 +1,9 @@
 /**
- * `@ringwise/voice-widget/core`: the headless voice client. Framework-free, SSR-safe (no browser
+ * `@ringwise/voice-widget/core`: the headless voice and chat clients. Framework-free, SSR-safe (no browser
  * global read at import) and free of daily-js, which the default call factory loads lazily.
  */
-export { VoiceClient, type VoiceClientOptions } from './voice-client.ts';
+export { VoiceClient, type VoiceStartOptions, type VoiceClientOptions } from './voice-client.ts';
+export { hasCallTarget } from './target.ts';
 export { VoiceError, isVoiceError, type VoiceErrorOptions } from './errors/voice-error.ts';
 export { createEmitter, type Emitter, type Handler } from './emitter.ts';
 export { browserPlatform, type AudioPlayback, type VoicePlatform } from './platform.ts';

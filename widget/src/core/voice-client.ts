@@ -1,5 +1,5 @@
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
-import { createWebCall } from '../api/web-call.ts';
+import { createWebCall, readWebCall } from '../api/web-call.ts';
 import type { CallFactory, CallObject, CallObjectEvents, DailyConfig, MediaTrackLike } from './call-port.ts';
 import {
   AUDIO_LEVEL_INTERVAL_MS,
@@ -15,6 +15,7 @@ import {
 import { createEmitter, type Handler } from './emitter.ts';
 import { VoiceError, isVoiceError } from './errors/voice-error.ts';
 import { browserPlatform, type AudioPlayback, type VoicePlatform } from './platform.ts';
+import { hasCallTarget } from './target.ts';
 import type {
   CallTarget,
   JsonObject,
@@ -45,6 +46,15 @@ export interface VoiceClientOptions {
   fetch?: typeof fetch;
   /** Host environment: microphone, audio playback, page lifecycle. @default browserPlatform */
   platform?: VoicePlatform;
+}
+
+/** Options of `VoiceClient.start`. */
+export interface VoiceStartOptions {
+  /**
+   * A `POST /call/web` already in flight for the same target (`requestWebCall`'s promise), adopted
+   * instead of sending a second request.
+   */
+  request?: Promise<Response>;
 }
 
 /** One remote audio track being played. */
@@ -115,6 +125,14 @@ function toVoiceError(error: unknown, type: VoiceErrorType | null, stage: StartS
     stage,
     status: type === 'api-error' && typeof status === 'number' ? status : undefined,
     cause: error,
+  });
+}
+
+/** `promise`, or a rejection with the abort reason as soon as `signal` aborts (whichever comes first). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
   });
 }
 
@@ -193,12 +211,21 @@ export class VoiceClient {
    * Starts a call with an assistant, squad or workflow (stages of spec §4).
    * @param target Exactly what `POST /call/web` receives: assistant | assistantId | squad | squadId |
    *   workflow | workflowId, with optional assistantOverrides / workflowOverrides.
+   * @param options `request`: a `POST /call/web` already in flight for this target (sent with
+   *   `requestWebCall`, e.g. by a loader at the click, before this engine was loaded). The client
+   *   then sends no request of its own: its `web-call-creation` stage adopts that one, reports the
+   *   same progress and maps its failures exactly as `createWebCall`'s (`api-error` with `status`,
+   *   `network-error`). `stop()` stops waiting for it but cannot abort it: abort it yourself if
+   *   you hold its controller. An adopted request that is never used (validation error, already
+   *   started) is still marked handled, so it never becomes an unhandled rejection.
    * @returns The web call, or `null` on failure, cancellation or when already started.
    * @throws VoiceError `validation-error` when the target names no assistant, squad or workflow.
    */
-  async start(target: CallTarget): Promise<WebCall | null> {
-    const t = target ?? {};
-    if (!(t.assistant || t.assistantId || t.squad || t.squadId || t.workflow || t.workflowId)) {
+  async start(target: CallTarget, options: VoiceStartOptions = {}): Promise<WebCall | null> {
+    const { request } = options;
+    // An adopted request this start does not consume must not become an unhandled rejection.
+    request?.catch(() => {});
+    if (!hasCallTarget(target)) {
       const error = new VoiceError('validation-error', MISSING_TARGET_MESSAGE, { stage: 'input-validation' });
       this.set({ error });
       this.events.emit('error', error);
@@ -254,15 +281,17 @@ export class VoiceClient {
         s.offs.push(off);
       });
       const webCall = (await step('web-call-creation', null, () =>
-        createWebCall(
-          {
-            baseUrl: this.options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
-            token: this.options.publicKey,
-            fetch: this.options.fetch,
-            signal: s.abort.signal,
-          },
-          t,
-        ),
+        request
+          ? readWebCall(untilAborted(request, s.abort.signal), s.abort.signal)
+          : createWebCall(
+              {
+                baseUrl: this.options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+                token: this.options.publicKey,
+                fetch: this.options.fetch,
+                signal: s.abort.signal,
+              },
+              target,
+            ),
       )) as WebCall;
       this.set({ callId: webCall.id });
       const recording = webCall.artifactPlan?.videoRecordingEnabled === true;
