@@ -3,6 +3,15 @@
  * global read at import) and free of daily-js, which the default call factory loads lazily.
  */
 export { VoiceClient, type VoiceStartOptions, type VoiceClientOptions } from './voice-client.ts';
+export {
+  ChatClient,
+  type ChatClientEvents,
+  type ChatClientOptions,
+  type ChatReply,
+  type ChatSendOptions,
+  type ChatSnapshot,
+  type ChatState,
+} from './chat-client.ts';
 export { hasCallTarget } from './target.ts';
 export { VoiceError, isVoiceError, type VoiceErrorOptions } from './errors/voice-error.ts';
 export { createEmitter, type Emitter, type Handler } from './emitter.ts';

@@ -91,7 +91,7 @@ describe('core import is SSR-safe', () => {
     saved.clear();
   });
 
-  it('reads no browser global when imported, constructed and read', async () => {
+  it('reads no browser global when imported, constructed and read (voice and chat clients)', async () => {
     const touched: string[] = [];
     for (const name of BROWSER_GLOBALS) {
       saved.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
@@ -109,7 +109,12 @@ describe('core import is SSR-safe', () => {
     client.on('error', () => {});
     const snapshot = client.getSnapshot();
     client.destroy();
+    const chat = new core.ChatClient({ publicKey: 'pk' });
+    chat.on('error', () => {});
+    const chatSnapshot = chat.getSnapshot();
+    chat.destroy();
     expect(snapshot.state, 'usable without a browser').toBe('idle');
+    expect(chatSnapshot.state, 'the chat client too').toBe('idle');
     expect(touched, 'browser globals read').toEqual([]);
   });
 
