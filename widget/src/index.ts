@@ -39,4 +39,13 @@ export {
   type TranscriptLine,
   type VoiceCallControllerOptions,
 } from './element/controller.ts';
-export type { EngineClientOptions, LoadEngine, VoiceClientPort, VoiceEngine } from './element/engine-port.ts';
+export type {
+  ChatClientPort,
+  ChatEngine,
+  EngineChatOptions,
+  EngineClientOptions,
+  LoadChatEngine,
+  LoadEngine,
+  VoiceClientPort,
+  VoiceEngine,
+} from './element/engine-port.ts';

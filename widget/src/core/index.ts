@@ -13,6 +13,7 @@ export {
   type ChatState,
 } from './chat-client.ts';
 export { hasCallTarget } from './target.ts';
+export { toolCallsOf, type AddMessageOptions, type ConversationMessage, type ToolCall } from './messages.ts';
 export { VoiceError, isVoiceError, type VoiceErrorOptions } from './errors/voice-error.ts';
 export { createEmitter, type Emitter, type Handler } from './emitter.ts';
 export { browserPlatform, type AudioPlayback, type VoicePlatform } from './platform.ts';

@@ -4,6 +4,7 @@
  * It holds types only: no runtime code, no daily-js types, no DOM globals.
  */
 import type { JsonObject } from '../api/call-target.ts';
+import type { MediaTrackLike } from './call-port.ts';
 
 /** Lifecycle of a call as the UI sees it. */
 export type CallState = 'idle' | 'starting' | 'active' | 'reconnecting' | 'ending';
@@ -85,6 +86,11 @@ export interface VoiceSnapshot {
   readonly error: VoiceErrorLike | null;
   /** The browser refused to autoplay the assistant's audio; call `resumeAudio()` from a click. */
   readonly audioBlocked: boolean;
+  /**
+   * The assistant's video track (a `MediaStreamTrack` in browsers) while a call with a video voice
+   * provider runs and the client was created with `video: true`; `null` otherwise and after the call.
+   */
+  readonly videoTrack: MediaTrackLike | null;
 }
 
 /** Structural view of `VoiceError` (the class lives in `errors/`). */

@@ -15,6 +15,7 @@ import {
 import { createEmitter, type Handler } from './emitter.ts';
 import { VoiceError, isVoiceError } from './errors/voice-error.ts';
 import { browserPlatform, type AudioPlayback, type VoicePlatform } from './platform.ts';
+import type { AddMessageOptions, ConversationMessage } from './messages.ts';
 import { hasCallTarget } from './target.ts';
 import type {
   CallTarget,
@@ -46,6 +47,14 @@ export interface VoiceClientOptions {
   fetch?: typeof fetch;
   /** Host environment: microphone, audio playback, page lifecycle. @default browserPlatform */
   platform?: VoicePlatform;
+  /**
+   * Receive the assistant's video when its voice provider renders video (`VIDEO_VOICE_PROVIDERS`):
+   * the remote video track is then in `snapshot.videoTrack`. Leave it off unless something shows
+   * it: without it the call engine does not subscribe to video at all (no download). The
+   * assistant's audio is played by the audio path either way.
+   * @default false
+   */
+  video?: boolean;
 }
 
 /** Options of `VoiceClient.start`. */
@@ -74,6 +83,10 @@ interface Session {
   /** Players of the remote audio tracks, by track id. */
   players: Map<string, PlayerEntry>;
   speechTimer?: ReturnType<typeof setTimeout>;
+  /** The assistant's video was asked for (option `video` and a video voice provider). */
+  video?: boolean;
+  /** Participant whose video track is in the snapshot. */
+  videoParticipantId?: string;
   joined?: boolean;
   /** `call-start` was emitted (the assistant's audio plays). */
   playing?: boolean;
@@ -89,7 +102,15 @@ interface Session {
 /** Thrown inside `start()` when `stop()` (or the call ending) cancelled it. */
 const CANCELLED = { cancelled: true };
 
-const IDLE: Partial<VoiceSnapshot> = { state: 'idle', speaking: false, volume: 0, stage: null, muted: false, audioBlocked: false };
+const IDLE: Partial<VoiceSnapshot> = {
+  state: 'idle',
+  speaking: false,
+  volume: 0,
+  stage: null,
+  muted: false,
+  audioBlocked: false,
+  videoTrack: null,
+};
 
 const MIC_MESSAGES: Partial<Record<VoiceErrorType, string>> = {
   'mic-permission-denied': 'Microphone access was denied.',
@@ -295,7 +316,9 @@ export class VoiceClient {
       )) as WebCall;
       this.set({ callId: webCall.id });
       const recording = webCall.artifactPlan?.videoRecordingEnabled === true;
-      const video = VIDEO_VOICE_PROVIDERS.includes(String(webCall.assistant?.voice?.provider));
+      // Video only when asked for and the provider renders some: else nothing would show it.
+      const video = this.options.video === true && VIDEO_VOICE_PROVIDERS.includes(String(webCall.assistant?.voice?.provider));
+      s.video = video;
 
       const call = (await step('daily-call-object-creation', 'daily-call-object-creation-error', async () => {
         await this.closing;
@@ -394,6 +417,24 @@ export class VoiceClient {
   }
 
   /**
+   * Adds a message to the conversation of the live call: the app message
+   * `{ type: 'add-message', message }` (the platform's way to add a turn or context to a call).
+   * Ignored without a call. Use `role: 'user'` for text the visitor typed during a call, `system`
+   * for context the model should know ("The visitor is on the pricing page").
+   * @param message `{ role, content }`.
+   * @param options `triggerResponseEnabled`: whether the assistant answers it at once (omitted:
+   *   the platform's default).
+   * @throws VoiceError `validation-error` when `role` or `content` is not a string.
+   */
+  addMessage(message: ConversationMessage, options: AddMessageOptions = {}): void {
+    if (typeof message?.role !== 'string' || !message.role || typeof message.content !== 'string') {
+      throw new VoiceError('validation-error', 'addMessage needs a message with a string role and content.');
+    }
+    const { triggerResponseEnabled } = options;
+    this.send({ type: 'add-message', message: { role: message.role, content: message.content }, triggerResponseEnabled });
+  }
+
+  /**
    * Makes the assistant say `message`.
    * @param message What to say.
    * @param endCallAfterSpoken End the call once it is said.
@@ -479,15 +520,26 @@ export class VoiceClient {
       s.offs.push(() => call.off(event, handler));
     };
     on('track-started', ({ participant, track }) => {
-      if (!participant || participant.local || track.kind !== 'audio') return;
+      if (!participant || participant.local) return;
+      if (track.kind === 'video') {
+        if (!s.video) return;
+        s.videoParticipantId = participant.id;
+        this.set({ videoTrack: track });
+        return;
+      }
+      if (track.kind !== 'audio') return;
       s.players.get(track.id)?.player.stop();
       s.players.set(track.id, { participantId: participant.id, player: this.platform.createAudioPlayer(track), blocked: false });
       void this.play(s, track.id);
     });
-    on('track-stopped', ({ track }) => this.dropPlayers(s, (id) => id === track.id));
-    on('participant-left', ({ participant }) =>
-      this.dropPlayers(s, (_, entry) => entry.participantId === participant.id),
-    );
+    on('track-stopped', ({ track }) => {
+      if (this.snapshot.videoTrack?.id === track.id) this.set({ videoTrack: null });
+      this.dropPlayers(s, (id) => id === track.id);
+    });
+    on('participant-left', ({ participant }) => {
+      if (s.videoParticipantId === participant.id) this.set({ videoTrack: null });
+      this.dropPlayers(s, (_, entry) => entry.participantId === participant.id);
+    });
     on('left-meeting', () => this.teardown(s));
     on('error', ({ message, type }) => {
       // Before join, join() rejects with the same error and the start reports it.

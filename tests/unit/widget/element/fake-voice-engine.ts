@@ -2,7 +2,9 @@
  * A typed fake of the engine port (`VoiceEngine` / `VoiceClientPort`) for UI tests: records what
  * the UI asked for and lets the test drive snapshots and events.
  */
-import type { CallTarget, VoiceClientEvents, VoiceErrorLike, VoiceErrorType, VoiceSnapshot, WebCall } from '../../../../widget/src/core/types.ts';
+import type { AddMessageOptions, ConversationMessage } from '../../../../widget/src/core/messages.ts';
+import type { CallTarget, JsonObject, VoiceClientEvents, VoiceErrorLike, VoiceErrorType, VoiceSnapshot, WebCall } from '../../../../widget/src/core/types.ts';
+import type { VoiceStartOptions } from '../../../../widget/src/core/voice-client.ts';
 import type { EngineClientOptions, LoadEngine, VoiceClientPort, VoiceEngine } from '../../../../widget/src/element/engine-port.ts';
 
 type Handler = (payload: never) => void;
@@ -16,12 +18,17 @@ const IDLE: VoiceSnapshot = {
   callId: null,
   error: null,
   audioBlocked: false,
+  videoTrack: null,
 };
 
 /** A fake `VoiceClient`. */
 export class FakeVoiceClient implements VoiceClientPort {
   readonly options: EngineClientOptions;
   readonly starts: CallTarget[] = [];
+  /** The `options` of every `start()` (an adopted `request`, …). */
+  readonly startOptions: (VoiceStartOptions | undefined)[] = [];
+  /** Every app message sent with `send`, `say` or `addMessage`, as the core would send it. */
+  readonly sent: JsonObject[] = [];
   stops = 0;
   preloads = 0;
   resumes = 0;
@@ -36,8 +43,9 @@ export class FakeVoiceClient implements VoiceClientPort {
     this.options = options;
   }
 
-  start(target: CallTarget): Promise<WebCall | null> {
+  start(target: CallTarget, options?: VoiceStartOptions): Promise<WebCall | null> {
     this.starts.push(target);
+    this.startOptions.push(options);
     this.update({ state: 'starting', stage: 'initialization', error: null });
     return new Promise((resolve) => {
       this.finishStart = resolve;
@@ -48,6 +56,18 @@ export class FakeVoiceClient implements VoiceClientPort {
     this.stops++;
     this.finishStart(null);
     this.update({ state: 'idle', stage: null, speaking: false, volume: 0 });
+  }
+
+  send(message: JsonObject): void {
+    this.sent.push(message);
+  }
+
+  say(message: string, endCallAfterSpoken?: boolean): void {
+    this.send({ type: 'say', message, endCallAfterSpoken });
+  }
+
+  addMessage(message: ConversationMessage, options: AddMessageOptions = {}): void {
+    this.send({ type: 'add-message', message, ...options });
   }
 
   setMuted(muted: boolean): void {
