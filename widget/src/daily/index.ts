@@ -52,7 +52,7 @@ function participantOf(p: DailyParticipant): CallParticipant {
 /**
  * Creates the `CallFactory` backed by daily-js. Each call object: microphone on (`audioSource`
  * true), camera never (`videoSource` false), tracks subscribed explicitly (audio always, video
- * only when the core asks for it: a video voice provider), `dailyConfig.avoidEval` true unless
+ * only when the core asks for it: option `video` and a video voice provider), `dailyConfig.avoidEval` true unless
  * set, `bundlePathOverride` and the rest of `config` passed through.
  * @param config Daily's advanced config (`dailyConfig`).
  * @param daily daily-js's default export; replaceable for tests. @default Daily
@@ -75,7 +75,8 @@ export function createDailyCallFactory(config: DailyConfig = {}, daily: DailyLik
  * Wraps a daily-js call object as the core's `CallObject`: translates its events to the core's
  * (`CallObjectEvents`) and subscribes to remote participants' tracks.
  * @param call A daily-js call object (or a typed fake).
- * @param video Also subscribe to remote video.
+ * @param video Also subscribe to remote video and pass its tracks on (the core asks for it only
+ *   when the client was created with `video: true` and the voice provider renders video).
  */
 export function adaptDailyCall(call: DailyCallLike, video: boolean): CallObject {
   const events = createEmitter<CallObjectEvents>();
@@ -89,8 +90,10 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean): CallObject 
   const subscribe = (p: DailyParticipant) => {
     if (!p.local) call.updateParticipant(p.session_id, { setSubscribedTracks: { audio: true, video } });
   };
+  // Video tracks only pass when asked for (they are not subscribed otherwise; this also drops a
+  // remote participant's video that Daily would deliver anyway).
   const track = (e: DailyEventObject<'track-started'>) =>
-    (e.type === 'audio' || e.type === 'video') && {
+    (e.type === 'audio' || (video && e.type === 'video')) && {
       participant: e.participant && participantOf(e.participant),
       track: e.track,
     };

@@ -97,7 +97,7 @@ describe('VoiceClient.start: stages', () => {
 
   it('asks for remote video only when the voice provider is a video one', async () => {
     provide(webCall({ assistant: { voice: { provider: 'tavus' } } }));
-    const { client, factory } = makeClient(server);
+    const { client, factory } = makeClient(server, { video: true });
     await client.start({ assistantId: 'a' });
     expect(factory.last.options, 'video for tavus').toEqual({ video: true });
     await client.stop();

@@ -173,6 +173,24 @@ describe('createDailyCallFactory', () => {
     expect(daily.calls[1]!.updates, 'video for a video voice').toEqual([['avatar', { setSubscribedTracks: { audio: true, video: true } }]]);
   });
 
+  it('passes remote video tracks on only when video was asked for', () => {
+    const daily = new FakeDaily();
+    const audioOnly = recordCore(createDailyCallFactory({}, daily).createCall({ video: false }));
+    const withVideo = recordCore(createDailyCallFactory({}, daily).createCall({ video: true }));
+    const video = new FakeTrack('video') as unknown as MediaStreamTrack;
+    for (const dailyCall of daily.calls) {
+      dailyCall.fire('track-started', { participant: participant('avatar'), track: video, type: 'video' });
+      dailyCall.fire('track-stopped', { participant: participant('avatar'), track: video, type: 'video' });
+      dailyCall.fire('track-started', { participant: participant('avatar'), track: video, type: 'screenVideo' });
+    }
+    expect(audioOnly, 'no video event without video').toEqual([]);
+    const avatar = { id: 'avatar', local: false, userName: 'Assistant' };
+    expect(withVideo, 'video track events with video').toEqual([
+      ['track-started', { participant: avatar, track: video }],
+      ['track-stopped', { participant: avatar, track: video }],
+    ]);
+  });
+
   it('translates daily-js events into the core events', () => {
     const daily = new FakeDaily();
     const call = createDailyCallFactory({}, daily).createCall({ video: false });
