@@ -3,20 +3,27 @@
  *
  * - `dist/*.js`: the ESM library (entries index, core, element, react, api; shared code split into
  *   `dist/chunks/`; react and daily-js stay external), minified, with source maps.
+ * - `dist/cjs/`: CommonJS, one `.cjs` file per source module (the same module graph as the ESM
+ *   build, so one copy of each module), with `.d.cts` declarations next to them: the `require`
+ *   branch of every entry in the `exports` map.
+ * - `dist/umd/voice-widget.umd.js`: the main entry as one self-contained UMD file (AMD `define`,
+ *   CommonJS `require`, else the global `RingwiseVoice`, merged into one the script-tag loader
+ *   may have set); the Daily adapter with daily-js is inside it, evaluated only when a call starts.
  * - `dist/types/`: declarations from `tsc -p tsconfig.build.json` (checked with skipLibCheck false).
  * - `dist/cdn/`: what a script tag loads, all minified with source maps:
  *   `voice-widget.js` (IIFE loader + element UI), `voice-widget-engine.js` (ESM: core + createWebCall,
  *   imported on intent/click, relative to the loader) and `voice-widget-daily.js` (ESM: the Daily
  *   adapter with daily-js, imported by the engine when a call starts or on intent). No shared chunks: one fetch per step.
  *
- * Exports `buildLib`, `buildCdn` and `buildTypes` for tests (the size test builds into a temp dir).
+ * Exports `buildLib`, `buildCjs`, `buildUmd`, `buildCdn`, `buildTypes` and `buildCjsTypes` for tests
+ * (the size test builds into a temp dir).
  * Erasable TypeScript only (Node type stripping).
  */
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The widget package folder. */
@@ -64,6 +71,82 @@ export async function buildLib(outdir = join(WIDGET_DIR, 'dist')): Promise<Metaf
     chunkNames: 'chunks/[name]-[hash]',
     external: ['react', 'react/*', '@daily-co/daily-js'],
   });
+  return result.metafile!;
+}
+
+/** Sources that are not part of the library (the script-tag loader is a browser-only IIFE). */
+const NOT_LIBRARY = new Set(['embed.ts']);
+
+/** Every library source file, relative to `src/` (`core/voice-client.ts`, …). */
+function librarySources(): string[] {
+  return readdirSync(join(WIDGET_DIR, 'src'), { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split('\\').join('/'))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !NOT_LIBRARY.has(file))
+    .sort();
+}
+
+/** Keeps relative imports as imports of the sibling `.cjs` file instead of bundling them. */
+const relativeAsCjs: Plugin = {
+  name: 'relative-as-cjs',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) =>
+      args.kind === 'entry-point' ? undefined : { path: args.path.replace(/\.ts$/, '.cjs'), external: true },
+    );
+  },
+};
+
+/**
+ * Builds the CommonJS library into `outdir` (default `dist/cjs/`): each source module transpiled
+ * on its own to `.cjs`, its relative imports pointing at the sibling `.cjs` files, packages
+ * (react, daily-js) left to `require`. The core's lazy `import()` of the Daily adapter stays lazy.
+ */
+export async function buildCjs(outdir = join(WIDGET_DIR, 'dist', 'cjs')): Promise<Metafile> {
+  const result = await build({
+    ...common,
+    entryPoints: librarySources().map((file) => join('src', file)),
+    outbase: 'src',
+    outdir,
+    format: 'cjs',
+    platform: 'neutral',
+    target: 'es2022',
+    outExtension: { '.js': '.cjs' },
+    // `import()` becomes a lazy `require` in a promise: CommonJS consumers without ESM support
+    // (Jest's default runtime, Browserify) then still load the Daily adapter, only when needed.
+    supported: { 'dynamic-import': false },
+    external: ['react', 'react/*', '@daily-co/daily-js'],
+    plugins: [relativeAsCjs],
+  });
+  return result.metafile!;
+}
+
+/** The UMD file name (in `dist/umd/`) and its browser global. */
+export const UMD = { file: 'voice-widget.umd.js', global: 'RingwiseVoice' } as const;
+
+/**
+ * UMD wrapper around esbuild's IIFE (whose result is in `__ringwiseUmd`). AMD and CommonJS get the
+ * exports; otherwise they go to `RingwiseVoice`, merged into an existing object (the script-tag
+ * loader's `{ version, mount, registerLocale }`) without replacing any of its keys.
+ */
+const UMD_HEAD = `(function(root,factory){if(typeof define==='function'&&define.amd)define([],factory);else if(typeof module==='object'&&module.exports)module.exports=factory();else{var api=factory(),g=root.${UMD.global};if(g&&typeof g==='object'){for(var k in api)if(!(k in g))g[k]=api[k]}else root.${UMD.global}=api}})(typeof globalThis!=='undefined'?globalThis:typeof self!=='undefined'?self:this,function(){`;
+const UMD_TAIL = `return __ringwiseUmd;});`;
+
+/**
+ * Builds the UMD bundle of the main entry into `outdir` (default `dist/umd/`), plus a
+ * `package.json` there that marks its `.js` as CommonJS, so Node's `require` runs the wrapper as
+ * a script (in the package's ESM scope it would not see `module`).
+ */
+export async function buildUmd(outdir = join(WIDGET_DIR, 'dist', 'umd')): Promise<Metafile> {
+  const result = await build({
+    ...common,
+    entryPoints: { [UMD.file.replace(/\.js$/, '')]: 'src/index.ts' },
+    outdir,
+    format: 'iife',
+    globalName: '__ringwiseUmd',
+    target: 'es2022',
+    banner: { js: UMD_HEAD },
+    footer: { js: UMD_TAIL },
+  });
+  writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
   return result.metafile!;
 }
 
@@ -127,12 +210,33 @@ export function buildTypes(): void {
   }
 }
 
+/**
+ * Copies the declarations of `dist/types/` to `dist/cjs/` as `.d.cts` (relative specifiers
+ * `./x.js` → `./x.cjs`), so TypeScript reads them as CommonJS for `require` consumers
+ * (`moduleResolution` node16/nodenext would otherwise refuse ESM declarations in a `require`).
+ */
+export function buildCjsTypes(typesDir = join(WIDGET_DIR, 'dist', 'types'), outdir = join(WIDGET_DIR, 'dist', 'cjs')): void {
+  for (const file of readdirSync(typesDir, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.d.ts') || NOT_LIBRARY.has(file.replace(/\.d\.ts$/, '.ts'))) continue;
+    const text = readFileSync(join(typesDir, file), 'utf8').replace(
+      /((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.js(['"])/g,
+      '$1$2.cjs$3',
+    );
+    const target = join(outdir, file.replace(/\.d\.ts$/, '.d.cts'));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  }
+}
+
 async function main(): Promise<void> {
   rmSync(join(WIDGET_DIR, 'dist'), { recursive: true, force: true });
   await buildLib();
+  await buildCjs();
+  await buildUmd();
   await buildCdn();
   buildTypes();
-  console.log('widget built: dist/ (ESM + types) and dist/cdn/ (script-tag loader, engine, daily chunks)');
+  buildCjsTypes();
+  console.log('widget built: dist/ (ESM + types), dist/cjs/ (CommonJS + types), dist/umd/ (UMD) and dist/cdn/ (script-tag loader, engine, daily chunks)');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
