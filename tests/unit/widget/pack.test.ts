@@ -1,12 +1,16 @@
 /**
  * The published package works for a consumer: build the widget, `npm pack` it, install the
- * tarball into a scratch project (with React as the optional peer), import every subpath in Node
- * (SSR-safe imports), and type-check a consumer file with `skipLibCheck: false` under both
- * `moduleResolution: bundler` and `nodenext`. Slow (a build and an install), but deterministic:
- * the install uses the npm cache first (`--prefer-offline`).
+ * tarball into a scratch project (with React as the optional peer), and load each format in
+ * Node 22: every subpath with `import` (ESM, SSR-safe) and with `require` (the CommonJS entries,
+ * with require(esm) turned off so they, not the ESM files, answer), the UMD file with `require`,
+ * under a tiny AMD `define` loader and as a plain script (global, merged into the loader's). Then
+ * type-check `import` and `require` consumers with `skipLibCheck: false` under
+ * `moduleResolution` bundler, node16 and nodenext, and check which declarations each one read.
+ * Slow (a build and an install), but deterministic: the install uses the npm cache first.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +70,15 @@ describe('npm pack → install → import', () => {
       'dist/react.js',
       'dist/api.js',
       'dist/types/index.d.ts',
+      'dist/cjs/index.cjs',
+      'dist/cjs/index.d.cts',
+      'dist/cjs/core/index.cjs',
+      'dist/cjs/core/index.d.cts',
+      'dist/cjs/core/chat-client.cjs',
+      'dist/cjs/daily/index.cjs',
+      'dist/cjs/react/index.cjs',
+      'dist/umd/voice-widget.umd.js',
+      'dist/umd/package.json',
       'dist/cdn/voice-widget.js',
       'dist/cdn/voice-widget-engine.js',
       'dist/cdn/voice-widget-daily.js',
@@ -99,21 +112,128 @@ describe('npm pack → install → import', () => {
     });
   });
 
-  test.each(['bundler', 'nodenext'])('types compile for a consumer with skipLibCheck false (moduleResolution %s)', (resolution) => {
+  test('every subpath requires in Node 22 from the CommonJS entries (require(esm) off), one module instance each', () => {
+    const script = `
+      const resolved = ['', '/core', '/api', '/element', '/react'].map((sub) => require.resolve('@ringwise/voice-widget' + sub));
+      const index = require('@ringwise/voice-widget');
+      const core = require('@ringwise/voice-widget/core');
+      const api = require('@ringwise/voice-widget/api');
+      const element = require('@ringwise/voice-widget/element');
+      const react = require('@ringwise/voice-widget/react');
+      const chat = new core.ChatClient({ publicKey: 'pk' });
+      console.log(JSON.stringify({
+        resolved: resolved.map((file) => file.slice(file.indexOf('/dist/'))),
+        index: [typeof index.VoiceClient, typeof index.ChatClient, typeof index.requestWebCall, typeof index.defineVoiceCallElement],
+        core: [typeof core.VoiceClient, typeof core.toolCallsOf, chat.getSnapshot().state, new core.VoiceClient({ publicKey: 'pk' }).getSnapshot().videoTrack],
+        api: [typeof api.createWebCall, typeof api.requestChatWeb, typeof api.createApiClient],
+        element: [typeof element.defineVoiceCallElement, element.ELEMENT_NAME],
+        react: [typeof react.useVoiceCall],
+        sameInstance: index.VoiceClient === core.VoiceClient && index.createWebCall === api.createWebCall,
+      }));`;
+    const out = run(process.execPath, ['--no-experimental-require-module', '-e', script], { cwd: join(scratch, 'app') });
+    expect(JSON.parse(out.trim()), 'exports per subpath, from dist/cjs').toEqual({
+      resolved: ['/dist/cjs/index.cjs', '/dist/cjs/core/index.cjs', '/dist/cjs/api/index.cjs', '/dist/cjs/element/index.cjs', '/dist/cjs/react/index.cjs'],
+      index: ['function', 'function', 'function', 'function'],
+      core: ['function', 'function', 'idle', null],
+      api: ['function', 'function', 'function'],
+      element: ['function', 'ringwise-voice-call'],
+      react: ['function'],
+      sameInstance: true,
+    });
+  });
+
+  test('the UMD file loads with require in Node (module.exports, no global)', () => {
+    const script = `
+      const umd = require('@ringwise/voice-widget/umd');
+      console.log(JSON.stringify({
+        file: require.resolve('@ringwise/voice-widget/umd').split('/dist/')[1],
+        api: [typeof umd.VoiceClient, typeof umd.ChatClient, typeof umd.createWebCall, typeof umd.toolCallsOf, typeof umd.defineVoiceCallElement],
+        global: typeof globalThis.RingwiseVoice,
+      }));`;
+    const out = run(process.execPath, ['-e', script], { cwd: join(scratch, 'app') });
+    expect(JSON.parse(out.trim()), 'CommonJS branch of the UMD').toEqual({
+      file: 'umd/voice-widget.umd.js',
+      api: ['function', 'function', 'function', 'function', 'function'],
+      global: 'undefined',
+    });
+  });
+
+  describe('the UMD file as a script', () => {
+    const umdSource = () => readFileSync(join(scratch, 'app/node_modules/@ringwise/voice-widget/dist/umd/voice-widget.umd.js'), 'utf8');
+
+    test('under a tiny AMD loader: define([], factory) with the exports, no global', () => {
+      const modules: unknown[] = [];
+      const define = Object.assign(
+        (deps: unknown, factory: () => unknown) => {
+          expect(deps, 'no dependencies').toEqual([]);
+          modules.push(factory());
+        },
+        { amd: {} },
+      );
+      const context: Record<string, unknown> = { define };
+      runInNewContext(umdSource(), context);
+      expect(modules, 'one anonymous module').toHaveLength(1);
+      const api = modules[0] as Record<string, unknown>;
+      expect([typeof api.VoiceClient, typeof api.ChatClient, typeof api.requestChatWeb], 'its exports').toEqual(['function', 'function', 'function']);
+      expect(context.RingwiseVoice, 'no global under AMD').toBeUndefined();
+    });
+
+    test('without a module system: the RingwiseVoice global, merged into the loader one without replacing its keys', () => {
+      const plain: Record<string, unknown> = {};
+      runInNewContext(umdSource(), plain);
+      const global = plain.RingwiseVoice as Record<string, unknown>;
+      expect([typeof global.VoiceClient, typeof global.ChatClient], 'the global').toEqual(['function', 'function']);
+
+      const mount = () => 'launcher';
+      const registerLocale = () => 'loader labels';
+      const loader = { version: '9.9.9', mount, registerLocale };
+      const withLoader: Record<string, unknown> = { RingwiseVoice: loader };
+      runInNewContext(umdSource(), withLoader);
+      expect(withLoader.RingwiseVoice, 'the same object').toBe(loader);
+      const merged = withLoader.RingwiseVoice as Record<string, unknown>;
+      expect([merged.version, merged.mount, merged.registerLocale], "the loader's keys kept").toEqual(['9.9.9', mount, registerLocale]);
+      expect([typeof merged.VoiceClient, typeof merged.ChatClient, typeof merged.createWebCall], 'the UMD exports added').toEqual(['function', 'function', 'function']);
+    });
+  });
+
+  /** Type-checks `files` of the scratch app with these options; returns tsc's output and the files it read. */
+  function typecheck(name: string, files: string[], options: Record<string, unknown>) {
     const app = join(scratch, 'app');
+    const config = join(app, `tsconfig.${name}.json`);
     writeFileSync(
-      join(app, 'consumer.ts'),
-      `import { VoiceClient, type VoiceSnapshot, type CallTarget } from '@ringwise/voice-widget/core';
-import { createWebCall } from '@ringwise/voice-widget/api';
+      config,
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, skipLibCheck: false, noEmit: true, types: [], ...options },
+        files,
+      }),
+    );
+    const tsc = require.resolve('typescript/bin/tsc');
+    const result = spawnSync(process.execPath, [tsc, '-p', config, '--listFiles'], { encoding: 'utf8' });
+    const lines = result.stdout.split('\n');
+    const read = lines.filter((line) => line.includes('/@ringwise/voice-widget/')).map((line) => line.slice(line.indexOf('/dist/') + 1));
+    const diagnostics = lines.filter((line) => !line.startsWith('/') && line.trim()).join('\n') + result.stderr;
+    return { diagnostics, status: result.status, read };
+  }
+
+  const importConsumer = `import { VoiceClient, ChatClient, toolCallsOf, type VoiceSnapshot, type CallTarget, type ChatReply, type ToolCall } from '@ringwise/voice-widget/core';
+import { createWebCall, requestWebCall, readWebCall, requestChatWeb } from '@ringwise/voice-widget/api';
 import { defineVoiceCallElement, type VoiceCallElement } from '@ringwise/voice-widget/element';
 import { useVoiceCall, type UseVoiceCallResult } from '@ringwise/voice-widget/react';
-import { VoiceCallController, type CallView } from '@ringwise/voice-widget';
+import { VoiceCallController, type CallView, type ChatEngine } from '@ringwise/voice-widget';
 
 const target: CallTarget = { assistantId: 'a' };
-const client = new VoiceClient({ publicKey: 'pk' });
+const client = new VoiceClient({ publicKey: 'pk', video: true });
 const snapshot: VoiceSnapshot = client.getSnapshot();
+const track: MediaStreamTrack | null = snapshot.videoTrack as MediaStreamTrack | null;
 client.on('volume-level', (level: number) => level.toFixed(2));
+client.addMessage({ role: 'system', content: 'The visitor opened pricing.' }, { triggerResponseEnabled: false });
+void client.start(target, { request: requestWebCall({ baseUrl: 'http://x', token: 't' }, target) });
 void createWebCall({ baseUrl: 'http://x', token: 't' }, target).then((call) => call.webCallUrl.length);
+void readWebCall(requestWebCall({ baseUrl: 'http://x', token: 't' }, target)).then((call) => call.id);
+const chat = new ChatClient({ publicKey: 'pk' });
+const reply: Promise<ChatReply | null> = chat.send('Hi', target, { request: requestChatWeb({ baseUrl: 'http://x', token: 't' }, { ...target, input: 'Hi' }) });
+const calls: ToolCall[] = toolCallsOf({ type: 'tool-calls', toolCallList: [] });
+const chatEngine: ChatEngine = { ChatClient };
 const el = document.createElement('ringwise-voice-call') satisfies VoiceCallElement;
 el.addEventListener('ringwise-error', (event) => event.detail.type);
 defineVoiceCallElement(async () => ({ VoiceClient }));
@@ -121,28 +241,53 @@ const view: CallView = new VoiceCallController({ loadEngine: async () => ({ Voic
 export function useCall(): UseVoiceCallResult {
   return useVoiceCall({ publicKey: 'pk', target });
 }
-export { snapshot, view };
-`,
-    );
-    writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: resolution === 'bundler' ? 'ESNext' : 'NodeNext',
-          moduleResolution: resolution,
-          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-          strict: true,
-          skipLibCheck: false,
-          noEmit: true,
-          types: [],
-        },
-        files: ['consumer.ts'],
-      }),
-    );
-    const tsc = require.resolve('typescript/bin/tsc');
-    const result = spawnSync(process.execPath, [tsc, '-p', app], { encoding: 'utf8' });
-    expect(result.stdout + result.stderr, 'tsc output').toBe('');
-    expect(result.status, 'tsc exit code').toBe(0);
+export { snapshot, view, track, reply, calls, chatEngine };
+`;
+
+  const requireConsumer = `import core = require('@ringwise/voice-widget/core');
+import api = require('@ringwise/voice-widget/api');
+import root = require('@ringwise/voice-widget');
+import element = require('@ringwise/voice-widget/element');
+import react = require('@ringwise/voice-widget/react');
+import umd = require('@ringwise/voice-widget/umd');
+
+const target: core.CallTarget = { assistantId: 'a' };
+const client: core.VoiceClient = new root.VoiceClient({ publicKey: 'pk' });
+const snapshot: core.VoiceSnapshot = client.getSnapshot();
+const chat = new umd.ChatClient({ publicKey: 'pk' });
+const reply: Promise<core.ChatReply | null> = chat.send('Hi', target);
+const calls: core.ToolCall[] = core.toolCallsOf({});
+void api.createWebCall({ baseUrl: 'http://x', token: 't' }, target).then((call) => call.webCallUrl.length);
+element.defineVoiceCallElement(async () => ({ VoiceClient: core.VoiceClient }));
+function useCall(): react.UseVoiceCallResult {
+  return react.useVoiceCall({ publicKey: 'pk', target });
+}
+export = { snapshot, reply, calls, useCall };
+`;
+
+  test.each([
+    ['bundler', { module: 'ESNext', moduleResolution: 'bundler' }],
+    ['node16', { module: 'Node16', moduleResolution: 'node16' }],
+    ['nodenext', { module: 'NodeNext', moduleResolution: 'nodenext' }],
+  ])('an import consumer type-checks with skipLibCheck false (moduleResolution %s), on the ESM declarations', (name, options) => {
+    writeFileSync(join(scratch, 'app', 'consumer.ts'), importConsumer);
+    const { diagnostics, status, read } = typecheck(`import-${name}`, ['consumer.ts'], options);
+    expect(diagnostics, 'tsc output').toBe('');
+    expect(status, 'tsc exit code').toBe(0);
+    expect(read, 'the ESM declarations').toContain('dist/types/core/index.d.ts');
+    expect(read.filter((file) => file.endsWith('.d.cts')), 'no CommonJS declarations').toEqual([]);
+  });
+
+  test.each([
+    ['bundler', { module: 'Preserve', moduleResolution: 'bundler' }],
+    ['node16', { module: 'Node16', moduleResolution: 'node16' }],
+    ['nodenext', { module: 'NodeNext', moduleResolution: 'nodenext' }],
+  ])('a require consumer type-checks with skipLibCheck false (moduleResolution %s), on the CommonJS declarations', (name, options) => {
+    writeFileSync(join(scratch, 'app', 'consumer-require.cts'), requireConsumer);
+    const { diagnostics, status, read } = typecheck(`require-${name}`, ['consumer-require.cts'], options);
+    expect(diagnostics, 'tsc output').toBe('');
+    expect(status, 'tsc exit code').toBe(0);
+    expect(read, 'the CommonJS declarations').toEqual(expect.arrayContaining(['dist/cjs/core/index.d.cts', 'dist/cjs/index.d.cts', 'dist/cjs/react/index.d.cts']));
+    expect(read.filter((file) => file.startsWith('dist/types/')), 'no ESM declarations').toEqual([]);
   });
 });
