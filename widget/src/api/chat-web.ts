@@ -1,4 +1,4 @@
-import type { CallTarget } from '../core/types.ts';
+import type { CallTarget } from './call-target.ts';
 import { postJson, type PostOptions } from './post-json.ts';
 
 /** Options of `requestChatWeb`. */
