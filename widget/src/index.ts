@@ -46,6 +46,7 @@ export type {
   EngineClientOptions,
   LoadChatEngine,
   LoadEngine,
+  ObservablePort,
   VoiceClientPort,
   VoiceEngine,
 } from './element/engine-port.ts';

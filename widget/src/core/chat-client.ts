@@ -4,8 +4,8 @@ import { ApiError } from '../api/errors/api-error.ts';
 import { NetworkError } from '../api/errors/network-error.ts';
 import { readBody } from '../api/read-body.ts';
 import { MISSING_TARGET_MESSAGE } from './constants.ts';
-import { createEmitter, type Handler } from './emitter.ts';
 import { VoiceError } from './errors/voice-error.ts';
+import { ObservableClient } from './observable.ts';
 import { hasCallTarget } from './target.ts';
 import type { CallTarget, VoiceErrorLike } from './types.ts';
 
@@ -122,44 +122,20 @@ function outputText(output: unknown): string {
  * chat.on('chat-delta', ({ text }) => render(text));
  * const reply = await chat.send('Do you work on Sundays?', { assistantId });
  */
-export class ChatClient {
+export class ChatClient extends ObservableClient<ChatSnapshot, ChatClientEvents> {
   private readonly options: ChatClientOptions;
-  private readonly events = createEmitter<ChatClientEvents>();
-  private readonly listeners = new Set<() => void>();
-  private snapshot: ChatSnapshot;
   private turn: Turn | null = null;
   private destroyed = false;
 
   /** @param options Public key, API base URL, fetch and an optional session to continue. */
   constructor(options: ChatClientOptions) {
+    super({ ...IDLE, sessionId: options.sessionId ?? null });
     this.options = options;
-    this.snapshot = { ...IDLE, sessionId: options.sessionId ?? null };
   }
 
   /** The conversation's session id (`null` before the first reply, or after `reset()`). */
   get sessionId(): string | null {
     return this.snapshot.sessionId;
-  }
-
-  /** The current snapshot: the same object until something changes. Bound, for `useSyncExternalStore`. */
-  getSnapshot = (): ChatSnapshot => this.snapshot;
-
-  /** Calls `listener` after every snapshot change; returns the unsubscriber. Bound. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  /** Adds an event handler. */
-  on<E extends keyof ChatClientEvents>(event: E, handler: Handler<ChatClientEvents[E]>): this {
-    this.events.on(event, handler);
-    return this;
-  }
-
-  /** Removes an event handler added with `on`. */
-  off<E extends keyof ChatClientEvents>(event: E, handler: Handler<ChatClientEvents[E]>): this {
-    this.events.off(event, handler);
-    return this;
   }
 
   /**
@@ -263,8 +239,7 @@ export class ChatClient {
     if (this.destroyed) return;
     this.destroyed = true;
     this.stop();
-    this.events.clear();
-    this.listeners.clear();
+    this.dispose();
   }
 
   /** Reads the event stream line by line until `[DONE]` or its end; a broken stream throws `NetworkError`. */
@@ -333,11 +308,4 @@ export class ChatClient {
     this.events.emit('error', error);
   }
 
-  private set(patch: Partial<ChatSnapshot>): void {
-    const previous = this.snapshot;
-    if ((Object.keys(patch) as (keyof ChatSnapshot)[]).every((key) => patch[key] === previous[key])) return;
-    this.snapshot = { ...previous, ...patch };
-    for (const listener of [...this.listeners]) listener();
-    if (this.snapshot.state !== previous.state) this.events.emit('state-change', this.snapshot.state);
-  }
 }

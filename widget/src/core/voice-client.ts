@@ -12,8 +12,8 @@ import {
   VIDEO_VOICE_PROVIDERS,
   VOLUME_DIVISOR,
 } from './constants.ts';
-import { createEmitter, type Handler } from './emitter.ts';
 import { VoiceError, isVoiceError } from './errors/voice-error.ts';
+import { ObservableClient } from './observable.ts';
 import { browserPlatform, type AudioPlayback, type VoicePlatform } from './platform.ts';
 import type { AddMessageOptions, ConversationMessage } from './messages.ts';
 import { hasCallTarget } from './target.ts';
@@ -173,12 +173,9 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
  * client.on('message', (m) => console.log(m));
  * await client.start({ assistantId });
  */
-export class VoiceClient {
+export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEvents> {
   private readonly options: VoiceClientOptions;
   private readonly platform: VoicePlatform;
-  private readonly events = createEmitter<VoiceClientEvents>();
-  private readonly listeners = new Set<() => void>();
-  private snapshot: VoiceSnapshot = { ...(IDLE as VoiceSnapshot), callId: null, error: null };
   private session: Session | null = null;
   /** Resolves when the last call object is destroyed; the next one is created only after it. */
   private closing: Promise<void> = Promise.resolve();
@@ -187,6 +184,7 @@ export class VoiceClient {
 
   /** @param options Public key, API base URL and the optional ports (call factory, fetch, platform). */
   constructor(options: VoiceClientOptions) {
+    super({ ...(IDLE as VoiceSnapshot), callId: null, error: null });
     this.options = options;
     this.platform = options.platform ?? browserPlatform;
   }
@@ -194,27 +192,6 @@ export class VoiceClient {
   /** Current call state (same as `getSnapshot().state`). */
   get state(): VoiceSnapshot['state'] {
     return this.snapshot.state;
-  }
-
-  /** The current snapshot: the same object until something changes. Bound, for `useSyncExternalStore`. */
-  getSnapshot = (): VoiceSnapshot => this.snapshot;
-
-  /** Calls `listener` after every snapshot change; returns the unsubscriber. Bound. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  /** Adds an event handler. */
-  on<E extends keyof VoiceClientEvents>(event: E, handler: Handler<VoiceClientEvents[E]>): this {
-    this.events.on(event, handler);
-    return this;
-  }
-
-  /** Removes an event handler added with `on`. */
-  off<E extends keyof VoiceClientEvents>(event: E, handler: Handler<VoiceClientEvents[E]>): this {
-    this.events.off(event, handler);
-    return this;
   }
 
   /**
@@ -477,8 +454,7 @@ export class VoiceClient {
     if (this.destroyed) return;
     this.destroyed = true;
     void this.stop();
-    this.events.clear();
-    this.listeners.clear();
+    this.dispose();
   }
 
   private loadFactory(): Promise<CallFactory> {
@@ -491,14 +467,6 @@ export class VoiceClient {
         throw error;
       },
     ));
-  }
-
-  private set(patch: Partial<VoiceSnapshot>): void {
-    const previous = this.snapshot;
-    if ((Object.keys(patch) as (keyof VoiceSnapshot)[]).every((key) => patch[key] === previous[key])) return;
-    this.snapshot = { ...previous, ...patch };
-    for (const listener of [...this.listeners]) listener();
-    if (this.snapshot.state !== previous.state) this.events.emit('state-change', this.snapshot.state);
   }
 
   private progress(stage: ProgressStage, status: StartProgress['status'], extra?: Partial<StartProgress>): void {

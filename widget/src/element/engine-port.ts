@@ -45,8 +45,17 @@ export interface EngineChatOptions {
   sessionId?: string | null;
 }
 
+/** What both clients offer a UI: a snapshot store and typed events (`ObservableClient`). */
+export interface ObservablePort<Snapshot, Events> {
+  destroy(): void;
+  getSnapshot(): Snapshot;
+  subscribe(listener: () => void): () => void;
+  on<K extends keyof Events>(event: K, handler: (payload: Events[K]) => void): unknown;
+  off<K extends keyof Events>(event: K, handler: (payload: Events[K]) => void): unknown;
+}
+
 /** The public surface of `VoiceClient` the UI uses. */
-export interface VoiceClientPort {
+export interface VoiceClientPort extends ObservablePort<VoiceSnapshot, VoiceClientEvents> {
   /**
    * Starts a call. `options.request`: a `POST /call/web` already sent (`requestWebCall`), adopted
    * instead of a second request.
@@ -65,15 +74,10 @@ export interface VoiceClientPort {
   preload(): Promise<void>;
   /** Retries audio playback after the browser blocked autoplay (call from a user gesture). */
   resumeAudio(): void;
-  destroy(): void;
-  getSnapshot(): VoiceSnapshot;
-  subscribe(listener: () => void): () => void;
-  on<K extends keyof VoiceClientEvents>(event: K, handler: (payload: VoiceClientEvents[K]) => void): unknown;
-  off<K extends keyof VoiceClientEvents>(event: K, handler: (payload: VoiceClientEvents[K]) => void): unknown;
 }
 
 /** The public surface of `ChatClient` the UI uses. */
-export interface ChatClientPort {
+export interface ChatClientPort extends ObservablePort<ChatSnapshot, ChatClientEvents> {
   /** The conversation's session id (`null` before the first reply or after `reset()`). */
   readonly sessionId: string | null;
   /**
@@ -86,11 +90,6 @@ export interface ChatClientPort {
   stop(): void;
   /** Forgets the session id: the next message starts a new conversation. */
   reset(): void;
-  destroy(): void;
-  getSnapshot(): ChatSnapshot;
-  subscribe(listener: () => void): () => void;
-  on<K extends keyof ChatClientEvents>(event: K, handler: (payload: ChatClientEvents[K]) => void): unknown;
-  off<K extends keyof ChatClientEvents>(event: K, handler: (payload: ChatClientEvents[K]) => void): unknown;
 }
 
 /**

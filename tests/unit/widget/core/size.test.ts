@@ -1,7 +1,11 @@
 /**
  * Size budget of DESIGN.md: the voice core + createWebCall, minified and gzipped (level 9), without
- * daily-js or the Daily adapter (both load lazily as their own chunk) must stay ≤ 6 KB. Bytes are
- * deterministic, so this is a test; the figures are printed for the bench notes.
+ * daily-js or the Daily adapter (both load lazily as their own chunk) must stay ≤ 6 KB. Also what
+ * chat mode and the loader's early request need: the chat engine (`src/element/chat-engine.ts`:
+ * ChatClient + requestChatWeb) ≤ 3 KB with no voice code in it, so chat mode's download (loader +
+ * UI + chat engine ≤ 15 KB) has room; `requestWebCall` + `requestChatWeb`, which a loader bundles
+ * to send the first request at the click, ≤ 400 B and made of nothing but the POST helper.
+ * Bytes are deterministic, so these are tests; the figures are printed for the bench notes.
  */
 import { gzipSync } from 'node:zlib';
 import { dirname, resolve } from 'node:path';
@@ -22,6 +26,7 @@ async function bundle(contents: string) {
     target: 'es2022',
     write: false,
     logLevel: 'silent',
+    metafile: true,
     plugins: [
       {
         name: 'daily-external',
@@ -36,10 +41,14 @@ async function bundle(contents: string) {
     ],
   });
   const bytes = result.outputFiles[0]!.contents;
-  return { code: new TextDecoder().decode(bytes), minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, lazy };
+  // Source modules that contributed code (tree-shaken ones excluded), relative to src/.
+  const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => path.replace(/^.*widget\/src\//, ''));
+  return { code: new TextDecoder().decode(bytes), minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, lazy, inputs };
 }
 
-describe('voice core size', () => {
+describe('core sizes', () => {
   it('VoiceClient + createWebCall stay within 6 KB gzip, with daily-js only behind a dynamic import', async () => {
     const { code, minified, gzip, lazy } = await bundle(
       "export { VoiceClient, VoiceError, isVoiceError } from './core/index.ts'; export { createWebCall } from './api/web-call.ts';",
@@ -49,5 +58,26 @@ describe('voice core size', () => {
     expect(lazy, 'only the adapter is referenced, and only lazily').toEqual(['../daily/index.ts']);
     expect(code, 'the adapter is loaded with a dynamic import').toMatch(/import\(["']\.\.\/daily\/index\.ts["']\)/);
     expect(code.includes('@daily-co/daily-js'), 'daily-js is not referenced by the core').toBe(false);
+  });
+
+  it('the chat engine stays ≤ 3 KB gzip and holds no voice code', async () => {
+    const { minified, gzip, inputs, lazy } = await bundle("export { ChatClient } from './element/chat-engine.ts';");
+    console.info(`chat engine (ChatClient + requestChatWeb): ${minified} B min, ${gzip} B gzip (budget 3000 B)`);
+    expect(gzip, 'gzip bytes').toBeLessThanOrEqual(3000);
+    expect(inputs, 'the chat client is in it').toContain('core/chat-client.ts');
+    expect(
+      inputs.filter((input) => /voice-client|platform|daily|node_modules|element\/(?!chat-engine)/.test(input)),
+      'no voice core, platform, adapter, UI or package',
+    ).toEqual([]);
+    expect(lazy, 'not even a lazy reference to the adapter').toEqual([]);
+  });
+
+  it('requestWebCall + requestChatWeb stay ≤ 400 B gzip and import nothing but the POST helper', async () => {
+    const { minified, gzip, inputs } = await bundle(
+      "export { requestWebCall } from './api/web-call.ts'; export { requestChatWeb } from './api/chat-web.ts';",
+    );
+    console.info(`requestWebCall + requestChatWeb: ${minified} B min, ${gzip} B gzip (budget 400 B)`);
+    expect(gzip, 'gzip bytes').toBeLessThanOrEqual(400);
+    expect(inputs.sort(), 'only these modules contribute code').toEqual(['api/chat-web.ts', 'api/post-json.ts', 'api/web-call.ts']);
   });
 });
