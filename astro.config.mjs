@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import islandStyleInHead from './site/integrations/island-style-in-head.ts';
 import widgetFiles from './site/integrations/widget-files.ts';
+import { widgetSourceAlias } from './site/integrations/widget-source.ts';
 
 /** Public origin of the site: canonical URLs, Open Graph and the sitemap use it. */
 const site = process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
@@ -16,4 +17,5 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [react(), sitemap(), islandStyleInHead(), widgetFiles()],
+  vite: { resolve: { alias: widgetSourceAlias } },
 });

@@ -4,6 +4,7 @@
  * in this file (the guides' pricing table and results strip read it from here too).
  */
 import { siteConfig } from './site.ts';
+import { contactCtaLabel } from './ui.ts';
 
 const { brand } = siteConfig;
 
@@ -104,6 +105,8 @@ export const hero = {
   /** The demo conversation drawn in the hero's illustration. */
   demo: {
     status: 'Incoming call · 11:42 PM',
+    /** The badge at the top right of the call card. */
+    live: 'Live',
     caller: 'Hi, our AC just stopped working. Can someone come out tomorrow?',
     agent: 'I’m sorry to hear that! I have 9:00 AM or 1:30 PM tomorrow. Which works better for you?',
     callerReply: '9 works. Thank you!',
@@ -286,6 +289,6 @@ export const guideCallToAction = {
   heading: `See ${brand} answer your calls`,
   text: 'Talk to our demo agent, work out what missed calls cost your business, or tell us what you need.',
   primary: { href: '/', label: 'Explore the AI phone agent' },
-  secondary: { href: '/#contact', label: 'Get in Contact' },
+  secondary: { href: '/#contact', label: contactCtaLabel },
   resultsHeading: 'What customers see',
 } as const;

@@ -3,6 +3,8 @@
  * browser needs. The brand name is written here and nowhere else. `PUBLIC_*` variables are read
  * at build time (see `.env.example`); every one has a documented default so a fresh checkout builds.
  */
+import { DEFAULT_API_BASE_URL } from '@ringwise/voice-widget/api';
+
 // Vite (build, dev, vitest) provides import.meta.env; plain Node (Playwright tests, scripts)
 // does not, and reads the same variables from the process environment.
 const env: Partial<ImportMetaEnv> = import.meta.env ?? (typeof process === 'undefined' ? {} : process.env);
@@ -16,7 +18,7 @@ function pick(value: string | undefined, fallback: string): string {
 export const siteConfig = {
   /** Brand name used in titles, copy and structured data. */
   brand: 'Ringwise',
-  /** Short positioning line used in meta descriptions. */
+  /** The spec's tagline, shown in the hero and under the brand name in the footer. */
   tagline: 'Phone Calls • SMS • Website Chat • 24/7',
   /** Where contact requests and the mailto links go. */
   contactEmail: pick(env.PUBLIC_CONTACT_EMAIL, 'hello@ringwise.example'),
@@ -31,8 +33,8 @@ export const siteConfig = {
     publicKey: pick(env.PUBLIC_VOICE_PUBLIC_KEY, ''),
     /** The demo assistant the hero button calls. */
     assistantId: pick(env.PUBLIC_VOICE_ASSISTANT_ID, ''),
-    /** Base URL of the platform's REST API. */
-    apiBaseUrl: pick(env.PUBLIC_VOICE_API_BASE_URL, 'https://api.vapi.ai'),
+    /** Base URL of the platform's REST API. Default: the widget's `DEFAULT_API_BASE_URL`. */
+    apiBaseUrl: pick(env.PUBLIC_VOICE_API_BASE_URL, DEFAULT_API_BASE_URL),
   },
   /**
    * Contact backend. Unset: the embedded local backend of `npm start` on the same origin.

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { siteConfig } from '../../content/site.ts';
+import { contactModalCopy as copy } from '../../content/ui.ts';
 import { $contactOpen, closeContact } from '../stores/contact.ts';
 import {
   CONTACT_LIMITS,
@@ -20,6 +21,7 @@ import {
   type ContactErrors,
   type ContactField,
   type ContactFormValues,
+  type ContactInsert,
 } from '../lib/contact.ts';
 import { loadContactInsert, resolveContactBackend } from '../lib/contact-backend.ts';
 import './contact-modal.css';
@@ -30,17 +32,23 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
 /** Buttons that open the modal outside islands carry this attribute (see pages/index.astro). */
 const TRIGGER_SELECTOR = '[data-open-contact]';
 
-function backend() {
-  return resolveContactBackend(siteConfig.supabase, window.location.origin);
+/** The real insert port: supabase-js for the configured backend, loaded once per page. */
+function loadConfiguredInsert(): Promise<ContactInsert> {
+  return loadContactInsert(resolveContactBackend(siteConfig.supabase, window.location.origin));
 }
 
-/** Starts loading supabase-js ahead of the first submit; errors surface at submit time. */
-function prefetch() {
-  loadContactInsert(backend()).catch(() => {});
+/** Props of the contact modal. The page passes none; brand and addresses come from the site config. */
+export interface ContactModalProps {
+  /**
+   * Loads the port that inserts one submission. Called on the first open, on intent and at each
+   * submit (it should cache its result). @default supabase-js for the configured backend
+   * (site/lib/contact-backend.ts)
+   */
+  loadInsert?: () => Promise<ContactInsert>;
 }
 
-/** The modal. No props: brand and contact address come from the site config. */
-export default function ContactModal() {
+/** The modal. */
+export default function ContactModal({ loadInsert = loadConfiguredInsert }: ContactModalProps) {
   const [state, dispatch] = useReducer(contactReducer, INITIAL_CONTACT_STATE);
   const [values, setValues] = useState<ContactFormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<ContactErrors>({});
@@ -53,6 +61,10 @@ export default function ContactModal() {
   const pressedOnBackdrop = useRef(false);
   const id = useId();
   const sending = state.status === 'sending';
+  // Starts loading the insert port ahead of the first submit; errors surface at submit time.
+  const prefetch = useCallback(() => {
+    loadInsert().catch(() => {});
+  }, [loadInsert]);
 
   // Intent: pointer or keyboard focus on a 'Get in Contact' button starts loading supabase-js.
   useEffect(() => {
@@ -65,7 +77,7 @@ export default function ContactModal() {
       document.removeEventListener('pointerover', onIntent);
       document.removeEventListener('focusin', onIntent);
     };
-  }, []);
+  }, [prefetch]);
 
   // While sending, Escape must not close the dialog wherever focus is (the focused submit button
   // was just disabled). Cancelling the keydown stops the browser's close request before it starts;
@@ -98,7 +110,7 @@ export default function ContactModal() {
           dialog.close();
         }
       }),
-    [],
+    [prefetch],
   );
 
   // Success: announce, then close after the spec's 2 seconds.
@@ -162,7 +174,7 @@ export default function ContactModal() {
   const onChange = (field: keyof ContactFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const value = event.currentTarget.value;
     setValues((prev) => ({ ...prev, [field]: value }));
-    if (field !== 'website') setErrors((prev) => (prev[field] ? { ...prev, [field]: undefined } : prev));
+    if (field !== 'honeypot') setErrors((prev) => (prev[field] ? { ...prev, [field]: undefined } : prev));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -180,7 +192,7 @@ export default function ContactModal() {
     dispatch({ type: 'submit' });
     const outcome = checked.isBot
       ? ({ ok: true } as const) // honeypot filled: pretend success, send nothing
-      : await sendContactRequest(checked.submission, loadContactInsert(backend()));
+      : await sendContactRequest(checked.submission, loadInsert());
     inFlight.current = false;
     if (outcome.ok) {
       setValues(EMPTY_FORM);
@@ -201,12 +213,12 @@ export default function ContactModal() {
       <div className="contact-field">
         <label htmlFor={inputId}>
           {label}
-          {required ? <span aria-hidden="true"> *</span> : <span className="contact-optional"> (optional)</span>}
+          {required ? <span aria-hidden="true"> *</span> : <span className="contact-optional"> {copy.optional}</span>}
         </label>
         {input({ id: inputId, name, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
         {name === 'additionalInfo' && (
           <p className="contact-count" id={counterId}>
-            {charLength(values.additionalInfo.trim())} / {CONTACT_LIMITS.additionalInfo} characters
+            {charLength(values.additionalInfo.trim())} / {CONTACT_LIMITS.additionalInfo} {copy.counterUnit}
           </p>
         )}
         {error && (
@@ -235,7 +247,7 @@ export default function ContactModal() {
       onClick={onClick}
     >
       <div className="contact-panel">
-        <button type="button" className="contact-close" onClick={requestClose} disabled={sending} aria-label="Close">
+        <button type="button" className="contact-close" onClick={requestClose} disabled={sending} aria-label={copy.close}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
@@ -248,16 +260,15 @@ export default function ContactModal() {
                 <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
             </div>
-            <h2 id={titleId}>Thank You!</h2>
-            <p>We'll contact you soon to discuss how {siteConfig.brand} can help your business grow</p>
-            <p className="contact-success-note">Your message has been sent successfully!</p>
+            <h2 id={titleId}>{copy.successTitle}</h2>
+            <p>{copy.successText}</p>
+            <p className="contact-success-note">{copy.successNote}</p>
           </div>
         ) : (
           <>
-            <h2 id={titleId}>Get in Contact</h2>
+            <h2 id={titleId}>{copy.title}</h2>
             <p id={introId} className="contact-intro">
-              Tell us about your business and we'll show you how an AI phone agent can answer every call, follow up on
-              every lead and book appointments for you, 24/7.
+              {copy.intro}
             </p>
             {state.status === 'error' && (
               <div className="contact-error" role="alert">
@@ -266,18 +277,33 @@ export default function ContactModal() {
             )}
             <form className="contact-form" onSubmit={onSubmit}>
               <fieldset disabled={sending}>
-                <legend className="visually-hidden">Your details</legend>
-                {field('name', 'Name', (p) => <input {...p} ref={nameRef} type="text" autoComplete="name" value={values.name} onChange={onChange('name')} />, true)}
-                {field('businessName', 'Business Name', (p) => <input {...p} type="text" autoComplete="organization" value={values.businessName} onChange={onChange('businessName')} />, true)}
-                {field('email', 'Email', (p) => <input {...p} type="email" autoComplete="email" value={values.email} onChange={onChange('email')} />, true)}
-                {field('additionalInfo', 'Additional Info', (p) => <textarea {...p} rows={4} value={values.additionalInfo} onChange={onChange('additionalInfo')} />, false)}
-                {/* Honeypot: invisible to people and to assistive technology; bots fill it. */}
+                <legend className="visually-hidden">{copy.legend}</legend>
+                {field('name', copy.fields.name, (p) => <input {...p} ref={nameRef} type="text" autoComplete="name" value={values.name} onChange={onChange('name')} />, true)}
+                {field('businessName', copy.fields.businessName, (p) => <input {...p} type="text" autoComplete="organization" value={values.businessName} onChange={onChange('businessName')} />, true)}
+                {field('email', copy.fields.email, (p) => <input {...p} type="email" autoComplete="email" value={values.email} onChange={onChange('email')} />, true)}
+                {field('additionalInfo', copy.fields.additionalInfo, (p) => <textarea {...p} rows={4} value={values.additionalInfo} onChange={onChange('additionalInfo')} />, false)}
+                {/* Honeypot: invisible to people and to assistive technology; bots fill it. Browser
+                    autofill fills hidden fields too (Chromium ignores autocomplete="off" for
+                    addresses), matching on name, id, label and autocomplete tokens: none of those
+                    here carries a word it keys on, and password managers are told to skip it. */}
                 <div className="contact-hp" aria-hidden="true">
-                  <label htmlFor={`${id}-website`}>Website</label>
-                  <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={onChange('website')} />
+                  <label htmlFor={`${id}-trap`}>{copy.trapLabel}</label>
+                  <input
+                    id={`${id}-trap`}
+                    name="leave-empty"
+                    type="text"
+                    tabIndex={-1}
+                    autoComplete="off"
+                    data-1p-ignore=""
+                    data-lpignore="true"
+                    data-bwignore=""
+                    data-form-type="other"
+                    value={values.honeypot}
+                    onChange={onChange('honeypot')}
+                  />
                 </div>
                 <button ref={submitRef} type="submit" className="btn btn-primary contact-submit">
-                  {sending ? 'Sending...' : 'Send Message'}
+                  {sending ? copy.sending : copy.submit}
                 </button>
               </fieldset>
             </form>
@@ -285,11 +311,11 @@ export default function ContactModal() {
         )}
 
         <p className="visually-hidden" role="status">
-          {sending ? 'Sending your message…' : success ? 'Thank You! Your message has been sent successfully!' : ''}
+          {sending ? copy.sendingStatus : success ? `${copy.successTitle} ${copy.successNote}` : ''}
         </p>
 
         <p className="contact-footer">
-          Prefer email? Write to <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
+          {copy.emailPrompt} <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
         </p>
       </div>
     </dialog>

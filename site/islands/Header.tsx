@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isHeaderSolid } from '../lib/active-section.ts';
-import { socialLabel, type SocialLink } from '../lib/social.ts';
+import type { SocialLink } from '../lib/social.ts';
 import { openContact } from '../stores/contact.ts';
+import SocialLinks from '../components/SocialLinks.tsx';
+import { contactCtaLabel, headerCopy } from '../../content/ui.ts';
 
 /** Props of the fixed site header. */
 export interface HeaderProps {
@@ -25,29 +27,6 @@ function LogoMark() {
       <rect width="32" height="32" rx="9" fill="#4f46e5" />
       <path d="M9 13v6M13 10v12M17 14v4M21 11v10M25 14v4" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
     </svg>
-  );
-}
-
-function SocialIcons({ social, brand, onClick }: { social: readonly SocialLink[]; brand: string; onClick?: () => void }) {
-  return (
-    <ul className="social-links">
-      {social.map((link) => (
-        <li key={link.network}>
-          <a
-            className="social-link"
-            href={link.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={socialLabel(link, brand)}
-            onClick={onClick}
-          >
-            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d={link.iconPath} fill="currentColor" />
-            </svg>
-          </a>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -113,11 +92,11 @@ export default function Header({ brand, links, social, onLanding }: HeaderProps)
   const contactButton = (extraClass: string) =>
     onLanding ? (
       <button type="button" className={`btn btn-primary btn-sm ${extraClass}`} onClick={contact}>
-        Get in Contact
+        {contactCtaLabel}
       </button>
     ) : (
       <a className={`btn btn-primary btn-sm ${extraClass}`} href="/#contact" onClick={closeMenu}>
-        Get in Contact
+        {contactCtaLabel}
       </a>
     );
 
@@ -128,7 +107,7 @@ export default function Header({ brand, links, social, onLanding }: HeaderProps)
           <LogoMark />
           <span>{brand}</span>
         </a>
-        <nav className="header-nav" aria-label="Main">
+        <nav className="header-nav" aria-label={headerCopy.mainNavLabel}>
           <ul>
             {links.map((link) => (
               <li key={link.id}>
@@ -138,7 +117,9 @@ export default function Header({ brand, links, social, onLanding }: HeaderProps)
           </ul>
         </nav>
         <div className="header-actions">
-          <SocialIcons social={social} brand={brand} />
+          <ul className="social-links">
+            <SocialLinks links={social} brand={brand} />
+          </ul>
           {contactButton('header-contact')}
           <button
             ref={toggleRef}
@@ -146,7 +127,7 @@ export default function Header({ brand, links, social, onLanding }: HeaderProps)
             className="menu-toggle"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? headerCopy.closeMenu : headerCopy.openMenu}
             onClick={() => setMenuOpen((open) => !open)}
           >
             <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -160,7 +141,7 @@ export default function Header({ brand, links, social, onLanding }: HeaderProps)
         </div>
       </div>
       <div id={menuId} className="mobile-menu" data-open={menuOpen ? 'true' : 'false'}>
-        <nav className="container" aria-label="Menu">
+        <nav className="container" aria-label={headerCopy.menuNavLabel}>
           <ul className="mobile-links">
             {links.map((link) => (
               <li key={link.id}>
@@ -172,7 +153,9 @@ export default function Header({ brand, links, social, onLanding }: HeaderProps)
           </ul>
           <div className="mobile-menu-footer">
             {contactButton('mobile-contact')}
-            <SocialIcons social={social} brand={brand} onClick={closeMenu} />
+            <ul className="social-links">
+              <SocialLinks links={social} brand={brand} onClick={closeMenu} />
+            </ul>
           </div>
         </nav>
       </div>

@@ -9,7 +9,7 @@
 import type { CSSProperties } from 'react';
 import { siteConfig } from '../../content/site.ts';
 import { problemText } from '../../widget/src/element/controller.ts';
-import type { VoiceEngine } from '../../widget/src/element/engine-port.ts';
+import type { LoadEngine, VoiceEngine } from '../../widget/src/element/engine-port.ts';
 import { EN_LABELS } from '../../widget/src/element/labels.ts';
 import { useVoiceCallWithEngine } from '../../widget/src/react/use-voice-call.ts';
 import './HeroCall.css';
@@ -17,7 +17,7 @@ import './HeroCall.css';
 /** Where the site serves the widget's engine chunk (see site/integrations/widget-files.ts). */
 const ENGINE_URL = '/widget/voice-widget-engine.js';
 
-const loadEngine = () => import(/* @vite-ignore */ ENGINE_URL) as Promise<VoiceEngine>;
+const loadServedEngine: LoadEngine = () => import(/* @vite-ignore */ ENGINE_URL) as Promise<VoiceEngine>;
 
 /** The stage label for the status line ('daily-call-join' → labels.stageDailyCallJoin). */
 function stageText(stage: string | null): string {
@@ -26,9 +26,17 @@ function stageText(stage: string | null): string {
   return EN_LABELS[key] ?? '';
 }
 
+/** Props of the hero call. The page passes none: the defaults are the site's own. */
+export interface HeroCallProps {
+  /** Loads the voice engine (the hook's engine port). @default the engine the site serves at /widget/ */
+  loadEngine?: LoadEngine;
+  /** Public key, assistant and API base URL. @default siteConfig.voice (PUBLIC_VOICE_* at build time) */
+  voice?: { readonly publicKey: string; readonly assistantId: string; readonly apiBaseUrl: string };
+}
+
 /** The hero call button with its status line. */
-export default function HeroCall() {
-  const { publicKey, assistantId, apiBaseUrl } = siteConfig.voice;
+export default function HeroCall({ loadEngine = loadServedEngine, voice = siteConfig.voice }: HeroCallProps) {
+  const { publicKey, assistantId, apiBaseUrl } = voice;
   const call = useVoiceCallWithEngine(loadEngine, {
     publicKey,
     apiBaseUrl,

@@ -6,6 +6,7 @@
  * The SQL migration (supabase/migrations/*_contact_submissions.sql) is the source of truth for the
  * limits; a unit test parses it and fails when these constants drift from it.
  */
+import { contactModalCopy } from '../../content/ui.ts';
 
 /** Longest value of each field, in characters (Unicode code points, like Postgres' char_length). */
 export const CONTACT_LIMITS = {
@@ -24,12 +25,43 @@ export const SUCCESS_CLOSE_DELAY_MS = 2000;
 /** A send that has not been answered after this long ends in the error state. */
 export const SUBMIT_TIMEOUT_MS = 15_000;
 
-/** Shown when a failure carries no message of the backend's (spec §8). */
+/**
+ * Shown when what failed is not an error at all (a thrown string, null…): the spec's fallback
+ * (§4, §8). Errors and backend answers get their own message instead.
+ */
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
 /** Shown when the request timed out. */
 export const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
-/** Shown when the backend could not be reached at all. */
-export const NETWORK_MESSAGE = 'Could not reach the server. Please check your connection and try again.';
+
+/** The server could not be reached; `detail` is the browser's own words ("Failed to fetch"). */
+export function networkMessage(detail: string): string {
+  return `Could not reach the server${detail ? ` (${detail})` : ''}. Please check your connection and try again.`;
+}
+
+/** The database refused a value (a CHECK, NOT NULL or type error); `detail` is its message. */
+export function rejectedMessage(detail: string): string {
+  return `The server did not accept the form (${detail}). Please check your details and try again.`;
+}
+
+/** The database refused the request itself (permissions, key); `detail` is its message. */
+export function refusedMessage(detail: string): string {
+  return `The server refused to store your message (${detail}). Please write to us by email instead.`;
+}
+
+/** The backend's rate limit (HTTP 429); `detail` is its message. */
+export function rateLimitedMessage(detail: string): string {
+  return `Too many messages were sent from your connection (${detail}). Please wait a minute and try again.`;
+}
+
+/** The API layer (PostgREST) failed the request; `detail` is its message. */
+export function apiFailedMessage(detail: string): string {
+  return `The server could not process the request (${detail}). Please try again, or write to us by email.`;
+}
+
+/** An error answer without a message meant for people (an HTML error page, an empty body). */
+export function serverErrorMessage(status: number, detail = ''): string {
+  return `The server answered with an error (HTTP ${status}${detail ? `: ${detail}` : ''}). Please try again in a moment.`;
+}
 
 /** The form's state (spec §3): what the visitor typed, plus the honeypot. */
 export interface ContactFormValues {
@@ -37,12 +69,15 @@ export interface ContactFormValues {
   businessName: string;
   email: string;
   additionalInfo: string;
-  /** Hidden from people; bots that fill it are dropped silently. */
-  website: string;
+  /**
+   * The honeypot: hidden from people and from assistive technology, and named so that no
+   * autofill fills it; bots that fill it are dropped silently.
+   */
+  honeypot: string;
 }
 
 /** An empty form. */
-export const EMPTY_FORM: Readonly<ContactFormValues> = { name: '', businessName: '', email: '', additionalInfo: '', website: '' };
+export const EMPTY_FORM: Readonly<ContactFormValues> = { name: '', businessName: '', email: '', additionalInfo: '', honeypot: '' };
 
 /** The row inserted into contact_submissions. */
 export interface ContactSubmission {
@@ -59,13 +94,8 @@ export type ContactField = 'name' | 'businessName' | 'email' | 'additionalInfo';
 /** Per-field messages for the visitor. */
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
-/** Visible labels (spec §2), also used in messages. */
-export const FIELD_LABELS: Record<ContactField, string> = {
-  name: 'Name',
-  businessName: 'Business Name',
-  email: 'Email',
-  additionalInfo: 'Additional Info',
-};
+/** Visible labels (spec §2, written in content/ui.ts), also used in messages. */
+export const FIELD_LABELS: Readonly<Record<ContactField, string>> = contactModalCopy.fields;
 
 /** Length in Unicode code points (an emoji counts once, as in Postgres). */
 export function charLength(text: string): number {
@@ -109,7 +139,7 @@ export function validateContact(values: ContactFormValues): ContactValidation {
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
-    isBot: values.website.trim() !== '',
+    isBot: values.honeypot.trim() !== '',
     submission: { name, business_name: businessName, email, additional_info: additionalInfo === '' ? null : additionalInfo },
   };
 }
@@ -135,22 +165,72 @@ export interface InsertResult {
  */
 export type ContactInsert = (row: ContactSubmission, signal: AbortSignal) => Promise<InsertResult>;
 
-/**
- * The message shown for a failed insert: the backend's own message when it answered with a
- * PostgREST error body, a timeout or network message when no answer came, else the spec's
- * fallback 'An unexpected error occurred'.
- */
-export function failureMessage(result: InsertResult | null, timedOut = false): string {
-  if (timedOut) return TIMEOUT_MESSAGE;
-  if (!result) return UNEXPECTED_ERROR_MESSAGE;
-  if (result.status === 0) return NETWORK_MESSAGE;
-  const error = result.error;
-  // PostgREST bodies carry a code; supabase-js wraps non-JSON bodies (an HTML 502 page…) as a bare
-  // message, which is no message for a visitor.
-  if (error && typeof error.code === 'string' && typeof error.message === 'string' && error.message.trim()) {
-    return error.message.trim();
+/** What went wrong with a send, before it is put into words for the visitor. */
+export type ContactFailure =
+  /** No answer within {@link SUBMIT_TIMEOUT_MS}. */
+  | { kind: 'timeout' }
+  /** The port resolved with an error, or with a status outside 2xx (status 0: no answer at all). */
+  | { kind: 'response'; result: InsertResult }
+  /** The port threw, or could not be loaded: `error` is whatever was thrown. */
+  | { kind: 'thrown'; error: unknown };
+
+/** Raw messages of a network failure, in the words of Chromium, Firefox, Safari and Node. */
+const NETWORK_FAILURE = /failed to fetch|networkerror|load failed|network request failed|importing a module script failed|error loading dynamically imported module|fetch failed/i;
+
+/** "TypeError: Failed to fetch" → "Failed to fetch": the class name means nothing to a visitor. */
+function withoutErrorName(message: string): string {
+  return message.replace(/^[A-Za-z]*(Error|Exception): /, '').trim();
+}
+
+/** An Error, or an object shaped like one (a non-empty string `message`). */
+function errorMessageOf(value: unknown): string | null {
+  if (value instanceof Error) return value.message.trim() || null;
+  if (typeof value === 'object' && value !== null) {
+    const message = (value as { message?: unknown }).message;
+    if (typeof message === 'string' && message.trim()) return message.trim();
   }
-  return UNEXPECTED_ERROR_MESSAGE;
+  return null;
+}
+
+/** The visitor's message for an answer of the backend (supabase-js' `{ error, status }`). */
+function responseMessage({ error, status }: InsertResult): string {
+  const message = errorMessageOf(error) ?? '';
+  if (status === 0) return networkMessage(withoutErrorName(message));
+  const code = typeof error?.code === 'string' ? error.code : '';
+  // A PostgREST error body carries a code: the backend's own message, worded for people where
+  // it is the database's or the API layer's technical text.
+  if (code && message) {
+    if (status === 429) return rateLimitedMessage(message);
+    if (/^2[23]/.test(code)) return rejectedMessage(message);
+    if (/^42/.test(code) || /^PGRST3/.test(code) || status === 401 || status === 403) return refusedMessage(message);
+    if (/^PGRST/.test(code)) return apiFailedMessage(message);
+    return message;
+  }
+  // No code: supabase-js wraps a body that is not JSON (a proxy's HTML error page…) as a bare
+  // message; plain short text is worth showing, markup is not.
+  const plain = message && !/[<>]/.test(message) && message.length <= 200 ? message : '';
+  if (status === 429) return rateLimitedMessage(plain || `HTTP ${status}`);
+  return serverErrorMessage(status, plain);
+}
+
+/**
+ * The message of the error box for a failed send (spec §4, §8): the backend's message for a
+ * backend error, the error's message for a thrown error, each put into a sentence for people
+ * where the raw text is technical (a network failure, a database rule); the spec's
+ * 'An unexpected error occurred' only when what was thrown is not an error at all.
+ */
+export function failureMessage(failure: ContactFailure): string {
+  switch (failure.kind) {
+    case 'timeout':
+      return TIMEOUT_MESSAGE;
+    case 'response':
+      return responseMessage(failure.result);
+    case 'thrown': {
+      const message = errorMessageOf(failure.error);
+      if (message === null) return UNEXPECTED_ERROR_MESSAGE;
+      return NETWORK_FAILURE.test(message) ? networkMessage(withoutErrorName(message)) : message;
+    }
+  }
 }
 
 /** Outcome of {@link sendContactRequest}. */
@@ -194,11 +274,11 @@ export async function sendContactRequest(
     const result = await Promise.race([port(submission, controller.signal), expired]);
     if (timedOut || !result) return { ok: false, message: TIMEOUT_MESSAGE, cause: controller.signal.reason };
     if (result.error || result.status < 200 || result.status >= 300) {
-      return { ok: false, message: failureMessage(result), cause: result.error ?? result };
+      return { ok: false, message: failureMessage({ kind: 'response', result }), cause: result.error ?? result };
     }
     return { ok: true };
   } catch (error) {
-    return { ok: false, message: timedOut ? TIMEOUT_MESSAGE : UNEXPECTED_ERROR_MESSAGE, cause: error };
+    return { ok: false, message: timedOut ? TIMEOUT_MESSAGE : failureMessage({ kind: 'thrown', error }), cause: error };
   } finally {
     timers.clearTimeout(timer);
   }

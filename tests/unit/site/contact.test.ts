@@ -6,18 +6,24 @@ import {
   EMAIL_PATTERN,
   EMPTY_FORM,
   INITIAL_CONTACT_STATE,
-  NETWORK_MESSAGE,
   SUBMIT_TIMEOUT_MS,
   SUCCESS_CLOSE_DELAY_MS,
   TIMEOUT_MESSAGE,
   UNEXPECTED_ERROR_MESSAGE,
+  apiFailedMessage,
   contactReducer,
   failureMessage,
+  networkMessage,
+  rateLimitedMessage,
+  refusedMessage,
+  rejectedMessage,
+  serverErrorMessage,
   sendContactRequest,
   validateContact,
   type ContactInsert,
   type ContactState,
   type ContactSubmission,
+  type InsertResult,
   type Timers,
 } from '../../../site/lib/contact.ts';
 
@@ -101,26 +107,82 @@ describe('validateContact', () => {
   });
 
   it('flags a filled honeypot as a bot', () => {
-    const result = validateContact({ ...good, website: 'http://spam.example' });
+    const result = validateContact({ ...good, honeypot: 'http://spam.example' });
     expect(result.ok && result.isBot).toBe(true);
   });
 });
 
-describe('failureMessage', () => {
-  it('shows the backend message of a PostgREST error', () => {
-    expect(failureMessage({ status: 401, error: { code: '42501', message: 'new row violates row-level security policy', details: null, hint: null } })).toBe(
-      'new row violates row-level security policy',
+describe('failureMessage: a backend answer', () => {
+  const answer = (status: number, error: InsertResult['error']) => failureMessage({ kind: 'response', result: { status, error } });
+
+  it('shows a human backend message as it is', () => {
+    expect(answer(500, { code: 'XX000', message: 'Database is restarting', details: null, hint: null })).toBe('Database is restarting');
+  });
+
+  it("puts the database's technical messages into a sentence that still contains them", () => {
+    const rls = 'new row violates row-level security policy for table "contact_submissions"';
+    expect(answer(401, { code: '42501', message: rls }), 'privilege').toBe(refusedMessage(rls));
+    expect(refusedMessage(rls), 'the sentence').toBe(`The server refused to store your message (${rls}). Please write to us by email instead.`);
+    const check = 'new row for relation "contact_submissions" violates check constraint "contact_submissions_name_check"';
+    expect(answer(400, { code: '23514', message: check }), 'CHECK').toBe(rejectedMessage(check));
+    expect(rejectedMessage(check)).toBe(`The server did not accept the form (${check}). Please check your details and try again.`);
+    expect(answer(400, { code: '22P02', message: 'invalid input syntax for type uuid' }), 'data exception').toBe(rejectedMessage('invalid input syntax for type uuid'));
+    expect(answer(401, { code: 'PGRST301', message: 'JWSError JWSInvalidSignature' }), 'bad key').toBe(refusedMessage('JWSError JWSInvalidSignature'));
+    expect(answer(404, { code: 'PGRST205', message: 'Could not find the table' }), 'PostgREST').toBe(apiFailedMessage('Could not find the table'));
+    expect(answer(429, { code: 'PGRST429', message: 'Rate limit: 5 requests per minute' }), 'rate limit').toBe(
+      rateLimitedMessage('Rate limit: 5 requests per minute'),
     );
   });
-  it('falls back for bodies that are not PostgREST errors (an HTML 502 page) and for no error at all', () => {
-    expect(failureMessage({ status: 502, error: { message: '<html>Bad Gateway</html>' } })).toBe(UNEXPECTED_ERROR_MESSAGE);
-    expect(failureMessage({ status: 500, error: null })).toBe(UNEXPECTED_ERROR_MESSAGE);
-    expect(failureMessage({ status: 500, error: { code: 'XX000', message: '  ' } })).toBe(UNEXPECTED_ERROR_MESSAGE);
-    expect(failureMessage(null)).toBe(UNEXPECTED_ERROR_MESSAGE);
+
+  it('says what a body without a PostgREST error means (an HTML error page, an empty or plain body)', () => {
+    expect(answer(502, { message: '<html>Bad Gateway</html>' }), 'markup is not shown').toBe(serverErrorMessage(502));
+    expect(serverErrorMessage(502)).toBe('The server answered with an error (HTTP 502). Please try again in a moment.');
+    expect(answer(503, { message: 'Service Unavailable' }), 'plain text is').toBe(serverErrorMessage(503, 'Service Unavailable'));
+    expect(serverErrorMessage(503, 'Service Unavailable')).toBe('The server answered with an error (HTTP 503: Service Unavailable). Please try again in a moment.');
+    expect(answer(500, null), 'no body').toBe(serverErrorMessage(500));
+    expect(answer(500, { code: 'XX000', message: '  ' }), 'a blank message').toBe(serverErrorMessage(500));
+    expect(answer(429, { message: '' }), 'a bare 429').toBe(rateLimitedMessage('HTTP 429'));
   });
-  it('explains a network failure and a timeout', () => {
-    expect(failureMessage({ status: 0, error: { code: '', message: 'TypeError: Failed to fetch' } })).toBe(NETWORK_MESSAGE);
-    expect(failureMessage(null, true)).toBe(TIMEOUT_MESSAGE);
+
+  it("explains a network failure in a sentence that keeps the browser's words", () => {
+    const message = answer(0, { code: '', message: 'TypeError: Failed to fetch' });
+    expect(message).toBe('Could not reach the server (Failed to fetch). Please check your connection and try again.');
+    expect(message, 'the same as networkMessage').toBe(networkMessage('Failed to fetch'));
+    expect(answer(0, null), 'no detail at all').toBe('Could not reach the server. Please check your connection and try again.');
+  });
+});
+
+describe('failureMessage: something thrown', () => {
+  const thrown = (error: unknown) => failureMessage({ kind: 'thrown', error });
+
+  it("shows an Error's own message (spec §4), not the fallback", () => {
+    expect(thrown(new Error('The contact form is closed for maintenance'))).toBe('The contact form is closed for maintenance');
+    expect(thrown(new RangeError('  Too many fields  ')), 'trimmed').toBe('Too many fields');
+  });
+
+  it('treats an object with a message as an error (a PostgrestError thrown by throwOnError)', () => {
+    expect(thrown({ message: 'Database is restarting', code: 'XX000' })).toBe('Database is restarting');
+  });
+
+  it('words a network failure for people and keeps the raw message in it', () => {
+    expect(thrown(new TypeError('Failed to fetch'))).toBe(networkMessage('Failed to fetch'));
+    expect(thrown(new TypeError('NetworkError when attempting to fetch resource.')), 'Firefox').toBe(
+      networkMessage('NetworkError when attempting to fetch resource.'),
+    );
+    expect(thrown(new TypeError('Load failed')), 'Safari').toBe(networkMessage('Load failed'));
+    const chunk = 'Failed to fetch dynamically imported module: https://site.example/_astro/supabase.js';
+    expect(thrown(new TypeError(chunk)), 'the lazy supabase-js chunk').toBe(networkMessage(chunk));
+  });
+
+  it("uses 'An unexpected error occurred' only for values that are not errors", () => {
+    for (const value of ['oops', 42, null, undefined, {}, { message: '' }, { message: 7 }, new Error('')]) {
+      expect(thrown(value), `thrown ${JSON.stringify(value) ?? String(value)}`).toBe(UNEXPECTED_ERROR_MESSAGE);
+    }
+    expect(UNEXPECTED_ERROR_MESSAGE, 'the spec text').toBe('An unexpected error occurred');
+  });
+
+  it('says a timeout is a timeout', () => {
+    expect(failureMessage({ kind: 'timeout' })).toBe(TIMEOUT_MESSAGE);
   });
 });
 
@@ -141,15 +203,28 @@ describe('sendContactRequest', () => {
     await expect(outcome).resolves.toEqual({ ok: true });
   });
 
-  it('reports the backend message', async () => {
+  it('reports the backend message, in a sentence for people', async () => {
     const error = { code: '23514', message: 'new row violates check constraint', details: null, hint: null };
-    await expect(sendContactRequest(row, async () => ({ error, status: 400 }))).resolves.toEqual({ ok: false, message: error.message, cause: error });
+    await expect(sendContactRequest(row, async () => ({ error, status: 400 }))).resolves.toEqual({
+      ok: false,
+      message: rejectedMessage(error.message),
+      cause: error,
+    });
   });
 
-  it('never rejects: a throwing port or a failed import gives the fallback message', async () => {
+  it("never rejects: a throwing port or a failed import gives the error's message", async () => {
     const boom = new Error('boom');
-    await expect(sendContactRequest(row, async () => Promise.reject(boom))).resolves.toEqual({ ok: false, message: UNEXPECTED_ERROR_MESSAGE, cause: boom });
-    await expect(sendContactRequest(row, Promise.reject(boom))).resolves.toMatchObject({ ok: false, message: UNEXPECTED_ERROR_MESSAGE });
+    await expect(sendContactRequest(row, async () => Promise.reject(boom))).resolves.toEqual({ ok: false, message: 'boom', cause: boom });
+    const chunk = new TypeError('Failed to fetch dynamically imported module: /_astro/supabase.js');
+    await expect(sendContactRequest(row, Promise.reject(chunk)), 'failed import').resolves.toMatchObject({ ok: false, message: networkMessage(chunk.message) });
+    await expect(sendContactRequest(row, async () => Promise.reject('no')), 'not an error').resolves.toMatchObject({
+      ok: false,
+      message: UNEXPECTED_ERROR_MESSAGE,
+    });
+  });
+
+  it('reports an answer outside 2xx without an error body as a server error', async () => {
+    await expect(sendContactRequest(row, async () => ({ error: null, status: 500 }))).resolves.toMatchObject({ ok: false, message: serverErrorMessage(500) });
   });
 
   it('aborts after the timeout, even when the port ignores the signal', async () => {

@@ -1,0 +1,98 @@
+/**
+ * Interface copy: the texts of the parts every page shares (header, footer), of the contact
+ * modal, the guide layout and the 404 page. Components and islands only lay these out; change
+ * wording here. Landing-section copy is in `landing.ts`, the brand and addresses in `site.ts`.
+ */
+import { siteConfig } from './site.ts';
+
+const { brand } = siteConfig;
+
+/** The label of every button and link that opens the contact modal (spec §2). */
+export const contactCtaLabel = 'Get in Contact';
+
+/** The fixed header (the section links themselves are `headerLinks` in landing.ts). */
+export const headerCopy = {
+  /** Accessible name of the large-screen navigation. */
+  mainNavLabel: 'Main',
+  /** Accessible name of the phone menu's navigation. */
+  menuNavLabel: 'Menu',
+  /** Accessible name of the menu button while the menu is closed. */
+  openMenu: 'Open menu',
+  /** Accessible name of the menu button while the menu is open. */
+  closeMenu: 'Close menu',
+} as const;
+
+/** The footer of every page. */
+export const footerCopy = {
+  /** The line under the brand name and tagline. */
+  blurb: 'AI phone agents that answer every call, book the work and follow up, around the clock.',
+  productTitle: 'Product',
+  /** The footer's link to the landing page's contact section. */
+  contactLink: 'Contact',
+  guidesTitle: 'Guides',
+  contactTitle: 'Get in touch',
+  /** Follows "© {year} {brand}." */
+  rights: 'All rights reserved.',
+} as const;
+
+/** The contact modal (spec §2, §4). Field labels are the spec's. */
+export const contactModalCopy = {
+  title: contactCtaLabel,
+  intro:
+    "Tell us about your business and we'll show you how an AI phone agent can answer every call, follow up on every lead and book appointments for you, 24/7.",
+  /** Visible labels of the four fields, in form order. */
+  fields: {
+    name: 'Name',
+    businessName: 'Business Name',
+    email: 'Email',
+    additionalInfo: 'Additional Info',
+  },
+  /** Shown after the label of the one optional field. */
+  optional: '(optional)',
+  /** The fieldset's legend (read by screen readers only). */
+  legend: 'Your details',
+  /** Character counter under Additional Info: "12 / 2000 characters". */
+  counterUnit: 'characters',
+  submit: 'Send Message',
+  sending: 'Sending...',
+  /** Announced politely while the request is in flight. */
+  sendingStatus: 'Sending your message…',
+  /** Accessible name of the close button. */
+  close: 'Close',
+  successTitle: 'Thank You!',
+  successText: `We'll contact you soon to discuss how ${brand} can help your business grow`,
+  successNote: 'Your message has been sent successfully!',
+  /** Before the mailto link in the modal's footer. */
+  emailPrompt: 'Prefer email? Write to',
+  /**
+   * Label of the honeypot field, which people never see (it is off-screen and aria-hidden).
+   * Worded so that no browser autofill or password manager recognises it: see
+   * tests/unit/site/islands/ContactModal.test.tsx for the words they key on.
+   */
+  trapLabel: 'Leave this empty',
+} as const;
+
+/** Labels of the guide page layout (site/layouts/Guide.astro). */
+export const guideCopy = {
+  breadcrumbLabel: 'Breadcrumb',
+  breadcrumbHome: 'Home',
+  breadcrumbCurrent: 'Guide',
+  /** Before the date the guide was last reviewed. */
+  updated: 'Updated',
+  quickAnswerTitle: 'Quick answer',
+  /** Column headings of the pricing comparison table. */
+  pricingColumns: { option: 'Option', price: 'Monthly cost', coverage: 'Coverage' },
+  relatedTitle: 'More guides',
+} as const;
+
+/** The 404 page. */
+export const notFoundCopy = {
+  title: `Page not found | ${brand}`,
+  description:
+    'The page you were looking for does not exist. Go back to the home page or read one of our guides to AI phone agents.',
+  code: '404',
+  heading: 'We couldn’t find that page',
+  lead: 'The link may be old or mistyped. Unlike this page, our AI agent answers every call.',
+  homeLink: 'Back to the home page',
+  guidesTitle: 'Popular guides',
+} as const;

@@ -1,0 +1,17 @@
+/**
+ * `@ringwise/voice-widget` and its entries (`/core`, `/element`, `/react`, `/api`) resolve to the
+ * widget's TypeScript sources inside this repository's own builds and tests (Astro, Vitest), so
+ * the site imports the package by its public name without building `widget/dist` first, and
+ * edits to the widget reach the dev server at once. Outside Vite (plain Node: Playwright specs)
+ * the name resolves through the workspace link to the built `widget/dist`, as for any consumer.
+ * TypeScript gets the same mapping from `paths` in tsconfig.json.
+ */
+import { fileURLToPath } from 'node:url';
+
+const source = (entry: string) => fileURLToPath(new URL(`../../widget/src/${entry}`, import.meta.url));
+
+/** Vite `resolve.alias` entries: exact package and entry names only (not `/cdn/*`). */
+export const widgetSourceAlias = [
+  { find: /^@ringwise\/voice-widget$/, replacement: source('index.ts') },
+  { find: /^@ringwise\/voice-widget\/(core|element|react|api)$/, replacement: source('$1/index.ts') },
+];
