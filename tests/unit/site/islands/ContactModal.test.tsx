@@ -1,0 +1,307 @@
+// @vitest-environment happy-dom
+/**
+ * The ContactModal island, driven like a visitor drives it and sending through its injected
+ * insert port (a fake: no network, no supabase-js): idle → sending → success → closed after the
+ * spec's 2000 ms (fake timers), the error box for each kind of failure, the form locked and the
+ * modal impossible to close while sending, one insert per double submit, and a honeypot that no
+ * autofill can fill. Focus handling, Escape and the backdrop in a real browser, the real backend
+ * and axe: tests/e2e/contact-*.spec.ts.
+ */
+import './dom-setup.ts';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ContactModal from '../../../../site/islands/ContactModal.tsx';
+import type { ContactInsert, ContactSubmission, InsertResult } from '../../../../site/lib/contact.ts';
+import { $contactOpen, openContact } from '../../../../site/stores/contact.ts';
+
+/** A fake insert port: records each row; each call waits until the test answers it. */
+function fakeInsert() {
+  const rows: ContactSubmission[] = [];
+  const pending: Array<{ resolve: (result: InsertResult) => void; reject: (error: unknown) => void }> = [];
+  const insert: ContactInsert = (row) => {
+    rows.push(row);
+    return new Promise((resolve, reject) => pending.push({ resolve, reject }));
+  };
+  return {
+    rows,
+    load: () => Promise.resolve(insert),
+    /** Answers the oldest open request. */
+    answer: (result: InsertResult) => pending.shift()?.resolve(result),
+    /** Makes the oldest open request throw. */
+    fail: (error: unknown) => pending.shift()?.reject(error),
+  };
+}
+
+let backend: ReturnType<typeof fakeInsert>;
+let user: UserEvent;
+
+beforeEach(() => {
+  user = userEvent.setup();
+  backend = fakeInsert();
+  $contactOpen.set(false);
+  // The failures are logged for the site owner (spec §8); keep the test output quiet.
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  act(() => $contactOpen.set(false));
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+async function openModal() {
+  render(<ContactModal loadInsert={backend.load} />);
+  act(() => openContact());
+  const dialog = screen.getByRole('dialog', { name: 'Get in Contact' });
+  expect(dialog, 'the modal is open').toHaveAttribute('open');
+  return dialog;
+}
+
+async function fill(dialog: HTMLElement, values = { name: 'Ann Lee', business: 'Lee Plumbing', email: 'ann@lee.com', info: 'Mornings' }) {
+  const form = within(dialog);
+  await user.type(form.getByRole('textbox', { name: /^Name/ }), values.name);
+  await user.type(form.getByRole('textbox', { name: /^Business Name/ }), values.business);
+  await user.type(form.getByRole('textbox', { name: /^Email/ }), values.email);
+  if (values.info) await user.type(form.getByRole('textbox', { name: /^Additional Info/ }), values.info);
+}
+
+/** Lets the awaited port and the state updates after it settle. */
+async function settle() {
+  await act(async () => {
+    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0);
+    else await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+const send = (dialog: HTMLElement) => user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+
+describe('ContactModal: sending', () => {
+  it('goes idle → sending → success, inserts the trimmed row, and closes itself after 2000 ms', async () => {
+    const dialog = await openModal();
+    await fill(dialog, { name: '  Ann Lee ', business: 'Lee Plumbing', email: ' ann@lee.com ', info: '' });
+    await send(dialog);
+
+    const sending = within(dialog).getByRole('button', { name: 'Sending...' });
+    expect(sending, 'submit disabled while sending').toBeDisabled();
+    expect(backend.rows, 'one insert, trimmed, empty info as null').toEqual([
+      { name: 'Ann Lee', business_name: 'Lee Plumbing', email: 'ann@lee.com', additional_info: null },
+    ]);
+
+    // Fake time from here: the auto-close timer starts when success shows. (Testing Library's
+    // user-event waits on real timers between its steps, so typing and clicking ran before.)
+    vi.useFakeTimers();
+    backend.answer({ error: null, status: 201 });
+    await settle();
+    expect(within(dialog).getByRole('heading', { name: 'Thank You!' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent("We'll contact you soon to discuss how Ringwise can help your business grow");
+    expect(dialog).toHaveTextContent('Your message has been sent successfully!');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1999);
+    });
+    expect(dialog, 'still open at 1999 ms').toHaveAttribute('open');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(dialog, 'closed at 2000 ms').not.toHaveAttribute('open');
+    expect($contactOpen.get(), 'the store knows').toBe(false);
+    vi.useRealTimers();
+
+    act(() => openContact());
+    expect(within(dialog).getByRole('heading', { name: 'Get in Contact' }), 'idle again on reopening').toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ }), 'the form was cleared').toHaveValue('');
+  });
+
+  it('locks every input and the close button while sending, and unlocks them after', async () => {
+    const dialog = await openModal();
+    await fill(dialog);
+    await send(dialog);
+    for (const name of [/^Name/, /^Business Name/, /^Email/, /^Additional Info/]) {
+      expect(within(dialog).getByRole('textbox', { name }), `${name} disabled`).toBeDisabled();
+    }
+    expect(within(dialog).getByRole('button', { name: 'Close' }), 'close disabled').toBeDisabled();
+
+    backend.answer({ error: { code: 'XX000', message: 'Database is restarting' }, status: 500 });
+    await settle();
+    expect(within(dialog).getByRole('textbox', { name: /^Email/ }), 'editable again').toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled();
+  });
+
+  it('refuses every way of closing while sending: the backdrop, Escape and the store', async () => {
+    const dialog = await openModal();
+    await fill(dialog);
+    await send(dialog);
+
+    fireEvent.mouseDown(dialog);
+    fireEvent.click(dialog); // press and release on the dialog box itself = the backdrop
+    expect($contactOpen.get(), 'backdrop click refused').toBe(true);
+
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    within(dialog).getByRole('button', { name: 'Sending...' }).dispatchEvent(escape);
+    expect(escape.defaultPrevented, "Escape's close request is cancelled").toBe(true);
+    const cancel = new Event('cancel', { cancelable: true });
+    dialog.dispatchEvent(cancel);
+    expect(cancel.defaultPrevented, "the dialog's cancel event is refused").toBe(true);
+    expect(dialog, 'still open').toHaveAttribute('open');
+
+    backend.answer({ error: null, status: 201 });
+    await settle();
+    fireEvent.mouseDown(dialog);
+    fireEvent.click(dialog);
+    expect($contactOpen.get(), 'the backdrop closes it once sent').toBe(false);
+  });
+
+  it('sends one insert for a double submit', async () => {
+    const dialog = await openModal();
+    await fill(dialog);
+    const form = dialog.querySelector('form')!;
+    act(() => {
+      // Two submits before React re-renders (a double click lands both before the button disables).
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
+    await settle();
+    expect(backend.rows, 'one request').toHaveLength(1);
+    backend.answer({ error: null, status: 201 });
+    await settle();
+    expect(backend.rows, 'still one').toHaveLength(1);
+  });
+
+  it('checks the fields before sending and points at the first problem', async () => {
+    const dialog = await openModal();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'not-an-email');
+    fireEvent.submit(dialog.querySelector('form')!);
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription('Please enter your name.');
+    expect(within(dialog).getByRole('textbox', { name: /^Email/ })).toHaveAccessibleDescription(/valid email address/);
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ }), 'focus on the first').toHaveFocus();
+    expect(backend.rows, 'nothing sent').toHaveLength(0);
+  });
+});
+
+describe('ContactModal: the error box', () => {
+  async function failWith(outcome: (b: typeof backend) => void) {
+    const dialog = await openModal();
+    await fill(dialog);
+    await send(dialog);
+    outcome(backend);
+    await settle();
+    return dialog;
+  }
+
+  it("shows the backend's message for a backend error, and keeps what was typed", async () => {
+    const dialog = await failWith((b) => b.answer({ error: { code: 'XX000', message: 'Database is restarting' }, status: 500 }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Database is restarting$/);
+    expect(within(dialog).getByRole('textbox', { name: /^Email/ }), 'kept').toHaveValue('ann@lee.com');
+    expect(within(dialog).getByRole('button', { name: 'Send Message' }), 'ready to retry').toHaveFocus();
+    expect(console.error, 'logged').toHaveBeenCalledWith('Contact request failed:', expect.anything());
+  });
+
+  it("words the database's technical message for people, and still shows it", async () => {
+    const rls = 'new row violates row-level security policy for table "contact_submissions"';
+    const dialog = await failWith((b) => b.answer({ error: { code: '42501', message: rls }, status: 401 }));
+    const text = within(dialog).getByRole('alert').textContent ?? '';
+    expect(text, 'the raw message is there').toContain(rls);
+    expect(text, 'in a sentence for people').toMatch(/^The server refused to store your message \(.+\)\. Please write to us by email instead\.$/);
+  });
+
+  it("shows a thrown Error's own message", async () => {
+    const dialog = await failWith((b) => b.fail(new Error('The contact form is closed for maintenance')));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^The contact form is closed for maintenance$/);
+  });
+
+  it('turns "Failed to fetch" into a sentence that still contains it', async () => {
+    const dialog = await failWith((b) => b.answer({ error: { code: '', message: 'TypeError: Failed to fetch' }, status: 0 }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      /^Could not reach the server \(Failed to fetch\)\. Please check your connection and try again\.$/,
+    );
+  });
+
+  it("shows 'An unexpected error occurred' for a thrown value that is not an error", async () => {
+    const dialog = await failWith((b) => b.fail('nope'));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^An unexpected error occurred$/);
+  });
+
+  it('clears the error box on the next attempt, which can succeed', async () => {
+    const dialog = await failWith((b) => b.answer({ error: { code: 'XX000', message: 'Database is restarting' }, status: 500 }));
+    await send(dialog);
+    expect(within(dialog).queryByRole('alert'), 'no stale error while sending').toBeNull();
+    backend.answer({ error: null, status: 201 });
+    await settle();
+    expect(within(dialog).getByRole('heading', { name: 'Thank You!' })).toBeInTheDocument();
+    expect(backend.rows, 'two attempts, two requests').toHaveLength(2);
+  });
+});
+
+/**
+ * Words that browser autofill (Chromium's and Firefox's field heuristics, Safari's contact card)
+ * and password managers match in a field's name, id, label or autocomplete tokens. A honeypot
+ * carrying any of them can be filled when a visitor autofills the form, and the real lead is
+ * then dropped as a bot. Lower case; matched as substrings, as the engines' regular expressions do.
+ */
+const AUTOFILL_WORDS = [
+  'name', 'first', 'last', 'given', 'family', 'surname', 'nick', 'initial', 'suffix', 'prefix', 'title', 'honorific',
+  'company', 'business', 'organi', 'firm', 'employer', 'job',
+  'mail', 'courriel', 'phone', 'tel', 'mobile', 'cell', 'fax',
+  'address', 'addr', 'street', 'line', 'house', 'apt', 'apartment', 'suite', 'unit', 'floor', 'building',
+  'city', 'town', 'suburb', 'county', 'district', 'region', 'province', 'state', 'zip', 'postal', 'postcode', 'country',
+  'card', 'credit', 'cvc', 'cvv', 'csc', 'expir', 'iban', 'account', 'bank',
+  'birth', 'bday', 'dob', 'age', 'gender', 'sex',
+  'user', 'login', 'pass', 'pin', 'otp', 'code',
+  'url', 'web', 'site', 'homepage', 'home', 'www', 'http', 'link', 'search', 'promo', 'coupon', 'gift',
+];
+
+describe('ContactModal: the honeypot', () => {
+  function honeypots(dialog: HTMLElement): HTMLInputElement[] {
+    // The one field people never see: inside an aria-hidden box of the form.
+    return [...dialog.querySelectorAll<HTMLInputElement>('form [aria-hidden="true"] input')];
+  }
+
+  it('is one field, out of the tab order and of the accessibility tree', async () => {
+    const dialog = await openModal();
+    const [trap, ...others] = honeypots(dialog);
+    expect(trap, 'a honeypot exists').toBeDefined();
+    expect(others, 'only one').toEqual([]);
+    expect(trap!.tabIndex, 'not reachable with Tab').toBe(-1);
+    expect(within(dialog).queryAllByRole('textbox').includes(trap!), 'not exposed to assistive technology').toBe(false);
+  });
+
+  it('carries no word that browser autofill or a password manager keys on', async () => {
+    const dialog = await openModal();
+    const trap = honeypots(dialog)[0]!;
+    const described = {
+      name: trap.name,
+      id: trap.id,
+      label: [...(trap.labels ?? [])].map((label) => label.textContent ?? '').join(' '),
+      placeholder: trap.placeholder,
+      'aria-label': trap.getAttribute('aria-label') ?? '',
+    };
+    expect(described.label, 'it has a label (for the rare visitor whose browser shows it)').not.toBe('');
+    for (const [attribute, value] of Object.entries(described)) {
+      const hits = AUTOFILL_WORDS.filter((word) => value.toLowerCase().includes(word));
+      expect(hits, `${attribute} "${value}" contains autofill words`).toEqual([]);
+    }
+    expect(trap.getAttribute('autocomplete'), 'no autofill field token; off for engines that honour it').toBe('off');
+    // Password managers' own opt-outs: 1Password, LastPass, Bitwarden, Dashlane.
+    for (const attribute of ['data-1p-ignore', 'data-lpignore', 'data-bwignore', 'data-form-type']) {
+      expect(trap.hasAttribute(attribute), `${attribute} is set`).toBe(true);
+    }
+  });
+
+  it('keeps the autofill tokens of the visible fields, so autofill fills those instead', async () => {
+    const dialog = await openModal();
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveAttribute('autocomplete', 'name');
+    expect(within(dialog).getByRole('textbox', { name: /^Business Name/ })).toHaveAttribute('autocomplete', 'organization');
+    expect(within(dialog).getByRole('textbox', { name: /^Email/ })).toHaveAttribute('autocomplete', 'email');
+  });
+
+  it('drops a filled submission silently: success shown, nothing inserted', async () => {
+    const dialog = await openModal();
+    await fill(dialog);
+    fireEvent.change(honeypots(dialog)[0]!, { target: { value: 'http://spam.example' } });
+    await send(dialog);
+    await settle();
+    expect(within(dialog).getByRole('heading', { name: 'Thank You!' }), 'looks like success to the bot').toBeInTheDocument();
+    expect(backend.rows, 'no insert').toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+/**
+ * The HeroCall island as a visitor sees it, with the voice engine replaced through the hook's
+ * engine port by a typed fake (tests/unit/widget/element/fake-voice-engine.ts): 'Talk to Our
+ * Agent' starts a call with the configured assistant and becomes 'Hang Up' (spec §2, §4), the
+ * status line says what happens, a failure is explained and the button returns, and without a
+ * public key the spec's "error logged, nothing happens" holds. The configuration is passed as a
+ * prop, so the tests do not depend on the PUBLIC_VOICE_* variables of the machine running them.
+ * Written against roles, names and visible text only. The real engine in a browser:
+ * tests/e2e/hero-call.spec.ts.
+ */
+import './dom-setup.ts';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import HeroCall from '../../../../site/islands/HeroCall.tsx';
+import { createFakeEngine, type FakeEngine } from '../../widget/element/fake-voice-engine.ts';
+
+const VOICE = { publicKey: 'pk-hero', assistantId: 'asst-hero', apiBaseUrl: 'http://127.0.0.1:9/api' };
+
+let engine: FakeEngine;
+
+beforeEach(() => {
+  engine = createFakeEngine();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const callButton = (name: string | RegExp) => screen.getByRole('button', { name });
+const status = () => screen.getByRole('status');
+
+/** Renders the hero call with the fake engine and presses 'Talk to Our Agent'; resolves once a call is starting. */
+async function startCall() {
+  const user = userEvent.setup();
+  render(<HeroCall loadEngine={engine.load} voice={VOICE} />);
+  await user.click(callButton('Talk to Our Agent'));
+  await vi.waitFor(() => expect(engine.clients, 'a client was created').toHaveLength(1));
+  return { user, client: engine.client() };
+}
+
+describe('HeroCall', () => {
+  it("starts a call with the configured assistant, and says it is connecting", async () => {
+    const { client } = await startCall();
+    expect(client.options, 'the public key and API of the site').toMatchObject({ publicKey: 'pk-hero', apiBaseUrl: VOICE.apiBaseUrl });
+    expect(client.starts, 'one start, with the assistant id').toEqual([{ assistantId: 'asst-hero' }]);
+    expect(await screen.findByRole('button', { name: 'Hang Up' }), "the button offers to hang up").toBeEnabled();
+    expect(status()).toHaveTextContent(/connecting/i);
+  });
+
+  it('shows that the call is live, with a mute toggle, once the assistant answers', async () => {
+    const { user, client } = await startCall();
+    act(() => client.update({ state: 'active', stage: null }));
+    expect(status()).toHaveTextContent(/connected/i);
+    const mute = callButton('Mute');
+    expect(mute).toHaveAttribute('aria-pressed', 'false');
+    await user.click(mute);
+    expect(callButton('Mute'), 'pressed').toHaveAttribute('aria-pressed', 'true');
+    expect(client.isMuted(), 'the client was muted').toBe(true);
+  });
+
+  it("hangs up from 'Hang Up' and returns to 'Talk to Our Agent'", async () => {
+    const { user, client } = await startCall();
+    act(() => client.update({ state: 'active', stage: null }));
+    await user.click(callButton('Hang Up'));
+    expect(client.stops, 'the call was stopped').toBe(1);
+    expect(await screen.findByRole('button', { name: 'Talk to Our Agent' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Mute' }), 'no mute without a call').toBeNull();
+  });
+
+  it('hangs up on Escape during a call', async () => {
+    const { user, client } = await startCall();
+    act(() => client.update({ state: 'active', stage: null }));
+    await user.keyboard('{Escape}');
+    expect(client.stops).toBe(1);
+  });
+
+  it('explains a failed start and offers the call again', async () => {
+    const { client } = await startCall();
+    act(() => {
+      client.fail('mic-permission-denied');
+    });
+    expect(await screen.findByRole('button', { name: 'Talk to Our Agent' }), 'back to idle').toBeEnabled();
+    expect(status()).toHaveTextContent(/microphone/i);
+  });
+
+  it('explains an engine that cannot be loaded, and loads it again on the next try', async () => {
+    const user = userEvent.setup();
+    engine.failNextLoads(Number.POSITIVE_INFINITY); // offline until the test says otherwise
+    render(<HeroCall loadEngine={engine.load} voice={VOICE} />);
+    await user.click(callButton('Talk to Our Agent'));
+    await vi.waitFor(() => expect(status()).toHaveTextContent(/could not load/i));
+    expect(callButton('Talk to Our Agent'), 'back to idle').toBeEnabled();
+    expect(engine.clients, 'no client').toHaveLength(0);
+    engine.failNextLoads(0); // back online
+    await user.click(callButton('Talk to Our Agent'));
+    await vi.waitFor(() => expect(engine.clients, 'the retry loads it').toHaveLength(1));
+  });
+
+  it('without a public key: logs an error, starts nothing, requests nothing and explains inline', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    render(<HeroCall loadEngine={engine.load} voice={{ ...VOICE, publicKey: '', assistantId: '' }} />);
+    await user.click(callButton('Talk to Our Agent'));
+    await vi.waitFor(() => expect(status()).toHaveTextContent('Calls are not set up here yet: the public key is missing.'));
+    expect(error, 'the missing client is logged').toHaveBeenCalled();
+    expect(fetchSpy, 'no request').not.toHaveBeenCalled();
+    expect(engine.clients.flatMap((client) => client.starts), 'no call started').toEqual([]);
+    expect(callButton('Talk to Our Agent'), 'still idle').toBeEnabled();
+  });
+});
