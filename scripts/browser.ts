@@ -6,6 +6,10 @@
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
+/** What every browser test says when no Chromium is found: one sentence, with what to do. */
+export const NO_BROWSER_MESSAGE =
+  'No Chromium found for the browser tests: install one (Debian: `sudo apt-get install chromium`, or run `node scripts/ensure-browser.ts` as root) or set CHROME_PATH to a Chromium executable.';
+
 /** Debian's Chromium, installed by `apt-get install chromium`. */
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 

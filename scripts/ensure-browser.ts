@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { findBrowser } from './browser.ts';
+import { NO_BROWSER_MESSAGE, findBrowser } from './browser.ts';
 
 const found = findBrowser();
 if (found) {
@@ -29,5 +29,5 @@ if (isRoot && existsSync('/usr/bin/apt-get')) {
     process.exit(0);
   }
 }
-console.error('No Chromium found for the browser tests: install one (Debian: `sudo apt-get install chromium`) or set CHROME_PATH to a Chromium executable.');
+console.error(NO_BROWSER_MESSAGE);
 process.exit(1);

@@ -1,10 +1,13 @@
 /**
- * `npm test`: every test, in the order that fails fastest — unit and database tests (vitest),
- * then the browser tests (Playwright) against a fresh production build.
+ * `npm test`: every test. First it makes sure a Chromium exists (installing Debian's when it may),
+ * because the unit tests include browser tests too (tests/unit/widget/api/browser.test.ts): on a
+ * fresh machine they must find one, never skip. Then unit and database tests (vitest), then the
+ * browser tests (Playwright) against a fresh production build.
  */
 import { spawnSync } from 'node:child_process';
 
 const steps: Array<[label: string, args: string[]]> = [
+  ['a Chromium for the browser tests', ['exec', '--', 'node', 'scripts/ensure-browser.ts']],
   ['unit and database tests', ['run', 'test:unit']],
   ['browser tests on the built site', ['run', 'test:e2e']],
 ];

@@ -3,13 +3,14 @@
  * loopback origin, calling the "provider" on another, so CORS preflights, the native `fetch`
  * passed as an option (the classic "Illegal invocation" trap), `File` uploads, retries, a DELETE with
  * a JSON body (preflighted), bracket-style queries and a binary download all run on the browser's
- * own implementations. Skipped only when no Chromium is installed.
+ * own implementations. Never skipped: without a Chromium it fails with one sentence saying how to
+ * get one (`npm test` installs Debian's first, where it may).
  */
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, findBrowser } from '../../../../scripts/browser.ts';
+import { CHROMIUM_ARGS, NO_BROWSER_MESSAGE, findBrowser } from '../../../../scripts/browser.ts';
 import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
 
 const executablePath = findBrowser();
@@ -20,7 +21,7 @@ let provider: LoopbackServer;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  if (!executablePath) return;
+  if (!executablePath) return; // the test fails with NO_BROWSER_MESSAGE
   const bundle = await build({
     entryPoints: [ENTRY],
     bundle: true,
@@ -43,8 +44,9 @@ afterAll(async () => {
   await provider?.close();
 });
 
-describe.skipIf(!executablePath)('API client in Chromium', () => {
+describe('API client in Chromium', () => {
   it('creates a web call, uploads a File, retries a 503 and parses errors across origins', async () => {
+    if (!executablePath) expect.fail(NO_BROWSER_MESSAGE);
     provider.route('POST', '/call/web', { status: 201, body: { id: 'c1', webCallUrl: 'https://rooms.example/c1' } });
     provider.route('POST', '/file', { status: 201, body: { id: 'f1' } });
     provider.route('GET', '/assistant/a1', { status: 503, headers: { 'retry-after': '0' } }, { body: { id: 'a1' } });

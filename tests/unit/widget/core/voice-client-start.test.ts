@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VoiceClient } from '../../../../widget/src/core/voice-client.ts';
 import { isVoiceError } from '../../../../widget/src/core/errors/voice-error.ts';
-import { MISSING_TARGET_MESSAGE, VIDEO_RECORDING } from '../../../../widget/src/core/constants.ts';
 import type { CallTarget } from '../../../../widget/src/core/types.ts';
 import { FakeCallFactory, FakePlatform, FakeTrack, namedError } from '../../../fixtures/fake-call.ts';
 import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
@@ -107,8 +106,9 @@ describe('VoiceClient.start: stages', () => {
     provide(webCall({ artifactPlan: { videoRecordingEnabled: true } }));
     const { client, factory, events } = makeClient(server);
     await client.start({ assistantId: 'a' });
-    expect(factory.last.recordings, 'recording options').toEqual([{ width: 1280, height: 720, layout: { preset: 'default' } }]);
-    expect(factory.last.recordings[0], 'the constants are the source').toEqual(VIDEO_RECORDING);
+    expect(factory.last.recordings, 'recording options (spec §9: 1280 by 720, default layout)').toEqual([
+      { width: 1280, height: 720, layout: { preset: 'default' } },
+    ]);
     expect(events.progress(), 'recording-started begins after setup').toContain('video-recording-started:started');
     factory.last.emit('recording-started', undefined);
     const done = events.of('call-start-progress').find((p) => p.stage === 'video-recording-started' && p.status === 'completed');
@@ -145,8 +145,7 @@ describe('VoiceClient.start: validation and already-started', () => {
     const { client, events } = makeClient(server);
     const thrown = await client.start({}).catch((error: unknown) => error);
     expect(isVoiceError(thrown, 'validation-error'), 'a validation VoiceError is thrown').toBe(true);
-    expect((thrown as Error).message, 'exact message').toBe(MISSING_TARGET_MESSAGE);
-    expect((thrown as Error).message).toBe('Assistant or Squad or Workflow must be provided.');
+    expect((thrown as Error).message, "the spec's exact message").toBe('Assistant or Squad or Workflow must be provided.');
     const [emitted] = events.of('error');
     expect(emitted, 'the same error is emitted').toBe(thrown);
     expect(emitted?.stage, 'stage input-validation').toBe('input-validation');
@@ -330,7 +329,7 @@ describe('VoiceClient.start: nonfatal stage failures', () => {
 });
 
 describe('VoiceClient.start: a microphone track from a late permission', () => {
-  it('ends the track when the permission resolves after a failure elsewhere', async () => {
+  it('ends the probe track of a successful start right away (the call engine opens its own)', async () => {
     provide();
     const { client, platform } = makeClient(server);
     const track = new FakeTrack();
@@ -340,11 +339,43 @@ describe('VoiceClient.start: a microphone track from a late permission', () => {
     await client.stop();
   });
 
-  it('maps a permission error thrown as a non-Error value', async () => {
+  it('ends the track when the permission resolves after the start has ended elsewhere (stopped while the prompt was open)', async () => {
+    provide();
+    const { client, platform, events, factory } = makeClient(server);
+    const track = new FakeTrack();
+    let grant: (tracks: FakeTrack[]) => void = () => {};
+    platform.microphone = () => new Promise((resolve) => (grant = resolve));
+    const started = client.start({ assistantId: 'a' });
+    await until(() => platform.micRequests === 1);
+    // The failure elsewhere: the visitor hangs up (or the page hides) while the browser still asks.
+    await client.stop();
+    expect(client.state, 'idle while the prompt is still open').toBe('idle');
+    grant([track]);
+    expect(await started, 'the start resolves null').toBeNull();
+    expect(track.readyState, 'the late track is ended, not left recording').toBe('ended');
+    expect(events.progress().at(-1), 'the stage reports the cancellation').toBe('mobile-permissions:failed');
+    expect(factory.last.joins, 'never joined').toHaveLength(0);
+  });
+
+  it('maps a permission error thrown as a non-Error value (a plain object, as some browsers and polyfills reject with)', async () => {
     provide();
     const { client, platform, events } = makeClient(server);
-    platform.microphone = () => Promise.reject(namedError('NotAllowedError', 'Permission denied'));
+    const denial = { name: 'NotAllowedError', message: 'Permission denied' };
+    platform.microphone = () => Promise.reject(denial);
     await client.start({ assistantId: 'a' });
-    expect(events.of('error')[0]?.message, 'human message first').toMatch(/^Microphone access was denied\./);
+    const [error] = events.of('error');
+    expect(denial instanceof Error, 'the rejection is not an Error').toBe(false);
+    expect(error?.type, 'classified by its name').toBe('mic-permission-denied');
+    expect(error?.message, "human message first, then the browser's").toBe('Microphone access was denied. Permission denied');
+  });
+
+  it('maps a permission failure thrown as a bare string', async () => {
+    provide();
+    const { client, platform, events } = makeClient(server);
+    platform.microphone = () => Promise.reject('the microphone is in use');
+    await client.start({ assistantId: 'a' });
+    const [error] = events.of('error');
+    expect(error?.type, 'no name to go by: blocked').toBe('mic-blocked');
+    expect(error?.message).toBe('The microphone cannot be used on this page. the microphone is in use');
   });
 });
