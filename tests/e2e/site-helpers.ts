@@ -15,6 +15,9 @@ export const GUIDE_ROUTES = [
 /** A phone-sized viewport (below every breakpoint of the header). */
 export const PHONE = { width: 375, height: 740 } as const;
 
+/** Phone widths every route must fit without sideways scrolling, narrowest first. */
+export const PHONE_WIDTHS = [320, 360, 375, 390] as const;
+
 /**
  * Waits until the island whose component file name starts with `name` has hydrated
  * (Astro removes the `ssr` attribute from <astro-island> once the component is mounted).

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { siteConfig } from '../../content/site.ts';
 import { guarantee, headerLinks, landingSections, pricing, problem, results, testimonials } from '../../content/landing.ts';
 import { E2E_ENV } from '../fixtures/e2e-env.ts';
-import { GUIDE_ROUTES, PHONE, scrollToY, waitForIsland } from './site-helpers.ts';
+import { GUIDE_ROUTES, PHONE, PHONE_WIDTHS, scrollToY, waitForIsland } from './site-helpers.ts';
 
 const ORIGIN = E2E_ENV.PUBLIC_SITE_URL;
 
@@ -206,16 +206,33 @@ test.describe('guide pages', () => {
 });
 
 test.describe('phone layout', () => {
-  test.use({ viewport: PHONE });
-
-  for (const route of ['/', ...GUIDE_ROUTES, '/no-such-page']) {
-    test(`${route} fits a phone screen without sideways scrolling`, async ({ page }) => {
+  for (const route of ['/', ...GUIDE_ROUTES, '/widget', '/no-such-page']) {
+    test(`${route} fits phone screens ${PHONE_WIDTHS.join(', ')} px wide without sideways scrolling`, async ({ page }) => {
+      await page.setViewportSize({ width: PHONE_WIDTHS[0], height: PHONE.height });
       await page.goto(route);
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      }));
-      expect(scrollWidth, `${route}: document width at a ${innerWidth} px viewport`).toBeLessThanOrEqual(innerWidth);
+      for (const width of PHONE_WIDTHS) {
+        await page.setViewportSize({ width, height: PHONE.height });
+        const layout = await page.evaluate(() => {
+          const viewport = document.documentElement.clientWidth;
+          // The widest elements past the right edge, to say what overflows when something does.
+          const scrolledAway = (el: Element) => {
+            for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+              if (getComputedStyle(parent).overflowX !== 'visible') return true; // inside its own scroller
+            }
+            return false;
+          };
+          const culprits = [...document.body.querySelectorAll('*')]
+            .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+            .filter(({ el, right }) => right > viewport + 0.5 && !scrolledAway(el))
+            .sort((a, b) => b.right - a.right)
+            .slice(0, 3)
+            .map(({ el, right }) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} (right edge ${Math.round(right)} px)`);
+          return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, culprits };
+        });
+        expect(layout.scrollWidth, `${route} at ${width} px: document width (${layout.culprits.join(', ') || 'nothing past the edge'})`).toBeLessThanOrEqual(
+          layout.innerWidth,
+        );
+      }
     });
   }
 });
