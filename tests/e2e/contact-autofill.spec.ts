@@ -18,23 +18,22 @@ interface FilledField {
   autofillType: string;
 }
 
-/** The profile used: every kind of value a wrongly named honeypot could attract. */
+/** The profile used: every kind of value a wrongly named honeypot could attract (Chromium's field type names). */
 function profile(email: string) {
-  return {
-    fields: [
-      { name: 'NAME_FULL', value: 'Ann Lee' },
-      { name: 'NAME_FIRST', value: 'Ann' },
-      { name: 'NAME_LAST', value: 'Lee' },
-      { name: 'COMPANY_NAME', value: 'Lee Plumbing' },
-      { name: 'EMAIL_ADDRESS', value: email },
-      { name: 'PHONE_HOME_WHOLE_NUMBER', value: '+14155550100' },
-      { name: 'ADDRESS_HOME_LINE1', value: '1 Main Street' },
-      { name: 'ADDRESS_HOME_CITY', value: 'Springfield' },
-      { name: 'ADDRESS_HOME_STATE', value: 'IL' },
-      { name: 'ADDRESS_HOME_ZIP', value: '62701' },
-      { name: 'ADDRESS_HOME_COUNTRY', value: 'US' },
-    ],
+  const values: Record<string, string> = {
+    NAME_FULL: 'Ann Lee',
+    NAME_FIRST: 'Ann',
+    NAME_LAST: 'Lee',
+    COMPANY_NAME: 'Lee Plumbing',
+    EMAIL_ADDRESS: email,
+    PHONE_HOME_WHOLE_NUMBER: '+14155550100',
+    ADDRESS_HOME_LINE1: '1 Main Street',
+    ADDRESS_HOME_CITY: 'Springfield',
+    ADDRESS_HOME_STATE: 'IL',
+    ADDRESS_HOME_ZIP: '62701',
+    ADDRESS_HOME_COUNTRY: 'US',
   };
+  return { fields: Object.entries(values).map(([name, value]) => ({ name, value })) };
 }
 
 /** Runs Chromium's address autofill from the focused field; resolves with what it filled. */

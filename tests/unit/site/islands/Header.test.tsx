@@ -9,18 +9,14 @@ import './dom-setup.ts';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { headerLinks } from '../../../../content/landing.ts';
 import Header, { type HeaderProps } from '../../../../site/islands/Header.tsx';
 import { socialLinks } from '../../../../site/lib/social.ts';
 import { $contactOpen } from '../../../../site/stores/contact.ts';
 
 const props: HeaderProps = {
   brand: 'Ringwise',
-  links: [
-    { id: 'features', label: 'Features' },
-    { id: 'roi-calculator', label: 'ROI Calculator' },
-    { id: 'testimonials', label: 'Success Stories' },
-    { id: 'guarantee', label: 'Guarantee' },
-  ],
+  links: headerLinks,
   social: socialLinks({ facebook: 'https://facebook.example/rw', linkedin: 'https://linkedin.example/rw' }),
   onLanding: true,
 };
