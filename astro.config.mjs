@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import islandStyleInHead from './site/integrations/island-style-in-head.ts';
 import widgetFiles from './site/integrations/widget-files.ts';
 import { widgetSourceAlias } from './site/integrations/widget-source.ts';
+import securityHeaders from './site/integrations/security-headers.ts';
 
 /** Public origin of the site: canonical URLs, Open Graph and the sitemap use it. */
 const site = process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
@@ -16,6 +17,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [react(), sitemap(), islandStyleInHead(), widgetFiles()],
+  // securityHeaders last: it hashes the inline scripts of the final pages.
+  integrations: [react(), sitemap(), islandStyleInHead(), widgetFiles(), securityHeaders()],
   vite: { resolve: { alias: widgetSourceAlias } },
 });

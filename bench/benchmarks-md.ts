@@ -46,9 +46,10 @@ gated in \`npm test\` (see the README section "Benchmarks and quality gates").
   served pre-compressed from memory, sequentially. Medians of 3 runs per route and form factor;
   Lighthouse runs last and gets the time left of the 285 s budget, so when the machine is slow
   some targets get fewer runs — the table's *runs* column says how many.
-- **Contact backend load**: \`bench/contact-load.ts\`: a fresh embedded backend (PGlite, the same
-  migrations, role anon), 1,000 inserts from 50 concurrent clients, then every row is checked
-  (missing, duplicated).
+- **Contact backend load**: \`bench/contact-load.ts\`: a fresh embedded backend (PostgreSQL 17 with
+  fsync and synchronous_commit on, the same migrations, each insert as PostgREST runs it, no rate
+  limit), 1,000 inserts from 50 and then from 200 concurrent clients, then every row is read back
+  and checked (missing, duplicated).
 - **Build time**: \`npm run build -w widget\` and \`astro build\`, with the browser tests' environment.
 
 ## Latest run

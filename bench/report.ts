@@ -20,7 +20,7 @@ export interface BenchResults {
   widget: { rows: SizeRow[]; ratios: Ratio[] };
   lighthouse: { rows: LighthouseRow[]; note: string };
   latency: { rows: LatencyRow[]; note?: string };
-  contact: { result?: ContactLoadResult; note?: string };
+  contact: { results?: ContactLoadResult[]; note?: string };
   totalSeconds: number;
 }
 
@@ -102,15 +102,18 @@ export function renderMarkdown(r: BenchResults): string {
     out.push('');
   }
 
-  out.push('## Contact backend load (embedded PGlite backend)', '');
+  out.push('## Contact backend load (embedded PostgreSQL, fsync on)', '');
   if (r.contact.note) out.push(r.contact.note, '');
-  const c = r.contact.result;
-  if (c) {
+  const loads = r.contact.results ?? [];
+  if (loads.length) {
+    out.push(`Backend: ${loads[0]?.backend}.`, '');
     out.push('| inserts | clients | created | rows after | missing | duplicated | throughput | p50 | p95 | max | ok |', '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-    out.push(
-      `| ${c.total} | ${c.concurrency} | ${c.created} | ${c.stored} | ${c.missing} | ${c.duplicated} | ${c.throughputPerSecond}/s | ${ms1(c.p50Ms)} | ${ms1(c.p95Ms)} | ${ms1(c.maxMs)} | ${c.ok ? 'yes' : 'NO'} |`,
-    );
-    if (c.failures.length) out.push('', `First failures: ${c.failures.join('; ')}`);
+    for (const c of loads) {
+      out.push(
+        `| ${c.total} | ${c.concurrency} | ${c.created} | ${c.stored} | ${c.missing} | ${c.duplicated} | ${c.throughputPerSecond}/s | ${ms1(c.p50Ms)} | ${ms1(c.p95Ms)} | ${ms1(c.maxMs)} | ${c.ok ? 'yes' : 'NO'} |`,
+      );
+    }
+    for (const c of loads) if (c.failures.length) out.push('', `First failures (${c.concurrency} clients): ${c.failures.join('; ')}`);
     out.push('');
   }
   return out.join('\n');

@@ -1,19 +1,30 @@
 /**
  * Assembles the server of `npm start`: the built site (static.ts) and, unless the site talks to a
- * Supabase project, the embedded contact backend (PGlite + the PostgREST-compatible insert
- * endpoint + the local admin socket). Used by server/index.ts, the load check and tests, each
- * with its own port and data folder.
+ * Supabase project, the embedded contact backend (a real PostgreSQL 17 in the data folder, with
+ * Supabase's roles and the repository's migrations, behind the PostgREST-compatible insert
+ * endpoint). Every response carries the security headers. Used by server/index.ts, the load check
+ * and tests, each with its own port and data folder.
  */
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server as HttpServer } from 'node:http';
-import type { Server as NetServer } from 'node:net';
+import { join } from 'node:path';
 import { createStaticHandler } from './static.ts';
 import { openContactDatabase, type ContactDatabase } from './database.ts';
 import { createRestHandler, isRestPath, DEFAULT_MAX_BODY_BYTES } from './rest.ts';
-import { claimDataDir, serveAdmin } from './admin.ts';
+import { createOriginPolicy, listenOrigins } from './origins.ts';
+import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitConfig } from './rate-limit.ts';
+import { startCluster, type RunningCluster } from './postgres/cluster.ts';
+import { prepareDatabase } from './postgres/bootstrap.ts';
 import { LOCAL_ANON_KEY } from '../site/lib/local-backend.ts';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  BASE_SECURITY_HEADERS,
+  SECURITY_HEADERS_FILE,
+  type SecurityManifest,
+} from '../site/lib/security-headers.ts';
 
 /** Default data folder of the embedded database, relative to the working directory. */
-export const DEFAULT_DATA_DIR = '.data/pglite';
+export const DEFAULT_DATA_DIR = '.data/postgres';
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -21,18 +32,26 @@ export interface ServerOptions {
   port?: number;
   /** @default 'localhost' */
   host?: string;
-  /** Folder of the built site; null serves no site (the load check). */
+  /** Folder of the built site; null serves no site (the load check, tests). */
   distDir: string | null;
   /** Run the embedded contact backend. @default true */
   embeddedBackend?: boolean;
-  /** Data folder of the embedded database; null keeps it in memory (no admin socket). @default DEFAULT_DATA_DIR */
-  dataDir?: string | null;
-  /** Wipe the data folder first. @default false */
+  /** Data folder of the embedded database. @default DEFAULT_DATA_DIR */
+  dataDir?: string;
+  /** Wipe the data folder first (once nobody uses it). @default false */
   resetData?: boolean;
   /** @default LOCAL_ANON_KEY */
   anonKey?: string;
   /** @default DEFAULT_MAX_BODY_BYTES */
   maxBodyBytes?: number;
+  /** Inserts per client; null = no limit. @default DEFAULT_RATE_LIMIT */
+  rateLimit?: RateLimitConfig | null;
+  /** Origins besides the site's own that may send contact requests from browsers (ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
+  /** Progress and warnings. @default console.log */
+  log?: (line: string) => void;
+  /** Called when PostgreSQL stops without being asked to (the server cannot store requests any more). */
+  onDatabaseLost?: (detail: string) => void;
 }
 
 /** A started server. */
@@ -40,33 +59,39 @@ export interface RunningServer {
   /** Base URL, e.g. http://localhost:4321 */
   url: string;
   port: number;
-  /** The embedded database, or null when disabled. */
-  db: ContactDatabase | null;
-  /** Stops accepting requests, waits for open ones, closes the database. */
+  /** The embedded PostgreSQL, or null when disabled. */
+  cluster: RunningCluster | null;
+  /** Stops accepting requests, waits for open ones, closes the connections, stops PostgreSQL. */
   close(): Promise<void>;
+}
+
+/** The headers of every response: the build's (with its CSP), or the API-only set without a site. */
+async function securityHeaders(distDir: string | null): Promise<SecurityManifest> {
+  if (!distDir) return { siteOrigin: '', headers: { ...BASE_SECURITY_HEADERS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY } };
+  const file = join(distDir, SECURITY_HEADERS_FILE);
+  let manifest: SecurityManifest;
+  try {
+    manifest = JSON.parse(await readFile(file, 'utf8')) as SecurityManifest;
+  } catch {
+    throw new Error(`${file} is missing or unreadable: rebuild the site with \`npm run build\` (it writes the security headers).`);
+  }
+  if (!manifest.headers?.['Content-Security-Policy']) throw new Error(`${file} has no Content-Security-Policy: rebuild the site with \`npm run build\`.`);
+  return manifest;
 }
 
 /** Starts the server; resolves once it listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const { port = 4321, host = 'localhost', distDir, embeddedBackend = true, resetData = false } = options;
-  const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
+  const { port = 4321, host = 'localhost', distDir, embeddedBackend = true, resetData = false, log = console.log } = options;
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const security = await securityHeaders(distDir);
   const serveStatic = distDir ? createStaticHandler(distDir) : null;
 
+  let cluster: RunningCluster | null = null;
   let db: ContactDatabase | null = null;
-  let admin: NetServer | null = null;
   let rest: ReturnType<typeof createRestHandler> | null = null;
-  if (embeddedBackend) {
-    if (dataDir) await claimDataDir(dataDir);
-    db = await openContactDatabase({ dataDir: dataDir ?? undefined, reset: resetData });
-    if (dataDir) admin = await serveAdmin(dataDir, db);
-    rest = createRestHandler({
-      db,
-      anonKey: options.anonKey ?? LOCAL_ANON_KEY,
-      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    });
-  }
-
+  let closing: Promise<void> | null = null;
   const server: HttpServer = createServer((req, res) => {
+    for (const [name, value] of Object.entries(security.headers)) res.setHeader(name, value);
     let pathname = '/';
     try {
       pathname = new URL(req.url ?? '/', 'http://x').pathname;
@@ -83,7 +108,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return;
     }
     serveStatic(req, res).catch((error: unknown) => {
-      console.error(error);
+      log(`static file error: ${(error as Error).message}`);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error');
     });
@@ -92,33 +117,59 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
 
+  const stopBackend = async () => {
+    await db?.close().catch(() => {});
+    await cluster?.stop();
+  };
+
   try {
+    if (embeddedBackend) {
+      cluster = await startCluster({ dataDir, kind: 'server', reset: resetData, log });
+      await prepareDatabase({ host: cluster.host, port: cluster.port }, cluster.credentials);
+      db = await openContactDatabase({ host: cluster.host, port: cluster.port, credentials: cluster.credentials });
+      await cluster.markReady();
+    }
     await new Promise<void>((done, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => done());
     });
   } catch (error) {
-    admin?.close();
-    await db?.close();
+    await stopBackend();
     throw error;
   }
+
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  if (db) {
+    const origins = [...listenOrigins(host, actualPort), ...(security.siteOrigin ? [security.siteOrigin] : []), ...(options.allowedOrigins ?? [])];
+    const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
+    rest = createRestHandler({
+      db,
+      anonKey: options.anonKey ?? LOCAL_ANON_KEY,
+      allowOrigin: createOriginPolicy(origins),
+      rateLimiter: rateLimit ? createRateLimiter(rateLimit) : null,
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      log,
+    });
+  }
+  void cluster?.exited.then(({ expected, detail }) => {
+    if (expected || closing) return;
+    log(`PostgreSQL stopped unexpectedly (${detail}); contact requests cannot be stored until the server restarts.`);
+    options.onDatabaseLost?.(detail);
+  });
 
-  let closing: Promise<void> | null = null;
   return {
     url: `http://${shownHost}:${actualPort}`,
     port: actualPort,
-    db,
+    cluster,
     close() {
       closing ??= (async () => {
         await new Promise<void>((done) => {
           server.close(() => done());
           server.closeIdleConnections();
         });
-        if (admin) await new Promise<void>((done) => admin.close(() => done()));
-        await db?.close();
+        await stopBackend();
       })();
       return closing;
     },

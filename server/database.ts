@@ -1,140 +1,173 @@
 /**
- * The embedded contact database: PGlite (Postgres in WebAssembly) persisted in a data folder, with
- * the Supabase migrations applied. PGlite has a single connection, so every use goes through one
- * mutex: a transaction of one request never interleaves with another's, however many HTTP clients
- * are waiting. Inserts run as role anon (`SET LOCAL ROLE anon` inside the transaction), so
- * Postgres itself enforces the grants, row-level security and CHECK constraints, as on Supabase.
+ * The REST endpoint's access to the embedded PostgreSQL, done the way PostgREST does it on
+ * Supabase: a pool of connections logged in as `authenticator`; each insert is one transaction
+ * that switches to role anon (`SET LOCAL ROLE anon`, the role's own settings such as its 3 s
+ * statement_timeout applied, `request.jwt.claims` set), then runs PostgREST's own statement shape
+ * (`WITH pgrst_source AS (INSERT … SELECT … FROM json_to_record($1) … RETURNING 1)`). So PostgreSQL
+ * itself enforces the grants, row-level security and CHECK constraints, exactly as on Supabase.
  */
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Mutex, PGlite } from '@electric-sql/pglite';
-import { applyMigrations, MIGRATIONS_DIR } from './migrations.ts';
+import pg from 'pg';
+import type { Credentials } from './postgres/data-dir.ts';
 
-/** A stored contact request, as `npm run submissions` and the admin socket return it. */
-export interface Submission {
-  id: string;
-  /** ISO 8601 timestamp. */
-  created_at: string;
+/** A column of the schema cache: its name and SQL type (as `format_type` writes it). */
+export interface Column {
   name: string;
-  business_name: string;
-  email: string;
-  additional_info: string | null;
+  type: string;
 }
 
 /** Options of {@link openContactDatabase}. */
 export interface OpenDatabaseOptions {
-  /**
-   * The data folder; Postgres' own files go to its `postgres/` subfolder (the server keeps its
-   * admin socket beside them). Omitted = in memory (tests, the load check).
-   */
-  dataDir?: string;
-  /** Delete the folder first (RESET_DATA=1). @default false */
-  reset?: boolean;
-  /** Where the migrations are. @default the repository's supabase/migrations */
-  migrationsDir?: string;
+  host: string;
+  port: number;
+  credentials: Pick<Credentials, 'authenticator'>;
+  /** @default 'postgres' */
+  database?: string;
+  /** Connections kept open. @default 16 */
+  poolSize?: number;
 }
 
-/** What the REST endpoint and the tools need from the database. */
+/** What the REST endpoint needs from the database. */
 export interface ContactDatabase {
-  /** The PostgREST "schema cache": column names of every table in schema public. */
-  readonly tables: ReadonlyMap<string, readonly string[]>;
+  /** PostgREST's "schema cache": the columns of every table and view in schema public. */
+  readonly tables: ReadonlyMap<string, readonly Column[]>;
   /**
-   * Inserts `rows` into `public.<table>` as role anon, taking the given `columns` from each row
-   * (missing keys become NULL, as PostgREST's default). With `returning`, adds `RETURNING *` (which
-   * anon is not allowed to do here: Postgres answers 42501) and returns the rows. `table` and
-   * `columns` must come from {@link ContactDatabase.tables}. Postgres errors are rethrown as is.
+   * Inserts one row (a JSON object) into `public.<table>` as anon, taking `columns` from it
+   * (missing keys become NULL, as in PostgREST). With `returning`, asks for the row back
+   * (`RETURNING *`, which anon may not: PostgreSQL answers 42501). `table` and `columns` must come
+   * from {@link ContactDatabase.tables}. PostgreSQL errors are rethrown as pg reports them.
    */
-  insertAsAnon(table: string, columns: readonly string[], rows: readonly object[], returning: boolean): Promise<unknown[]>;
-  /** Every stored contact request, newest first, read as service_role. */
-  listSubmissions(): Promise<Submission[]>;
-  /** Runs `fn` with exclusive use of the connection (tests, tools). */
-  exclusive<T>(fn: (pg: PGlite) => Promise<T>): Promise<T>;
-  /** Waits for the queue to drain and closes the database (flushes it to disk). */
+  insertAsAnon(table: string, columns: readonly string[], row: object, returning: boolean): Promise<unknown[]>;
+  /** Ends every connection. */
   close(): Promise<void>;
 }
 
 /** Double-quotes an SQL identifier. */
-function ident(name: string): string {
+export function ident(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/**
- * Opens (creating if needed) the database in `dataDir`, applies pending migrations and returns
- * the serialized access object. A data folder must be used by one process at a time: the server
- * guards that with its admin socket (server/admin.ts).
- */
-export async function openContactDatabase(options: OpenDatabaseOptions = {}): Promise<ContactDatabase> {
-  const { dataDir, reset = false, migrationsDir = MIGRATIONS_DIR } = options;
-  if (dataDir) {
-    if (reset) await rm(dataDir, { recursive: true, force: true });
-    await mkdir(dataDir, { recursive: true });
-  }
-  const pg = await PGlite.create(dataDir ? { dataDir: join(dataDir, 'postgres') } : {});
+/** The statement PostgREST runs for `POST /<table>` with one JSON object. */
+export function insertStatement(table: string, columns: readonly Column[], returning: boolean): string {
+  const target = `"public".${ident(table)}`;
+  if (columns.length === 0) return `insert into ${target} default values returning ${returning ? '*' : '1'}`;
+  const names = columns.map((c) => ident(c.name)).join(', ');
+  const body = columns.map((c) => `"pgrst_body".${ident(c.name)}`).join(', ');
+  const record = columns.map((c) => `${ident(c.name)} ${c.type}`).join(', ');
+  return (
+    `with pgrst_source as (insert into ${target}(${names}) select ${body} ` +
+    `from (select $1::json as json_data) pgrst_payload, ` +
+    `lateral (select ${names} from json_to_record(pgrst_payload.json_data) as _(${record})) pgrst_body ` +
+    `returning ${returning ? `${target}.*` : '1'}) ` +
+    (returning ? `select coalesce(json_agg(pgrst_source), '[]') as rows from pgrst_source` : `select count(*) as rows from pgrst_source`)
+  );
+}
+
+/** Whether `error` came from PostgreSQL (it has a SQLSTATE) rather than from the connection. */
+function isSqlError(error: unknown): boolean {
+  return /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown })?.code ?? ''));
+}
+
+/** Opens the pool and reads the schema cache and anon's role settings. */
+export async function openContactDatabase(options: OpenDatabaseOptions): Promise<ContactDatabase> {
+  const { host, port, credentials, database = 'postgres', poolSize = 16 } = options;
+  const pool = new pg.Pool({
+    host,
+    port,
+    database,
+    user: 'authenticator',
+    password: credentials.authenticator,
+    application_name: 'ringwise-rest',
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle connection that breaks (PostgreSQL stopping) is dropped; the next request reconnects.
+  pool.on('error', () => {});
+
+  let tables: Map<string, Column[]>;
+  let anonSettings: string;
   try {
-    await applyMigrations(pg, migrationsDir);
+    const columns = await pool.query<{ table_name: string; column_name: string; type: string }>(
+      `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type
+         from pg_catalog.pg_class c
+         join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+         join pg_catalog.pg_attribute a on a.attrelid = c.oid
+        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v') and a.attnum > 0 and not a.attisdropped
+        order by c.relname, a.attnum`,
+    );
+    tables = new Map();
+    for (const { table_name, column_name, type } of columns.rows) {
+      const list = tables.get(table_name) ?? [];
+      list.push({ name: column_name, type });
+      tables.set(table_name, list);
+    }
+    // PostgREST applies the settings of the role it switches to (ALTER ROLE anon SET …).
+    const settings = await pool.query<{ setting: string }>(
+      `select unnest(s.setconfig) as setting
+         from pg_catalog.pg_db_role_setting s
+         join pg_catalog.pg_roles r on r.oid = s.setrole
+        where r.rolname = 'anon' and s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))`,
+    );
+    anonSettings = settings.rows
+      .map(({ setting }) => {
+        const at = setting.indexOf('=');
+        return `, set_config(${pg.escapeLiteral(setting.slice(0, at))}, ${pg.escapeLiteral(setting.slice(at + 1))}, true)`;
+      })
+      .join('');
   } catch (error) {
-    await pg.close();
+    await pool.end().catch(() => {});
     throw error;
   }
-  const columns = await pg.query<{ table_name: string; column_name: string }>(
-    `select table_name, column_name from information_schema.columns
-      where table_schema = 'public' order by table_name, ordinal_position`,
-  );
-  const tables = new Map<string, string[]>();
-  for (const { table_name, column_name } of columns.rows) {
-    const list = tables.get(table_name) ?? [];
-    list.push(column_name);
-    tables.set(table_name, list);
-  }
 
-  const mutex = new Mutex();
+  const statements = new Map<string, string>();
   let closed = false;
-  const exclusive = <T>(fn: (db: PGlite) => Promise<T>): Promise<T> =>
-    mutex.runExclusive(() => {
-      if (closed) throw new Error('The contact database is closed.');
-      return fn(pg);
-    });
+  // What PostgREST sets in each transaction besides the role: the JWT claims, the request, and the
+  // settings of the role it switched to.
+  const prologue =
+    `set_config('request.jwt.claims', ${pg.escapeLiteral(JSON.stringify({ role: 'anon' }))}, true), ` +
+    `set_config('request.method', 'POST', true)${anonSettings}`;
 
   return {
     tables,
-    exclusive,
-    insertAsAnon(table, cols, rows, returning) {
-      if (!tables.has(table)) throw new Error(`Unknown table ${table}`);
-      const target = `public.${ident(table)}`;
-      const list = cols.map(ident).join(', ');
-      // PostgREST's own shape: the JSON body becomes a record set of the table's row type.
-      const sql =
-        cols.length > 0
-          ? `insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${target}, $1::json)`
-          : `insert into ${target} select from json_populate_recordset(null::${target}, $1::json)`;
-      return exclusive((db) =>
-        db.transaction(async (tx) => {
-          await tx.exec('set local role anon');
-          const result = await tx.query<Record<string, unknown>>(sql + (returning ? ' returning *' : ''), [
-            JSON.stringify(rows),
-          ]);
-          return result.rows;
-        }),
-      );
-    },
-    listSubmissions() {
-      return exclusive((db) =>
-        db.transaction(async (tx) => {
-          await tx.exec('set local role service_role');
-          const result = await tx.query<Omit<Submission, 'created_at'> & { created_at: Date }>(
-            `select id, created_at, name, business_name, email, additional_info
-               from public.contact_submissions order by created_at desc, id`,
-          );
-          return result.rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
-        }),
-      );
+    async insertAsAnon(table, names, row, returning) {
+      if (closed) throw new Error('The contact database is closed.');
+      const all = tables.get(table);
+      if (!all) throw new Error(`Unknown table ${table}`);
+      const columns = names.map((name) => {
+        const column = all.find((c) => c.name === name);
+        if (!column) throw new Error(`Unknown column ${name} of ${table}`);
+        return column;
+      });
+      const key = `${table}\0${names.join('\0')}\0${returning}`;
+      let sql = statements.get(key);
+      if (!sql) {
+        sql = insertStatement(table, columns, returning);
+        statements.set(key, sql);
+      }
+      // One round trip: the whole transaction in one simple-protocol message. The row travels as
+      // an escaped literal in the place of PostgREST's $1 (same statement, same json cast).
+      const payload = pg.escapeLiteral(JSON.stringify(row));
+      const text =
+        `begin; set local role anon; select ${prologue}, set_config('request.path', ${pg.escapeLiteral('/' + table)}, true); ` +
+        `${sql.replace('$1::json', () => `${payload}::json`)}; commit`;
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        const results = (await client.query(text)) as unknown as Array<pg.QueryResult<{ rows: unknown }>>;
+        const value = results.at(-2)?.rows[0]?.rows;
+        return Array.isArray(value) ? value : [];
+      } catch (error) {
+        // The failed statement left the transaction aborted: end it (a broken connection is dropped).
+        await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+        if (!isSqlError(error)) broken ??= error as Error;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
     async close() {
-      await mutex.runExclusive(async () => {
-        if (closed) return;
-        closed = true;
-        await pg.close();
-      });
+      if (closed) return;
+      closed = true;
+      await pool.end();
     },
   };
 }

@@ -1,18 +1,27 @@
 /**
  * A PostgREST-compatible insert endpoint, `POST /rest/v1/<table>`, over the embedded database: the
  * part of Supabase's API that the contact modal's supabase-js uses, answering as PostgREST does
- * (201 with an empty body; errors as JSON `{code, message, details, hint}` with Postgres' code and
- * PostgREST's status mapping). Requests must carry the anon key (`apikey` header, `apikey` query
- * parameter or `Authorization: Bearer`) like requests to Supabase. Bad requests get a clear
- * error, never a crash. Reading rows is deliberately not offered: anon may not, and the admin
- * path is a local socket (server/admin.ts), not HTTP.
+ * (201 with an empty body; errors as JSON `{code, message, details, hint}` with PostgreSQL's code
+ * and PostgREST's status mapping). Requests must carry the anon key (`apikey` header, `apikey`
+ * query parameter or `Authorization: Bearer`) like requests to Supabase.
+ *
+ * Stricter than PostgREST where a contact form needs it: one JSON object per request (no bulk
+ * arrays), scalar values only, at most 32 levels of nesting, valid UTF-8, a body limit, a
+ * per-client rate limit, and CORS only for the site's own origins. Bad requests get a clear error
+ * and never a crash; an upload the client aborts is logged as one line. Reading rows is not
+ * offered: anon may not, and `npm run submissions` reads through the database itself.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContactDatabase } from './database.ts';
+import type { OriginPolicy } from './origins.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import { REST_PREFIX } from '../site/lib/local-backend.ts';
 
-/** Largest request body accepted, in bytes. A full contact request is under 10 KB. @default 65536 */
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+/** Largest request body accepted, in bytes. A full contact request is under 10 KB. @default 32768 */
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024;
+
+/** Deepest JSON nesting accepted (a contact request has depth 1). */
+export const MAX_JSON_DEPTH = 32;
 
 /** The JSON error body of PostgREST. */
 export interface PostgrestErrorBody {
@@ -27,19 +36,23 @@ export interface RestHandlerOptions {
   db: ContactDatabase;
   /** The key requests must carry. */
   anonKey: string;
+  /** Which browser origins may call (CORS). */
+  allowOrigin: OriginPolicy;
+  /** Per-client limit of inserts; null = none. */
+  rateLimiter: RateLimiter | null;
   /** @default DEFAULT_MAX_BODY_BYTES */
   maxBodyBytes?: number;
-  /** Where unexpected failures are reported. @default console.error */
-  logError?: (error: unknown) => void;
+  /** Where one-line reports of failures go. @default console.error */
+  log?: (line: string) => void;
 }
 
-/** Headers a browser on another origin may send (supabase-js and PostgREST clients). */
+/** Headers a browser on an allowed origin may send (supabase-js and PostgREST clients). */
 const ALLOWED_HEADERS =
   'Authorization, Content-Type, Accept, Accept-Language, Content-Language, apikey, x-client-info, Prefer, Content-Profile, Accept-Profile, X-Retry-Count';
-const EXPOSED_HEADERS = 'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit';
+const EXPOSED_HEADERS = 'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit, Retry-After';
 
 /**
- * HTTP status PostgREST answers for a Postgres error code (PostgREST's documented table; the
+ * HTTP status PostgREST answers for a PostgreSQL error code (PostgREST's documented table; the
  * caller is always the anon role here, so an insufficient privilege is 401 like PostgREST does
  * for anonymous requests).
  */
@@ -53,11 +66,12 @@ export function statusForPgCode(code: string, anonymous = true): number {
   if (cls === '08' || cls === '53') return 503;
   if (cls === '0L' || cls === '0P' || cls === '28') return 403;
   if (code === '42P17') return 500;
+  if (code === '57014') return 504;
   if (['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(cls)) return 500;
   return 400;
 }
 
-/** A Postgres error as PGlite throws it. */
+/** A PostgreSQL error as pg reports it. */
 interface PgError {
   code: string;
   message: string;
@@ -76,7 +90,7 @@ function isPgError(error: unknown): error is PgError {
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (res.headersSent) {
+  if (res.headersSent || res.destroyed) {
     res.end();
     return;
   }
@@ -89,32 +103,64 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(payload);
 }
 
-function fail(res: ServerResponse, status: number, code: string, message: string, hint: string | null = null, details: string | null = null, headers: Record<string, string> = {}): void {
+function fail(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  hint: string | null = null,
+  details: string | null = null,
+  headers: Record<string, string> = {},
+): void {
   const body: PostgrestErrorBody = { code, message, details, hint };
   send(res, status, body, headers);
 }
 
-/** Reads the body up to `limit` bytes; null when it is larger. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
+type BodyResult = { kind: 'ok'; body: Buffer } | { kind: 'too-large' } | { kind: 'aborted'; bytes: number };
+
+/** Reads the body up to `limit` bytes. */
+function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
+    let settled = false;
+    const settle = (result: BodyResult) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
     req.on('data', (chunk: Buffer) => {
-      if (over) return;
+      if (settled) return;
       size += chunk.length;
-      if (size > limit) {
-        over = true;
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
+      if (size > limit) settle({ kind: 'too-large' });
+      else chunks.push(chunk);
     });
-    req.on('end', () => {
-      if (!over) resolve(Buffer.concat(chunks));
+    req.on('end', () => settle({ kind: 'ok', body: Buffer.concat(chunks) }));
+    req.on('error', () => settle({ kind: 'aborted', bytes: size }));
+    req.on('close', () => {
+      if (!req.complete) settle({ kind: 'aborted', bytes: size });
     });
-    req.on('error', reject);
   });
+}
+
+/** The deepest nesting of arrays and objects in a JSON text (strings skipped), or Infinity past `max`. */
+export function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > max) return Infinity;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
 }
 
 /** The credential a request carries: `apikey` header or parameter, else a Bearer token. */
@@ -140,30 +186,59 @@ export function isRestPath(pathname: string): boolean {
   return pathname === REST_PREFIX.slice(0, -1) || pathname.startsWith(REST_PREFIX);
 }
 
+/** The client's address, for the rate limit and log lines. */
+function clientAddress(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * Creates the handler for requests under `/rest/v1`. It resolves once the response is sent and
- * never rejects: unexpected failures become a 500 with a PostgREST-shaped body and are logged.
+ * never rejects: unexpected failures become a 500 with a PostgREST-shaped body and one log line.
  */
 export function createRestHandler(options: RestHandlerOptions) {
-  const { db, anonKey, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, logError = (e: unknown) => console.error(e) } = options;
+  const { db, anonKey, allowOrigin, rateLimiter, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = (line: string) => console.error(line) } = options;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // CORS like PostgREST: any origin may call; credentials are the apikey header, not cookies.
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    res.setHeader('Vary', 'Origin');
     res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Vary', 'Origin');
+    const origin = req.headers.origin;
+    if (!allowOrigin(origin)) {
+      // No CORS headers: the browser keeps the answer from the page, and nothing is inserted.
+      return fail(res, 403, 'RW403', `Contact requests from ${origin} are not accepted.`, 'Add the origin to ALLOWED_ORIGINS on the server.');
+    }
+    if (origin) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    }
 
     if (req.method === 'OPTIONS') {
       res.writeHead(200, {
         'Access-Control-Allow-Methods': 'POST, OPTIONS',
-        'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? ALLOWED_HEADERS),
+        'Access-Control-Allow-Headers': ALLOWED_HEADERS,
         'Access-Control-Max-Age': '86400',
         Allow: 'POST, OPTIONS',
         'Content-Length': '0',
       });
       res.end();
       return;
+    }
+
+    if (req.method === 'POST' && rateLimiter) {
+      const decision = rateLimiter.hit(clientAddress(req));
+      if (!decision.allowed) {
+        const seconds = decision.retryAfterSeconds;
+        return fail(
+          res,
+          429,
+          'RW429',
+          `Too many contact requests from your address. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+          null,
+          null,
+          { 'Retry-After': String(seconds) },
+        );
+      }
     }
 
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -175,22 +250,17 @@ export function createRestHandler(options: RestHandlerOptions) {
       return fail(res, 401, 'PGRST301', 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.');
     }
 
-    const rest = url.pathname.slice(REST_PREFIX.length);
     let table = '';
     try {
-      table = decodeURIComponent(rest);
+      table = decodeURIComponent(url.pathname.slice(REST_PREFIX.length));
     } catch {
       // a malformed escape names no table
     }
     const columns = table && !table.includes('/') ? db.tables.get(table) : undefined;
-    if (!columns) {
-      return fail(res, 404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
-    }
+    if (!columns) return fail(res, 404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
 
     if (req.method !== 'POST') {
-      return fail(res, 405, 'PGRST117', `Unsupported HTTP method: ${req.method}`, 'This endpoint only accepts inserts (POST).', null, {
-        Allow: 'POST, OPTIONS',
-      });
+      return fail(res, 405, 'PGRST117', `Unsupported HTTP method: ${req.method}`, 'This endpoint only accepts inserts (POST).', null, { Allow: 'POST, OPTIONS' });
     }
 
     const profile = req.headers['content-profile'];
@@ -198,50 +268,66 @@ export function createRestHandler(options: RestHandlerOptions) {
       return fail(res, 406, 'PGRST106', 'Invalid schema: ' + String(profile), 'Only the following schemas are exposed: public');
     }
 
-    const contentType = req.headers['content-type'];
-    const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+    const mediaType = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (mediaType !== undefined && mediaType !== 'application/json') {
       return fail(res, 415, 'PGRST107', `Content-Type not acceptable: ${mediaType}`, 'Send the row as JSON with Content-Type: application/json.');
     }
 
+    const tooLarge = () => fail(res, 413, 'PGRST413', `Request body is larger than ${maxBodyBytes} bytes`, null, null, { Connection: 'close' });
     const declared = Number(req.headers['content-length']);
-    const tooLarge = () =>
-      fail(res, 413, 'PGRST413', `Request body is larger than ${maxBodyBytes} bytes`, null, null, { Connection: 'close' });
     if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge();
-    const raw = await readBody(req, maxBodyBytes);
-    if (raw === null) return tooLarge();
+    const read = await readBody(req, maxBodyBytes);
+    if (read.kind === 'too-large') return tooLarge();
+    if (read.kind === 'aborted') {
+      log(`contact request from ${clientAddress(req)} aborted by the client after ${read.bytes} bytes`);
+      res.destroy();
+      return;
+    }
 
+    let text: string;
+    try {
+      text = utf8.decode(read.body);
+    } catch {
+      return fail(res, 400, 'PGRST102', 'Invalid UTF-8 in the request body', 'Send the body encoded as UTF-8.');
+    }
+    if (jsonDepth(text) > MAX_JSON_DEPTH) {
+      return fail(res, 400, 'PGRST102', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, 'Send one flat JSON object.');
+    }
     let body: unknown;
     try {
-      body = JSON.parse(raw.toString('utf8'));
+      body = JSON.parse(text);
     } catch (error) {
       return fail(res, 400, 'PGRST102', 'Empty or invalid json', null, (error as Error).message);
     }
-    const rows = Array.isArray(body) ? body : [body];
-    if (rows.length === 0 || !rows.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
-      return fail(res, 400, 'PGRST102', 'Empty or invalid json', 'The body must be a JSON object or an array of objects.');
+    if (Array.isArray(body)) {
+      return fail(res, 400, 'PGRST102', 'One contact request per request: the body must be one JSON object, not an array', 'Send each row in its own request.');
     }
+    if (typeof body !== 'object' || body === null) {
+      return fail(res, 400, 'PGRST102', 'Empty or invalid json', 'The body must be one JSON object.');
+    }
+    const row = body as Record<string, unknown>;
 
-    // Columns: the `columns` parameter (supabase-js sends it for bulk inserts), else every key.
+    // Columns: the `columns` parameter (PostgREST's), else every key.
     const param = url.searchParams.get('columns');
-    const wanted = param
-      ? param.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'))
-      : [...new Set(rows.flatMap((r) => Object.keys(r as object)))];
-    const unknown = wanted.find((c) => !columns.includes(c));
-    if (unknown !== undefined) {
-      return fail(res, 400, 'PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`);
+    const wanted = param ? [...new Set(param.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1')))] : Object.keys(row);
+    for (const name of wanted) {
+      const column = columns.find((c) => c.name === name);
+      if (!column) return fail(res, 400, 'PGRST204', `Could not find the '${name}' column of '${table}' in the schema cache`);
+      const value = row[name];
+      if (value !== undefined && value !== null && typeof value === 'object') {
+        return fail(res, 400, '22P02', `Column '${name}' expects a ${column.type}, not a JSON ${Array.isArray(value) ? 'array' : 'object'}`);
+      }
     }
 
     const returning = wantsRepresentation(req);
     try {
-      const inserted = await db.insertAsAnon(table, wanted, rows as object[], returning);
+      const inserted = await db.insertAsAnon(table, wanted, row, returning);
       if (returning) send(res, 201, inserted);
       else send(res, 201, undefined, { 'Content-Range': '*/*' });
     } catch (error) {
-      if (isPgError(error)) {
-        return fail(res, statusForPgCode(error.code), error.code, error.message, error.hint || null, error.detail || null);
-      }
-      throw error;
+      if (isPgError(error)) return fail(res, statusForPgCode(error.code), error.code, error.message, error.hint || null, error.detail || null);
+      log(`contact insert failed: ${(error as Error).message}`);
+      return fail(res, 503, 'PGRST001', 'The database is not available', 'Try again in a moment.');
     }
   }
 
@@ -249,7 +335,7 @@ export function createRestHandler(options: RestHandlerOptions) {
     try {
       await handle(req, res);
     } catch (error) {
-      logError(error);
+      log(`contact endpoint error: ${(error as Error).message}`);
       fail(res, 500, 'PGRST000', 'Internal server error');
     }
   };

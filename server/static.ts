@@ -1,15 +1,21 @@
 /**
- * Serves the built site from `dist/`: directory indexes, the 404 page with status 404, correct
- * content types, gzip/brotli for text, and immutable caching for Astro's hashed assets.
+ * Serves the built site from `dist/`: directory indexes, `/x` → `x.html`, the 404 page with status
+ * 404, correct content types, gzip/brotli for text, and immutable caching for Astro's hashed
+ * assets. Security headers are added by the server for every response (server/app.ts).
+ *
+ * Containment: the request path is percent-decoded once and joined to the root as is; every
+ * candidate file (the path itself, its `index.html`, its `.html` fallback and the 404 page) passes
+ * the one check {@link isInside}, after symlinks are followed, before it is opened. Nothing
+ * normalises the path first (a WHATWG URL would turn `/../` into `/` and hide the escape).
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { readFile } from 'node:fs/promises';
+import { COMPRESSIBLE, contentTypeOf } from './content-types.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -38,91 +44,85 @@ async function compressedBody(file: string, encoding: Encoding): Promise<Buffer>
   return body;
 }
 
-/** Content type of each served file extension (shared with the bench's CDN-like server). */
-export const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
-/** Extensions worth compressing (text formats). */
-export const COMPRESSIBLE: ReadonlySet<string> = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.xml', '.txt', '.svg', '.webmanifest']);
+/** Whether `path` is `root` or below it, by their names alone. */
+function lexicallyInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel));
+}
 
-async function fileAt(path: string): Promise<string | null> {
-  try {
-    const s = await stat(path);
-    if (s.isFile()) return path;
-    if (s.isDirectory()) {
-      const index = join(path, 'index.html');
-      const si = await stat(index).catch(() => null);
-      return si?.isFile() ? index : null;
-    }
-  } catch {
-    // not found
-  }
-  return null;
+/**
+ * THE containment check: true when `candidate` lies in `root` both by name and, when it exists,
+ * after following symlinks (`realRoot` is the root's real path). Every file the server opens
+ * passes it first.
+ */
+export async function isInside(root: string, realRoot: string, candidate: string): Promise<boolean> {
+  if (!lexicallyInside(root, candidate)) return false;
+  const real = await realpath(candidate).catch(() => null);
+  return real === null || lexicallyInside(realRoot, real);
+}
+
+function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) });
+  res.end(text);
 }
 
 /** Creates a request handler serving files below `root`. */
 export function createStaticHandler(root: string) {
-  const base = normalize(root + sep);
+  const base = resolve(root);
+  const realBase = realpath(base);
+
+  /** The file to serve for `candidate` (a file, or a folder's index.html), if it is inside the root. */
+  async function fileAt(candidate: string): Promise<string | null> {
+    const real = await realBase;
+    if (!(await isInside(base, real, candidate))) return null;
+    const info = await stat(candidate).catch(() => null);
+    if (info?.isFile()) return candidate;
+    if (!info?.isDirectory()) return null;
+    const index = join(candidate, 'index.html');
+    if (!(await isInside(base, real, index))) return null;
+    return (await stat(index).catch(() => null))?.isFile() ? index : null;
+  }
+
   return async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Method Not Allowed');
+      plain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
       return;
     }
+    const raw = (req.url ?? '/').split('?')[0]?.split('#')[0] ?? '/';
     let pathname: string;
     try {
-      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      pathname = decodeURIComponent(raw);
     } catch {
-      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Bad Request');
+      plain(res, 400, 'Bad Request');
       return;
     }
-    const target = normalize(join(base, pathname));
-    // Refuse anything that escapes the root (e.g. /../../etc/passwd).
-    let file = target.startsWith(base) || target + sep === base ? await fileAt(target) : null;
-    if (!file && !extname(target)) file = await fileAt(target + '.html');
+    // NUL cannot be part of a file name; the file system calls would throw on it.
+    if (!pathname.startsWith('/') || pathname.includes('\0')) {
+      plain(res, 400, 'Bad Request');
+      return;
+    }
+    const target = join(base, pathname);
+    let file = await fileAt(target);
+    if (!file && !extname(pathname)) file = await fileAt(target + '.html');
     let status = 200;
     if (!file) {
       status = 404;
       file = await fileAt(join(base, '404.html'));
       if (!file) {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('Not Found');
+        plain(res, 404, 'Not Found');
         return;
       }
     }
-    const ext = extname(file);
+    const served = relative(base, file).split(sep).join('/');
+    const ext = extname(file).toLowerCase();
     const headers: Record<string, string> = {
-      'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Content-Type': contentTypeOf(ext),
+      'Cache-Control': status === 200 && served.startsWith('_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
     // The widget's files are loaded by third-party pages; its chunks are ES modules (CORS fetches).
-    if (pathname.startsWith('/widget/') && (ext === '.js' || ext === '.map')) headers['Access-Control-Allow-Origin'] = '*';
+    if (served.startsWith('widget/') && (ext === '.js' || ext === '.map')) headers['Access-Control-Allow-Origin'] = '*';
     const accept = String(req.headers['accept-encoding'] ?? '');
-    const encoding: Encoding | null = COMPRESSIBLE.has(ext)
-      ? /\bbr\b/.test(accept)
-        ? 'br'
-        : /\bgzip\b/.test(accept)
-          ? 'gzip'
-          : null
-      : null;
+    const encoding: Encoding | null = COMPRESSIBLE.has(ext) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
     if (encoding) {
       const body = await compressedBody(file, encoding);
       headers['Content-Encoding'] = encoding;

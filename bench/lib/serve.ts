@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { COMPRESSIBLE, CONTENT_TYPES } from '../../server/static.ts';
+import { COMPRESSIBLE, contentTypeOf } from '../../server/content-types.ts';
 
 
 interface Entry {
@@ -45,7 +45,7 @@ function load(root: string): Map<string, Entry> {
       else if (d.isFile()) {
         const ext = extname(d.name);
         const raw = readFileSync(full);
-        const entry: Entry = { type: CONTENT_TYPES[ext] ?? 'application/octet-stream', raw };
+        const entry: Entry = { type: contentTypeOf(ext), raw };
         if (COMPRESSIBLE.has(ext) && ext !== '.map') {
           entry.br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
           entry.gzip = gzipSync(raw, { level: 9 });

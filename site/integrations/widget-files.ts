@@ -10,11 +10,13 @@ import { cp } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { CONTENT_TYPES } from '../../server/content-types.ts';
 
 /** URL path the widget files are served under (trailing slash). */
 export const WIDGET_FILES_PATH = '/widget/';
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.map': 'application/json; charset=utf-8' };
+/** The widget's script-tag build has scripts and their source maps only. */
+const SERVED_EXTENSIONS = new Set(['.js', '.map']);
 
 /** The integration. */
 export default function widgetFiles(): AstroIntegration {
@@ -30,7 +32,8 @@ export default function widgetFiles(): AstroIntegration {
           const path = (req.url ?? '').split('?')[0] ?? '';
           if (!path.startsWith(WIDGET_FILES_PATH)) return next();
           const file = join(cdnDir, basename(path));
-          const type = TYPES[file.slice(file.lastIndexOf('.'))];
+          const extension = file.slice(file.lastIndexOf('.'));
+          const type = SERVED_EXTENSIONS.has(extension) ? CONTENT_TYPES[extension] : undefined;
           if (!type || !existsSync(file) || !statSync(file).isFile()) return next();
           res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
           createReadStream(file).pipe(res);

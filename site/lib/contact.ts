@@ -16,6 +16,16 @@ export const CONTACT_LIMITS = {
   additionalInfo: 2000,
 } as const;
 
+/**
+ * Characters trimmed from both ends of every field, and refused there by the database's CHECKs,
+ * which spell the same class (supabase/migrations/*_harden_contact_submissions.sql): control
+ * characters, every Unicode space (no-break ones included), zero-width characters and the
+ * byte-order mark. The body of a regular-expression character class, valid in JS and PostgreSQL.
+ */
+export const CONTACT_EDGE_CHARACTERS = '\\u0001-\\u0020\\u007f-\\u00a0\\u1680\\u180e\\u2000-\\u200d\\u2028\\u2029\\u202f\\u205f\\u2060\\u3000\\ufeff';
+
+const EDGES = new RegExp(`^[${CONTACT_EDGE_CHARACTERS}]+|[${CONTACT_EDGE_CHARACTERS}]+$`, 'gu');
+
 /** The e-mail shape the database accepts: one @, no whitespace, a dot in the domain. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -115,10 +125,11 @@ export type ContactValidation =
  * empty) and whether the honeypot was filled.
  */
 export function validateContact(values: ContactFormValues): ContactValidation {
-  const name = values.name.trim();
-  const businessName = values.businessName.trim();
-  const email = values.email.trim();
-  const additionalInfo = values.additionalInfo.trim();
+  const trim = (value: string) => value.replace(EDGES, '');
+  const name = trim(values.name);
+  const businessName = trim(values.businessName);
+  const email = trim(values.email);
+  const additionalInfo = trim(values.additionalInfo);
   const errors: ContactErrors = {};
   const required = (field: ContactField, value: string) => {
     if (value === '') errors[field] = `Please enter your ${FIELD_LABELS[field].toLowerCase()}.`;

@@ -1,48 +1,34 @@
 /**
- * The contact_submissions migration on real Postgres (PGlite), applied exactly as the embedded
- * server applies it, tested as the role the browser uses (anon).
+ * The contact_submissions migrations on the real embedded PostgreSQL 17, applied as `supabase db
+ * push` applies them (as role postgres, after Supabase's role bootstrap), in two databases: one
+ * with Supabase's current default privileges (new tables grant the API roles nothing) and one with
+ * the legacy defaults (new tables grant them ALL). The table must behave the same in both. Every
+ * check runs as PostgREST runs requests: logged in as authenticator, `SET LOCAL ROLE`, JWT claims
+ * set, PostgREST's own insert statement.
  */
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, listMigrations } from '../../server/migrations.ts';
+import { insertStatement, type Column } from '../../server/database.ts';
+import { listMigrations, type DefaultPrivileges } from '../../server/postgres/bootstrap.ts';
+import { CONTACT_EDGE_CHARACTERS, EMAIL_PATTERN } from '../../site/lib/contact.ts';
+import { startTestCluster, type TestCluster } from '../fixtures/postgres.ts';
 
-let db: PGlite;
-
+let pgc: TestCluster;
 beforeAll(async () => {
-  db = await PGlite.create();
-  await applyMigrations(db);
-}, 120_000);
+  pgc = await startTestCluster('contact-db-');
+}, 180_000);
 afterAll(async () => {
-  await db.close();
-}, 120_000);
-
-/** Runs `fn` as `role` in a transaction that is always rolled back (tests stay independent). */
-async function as<T>(role: string, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-  let result: T | undefined;
-  let failure: unknown = null;
-  await db.transaction(async (tx) => {
-    await tx.exec(`set local role ${role}`);
-    try {
-      result = await fn(tx);
-    } catch (error) {
-      failure = error;
-    }
-    await tx.rollback();
-  });
-  if (failure) throw failure;
-  return result as T;
-}
+  await pgc?.stop();
+}, 60_000);
 
 const valid = { name: 'Ann Lee', business_name: 'Lee Plumbing', email: 'ann@lee-plumbing.com', additional_info: 'Call after 5pm' };
 type Row = Record<string, string | null>;
+const COLUMNS: Column[] = ['name', 'business_name', 'email', 'additional_info', 'id', 'created_at'].map((name) => ({
+  name,
+  type: name === 'id' ? 'uuid' : name === 'created_at' ? 'timestamp with time zone' : 'text',
+}));
 
-function insert(tx: Transaction, row: Row, suffix = '') {
-  const cols = Object.keys(row);
-  const sql = `insert into public.contact_submissions (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})${suffix}`;
-  return tx.query(sql, Object.values(row));
-}
-
-/** The Postgres error code `promise` rejects with (fails the test when it resolves). */
+/** The Postgres error code `promise` rejects with ('no error' when it resolves). */
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
@@ -52,142 +38,259 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   return 'no error';
 }
 
-describe('contact_submissions as anon', () => {
-  it('accepts a valid request, with and without additional info', async () => {
-    await expect(as('anon', (tx) => insert(tx, valid)), 'full row').resolves.toBeDefined();
-    await expect(as('anon', (tx) => insert(tx, { ...valid, additional_info: null })), 'null info').resolves.toBeDefined();
-    const { additional_info: _, ...withoutInfo } = valid;
-    await expect(as('anon', (tx) => insert(tx, withoutInfo)), 'info omitted').resolves.toBeDefined();
+describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s default privileges', (privileges) => {
+  let api: pg.Client;
+  let owner: pg.Client;
+
+  beforeAll(async () => {
+    const target = await pgc.createProjectDatabase(`project_${privileges}`, privileges);
+    api = await pgc.connectAs('authenticator', target.database);
+    owner = await pgc.connectAs('postgres', target.database);
+  }, 120_000);
+  afterAll(async () => {
+    await api?.end();
+    await owner?.end();
   });
 
-  it('fills id and created_at from their defaults', async () => {
-    await db.transaction(async (tx) => {
-      await tx.exec('set local role anon');
-      await insert(tx, valid);
-      await tx.exec('reset role');
-      const { rows } = await tx.query<{ id: string; created_at: Date }>('select id, created_at from public.contact_submissions');
-      expect(rows, 'one row inside this transaction').toHaveLength(1);
-      expect(rows[0]?.id, 'uuid default').toMatch(/^[0-9a-f-]{36}$/);
-      expect(rows[0]?.created_at, 'now() default').toBeInstanceOf(Date);
-      await tx.rollback();
+  /** Runs `fn` as `role` the way PostgREST does, in a transaction that is always rolled back. */
+  async function as<T>(role: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+    await api.query('begin');
+    try {
+      await api.query(`set local role ${role}`);
+      await api.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ role })]);
+      return await fn(api);
+    } finally {
+      await api.query('rollback');
+    }
+  }
+
+  /** PostgREST's insert statement for `row` (RETURNING 1, or * for a read-back). */
+  function insert(client: pg.Client, row: Row, returning = false) {
+    const columns = Object.keys(row).map((name) => COLUMNS.find((c) => c.name === name)!);
+    return client.query(insertStatement('contact_submissions', columns, returning), [JSON.stringify(row)]);
+  }
+
+  it('models the defaults it claims: a new table of postgres grants anon everything (legacy) or nothing (current)', async () => {
+    await owner.query('begin');
+    try {
+      await owner.query('create table public.probe (x int)');
+      const { rows } = await owner.query<{ granted: boolean }>("select has_table_privilege('anon', 'public.probe', 'select') as granted");
+      expect(rows[0]?.granted, `anon on a fresh table under ${privileges} defaults`).toBe(privileges === 'legacy');
+    } finally {
+      await owner.query('rollback');
+    }
+  });
+
+  describe('anon', () => {
+    it('inserts a valid request, with and without additional info', async () => {
+      expect(await codeOf(as('anon', (c) => insert(c, valid))), 'full row').toBe('no error');
+      expect(await codeOf(as('anon', (c) => insert(c, { ...valid, additional_info: null }))), 'null info').toBe('no error');
+      const { additional_info: _, ...withoutInfo } = valid;
+      expect(await codeOf(as('anon', (c) => insert(c, withoutInfo))), 'info omitted').toBe('no error');
+    });
+
+    it('accepts values exactly at every maximum length, inner no-break spaces, line breaks and emoji sequences', async () => {
+      const row = {
+        name: 'n'.repeat(100),
+        business_name: 'b'.repeat(200),
+        email: `${'e'.repeat(254 - '@example.com'.length)}@example.com`,
+        additional_info: 'i'.repeat(2000),
+      };
+      expect(await codeOf(as('anon', (c) => insert(c, row))), 'maximum lengths').toBe('no error');
+      const human = { name: 'Ann\u00a0Lee', business_name: 'Family 👨‍👩‍👧 Bakery', email: 'ann@lee.com', additional_info: 'Line one\n\n\tLine two\r\nEnd' };
+      expect(await codeOf(as('anon', (c) => insert(c, human))), 'ordinary text with inner spaces and breaks').toBe('no error');
+    });
+
+    it('gets id and created_at from their defaults', async () => {
+      await api.query('begin');
+      try {
+        await api.query('set local role anon');
+        await insert(api, valid);
+        await api.query('set local role service_role');
+        const { rows } = await api.query<{ id: string; created_at: Date }>('select id, created_at from public.contact_submissions');
+        expect(rows, 'one row inside this transaction').toHaveLength(1);
+        expect(rows[0]?.id, 'uuid default').toMatch(/^[0-9a-f-]{36}$/);
+        expect(rows[0]?.created_at, 'now() default').toBeInstanceOf(Date);
+      } finally {
+        await api.query('rollback');
+      }
+    });
+
+    it.each([
+      ['SELECT', 'select * from public.contact_submissions'],
+      ['SELECT of one column', 'select count(id) from public.contact_submissions'],
+      ['UPDATE', "update public.contact_submissions set name = 'x'"],
+      ['DELETE', 'delete from public.contact_submissions'],
+      ['TRUNCATE', 'truncate public.contact_submissions'],
+      ['INSERT … ON CONFLICT DO NOTHING', "insert into public.contact_submissions (name, business_name, email) values ('A', 'B', 'a@b.co') on conflict (id) do nothing"],
+      [
+        'INSERT … ON CONFLICT DO UPDATE',
+        "insert into public.contact_submissions (name, business_name, email) values ('A', 'B', 'a@b.co') on conflict (id) do update set name = excluded.name",
+      ],
+    ])('is refused %s with 42501', async (_label, sql) => {
+      expect(await codeOf(as('anon', (c) => c.query(sql)))).toBe('42501');
+    });
+
+    it('is refused a read-back (RETURNING id, RETURNING *) with 42501', async () => {
+      expect(await codeOf(as('anon', (c) => c.query("insert into public.contact_submissions (name, business_name, email) values ('A', 'B', 'a@b.co') returning id"))), 'returning id').toBe(
+        '42501',
+      );
+      expect(await codeOf(as('anon', (c) => insert(c, valid, true))), 'PostgREST return=representation').toBe('42501');
+    });
+
+    it.each([
+      ['id', { id: '4b1c8a0e-7e3a-4c1e-9d35-2f0a5c1f9b11' }],
+      ['created_at', { created_at: '2020-01-01T00:00:00Z' }],
+    ])('is refused a value for %s with 42501', async (_label, extra) => {
+      expect(await codeOf(as('anon', (c) => insert(c, { ...valid, ...extra })))).toBe('42501');
+    });
+
+    it.each<[string, Row]>([
+      ['empty name', { name: '' }],
+      ['blank name', { name: '   ' }],
+      ['name with a leading space', { name: ' Ann' }],
+      ['name with a trailing newline', { name: 'Ann\n' }],
+      ['name of one no-break space', { name: '\u00a0' }],
+      ['name with a leading figure space (U+2007)', { name: '\u2007Ann' }],
+      ['name with a trailing narrow no-break space (U+202F)', { name: 'Ann\u202f' }],
+      ['name with a leading byte-order mark (U+FEFF)', { name: '\ufeffAnn' }],
+      ['name of zero-width spaces (U+200B)', { name: '\u200b\u200b' }],
+      ['name of a zero-width joiner only', { name: '\u200d' }],
+      ['name of control characters', { name: '\u0007\u0008' }],
+      ['name with an escape sequence inside', { name: 'Ann\u001b[31mLee' }],
+      ['name with a next-line control (U+0085) inside', { name: 'Ann\u0085Lee' }],
+      ['name over 100 characters', { name: 'n'.repeat(101) }],
+      ['empty business name', { business_name: '' }],
+      ['business name with a trailing tab', { business_name: 'Lee\t' }],
+      ['business name with an ideographic space (U+3000) in front', { business_name: '\u3000Lee' }],
+      ['business name with a tab inside', { business_name: 'Lee\tPlumbing' }],
+      ['business name over 200 characters', { business_name: 'b'.repeat(201) }],
+      ['empty email', { email: '' }],
+      ['email without @', { email: 'ann.lee-plumbing.com' }],
+      ['email without a dotted domain', { email: 'ann@localhost' }],
+      ['email with a space', { email: 'ann lee@plumbing.com' }],
+      ['email with two @', { email: 'ann@lee@plumbing.com' }],
+      ['email with a leading space', { email: ' ann@lee.com' }],
+      ['email with a zero-width space inside', { email: 'ann\u200b@lee.com' }],
+      ['email with a no-break space inside', { email: 'ann\u00a0x@lee.com' }],
+      ['email over 254 characters', { email: `${'e'.repeat(255 - '@example.com'.length)}@example.com` }],
+      ['empty additional info (must be null)', { additional_info: '' }],
+      ['additional info with a trailing space', { additional_info: 'hello ' }],
+      ['additional info with a trailing zero-width space', { additional_info: 'hello\u200b' }],
+      ['additional info with an escape character inside', { additional_info: 'hello\u001b[2Jworld' }],
+      ['additional info over 2000 characters', { additional_info: 'i'.repeat(2001) }],
+    ])('is refused %s with 23514', async (_label, change) => {
+      expect(await codeOf(as('anon', (c) => insert(c, { ...valid, ...change })))).toBe('23514');
+    });
+
+    it('is refused a missing required field with 23502 (not null)', async () => {
+      const { name: _, ...withoutName } = valid;
+      expect(await codeOf(as('anon', (c) => insert(c, withoutName)))).toBe('23502');
     });
   });
 
-  it('accepts values exactly at every maximum length', async () => {
-    const row = {
-      name: 'n'.repeat(100),
-      business_name: 'b'.repeat(200),
-      email: `${'e'.repeat(254 - '@example.com'.length)}@example.com`,
-      additional_info: 'i'.repeat(2000),
-    };
-    expect(row.email.length, 'email is 254 characters').toBe(254);
-    await expect(as('anon', (tx) => insert(tx, row))).resolves.toBeDefined();
+  describe('authenticated', () => {
+    it.each([
+      ['INSERT', (c: pg.Client) => insert(c, valid)],
+      ['SELECT', (c: pg.Client) => c.query('select * from public.contact_submissions')],
+      ['UPDATE', (c: pg.Client) => c.query("update public.contact_submissions set name = 'x'")],
+      ['DELETE', (c: pg.Client) => c.query('delete from public.contact_submissions')],
+      ['TRUNCATE', (c: pg.Client) => c.query('truncate public.contact_submissions')],
+    ])('is refused %s with 42501', async (_label, run) => {
+      expect(await codeOf(as('authenticated', run))).toBe('42501');
+    });
   });
 
-  it.each([
-    ['SELECT', 'select * from public.contact_submissions'],
-    ['SELECT of one column', 'select count(id) from public.contact_submissions'],
-    ['UPDATE', "update public.contact_submissions set name = 'x'"],
-    ['DELETE', 'delete from public.contact_submissions'],
-    ['TRUNCATE', 'truncate public.contact_submissions'],
-  ])('refuses %s with 42501', async (_label, sql) => {
-    expect(await codeOf(as('anon', (tx) => tx.query(sql)))).toBe('42501');
+  describe('service_role', () => {
+    it('reads the rows anon inserted (the dashboard and npm run submissions)', async () => {
+      await api.query('begin');
+      try {
+        await api.query('set local role anon');
+        await insert(api, valid);
+        await api.query('set local role service_role');
+        const { rows } = await api.query<Row>('select name, business_name, email, additional_info from public.contact_submissions');
+        expect(rows, 'the row, exactly as inserted').toEqual([valid]);
+      } finally {
+        await api.query('rollback');
+      }
+    });
+
+    it.each([
+      ['UPDATE', "update public.contact_submissions set name = 'x'"],
+      ['DELETE', 'delete from public.contact_submissions'],
+    ])('may not %s (read-only)', async (_label, sql) => {
+      expect(await codeOf(as('service_role', (c) => c.query(sql)))).toBe('42501');
+    });
   });
 
-  it('refuses INSERT … RETURNING with 42501 (no read-back)', async () => {
-    expect(await codeOf(as('anon', (tx) => insert(tx, valid, ' returning id'))), 'returning id').toBe('42501');
-    expect(await codeOf(as('anon', (tx) => insert(tx, valid, ' returning *'))), 'returning *').toBe('42501');
-  });
+  describe('the migrations themselves', () => {
+    it('grant exactly: anon INSERT of the four input columns, service_role SELECT, authenticated nothing', async () => {
+      const table = await owner.query<{ grantee: string; privilege_type: string }>(
+        `select grantee, privilege_type from information_schema.role_table_grants
+          where table_schema = 'public' and table_name = 'contact_submissions' and grantee in ('anon', 'authenticated', 'service_role')
+          order by grantee, privilege_type`,
+      );
+      expect(table.rows, 'table-level privileges').toEqual([{ grantee: 'service_role', privilege_type: 'SELECT' }]);
+      const columns = await owner.query<{ column_name: string; privilege_type: string }>(
+        `select column_name, privilege_type from information_schema.column_privileges
+          where grantee = 'anon' and table_name = 'contact_submissions' order by column_name`,
+      );
+      expect(columns.rows, 'anon column privileges').toEqual(
+        ['additional_info', 'business_name', 'email', 'name'].map((column_name) => ({ column_name, privilege_type: 'INSERT' })),
+      );
+    });
 
-  it.each([
-    ['id', { id: '4b1c8a0e-7e3a-4c1e-9d35-2f0a5c1f9b11' }],
-    ['created_at', { created_at: '2020-01-01T00:00:00Z' }],
-  ])('refuses a value for %s with 42501', async (_label, extra) => {
-    expect(await codeOf(as('anon', (tx) => insert(tx, { ...valid, ...extra })))).toBe('42501');
-  });
+    it('enable row-level security with one insert policy for anon whose check is not simply true', async () => {
+      const rls = await owner.query<{ relrowsecurity: boolean }>("select relrowsecurity from pg_class where oid = 'public.contact_submissions'::regclass");
+      expect(rls.rows[0]?.relrowsecurity, 'RLS enabled').toBe(true);
+      const policies = await owner.query<{ cmd: string; roles: string; with_check: string | null }>(
+        "select cmd, roles::text, with_check from pg_policies where schemaname = 'public' and tablename = 'contact_submissions'",
+      );
+      expect(policies.rows, 'exactly one policy').toHaveLength(1);
+      expect(policies.rows[0]?.cmd, 'an INSERT policy').toBe('INSERT');
+      expect(policies.rows[0]?.roles, 'for anon').toBe('{anon}');
+      expect(policies.rows[0]?.with_check?.trim().toLowerCase(), 'a real check').not.toBe('true');
+    });
 
-  it.each<[string, Row]>([
-    ['empty name', { name: '' }],
-    ['blank name', { name: '   ' }],
-    ['name with a leading space', { name: ' Ann' }],
-    ['name with a trailing newline', { name: 'Ann\n' }],
-    ['name over 100 characters', { name: 'n'.repeat(101) }],
-    ['empty business name', { business_name: '' }],
-    ['business name with a trailing tab', { business_name: 'Lee\t' }],
-    ['business name over 200 characters', { business_name: 'b'.repeat(201) }],
-    ['empty email', { email: '' }],
-    ['email without @', { email: 'ann.lee-plumbing.com' }],
-    ['email without a dotted domain', { email: 'ann@localhost' }],
-    ['email with a space', { email: 'ann lee@plumbing.com' }],
-    ['email with two @', { email: 'ann@lee@plumbing.com' }],
-    ['email with a leading space', { email: ' ann@lee.com' }],
-    ['email over 254 characters', { email: `${'e'.repeat(255 - '@example.com'.length)}@example.com` }],
-    ['empty additional info (must be null)', { additional_info: '' }],
-    ['additional info with a trailing space', { additional_info: 'hello ' }],
-    ['additional info over 2000 characters', { additional_info: 'i'.repeat(2001) }],
-  ])('refuses %s with 23514', async (_label, change) => {
-    expect(await codeOf(as('anon', (tx) => insert(tx, { ...valid, ...change })))).toBe('23514');
-  });
-
-  it('refuses a missing required field with 23502 (not null)', async () => {
-    const { name: _, ...withoutName } = valid;
-    expect(await codeOf(as('anon', (tx) => insert(tx, withoutName)))).toBe('23502');
-  });
-});
-
-describe('contact_submissions for other roles', () => {
-  it('gives authenticated no rights at all', async () => {
-    expect(await codeOf(as('authenticated', (tx) => insert(tx, valid))), 'insert').toBe('42501');
-    expect(await codeOf(as('authenticated', (tx) => tx.query('select * from public.contact_submissions'))), 'select').toBe('42501');
-  });
-
-  it('lets service_role read the rows anon inserted (the dashboard and npm run submissions)', async () => {
-    await db.transaction(async (tx) => {
-      await tx.exec('set local role anon');
-      await insert(tx, valid);
-      await tx.exec('set local role service_role');
-      const { rows } = await tx.query<Row>('select name, business_name, email, additional_info from public.contact_submissions');
-      expect(rows, 'the row, exactly as inserted').toEqual([valid]);
-      await tx.rollback();
+    it('are recorded once each in supabase_migrations.schema_migrations, owned by postgres', async () => {
+      const versions = (await listMigrations()).map((m) => m.version);
+      expect(versions.length, 'at least two migrations').toBeGreaterThanOrEqual(2);
+      const recorded = await owner.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
+      expect(recorded.rows.map((r) => r.version), 'history').toEqual(versions);
+      const tableOwner = await owner.query<{ owner: string }>("select pg_get_userbyid(relowner) as owner from pg_class where oid = 'public.contact_submissions'::regclass");
+      expect(tableOwner.rows[0]?.owner, 'created as postgres, like supabase db push').toBe('postgres');
     });
   });
 });
 
-describe('the migration itself', () => {
-  it('enables row-level security with one insert policy for anon whose check is not simply true', async () => {
-    const rls = await db.query<{ relrowsecurity: boolean }>(
-      "select relrowsecurity from pg_class where oid = 'public.contact_submissions'::regclass",
-    );
-    expect(rls.rows[0]?.relrowsecurity, 'RLS enabled').toBe(true);
-    const policies = await db.query<{ cmd: string; roles: string[] | string; with_check: string | null; qual: string | null }>(
-      "select cmd, roles, with_check, qual from pg_policies where schemaname = 'public' and tablename = 'contact_submissions'",
-    );
-    expect(policies.rows, 'exactly one policy').toHaveLength(1);
-    const [policy] = policies.rows;
-    expect(policy?.cmd, 'an INSERT policy').toBe('INSERT');
-    expect(String(policy?.roles), 'for anon').toContain('anon');
-    expect(policy?.with_check?.trim().toLowerCase(), 'a real check').not.toBe('true');
+describe("the form's trimming and the database's CHECKs agree", () => {
+  it('the hardening migration spells the CHECKs with the form’s class, and the e-mail shape with the form’s pattern', async () => {
+    const sql = (await listMigrations()).map((m) => m.sql).join('\n');
+    expect(sql, 'leading edge class').toContain(`!~ '^[${CONTACT_EDGE_CHARACTERS}]'`);
+    expect(sql, 'trailing edge class').toContain(`!~ '[${CONTACT_EDGE_CHARACTERS}]$'`);
+    expect(sql, 'email shape').toContain(`email ~ '${EMAIL_PATTERN.source}'`);
   });
 
-  it('grants anon INSERT on exactly the four input columns and nothing else', async () => {
-    const table = await db.query<{ privilege_type: string }>(
-      "select privilege_type from information_schema.role_table_grants where grantee = 'anon' and table_name = 'contact_submissions'",
-    );
-    expect(table.rows, 'no table-level privilege').toEqual([]);
-    const columns = await db.query<{ column_name: string; privilege_type: string }>(
-      `select column_name, privilege_type from information_schema.column_privileges
-        where grantee = 'anon' and table_name = 'contact_submissions' order by column_name`,
-    );
-    expect(columns.rows, 'column privileges').toEqual(
-      ['additional_info', 'business_name', 'email', 'name'].map((column_name) => ({ column_name, privilege_type: 'INSERT' })),
-    );
-  });
-
-  it('is recorded once and not applied again', async () => {
-    const versions = (await listMigrations()).map((m) => m.version);
-    expect(versions.length, 'at least one migration').toBeGreaterThan(0);
-    expect(await applyMigrations(db), 'second run applies nothing').toEqual([]);
-    const recorded = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
-    expect(recorded.rows.map((r) => r.version), 'history').toEqual(versions);
+  it('PostgreSQL and JavaScript read that class as the same set, for every character of the Basic Multilingual Plane', async () => {
+    const client = await pgc.connectAs('authenticator');
+    try {
+      const { rows } = await client.query<{ matched: number[] }>(
+        `select array_agg(cp order by cp) as matched from generate_series(1, 65533) cp
+          where (cp < 55296 or cp > 57343) and chr(cp) ~ ('^[' || $1 || ']$')`,
+        [CONTACT_EDGE_CHARACTERS],
+      );
+      const inPostgres = rows[0]?.matched ?? [];
+      const pattern = new RegExp(`^[${CONTACT_EDGE_CHARACTERS}]$`, 'u');
+      const inJs: number[] = [];
+      for (let cp = 1; cp <= 65533; cp++) if ((cp < 55296 || cp > 57343) && pattern.test(String.fromCodePoint(cp))) inJs.push(cp);
+      expect(inPostgres, 'same characters').toEqual(inJs);
+      for (const cp of [0x09, 0x0a, 0x20, 0xa0, 0x2007, 0x202f, 0xfeff, 0x200b, 0x3000, 0x85]) expect(inJs, `U+${cp.toString(16)}`).toContain(cp);
+      // Everything JavaScript's own trim() removes is in it too.
+      for (let cp = 1; cp <= 65533; cp++) {
+        if ((cp < 55296 || cp > 57343) && String.fromCodePoint(cp).trim() === '') expect(inJs, `U+${cp.toString(16)} (trim() removes it)`).toContain(cp);
+      }
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -1,11 +1,10 @@
 /**
  * Helpers of the contact e2e specs: open the modal like a visitor, read stored rows from the
- * server under test through its local admin socket (not through HTTP, which offers no reads),
+ * server under test through its PostgreSQL, as `npm run submissions` does (HTTP offers no reads),
  * and hold or freeze things the tests need to observe.
  */
 import { expect, type Page, type Route } from '@playwright/test';
-import { readSubmissionsFromServer } from '../../server/admin.ts';
-import type { Submission } from '../../server/database.ts';
+import { listSubmissions, type Submission } from '../../server/submissions.ts';
 
 /** The data folder playwright.config.ts gives the server under test. */
 export const E2E_DATA_DIR = '.data/e2e';
@@ -20,9 +19,7 @@ export function uniqueEmail(label: string): string {
 
 /** Rows stored for `email`, read from the running server. */
 export async function rowsFor(email: string): Promise<Submission[]> {
-  const rows = await readSubmissionsFromServer(E2E_DATA_DIR);
-  if (rows === null) throw new Error(`no server is running on ${E2E_DATA_DIR}`);
-  return rows.filter((r) => r.email === email);
+  return (await listSubmissions(E2E_DATA_DIR)).filter((r) => r.email === email);
 }
 
 /** Loads the landing page and opens the modal from the hero's 'Get in Contact' button. */

@@ -1,4 +1,10 @@
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+/**
+ * The static file server: encodings, indexes, caching, and above all containment: no request
+ * path, however encoded, reaches a file outside the root (the `.html` fallback and the 404 page
+ * included), symlinks out of the root are not followed. Requests are sent raw, so paths reach the
+ * server exactly as written (fetch and URL would normalise `/../` away).
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,13 +19,14 @@ interface Reply {
   body: Buffer;
 }
 
+let outer: string;
 let root: string;
 let server: Server;
 let port: number;
 
+/** A raw request: the path goes on the wire exactly as written. */
 function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    // A raw request, so the path reaches the server exactly as written (no URL normalisation).
     const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -31,18 +38,29 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
 }
 
 const page = '<!doctype html><title>Home</title>' + 'hello '.repeat(500);
+const SECRET = 'TOP-SECRET-LEAD';
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'static-'));
+  // outer/ holds files that must never be served; outer/dist/ is the root.
+  outer = mkdtempSync(join(tmpdir(), 'static-'));
+  root = join(outer, 'dist');
+  mkdirSync(root);
+  writeFileSync(join(outer, 'secret.html'), `<p>${SECRET}</p>`);
+  writeFileSync(join(outer, 'secret.txt'), SECRET);
+  mkdirSync(join(outer, 'private'));
+  writeFileSync(join(outer, 'private', 'index.html'), `<p>${SECRET}</p>`);
   writeFileSync(join(root, 'index.html'), page);
   writeFileSync(join(root, '404.html'), '<!doctype html><title>Not found</title>');
   mkdirSync(join(root, 'qa', 'guide'), { recursive: true });
   writeFileSync(join(root, 'qa', 'guide', 'index.html'), '<!doctype html><title>Guide</title>');
+  writeFileSync(join(root, 'about.html'), '<!doctype html><title>About</title>');
   mkdirSync(join(root, '_astro'));
   writeFileSync(join(root, '_astro', 'app.abc123.js'), 'console.log(1);');
   mkdirSync(join(root, 'widget'));
   writeFileSync(join(root, 'widget', 'voice-widget-engine.js'), 'export {};');
-  writeFileSync(join(tmpdir(), 'static-secret.txt'), 'secret');
+  // Symlinks inside the root that point outside it.
+  symlinkSync(join(outer, 'secret.html'), join(root, 'linked.html'));
+  symlinkSync(join(outer, 'private'), join(root, 'linked-dir'));
   const handler = createStaticHandler(root);
   server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -51,8 +69,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  rmSync(root, { recursive: true, force: true });
-  rmSync(join(tmpdir(), 'static-secret.txt'), { force: true });
+  rmSync(outer, { recursive: true, force: true });
 });
 
 describe('static file server', () => {
@@ -63,29 +80,24 @@ describe('static file server', () => {
     expect(Number(br.headers['content-length']), 'length of the compressed body').toBe(br.body.length);
     const again = await get('/', { 'accept-encoding': 'br' });
     expect(again.body.equals(br.body), 'cached compressed body is identical').toBe(true);
-
     const gz = await get('/', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString(), 'gzip body decodes to the file').toBe(page);
-
     const plain = await get('/');
     expect(plain.headers['content-encoding'], 'no encoding when none is accepted').toBeUndefined();
     expect(plain.body.toString()).toBe(page);
   });
 
-  it('resolves directory indexes, answers unknown paths with the 404 page and status 404', async () => {
+  it('resolves directory indexes and the .html fallback, and answers unknown paths with the 404 page', async () => {
     const guide = await get('/qa/guide');
     expect(guide.status).toBe(200);
     expect(guide.body.toString()).toContain('<title>Guide</title>');
+    const about = await get('/about');
+    expect(about.status, '/about → about.html').toBe(200);
+    expect(about.body.toString()).toContain('<title>About</title>');
     const missing = await get('/nope');
     expect(missing.status).toBe(404);
     expect(missing.body.toString()).toContain('Not found');
-  });
-
-  it('never serves files outside its root', async () => {
-    const escape = await get('/../static-secret.txt');
-    expect(escape.status, 'a path escaping the root is not found').toBe(404);
-    expect(escape.body.toString()).not.toContain('secret');
   });
 
   it('caches hashed assets for a year, lets other origins load widget modules, and refuses writes', async () => {
@@ -97,7 +109,42 @@ describe('static file server', () => {
     const head = await get('/', { 'accept-encoding': 'br' }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body.length, 'HEAD has no body').toBe(0);
-    const post = await get('/', {}, 'POST');
-    expect(post.status).toBe(405);
+    expect((await get('/', {}, 'POST')).status).toBe(405);
+  });
+});
+
+describe('containment: nothing outside the root is ever served', () => {
+  it.each([
+    ['a plain ../', '/../secret.txt'],
+    ['an encoded slash (..%2f)', '/..%2fsecret.txt'],
+    ['the .html fallback of an encoded escape (the reported exploit)', '/..%2fsecret'],
+    ['encoded dots (%2e%2e)', '/%2e%2e/secret.txt'],
+    ['encoded dots and slash', '/%2e%2e%2fsecret.txt'],
+    ['mixed-case encodings', '/%2E%2e%2Fsecret'],
+    ['a deeper escape through a real folder', '/qa/..%2f..%2f..%2fsecret.txt'],
+    ['an escape to a folder index', '/..%2fprivate'],
+    ['an escape to a folder index with a slash', '/..%2fprivate/'],
+    ['backslashes', '/..\\secret.txt'],
+    ['encoded backslashes', '/..%5csecret.txt'],
+    ['an encoded backslash before the .html fallback', '/..%5csecret'],
+    ['a symlink to a file outside', '/linked.html'],
+    ['the .html fallback of a symlink', '/linked'],
+    ['a symlinked folder outside', '/linked-dir/'],
+    ['double encoding (decoded once only)', '/%252e%252e%252fsecret.txt'],
+  ])('%s: %s', async (_label, path) => {
+    const reply = await get(path);
+    expect(reply.body.toString(), 'no secret in the body').not.toContain(SECRET);
+    expect(reply.status, 'not found or bad request').toBeGreaterThanOrEqual(400);
+    expect(reply.status, 'never a server error').toBeLessThan(500);
+  });
+
+  it.each([
+    ['a NUL byte', '/index.html%00.txt'],
+    ['a NUL byte before the fallback', '/..%2fsecret%00'],
+    ['a malformed escape', '/%E0%A4%A'],
+  ])('answers 400 for %s', async (_label, path) => {
+    const reply = await get(path);
+    expect(reply.status).toBe(400);
+    expect(reply.body.toString()).not.toContain(SECRET);
   });
 });

@@ -3,10 +3,10 @@
  * against the embedded backend on a loopback port.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../server/app.ts';
 import { loadContactInsert, resolveContactBackend } from '../../../site/lib/contact-backend.ts';
 import { networkMessage, sendContactRequest } from '../../../site/lib/contact.ts';
 import { LOCAL_ANON_KEY } from '../../../site/lib/local-backend.ts';
+import { inputOf, startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
 
 describe('resolveContactBackend', () => {
   it('uses the configured Supabase project when its URL is set', () => {
@@ -21,27 +21,26 @@ describe('resolveContactBackend', () => {
 });
 
 describe('loadContactInsert with the embedded backend', () => {
-  let server: RunningServer;
+  let backend: TestBackend;
   beforeAll(async () => {
-    server = await startServer({ distDir: null, port: 0, host: '127.0.0.1', dataDir: null });
-  }, 120_000);
+    backend = await startTestBackend();
+  }, 180_000);
   afterAll(async () => {
-    await server.close();
-  }, 120_000);
+    await backend.close();
+  }, 60_000);
 
   it('inserts the row, no read-back, and reports a network failure when the backend is gone', async () => {
-    const insert = await loadContactInsert({ url: server.url, anonKey: LOCAL_ANON_KEY });
+    const insert = await loadContactInsert({ url: backend.server.url, anonKey: LOCAL_ANON_KEY });
     const row = { name: 'Ann Lee', business_name: 'Lee Plumbing', email: 'port@example.com', additional_info: 'Mornings' };
     expect(await sendContactRequest(row, insert), 'sent').toEqual({ ok: true });
-    const stored = await server.db?.listSubmissions();
-    expect(stored?.map(({ name, business_name, email, additional_info }) => ({ name, business_name, email, additional_info })), 'stored as sent').toEqual([row]);
+    expect((await backend.rows()).map(inputOf), 'stored as sent').toEqual([row]);
 
     const aborted = new AbortController();
     aborted.abort();
     const result = await insert(row, aborted.signal);
     expect(result.status, 'an aborted request never reaches the server').toBe(0);
 
-    await server.close();
+    await backend.server.close();
     const down = await sendContactRequest(row, insert);
     // Node's fetch says "fetch failed" where Chromium says "Failed to fetch": the visitor reads it in a sentence.
     expect(down, 'backend down').toMatchObject({ ok: false, message: networkMessage('fetch failed') });

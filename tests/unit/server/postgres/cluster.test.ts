@@ -1,0 +1,166 @@
+/**
+ * The data folder of the embedded PostgreSQL: rows survive restarts, RESET_DATA wipes them, one
+ * process per folder (a second server refuses with one sentence, before touching anything), the
+ * folder and every file in it are private to the server's user (re-checked at each start), no
+ * socket-path limit on long paths, and PostgreSQL runs with its durability settings forced on.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../../../server/postgres/bootstrap.ts';
+import { inspectDataDir, isDataDirInUseError } from '../../../../server/postgres/cluster.ts';
+import { dataDirLayout } from '../../../../server/postgres/data-dir.ts';
+import { isRoot } from '../../../../server/postgres/os-user.ts';
+import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../../site/lib/local-backend.ts';
+import { startTestBackend } from '../../../fixtures/backend.ts';
+
+let parent: string;
+beforeAll(async () => {
+  parent = await mkdtemp(join(tmpdir(), 'cluster-'));
+  // As root, PostgreSQL runs as an unprivileged user that must be able to enter the parent folders.
+  await chmod(parent, 0o755);
+});
+afterAll(async () => {
+  await rm(parent, { recursive: true, force: true });
+});
+
+async function insert(url: string, email: string, name = 'Ann Lee') {
+  const res = await fetch(`${url}/rest/v1/${CONTACT_TABLE}`, {
+    method: 'POST',
+    headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, business_name: 'Lee Plumbing', email, additional_info: null }),
+  });
+  expect(res.status, `insert ${email}`).toBe(201);
+}
+
+/** Every path below `dir` with its mode. */
+async function walk(dir: string): Promise<Array<{ path: string; mode: number }>> {
+  const out: Array<{ path: string; mode: number }> = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    out.push({ path, mode: (await stat(path)).mode & 0o777 });
+    if (entry.isDirectory()) out.push(...(await walk(path)));
+  }
+  return out;
+}
+
+describe('the data folder', () => {
+  it('keeps rows across restarts, is used by one server at a time, and RESET_DATA wipes it', async () => {
+    const dataDir = join(parent, 'restart');
+    const first = await startTestBackend({ dataDir, resetData: true });
+    try {
+      await insert(first.server.url, 'first@example.com', 'First');
+      await insert(first.server.url, 'second@example.com', 'Second');
+      expect((await first.rows()).map((r) => r.email), 'newest first, read while the server runs').toEqual(['second@example.com', 'first@example.com']);
+      const refused = await startTestBackend({ dataDir }).then(
+        async (unexpected) => {
+          await unexpected.close();
+          return null;
+        },
+        (error: unknown) => error,
+      );
+      expect(isDataDirInUseError(refused), 'a DataDirInUseError').toBe(true);
+      expect((refused as Error).message, 'one sentence naming the folder and the owner').toBe(
+        `The data folder ${dataDirLayout(dataDir).root} is in use by another server (pid ${process.pid}): stop it, or set DATA_DIR to another folder.`,
+      );
+    } finally {
+      await first.close();
+    }
+    expect(await inspectDataDir(dataDir), 'PostgreSQL stopped with the server').toEqual({ state: 'free' });
+
+    const again = await startTestBackend({ dataDir });
+    try {
+      expect((await again.rows()).map((r) => r.email), 'persisted').toEqual(['second@example.com', 'first@example.com']);
+    } finally {
+      await again.close();
+    }
+    expect((await startTestBackend({ dataDir }).then((b) => b.rows().finally(() => b.close()))).length, 'still there').toBe(2);
+    const reset = await startTestBackend({ dataDir, resetData: true });
+    try {
+      expect(await reset.rows(), 'RESET_DATA wipes the folder').toEqual([]);
+    } finally {
+      await reset.close();
+    }
+  }, 300_000);
+
+  it('is private to the server: 0700 folders and 0600 files, tightened again at the next start, unreadable for another user', async () => {
+    const dataDir = join(parent, 'private');
+    const layout = dataDirLayout(dataDir);
+    const lines: string[] = [];
+    const backend = await startTestBackend({ dataDir, log: (line) => lines.push(line) });
+    await insert(backend.server.url, 'secret-lead@example.com');
+    try {
+      expect((await stat(layout.root)).mode & 0o777, 'the data folder').toBe(0o700);
+      expect((await stat(layout.credentials)).mode & 0o777, 'the credentials').toBe(0o600);
+      const open = (await walk(layout.root)).filter((f) => (f.mode & 0o077) !== 0);
+      expect(open, 'no file or folder readable by group or others').toEqual([]);
+      if (isRoot()) {
+        // The same check as a person would make: another local user greps the WAL for the address.
+        const grep = spawnSync('grep', ['-r', 'secret-lead', layout.root], { uid: 65534, gid: 65534, encoding: 'utf8' });
+        expect(grep.stdout, 'nobody finds the address').toBe('');
+        expect(grep.stderr, 'because access is denied').toMatch(/Permission denied/);
+      }
+    } finally {
+      await backend.close();
+    }
+    await chmod(layout.root, 0o755);
+    await chmod(layout.credentials, 0o644);
+    const again = await startTestBackend({ dataDir, log: (line) => lines.push(line) });
+    try {
+      expect((await stat(layout.root)).mode & 0o777, 'folder tightened').toBe(0o700);
+      expect((await stat(layout.credentials)).mode & 0o777, 'credentials tightened').toBe(0o600);
+      expect(lines, 'each fix said in one line').toEqual(
+        expect.arrayContaining([
+          `Tightened the permissions of the data folder ${layout.root} from 0755 to 0700 (contact requests are private).`,
+          `Tightened the permissions of ${layout.credentials} from 0644 to 0600.`,
+        ]),
+      );
+      expect((await again.rows()).map((r) => r.email), 'the row is still there').toEqual(['secret-lead@example.com']);
+    } finally {
+      await again.close();
+    }
+  }, 300_000);
+
+  it('works in a folder whose path is far longer than a Unix socket path may be', async () => {
+    const segment = 'a-rather-long-folder-name-for-a-checkout-path';
+    const dataDir = join(parent, segment, segment, segment, segment, 'data');
+    expect(dataDir.length, 'longer than the 107-byte socket path limit').toBeGreaterThan(200);
+    await mkdir(join(parent, segment), { recursive: true });
+    const backend = await startTestBackend({ dataDir });
+    try {
+      await insert(backend.server.url, 'long-path@example.com');
+      expect((await backend.rows()).map((r) => r.email)).toEqual(['long-path@example.com']);
+    } finally {
+      await backend.close();
+    }
+  }, 300_000);
+
+  it('runs PostgreSQL with fsync, synchronous_commit and full_page_writes forced on, and data checksums', async () => {
+    const backend = await startTestBackend({ dataDir: join(parent, 'durable') });
+    const cluster = backend.server.cluster!;
+    const client = await connect({ host: cluster.host, port: cluster.port }, 'supabase_admin', cluster.credentials.supabase_admin);
+    try {
+      const { rows } = await client.query<{ name: string; setting: string; source: string }>(
+        `select name, setting, source from pg_settings
+          where name in ('fsync', 'synchronous_commit', 'full_page_writes', 'data_checksums', 'listen_addresses', 'unix_socket_directories')
+          order by name`,
+      );
+      const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
+      for (const name of ['fsync', 'synchronous_commit', 'full_page_writes']) {
+        expect(byName[name]?.setting, `${name} on`).toBe('on');
+        expect(byName[name]?.source, `${name} set on the command line, above postgresql.conf`).toBe('command line');
+      }
+      expect(byName.data_checksums?.setting, 'data checksums').toBe('on');
+      expect(byName.listen_addresses?.setting, 'loopback only').toBe('127.0.0.1');
+      expect(byName.unix_socket_directories?.setting, 'no Unix socket').toBe('');
+      const version = await client.query<{ server_version_num: string }>('show server_version_num');
+      expect(Number(version.rows[0]?.server_version_num) / 10000, 'PostgreSQL 17, the major Supabase runs').toBeGreaterThanOrEqual(17);
+      expect(Number(version.rows[0]?.server_version_num) / 10000, 'PostgreSQL 17, the major Supabase runs').toBeLessThan(18);
+    } finally {
+      await client.end();
+      await backend.close();
+    }
+  }, 300_000);
+});
