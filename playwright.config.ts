@@ -25,7 +25,10 @@ export default defineConfig({
     command: 'node server/index.ts',
     url: `http://localhost:${E2E_PORT}/`,
     reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(E2E_PORT), HOST: 'localhost', DATA_DIR: '.data/e2e', RESET_DATA: '1' },
+    // A fresh data folder needs initdb and PostgreSQL's start first: generous on a loaded machine.
+    timeout: 180_000,
+    // The browser tests send many contact requests from one address: lift the per-client limit
+    // (tests/unit/server covers it).
+    env: { PORT: String(E2E_PORT), HOST: 'localhost', DATA_DIR: '.data/e2e', RESET_DATA: '1', CONTACT_RATE_LIMIT: '1000/60' },
   },
 });

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { DEFAULT_DATA_DIR } from './app.ts';
 import { connect, prepareDatabase } from './postgres/bootstrap.ts';
-import { DataDirInUseError, HANDOVER_WAIT_MS, inspectDataDir, startCluster } from './postgres/cluster.ts';
+import { DataDirInUseError, HANDOVER_WAIT_MS, inspectDataDir, isDataDirInUseError, startCluster } from './postgres/cluster.ts';
 import { dataDirLayout, isInitialised, readCredentials } from './postgres/data-dir.ts';
 
 /** A stored contact request. */
@@ -153,7 +153,14 @@ async function openReader(dataDir: string, log: (line: string) => void): Promise
   for (;;) {
     const state = await inspectDataDir(dataDir);
     if (state.state === 'free') {
-      const cluster = await startCluster({ dataDir, kind: 'reader', log });
+      let cluster;
+      try {
+        cluster = await startCluster({ dataDir, kind: 'reader', log });
+      } catch (error) {
+        // A server took the folder first: read through it once it is ready.
+        if (isDataDirInUseError(error) && Date.now() < deadline) continue;
+        throw error;
+      }
       try {
         await prepareDatabase({ host: cluster.host, port: cluster.port }, cluster.credentials);
         await cluster.markReady();
@@ -171,18 +178,17 @@ async function openReader(dataDir: string, log: (line: string) => void): Promise
       }
     }
     const { owner } = state;
-    if (owner?.alive && owner.kind === 'reader') {
-      throw new DataDirInUseError(`The data folder ${layout.root} is in use by \`npm run submissions\` (pid ${owner.pid}): try again when it has finished.`, owner.pid);
-    }
-    if (owner?.alive && owner.ready && state.status === 'ready') {
+    if (owner?.alive && owner.kind === 'server' && owner.ready && state.status === 'ready') {
       const credentials = await readCredentials(layout);
       if (!credentials) throw new Error(`${layout.credentials} is missing: the database of ${layout.root} cannot be read.`);
       const client = await connect({ host: '127.0.0.1', port: state.port }, 'authenticator', credentials.authenticator, 'ringwise-submissions');
       return { client, close: () => client.end().catch(() => {}) };
     }
-    // A server is starting (or the PostgreSQL of a stopped one is shutting down): wait for it.
+    // A server is starting, another read is running, or the PostgreSQL of a stopped server is
+    // shutting down: wait for it.
     if (Date.now() > deadline) {
-      throw new DataDirInUseError(`The data folder ${layout.root} is held by PostgreSQL (pid ${state.postmasterPid}), which did not become readable: try again.`, null);
+      const who = owner?.alive ? (owner.kind === 'server' ? `a server (pid ${owner.pid}) that did not become ready` : `\`npm run submissions\` (pid ${owner.pid})`) : `PostgreSQL (pid ${state.postmasterPid})`;
+      throw new DataDirInUseError(`The data folder ${layout.root} is in use by ${who}: try again in a moment.`, owner?.pid ?? null);
     }
     await sleep(100);
   }

@@ -124,9 +124,9 @@ const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /**
  * Waits until nobody runs PostgreSQL on the folder, or throws {@link DataDirInUseError} when a
- * live process owns it. A PostgreSQL that is stopping, or whose owner died (its keeper is
- * stopping it), or that is still starting without an owner record, is waited for, up to
- * {@link HANDOVER_WAIT_MS}.
+ * live server owns it. A PostgreSQL that is stopping, whose owner died (its keeper is stopping
+ * it), that is still starting without an owner record, or that `npm run submissions` started for
+ * a read (it stops when the read ends), is waited for, up to {@link HANDOVER_WAIT_MS}.
  */
 export async function waitUntilFree(dataDir: string, log: (line: string) => void = () => {}): Promise<void> {
   const layout = dataDirLayout(dataDir);
@@ -135,8 +135,10 @@ export async function waitUntilFree(dataDir: string, log: (line: string) => void
   for (;;) {
     const state = await inspectDataDir(dataDir);
     if (state.state === 'free') return;
-    if (state.owner?.alive && state.status !== 'stopping') throw new DataDirInUseError(inUseMessage(layout, state.owner), state.owner.pid);
+    const owner = state.owner;
+    if (owner?.alive && owner.kind === 'server' && state.status !== 'stopping') throw new DataDirInUseError(inUseMessage(layout, owner), owner.pid);
     if (Date.now() > deadline) {
+      if (owner?.alive) throw new DataDirInUseError(inUseMessage(layout, owner), owner.pid);
       throw new DataDirInUseError(
         `The data folder ${layout.root} is held by PostgreSQL (pid ${state.postmasterPid}) that no running server owns: ` +
           `stop it (kill -INT ${state.postmasterPid}) or set DATA_DIR to another folder.`,
@@ -145,7 +147,11 @@ export async function waitUntilFree(dataDir: string, log: (line: string) => void
     }
     if (!said) {
       said = true;
-      log(`Waiting for the PostgreSQL of a previous run (pid ${state.postmasterPid}) to stop…`);
+      log(
+        owner?.alive
+          ? `Waiting for \`npm run submissions\` (pid ${owner.pid}) to finish reading the data folder…`
+          : `Waiting for the PostgreSQL of a previous run (pid ${state.postmasterPid}) to stop…`,
+      );
     }
     await sleep(100);
   }
@@ -352,8 +358,28 @@ export async function startCluster(options: StartClusterOptions): Promise<Runnin
   const binaries = await postgresBinaries();
   const runAs = postgresRunAs(binaries.postgres, log);
 
-  await waitUntilFree(dataDir, log);
-  if (reset) await wipeDataDir(layout);
+  let wiped = false;
+  // Each pass: wait for the folder to be free, then try to take PostgreSQL's lock. A process that
+  // took it first (both saw the folder free) sends us back to waiting, which refuses if it is a server.
+  for (;;) {
+    await waitUntilFree(dataDir, log);
+    if (reset && !wiped) {
+      await wipeDataDir(layout);
+      wiped = true;
+    }
+    const started = await startOnce(layout, runAs, binaries, kind, log);
+    if (started) return started;
+  }
+}
+
+/** One attempt to initialise (when needed) and start the cluster; null when another process holds its lock. */
+async function startOnce(
+  layout: DataDirLayout,
+  runAs: RunAs | null,
+  binaries: { postgres: string; initdb: string },
+  kind: OwnerRecord['kind'],
+  log: (line: string) => void,
+): Promise<RunningCluster | null> {
   await prepareDataDir(layout, runAs, log);
   const initialised = await isInitialised(layout);
   const credentials = initialised ? await readCredentials(layout) : await loadOrCreateCredentials(layout);
@@ -362,6 +388,8 @@ export async function startCluster(options: StartClusterOptions): Promise<Runnin
   }
   if (!initialised) await initCluster(layout, credentials, runAs, binaries.initdb);
 
+  // The processes of a PostgreSQL killed with SIGKILL leave its shared memory within moments.
+  const shmemDeadline = Date.now() + HANDOVER_WAIT_MS;
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const started = launch(binaries.postgres, layout, port, runAs, log);
@@ -375,16 +403,10 @@ export async function startCluster(options: StartClusterOptions): Promise<Runnin
     if (failure === null) return running(layout, started, port, pid, credentials, kind);
     started.keeper.stdin?.end();
     await started.exited;
-    if (failure === 'locked') {
-      const state = await inspectDataDir(dataDir);
-      const owner = state.state === 'running' ? state.owner : null;
-      throw new DataDirInUseError(
-        owner ? inUseMessage(layout, owner) : `The data folder ${layout.root} is in use by another process that is starting PostgreSQL: stop it, or set DATA_DIR to another folder.`,
-        owner?.pid ?? null,
-      );
-    }
-    if ((failure === 'port' || failure === 'shmem') && attempt < 20) {
-      await sleep(failure === 'shmem' ? 250 : 0);
+    if (failure === 'locked') return null;
+    if (failure === 'port' && attempt < 20) continue;
+    if (failure === 'shmem' && Date.now() < shmemDeadline) {
+      await sleep(250);
       continue;
     }
     throw new Error(`PostgreSQL did not start on ${layout.cluster}:\n${started.logTail.slice(-15).join('\n')}`);

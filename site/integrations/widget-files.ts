@@ -10,7 +10,7 @@ import { cp } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { CONTENT_TYPES } from '../../server/content-types.ts';
+import { CONTENT_TYPES } from '../lib/content-types.ts';
 
 /** URL path the widget files are served under (trailing slash). */
 export const WIDGET_FILES_PATH = '/widget/';

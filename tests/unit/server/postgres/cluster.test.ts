@@ -4,8 +4,10 @@
  * folder and every file in it are private to the server's user (re-checked at each start), no
  * socket-path limit on long paths, and PostgreSQL runs with its durability settings forced on.
  */
-import { spawnSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmod, chown, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,13 @@ import { dataDirLayout } from '../../../../server/postgres/data-dir.ts';
 import { isRoot } from '../../../../server/postgres/os-user.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../../site/lib/local-backend.ts';
 import { startTestBackend } from '../../../fixtures/backend.ts';
+
+const SERVER_PROCESS = fileURLToPath(new URL('../../../fixtures/backend-process.ts', import.meta.url));
+/** nobody:nogroup on Debian, the unprivileged user the non-root test runs as. */
+const NOBODY = { uid: 65534, gid: 65534 };
+/** As root: can `nobody` read this checkout and run its Node? (Not when it lives under /root.) */
+const nobodyCanRun =
+  isRoot() && spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(SERVER_PROCESS)})`], { ...NOBODY }).status === 0;
 
 let parent: string;
 beforeAll(async () => {
@@ -162,5 +171,46 @@ describe('the data folder', () => {
       await client.end();
       await backend.close();
     }
+  }, 300_000);
+
+  it.runIf(isRoot())('as root, refuses with one sentence a data folder PostgreSQL’s user cannot reach', async () => {
+    const closed = join(parent, 'closed');
+    await mkdir(closed, { mode: 0o700 });
+    await chmod(closed, 0o700);
+    const error = await startTestBackend({ dataDir: join(closed, 'data') }).then(
+      async (unexpected) => {
+        await unexpected.close();
+        return null;
+      },
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toMatch(/^PostgreSQL runs as the system user \S+ \(it refuses to run as root\), and \S+ cannot reach the data folder .+closed\/data \(a parent folder is closed to it\): set DATA_DIR to a folder it can enter/);
+  }, 120_000);
+
+  it.runIf(nobodyCanRun)('as a non-root user, runs PostgreSQL as that same user', async () => {
+    const home = join(parent, 'nobody');
+    await mkdir(home);
+    await chown(home, NOBODY.uid, NOBODY.gid);
+    const dataDir = join(home, 'data');
+    const child = spawn(process.execPath, [SERVER_PROCESS, dataDir], { ...NOBODY, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<void>((done) => child.on('exit', () => done()));
+    try {
+      const url = await new Promise<string | null>((done) => {
+        createInterface({ input: child.stdout }).once('line', (line) => done((JSON.parse(line) as { url: string }).url));
+        void exited.then(() => done(null));
+      });
+      expect(url, `the server starts as nobody (${stderr})`).toBeTruthy();
+      await insert(url!, 'nobody@example.com');
+      const layout = dataDirLayout(dataDir);
+      for (const path of [layout.root, layout.cluster, layout.credentials, join(layout.cluster, 'PG_VERSION')]) {
+        expect((await stat(path)).uid, `${path} belongs to the server's own user`).toBe(NOBODY.uid);
+      }
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    expect(await inspectDataDir(dataDir), 'stopped with the server').toEqual({ state: 'free' });
   }, 300_000);
 });

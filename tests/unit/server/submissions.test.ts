@@ -1,0 +1,210 @@
+/**
+ * `npm run submissions`: its escaping and export formats (pure), its options, and the real
+ * command against real data folders: with and without a running server, 36,000 hostile rows
+ * streamed page by page, CSV formula injection neutralised, `--since`.
+ */
+import { spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../../server/postgres/bootstrap.ts';
+import { inspectDataDir } from '../../../server/postgres/cluster.ts';
+import { createFormatter, csvField, escapeVisible, parseArgs, parseSince, safeJson, type Submission } from '../../../server/submissions.ts';
+import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../site/lib/local-backend.ts';
+import { startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
+
+const CLI = fileURLToPath(new URL('../../../server/submissions.ts', import.meta.url));
+
+/** Runs the real command on `dataDir`; stdout as text. */
+function run(dataDir: string, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => done({ code, stdout: Buffer.concat(out).toString('utf8'), stderr }));
+  });
+}
+
+const row = (over: Partial<Submission> = {}): Submission => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  created_at: '2026-11-01T10:00:00.000Z',
+  name: 'Ann Lee',
+  business_name: 'Lee Plumbing',
+  email: 'ann@lee.com',
+  additional_info: null,
+  ...over,
+});
+
+describe('escaping for the terminal', () => {
+  it('shows controls, escape sequences, bidi overrides and invisible characters as escapes', () => {
+    expect(escapeVisible('a\u001b[2Jb')).toBe('a\\x1b[2Jb');
+    expect(escapeVisible('line\nnext\tTab\r')).toBe('line\\nnext\\tTab\\r');
+    expect(escapeVisible('evil\u202egnp.exe')).toBe('evil\\u{202e}gnp.exe');
+    expect(escapeVisible('zero\u200bwidth\ufeff\u2066\u2069')).toBe('zero\\u{200b}width\\u{feff}\\u{2066}\\u{2069}');
+    expect(escapeVisible('c1\u009bcsi\u007f')).toBe('c1\\x9bcsi\\x7f');
+    expect(escapeVisible('tag\u{e0041}')).toBe('tag\\u{e0041}');
+    expect(escapeVisible('back\\slash'), 'a backslash doubles, so escapes stay unambiguous').toBe('back\\\\slash');
+    expect(escapeVisible('Zoë Ødegård 李 👨‍👩‍👧'.replace(/\u200d/g, '')), 'ordinary text untouched').toBe('Zoë Ødegård 李 👨👩👧');
+  });
+
+  it('keeps JSON lossless while escaping the same characters as \\uXXXX', () => {
+    const value = { name: 'a\u202eb\u0085c\u2028d\u{e0041}', info: 'x"\\' };
+    const text = safeJson(value);
+    expect(text, 'nothing invisible left raw').not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+    expect(text).toContain('\\u202e');
+    expect(text).toContain('\\udb40\\udc41');
+    expect(JSON.parse(text), 'parses back to the same data').toEqual(value);
+  });
+
+  it('writes CSV fields quoted, with formulas neutralised and controls escaped', () => {
+    expect(csvField('=HYPERLINK("http://evil","click")')).toBe(`"'=HYPERLINK(""http://evil"",""click"")"`);
+    for (const start of ['+1', '-2', '@SUM(A1)', '\tTab', '\rCR']) expect(csvField(start), `starts with ${JSON.stringify(start[0])}`).toBe(`"'${start.replace(/"/g, '""')}"`);
+    expect(csvField('line one\nline two'), 'line breaks kept inside quotes').toBe('"line one\nline two"');
+    expect(csvField('esc\u001b[31m'), 'escape sequences shown').toBe('"esc\\x1b[31m"');
+    expect(csvField(null), 'null is an empty field').toBe('');
+  });
+});
+
+describe('formats', () => {
+  it('a table: header, one escaped line per request, a count; and a sentence when there is none', () => {
+    const f = createFormatter('table');
+    const text = f.start() + f.page([row({ additional_info: 'one\ntwo\u202e' }), row({ email: 'bo@co.com' })]) + f.end();
+    const lines = text.split('\n');
+    expect(lines[0], 'header').toMatch(/^created_at\s+│ name\s+│ business_name\s+│ email\s+│ additional_info$/);
+    expect(lines[2], 'escaped cell').toContain('one\\ntwo\\u{202e}');
+    expect(lines[3], 'second row').toContain('bo@co.com');
+    expect(text.trimEnd().split('\n').at(-1), 'count').toBe('2 request(s).');
+    const empty = createFormatter('table');
+    expect(empty.start() + empty.end()).toContain('No contact requests yet.');
+  });
+
+  it('JSON: one array across pages; CSV: a header and CRLF lines', () => {
+    const json = createFormatter('json');
+    const text = json.start() + json.page([row()]) + json.page([row({ email: 'b@b.co' })]) + json.end();
+    expect((JSON.parse(text) as Submission[]).map((r) => r.email)).toEqual(['ann@lee.com', 'b@b.co']);
+    const none = createFormatter('json');
+    expect(JSON.parse(none.start() + none.end()), 'empty array').toEqual([]);
+    const csv = createFormatter('csv');
+    expect(csv.start() + csv.page([row()])).toBe(
+      '"created_at","name","business_name","email","additional_info"\r\n"2026-11-01T10:00:00.000Z","Ann Lee","Lee Plumbing","ann@lee.com",\r\n',
+    );
+  });
+});
+
+describe('options', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  it('parses --since as a date, a date and time, or a duration back from now', () => {
+    expect(parseSince('2026-11-01', now).toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    expect(parseSince('2026-11-01T09:30Z', now).toISOString()).toBe('2026-11-01T09:30:00.000Z');
+    expect(parseSince('12h', now).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    expect(parseSince('7d', now).toISOString()).toBe('2026-11-15T12:00:00.000Z');
+    expect(parseSince('30m', now).toISOString()).toBe('2026-11-22T11:30:00.000Z');
+    for (const bad of ['yesterday', '7 weeks', '2026-13-45', '']) expect(() => parseSince(bad, now), bad).toThrow(/--since takes a date/);
+  });
+
+  it('parses the arguments and refuses unknown or conflicting ones with one sentence', () => {
+    expect(parseArgs([], now)).toEqual({ format: 'table', help: false });
+    expect(parseArgs(['--csv', '--since', '7d'], now)).toEqual({ format: 'csv', help: false, since: new Date('2026-11-15T12:00:00Z') });
+    expect(parseArgs(['--json', '--since=2026-11-01'], now).format).toBe('json');
+    expect(() => parseArgs(['--csv', '--json'])).toThrow('Choose one of --csv and --json.');
+    expect(() => parseArgs(['--since'])).toThrow(/--since needs a value/);
+    expect(() => parseArgs(['--xml'])).toThrow(/Unknown option "--xml"/);
+  });
+});
+
+describe('the command on real data folders', () => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    backend = await startTestBackend();
+    const post = (body: object) =>
+      fetch(`${backend.server.url}/rest/v1/${CONTACT_TABLE}`, { method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post({ name: '=HYPERLINK("http://evil.example","Click me")', business_name: '+1 555 0100', email: 'formula@example.com' })).status).toBe(201);
+    expect((await post({ name: 'Bidi \u202eevil', business_name: 'Tabs', email: 'bidi@example.com', additional_info: 'first\n\tsecond' })).status).toBe(201);
+    // Older requests, written as the table owner (anon cannot backdate).
+    const cluster = backend.server.cluster!;
+    const owner = await connect({ host: cluster.host, port: cluster.port }, 'postgres', cluster.credentials.postgres);
+    await owner.query(
+      `insert into public.contact_submissions (name, business_name, email, additional_info, created_at)
+       values ('Old One', 'Old Co', 'old@example.com', null, now() - interval '30 days')`,
+    );
+    await owner.end();
+  }, 180_000);
+  afterAll(async () => {
+    await backend?.close();
+  }, 60_000);
+
+  it('reads through the running server: a table, JSON and CSV, newest first, filtered by --since', async () => {
+    const table = await run(backend.dataDir);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout, 'escaped bidi override').toContain('Bidi \\u{202e}evil');
+    expect(table.stdout, 'no raw invisible character').not.toMatch(/[\u202e\u001b]/);
+    expect(table.stdout.trimEnd().split('\n').at(-1)).toBe('3 request(s).');
+
+    const json = await run(backend.dataDir, ['--json']);
+    const rows = JSON.parse(json.stdout) as Submission[];
+    expect(rows.map((r) => r.email), 'newest first').toEqual(['bidi@example.com', 'formula@example.com', 'old@example.com']);
+    expect(rows[0]?.additional_info, 'JSON is lossless').toBe('first\n\tsecond');
+    expect(rows[0]?.created_at, 'ISO 8601 UTC').toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    const csv = await run(backend.dataDir, ['--csv', '--since', '7d']);
+    expect(csv.code, csv.stderr).toBe(0);
+    const lines = csv.stdout.split('\r\n');
+    expect(lines, 'header, two recent requests, final line break').toHaveLength(4);
+    expect(csv.stdout, 'formula neutralised').toContain(`"'=HYPERLINK(""http://evil.example"",""Click me"")","'+1 555 0100"`);
+    expect(csv.stdout, 'the old one filtered out').not.toContain('old@example.com');
+  }, 120_000);
+
+  it('refuses a bad option with one sentence and exit code 1', async () => {
+    const bad = await run(backend.dataDir, ['--since', 'tomorrow']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim()).toMatch(/^--since takes a date/);
+  });
+});
+
+describe('the command without a running server', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'cli-'));
+    // As root, PostgreSQL runs as an unprivileged user that must be able to enter this folder.
+    await chmod(dataDir, 0o755);
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('says so for a folder with no database yet', async () => {
+    const result = await run(join(dataDir, 'never-started'));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^No database in .+never-started yet: start the site with `npm start` and send a request\.$/m);
+  });
+
+  it('starts PostgreSQL for the read, streams 36,000 hostile rows escaped, and stops it again', async () => {
+    const folder = join(dataDir, 'many');
+    const backend = await startTestBackend({ dataDir: folder });
+    const cluster = backend.server.cluster!;
+    const owner = await connect({ host: cluster.host, port: cluster.port }, 'postgres', cluster.credentials.postgres);
+    // Characters the CHECKs still allow inside text: bidi overrides, zero-width joiners, tabs and
+    // line breaks in additional info, at full length.
+    await owner.query(
+      `insert into public.contact_submissions (name, business_name, email, additional_info)
+       select 'Name ' || i || E' \\u202e\\u200d x', 'Co ' || i, 'bulk' || i || '@example.com',
+              'line' || repeat(E'\\t\\u2066tab\\n\\u200bnext ', 60) || i
+         from generate_series(1, 36000) i`,
+    );
+    await owner.end();
+    await backend.close();
+    expect(await inspectDataDir(folder), 'no server runs').toEqual({ state: 'free' });
+
+    const result = await run(folder);
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines.filter((l) => l.includes('@example.com')).length, 'one line per request').toBe(36_000);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('36000 request(s).');
+    expect(result.stdout, 'nothing invisible or controlling reaches the terminal').not.toMatch(/[\p{Cf}\u0000-\u0009\u000b-\u001f\u007f-\u009f]/u);
+    expect(await inspectDataDir(folder), 'its PostgreSQL stopped after the read').toEqual({ state: 'free' });
+  }, 300_000);
+});
