@@ -208,14 +208,18 @@ export async function* readSubmissions(dataDir: string, options: ReadOptions = {
     await client.query("begin isolation level repeatable read read only; set local role service_role; set local timezone = 'UTC'");
     let after: { at: string; id: string } | null = null;
     for (;;) {
+      // The page is chosen on the stored microsecond timestamps (inner query); only the output
+      // is formatted, to milliseconds. Ordering by the formatted text instead would misplace rows
+      // of the same millisecond at page boundaries.
       const result: pg.QueryResult<Submission & { at: string }> = await client.query(
-        `select id, to_char(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, created_at::text as at,
+        `select id, to_char(page.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, page.created_at::text as at,
                 name, business_name, email, additional_info
-           from public.contact_submissions
-          where ($1::timestamptz is null or created_at >= $1::timestamptz)
-            and ($2::timestamptz is null or (created_at, id) < ($2::timestamptz, $3::uuid))
-          order by created_at desc, id desc
-          limit $4`,
+           from (select * from public.contact_submissions
+                  where ($1::timestamptz is null or created_at >= $1::timestamptz)
+                    and ($2::timestamptz is null or (created_at, id) < ($2::timestamptz, $3::uuid))
+                  order by created_at desc, id desc
+                  limit $4) page
+          order by page.created_at desc, page.id desc`,
         [since?.toISOString() ?? null, after?.at ?? null, after?.id ?? null, pageSize],
       );
       if (result.rows.length === 0) break;

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../server/postgres/bootstrap.ts';
 import { inspectDataDir } from '../../../server/postgres/cluster.ts';
-import { createFormatter, csvField, escapeVisible, parseArgs, parseSince, safeJson, type Submission } from '../../../server/submissions.ts';
+import { createFormatter, csvField, escapeVisible, listSubmissions, parseArgs, parseSince, safeJson, type Submission } from '../../../server/submissions.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../site/lib/local-backend.ts';
 import { startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
 
@@ -157,6 +157,36 @@ describe('the command on real data folders', () => {
     expect(csv.stdout, 'formula neutralised').toContain(`"'=HYPERLINK(""http://evil.example"",""Click me"")","'+1 555 0100"`);
     expect(csv.stdout, 'the old one filtered out').not.toContain('old@example.com');
   }, 120_000);
+
+  it('pages on the stored microseconds: rows of one millisecond across page boundaries, each exactly once, in order', async () => {
+    const cluster = backend.server.cluster!;
+    const owner = await connect({ host: cluster.host, port: cluster.port }, 'postgres', cluster.credentials.postgres);
+    // Eleven requests within one millisecond, in an order their ids do not follow.
+    await owner.query(
+      `insert into public.contact_submissions (name, business_name, email, created_at)
+       select 'Same ms ' || i, 'Co', 'same-ms-' || i || '@example.com', timestamptz '2026-01-01 00:00:00.123000+00' + (((i * 7) % 11) || ' microseconds')::interval
+         from generate_series(1, 11) i`,
+    );
+    await owner.end();
+    try {
+      const all = await listSubmissions(backend.dataDir);
+      for (const pageSize of [1, 2, 3, 4, 5]) {
+        const paged = await listSubmissions(backend.dataDir, { pageSize });
+        expect(paged.map((r) => r.id), `page size ${pageSize}: the same rows in the same order`).toEqual(all.map((r) => r.id));
+      }
+      const sameMs = all.filter((r) => r.email.startsWith('same-ms-'));
+      expect(sameMs.map((r) => r.created_at), 'formatted to the millisecond').toEqual(Array(11).fill('2026-01-01T00:00:00.123Z'));
+      expect(sameMs.map((r) => r.email), 'newest (most microseconds) first').toEqual(
+        Array.from({ length: 11 }, (_, k) => k + 1)
+          .sort((a, b) => ((b * 7) % 11) - ((a * 7) % 11))
+          .map((i) => `same-ms-${i}@example.com`),
+      );
+    } finally {
+      const cleanup = await connect({ host: cluster.host, port: cluster.port }, 'postgres', cluster.credentials.postgres);
+      await cleanup.query("delete from public.contact_submissions where email like 'same-ms-%'");
+      await cleanup.end();
+    }
+  });
 
   it('refuses a bad option with one sentence and exit code 1', async () => {
     const bad = await run(backend.dataDir, ['--since', 'tomorrow']);
