@@ -4,10 +4,10 @@
  * moves that exact element into <head> of every built page after the build, so pages validate.
  * Nothing else in the HTML is touched.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { htmlFiles } from './html-files.ts';
 
 /** The element Astro emits before the first island (see astro/dist/runtime/server/scripts.js). */
 export const ISLAND_STYLE_ELEMENT = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
@@ -22,18 +22,6 @@ export function moveIslandStyleToHead(html: string): string {
   if (headEnd < 0 || at < 0 || at < headEnd) return html;
   const without = html.slice(0, at) + html.slice(at + ISLAND_STYLE_ELEMENT.length);
   return without.slice(0, headEnd) + ISLAND_STYLE_ELEMENT + without.slice(headEnd);
-}
-
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) return htmlFiles(path);
-      return Promise.resolve(entry.name.endsWith('.html') ? [path] : []);
-    }),
-  );
-  return nested.flat();
 }
 
 /** The integration: rewrites built pages in `astro:build:done`. */

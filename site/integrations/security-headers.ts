@@ -6,10 +6,11 @@
  * then the environment), so the policy always matches what the pages were built with.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { htmlFiles } from './html-files.ts';
 import { loadEnv } from 'vite';
 import {
   BASE_SECURITY_HEADERS,
@@ -22,18 +23,6 @@ import {
 /** The CSP source for a script's exact text. */
 export function scriptHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
-
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) return htmlFiles(path);
-      return Promise.resolve(entry.name.endsWith('.html') ? [path] : []);
-    }),
-  );
-  return nested.flat();
 }
 
 /** The integration. Runs last, after every other one has rewritten the pages. */
