@@ -186,6 +186,13 @@ export function isRestPath(pathname: string): boolean {
   return pathname === REST_PREFIX.slice(0, -1) || pathname.startsWith(REST_PREFIX);
 }
 
+/** A wait for people: "45 seconds", "1 second", "10 minutes" (rounded up past 90 seconds). */
+export function waitText(seconds: number): string {
+  if (seconds <= 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+}
+
 /** The client's address, for the rate limit and log lines. */
 function clientAddress(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? 'unknown';
@@ -229,15 +236,9 @@ export function createRestHandler(options: RestHandlerOptions) {
       const decision = rateLimiter.hit(clientAddress(req));
       if (!decision.allowed) {
         const seconds = decision.retryAfterSeconds;
-        return fail(
-          res,
-          429,
-          'RW429',
-          `Too many contact requests from your address. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-          null,
-          null,
-          { 'Retry-After': String(seconds) },
-        );
+        return fail(res, 429, 'RW429', `Too many contact requests from your address. Please try again in ${waitText(seconds)}.`, null, null, {
+          'Retry-After': String(seconds),
+        });
       }
     }
 

@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonDepth, MAX_JSON_DEPTH, statusForPgCode } from '../../../server/rest.ts';
+import { jsonDepth, MAX_JSON_DEPTH, statusForPgCode, waitText } from '../../../server/rest.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../site/lib/local-backend.ts';
 import { inputOf, startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
 
@@ -308,6 +308,12 @@ describe('concurrency', () => {
     expect(statuses.filter((s) => s === 400).length, 'invalid ones refused').toBe(25);
     const emails = (await backend.rows()).map((r) => r.email).filter((e) => e.startsWith('conc'));
     expect(emails.sort(), 'exactly the even ones, once each').toEqual(Array.from({ length: 25 }, (_, k) => `conc${k * 2}@example.com`).sort());
+  });
+});
+
+describe('waitText', () => {
+  it('says short waits in seconds and long ones in whole minutes, rounded up', () => {
+    expect([1, 45, 90, 91, 594, 3600].map(waitText)).toEqual(['1 second', '45 seconds', '90 seconds', '2 minutes', '10 minutes', '60 minutes']);
   });
 });
 
