@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from './scripts/browser.ts';
-import { E2E_PORT } from './tests/fixtures/e2e-env.ts';
+import { E2E_DATA_DIR, E2E_PORT } from './tests/fixtures/e2e-env.ts';
 
 export { E2E_PORT };
 
@@ -29,6 +29,6 @@ export default defineConfig({
     timeout: 180_000,
     // The browser tests send many contact requests from one address: lift the per-client limit
     // (tests/unit/server covers it).
-    env: { PORT: String(E2E_PORT), HOST: 'localhost', DATA_DIR: '.data/e2e', RESET_DATA: '1', CONTACT_RATE_LIMIT: '1000/60' },
+    env: { PORT: String(E2E_PORT), HOST: 'localhost', DATA_DIR: E2E_DATA_DIR, RESET_DATA: '1', CONTACT_RATE_LIMIT: '1000/60' },
   },
 });

@@ -3,6 +3,9 @@
  * (an optional dependency of the root package.json, so npm installs exactly the one that fits
  * this machine). Nothing is downloaded at run time and nothing is installed by hand.
  */
+import { cp, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { canRun, type RunAs } from './os-user.ts';
 
 /** Paths of the two programs the embedded backend runs. */
 export interface PostgresBinaries {
@@ -41,4 +44,54 @@ export function postgresBinaries(): Promise<PostgresBinaries> {
     cached = null;
   });
   return cached;
+}
+
+/** Where root keeps a readable copy of the binaries when the checkout is closed to PostgreSQL's user. */
+export const BINARY_CACHE_DIR = '/var/cache/ringwise';
+
+/**
+ * Binaries `runAs` can run. PostgreSQL runs as an unprivileged user when the server runs as root,
+ * and a checkout in a folder closed to that user (under /root, mode 0700) holds binaries it cannot
+ * reach: then the package's `native/` folder (about 60 MB) is copied once per version to
+ * {@link BINARY_CACHE_DIR} (root-owned, readable by all) and used from there. Throws one sentence
+ * when even that copy cannot be run.
+ */
+export async function binariesFor(
+  binaries: PostgresBinaries,
+  runAs: RunAs | null,
+  log: (line: string) => void,
+  cacheDir: string = BINARY_CACHE_DIR,
+): Promise<PostgresBinaries> {
+  if (!runAs || canRun(binaries.postgres, runAs).ok) return binaries;
+  const native = dirname(dirname(binaries.postgres));
+  const pkg = JSON.parse(await readFile(join(dirname(native), 'package.json'), 'utf8')) as { name: string; version: string };
+  const target = join(cacheDir, `${pkg.name.replace('/', '+')}-${pkg.version}`);
+  const copied = { postgres: join(target, 'bin', 'postgres'), initdb: join(target, 'bin', 'initdb') };
+  if (!canRun(copied.postgres, runAs).ok) {
+    await mkdir(cacheDir, { recursive: true, mode: 0o755 });
+    const temp = `${target}.${process.pid}.tmp`;
+    await rm(temp, { recursive: true, force: true });
+    await cp(native, temp, { recursive: true, verbatimSymlinks: true });
+    try {
+      await rename(temp, target);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+      // Another process copied them meanwhile, or an old copy is broken: keep a working one.
+      if (canRun(copied.postgres, runAs).ok) await rm(temp, { recursive: true, force: true });
+      else {
+        await rm(target, { recursive: true, force: true });
+        await rename(temp, target);
+      }
+    }
+    log(`Copied the PostgreSQL binaries to ${target}: ${runAs.name} cannot reach them in ${native}.`);
+  }
+  const check = canRun(copied.postgres, runAs);
+  if (!check.ok) {
+    throw new Error(
+      `PostgreSQL runs as the system user ${runAs.name} (it refuses to run as root), and ${runAs.name} cannot run it ` +
+        `(${check.reason}): run as a non-root user, or set POSTGRES_OS_USER to a user that can.`,
+    );
+  }
+  return copied;
 }

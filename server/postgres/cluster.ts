@@ -22,7 +22,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { postgresBinaries } from './binaries.ts';
+import { binariesFor, postgresBinaries } from './binaries.ts';
 import {
   clearOwner,
   dataDirLayout,
@@ -355,14 +355,16 @@ async function waitReady(layout: DataDirLayout, started: Launch, pid: number): P
 export async function startCluster(options: StartClusterOptions): Promise<RunningCluster> {
   const { dataDir, kind, reset = false, log = console.log } = options;
   const layout = dataDirLayout(dataDir);
-  const binaries = await postgresBinaries();
-  const runAs = postgresRunAs(binaries.postgres, log);
+  const runAs = postgresRunAs(log);
+  const binaries = await binariesFor(await postgresBinaries(), runAs, log);
 
   let wiped = false;
   // Each pass: wait for the folder to be free, then try to take PostgreSQL's lock. A process that
   // took it first (both saw the folder free) sends us back to waiting, which refuses if it is a server.
   for (;;) {
     await waitUntilFree(dataDir, log);
+    // The folder is checked (owner, 0700) before anything in it is touched, a wipe included.
+    await prepareDataDir(layout, runAs, log);
     if (reset && !wiped) {
       await wipeDataDir(layout);
       wiped = true;
@@ -380,7 +382,6 @@ async function startOnce(
   kind: OwnerRecord['kind'],
   log: (line: string) => void,
 ): Promise<RunningCluster | null> {
-  await prepareDataDir(layout, runAs, log);
   const initialised = await isInitialised(layout);
   const credentials = initialised ? await readCredentials(layout) : await loadOrCreateCredentials(layout);
   if (!credentials) {

@@ -69,8 +69,10 @@ function octal(mode: number): string {
  */
 export async function prepareDataDir(layout: DataDirLayout, runAs: RunAs | null, log: (line: string) => void): Promise<void> {
   await mkdir(dirname(layout.root), { recursive: true });
+  let created = false;
   try {
     await mkdir(layout.root, { mode: 0o700 });
+    created = true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
@@ -78,8 +80,9 @@ export async function prepareDataDir(layout: DataDirLayout, runAs: RunAs | null,
   if (!info.isDirectory()) throw new Error(`DATA_DIR ${layout.root} is not a folder.`);
   const uid = expectedUid(runAs);
   if (uid !== undefined && info.uid !== uid) {
-    if (runAs) await chown(layout.root, runAs.uid, runAs.gid);
-    else throw new Error(`The data folder ${layout.root} belongs to another user (uid ${info.uid}): run the server as that user, or set DATA_DIR to a folder of yours.`);
+    // Root hands the folder to PostgreSQL's user only when it is new or empty, never someone's files.
+    if (runAs && (created || (await readdir(layout.root)).length === 0)) await chown(layout.root, runAs.uid, runAs.gid);
+    else throw new Error(`The data folder ${layout.root} belongs to another user (uid ${info.uid}): run the server as that user, or set DATA_DIR to another folder.`);
   }
   if (runAs) {
     // PostgreSQL runs as another user than this process: it needs a way through every parent folder.
@@ -272,8 +275,25 @@ export async function removeStaleInits(layout: DataDirLayout): Promise<void> {
   }
 }
 
-/** Deletes everything in the data folder (RESET_DATA=1), keeping the folder itself. */
+/** Whether a name in the data folder is one of this server's (see the layout above). */
+function isOurs(layout: DataDirLayout, name: string): boolean {
+  const path = join(layout.root, name);
+  return path === layout.cluster || path === layout.credentials || path === layout.owner || name.startsWith(INIT_PREFIX) || name.endsWith('.tmp');
+}
+
+/**
+ * Deletes everything in the data folder (RESET_DATA=1), keeping the folder itself. Refuses with one
+ * sentence when the folder holds anything this server did not put there, so a mistyped DATA_DIR
+ * never wipes someone's files.
+ */
 export async function wipeDataDir(layout: DataDirLayout): Promise<void> {
   const names = await readdir(layout.root).catch(() => [] as string[]);
+  const foreign = names.filter((name) => !isOurs(layout, name));
+  if (foreign.length > 0) {
+    throw new Error(
+      `RESET_DATA=1 only wipes a data folder of this server, and ${layout.root} also holds ${foreign.length} other ` +
+        `entr${foreign.length === 1 ? 'y' : 'ies'} (${foreign.slice(0, 3).join(', ')}): empty it yourself, or set DATA_DIR to another folder.`,
+    );
+  }
   await Promise.all(names.map((name) => rm(join(layout.root, name), { recursive: true, force: true })));
 }

@@ -31,13 +31,17 @@ export function isRoot(): boolean {
   return process.getuid?.() === 0;
 }
 
+/** Whether `runAs` can run the program (`--version`); the reason when not. */
+export function canRun(program: string, runAs: RunAs): { ok: true } | { ok: false; reason: string } {
+  const probe = spawnSync(program, ['--version'], { uid: runAs.uid, gid: runAs.gid, encoding: 'utf8' });
+  return probe.error || probe.status !== 0 ? { ok: false, reason: probe.error?.message ?? probe.stderr.trim() } : { ok: true };
+}
+
 /**
  * The user PostgreSQL's processes must switch to: null when this process is not root (they run as
- * this user). As root: the configured system user, created when missing (one line says so), and
- * checked to be able to run `postgresBin`, because that fails in a way PostgreSQL reports badly
- * (a checkout under /root, mode 0700, is the usual cause).
+ * this user). As root: the configured system user, created when missing (one line says so).
  */
-export function postgresRunAs(postgresBin: string, log: (line: string) => void = console.log): RunAs | null {
+export function postgresRunAs(log: (line: string) => void = console.log): RunAs | null {
   if (!isRoot()) return null;
   const name = process.env.POSTGRES_OS_USER?.trim() || DEFAULT_POSTGRES_OS_USER;
   if (!/^[a-z_][a-z0-9_-]*$/i.test(name)) throw new Error(`POSTGRES_OS_USER must be a user name, not ${JSON.stringify(name)}.`);
@@ -58,12 +62,5 @@ export function postgresRunAs(postgresBin: string, log: (line: string) => void =
     log(`Created the system user ${name} to run PostgreSQL (PostgreSQL refuses to run as root).`);
   }
   if (ids.uid === 0) throw new Error(`POSTGRES_OS_USER (${name}) is root, and PostgreSQL refuses to run as root: choose an unprivileged user.`);
-  const probe = spawnSync(postgresBin, ['--version'], { uid: ids.uid, gid: ids.gid, encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) {
-    throw new Error(
-      `PostgreSQL runs as the system user ${name} (it refuses to run as root), and ${name} cannot run ${postgresBin} ` +
-        `(${probe.error?.message ?? probe.stderr.trim()}): put the checkout where ${name} can read it (not under a 0700 folder such as /root), or run as a non-root user.`,
-    );
-  }
   return { name, ...ids };
 }

@@ -5,9 +5,8 @@
  */
 import { expect, type Page, type Route } from '@playwright/test';
 import { listSubmissions, type Submission } from '../../server/submissions.ts';
+import { E2E_DATA_DIR } from '../fixtures/e2e-env.ts';
 
-/** The data folder playwright.config.ts gives the server under test. */
-export const E2E_DATA_DIR = '.data/e2e';
 
 /** The REST insert the modal sends (supabase-js → embedded backend on the same origin). */
 export const INSERT_URL = '**/rest/v1/contact_submissions*';

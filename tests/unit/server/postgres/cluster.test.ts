@@ -5,7 +5,7 @@
  * socket-path limit on long paths, and PostgreSQL runs with its durability settings forced on.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmod, chown, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../../server/postgres/bootstrap.ts';
 import { inspectDataDir, isDataDirInUseError } from '../../../../server/postgres/cluster.ts';
 import { dataDirLayout } from '../../../../server/postgres/data-dir.ts';
-import { isRoot } from '../../../../server/postgres/os-user.ts';
+import { isRoot, postgresRunAs } from '../../../../server/postgres/os-user.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../../site/lib/local-backend.ts';
 import { startTestBackend } from '../../../fixtures/backend.ts';
 
@@ -213,4 +213,29 @@ describe('the data folder', () => {
     }
     expect(await inspectDataDir(dataDir), 'stopped with the server').toEqual({ state: 'free' });
   }, 300_000);
+
+  it('never wipes (RESET_DATA=1) a folder holding files that are not its own', async () => {
+    const dataDir = join(parent, 'not-a-data-folder');
+    await mkdir(dataDir, { mode: 0o700 });
+    await writeFile(join(dataDir, 'notes.txt'), 'keep me');
+    // Owned by the user PostgreSQL runs as, so only the wipe rule can refuse it.
+    const runAs = postgresRunAs(() => {});
+    if (runAs) await chown(dataDir, runAs.uid, runAs.gid);
+    await expect(startTestBackend({ dataDir, resetData: true }), 'refused').rejects.toThrow(
+      `RESET_DATA=1 only wipes a data folder of this server, and ${dataDirLayout(dataDir).root} also holds 1 other entry (notes.txt): empty it yourself, or set DATA_DIR to another folder.`,
+    );
+    expect(await readFile(join(dataDir, 'notes.txt'), 'utf8'), 'untouched').toBe('keep me');
+  }, 120_000);
+
+  it.runIf(isRoot())('as root, never hands someone else’s files to PostgreSQL’s user', async () => {
+    const dataDir = join(parent, 'someone-elses');
+    await mkdir(dataDir, { mode: 0o755 });
+    await writeFile(join(dataDir, 'their-file'), 'theirs');
+    await chown(dataDir, NOBODY.uid, NOBODY.gid);
+    await expect(startTestBackend({ dataDir }), 'refused').rejects.toThrow(
+      `The data folder ${dataDirLayout(dataDir).root} belongs to another user (uid ${NOBODY.uid}): run the server as that user, or set DATA_DIR to another folder.`,
+    );
+    expect((await stat(dataDir)).uid, 'owner unchanged').toBe(NOBODY.uid);
+    expect((await stat(dataDir)).mode & 0o777, 'mode unchanged').toBe(0o755);
+  }, 120_000);
 });
