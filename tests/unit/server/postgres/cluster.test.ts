@@ -238,4 +238,37 @@ describe('the data folder', () => {
     expect((await stat(dataDir)).uid, 'owner unchanged').toBe(NOBODY.uid);
     expect((await stat(dataDir)).mode & 0o777, 'mode unchanged').toBe(0o755);
   }, 120_000);
+
+  it('stops PostgreSQL when its server is killed with SIGKILL (the keeper), so the folder is free again', async () => {
+    const dataDir = join(parent, 'killed');
+    const child = spawn(process.execPath, [SERVER_PROCESS, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<void>((done) => child.on('exit', () => done()));
+    const url = await new Promise<string | null>((done) => {
+      createInterface({ input: child.stdout }).once('line', (line) => done((JSON.parse(line) as { url: string }).url));
+      void exited.then(() => done(null));
+    });
+    expect(url, 'the server starts').toBeTruthy();
+    const running = await inspectDataDir(dataDir);
+    expect(running.state, 'PostgreSQL runs').toBe('running');
+    child.kill('SIGKILL');
+    await exited;
+    // The keeper notices at once and asks PostgreSQL for a fast shutdown; poll until it is done.
+    let state = await inspectDataDir(dataDir);
+    for (let i = 0; i < 1200 && state.state !== 'free'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = await inspectDataDir(dataDir);
+    }
+    expect(state, 'PostgreSQL stopped without its server').toEqual({ state: 'free' });
+    if (running.state === 'running') {
+      const stillThere = (() => {
+        try {
+          process.kill(running.postmasterPid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      expect(stillThere, 'no PostgreSQL process left').toBe(false);
+    }
+  }, 180_000);
 });
