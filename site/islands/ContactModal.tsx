@@ -92,23 +92,30 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
     return () => document.removeEventListener('keydown', onKey, true);
   }, [sending]);
 
-  // Store → dialog, imperatively on every change. A render-driven effect would miss a quick
-  // close-then-reopen (true → false → true between two renders leaves `open` unchanged), leaving
-  // the dialog shut while the store says open. `subscribe` also runs once with the current value,
-  // so a button pressed before this island hydrated still opens it.
+  // Store → dialog, imperatively on every change; the store is the one truth of open or closed.
+  // A render-driven effect would miss a quick close-then-reopen (true → false → true between two
+  // renders leaves `open` unchanged), leaving the dialog shut while the store says open.
+  // `subscribe` also runs once with the current value, so a button pressed before this island
+  // hydrated still opens it. Closing resets the form state and gives focus back to the trigger.
   useEffect(
     () =>
       $contactOpen.subscribe((open) => {
         const dialog = dialogRef.current;
         if (!dialog) return;
-        if (open && !dialog.open) {
+        if (open) {
+          if (dialog.open) return;
           triggerRef.current = document.activeElement;
           prefetch();
           dialog.showModal();
           nameRef.current?.focus();
-        } else if (!open && dialog.open) {
-          dialog.close();
+          return;
         }
+        if (dialog.open) dialog.close();
+        dispatch({ type: 'closed' });
+        setErrors({});
+        const trigger = triggerRef.current;
+        triggerRef.current = null;
+        if (trigger instanceof HTMLElement && trigger.isConnected) trigger.focus();
       }),
     [prefetch],
   );
@@ -126,23 +133,25 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
     if (state.status === 'error') submitRef.current?.focus();
   }, [state.status, state.error]);
 
-  /** The native dialog closed (our close(), or Escape): sync the store, restore focus. */
+  /**
+   * The native dialog closed. The store already says so when we closed it (the subscription, or
+   * Escape through onCancel); this only catches a close the store did not see. The event comes a
+   * task later, and a visitor may have reopened the modal meanwhile (Escape, then Enter on the
+   * trigger: input runs before queued tasks), so a close event for an open dialog is stale.
+   */
   const onClose = useCallback(() => {
-    dispatch({ type: 'closed' });
-    setErrors({});
-    closeContact();
-    const trigger = triggerRef.current;
-    triggerRef.current = null;
-    if (trigger instanceof HTMLElement && trigger.isConnected) trigger.focus();
+    if (!dialogRef.current?.open) closeContact();
   }, []);
 
   const requestClose = () => {
     if (!inFlight.current) closeContact();
   };
 
-  // Escape: cancel is the dialog's close request; refuse it while sending.
+  // Escape: cancel is the dialog's close request; refuse it while sending, else close through
+  // the store at once, so an Enter on the trigger right after reopens the modal.
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
     if (inFlight.current) event.preventDefault();
+    else closeContact();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;

@@ -179,6 +179,40 @@ describe('ContactModal: sending', () => {
   });
 });
 
+describe('ContactModal: closing and reopening', () => {
+  it('Escape closes through the store at once, so an Enter on the trigger before the close event reopens it', async () => {
+    const dialog = await openModal();
+    // What the browser does for Escape: a cancelable cancel event, then (not cancelled) the
+    // dialog closes and queues its close event a task later.
+    const cancel = new Event('cancel', { cancelable: true });
+    act(() => {
+      dialog.dispatchEvent(cancel);
+    });
+    expect(cancel.defaultPrevented, 'not refused when idle').toBe(false);
+    expect($contactOpen.get(), 'the store says closed at once').toBe(false);
+    expect(dialog, 'closed').not.toHaveAttribute('open');
+
+    // Input runs before queued tasks: the visitor presses Enter on the trigger first.
+    act(() => openContact());
+    expect(dialog, 'reopened').toHaveAttribute('open');
+    // Then the stale close event of the first close arrives.
+    act(() => {
+      dialog.dispatchEvent(new Event('close'));
+    });
+    expect(dialog, 'a stale close event leaves the reopened modal open').toHaveAttribute('open');
+    expect($contactOpen.get(), 'and the store open').toBe(true);
+  });
+
+  it('a close the store did not see (the dialog closed natively) is synced to the store', async () => {
+    const dialog = (await openModal()) as HTMLDialogElement;
+    act(() => {
+      HTMLDialogElement.prototype.close.call(dialog);
+      dialog.dispatchEvent(new Event('close'));
+    });
+    expect($contactOpen.get(), 'store closed').toBe(false);
+  });
+});
+
 describe('ContactModal: the error box', () => {
   async function failWith(outcome: (b: typeof backend) => void) {
     const dialog = await openModal();
