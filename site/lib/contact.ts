@@ -26,6 +26,21 @@ export const CONTACT_EDGE_CHARACTERS = '\\u0001-\\u0020\\u007f-\\u00a0\\u1680\\u
 
 const EDGES = new RegExp(`^[${CONTACT_EDGE_CHARACTERS}]+|[${CONTACT_EDGE_CHARACTERS}]+$`, 'gu');
 
+/**
+ * Control characters the database refuses anywhere in name and business name (C0 and C1), in
+ * the same class body as its CHECKs. Additional info may hold tabs and line breaks:
+ * {@link CONTACT_INFO_CONTROL_CHARACTERS}. An e-mail address may hold no character of
+ * {@link CONTACT_EDGE_CHARACTERS} at all.
+ */
+export const CONTACT_CONTROL_CHARACTERS = '\\u0001-\\u001f\\u007f-\\u009f';
+
+/** Control characters the database refuses inside additional info: all but tab, LF and CR. */
+export const CONTACT_INFO_CONTROL_CHARACTERS = '\\u0001-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f';
+
+const CONTROL = new RegExp(`[${CONTACT_CONTROL_CHARACTERS}]`, 'u');
+const INFO_CONTROL = new RegExp(`[${CONTACT_INFO_CONTROL_CHARACTERS}]`, 'u');
+const EMAIL_INVISIBLE = new RegExp(`[${CONTACT_EDGE_CHARACTERS}]`, 'u');
+
 /** The e-mail shape the database accepts: one @, no whitespace, a dot in the domain. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -139,13 +154,22 @@ export function validateContact(values: ContactFormValues): ContactValidation {
     const max = CONTACT_LIMITS[field];
     if (length > max) errors[field] = `${FIELD_LABELS[field]} is too long: ${length} characters, at most ${max}.`;
   };
+  // Invisible characters the database refuses inside a value (pasted from a terminal or a
+  // spreadsheet): said here, before sending, rather than by the server afterwards.
+  const visible = (field: ContactField, value: string, control: RegExp) => {
+    if (control.test(value)) errors[field] = `${FIELD_LABELS[field]} contains an invisible control character. Please retype it.`;
+  };
   required('name', name);
+  visible('name', name, CONTROL);
   bounded('name', name);
   required('businessName', businessName);
+  visible('businessName', businessName, CONTROL);
   bounded('businessName', businessName);
   if (email === '') errors.email = 'Please enter your email address.';
+  else if (EMAIL_INVISIBLE.test(email)) errors.email = 'Please enter a valid email address: this one contains a space or an invisible character.';
   else if (!EMAIL_PATTERN.test(email)) errors.email = 'Please enter a valid email address, like name@company.com.';
   bounded('email', email);
+  visible('additionalInfo', additionalInfo, INFO_CONTROL);
   bounded('additionalInfo', additionalInfo);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {

@@ -10,7 +10,14 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertStatement, type Column } from '../../server/database.ts';
 import { listMigrations, type DefaultPrivileges } from '../../server/postgres/bootstrap.ts';
-import { CONTACT_EDGE_CHARACTERS, EMAIL_PATTERN } from '../../site/lib/contact.ts';
+import {
+  CONTACT_CONTROL_CHARACTERS,
+  CONTACT_EDGE_CHARACTERS,
+  CONTACT_INFO_CONTROL_CHARACTERS,
+  EMAIL_PATTERN,
+  EMPTY_FORM,
+  validateContact,
+} from '../../site/lib/contact.ts';
 import { startTestCluster, type TestCluster } from '../fixtures/postgres.ts';
 
 let pgc: TestCluster;
@@ -263,12 +270,76 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
   });
 });
 
+/** Form field names → column names, for the values of a form change. */
+function rowOf(change: Partial<Record<'name' | 'businessName' | 'email' | 'additionalInfo', string>>): Row {
+  const row: Row = {};
+  if (change.name !== undefined) row.name = change.name;
+  if (change.businessName !== undefined) row.business_name = change.businessName;
+  if (change.email !== undefined) row.email = change.email;
+  if (change.additionalInfo !== undefined) row.additional_info = change.additionalInfo;
+  return row;
+}
+
 describe("the form's trimming and the database's CHECKs agree", () => {
   it('the hardening migration spells the CHECKs with the form’s class, and the e-mail shape with the form’s pattern', async () => {
     const sql = (await listMigrations()).map((m) => m.sql).join('\n');
     expect(sql, 'leading edge class').toContain(`!~ '^[${CONTACT_EDGE_CHARACTERS}]'`);
     expect(sql, 'trailing edge class').toContain(`!~ '[${CONTACT_EDGE_CHARACTERS}]$'`);
     expect(sql, 'email shape').toContain(`email ~ '${EMAIL_PATTERN.source}'`);
+    expect(sql, 'no control character inside name').toContain(`name !~ '[${CONTACT_CONTROL_CHARACTERS}]'`);
+    expect(sql, 'no control character inside business name').toContain(`business_name !~ '[${CONTACT_CONTROL_CHARACTERS}]'`);
+    expect(sql, 'no invisible character anywhere in email').toContain(`email !~ '[${CONTACT_EDGE_CHARACTERS}]'`);
+    expect(sql, 'additional info: no control character but tab and line breaks').toContain(
+      `additional_info !~ '[${CONTACT_INFO_CONTROL_CHARACTERS}]'`,
+    );
+  });
+
+  it('what the form lets through the database stores, and what the form refuses the database refuses', async () => {
+    const target = await pgc.createProjectDatabase('project_form_agreement', 'current');
+    const client = await pgc.connectAs('authenticator', target.database);
+    const columns = ['name', 'business_name', 'email', 'additional_info'].map((name) => COLUMNS.find((c) => c.name === name)!);
+    /** Inserts the row the way PostgREST does, in a rolled-back transaction: accepted or not. */
+    const accepted = async (row: Row) => {
+      await client.query('begin');
+      try {
+        await client.query('set local role anon');
+        await client.query(insertStatement('contact_submissions', columns, false), [JSON.stringify(row)]);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await client.query('rollback');
+      }
+    };
+    const base = { ...EMPTY_FORM, name: 'Ann Lee', businessName: 'Lee Plumbing', email: 'ann@lee.com', additionalInfo: 'Mornings' };
+    const samples: Array<[string, Partial<typeof base>]> = [
+      ['ordinary', {}],
+      ['bell inside the name', { name: 'Ann\u0007Lee' }],
+      ['escape sequence inside the business name', { businessName: 'Lee\u001b[31m Plumbing' }],
+      ['C1 control (NEL) inside the name', { name: 'Ann\u0085Lee' }],
+      ['no-break space inside the name', { name: 'Ann\u00a0Lee' }],
+      ['zero-width space inside the email', { email: 'ann\u200b@lee.com' }],
+      ['no-break space inside the email', { email: 'ann\u00a0x@lee.com' }],
+      ['BOM inside the email', { email: 'ann@lee\ufeff.com' }],
+      ['a tab and line breaks in additional info', { additionalInfo: 'one\n\ttwo\r\nthree' }],
+      ['a bell in additional info', { additionalInfo: 'one\u0007two' }],
+      ['only zero-width characters as the name', { name: '\u200b\u200c' }],
+      ['only a no-break space as the business name', { businessName: '\u00a0' }],
+      ['edges of every kind around the name', { name: '\u00a0\u2007Ann Lee\u202f\ufeff' }],
+      ['emoji sequence in the business name', { businessName: 'Family 👨‍👩‍👧 Bakery' }],
+    ];
+    try {
+      for (const [label, change] of samples) {
+        const result = validateContact({ ...base, ...change });
+        // The form sends its trimmed row; a refused form sends nothing, so try the raw values.
+        const row: Row = result.ok
+          ? { ...result.submission }
+          : { name: base.name, business_name: base.businessName, email: base.email, additional_info: base.additionalInfo, ...rowOf(change) };
+        expect(await accepted(row), `${label}: form ${result.ok ? 'sends it' : 'refuses it'}`).toBe(result.ok);
+      }
+    } finally {
+      await client.end();
+    }
   });
 
   it('PostgreSQL and JavaScript read that class as the same set, for every character of the Basic Multilingual Plane', async () => {

@@ -106,6 +106,28 @@ describe('validateContact', () => {
     });
   });
 
+  it('refuses the invisible characters the database refuses inside a value, with a sentence per field', () => {
+    const result = validateContact({
+      ...good,
+      name: 'Ann\u0007Lee',
+      businessName: 'Lee\u001b[31m Plumbing',
+      email: 'ann\u200b@lee.com',
+      additionalInfo: 'one\u0085two',
+    });
+    expect(!result.ok && result.errors).toEqual({
+      name: 'Name contains an invisible control character. Please retype it.',
+      businessName: 'Business Name contains an invisible control character. Please retype it.',
+      email: 'Please enter a valid email address: this one contains a space or an invisible character.',
+      additionalInfo: 'Additional Info contains an invisible control character. Please retype it.',
+    });
+    expect(validateContact({ ...good, email: 'ann\u00a0x@lee.com' }).ok, 'a no-break space inside the email').toBe(false);
+  });
+
+  it('keeps what the database accepts inside a value: no-break spaces in names, tabs and line breaks in additional info', () => {
+    const result = validateContact({ ...good, name: 'Ann\u00a0Lee', additionalInfo: 'one\n\ttwo\r\nthree' });
+    expect(result.ok && result.submission, 'accepted as typed').toMatchObject({ name: 'Ann\u00a0Lee', additional_info: 'one\n\ttwo\r\nthree' });
+  });
+
   it('flags a filled honeypot as a bot', () => {
     const result = validateContact({ ...good, honeypot: 'http://spam.example' });
     expect(result.ok && result.isBot).toBe(true);
