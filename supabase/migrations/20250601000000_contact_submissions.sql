@@ -3,7 +3,10 @@
 -- The browser inserts with the public anon key (supabase-js, no read-back), so everything the
 -- table accepts is decided here: CHECK constraints bound every field, row-level security is on,
 -- and anon may only INSERT the four input columns. Nobody but the service role (the dashboard,
--- `npm run submissions`) can read the rows.
+-- `npm run submissions`) can read the rows: this migration relied on Supabase's old default
+-- privileges for that read; 20261122120000_harden_contact_submissions.sql grants it explicitly,
+-- because projects under today's defaults grant the API roles nothing (42501 without it).
+-- (Only comments of this deployed migration were corrected later; its statements are unchanged.)
 --
 -- The length limits below are the source of truth; site/lib/contact.ts mirrors them so the
 -- visitor hears about a too-long field before sending (a unit test checks both agree).
@@ -16,7 +19,8 @@ create table public.contact_submissions (
   email text not null,
   additional_info text,
 
-  -- Non-empty, already trimmed (no leading or trailing whitespace), bounded.
+  -- Non-empty, trimmed of ASCII whitespace at the ends, bounded. ('\s' misses no-break and
+  -- zero-width spaces and control characters: the hardening migration tightens these CHECKs.)
   constraint contact_submissions_name_check check (
     char_length(name) between 1 and 100 and name !~ '^\s' and name !~ '\s$'
   ),
@@ -44,7 +48,8 @@ create index contact_submissions_created_at_idx on public.contact_submissions (c
 -- Row-level security: without a policy nobody but the owner and the service role sees a row.
 alter table public.contact_submissions enable row level security;
 
--- Supabase grants ALL on new public tables to anon and authenticated by default: take it back,
+-- Supabase used to grant ALL on new public tables to anon and authenticated by default (today's
+-- projects grant nothing; the hardening migration states every right either way): take it back,
 -- then give anon exactly one right, INSERT of the four input columns. id and created_at always
 -- come from their defaults; SELECT, UPDATE and DELETE stay denied (so does INSERT … RETURNING).
 revoke all on table public.contact_submissions from anon, authenticated;
