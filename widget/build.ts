@@ -10,21 +10,25 @@
  *   CommonJS `require`, else the global `RingwiseVoice`, merged into one the script-tag loader
  *   may have set); the Daily adapter with daily-js is inside it, evaluated only when a call starts.
  * - `dist/types/`: declarations from `tsc -p tsconfig.build.json` (checked with skipLibCheck false).
- * - `dist/cdn/`: what a script tag loads, all minified with source maps:
- *   `voice-widget.js` (IIFE loader + element UI), `voice-widget-engine.js` (ESM: core + createWebCall,
- *   imported on intent/click, relative to the loader) and `voice-widget-daily.js` (ESM: the Daily
- *   adapter with daily-js, imported by the engine when a call starts or on intent). No shared chunks: one fetch per step.
+ * - `dist/cdn/`: what a script tag loads, all minified with source maps (names in `src/files.ts`):
+ *   `voice-widget.js` (IIFE loader: the element and its launcher), `voice-widget-ui.js` (ESM: the
+ *   card UI), `voice-widget-engine.js` (ESM: core + request adoption), both imported on intent or
+ *   click relative to the loader, and `voice-widget-daily.js` (ESM: the Daily adapter with
+ *   daily-js, imported by the engine when a call starts or on intent). No shared chunks: one
+ *   fetch per step.
+ * - CSS files imported as `./x.css?raw` become minified strings (esbuild's CSS minifier).
  *
  * Exports `buildLib`, `buildCjs`, `buildUmd`, `buildCdn`, `buildTypes` and `buildCjsTypes` for tests
  * (the size test builds into a temp dir).
  * Erasable TypeScript only (Node type stripping).
  */
-import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { build, transform, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from './src/files.ts';
 
 /** The widget package folder. */
 export const WIDGET_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -42,9 +46,25 @@ export const LIB_ENTRIES = {
 
 /** File names of the script-tag build (in `dist/cdn/`). */
 export const CDN_FILES = {
-  loader: 'voice-widget.js',
-  engine: 'voice-widget-engine.js',
-  daily: 'voice-widget-daily.js',
+  loader: LOADER_FILE,
+  ui: MODULE_FILES.ui,
+  engine: MODULE_FILES.engine,
+  daily: DAILY_FILE,
+};
+
+/** `import css from './x.css?raw'`: the stylesheet, minified, as a string. */
+const cssAsText: Plugin = {
+  name: 'css-as-text',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /\.css\?raw$/ }, (args) => ({
+      path: join(args.resolveDir, args.path.slice(0, -'?raw'.length)),
+      namespace: 'css-text',
+    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'css-text' }, async (args) => {
+      const { code } = await transform(readFileSync(args.path, 'utf8'), { loader: 'css', minify: true, target: 'chrome111' });
+      return { contents: `export default ${JSON.stringify(code.trim())};`, loader: 'js', watchFiles: [args.path] };
+    });
+  },
 };
 
 const common: BuildOptions = {
@@ -57,6 +77,7 @@ const common: BuildOptions = {
   logLevel: 'warning',
   metafile: true,
   define: { __RINGWISE_VERSION__: JSON.stringify(pkg.version) },
+  plugins: [cssAsText],
 };
 
 /** Builds the ESM library into `outdir` (default `dist/`). */
@@ -155,18 +176,30 @@ const dailyAsSibling: Plugin = {
   name: 'daily-as-sibling',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /[\\/]daily[\\/]index\.ts$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./${CDN_FILES.daily}`, external: true } : undefined,
+      args.kind === 'dynamic-import' ? { path: `./${DAILY_FILE}`, external: true } : undefined,
     );
   },
 };
 
-/** Builds the script-tag loader and its engine and daily chunks into `outdir` (default `dist/cdn/`). */
+/** `voice-widget.js` → `voice-widget`: esbuild's entry name of an output file. */
+const entry = (file: string) => file.replace(/\.js$/, '');
+
+/** Builds the script-tag loader, the card UI and the engine and daily chunks into `outdir` (default `dist/cdn/`). */
 export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promise<Metafile> {
   const loader = await build({
     ...common,
-    entryPoints: { 'voice-widget': 'src/embed.ts' },
+    entryPoints: { [entry(LOADER_FILE)]: 'src/embed.ts' },
     outdir,
     format: 'iife',
+    target: 'es2022',
+  });
+  // The card UI is its own file (the loader paints only the launcher); it gets the engines,
+  // the icons and the request helpers from the loader, so it imports none of them.
+  const ui = await build({
+    ...common,
+    entryPoints: { [entry(MODULE_FILES.ui)]: 'src/element/ui.ts' },
+    outdir,
+    format: 'esm',
     target: 'es2022',
   });
   // The engine is ONE file, so a click costs one fetch before POST /call/web (a shared chunk
@@ -174,22 +207,23 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
   // the sibling daily file, built on its own below.
   const engine = await build({
     ...common,
-    entryPoints: { 'voice-widget-engine': 'src/element/engine.ts' },
+    entryPoints: { [entry(MODULE_FILES.engine)]: 'src/element/engine.ts' },
     outdir,
     format: 'esm',
     target: 'es2022',
-    plugins: [dailyAsSibling],
+    plugins: [cssAsText, dailyAsSibling],
   });
   const daily = await build({
     ...common,
-    entryPoints: { 'voice-widget-daily': 'src/daily/index.ts' },
+    entryPoints: { [entry(DAILY_FILE)]: 'src/daily/index.ts' },
     outdir,
     format: 'esm',
     target: 'es2022',
   });
+  const all = [loader, ui, engine, daily];
   return {
-    inputs: { ...loader.metafile!.inputs, ...engine.metafile!.inputs, ...daily.metafile!.inputs },
-    outputs: { ...loader.metafile!.outputs, ...engine.metafile!.outputs, ...daily.metafile!.outputs },
+    inputs: Object.assign({}, ...all.map((result) => result.metafile!.inputs)),
+    outputs: Object.assign({}, ...all.map((result) => result.metafile!.outputs)),
   };
 }
 
@@ -236,7 +270,7 @@ async function main(): Promise<void> {
   await buildCdn();
   buildTypes();
   buildCjsTypes();
-  console.log('widget built: dist/ (ESM + types), dist/cjs/ (CommonJS + types), dist/umd/ (UMD) and dist/cdn/ (script-tag loader, engine, daily chunks)');
+  console.log('widget built: dist/ (ESM + types), dist/cjs/ (CommonJS + types), dist/umd/ (UMD) and dist/cdn/ (script-tag loader, card UI, engine, chat and daily chunks)');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,35 +1,29 @@
 /**
  * The hero's demo call: 'Talk to Our Agent' starts a call with the configured assistant and
  * becomes 'Hang Up' while a call runs (spec §2, §4). Built on `useVoiceCall` from the widget
- * package; the engine is the widget's own script-tag engine (`/widget/voice-widget-engine.js`,
- * one cached copy for the site), imported on the first hover, focus, touch or click, so the
- * landing page ships only this thin island. The speaking indicator and volume come from the core
- * (level > 0.01, off 1 s later; volume = level / 0.15, capped). Failures are shown inline.
+ * package's public React entry; the engine is the widget's own script-tag engine
+ * (`/widget/voice-widget-engine.js`, one cached copy for the site), imported on the first hover,
+ * focus, touch or press, so the landing page ships only this thin island. The status line is the
+ * widget's own (`statusLine`, shared with the widget's card): shown as text, while a screen
+ * reader hears only the changes that matter. The speaking indicator and volume come from the
+ * core (level > 0.01, off 1 s later; volume = level / 0.15, capped).
  */
 import type { CSSProperties } from 'react';
+import { MODULE_FILES, type VoiceEngine } from '@ringwise/voice-widget';
+import { describeProblem, EN_LABELS, statusLine, useVoiceCall } from '@ringwise/voice-widget/react';
 import { siteConfig } from '../../content/site.ts';
-import { problemText } from '../../widget/src/element/controller.ts';
-import type { LoadEngine, VoiceEngine } from '../../widget/src/element/engine-port.ts';
-import { EN_LABELS } from '../../widget/src/element/labels.ts';
-import { useVoiceCallWithEngine } from '../../widget/src/react/use-voice-call.ts';
+import { WIDGET_FILES_PATH } from '../lib/widget-path.ts';
 import './HeroCall.css';
 
-/** Where the site serves the widget's engine chunk (see site/integrations/widget-files.ts). */
-const ENGINE_URL = '/widget/voice-widget-engine.js';
+/** Where the site serves the widget's engine (see site/integrations/widget-files.ts). */
+const ENGINE_URL = `${WIDGET_FILES_PATH}${MODULE_FILES.engine}`;
 
-const loadServedEngine: LoadEngine = () => import(/* @vite-ignore */ ENGINE_URL) as Promise<VoiceEngine>;
-
-/** The stage label for the status line ('daily-call-join' → labels.stageDailyCallJoin). */
-function stageText(stage: string | null): string {
-  if (!stage) return '';
-  const key = `stage-${stage}`.replace(/-(.)/g, (_, c: string) => c.toUpperCase()) as keyof typeof EN_LABELS;
-  return EN_LABELS[key] ?? '';
-}
+const loadServedEngine = () => import(/* @vite-ignore */ ENGINE_URL) as Promise<VoiceEngine>;
 
 /** Props of the hero call. The page passes none: the defaults are the site's own. */
 export interface HeroCallProps {
   /** Loads the voice engine (the hook's engine port). @default the engine the site serves at /widget/ */
-  loadEngine?: LoadEngine;
+  loadEngine?: () => Promise<VoiceEngine>;
   /** Public key, assistant and API base URL. @default siteConfig.voice (PUBLIC_VOICE_* at build time) */
   voice?: { readonly publicKey: string; readonly assistantId: string; readonly apiBaseUrl: string };
 }
@@ -37,13 +31,16 @@ export interface HeroCallProps {
 /** The hero call button with its status line. */
 export default function HeroCall({ loadEngine = loadServedEngine, voice = siteConfig.voice }: HeroCallProps) {
   const { publicKey, assistantId, apiBaseUrl } = voice;
-  const call = useVoiceCallWithEngine(loadEngine, {
+  const call = useVoiceCall({
     publicKey,
     apiBaseUrl,
     target: assistantId ? { assistantId } : {},
+    loadEngine,
   });
   const inCall = call.phase !== 'idle';
   const live = call.phase === 'active' || call.phase === 'reconnecting';
+  const status = statusLine(call, EN_LABELS);
+  const fix = call.problem && !inCall ? describeProblem(call.problem, EN_LABELS).fix : '';
 
   function onCallClick() {
     if (inCall) {
@@ -53,16 +50,6 @@ export default function HeroCall({ loadEngine = loadServedEngine, voice = siteCo
     if (!assistantId) console.error('Voice client is not configured (no assistant id): the call cannot start.');
     void call.start();
   }
-
-  let status = '';
-  if (call.phase === 'loading' || call.phase === 'starting') {
-    const stage = stageText(call.stage);
-    status = `${EN_LABELS.connecting}${stage ? `: ${stage}` : ''}…`;
-  } else if (call.phase === 'active') status = EN_LABELS.active;
-  else if (call.phase === 'reconnecting') status = EN_LABELS.reconnecting;
-  else if (call.phase === 'ending') status = EN_LABELS.endingStatus;
-  else if (call.problem) status = problemText(call.problem, EN_LABELS);
-  else if (call.ended) status = EN_LABELS.ended;
 
   const volume = { '--volume': String(call.volume) } as CSSProperties;
 
@@ -81,6 +68,7 @@ export default function HeroCall({ loadEngine = loadServedEngine, voice = siteCo
           className={`btn hero-call-button ${inCall ? 'hero-call-hangup' : 'btn-primary'}`}
           onClick={onCallClick}
           onPointerEnter={call.preload}
+          onPointerDown={call.preload}
           onFocus={call.preload}
           onTouchStart={call.preload}
           disabled={call.phase === 'ending'}
@@ -92,10 +80,10 @@ export default function HeroCall({ loadEngine = loadServedEngine, voice = siteCo
           <button
             type="button"
             className="btn btn-outline hero-call-secondary"
-            aria-pressed={call.muted}
+            data-muted={call.muted ? '' : undefined}
             onClick={() => call.setMuted(!call.muted)}
           >
-            {EN_LABELS.mute}
+            {call.muted ? EN_LABELS.unmute : EN_LABELS.mute}
           </button>
         )}
         {live && call.audioBlocked && (
@@ -103,14 +91,13 @@ export default function HeroCall({ loadEngine = loadServedEngine, voice = siteCo
             {EN_LABELS.enableAudio}
           </button>
         )}
-        {live && call.speaking && (
-          <span className="hero-call-speaking" aria-hidden="true">
-            {EN_LABELS.speaking}
-          </span>
-        )}
       </div>
-      <p className="hero-call-status" role="status" data-problem={call.problem && !inCall ? '' : undefined}>
-        {status}
+      <p className="hero-call-status" data-tone={status.tone} aria-hidden="true">
+        {status.text}
+        {fix && ` ${fix}`}
+      </p>
+      <p className="visually-hidden" role="status">
+        {status.announcement}
       </p>
     </div>
   );

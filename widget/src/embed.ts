@@ -7,13 +7,15 @@
  *
  * It defines `<ringwise-voice-call>` once and mounts one floating launcher from the script's
  * `data-*` attributes (`data-public-key` → `public-key`, `data-label-start` → `label-start`, …;
- * `data-position` defaults to `bottom-right`; `data-mount="false"` only defines the element).
- * Included twice, or loaded after the page finished loading (single-page apps), it still mounts
- * exactly one launcher. The engine (`voice-widget-engine.js`) is imported from next to this file
- * on the first hover, focus, touch or click; never on page load. Its only global is
+ * `data-position` defaults to `bottom-right`, `data-mode` to `hybrid`; `data-mount="false"` only
+ * defines the element). Included twice, or loaded after the page finished loading (single-page
+ * apps), it still mounts exactly one launcher. It paints only the launcher: the card UI and the
+ * engines are files next to it (`MODULE_FILES`, files.ts), loaded on the first hover, touch, press or focus,
+ * never on page load, by the one `loadModule` function below. Its only global is
  * `window.RingwiseVoice` (`RingwiseGlobal`).
  */
-import type { VoiceEngine } from './element/engine-port.ts';
+import type { LoadModule, WidgetModules } from './element/card-port.ts';
+import { LOADER_FILE, MODULE_FILES } from './files.ts';
 import { registerLocale, type VoiceLabels } from './element/labels.ts';
 import {
   defineVoiceCallElement,
@@ -38,8 +40,36 @@ export interface RingwiseGlobal {
   registerLocale(locale: string, labels: Partial<VoiceLabels>): void;
 }
 
+/**
+ * The script tag's defaults, where they differ from the element's: a floating launcher, and
+ * hybrid mode (visitors can type right away, and talk with one more click — see the README).
+ */
+const SCRIPT_DEFAULTS: Record<string, string> = { position: 'bottom-right', mode: 'hybrid' };
+
 const LAUNCHER = 'data-ringwise-launcher';
-const ENGINE_FILE = 'voice-widget-engine.js';
+
+/**
+ * Loads the modules next to `base` with `import()`. A module is fetched once; after a failure
+ * the next attempt asks for a fresh URL (a failed module fetch may stay cached by URL).
+ */
+function createModuleLoader(base: string): LoadModule {
+  const pending = new Map<string, Promise<unknown>>();
+  const failures = new Map<string, number>();
+  return <K extends keyof WidgetModules>(name: K) => {
+    let module = pending.get(name);
+    if (!module) {
+      const failed = failures.get(name) ?? 0;
+      const url = new URL(MODULE_FILES[name], base).href;
+      module = import(/* @vite-ignore */ failed ? `${url}?retry=${failed}` : url);
+      module.catch(() => {
+        pending.delete(name);
+        failures.set(name, failed + 1);
+      });
+      pending.set(name, module);
+    }
+    return module as Promise<WidgetModules[K]>;
+  };
+}
 
 /** `data-public-key` → `public-key`; only option and label attributes pass. */
 function attributesOf(script: HTMLScriptElement | null): Record<string, string> {
@@ -57,8 +87,7 @@ function mount(attributes: Record<string, string>, nonce: string): VoiceCallElem
   if (existing) return existing;
   const element = document.createElement(ELEMENT_NAME);
   element.setAttribute(LAUNCHER, '');
-  element.setAttribute('position', 'bottom-right');
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  for (const [name, value] of Object.entries({ ...SCRIPT_DEFAULTS, ...attributes })) element.setAttribute(name, value);
   if (nonce) element.nonce = nonce;
   document.body.append(element);
   return element;
@@ -68,17 +97,12 @@ function boot(): void {
   // Captured now: `currentScript` is only set while this script runs.
   const script =
     (document.currentScript as HTMLScriptElement | null) ??
-    document.querySelector<HTMLScriptElement>(`script[src*="voice-widget.js"]`);
+    document.querySelector<HTMLScriptElement>(`script[src*="${LOADER_FILE}"]`);
   const win = window as unknown as { RingwiseVoice?: RingwiseGlobal };
   if (!win.RingwiseVoice) {
-    const engineUrl = new URL(ENGINE_FILE, script?.src || location.href).href;
-    let attempts = 0;
-    // A failed module fetch may stay cached by URL; a retry asks for a fresh URL.
-    const loadEngine = () =>
-      import(/* @vite-ignore */ attempts++ ? `${engineUrl}?retry=${attempts}` : engineUrl) as Promise<VoiceEngine>;
-    defineVoiceCallElement(loadEngine);
+    defineVoiceCallElement(createModuleLoader(script?.src || location.href));
     win.RingwiseVoice = {
-      version: typeof __RINGWISE_VERSION__ === "string" ? __RINGWISE_VERSION__ : "dev",
+      version: typeof __RINGWISE_VERSION__ === 'string' ? __RINGWISE_VERSION__ : 'dev',
       mount: (attributes) => mount(attributes, ''),
       registerLocale,
     };

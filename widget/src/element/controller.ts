@@ -1,70 +1,32 @@
 /**
- * `VoiceCallController`: the framework-free view model shared by the custom element and the React
- * hook. It loads the engine lazily (on intent or on the first click), owns at most one
- * `VoiceClient`, and folds the client's snapshot and events into one immutable `CallView` that a
- * UI can render and `useSyncExternalStore` can subscribe to. It never throws into its caller:
- * a missing key, a chunk that fails to load or a failed start all end as `view.problem`.
+ * `ConversationController`: the framework-free view model shared by the card and the React hook.
+ * One conversation across talking and typing: it owns at most one voice client and one chat
+ * client, loads each engine lazily (on intent, or at the click), folds their snapshots and
+ * events into one immutable `CallView` (a new object per change, for `useSyncExternalStore`),
+ * and keeps one list of turns — voice transcripts, typed messages and chat replies — that no
+ * switch between them clears.
+ *
+ * A click never waits for a download: when the engine is not loaded yet, `start` / `sendText`
+ * send `POST /call/web` / `POST /chat/web` at once (with the injected request helpers) and hand
+ * the in-flight request to the engine, which adopts it when it arrives.
+ *
+ * It never throws into its caller: a missing key or target, an engine that fails to load and
+ * every engine error end as `view.problem`.
  */
-import type { CallState, CallTarget, StartStage, VoiceClientEvents, VoiceErrorType } from '../core/types.ts';
-import type { LoadEngine, VoiceClientPort } from './engine-port.ts';
-import { format, type VoiceLabels } from './labels.ts';
-
-/** `CallState` plus `loading`: the engine chunk is being fetched before the start. */
-export type CallPhase = 'loading' | CallState;
-
-/** Why the last attempt failed: the core's error types plus the widget's own. */
-export type ProblemKind = VoiceErrorType | 'engine-load-failed' | 'not-configured' | 'no-target';
-
-/**
- * A failure the UI explains. The core's `VoiceError`s are problems as they are; the widget's own
- * failures are `Error`s with one of its `ProblemKind`s as `type`. `message` is technical (for logs).
- */
-export interface CallProblem {
-  readonly type: ProblemKind;
-  readonly message: string;
-  /** HTTP status of an `api-error`. */
-  readonly status?: number;
-  /** Ended reason of a `meeting-ended` error. */
-  readonly reason?: string;
-}
-
-/** One transcript line; partial lines are replaced as the platform refines them. */
-export interface TranscriptLine {
-  readonly role: string;
-  readonly text: string;
-  readonly final: boolean;
-}
-
-/** Everything a call UI renders. A new object on every change. */
-export interface CallView {
-  readonly phase: CallPhase;
-  readonly muted: boolean;
-  readonly speaking: boolean;
-  /** 0..1 (from the core: summed remote level / 0.15, capped). */
-  readonly volume: number;
-  /** Current start stage while `phase === 'starting'`. */
-  readonly stage: StartStage | null;
-  /** 1-based position of `stage` in `START_STAGES` (0 before the first stage). */
-  readonly stageIndex: number;
-  readonly audioBlocked: boolean;
-  readonly problem: CallProblem | null;
-  /** The last call ended without an error (cleared by the next start). */
-  readonly ended: boolean;
-  readonly transcript: readonly TranscriptLine[];
-}
-
-/** The start stages in order (spec §4), for progress display. */
-export const START_STAGES: readonly StartStage[] = [
-  'initialization',
-  'web-call-creation',
-  'daily-call-object-creation',
-  'mobile-permissions',
-  'daily-call-join',
-  'video-recording-setup',
-  'video-recording-started',
-  'audio-observer-setup',
-  'audio-processing-setup',
-];
+import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
+import { MISSING_TARGET_MESSAGE } from '../core/constants.ts';
+import type { CallTarget, VoiceClientEvents, VoiceMessage } from '../core/types.ts';
+import type {
+  CardVoiceClientPort,
+  CardVoiceEngine,
+  ChatClientEvents,
+  ChatClientPort,
+  ChatEngine,
+  requestChatWeb,
+  requestWebCall,
+} from './engine-pending.ts';
+import { hasTarget } from './target.ts';
+import { IDLE_VIEW, START_STAGES, type CallProblem, type CallView, type ProblemKind, type ProblemSource, type Turn } from './view.ts';
 
 /** Every `VoiceClientEvents` name, for forwarding (e.g. as DOM events). */
 export const CLIENT_EVENTS: readonly (keyof VoiceClientEvents)[] = [
@@ -81,103 +43,121 @@ export const CLIENT_EVENTS: readonly (keyof VoiceClientEvents)[] = [
   'state-change',
 ];
 
-const TRANSCRIPT_LIMIT = 50;
+/** The chat client's events as the controller forwards them (`state-change` is renamed). */
+export interface ChatEvents {
+  'chat-request': ChatClientEvents['chat-request'];
+  'chat-delta': ChatClientEvents['chat-delta'];
+  'chat-reply': ChatClientEvents['chat-reply'];
+  'chat-state-change': ChatClientEvents['state-change'];
+}
 
-/** Options of `VoiceCallController`. */
-export interface VoiceCallControllerOptions {
-  /** Loads the engine module (called on intent or click; called again after a failure). */
-  loadEngine: LoadEngine;
-  /** Public web token. Empty or missing: `start` reports `not-configured`. */
+/** Every event the controller forwards: the voice client's, the chat client's, one `error`. */
+export interface ConversationEvents extends VoiceClientEvents, ChatEvents {}
+
+/** Forwarded chat events (the chat client's `error` joins the voice client's). */
+export const CHAT_EVENTS: readonly (keyof ChatEvents)[] = ['chat-request', 'chat-delta', 'chat-reply', 'chat-state-change'];
+
+/** The chat client's own event names. */
+const CHAT_CLIENT_EVENTS: readonly (keyof ChatClientEvents)[] = ['chat-request', 'chat-delta', 'chat-reply', 'error', 'state-change'];
+
+/** Receives forwarded events. */
+export type EventSink = <K extends keyof ConversationEvents>(event: K, payload: ConversationEvents[K]) => void;
+
+/** The request helpers of the API layer: how a click sends its request before the engine loads. */
+export interface RequestHelpers {
+  requestWebCall: typeof requestWebCall;
+  requestChatWeb: typeof requestChatWeb;
+}
+
+/** Options of `ConversationController`. */
+export interface ConversationControllerOptions {
+  /** Loads the voice engine module (on intent or click; again after a failure). */
+  loadEngine: () => Promise<CardVoiceEngine>;
+  /**
+   * Loads the chat engine module (no voice core, no daily-js).
+   * @default the voice engine module's `ChatClient`
+   */
+  loadChatEngine?: () => Promise<ChatEngine>;
+  /** Public web token. Empty or missing: `start` / `sendText` report `not-configured`. */
   publicKey?: string | null;
-  /** Base URL of the platform API. @default the core's default */
+  /** Base URL of the platform API. @default the platform's public API */
   apiBaseUrl?: string | null;
+  /** Ask the engine for the assistant's video (only when something shows it). @default false */
+  video?: boolean;
+  /** Lets a click send its request before the engine is loaded. Without them the engine sends it. */
+  requests?: RequestHelpers;
   /**
    * Receives every client event (e.g. to re-dispatch it as a DOM event). Widget-level failures
-   * (`not-configured`, `no-target`, `engine-load-failed`) arrive as `error` events too, as an
-   * `Error` whose `type` is that `ProblemKind`.
+   * (`not-configured`, `no-target`, `engine-load-failed`) arrive as `error` events too.
    */
-  onEvent?: <K extends keyof VoiceClientEvents>(event: K, payload: VoiceClientEvents[K]) => void;
+  onEvent?: EventSink;
 }
 
-const IDLE_VIEW: CallView = {
-  phase: 'idle',
-  muted: false,
-  speaking: false,
-  volume: 0,
-  stage: null,
-  stageIndex: 0,
-  audioBlocked: false,
-  problem: null,
-  ended: false,
-  transcript: [],
-};
-
-/** True when a target names an assistant, squad or workflow. */
-export function hasTarget(target: CallTarget): boolean {
-  return !!(target.assistant || target.assistantId || target.squad || target.squadId || target.workflow || target.workflowId);
+/** Options of `start`. */
+export interface StartOptions {
+  /** A `POST /call/web` already in flight (sent at the click by the script-tag loader). */
+  request?: Promise<Response>;
+  /** Aborts `request` when the start is cancelled before the engine adopts it. */
+  abort?: AbortController;
 }
 
-/** A problem from anything thrown: typed errors pass as they are. */
-function problemOf(error: unknown): CallProblem {
-  return typeof (error as Partial<CallProblem> | null)?.type === 'string'
-    ? (error as CallProblem)
-    : widgetProblem('daily-call-join-error', String(error));
+
+/** Older turns are dropped beyond this many (whole turns, so nothing starts mid-sentence). */
+const TURN_LIMIT = 200;
+
+type Patch = { -readonly [K in keyof CallView]?: CallView[K] };
+
+/** What both clients have: a snapshot subscription and named events. */
+interface Emitting {
+  subscribe(listener: () => void): () => void;
+  on(event: string, handler: (payload: never) => void): unknown;
+  off(event: string, handler: (payload: never) => void): unknown;
 }
 
-function widgetProblem(type: ProblemKind, message: string): CallProblem {
-  return Object.assign(new Error(message), { type });
+function problemOf(error: unknown, source: ProblemSource): CallProblem {
+  const e = (error ?? {}) as Partial<CallProblem> & { message?: unknown };
+  const type = typeof e.type === 'string' ? e.type : 'daily-call-join-error';
+  return { type, message: String(e.message ?? error), status: e.status, reason: e.reason, source };
 }
 
-/** The sentence a UI shows for a problem, from the labels. */
-export function problemText(problem: CallProblem, labels: VoiceLabels): string {
-  switch (problem.type) {
-    case 'not-configured':
-      return labels.errorNotConfigured;
-    case 'no-target':
-    case 'validation-error':
-      return labels.errorNoTarget;
-    case 'engine-load-failed':
-      return labels.errorEngine;
-    case 'mic-permission-denied':
-      return labels.errorMicDenied;
-    case 'mic-not-found':
-      return labels.errorMicNotFound;
-    case 'mic-blocked':
-      return labels.errorMicBlocked;
-    case 'network-error':
-      return labels.errorNetwork;
-    case 'api-error':
-      return problem.status === 401 || problem.status === 403
-        ? labels.errorUnauthorized
-        : format(labels.errorApi, { status: problem.status });
-    case 'meeting-ended':
-      return format(labels.errorEnded, { reason: problem.reason ?? problem.message });
-    default:
-      return labels.errorCall;
-  }
+function joinText(a: string, b: string): string {
+  return a && b ? `${a} ${b}` : a || b;
 }
 
 /** See the module comment. */
-export class VoiceCallController {
-  #options: VoiceCallControllerOptions;
+export class ConversationController {
+  #options: ConversationControllerOptions;
   #view: CallView = IDLE_VIEW;
   #listeners = new Set<() => void>();
-  #engine: ReturnType<LoadEngine> | null = null;
-  #client: VoiceClientPort | null = null;
-  #clientKey = '';
-  #detach: (() => void) | null = null;
+  #voiceModule: Promise<CardVoiceEngine> | null = null;
+  #chatModule: Promise<ChatEngine> | null = null;
+  #voice: CardVoiceClientPort | null = null;
+  #chat: ChatClientPort | null = null;
+  #key = '';
+  /** Removers of each client's subscription and event handlers. */
+  #offs: Record<ProblemSource, (() => void)[]> = { call: [], chat: [] };
   /** Bumped by every start and stop, so a stop during the engine load cancels that start. */
   #attempt = 0;
+  #chatAttempt = 0;
   #loading = false;
+  /** Aborts a request sent before its engine was loaded. */
+  #abort: AbortController | null = null;
+  #chatAbort: AbortController | null = null;
+  #voiceError: unknown = null;
+  #connectedAt = 0;
+  #nextTurn = 1;
+  /** The turn the chat reply streams into. */
+  #replyTurn = 0;
+  #lastInput = '';
 
-  constructor(options: VoiceCallControllerOptions) {
+  constructor(options: ConversationControllerOptions) {
     this.#options = { ...options };
   }
 
-  /** Updates key / API URL. A client made with the old ones is replaced once no call runs. */
-  configure(options: Pick<VoiceCallControllerOptions, 'publicKey' | 'apiBaseUrl'>): void {
+  /** Updates key / API URL. Clients made with the old ones are replaced once idle. */
+  configure(options: Pick<ConversationControllerOptions, 'publicKey' | 'apiBaseUrl'>): void {
     this.#options = { ...this.#options, ...options };
-    if (this.#client && this.#clientKey !== this.#key() && this.#view.phase === 'idle') this.#disposeClient();
+    this.#replaceStale();
   }
 
   /** Current view (stable identity until something changes). */
@@ -192,152 +172,307 @@ export class VoiceCallController {
   };
 
   /**
-   * Loads the engine and the call engine's daily chunk ahead of a click (hover, focus, touch).
-   * Does nothing without a public key; failures are silent here and reported by `start`.
+   * Loads an engine ahead of a click (hover, focus, touch): the voice engine and its daily chunk,
+   * or the chat engine. Does nothing without a public key; failures are silent here and reported
+   * by the action that needs the engine.
    */
-  preload(): void {
+  preload(kind: ProblemSource = 'call'): void {
     if (!this.#options.publicKey) return;
-    this.#ensureClient()
-      .then((client) => client.preload())
-      .catch(() => {
-        // Reported by start(), where the user asked for something.
-      });
+    const ready = kind === 'chat' ? this.#ensureChat() : this.#ensureVoice().then((client) => client.preload());
+    ready.catch(() => {
+      // Reported by start() / sendText(), where the visitor asked for something.
+    });
   }
 
-  /**
-   * Starts a call (no-op unless idle). Resolves `true` when the call started; never rejects.
-   */
-  async start(target: CallTarget): Promise<boolean> {
+  /** Starts a call (no-op unless idle). Resolves `true` when the call started; never rejects. */
+  async start(target: CallTarget, options: StartOptions = {}): Promise<boolean> {
     if (this.#view.phase !== 'idle') return false;
-    if (!this.#options.publicKey) return this.#fail(widgetProblem('not-configured', 'No public key configured.'));
-    if (!hasTarget(target)) return this.#fail(widgetProblem('no-target', 'Assistant or Squad or Workflow must be provided.'));
+    let { request, abort } = options;
+    if (!this.#check(target, 'call')) {
+      abort?.abort();
+      return false;
+    }
     const attempt = ++this.#attempt;
     this.#loading = true;
-    this.#set({ phase: 'loading', problem: null, ended: false, transcript: [] });
-    let client: VoiceClientPort;
+    this.#set({ phase: 'loading', problem: null, ended: false, duration: 0, stage: null, stageIndex: 0 });
+    const helpers = this.#options.requests;
+    if (!request && !this.#voice && helpers) {
+      abort = new AbortController();
+      request = helpers.requestWebCall(this.#requestOptions(abort), target);
+    }
+    // The engine adopts the request and reports its failure; until then nobody else listens.
+    request?.catch(() => {});
+    this.#abort = abort ?? null;
+    let client: CardVoiceClientPort;
     try {
-      client = await this.#ensureClient();
+      client = await this.#ensureVoice();
     } catch (error) {
       if (attempt !== this.#attempt) return false;
       this.#loading = false;
-      return this.#fail(widgetProblem('engine-load-failed', error instanceof Error ? error.message : String(error)));
+      this.#abort?.abort();
+      return this.#fail('engine-load-failed', error instanceof Error ? error.message : String(error), 'call');
     }
     if (attempt !== this.#attempt) return false;
     this.#loading = false;
+    this.#abort = null;
     this.#sync();
     try {
-      const call = await client.start(target);
-      return call !== null;
+      return (await client.start(target, request ? { request } : undefined)) !== null;
     } catch (error) {
       // The core throws for validation errors (and reports them as events too).
-      if (attempt === this.#attempt) this.#set({ problem: problemOf(error), phase: 'idle' });
+      if (attempt === this.#attempt) this.#set({ problem: problemOf(error, 'call'), phase: 'idle' });
       return false;
     }
   }
 
-  /** Hangs up, or cancels a start in progress (including the engine load). */
+  /** Hangs up, or cancels a start in progress (including the engine load and an early request). */
   stop(): void {
     this.#attempt++;
+    this.#abort?.abort();
+    this.#abort = null;
     if (this.#loading) {
       this.#loading = false;
       this.#set({ phase: 'idle' });
     }
-    this.#client?.stop();
+    this.#voice?.stop();
+  }
+
+  /**
+   * Sends what the visitor typed. During a call it joins the call's conversation (the platform's
+   * `add-message` with role `user`) and shows at once; otherwise it is a chat message, whose reply
+   * streams into the conversation. Resolves `true` when it was sent (for chat: when the reply
+   * finished); `false` for empty text, while a reply streams, while a call connects or ends, and
+   * on failure (then `view.problem` says why). Never rejects.
+   */
+  async sendText(text: string, target: CallTarget): Promise<boolean> {
+    const input = text.trim();
+    if (!input) return false;
+    const { phase } = this.#view;
+    if (phase === 'active' || phase === 'reconnecting') {
+      this.#voice?.addMessage({ role: 'user', content: input });
+      this.#push({ role: 'user', text: input, partial: '', via: 'text' });
+      return true;
+    }
+    if (phase !== 'idle' || this.#view.chat !== 'idle' || !this.#check(target, 'chat')) return false;
+    this.#push({ role: 'user', text: input, partial: '', via: 'text' });
+    return this.#sendChat(input, target);
+  }
+
+  /** Sends the last chat message again (after a failure), without repeating it in the conversation. */
+  retryChat(target: CallTarget): Promise<boolean> {
+    if (!this.#lastInput || this.#view.chat !== 'idle' || !this.#check(target, 'chat')) return Promise.resolve(false);
+    return this.#sendChat(this.#lastInput, target);
+  }
+
+  /** Stops the chat reply being streamed; what arrived so far stays in the conversation. */
+  stopReply(): void {
+    this.#chatAttempt++;
+    this.#chatAbort?.abort();
+    this.#chatAbort = null;
+    this.#chat?.stop();
+    this.#finishReply(null);
   }
 
   /** Mutes or unmutes the microphone of the running call. */
   setMuted(muted: boolean): void {
-    this.#client?.setMuted(muted);
+    this.#voice?.setMuted(muted);
     this.#sync();
   }
 
   /** Retries audio playback after the browser blocked it; call from a click handler. */
   resumeAudio(): void {
-    this.#client?.resumeAudio();
+    this.#voice?.resumeAudio();
+  }
+
+  /** Clears the last problem and the ended notice (the conversation stays). */
+  dismiss(): void {
+    this.#set({ problem: null, ended: false });
   }
 
   /**
-   * Ends any call and destroys the client; the controller stays usable (a later start creates a
-   * new client), which is what React StrictMode's unmount/remount needs.
+   * Ends any call and reply, destroys the clients and forgets the conversation; the controller
+   * stays usable (a later start creates new clients), which is what React StrictMode's
+   * unmount/remount needs.
    */
   release(): void {
     this.stop();
-    this.#disposeClient();
+    this.stopReply();
+    this.#dispose('call');
+    this.#dispose('chat');
     this.#view = IDLE_VIEW;
     this.#emit();
   }
 
-  #key(): string {
+  #requestOptions(abort: AbortController) {
+    return {
+      baseUrl: this.#options.apiBaseUrl || DEFAULT_API_BASE_URL,
+      token: this.#options.publicKey ?? '',
+      signal: abort.signal,
+    };
+  }
+
+  /** Reports a missing key or target (nothing is loaded or sent). */
+  #check(target: CallTarget, source: ProblemSource): boolean {
+    if (!this.#options.publicKey) return this.#fail('not-configured', 'No public key configured.', source);
+    if (!hasTarget(target)) return this.#fail('no-target', MISSING_TARGET_MESSAGE, source);
+    return true;
+  }
+
+  async #sendChat(input: string, target: CallTarget): Promise<boolean> {
+    const attempt = ++this.#chatAttempt;
+    this.#lastInput = input;
+    this.#replyTurn = this.#push({ role: 'assistant', text: '', partial: '', via: 'text' });
+    this.#set({ chat: 'sending', problem: null, ended: false });
+    let request: Promise<Response> | undefined;
+    const helpers = this.#options.requests;
+    if (!this.#chat && helpers) {
+      this.#chatAbort = new AbortController();
+      request = helpers.requestChatWeb(this.#requestOptions(this.#chatAbort), { ...target, input, stream: true });
+      request.catch(() => {});
+    }
+    let client: ChatClientPort;
+    try {
+      client = await this.#ensureChat();
+    } catch (error) {
+      if (attempt !== this.#chatAttempt) return false;
+      this.#chatAbort?.abort();
+      this.#finishReply(null);
+      return this.#fail('engine-load-failed', error instanceof Error ? error.message : String(error), 'chat');
+    }
+    if (attempt !== this.#chatAttempt) return false;
+    this.#chatAbort = null;
+    const reply = await client.send(input, target, request ? { request } : undefined);
+    if (attempt !== this.#chatAttempt) return false;
+    const error = client.getSnapshot().error;
+    this.#finishReply(reply?.text ?? null);
+    if (!reply && error) this.#set({ problem: problemOf(error, 'chat') });
+    return !!reply;
+  }
+
+  /** Ends the streamed reply: its final text, else what arrived (nothing: the turn goes). */
+  #finishReply(text: string | null): void {
+    const id = this.#replyTurn;
+    this.#replyTurn = 0;
+    const conversation = this.#view.conversation
+      .map((turn) => (turn.id === id ? { ...turn, text: text ?? turn.partial, partial: '' } : turn))
+      .filter((turn) => turn.id !== id || turn.text);
+    this.#set({ conversation, chat: 'idle' });
+  }
+
+  /** Appends a turn; returns its id. */
+  #push(turn: Omit<Turn, 'id'>): number {
+    const id = this.#nextTurn++;
+    this.#set({ conversation: [...this.#view.conversation, { id, ...turn }].slice(-TURN_LIMIT) });
+    return id;
+  }
+
+  #currentKey(): string {
     return `${this.#options.publicKey ?? ''}\n${this.#options.apiBaseUrl ?? ''}`;
   }
 
-  #ensureClient(): Promise<VoiceClientPort> {
-    if (this.#client && this.#clientKey !== this.#key() && this.#view.phase === 'idle') this.#disposeClient();
-    if (this.#client) return Promise.resolve(this.#client);
-    if (!this.#engine) {
-      this.#engine = this.#options.loadEngine();
-      // A failed load is forgotten, so the next attempt fetches again.
-      this.#engine.catch(() => {
-        this.#engine = null;
-      });
-    }
-    return this.#engine.then((engine) => {
-      if (this.#client) return this.#client;
-      const options: { publicKey: string; apiBaseUrl?: string } = { publicKey: this.#options.publicKey ?? '' };
-      if (this.#options.apiBaseUrl) options.apiBaseUrl = this.#options.apiBaseUrl;
-      const client = new engine.VoiceClient(options);
-      this.#attach(client);
+  #replaceStale(): void {
+    if (this.#key === this.#currentKey()) return;
+    if (this.#voice && this.#view.phase === 'idle') this.#dispose('call');
+    if (this.#chat && this.#view.chat === 'idle') this.#dispose('chat');
+  }
+
+  #clientOptions() {
+    const options: { publicKey: string; apiBaseUrl?: string } = { publicKey: this.#options.publicKey ?? '' };
+    if (this.#options.apiBaseUrl) options.apiBaseUrl = this.#options.apiBaseUrl;
+    return options;
+  }
+
+  #ensureVoice(): Promise<CardVoiceClientPort> {
+    this.#replaceStale();
+    if (this.#voice) return Promise.resolve(this.#voice);
+    const module = (this.#voiceModule ??= this.#remember(this.#options.loadEngine(), () => (this.#voiceModule = null)));
+    return module.then((engine) => {
+      if (this.#voice) return this.#voice;
+      const client = new engine.VoiceClient({ ...this.#clientOptions(), video: !!this.#options.video });
+      this.#voice = client;
+      this.#key = this.#currentKey();
+      this.#listen('call', CLIENT_EVENTS, () => this.#sync());
       return client;
     });
   }
 
-  #attach(client: VoiceClientPort): void {
-    this.#client = client;
-    this.#clientKey = this.#key();
-    const unsubscribe = client.subscribe(() => this.#sync());
-    const handlers = CLIENT_EVENTS.map((event) => {
-      const handler = (payload: unknown) => {
-        if (event === 'message') this.#onMessage(payload as VoiceClientEvents['message']);
-        this.#options.onEvent?.(event, payload as never);
-      };
-      client.on(event, handler);
-      return () => client.off(event, handler);
+  #ensureChat(): Promise<ChatClientPort> {
+    this.#replaceStale();
+    if (this.#chat) return Promise.resolve(this.#chat);
+    const load =
+      this.#options.loadChatEngine ??
+      (() =>
+        this.#options.loadEngine().then((engine) => {
+          const { ChatClient } = engine as Partial<ChatEngine>;
+          if (!ChatClient) throw new Error('The engine module has no ChatClient.');
+          return { ChatClient };
+        }));
+    const module = (this.#chatModule ??= this.#remember(load(), () => (this.#chatModule = null)));
+    return module.then((engine) => {
+      if (this.#chat) return this.#chat;
+      const client = new engine.ChatClient(this.#clientOptions());
+      this.#chat = client;
+      this.#key = this.#currentKey();
+      this.#listen('chat', CHAT_CLIENT_EVENTS, () => this.#syncChat());
+      return client;
     });
-    this.#detach = () => {
-      unsubscribe();
-      for (const off of handlers) off();
-    };
   }
 
-  #disposeClient(): void {
-    const client = this.#client;
+  /** A failed load is forgotten, so the next attempt fetches again. */
+  #remember<T>(module: Promise<T>, forget: () => void): Promise<T> {
+    module.catch(forget);
+    return module;
+  }
+
+  /** Subscribes to a client and forwards its events (the chat client's `state-change` renamed). */
+  #listen(kind: ProblemSource, events: readonly string[], sync: () => void): void {
+    // Both clients' events are forwarded by name; their payload types live in ConversationEvents.
+    const client = (kind === 'chat' ? this.#chat : this.#voice) as unknown as Emitting;
+    const offs = this.#offs[kind];
+    offs.push(client.subscribe(sync));
+    for (const event of events) {
+      const name = (kind === 'chat' && event === 'state-change' ? 'chat-state-change' : event) as keyof ConversationEvents;
+      const handler = (payload: never) => {
+        if (name === 'message') this.#onMessage(payload as VoiceMessage);
+        this.#options.onEvent?.(name, payload);
+      };
+      client.on(event, handler);
+      offs.push(() => client.off(event, handler));
+    }
+  }
+
+  #dispose(kind: ProblemSource): void {
+    const client = kind === 'chat' ? this.#chat : this.#voice;
     if (!client) return;
-    this.#detach?.();
-    this.#detach = null;
-    this.#client = null;
+    if (kind === 'chat') this.#chat = null;
+    else this.#voice = null;
+    for (const off of this.#offs[kind].splice(0)) off();
     client.destroy();
   }
 
-  #onMessage(message: VoiceClientEvents['message']): void {
+  /** Voice transcripts become turns: partial text replaced by final, same speaker joined. */
+  #onMessage(message: VoiceMessage): void {
     if (message.type !== 'transcript' || typeof message.transcript !== 'string') return;
-    const role = typeof message.role === 'string' ? message.role : 'assistant';
+    const role = message.role === 'user' ? 'user' : 'assistant';
     const final = message.transcriptType === 'final';
-    const lines = [...this.#view.transcript];
-    const last = lines[lines.length - 1];
-    const line: TranscriptLine = { role, text: message.transcript, final };
-    if (last && !last.final && last.role === role) lines[lines.length - 1] = line;
-    else lines.push(line);
-    this.#set({ transcript: lines.slice(-TRANSCRIPT_LIMIT) });
+    const turns = this.#view.conversation;
+    const last = turns[turns.length - 1];
+    if (last && last.role === role && last.via === 'voice') {
+      const next = final ? { ...last, text: joinText(last.text, message.transcript), partial: '' } : { ...last, partial: message.transcript };
+      this.#set({ conversation: [...turns.slice(0, -1), next] });
+    } else {
+      this.#push({ role, text: final ? message.transcript : '', partial: final ? '' : message.transcript, via: 'voice' });
+    }
   }
 
-  /** Folds the client's snapshot into the view. */
+  /** Folds the voice client's snapshot into the view. */
   #sync(): void {
-    const client = this.#client;
+    const client = this.#voice;
     if (!client || this.#loading) return;
     const s = client.getSnapshot();
     const previous = this.#view.phase;
     const inCall = previous === 'active' || previous === 'reconnecting' || previous === 'ending';
-    const patch: { -readonly [K in keyof CallView]?: CallView[K] } = {
+    const patch: Patch = {
       phase: s.state,
       muted: s.muted,
       speaking: s.speaking,
@@ -345,22 +480,39 @@ export class VoiceCallController {
       stage: s.stage,
       stageIndex: s.stage ? START_STAGES.indexOf(s.stage) + 1 : 0,
       audioBlocked: s.audioBlocked,
+      videoTrack: s.videoTrack ?? null,
     };
-    if (s.error) patch.problem = s.error;
-    else if (s.state !== 'idle') patch.problem = null;
-    if (s.state === 'idle' && inCall && !s.error) patch.ended = true;
-    if (s.state === 'starting') patch.ended = false;
+    // A voice error is taken once (a later chat problem must not be overwritten by it).
+    if (s.error && s.error !== this.#voiceError) patch.problem = problemOf(s.error, 'call');
+    this.#voiceError = s.error;
+    if (s.state === 'active' && previous !== 'active' && previous !== 'reconnecting') this.#connectedAt = Date.now();
+    if (s.state === 'idle' && inCall) {
+      patch.duration = this.#connectedAt ? Math.round((Date.now() - this.#connectedAt) / 1000) : 0;
+      if (!s.error) patch.ended = true;
+      this.#connectedAt = 0;
+    }
     this.#set(patch);
   }
 
-  /** A failure the core never saw (missing key or target, engine load): shown, and sent as an `error` event. */
-  #fail(problem: CallProblem): false {
-    this.#set({ phase: 'idle', problem, stage: null, stageIndex: 0 });
-    this.#options.onEvent?.('error', problem as never);
+  /** Folds the chat client's snapshot into the view: the reply streams into its turn. */
+  #syncChat(): void {
+    const client = this.#chat;
+    if (!client || !this.#replyTurn) return;
+    const s = client.getSnapshot();
+    const id = this.#replyTurn;
+    const conversation = this.#view.conversation.map((turn) => (turn.id === id && turn.partial !== s.reply ? { ...turn, partial: s.reply } : turn));
+    this.#set({ conversation, chat: s.state === 'idle' ? this.#view.chat : s.state });
+  }
+
+  /** A failure the engines never saw: shown, and sent as an `error` event. */
+  #fail(type: ProblemKind, message: string, source: ProblemSource): false {
+    const problem: CallProblem = { type, message, source };
+    this.#set(source === 'call' ? { phase: 'idle', problem, stage: null, stageIndex: 0 } : { problem });
+    this.#options.onEvent?.('error', Object.assign(new Error(message), { type }) as never);
     return false;
   }
 
-  #set(patch: { -readonly [K in keyof CallView]?: CallView[K] }): void {
+  #set(patch: Patch): void {
     let changed = false;
     for (const key of Object.keys(patch) as (keyof CallView)[]) {
       if (this.#view[key] !== patch[key]) changed = true;

@@ -1,41 +1,81 @@
 /**
- * Every text the widget shows or announces, in one place, so another language is one object away.
- * Replace them with the element's `labels` property, `label-*` attributes (`data-label-*` on the
+ * Every text the widget shows or announces lives in a label, so another language is one object
+ * away and no markup carries English. Two halves, because two files paint them: the launcher's
+ * few labels ship in the script-tag loader (this module), the card's many labels in the card UI
+ * file (`card-labels.ts`), loaded with the engine. `EN_LABELS` (`en.ts`) joins them.
+ *
+ * Replace texts with the element's `labels` property, `label-*` attributes (`data-label-*` on the
  * script tag; `label-mic-denied` sets `micDenied`), or a locale registered with `registerLocale`.
- * `{status}` and `{reason}` are filled in where noted.
+ * `{name}` placeholders are filled in where the key's comment says so.
  */
-export interface VoiceLabels {
-  /** Launcher while idle. */
+
+/** The launcher's texts (in the loader). */
+export interface LauncherLabels {
+  /** Voice mode launcher; also the card's start button in voice mode. */
   start: string;
-  /** Launcher while a call is starting or active. */
+  /** Chat mode launcher. */
+  openChat: string;
+  /** Hybrid mode launcher. */
+  openHybrid: string;
+  /** Launcher while a call runs and the card is minimized. */
+  returnToCall: string;
+  /** Launcher after the card itself could not be loaded (a click tries again). */
+  loadFailed: string;
+  /** The launcher while the card is open, and the card's minimize control. */
+  minimize: string;
+}
+
+/** The card's texts (in the card UI file). */
+export interface CardLabels {
+  /** The assistant's name in the card header, unless the `title` attribute gives one. */
+  assistantName: string;
+  close: string;
+  /** The close control while a call runs: it hangs up too. */
+  hangUpAndClose: string;
+  /** Hang-up button during a call. */
   stop: string;
-  /** Launcher after a failure. */
-  retry: string;
-  /** Launcher while hanging up. */
-  ending: string;
-  /** Mute toggle (a pressed/unpressed button; the label stays the same). */
+  /** Neutral button that cancels a call while it connects. */
+  cancel: string;
+  /** After a call ended. */
+  callAgain: string;
+  /** Hybrid mode's call button. */
+  startCall: string;
   mute: string;
+  unmute: string;
   /** Shown when the browser blocked audio playback. */
   enableAudio: string;
-  /** Status while connecting; the stage name follows. */
-  connecting: string;
-  /** Status once connected. */
-  active: string;
-  /** Status while the network is lost and the call reconnects. */
-  reconnecting: string;
-  /** Status while hanging up. */
-  endingStatus: string;
-  /** Status after a call ended normally. */
-  ended: string;
-  /** Visible badge while the assistant speaks. */
-  speaking: string;
-  /** Accessible name of the transcript log. */
-  transcript: string;
-  /** Speaker names in the transcript. */
+  retry: string;
+  send: string;
+  /** Stops the reply being streamed. */
+  stopReply: string;
+  /** Accessible name of the message field. */
+  message: string;
+  messagePlaceholder: string;
+  /** Accessible name of the conversation log. */
+  conversation: string;
+  /** Speaker names, read by screen readers before each turn. */
   you: string;
   agent: string;
+  /** Empty conversation, per mode. */
+  emptyVoice: string;
+  emptyChat: string;
+  emptyHybrid: string;
+  /** Accessible name of the assistant's video. */
+  video: string;
+  /** Status chip texts. `connecting` is followed by the stage name. */
+  connecting: string;
+  listening: string;
+  speaking: string;
+  muted: string;
+  reconnecting: string;
+  ending: string;
+  /** `{duration}`: the call's length, e.g. 2:14. */
+  ended: string;
+  typing: string;
   /** Accessible name of the start-progress bar. */
   progress: string;
+  /** `{step}`, `{total}`, `{stage}`: spoken value of the progress bar. */
+  progressValue: string;
   stageInitialization: string;
   stageWebCallCreation: string;
   stageDailyCallObjectCreation: string;
@@ -45,6 +85,16 @@ export interface VoiceLabels {
   stageVideoRecordingStarted: string;
   stageAudioObserverSetup: string;
   stageAudioProcessingSetup: string;
+  /** Error titles (the error section's heading). */
+  titleMic: string;
+  titleNetwork: string;
+  titleSetup: string;
+  titleService: string;
+  titleLoad: string;
+  titleEnded: string;
+  titleCall: string;
+  titleChat: string;
+  /** Error sentences. */
   errorMicDenied: string;
   errorMicNotFound: string;
   errorMicBlocked: string;
@@ -52,55 +102,43 @@ export interface VoiceLabels {
   /** `{status}`: the HTTP status. */
   errorApi: string;
   errorUnauthorized: string;
+  errorBusy: string;
   errorEngine: string;
   errorNotConfigured: string;
   errorNoTarget: string;
   /** `{reason}`: the platform's ended reason. */
   errorEnded: string;
   errorCall: string;
+  errorChat: string;
+  /** One-line fixes shown under the sentence. */
+  fixMicDenied: string;
+  fixMicNotFound: string;
+  fixMicBlocked: string;
+  fixNetwork: string;
+  fixSetup: string;
+  fixBusy: string;
+  fixEngine: string;
+  /** Consent dialog (the `consent-title` / `consent-content` attributes replace the first two). */
+  consentTitle: string;
+  consentContent: string;
+  accept: string;
+  decline: string;
 }
 
-/** English labels (the default locale). */
-export const EN_LABELS: VoiceLabels = {
+/** Every text of the widget. */
+export interface VoiceLabels extends LauncherLabels, CardLabels {}
+
+/** English launcher labels. */
+export const EN_LAUNCHER_LABELS: LauncherLabels = {
   start: 'Talk to Our Agent',
-  stop: 'Hang Up',
-  retry: 'Try Again',
-  ending: 'Hanging Up…',
-  mute: 'Mute',
-  enableAudio: 'Tap to enable audio',
-  connecting: 'Connecting',
-  active: 'Connected. Start talking.',
-  reconnecting: 'Connection lost. Reconnecting…',
-  endingStatus: 'Ending the call…',
-  ended: 'Call ended.',
-  speaking: 'Speaking',
-  transcript: 'Transcript',
-  you: 'You',
-  agent: 'Agent',
-  progress: 'Call setup',
-  stageInitialization: 'preparing',
-  stageWebCallCreation: 'creating the call',
-  stageDailyCallObjectCreation: 'loading audio',
-  stageMobilePermissions: 'checking microphone',
-  stageDailyCallJoin: 'joining the call',
-  stageVideoRecordingSetup: 'setting up recording',
-  stageVideoRecordingStarted: 'starting recording',
-  stageAudioObserverSetup: 'tuning in',
-  stageAudioProcessingSetup: 'reducing noise',
-  errorMicDenied: 'Microphone access was denied. Allow it in your browser settings, then try again.',
-  errorMicNotFound: 'No microphone was found. Connect one, then try again.',
-  errorMicBlocked: 'This page blocks microphone access, so calls cannot start here.',
-  errorNetwork: 'Could not reach the voice service. Check your connection, then try again.',
-  errorApi: 'The voice service refused the call (error {status}).',
-  errorUnauthorized: "The voice service rejected this widget's key.",
-  errorEngine: 'Could not load the call engine. Check your connection, then try again.',
-  errorNotConfigured: 'Calls are not set up here yet: the public key is missing.',
-  errorNoTarget: 'Calls are not set up here yet: no assistant is configured.',
-  errorEnded: 'The call ended ({reason}).',
-  errorCall: 'The call could not connect. Please try again.',
+  openChat: 'Chat with Our Agent',
+  openHybrid: 'Ask Our Agent',
+  returnToCall: 'Back to the call',
+  loadFailed: 'Could not load. Try again',
+  minimize: 'Minimize',
 };
 
-const locales = new Map<string, Partial<VoiceLabels>>([['en', EN_LABELS]]);
+const locales = new Map<string, Partial<VoiceLabels>>();
 
 /**
  * Registers labels for a locale (e.g. `'de'`), used by elements with a matching `locale`
@@ -111,14 +149,10 @@ export function registerLocale(locale: string, labels: Partial<VoiceLabels>): vo
   locales.set(locale.toLowerCase(), labels);
 }
 
-/**
- * Resolves the labels for a locale: English, overlaid with the locale's labels (`de-AT` falls back
- * to `de`), overlaid with explicit overrides.
- */
-export function resolveLabels(locale: string | null | undefined, overrides?: Partial<VoiceLabels>): VoiceLabels {
+/** The labels registered for a locale (`de-AT` falls back to `de`); empty when none. */
+export function localeLabels(locale: string | null | undefined): Partial<VoiceLabels> {
   const tag = (locale ?? 'en').toLowerCase();
-  const localeLabels = locales.get(tag) ?? locales.get(tag.split('-')[0] ?? '') ?? {};
-  return { ...EN_LABELS, ...localeLabels, ...overrides };
+  return locales.get(tag) ?? locales.get(tag.split('-')[0] ?? '') ?? {};
 }
 
 /** Fills `{name}` placeholders. */

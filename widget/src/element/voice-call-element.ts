@@ -1,33 +1,32 @@
 /**
- * `<ringwise-voice-call>`: a voice-call launcher for any page or framework.
+ * `<ringwise-voice-call>`: a conversation with a voice-AI assistant — a call, a text chat, or both
+ * (`mode`) — for any page or framework. This module is the launcher half, shipped in the
+ * script-tag loader: it paints the launcher, reads the attributes, and on intent loads the card
+ * UI and the engine (`LoadModule`); at the click it sends `POST /call/web` itself when the card
+ * or the engine is not there yet, so the visitor never waits for a download before the request
+ * leaves. The card (`card.ts`) is its own file and plugs in through `CardHost`.
  *
- * Attributes (all live; the script-tag loader maps `data-*` on its script tag to these):
- * - `public-key`: public web token (required to call).
- * - `assistant-id` | `squad-id` | `workflow-id`: what to call (or set the `target` property).
- * - `api-base-url`: platform API base URL (default: the platform's public API).
- * - `position`: `inline` (default) | `bottom-right` | `bottom-left`.
- * - `theme`: `light` (default) | `dark` | `auto` (follows the system).
- * - `locale`: picks labels registered with `registerLocale` (default English). Set the element's
- *   own `lang` too; the shadow tree inherits it.
- * - `transcript`: present → shows a live transcript of the conversation.
- * - `label-*`: replaces one label, e.g. `label-start="Call us"` (see `VoiceLabels`).
- * - `nonce`: nonce for the fallback `<style>` on browsers without constructable stylesheets.
+ * Attributes are listed in `OPTION_ATTRIBUTES` (documented in `reference.ts` and the README);
+ * they are live. `label-*` attributes replace single texts. DOM events: `ringwise-` + each
+ * event of `ConversationEvents`, plus `ringwise-consent`, bubbling and composed, payload in
+ * `detail`.
  *
- * DOM events (bubbling, composed): `ringwise-` + each client event (`ringwise-call-start`,
- * `ringwise-call-end`, `ringwise-speech-start`, `ringwise-speech-end`, `ringwise-volume-level`,
- * `ringwise-message`, `ringwise-call-start-progress`, `ringwise-call-start-success`,
- * `ringwise-call-start-failed`, `ringwise-error`, `ringwise-state-change`) with the payload as
- * `detail`; widget-level failures (missing key or target, engine load) also fire `ringwise-error`,
- * with an `Error` whose `type` is `not-configured`, `no-target` or `engine-load-failed`.
- *
- * The element never throws into the host page; it tears everything down (call, listeners,
- * client) when removed from the DOM.
+ * The element never throws into the host page, and tears everything down (call, stream,
+ * listeners, clients) when removed from the DOM.
  */
-import type { CallTarget, VoiceClientEvents } from '../core/types.ts';
-import { problemText, VoiceCallController, type CallProblem, type CallView } from './controller.ts';
-import type { LoadEngine } from './engine-port.ts';
-import { EN_LABELS, resolveLabels, type VoiceLabels } from './labels.ts';
-import { applyStyles } from './styles.ts';
+import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
+import type { CallTarget } from '../core/types.ts';
+import type { Card, CardHost, LoadModule, WidgetMode } from './card-port.ts';
+import { consentKey, createConsentStore } from './consent-store.ts';
+import type { StartOptions } from './controller.ts';
+import { h } from './dom.ts';
+import { requestChatWeb, requestWebCall } from './engine-pending.ts';
+import { icon } from './icons.ts';
+import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
+import LAUNCHER_CSS from './styles/launcher.css?raw';
+import { addStyles } from './styles.ts';
+import { hasTarget, targetFromAttributes } from './target.ts';
+import { IDLE_VIEW, type CallProblem, type CallView } from './view.ts';
 
 /** Tag name of the element. */
 export const ELEMENT_NAME = 'ringwise-voice-call';
@@ -35,32 +34,47 @@ export const ELEMENT_NAME = 'ringwise-voice-call';
 /** Prefix of the element's DOM events. */
 export const EVENT_PREFIX = 'ringwise-';
 
-/** Where the launcher sits. `inline` flows with the page; the others float in a corner. */
-export type WidgetPosition = 'inline' | 'bottom-right' | 'bottom-left';
+/** The modes, the element's default first. */
+export const MODES: readonly WidgetMode[] = ['voice', 'chat', 'hybrid'];
 
-const POSITIONS: readonly string[] = ['inline', 'bottom-right', 'bottom-left'];
+/**
+ * Where the launcher sits: the viewport edges it floats at (vertical, horizontal), or `null` for
+ * `inline` (in the page's flow). The stylesheet has one rule per edge, so a new position is one
+ * entry here.
+ */
+export const POSITIONS = {
+  inline: null,
+  'bottom-right': ['bottom', 'right'],
+  'bottom-left': ['bottom', 'left'],
+} as const satisfies Record<string, readonly [string, string] | null>;
 
-/** Option attributes (labels come on top, as `label-*`). */
+/** Where the launcher sits. */
+export type WidgetPosition = keyof typeof POSITIONS;
+
+/** Option attributes (texts come on top, as `label-*`). */
 export const OPTION_ATTRIBUTES = [
   'public-key',
   'assistant-id',
   'squad-id',
   'workflow-id',
   'api-base-url',
+  'mode',
   'position',
   'theme',
   'locale',
+  'title',
+  'avatar-url',
   'transcript',
+  'consent-required',
+  'consent-title',
+  'consent-content',
+  'consent-storage-key',
   'nonce',
 ] as const;
 
-const LABEL_KEYS = Object.keys(EN_LABELS) as (keyof VoiceLabels)[];
-/** `micDenied` → `label-mic-denied`, in `LABEL_KEYS` order. */
-const LABEL_ATTRIBUTES = LABEL_KEYS.map((key) => 'label-' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()));
-
 /** The element's public surface. */
 export interface VoiceCallElement extends HTMLElement {
-  /** Starts a call with the configured target. Resolves `true` when it started; never rejects. */
+  /** Opens the card and starts a call (after consent, when required). Resolves `true` when it started; never rejects. */
   start(): Promise<boolean>;
   /** Hangs up, or cancels a start in progress. */
   stop(): void;
@@ -68,80 +82,57 @@ export interface VoiceCallElement extends HTMLElement {
   setMuted(muted: boolean): void;
   /** Label overrides (merged over the locale's labels and under `label-*` attributes). */
   labels: Partial<VoiceLabels>;
-  /** Explicit call target (with overrides); takes precedence over the id attributes. */
+  /** Explicit target (with overrides); takes precedence over the id attributes. */
   target: CallTarget | null;
-  /** The current view state (phase, speaking, volume, problem, transcript…). */
+  /** The current state (phase, conversation, chat, problem…); idle until the card is loaded. */
   readonly view: CallView;
 }
 
 /** Constructor of the element class. */
 export type VoiceCallElementConstructor = new () => VoiceCallElement;
 
-type Tag = keyof HTMLElementTagNameMap;
-
-function h<K extends Tag>(tag: K, className: string, part: string, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (part) el.setAttribute('part', part);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-  return el;
-}
-
+/** The failure reported when the card file itself cannot be loaded (the card cannot explain it). */
+const LOAD_FAILED: CallProblem = { type: 'engine-load-failed', message: 'The card UI could not be loaded.' };
 
 /**
- * Creates the element class bound to an engine loader (the loader decides where the engine chunk
- * comes from: next to the script-tag loader, or the bundler's chunk). Touches no browser global
- * until called.
+ * Creates the element class bound to a module loader (it decides where the card and the engines
+ * come from: files next to the script-tag loader, or the bundler's chunks). Touches no browser
+ * global until called.
  */
-export function createVoiceCallElement(loadEngine: LoadEngine): VoiceCallElementConstructor {
-  class RingwiseVoiceCall extends HTMLElement implements VoiceCallElement {
-    static get observedAttributes(): string[] {
-      return [...OPTION_ATTRIBUTES, ...LABEL_ATTRIBUTES];
-    }
+export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstructor {
+  // One store per page, shared by every element (storage may be unavailable: see consent-store.ts).
+  const consent = createConsentStore(() => localStorage);
 
+  class RingwiseVoiceCall extends HTMLElement implements VoiceCallElement {
     #labels: Partial<VoiceLabels> = {};
     #target: CallTarget | null = null;
-    #controller: VoiceCallController;
+    #open = false;
+    #loadFailed = false;
+    /** Intent was acted on (reset when a load fails, so the next intent tries again). */
+    #intended = false;
+    #card: Card | null = null;
+    #cardLoad: Promise<Card> | null = null;
     #connection: AbortController | null = null;
-    #unsubscribe: (() => void) | null = null;
+    #observer: MutationObserver | null = null;
     #styled = false;
-    #root: HTMLDivElement;
-    #panel: HTMLDivElement;
-    #status: HTMLParagraphElement;
-    #progress: HTMLProgressElement;
-    #transcript: HTMLUListElement;
+    #container: HTMLDivElement;
     #launcher: HTMLButtonElement;
-    #indicator: HTMLSpanElement;
+    #icon: HTMLSpanElement;
     #label: HTMLSpanElement;
-    #speaking: HTMLSpanElement;
-    #mute: HTMLButtonElement;
-    #audio: HTMLButtonElement;
 
     constructor() {
       super();
       const shadow = this.attachShadow({ mode: 'open' });
-      this.#controller = new VoiceCallController({
-        loadEngine,
-        onEvent: (event, payload) => this.#dispatch(event, payload),
-      });
-      this.#root = h('div', 'w', 'container');
-      this.#panel = h('div', 'p', 'panel');
-      this.#status = h('p', 'st', 'status', { role: 'status' }); // implicitly aria-live=polite
-      this.#progress = h('progress', '', 'progress', { max: '9', value: '0' });
-      this.#transcript = h('ul', 'tr', 'transcript', { role: 'log' });
-      const controls = h('div', 'c', 'controls');
-      // No type attribute: a button in a shadow root has no form to submit.
-      this.#audio = h('button', '', 'enable-audio');
-      this.#mute = h('button', 'm', 'mute', { 'aria-pressed': 'false' });
-      this.#launcher = h('button', 'l', 'launcher');
-      this.#indicator = h('span', 'i', 'indicator', { 'aria-hidden': 'true' });
-      this.#label = h('span', '', 'label');
-      this.#speaking = h('span', 'sp', 'speaking', { 'aria-hidden': 'true' });
-      this.#launcher.append(this.#indicator, this.#label);
-      controls.append(this.#speaking, this.#audio, this.#mute, this.#launcher);
-      this.#panel.append(this.#status, this.#progress, this.#transcript);
-      this.#root.append(this.#panel, controls);
-      shadow.append(this.#root);
+      // title="": a `title` on the host (the assistant's name) would otherwise be shown by the
+      // browser as a tooltip over everything inside the widget.
+      this.#container = h('div', 'w', 'container', { title: '' });
+      // No type attribute needed: a button in a shadow root has no form to submit.
+      this.#launcher = h('button', 'l', 'launcher', { 'aria-expanded': 'false' });
+      this.#icon = h('span', 'li');
+      this.#label = h('span', 'll', 'label');
+      this.#launcher.append(this.#icon, this.#label, h('span', 'ld'));
+      this.#container.append(this.#launcher);
+      shadow.append(this.#container);
       this.#render();
     }
 
@@ -152,6 +143,7 @@ export function createVoiceCallElement(loadEngine: LoadEngine): VoiceCallElement
     set labels(value: Partial<VoiceLabels>) {
       this.#labels = { ...value };
       this.#render();
+      this.#card?.render();
     }
 
     get target(): CallTarget | null {
@@ -163,171 +155,256 @@ export function createVoiceCallElement(loadEngine: LoadEngine): VoiceCallElement
     }
 
     get view(): CallView {
-      return this.#controller.getSnapshot();
+      return this.#card?.view ?? IDLE_VIEW;
     }
 
     connectedCallback(): void {
       if (this.#connection) return;
       if (!this.#styled && this.shadowRoot) {
         // Here rather than in the constructor: a created (not parsed) element has its nonce only now.
-        applyStyles(this.shadowRoot, this.nonce || this.getAttribute('nonce') || '');
+        addStyles(this.shadowRoot, LAUNCHER_CSS, this.#nonce());
         this.#styled = true;
       }
       const connection = new AbortController();
       this.#connection = connection;
       const signal = connection.signal;
-      this.#configure();
-      this.#unsubscribe = this.#controller.subscribe(() => this.#render());
-      const intent = () => {
-        if (this.#controller.getSnapshot().phase === 'idle') this.#controller.preload();
-      };
-      for (const type of ['pointerenter', 'focus', 'touchstart'] as const) {
-        this.#launcher.addEventListener(type, intent, { signal, passive: true });
+      const launcher = this.#launcher;
+      // The earliest signs of intent load the card and the engine, so a click rarely waits.
+      for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus'] as const) {
+        launcher.addEventListener(type, () => this.#intent(), { signal, passive: true });
       }
-      this.#launcher.addEventListener('click', () => this.#toggle(), { signal });
-      this.#mute.addEventListener('click', () => this.setMuted(!this.#controller.getSnapshot().muted), { signal });
-      this.#audio.addEventListener('click', () => this.#controller.resumeAudio(), { signal });
-      this.shadowRoot?.addEventListener(
+      launcher.addEventListener('click', () => void this.#activate(), { signal });
+      launcher.addEventListener(
         'keydown',
         (event) => {
-          if ((event as KeyboardEvent).key !== 'Escape' || this.#controller.getSnapshot().phase === 'idle') return;
-          event.preventDefault();
-          this.stop();
+          if (event.key === 'Escape' && this.#open) {
+            event.preventDefault();
+            this.#setOpen(false);
+          }
         },
         { signal },
       );
+      this.#observer = new MutationObserver(() => {
+        this.#card?.configure();
+        this.#render();
+        this.#card?.render();
+      });
+      this.#observer.observe(this, { attributes: true });
       this.#render();
     }
 
     disconnectedCallback(): void {
-      // A move within the document (disconnect + connect in one task) keeps the call.
+      // A move within the document (disconnect + connect in one task) keeps the conversation.
       queueMicrotask(() => {
         if (!this.isConnected) this.#teardown();
       });
     }
 
-    attributeChangedCallback(name: string): void {
-      if (name === 'public-key' || name === 'api-base-url') this.#configure();
-      this.#render();
-    }
-
-    start(): Promise<boolean> {
-      return this.#controller.start(this.#callTarget());
+    async start(): Promise<boolean> {
+      this.#setOpen(true);
+      const early = this.#card ? {} : this.#earlyStart();
+      try {
+        const card = await this.#ensureCard();
+        return await card.opened({ start: early, focus: false });
+      } catch {
+        early.abort?.abort();
+        this.#failLoad();
+        return false;
+      }
     }
 
     stop(): void {
-      this.#controller.stop();
+      this.#card?.stop();
     }
 
     setMuted(muted: boolean): void {
-      this.#controller.setMuted(muted);
+      this.#card?.setMuted(muted);
     }
 
-    #toggle(): void {
-      if (this.#controller.getSnapshot().phase === 'idle') void this.start();
-      else this.stop();
+    #nonce(): string {
+      return this.nonce || this.getAttribute('nonce') || '';
     }
+
+    #mode(): WidgetMode {
+      const mode = this.getAttribute('mode') as WidgetMode;
+      return MODES.includes(mode) ? mode : 'voice';
+    }
+
+    #callTarget(): CallTarget {
+      return this.#target ?? targetFromAttributes(this);
+    }
+
+    /** Loads the card and the mode's engine in parallel, then lets the card preload (daily-js). */
+    #intent(): void {
+      if (this.#intended || !this.getAttribute('public-key')?.trim()) return;
+      this.#intended = true;
+      const forget = () => {
+        // Reported by the action that needs it; the next intent tries again.
+        this.#intended = false;
+      };
+      load(this.#mode() === 'voice' ? 'engine' : 'chat').catch(forget);
+      this.#ensureCard()
+        .then((card) => card.preload())
+        .catch(forget);
+    }
+
+    /** The launcher was clicked: minimize, or open (and in voice mode call, sending the request now). */
+    async #activate(): Promise<void> {
+      if (this.#open) return this.#setOpen(false);
+      const call = this.#mode() === 'voice' && this.view.phase === 'idle';
+      const early = call && !this.#card ? this.#earlyStart() : {};
+      if (call && this.getAttribute('public-key')?.trim()) load('engine').catch(() => {});
+      this.#loadFailed = false;
+      this.#setOpen(true);
+      try {
+        const card = await this.#ensureCard();
+        if (this.#open) void card.opened({ start: call ? early : undefined, focus: true });
+        else early.abort?.abort();
+      } catch {
+        early.abort?.abort();
+        this.#failLoad();
+      }
+    }
+
+    /**
+     * `POST /call/web` sent at the click, before the card and the engine are loaded; the engine
+     * adopts it. Not sent without key or target (the card explains) or before consent.
+     */
+    #earlyStart(): StartOptions {
+      const token = this.getAttribute('public-key')?.trim();
+      const target = this.#callTarget();
+      if (!token || !hasTarget(target)) return {};
+      if (this.hasAttribute('consent-required') && !consent.has(consentKey(this))) return {};
+      const abort = new AbortController();
+      const baseUrl = this.getAttribute('api-base-url')?.trim() || DEFAULT_API_BASE_URL;
+      const request = requestWebCall({ baseUrl, token, signal: abort.signal }, target);
+      request.catch(() => {
+        // The engine adopts the request and reports its failure.
+      });
+      return { request, abort };
+    }
+
+    #ensureCard(): Promise<Card> {
+      if (this.#card) return Promise.resolve(this.#card);
+      if (!this.#cardLoad) {
+        const loading = load('ui').then((ui) => {
+          if (!this.#connection) throw new Error('The element was removed.');
+          this.#card ??= ui.mountCard(this.#host());
+          this.#render();
+          return this.#card;
+        });
+        loading.catch(() => {
+          this.#cardLoad = null;
+        });
+        this.#cardLoad = loading;
+      }
+      return this.#cardLoad;
+    }
+
+    /** The card file could not be loaded: the launcher says so (and retries on the next click). */
+    #failLoad(): void {
+      if (!this.#connection) return;
+      this.#loadFailed = true;
+      this.#setOpen(false);
+      this.#dispatch('error', Object.assign(new Error(LOAD_FAILED.message), { type: LOAD_FAILED.type }));
+    }
+
+    #host(): CardHost {
+      return {
+        element: this,
+        container: this.#container,
+        launcher: this.#launcher,
+        load,
+        requests: { requestWebCall, requestChatWeb },
+        consent,
+        nonce: this.#nonce(),
+        icon,
+        labels: () => this.#resolvedLabels(),
+        target: () => this.#callTarget(),
+        mode: () => this.#mode(),
+        consentKey: () => consentKey(this),
+        dispatch: (event, detail) => this.#dispatch(event, detail),
+        isOpen: () => this.#open,
+        collapse: () => this.#setOpen(false),
+        update: () => this.#render(),
+      };
+    }
+
+    /** The launcher's English labels under the locale's and the owner's (property, then `label-*`). */
+    #resolvedLabels(): Partial<VoiceLabels> {
+      const fromAttributes: Record<string, string> = {};
+      for (const name of this.getAttributeNames()) {
+        const value = this.getAttribute(name);
+        // label-mic-denied → micDenied
+        if (name.startsWith('label-') && value) fromAttributes[name.slice(6).replace(/-(.)/g, (_, c: string) => c.toUpperCase())] = value;
+      }
+      return { ...EN_LAUNCHER_LABELS, ...localeLabels(this.getAttribute('locale')), ...this.#labels, ...fromAttributes };
+    }
+
+    #setOpen(open: boolean): void {
+      const wasOpen = this.#open;
+      this.#open = open;
+      this.#render();
+      this.#card?.render();
+      // Closing gives focus back to the launcher, when focus was inside the card.
+      if (wasOpen && !open && this.shadowRoot?.activeElement && this.shadowRoot.activeElement !== this.#launcher) this.#launcher.focus();
+    }
+
+    #dispatch = (event: string, detail: unknown): void => {
+      this.dispatchEvent(new CustomEvent(EVENT_PREFIX + event, { detail, bubbles: true, composed: true }));
+    };
 
     #teardown(): void {
       this.#connection?.abort();
       this.#connection = null;
-      this.#unsubscribe?.();
-      this.#unsubscribe = null;
-      this.#controller.release();
+      this.#observer?.disconnect();
+      this.#observer = null;
+      this.#card?.destroy();
+      this.#card = null;
+      this.#cardLoad = null;
+      this.#open = false;
+      this.#intended = false;
       this.#render();
     }
 
-    #configure(): void {
-      this.#controller.configure({
-        publicKey: this.getAttribute('public-key')?.trim() || null,
-        apiBaseUrl: this.getAttribute('api-base-url')?.trim() || null,
-      });
-    }
-
-    #callTarget(): CallTarget {
-      if (this.#target) return this.#target;
-      const target: CallTarget = {};
-      const assistantId = this.getAttribute('assistant-id')?.trim();
-      const squadId = this.getAttribute('squad-id')?.trim();
-      const workflowId = this.getAttribute('workflow-id')?.trim();
-      if (assistantId) target.assistantId = assistantId;
-      else if (squadId) target.squadId = squadId;
-      else if (workflowId) target.workflowId = workflowId;
-      return target;
-    }
-
-    #resolvedLabels(): VoiceLabels {
-      const fromAttributes: Partial<VoiceLabels> = {};
-      LABEL_KEYS.forEach((key, i) => {
-        const value = this.getAttribute(LABEL_ATTRIBUTES[i]!);
-        if (value) fromAttributes[key] = value;
-      });
-      return resolveLabels(this.getAttribute('locale'), { ...this.#labels, ...fromAttributes });
-    }
-
-    #dispatch(event: string, detail: unknown): void {
-      this.dispatchEvent(new CustomEvent(EVENT_PREFIX + event, { detail, bubbles: true, composed: true }));
-    }
-
     #render(): void {
-      const view = this.#controller.getSnapshot();
-      const labels = this.#resolvedLabels();
-      const root = this.#root;
-      const position = this.getAttribute('position') ?? 'inline';
-      root.dataset.position = POSITIONS.includes(position) ? position : 'inline';
-      root.dataset.theme = this.getAttribute('theme') ?? 'light';
-      root.dataset.state = view.phase;
-      const inCall = view.phase !== 'idle';
-      root.toggleAttribute('data-incall', inCall);
-      root.toggleAttribute('data-speaking', view.speaking);
-      root.toggleAttribute('data-problem', !!view.problem);
-
-      let status = '';
-      if (view.phase === 'loading' || view.phase === 'starting') {
-        // 'daily-call-join' → labels.stageDailyCallJoin
-        const stage = view.stage && labels[`stage-${view.stage}`.replace(/-(.)/g, (_, c: string) => c.toUpperCase()) as keyof VoiceLabels];
-        status = `${labels.connecting}${stage ? ': ' + stage : ''}…`;
-      } else if (view.phase === 'active') status = labels.active;
-      else if (view.phase === 'reconnecting') status = labels.reconnecting;
-      else if (view.phase === 'ending') status = labels.endingStatus;
-      else if (view.problem) status = problemText(view.problem, labels);
-      else if (view.ended) status = labels.ended;
-      if (this.#status.textContent !== status) this.#status.textContent = status;
-
-      this.#label.textContent =
-        view.phase === 'ending' ? labels.ending : inCall ? labels.stop : view.problem ? labels.retry : labels.start;
-      this.#launcher.disabled = view.phase === 'ending';
-      this.#indicator.style.setProperty('--v', String(view.volume));
-
-      const connecting = view.phase === 'loading' || view.phase === 'starting';
-      this.#progress.hidden = !connecting;
-      this.#progress.value = view.stageIndex;
-      this.#progress.setAttribute('aria-label', labels.progress);
-
-      const live = view.phase === 'active' || view.phase === 'reconnecting';
-      this.#mute.hidden = !live;
-      this.#mute.textContent = labels.mute;
-      this.#mute.setAttribute('aria-pressed', String(view.muted));
-      this.#audio.hidden = !(live && view.audioBlocked);
-      this.#audio.textContent = labels.enableAudio;
-      this.#speaking.hidden = !(live && view.speaking);
-      this.#speaking.textContent = labels.speaking;
-
-      const showTranscript = this.hasAttribute('transcript') && view.transcript.length > 0;
-      this.#transcript.hidden = !showTranscript;
-      this.#transcript.setAttribute('aria-label', labels.transcript);
-      if (showTranscript) {
-        const items = view.transcript.map((line) => {
-          const li = document.createElement('li');
-          const who = document.createElement('b');
-          who.textContent = `${line.role === 'user' ? labels.you : labels.agent}: `;
-          li.append(who, line.text);
-          return li;
-        });
-        this.#transcript.replaceChildren(...items);
-        this.#transcript.scrollTop = this.#transcript.scrollHeight;
+      const root = this.#container;
+      const position = (this.getAttribute('position') ?? 'inline') as WidgetPosition;
+      const edges = Object.hasOwn(POSITIONS, position) ? POSITIONS[position] : null;
+      root.dataset.position = edges ? position : 'inline';
+      if (edges) {
+        root.dataset.v = edges[0];
+        root.dataset.h = edges[1];
+      } else {
+        delete root.dataset.v;
+        delete root.dataset.h;
       }
-      this.#panel.toggleAttribute('data-empty', !status && !connecting && !showTranscript);
+      root.dataset.theme = this.getAttribute('theme') ?? 'light';
+      const mode = this.#mode();
+      root.dataset.mode = mode;
+      const inCall = this.view.phase !== 'idle';
+      root.toggleAttribute('data-open', this.#open);
+      root.toggleAttribute('data-call', inCall);
+
+      const labels = this.#resolvedLabels() as VoiceLabels;
+      const name = this.#loadFailed
+        ? labels.loadFailed
+        : inCall && !this.#open
+          ? labels.returnToCall
+          : mode === 'voice'
+            ? labels.start
+            : mode === 'chat'
+              ? labels.openChat
+              : labels.openHybrid;
+      if (this.#label.textContent !== name) this.#label.textContent = name;
+      // Open, it is a round "minimize" toggle (the header has one too: same name, same action).
+      this.#launcher.setAttribute('aria-label', this.#open ? labels.minimize : name);
+      this.#launcher.setAttribute('aria-expanded', String(this.#open));
+      const glyph = this.#open ? 'minimize' : mode === 'voice' || inCall ? 'phone' : 'chat';
+      if (this.#icon.dataset.icon !== glyph) {
+        this.#icon.dataset.icon = glyph;
+        this.#icon.replaceChildren(icon(glyph));
+      }
     }
   }
   return RingwiseVoiceCall;
@@ -337,11 +414,11 @@ export function createVoiceCallElement(loadEngine: LoadEngine): VoiceCallElement
  * Defines the element once under `name` (a second call, or a second copy of the loader, reuses
  * the first definition). Returns the registered constructor, or `undefined` outside a browser.
  */
-export function defineVoiceCallElement(loadEngine: LoadEngine, name: string = ELEMENT_NAME): CustomElementConstructor | undefined {
+export function defineVoiceCallElement(load: LoadModule, name: string = ELEMENT_NAME): CustomElementConstructor | undefined {
   if (typeof customElements === 'undefined') return undefined;
   const existing = customElements.get(name);
   if (existing) return existing;
-  const element = createVoiceCallElement(loadEngine);
+  const element = createVoiceCallElement(load);
   customElements.define(name, element);
   return element;
 }
@@ -352,6 +429,6 @@ declare global {
   }
   interface HTMLElementEventMap {
     'ringwise-error': CustomEvent<CallProblem>;
-    'ringwise-state-change': CustomEvent<VoiceClientEvents['state-change']>;
+    'ringwise-consent': CustomEvent<{ decision: 'accepted' | 'declined'; version: string; stored: boolean }>;
   }
 }

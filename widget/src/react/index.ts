@@ -1,7 +1,7 @@
 /**
  * `@ringwise/voice-widget/react`: `useVoiceCall`. React is an optional peer dependency of the
- * package; only this entry imports it. The engine (core + API client) is a separate chunk
- * imported on the first `preload()` or `start()`, and daily-js only when a call starts.
+ * package; only this entry imports it. The engines are separate chunks imported on the first
+ * `preload()`, `start()` or `sendText()`, and daily-js only when a call starts.
  *
  * ```tsx
  * const call = useVoiceCall({ publicKey, target: { assistantId } });
@@ -10,26 +10,40 @@
  * </button>
  * ```
  */
-import type { VoiceEngine } from '../element/engine-port.ts';
+import type { CardVoiceEngine, ChatEngine } from '../element/engine-pending.ts';
+import { loadBundledModule } from '../element/modules.ts';
 import { useVoiceCallWithEngine, type UseVoiceCallOptions, type UseVoiceCallResult } from './use-voice-call.ts';
 
-const loadBundledEngine = () => import('../element/engine.ts') as Promise<VoiceEngine>;
-
-/** Options of `useVoiceCall`: `UseVoiceCallOptions`, plus an optional engine loader. */
+/** Options of `useVoiceCall`: `UseVoiceCallOptions`, plus where the voice engine comes from. */
 export interface UseVoiceCallHookOptions extends UseVoiceCallOptions {
-  /** Where the engine comes from. @default the package's own engine chunk (via your bundler) */
-  loadEngine?: () => Promise<VoiceEngine>;
+  /** Where the voice engine comes from. @default the package's own engine chunk (via your bundler) */
+  loadEngine?: () => Promise<CardVoiceEngine>;
 }
 
+const loadBundledEngine = () => loadBundledModule('engine');
+const loadBundledChat = (): Promise<ChatEngine> => loadBundledModule('chat');
+
 /**
- * A voice call as React state: the view (`phase`, `speaking`, `volume`, `muted`, `stage`,
- * `problem`, `transcript`…) and stable actions (`start`, `stop`, `toggle`, `setMuted`,
- * `resumeAudio`, `preload`). Safe under StrictMode (one call, never two).
+ * A conversation as React state — a voice call, typed chat, or both: the view (`phase`,
+ * `speaking`, `volume`, `muted`, `stage`, `problem`, `conversation`, `chat`, `videoTrack`…) and
+ * stable actions (`start`, `stop`, `toggle`, `setMuted`, `resumeAudio`, `preload`, `preloadChat`, `sendText`,
+ * `stopReply`, `dismiss`). Safe under StrictMode (one call, never two).
  */
 export function useVoiceCall(options: UseVoiceCallHookOptions): UseVoiceCallResult {
-  return useVoiceCallWithEngine(options.loadEngine ?? loadBundledEngine, options);
+  const loadChatEngine = options.loadChatEngine ?? (options.loadEngine ? undefined : loadBundledChat);
+  return useVoiceCallWithEngine(options.loadEngine ?? loadBundledEngine, { ...options, loadChatEngine });
 }
 
 export { useVoiceCallWithEngine, type UseVoiceCallOptions, type UseVoiceCallResult };
-export { problemText, START_STAGES, type CallPhase, type CallProblem, type CallView, type TranscriptLine } from '../element/controller.ts';
-export { EN_LABELS, resolveLabels, type VoiceLabels } from '../element/labels.ts';
+export {
+  describeProblem,
+  formatDuration,
+  stageLabel,
+  statusLine,
+  type ProblemInfo,
+  type StatusLine,
+  type StatusTone,
+} from '../element/status.ts';
+export { IDLE_VIEW, START_STAGES, type CallPhase, type CallProblem, type CallView, type ChatPhase, type Turn } from '../element/view.ts';
+export { EN_LABELS, resolveLabels } from '../element/en.ts';
+export type { VoiceLabels } from '../element/labels.ts';

@@ -1,23 +1,36 @@
 /**
- * The React binding: `useSyncExternalStore` over a `VoiceCallController` (which wraps the core).
- * This file takes the engine loader as an option and imports nothing of the engine, so an app
- * that serves the engine itself (our hero loads the CDN build) bundles only this thin layer.
+ * The React binding: `useSyncExternalStore` over a `ConversationController` (which wraps the
+ * engines). This file takes the engine loaders as arguments and imports nothing of the engines,
+ * so an app that serves the engine itself (our hero loads the CDN build) bundles only this thin
+ * layer plus the two tiny request helpers that let a click send its request before the engine
+ * has loaded.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { CallTarget, VoiceClientEvents } from '../core/types.ts';
-import { VoiceCallController, type CallView } from '../element/controller.ts';
-import type { LoadEngine } from '../element/engine-port.ts';
+import type { CallTarget } from '../core/types.ts';
+import { ConversationController, type EventSink } from '../element/controller.ts';
+import { requestChatWeb, requestWebCall, type CardVoiceEngine, type ChatEngine } from '../element/engine-pending.ts';
+import type { CallView } from '../element/view.ts';
 
 /** Options of `useVoiceCall`. */
 export interface UseVoiceCallOptions {
   /** Public web token. Empty: the hook logs an error on start and reports `not-configured`. */
   publicKey: string | null | undefined;
-  /** Platform API base URL. @default the core's default */
+  /** Platform API base URL. @default the platform's public API */
   apiBaseUrl?: string | null;
-  /** Target used by `start()` / `toggle()` when called without one. */
+  /** Target used by `start()`, `toggle()` and `sendText()` when called without one. */
   target?: CallTarget;
+  /**
+   * Receive the assistant's video in `videoTrack` (video voice providers only). Leave it off
+   * unless you show it: without it the engine does not download video at all. @default false
+   */
+  video?: boolean;
   /** Receives every client event (latest function is used; no need to memoise). */
-  onEvent?: <K extends keyof VoiceClientEvents>(event: K, payload: VoiceClientEvents[K]) => void;
+  onEvent?: EventSink;
+  /**
+   * Where the chat engine comes from (chat never needs the voice engine or daily-js).
+   * @default the voice engine module's `ChatClient`
+   */
+  loadChatEngine?: () => Promise<ChatEngine>;
 }
 
 /** What `useVoiceCall` returns: the view state plus actions (stable identities). */
@@ -33,16 +46,28 @@ export interface UseVoiceCallResult extends CallView {
   setMuted(muted: boolean): void;
   /** Retries audio playback after autoplay was blocked (call from a click). */
   resumeAudio(): void;
-  /** Loads the engine ahead of a click (wire to hover / focus / touch). */
+  /** Loads the voice engine and daily-js ahead of a click (wire to hover / focus / touch). */
   preload(): void;
+  /** Loads the chat engine ahead of typing (wire to the message field's focus). */
+  preloadChat(): void;
+  /**
+   * Sends typed text: into the live call (`add-message`, shown at once), else as a chat message
+   * whose reply streams into `conversation`. Resolves `false` when nothing was sent. Never rejects.
+   */
+  sendText(text: string, target?: CallTarget): Promise<boolean>;
+  /** Stops the chat reply being streamed (what arrived stays). */
+  stopReply(): void;
+  /** Clears the last problem and the ended notice. */
+  dismiss(): void;
 }
 
 /**
- * `useVoiceCall` with an explicit engine loader. Safe under StrictMode: the controller is created
- * without side effects, the client only on intent or start, and a second start while one runs is
- * ignored, so double-mounting never makes two calls. Unmounting ends the call and destroys the client.
+ * `useVoiceCall` with an explicit voice engine loader. Safe under StrictMode: the controller is
+ * created without side effects, the clients only on intent or use, and a second start while one
+ * runs is ignored, so double-mounting never makes two calls. Unmounting ends the call and the
+ * chat reply and destroys the clients.
  */
-export function useVoiceCallWithEngine(loadEngine: LoadEngine, options: UseVoiceCallOptions): UseVoiceCallResult {
+export function useVoiceCallWithEngine(loadEngine: () => Promise<CardVoiceEngine>, options: UseVoiceCallOptions): UseVoiceCallResult {
   const latest = useRef(options);
   const engine = useRef(loadEngine);
   useEffect(() => {
@@ -51,10 +76,13 @@ export function useVoiceCallWithEngine(loadEngine: LoadEngine, options: UseVoice
   });
   const [controller] = useState(
     () =>
-      new VoiceCallController({
+      new ConversationController({
         loadEngine: () => engine.current(),
+        loadChatEngine: options.loadChatEngine && (() => (latest.current.loadChatEngine ?? options.loadChatEngine!)()),
         publicKey: options.publicKey,
         apiBaseUrl: options.apiBaseUrl,
+        video: options.video,
+        requests: { requestWebCall, requestChatWeb },
         onEvent: (event, payload) => latest.current.onEvent?.(event, payload),
       }),
   );
@@ -65,14 +93,15 @@ export function useVoiceCallWithEngine(loadEngine: LoadEngine, options: UseVoice
   useEffect(() => () => controller.release(), [controller]);
   const view = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
 
+  const warnUnconfigured = useCallback(() => {
+    if (!latest.current.publicKey) console.error('Voice client is not configured (no public key): nothing can start.');
+  }, []);
   const start = useCallback(
     (target?: CallTarget) => {
-      if (!latest.current.publicKey) {
-        console.error('Voice client is not configured (no public key): the call cannot start.');
-      }
+      warnUnconfigured();
       return controller.start(target ?? latest.current.target ?? {});
     },
-    [controller],
+    [controller, warnUnconfigured],
   );
   const stop = useCallback(() => controller.stop(), [controller]);
   const toggle = useCallback(
@@ -81,10 +110,20 @@ export function useVoiceCallWithEngine(loadEngine: LoadEngine, options: UseVoice
   );
   const setMuted = useCallback((muted: boolean) => controller.setMuted(muted), [controller]);
   const resumeAudio = useCallback(() => controller.resumeAudio(), [controller]);
-  const preload = useCallback(() => controller.preload(), [controller]);
+  const preload = useCallback(() => controller.preload('call'), [controller]);
+  const preloadChat = useCallback(() => controller.preload('chat'), [controller]);
+  const sendText = useCallback(
+    (text: string, target?: CallTarget) => {
+      warnUnconfigured();
+      return controller.sendText(text, target ?? latest.current.target ?? {});
+    },
+    [controller, warnUnconfigured],
+  );
+  const stopReply = useCallback(() => controller.stopReply(), [controller]);
+  const dismiss = useCallback(() => controller.dismiss(), [controller]);
 
   return useMemo(
-    () => ({ ...view, configured: !!publicKey, start, stop, toggle, setMuted, resumeAudio, preload }),
-    [view, publicKey, start, stop, toggle, setMuted, resumeAudio, preload],
+    () => ({ ...view, configured: !!publicKey, start, stop, toggle, setMuted, resumeAudio, preload, preloadChat, sendText, stopReply, dismiss }),
+    [view, publicKey, start, stop, toggle, setMuted, resumeAudio, preload, preloadChat, sendText, stopReply, dismiss],
   );
 }

@@ -1,23 +1,62 @@
 /** Small role-based queries for shadow roots (happy-dom has no accessibility tree). */
 
-const IMPLICIT_ROLES: Record<string, string> = { BUTTON: 'button', PROGRESS: 'progressbar', UL: 'list' };
+const IMPLICIT_ROLES: Record<string, string> = {
+  BUTTON: 'button',
+  PROGRESS: 'progressbar',
+  UL: 'list',
+  OL: 'list',
+  LI: 'listitem',
+  H1: 'heading',
+  H2: 'heading',
+  H3: 'heading',
+  A: 'link',
+};
 
-function isHidden(el: Element): boolean {
+function roleOf(el: Element): string | undefined {
+  const explicit = el.getAttribute('role');
+  if (explicit) return explicit;
+  if (el.tagName === 'INPUT' && ['text', 'search', ''].includes(el.getAttribute('type') ?? '')) return 'textbox';
+  return IMPLICIT_ROLES[el.tagName];
+}
+
+/** Hidden from people and assistive technology: `hidden` or `aria-hidden` on it or an ancestor. */
+export function isHidden(el: Element): boolean {
   for (let node: Element | null = el; node; node = node.parentElement) {
-    if (node.hasAttribute('hidden')) return true;
+    if (node.hasAttribute('hidden') || node.getAttribute('aria-hidden') === 'true') return true;
   }
   return false;
 }
 
-/** Accessible name: aria-label, else text content. */
+/** Accessible name: aria-labelledby, aria-label, else the visible text content. */
 export function nameOf(el: Element): string {
-  return (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+  const ids = el.getAttribute('aria-labelledby');
+  if (ids) {
+    const root = el.getRootNode() as Document | ShadowRoot;
+    return ids
+      .split(/\s+/)
+      .map((id) => root.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim();
+  }
+  const label = el.getAttribute('aria-label');
+  if (label !== null) return label.trim();
+  return visibleText(el).trim();
+}
+
+/** Text of an element without its `aria-hidden` or `hidden` parts. */
+export function visibleText(el: Element): string {
+  let text = '';
+  for (const node of el.childNodes) {
+    if (node.nodeType === 3) text += node.textContent ?? '';
+    else if (node.nodeType === 1 && !(node as Element).hasAttribute('hidden') && (node as Element).getAttribute('aria-hidden') !== 'true') text += visibleText(node as Element);
+  }
+  return text;
 }
 
 /** Every visible element with this role (explicit or implicit) and optional exact name. */
 export function allByRole(root: ParentNode, role: string, name?: string): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>('*')].filter(
-    (el) => (el.getAttribute('role') ?? IMPLICIT_ROLES[el.tagName]) === role && !isHidden(el) && (name === undefined || nameOf(el) === name),
+    (el) => roleOf(el) === role && !isHidden(el) && (name === undefined || nameOf(el) === name),
   );
 }
 

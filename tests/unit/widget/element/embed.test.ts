@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
 import type { RingwiseGlobal } from '../../../../widget/src/embed.ts';
-import { EN_LABELS } from '../../../../widget/src/element/labels.ts';
+import { EN_LABELS } from '../../../../widget/src/element/en.ts';
 import { getByRole } from './dom-helpers.ts';
 
 function addScript(attributes: Record<string, string>): HTMLScriptElement {
@@ -26,7 +26,7 @@ describe('script-tag loader (embed.ts)', () => {
       'data-public-key': 'pk-1',
       'data-assistant-id': 'asst-1',
       'data-position': 'bottom-left',
-      'data-label-start': 'Call us',
+      'data-label-open-hybrid': 'Chat or call',
       'data-transcript': '',
       'data-unrelated': 'x',
     });
@@ -40,13 +40,14 @@ describe('script-tag loader (embed.ts)', () => {
       'data-* mapped to element attributes; unrelated ones dropped',
     ).toEqual({
       'data-ringwise-launcher': '',
+      mode: 'hybrid',
       position: 'bottom-left',
       'public-key': 'pk-1',
       'assistant-id': 'asst-1',
-      'label-start': 'Call us',
+      'label-open-hybrid': 'Chat or call',
       transcript: '',
     });
-    expect(getByRole(launcher.shadowRoot!, 'button', 'Call us'), 'upgraded and painted').toBeTruthy();
+    expect(getByRole(launcher.shadowRoot!, 'button', 'Chat or call'), 'upgraded and painted, hybrid by default').toBeTruthy();
     const added = Object.keys(window).filter((key) => !keysBefore.has(key));
     expect(added, 'one global name').toEqual(['RingwiseVoice']);
     const api = (window as unknown as { RingwiseVoice: RingwiseGlobal }).RingwiseVoice;
@@ -61,8 +62,8 @@ describe('script-tag loader (embed.ts)', () => {
     await runLoader();
     expect(document.querySelectorAll('ringwise-voice-call').length, 'nothing mounted').toBe(0);
     const api = (window as unknown as { RingwiseVoice: RingwiseGlobal }).RingwiseVoice;
-    const launcher = api.mount({ 'public-key': 'pk-9', 'assistant-id': 'a' });
+    const launcher = api.mount({ 'public-key': 'pk-9', 'assistant-id': 'a', mode: 'voice' });
     expect(launcher.getAttribute('position'), 'floating by default').toBe('bottom-right');
-    expect(getByRole(launcher.shadowRoot!, 'button', EN_LABELS.start), 'painted').toBeTruthy();
+    expect(getByRole(launcher.shadowRoot!, 'button', EN_LABELS.start), 'painted, in the mode asked for').toBeTruthy();
   });
 });

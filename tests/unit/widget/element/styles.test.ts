@@ -1,29 +1,50 @@
 // @vitest-environment happy-dom
+/**
+ * How the stylesheets reach the shadow root (constructable sheets; a nonce'd `<style>` fallback)
+ * and what the CSS files promise: no external resources, reduced motion, border-box sizing.
+ */
 import { describe, expect, test } from 'vitest';
-import { applyStyles, CSS } from '../../../../widget/src/element/styles.ts';
+import CARD_CSS from '../../../../widget/src/element/styles/card.css?raw';
+import LAUNCHER_CSS from '../../../../widget/src/element/styles/launcher.css?raw';
+import { addStyles } from '../../../../widget/src/element/styles.ts';
 
-describe('applyStyles', () => {
-  test('adopts one shared constructable stylesheet (no <style>, nothing for CSP to block)', () => {
+describe('addStyles', () => {
+  test('adopts shared constructable stylesheets, each once, in order (nothing for CSP to block)', () => {
     const a = document.createElement('div').attachShadow({ mode: 'open' });
     const b = document.createElement('div').attachShadow({ mode: 'open' });
-    applyStyles(a, 'n0nce');
-    applyStyles(b, '');
-    expect(a.adoptedStyleSheets.length, 'one sheet').toBe(1);
+    addStyles(a, LAUNCHER_CSS, 'n0nce');
+    addStyles(b, LAUNCHER_CSS, '');
+    addStyles(a, CARD_CSS, '');
+    addStyles(a, CARD_CSS, '');
+    expect(a.adoptedStyleSheets.length, 'launcher + card, no duplicate').toBe(2);
     expect(a.adoptedStyleSheets[0], 'shared between widgets').toBe(b.adoptedStyleSheets[0]);
     expect(a.querySelector('style'), 'no style element').toBeNull();
   });
 
   test('without adoptedStyleSheets it injects a <style> carrying the nonce', () => {
-    // A root without constructable-stylesheet support (older browsers), reduced to what applyStyles uses.
+    // A root without constructable-stylesheet support (older browsers), reduced to what addStyles uses.
     const root = document.createDocumentFragment() as unknown as ShadowRoot;
-    applyStyles(root, 'n0nce');
+    addStyles(root, LAUNCHER_CSS, 'n0nce');
     const style = root.querySelector('style');
     expect(style?.nonce, 'nonce honoured').toBe('n0nce');
-    expect(style?.textContent, 'the stylesheet').toBe(CSS);
+    expect(style?.textContent, 'the stylesheet').toBe(LAUNCHER_CSS);
+  });
+});
+
+describe('stylesheets', () => {
+  test.each([
+    ['launcher.css', LAUNCHER_CSS],
+    ['card.css', CARD_CSS],
+  ])('%s uses no external resources', (_, css) => {
+    expect(css, 'no url() fetches (CSP img-src/font-src)').not.toMatch(/url\(/);
+    expect(css, 'no @import').not.toMatch(/@import/);
   });
 
-  test('honours reduced motion and uses no external resources', () => {
-    expect(CSS, 'reduced-motion rules').toContain('prefers-reduced-motion:reduce');
-    expect(CSS, 'no url() fetches (CSP img-src/font-src)').not.toMatch(/url\(/);
+  test('border-box everywhere (so 44px controls are 44px), reduced motion honoured', () => {
+    expect(LAUNCHER_CSS, 'border-box').toMatch(/\*,\s*::before,\s*::after\s*\{\s*box-sizing:\s*border-box/);
+    expect(LAUNCHER_CSS, 'buttons are 44px high').toMatch(/button \{[^}]*height: 44px/);
+    expect(LAUNCHER_CSS, 'reduced motion stops animations and transitions').toMatch(
+      /@media \(prefers-reduced-motion: reduce\) \{[^}]*\{\s*animation: none !important;\s*transition: none !important;/,
+    );
   });
 });

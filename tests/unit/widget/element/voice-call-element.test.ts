@@ -1,243 +1,201 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, test } from 'vitest';
-import {
-  defineVoiceCallElement,
-  type VoiceCallElement,
-} from '../../../../widget/src/element/voice-call-element.ts';
-import { EN_LABELS, registerLocale } from '../../../../widget/src/element/labels.ts';
-import { createFakeEngine, type FakeEngine } from './fake-voice-engine.ts';
-import { flush, getByRole, queryByRole } from './dom-helpers.ts';
-
-let count = 0;
-
-async function mount(attributes: Record<string, string> = { 'public-key': 'pk-1', 'assistant-id': 'asst-1' }) {
-  const fake: FakeEngine = createFakeEngine();
-  const tag = `rw-test-${++count}`;
-  defineVoiceCallElement(fake.load, tag);
-  const el = document.createElement(tag) as VoiceCallElement;
-  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
-  document.body.append(el);
-  const shadow = el.shadowRoot;
-  if (!shadow) throw new Error('no open shadow root');
-  await flush();
-  return { el, fake, shadow };
-}
-
-function status(shadow: ShadowRoot): string {
-  return getByRole(shadow, 'status').textContent ?? '';
-}
+/**
+ * `<ringwise-voice-call>`, the launcher half (what the script-tag loader ships): it paints only
+ * the launcher, loads the card and the engine on intent, sends the call's request at the click
+ * before anything is loaded, and hosts the card. The card's own states are in card.test.ts.
+ */
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { EN_LABELS } from '../../../../widget/src/element/en.ts';
+import { registerLocale } from '../../../../widget/src/element/labels.ts';
+import { defineVoiceCallElement } from '../../../../widget/src/element/voice-call-element.ts';
+import { allByRole, getByRole, nameOf, queryByRole } from './dom-helpers.ts';
+import { createFakeModules } from './fake-modules.ts';
+import { flush, mount, open } from './harness.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
+  localStorage.clear();
+  vi.unstubAllGlobals();
 });
 
-describe('<ringwise-voice-call>', () => {
-  test('paints the launcher with an open shadow root and loads no engine on connect', async () => {
-    const { shadow, fake } = await mount();
-    expect(getByRole(shadow, 'button', EN_LABELS.start), 'launcher label').toBeTruthy();
-    expect(getByRole(shadow, 'status').tagName, 'status live region present from the start').toBe('P');
-    expect(fake.loads, 'engine must not load on page load').toBe(0);
-    expect(shadow.adoptedStyleSheets.length, 'styles come from a constructable stylesheet').toBe(1);
+describe('<ringwise-voice-call> launcher', () => {
+  test('paints only the launcher, in an open shadow root, and loads nothing on connect', async () => {
+    const { shadow, modules } = await mount();
+    const launcher = getByRole(shadow, 'button', EN_LABELS.start);
+    expect(launcher.getAttribute('aria-expanded'), 'collapsed').toBe('false');
+    expect(launcher.querySelector('svg')?.getAttribute('aria-hidden'), 'decorative icon').toBe('true');
+    expect(allByRole(shadow, 'button').length, 'one control before the card loads').toBe(1);
+    expect(shadow.querySelector('[part=card]'), 'no card yet').toBeNull();
+    expect(modules.loads, 'nothing loads on page load').toEqual([]);
+    expect(shadow.adoptedStyleSheets.length, 'styles from a constructable stylesheet').toBe(1);
     expect(shadow.querySelector('style'), 'no injected <style> where adoptedStyleSheets exist').toBeNull();
   });
 
-  test('intent (pointerenter / focus) loads the engine once and preloads the call engine', async () => {
-    const { shadow, fake } = await mount();
-    const launcher = getByRole(shadow, 'button', EN_LABELS.start);
-    launcher.dispatchEvent(new Event('pointerenter'));
-    launcher.dispatchEvent(new Event('focus'));
-    await flush();
-    expect(fake.loads, 'one engine load for several intents').toBe(1);
-    expect(fake.clients.length, 'one client').toBe(1);
-    expect(fake.client().preloads, 'daily chunk preloaded on intent').toBeGreaterThanOrEqual(1);
-    expect(fake.client().options, 'client built from the attributes').toEqual({ publicKey: 'pk-1' });
-  });
-
-  test('click starts one call with the configured target, shows stages, then active with mute', async () => {
-    const { shadow, fake } = await mount({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', 'api-base-url': 'http://127.0.0.1:9' });
-    getByRole(shadow, 'button', EN_LABELS.start).click();
-    await flush();
-    const client = fake.client();
-    expect(client.options, 'key and API URL passed').toEqual({ publicKey: 'pk-1', apiBaseUrl: 'http://127.0.0.1:9' });
-    expect(client.starts, 'exactly one start with the assistant id').toEqual([{ assistantId: 'asst-1' }]);
-    expect(getByRole(shadow, 'button', EN_LABELS.stop), 'launcher becomes Hang Up while starting').toBeTruthy();
-    client.update({ stage: 'daily-call-join' });
-    const progress = getByRole(shadow, 'progressbar');
-    expect(progress.getAttribute('aria-label'), 'progress is labelled').toBe(EN_LABELS.progress);
-    expect((progress as HTMLProgressElement).value, 'join is stage 5 of 9').toBe(5);
-    expect(status(shadow), 'stage named in the status').toBe(`${EN_LABELS.connecting}: ${EN_LABELS.stageDailyCallJoin}…`);
-
-    client.update({ state: 'active', stage: null });
-    expect(status(shadow), 'active announced').toBe(EN_LABELS.active);
-    expect(queryByRole(shadow, 'progressbar'), 'progress hidden once active').toBeNull();
-    const mute = getByRole(shadow, 'button', EN_LABELS.mute);
-    expect(mute.getAttribute('aria-pressed'), 'unmuted').toBe('false');
-    mute.click();
-    expect(client.snapshot.muted, 'mute reached the client').toBe(true);
-    expect(getByRole(shadow, 'button', EN_LABELS.mute).getAttribute('aria-pressed'), 'pressed when muted').toBe('true');
-  });
-
-  test('speaking indicator and volume ring follow the client', async () => {
-    const { shadow, fake } = await mount();
-    getByRole(shadow, 'button', EN_LABELS.start).click();
-    await flush();
-    fake.client().update({ state: 'active', speaking: true, volume: 0.5 });
-    const container = shadow.querySelector('[part=container]') as HTMLElement;
-    expect(container.hasAttribute('data-speaking'), 'speaking flag on').toBe(true);
-    expect(shadow.querySelector('[part=speaking]')?.hasAttribute('hidden'), 'speaking badge visible').toBe(false);
-    const indicator = shadow.querySelector('[part=indicator]') as HTMLElement;
-    expect(indicator.style.getPropertyValue('--v'), 'volume drives the ring').toBe('0.5');
-    fake.client().update({ speaking: false, volume: 0 });
-    expect(container.hasAttribute('data-speaking'), 'speaking flag off').toBe(false);
-  });
-
-  test('Escape inside the widget hangs up; Hang Up click too', async () => {
-    const { shadow, fake } = await mount();
-    getByRole(shadow, 'button', EN_LABELS.start).click();
-    await flush();
-    fake.client().update({ state: 'active' });
-    const launcher = getByRole(shadow, 'button', EN_LABELS.stop);
-    launcher.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
-    expect(fake.client().stops, 'Escape stopped the call').toBe(1);
-    expect(getByRole(shadow, 'button', EN_LABELS.start), 'back to the start label').toBeTruthy();
-    expect(status(shadow), 'ended announced').toBe(EN_LABELS.ended);
+  test('a title on the host is the assistant name, and cannot show as a tooltip over the widget', async () => {
+    const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'a', mode: 'chat', title: 'Acme Helper' });
+    const container = mounted.shadow.querySelector('[part=container]')!;
+    expect(container.getAttribute('title'), 'an empty title stops the inherited tooltip').toBe('');
+    await open(mounted);
+    expect(getByRole(mounted.shadow, 'heading', 'Acme Helper'), 'name in the header').toBeTruthy();
+    expect(nameOf(getByRole(mounted.shadow, 'dialog')), 'the card is named after it').toBe('Acme Helper');
   });
 
   test.each([
-    ['mic-permission-denied', {}, EN_LABELS.errorMicDenied],
-    ['mic-not-found', {}, EN_LABELS.errorMicNotFound],
-    ['mic-blocked', {}, EN_LABELS.errorMicBlocked],
-    ['network-error', {}, EN_LABELS.errorNetwork],
-    ['api-error', { status: 401 }, EN_LABELS.errorUnauthorized],
-    ['api-error', { status: 500 }, 'The voice service refused the call (error 500).'],
-    ['meeting-ended', { reason: 'assistant-ended-call' }, 'The call ended (assistant-ended-call).'],
-    ['daily-call-join-error', {}, EN_LABELS.errorCall],
-  ] as const)('a %s failure shows its message and the launcher retries', async (type, extra, message) => {
-    const { shadow, fake } = await mount();
-    getByRole(shadow, 'button', EN_LABELS.start).click();
+    ['voice', EN_LABELS.start, 'engine'],
+    ['chat', EN_LABELS.openChat, 'chat'],
+    ['hybrid', EN_LABELS.openHybrid, 'chat'],
+  ] as const)('mode %s: launcher "%s"; intent loads the card and the %s engine in parallel, once', async (mode, label, engine) => {
+    const { shadow, modules } = await mount({ 'public-key': 'pk', 'assistant-id': 'a', mode });
+    const launcher = getByRole(shadow, 'button', label);
+    for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus']) launcher.dispatchEvent(new Event(type));
+    expect(modules.loads.slice(0, 2).sort(), 'card UI and engine requested together').toEqual([engine, 'ui'].sort());
     await flush();
-    fake.client().fail(type, extra);
-    await flush();
-    expect(status(shadow), `message for ${type}`).toBe(message);
-    getByRole(shadow, 'button', EN_LABELS.retry).click();
-    await flush();
-    expect(fake.client().starts.length, 'retry starts again on the same client').toBe(2);
-    expect(status(shadow), 'old message cleared by the new start').not.toBe(message);
+    const client = engine === 'engine' ? modules.voice.client() : modules.chat.client();
+    expect(client.options.publicKey, 'client built from the attributes').toBe('pk');
+    expect(modules.voice.clients.length + modules.chat.clients.length, 'one client for several intents').toBe(1);
+    if (engine === 'engine') expect(modules.voice.client().preloads, 'daily chunk preloaded on intent').toBe(1);
+    else expect(modules.voice.loads, 'text modes never load the voice engine on intent').toBe(0);
   });
 
-  test('reconnecting, ending and blocked audio are shown', async () => {
-    const { shadow, fake } = await mount();
-    getByRole(shadow, 'button', EN_LABELS.start).click();
+  test('no public key: intent loads nothing', async () => {
+    const { launcher, modules } = await mount({ 'assistant-id': 'a' });
+    launcher().dispatchEvent(new Event('pointerenter'));
     await flush();
-    const client = fake.client();
-    client.update({ state: 'reconnecting' });
-    expect(status(shadow), 'reconnecting').toBe(EN_LABELS.reconnecting);
-    client.update({ state: 'active', audioBlocked: true });
-    getByRole(shadow, 'button', EN_LABELS.enableAudio).click();
-    expect(client.resumes, 'tap-to-enable resumed audio').toBe(1);
-    expect(queryByRole(shadow, 'button', EN_LABELS.enableAudio), 'control gone once audio plays').toBeNull();
-    client.update({ state: 'ending' });
-    const ending = getByRole(shadow, 'button', EN_LABELS.ending) as HTMLButtonElement;
-    expect(ending.disabled, 'no double hang-up while ending').toBe(true);
-    expect(status(shadow), 'ending status').toBe(EN_LABELS.endingStatus);
+    expect(modules.loads, 'nothing without a key').toEqual([]);
   });
 
-  test('a missing key explains itself, loads nothing and fires ringwise-error', async () => {
-    const { el, shadow, fake } = await mount({ 'assistant-id': 'asst-1' });
-    const errors: [string, string][] = [];
-    el.addEventListener('ringwise-error', (event) => errors.push([event.detail.type, event.detail.message]));
-    getByRole(shadow, 'button', EN_LABELS.start).click();
+  test('voice click: POST /call/web leaves at the click, before the card or engine loaded, and the engine adopts it', async () => {
+    const mounted = await mount({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', 'api-base-url': 'http://127.0.0.1:9/' });
+    mounted.launcher().click();
+    expect(mounted.requests.map((r) => r.url), 'sent synchronously in the click').toEqual(['http://127.0.0.1:9/call/web']);
+    expect(mounted.requests[0]!.headers.Authorization, 'bearer key').toBe('Bearer pk-1');
+    expect(mounted.requests[0]!.body, 'the target').toEqual({ assistantId: 'asst-1' });
+    expect(mounted.modules.voice.clients.length, 'no engine yet at that moment').toBe(0);
     await flush();
-    expect(status(shadow), 'not configured message').toBe(EN_LABELS.errorNotConfigured);
-    expect(fake.loads, 'no engine without a key').toBe(0);
-    expect(errors, 'error event for listeners').toEqual([['not-configured', 'No public key configured.']]);
+    await flush();
+    const client = mounted.modules.voice.client();
+    expect(client.starts, 'one start').toEqual([{ assistantId: 'asst-1' }]);
+    expect(client.startOptions[0]?.request, 'the in-flight request is adopted').toBe(mounted.requests[0]!.response);
+    expect(mounted.requests.length, 'no second request').toBe(1);
+    expect(client.options.video, 'the card shows video, so the engine may receive it').toBe(true);
+    expect(getByRole(mounted.shadow, 'dialog').hidden, 'card open').toBe(false);
+    expect(mounted.launcher().getAttribute('aria-expanded'), 'launcher says so').toBe('true');
   });
 
-  test('a missing target explains itself', async () => {
-    const { shadow } = await mount({ 'public-key': 'pk' });
-    getByRole(shadow, 'button', EN_LABELS.start).click();
+  test('a second call, with the engine loaded, lets the controller send the request', async () => {
+    const mounted = await mount();
+    await open(mounted);
+    const client = mounted.modules.voice.client();
+    client.update({ state: 'active' });
+    client.stop();
+    mounted.launcher().click(); // collapse
     await flush();
-    expect(status(shadow), 'no target message').toBe(EN_LABELS.errorNoTarget);
+    mounted.launcher().click(); // open and call again
+    await flush();
+    expect(client.starts.length, 'second start on the same client').toBe(2);
+    expect(client.startOptions[1], 'no early request needed once the engine is there').toBeUndefined();
+    expect(mounted.requests.length, 'only the first call was sent early').toBe(1);
   });
 
-  test('an engine chunk that fails to load shows why and the retry loads it again', async () => {
-    const { shadow, fake } = await mount();
-    fake.failNextLoads(1);
-    getByRole(shadow, 'button', EN_LABELS.start).click();
-    await flush();
-    await flush();
-    expect(status(shadow), 'engine message').toBe(EN_LABELS.errorEngine);
-    getByRole(shadow, 'button', EN_LABELS.retry).click();
-    await flush();
-    expect(fake.loads, 'second load attempt').toBe(2);
-    expect(fake.client().starts, 'then the call starts').toEqual([{ assistantId: 'asst-1' }]);
+  test.each([
+    ['no key', { 'assistant-id': 'a' }],
+    ['no target', { 'public-key': 'pk' }],
+    ['consent not given yet', { 'public-key': 'pk', 'assistant-id': 'a', 'consent-required': '' }],
+  ])('no early request with %s', async (_, attributes) => {
+    const mounted = await mount(attributes);
+    await open(mounted);
+    expect(mounted.requests, 'nothing sent').toEqual([]);
+    expect(mounted.modules.voice.clients.flatMap((c) => c.starts), 'no call started').toEqual([]);
   });
 
-  test('stop while the engine loads cancels the start', async () => {
-    const { shadow, fake } = await mount();
-    getByRole(shadow, 'button', EN_LABELS.start).click();
-    getByRole(shadow, 'button', EN_LABELS.stop).click();
+  test('a click while open minimizes; Escape on the launcher too; the call goes on', async () => {
+    const mounted = await mount();
+    await open(mounted);
+    mounted.modules.voice.client().update({ state: 'active' });
+    mounted.launcher().click();
+    expect(mounted.launcher().getAttribute('aria-expanded'), 'minimized').toBe('false');
+    expect(queryByRole(mounted.shadow, 'dialog'), 'card hidden').toBeNull();
+    expect(nameOf(mounted.launcher()), 'launcher leads back to the call').toBe(EN_LABELS.returnToCall);
+    mounted.launcher().click();
     await flush();
-    expect(fake.client().starts, 'no start after the cancel').toEqual([]);
-    expect(getByRole(shadow, 'button', EN_LABELS.start), 'idle again').toBeTruthy();
+    expect(getByRole(mounted.shadow, 'dialog'), 'open again').toBeTruthy();
+    expect(mounted.modules.voice.client().starts.length, 'reopening does not call again').toBe(1);
+    mounted.launcher().dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(queryByRole(mounted.shadow, 'dialog'), 'Escape on the launcher minimizes').toBeNull();
+    expect(mounted.modules.voice.client().stops, 'still in the call').toBe(0);
   });
 
-  test('labels update live from label-* attributes, the labels property and locales', async () => {
-    const { el, shadow } = await mount();
-    el.setAttribute('label-start', 'Call us');
-    expect(getByRole(shadow, 'button', 'Call us'), 'attribute label').toBeTruthy();
-    el.removeAttribute('label-start');
-    el.labels = { start: 'Speak to us' };
-    expect(getByRole(shadow, 'button', 'Speak to us'), 'property label').toBeTruthy();
+  test('a card UI that fails to load: the launcher says so, fires ringwise-error, and the next click retries', async () => {
+    const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'a', mode: 'chat' });
+    const errors: string[] = [];
+    mounted.el.addEventListener('ringwise-error', (event) => errors.push(event.detail.type));
+    mounted.modules.failNextUiLoads(1);
+    await open(mounted);
+    expect(nameOf(mounted.launcher()), 'explained on the launcher').toBe(EN_LABELS.loadFailed);
+    expect(mounted.launcher().getAttribute('aria-expanded'), 'closed').toBe('false');
+    expect(errors, 'error event').toEqual(['engine-load-failed']);
+    await open(mounted);
+    expect(getByRole(mounted.shadow, 'dialog'), 'the retry loads the card').toBeTruthy();
+    expect(nameOf(mounted.launcher()), 'open: the launcher minimizes').toBe(EN_LABELS.minimize);
+    mounted.launcher().click();
+    expect(nameOf(mounted.launcher()), 'launcher back to normal').toBe(EN_LABELS.openChat);
+  });
+
+  test('labels follow label-* attributes, the labels property and locales, in the launcher and the card', async () => {
+    const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'a', mode: 'chat' });
+    const { el, shadow } = mounted;
+    el.setAttribute('label-open-chat', 'Write to us');
+    await flush();
+    expect(getByRole(shadow, 'button', 'Write to us'), 'attribute label').toBeTruthy();
+    el.removeAttribute('label-open-chat');
+    el.labels = { openChat: 'Message us', send: 'Go' };
+    await flush();
+    expect(getByRole(shadow, 'button', 'Message us'), 'property label').toBeTruthy();
+    await open(mounted);
+    expect(getByRole(shadow, 'button', 'Go'), 'card label from the property').toBeTruthy();
     el.labels = {};
-    registerLocale('de', { start: 'Mit unserem Agenten sprechen' });
+    registerLocale('de', { send: 'Senden', openChat: 'Chat öffnen' });
     el.setAttribute('locale', 'de-AT');
-    expect(getByRole(shadow, 'button', 'Mit unserem Agenten sprechen'), 'locale label (de-AT → de)').toBeTruthy();
+    el.setAttribute('label-message', 'Ihre Nachricht');
+    await flush();
+    expect(getByRole(shadow, 'button', 'Senden'), 'locale label in the card (de-AT → de)').toBeTruthy();
+    expect(getByRole(shadow, 'textbox', 'Ihre Nachricht'), 'attribute label in the card').toBeTruthy();
+    mounted.launcher().click();
+    expect(getByRole(shadow, 'button', 'Chat öffnen'), 'locale label on the launcher').toBeTruthy();
   });
 
-  test('position and theme attributes apply live', async () => {
+  test('position, theme and mode apply live; unknown values fall back', async () => {
     const { el, shadow } = await mount();
-    const container = shadow.querySelector('[part=container]') as HTMLElement;
+    const container = shadow.querySelector<HTMLElement>('[part=container]')!;
     expect(container.dataset.position, 'inline by default').toBe('inline');
+    expect(container.dataset.v, 'inline has no edge').toBeUndefined();
     el.setAttribute('position', 'bottom-left');
     el.setAttribute('theme', 'dark');
-    expect(container.dataset.position, 'position').toBe('bottom-left');
+    el.setAttribute('mode', 'hybrid');
+    await flush();
+    expect([container.dataset.position, container.dataset.v, container.dataset.h], 'edges from the positions table').toEqual(['bottom-left', 'bottom', 'left']);
     expect(container.dataset.theme, 'theme').toBe('dark');
+    expect(nameOf(shadow.querySelector('[part=launcher]')!), 'mode').toBe(EN_LABELS.openHybrid);
     el.setAttribute('position', 'nonsense');
-    expect(container.dataset.position, 'unknown position falls back').toBe('inline');
+    el.setAttribute('mode', 'nonsense');
+    await flush();
+    expect(container.dataset.position, 'unknown position').toBe('inline');
+    expect(container.dataset.mode, 'unknown mode').toBe('voice');
   });
 
   test('a new public key replaces the idle client', async () => {
-    const { el, shadow, fake } = await mount();
-    getByRole(shadow, 'button', EN_LABELS.start).dispatchEvent(new Event('pointerenter'));
+    const mounted = await mount();
+    mounted.launcher().dispatchEvent(new Event('pointerenter'));
     await flush();
-    el.setAttribute('public-key', 'pk-2');
-    expect(fake.clients[0]?.destroyed, 'old client destroyed').toBe(true);
-    getByRole(shadow, 'button', EN_LABELS.start).click();
+    mounted.el.setAttribute('public-key', 'pk-2');
     await flush();
-    expect(fake.client().options.publicKey, 'new key used').toBe('pk-2');
-  });
-
-  test('transcript shows final and partial lines when enabled', async () => {
-    const { shadow, fake } = await mount({ 'public-key': 'pk', 'assistant-id': 'a', transcript: '' });
-    getByRole(shadow, 'button', EN_LABELS.start).click();
-    await flush();
-    const client = fake.client();
-    client.update({ state: 'active' });
-    client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: 'Hel' });
-    client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello there' });
-    client.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Hi' });
-    client.emit('message', { type: 'status-update', status: 'in-progress' });
-    const log = getByRole(shadow, 'log');
-    expect(log.getAttribute('aria-label'), 'labelled log').toBe(EN_LABELS.transcript);
-    expect([...log.querySelectorAll('li')].map((li) => li.textContent), 'partial replaced by final').toEqual([
-      'Agent: Hello there',
-      'You: Hi',
-    ]);
+    expect(mounted.modules.voice.clients[0]?.destroyed, 'old client destroyed').toBe(true);
+    await open(mounted);
+    expect(mounted.modules.voice.client().options.publicKey, 'new key used').toBe('pk-2');
   });
 
   test('client events are re-dispatched as composed ringwise-* DOM events', async () => {
-    const { el, shadow, fake } = await mount();
+    const mounted = await mount();
     const seen: string[] = [];
     for (const type of ['ringwise-call-start', 'ringwise-speech-start', 'ringwise-volume-level', 'ringwise-call-end']) {
       document.addEventListener(type, (event) => {
@@ -245,46 +203,63 @@ describe('<ringwise-voice-call>', () => {
         seen.push(`${type}:${JSON.stringify((event as CustomEvent).detail ?? null)}`);
       });
     }
-    getByRole(shadow, 'button', EN_LABELS.start).click();
-    await flush();
-    fake.client().emit('call-start', undefined);
-    fake.client().emit('speech-start', undefined);
-    fake.client().emit('volume-level', 0.25);
-    fake.client().emit('call-end', undefined);
+    await open(mounted);
+    const client = mounted.modules.voice.client();
+    client.emit('call-start', undefined);
+    client.emit('speech-start', undefined);
+    client.emit('volume-level', 0.25);
+    client.emit('call-end', undefined);
     expect(seen, 'events reach the document').toEqual([
       'ringwise-call-start:null',
       'ringwise-speech-start:null',
       'ringwise-volume-level:0.25',
       'ringwise-call-end:null',
     ]);
-    expect(el.view.phase, 'view exposed').toBe('starting');
+    expect(mounted.el.view.phase, 'view exposed').toBe('starting');
+  });
+
+  test('start(), stop() and setMuted() from script; view is idle before the card loads', async () => {
+    const mounted = await mount();
+    expect(mounted.el.view.phase, 'idle view before any load').toBe('idle');
+    const started = mounted.el.start();
+    await flush();
+    const client = mounted.modules.voice.client();
+    expect(getByRole(mounted.shadow, 'dialog'), 'start() opens the card').toBeTruthy();
+    expect(client.startOptions[0]?.request, 'early request here too').toBe(mounted.requests[0]!.response);
+    client.update({ state: 'active' });
+    client.finishStart({ id: 'c', webCallUrl: 'u' });
+    expect(await started, 'resolves true').toBe(true);
+    mounted.el.setMuted(true);
+    expect(client.snapshot.muted, 'muted').toBe(true);
+    mounted.el.stop();
+    expect(client.stops, 'stopped').toBe(1);
   });
 
   test('removal from the DOM ends the call and removes every listener; a move keeps it', async () => {
-    const { el, shadow, fake } = await mount();
-    getByRole(shadow, 'button', EN_LABELS.start).click();
-    await flush();
-    const client = fake.client();
+    const mounted = await mount();
+    await open(mounted);
+    const client = mounted.modules.voice.client();
     client.update({ state: 'active' });
     const other = document.createElement('div');
     document.body.append(other);
-    other.append(el); // a move: disconnect + connect in one task
+    other.append(mounted.el); // a move: disconnect + connect in one task
     await flush();
     expect(client.stops, 'a move does not hang up').toBe(0);
-    el.remove();
+    mounted.el.remove();
     await flush();
     expect(client.stops, 'removal hangs up').toBe(1);
     expect(client.destroyed, 'client destroyed').toBe(true);
     expect(client.handlerCount(), 'no event handlers left').toBe(0);
     expect(client.listeners.size, 'no subscriptions left').toBe(0);
-    getByRole(shadow, 'button', EN_LABELS.start).click();
+    expect(mounted.shadow.querySelector('[part=card]'), 'card removed').toBeNull();
+    mounted.launcher().click();
     await flush();
-    expect(fake.clients.length, 'detached launcher does nothing').toBe(1);
+    expect(mounted.modules.voice.clients.length, 'detached launcher does nothing').toBe(1);
   });
 
   test('defineVoiceCallElement defines once', () => {
-    const a = defineVoiceCallElement(createFakeEngine().load, 'rw-once');
-    const b = defineVoiceCallElement(createFakeEngine().load, 'rw-once');
+    const a = defineVoiceCallElement(createFakeModules().load, 'rw-once');
+    const b = defineVoiceCallElement(createFakeModules().load, 'rw-once');
     expect(a, 'same constructor').toBe(b);
   });
 });

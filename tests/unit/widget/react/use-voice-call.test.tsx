@@ -1,8 +1,13 @@
 // @vitest-environment happy-dom
+/**
+ * `useVoiceCall` from the package's public React entry, driven by fake voice and chat engines
+ * through the engine ports; `fetch` records the requests a click sends before an engine is there.
+ */
 import { act, StrictMode, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { useVoiceCall, type UseVoiceCallResult } from '../../../../widget/src/react/index.ts';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { useVoiceCall, type UseVoiceCallResult } from '@ringwise/voice-widget/react';
+import { createFakeChatEngine, type FakeChatEngine } from '../element/fake-chat-engine.ts';
 import { createFakeEngine, type FakeEngine } from '../element/fake-voice-engine.ts';
 import { flush, getByRole } from '../element/dom-helpers.ts';
 
@@ -12,16 +17,44 @@ beforeAll(() => {
 
 let root: Root | null = null;
 let host: HTMLElement | null = null;
+let sent: { url: string; body: unknown; response: Promise<Response> }[] = [];
+
+beforeEach(() => {
+  sent = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit) => {
+      const response = new Promise<Response>(() => {});
+      sent.push({ url, body: JSON.parse(String(init.body)), response });
+      return response;
+    }),
+  );
+});
 
 afterEach(() => {
   act(() => root?.unmount());
   host?.remove();
   root = null;
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
-function CallButton(props: { fake: FakeEngine; publicKey: string; onResult?: (r: UseVoiceCallResult) => void }) {
-  const call = useVoiceCall({ publicKey: props.publicKey, target: { assistantId: 'asst-1' }, loadEngine: props.fake.load });
+interface Props {
+  fake: FakeEngine;
+  chat?: FakeChatEngine;
+  publicKey: string;
+  video?: boolean;
+  onResult?: (r: UseVoiceCallResult) => void;
+}
+
+function CallButton(props: Props) {
+  const call = useVoiceCall({
+    publicKey: props.publicKey,
+    target: { assistantId: 'asst-1' },
+    loadEngine: props.fake.load,
+    loadChatEngine: props.chat?.load,
+    video: props.video,
+  });
   useEffect(() => {
     props.onResult?.(call);
   });
@@ -44,7 +77,7 @@ async function render(element: React.ReactElement) {
 }
 
 describe('useVoiceCall', () => {
-  test('under StrictMode a click makes exactly one client and one call', async () => {
+  test('under StrictMode a click makes exactly one client and one call, its request sent at the click', async () => {
     const fake = createFakeEngine();
     const view = await render(
       <StrictMode>
@@ -56,8 +89,12 @@ describe('useVoiceCall', () => {
       getByRole(view, 'button', 'Talk to Our Agent').click();
       await flush();
     });
+    expect(sent.map((r) => [r.url, r.body]), 'POST /call/web sent before the engine loaded').toEqual([
+      ['https://api.vapi.ai/call/web', { assistantId: 'asst-1' }],
+    ]);
     expect(fake.clients.length, 'one client').toBe(1);
     expect(fake.client().starts, 'one start').toEqual([{ assistantId: 'asst-1' }]);
+    expect(fake.client().startOptions[0]?.request, 'the engine adopts it').toBe(sent[0]!.response);
     expect(getByRole(view, 'button', 'Hang Up'), 'Hang Up while starting').toBeTruthy();
     await act(async () => {
       getByRole(view, 'button', 'Hang Up').click();
@@ -69,21 +106,22 @@ describe('useVoiceCall', () => {
     });
     expect(fake.clients.length, 'still one client after a second call').toBe(1);
     expect(fake.client().starts.length, 'second call on the same client').toBe(2);
+    expect(sent.length, 'the second call is sent by the loaded engine').toBe(1);
   });
 
-  test('state follows the client snapshot; unmount ends the call and destroys the client', async () => {
+  test('state follows the client snapshot (video included); unmount ends the call and destroys the client', async () => {
     const fake = createFakeEngine();
     let latest: UseVoiceCallResult | null = null;
-    const view = await render(<CallButton fake={fake} publicKey="pk-1" onResult={(r) => (latest = r)} />);
+    const view = await render(<CallButton fake={fake} publicKey="pk-1" video onResult={(r) => (latest = r)} />);
     await act(async () => {
       getByRole(view, 'button', 'Talk to Our Agent').click();
       await flush();
     });
     const client = fake.client();
-    await act(async () => client.update({ state: 'active', speaking: true, volume: 0.4 }));
-    expect(latest!.phase, 'active').toBe('active');
-    expect(latest!.speaking, 'speaking').toBe(true);
-    expect(latest!.volume, 'volume').toBe(0.4);
+    expect(client.options.video, 'video asked for').toBe(true);
+    const track = { kind: 'video', id: 'v', readyState: 'live', stop() {} };
+    await act(async () => client.update({ state: 'active', speaking: true, volume: 0.4, videoTrack: track }));
+    expect([latest!.phase, latest!.speaking, latest!.volume, latest!.videoTrack], 'view').toEqual(['active', true, 0.4, track]);
     await act(async () => latest!.setMuted(true));
     expect(latest!.muted, 'muted').toBe(true);
     act(() => root!.unmount());
@@ -93,10 +131,48 @@ describe('useVoiceCall', () => {
     expect(client.handlerCount(), 'no handlers left').toBe(0);
   });
 
-  test('without a public key, start logs an error, loads nothing and reports not-configured', async () => {
+  test('sendText: chat with a streamed reply in the conversation; during a call it joins the call', async () => {
+    const fake = createFakeEngine();
+    const chat = createFakeChatEngine();
+    let latest: UseVoiceCallResult | null = null;
+    await render(<CallButton fake={fake} chat={chat} publicKey="pk-1" onResult={(r) => (latest = r)} />);
+    await act(async () => {
+      void latest!.sendText('Hello');
+      await flush();
+    });
+    expect(sent.map((r) => [r.url, r.body]), 'POST /chat/web sent at once').toEqual([
+      ['https://api.vapi.ai/chat/web', { assistantId: 'asst-1', input: 'Hello', stream: true }],
+    ]);
+    expect(latest!.chat, 'sending').toBe('sending');
+    await act(async () => chat.client().delta('Hi there'));
+    expect(latest!.chat, 'streaming').toBe('streaming');
+    expect(latest!.conversation.map((t) => [t.role, t.text, t.partial]), 'streamed into the conversation').toEqual([
+      ['user', 'Hello', ''],
+      ['assistant', '', 'Hi there'],
+    ]);
+    await act(async () => {
+      chat.client().finish();
+      await flush();
+    });
+    expect(latest!.conversation.at(-1), 'final').toMatchObject({ role: 'assistant', text: 'Hi there', partial: '' });
+    expect(fake.loads, 'chat never loads the voice engine').toBe(0);
+    await act(async () => {
+      void latest!.start();
+      await flush();
+    });
+    await act(async () => fake.client().update({ state: 'active' }));
+    await act(async () => {
+      void latest!.sendText('Typed in the call');
+    });
+    expect(fake.client().sent, 'add-message').toEqual([{ type: 'add-message', message: { role: 'user', content: 'Typed in the call' } }]);
+    expect(latest!.conversation.length, 'history kept, typed turn added').toBe(3);
+  });
+
+  test('without a public key, start and sendText log an error, load nothing and report not-configured', async () => {
     const fake = createFakeEngine();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const view = await render(<CallButton fake={fake} publicKey="" />);
+    let latest: UseVoiceCallResult | null = null;
+    const view = await render(<CallButton fake={fake} publicKey="" onResult={(r) => (latest = r)} />);
     await act(async () => {
       getByRole(view, 'button', 'Talk to Our Agent').click();
       await flush();
@@ -104,6 +180,11 @@ describe('useVoiceCall', () => {
     expect(error, 'missing client logged').toHaveBeenCalledTimes(1);
     expect(fake.loads, 'does nothing else').toBe(0);
     expect(getByRole(view, 'status').textContent, 'inline problem').toBe('not-configured');
+    await act(async () => {
+      void latest!.sendText('Hi');
+    });
+    expect(latest!.problem, 'chat too').toMatchObject({ type: 'not-configured', source: 'chat' });
+    expect(sent, 'nothing sent').toEqual([]);
   });
 
   test('preload on intent loads the engine once', async () => {

@@ -1,0 +1,173 @@
+/**
+ * A typed fake of the chat engine port (`ChatEngine` / `ChatClientPort`) for UI tests: records
+ * what the UI sent and lets the test stream a reply token by token, finish or fail it.
+ */
+import type { CallTarget, VoiceErrorLike, VoiceErrorType } from '../../../../widget/src/core/types.ts';
+import type {
+  ChatClientEvents,
+  ChatClientPort,
+  ChatEngine,
+  ChatReply,
+  ChatSendOptions,
+  ChatSnapshot,
+  EngineChatOptions,
+} from '../../../../widget/src/element/engine-pending.ts';
+
+type Handler = (payload: never) => void;
+
+/** A fake `ChatClient`. */
+export class FakeChatClient implements ChatClientPort {
+  readonly options: EngineChatOptions;
+  /** Every `send()`: input, target and options (an adopted `request`). */
+  readonly sends: { input: string; target: CallTarget; options?: ChatSendOptions }[] = [];
+  stops = 0;
+  resets = 0;
+  destroyed = false;
+  snapshot: ChatSnapshot = { state: 'idle', sessionId: null, reply: '', error: null };
+  readonly handlers = new Map<string, Set<Handler>>();
+  readonly listeners = new Set<() => void>();
+  #resolve: ((reply: ChatReply | null) => void) | null = null;
+
+  constructor(options: EngineChatOptions) {
+    this.options = options;
+  }
+
+  get sessionId(): string | null {
+    return this.snapshot.sessionId;
+  }
+
+  send(input: string, target: CallTarget, options?: ChatSendOptions): Promise<ChatReply | null> {
+    if (this.#resolve) return Promise.resolve(null);
+    this.sends.push(options ? { input, target, options } : { input, target });
+    this.emit('chat-request', { input });
+    this.update({ state: 'sending', reply: '', error: null });
+    return new Promise((resolve) => {
+      this.#resolve = resolve;
+    });
+  }
+
+  /** Streams a piece of the reply. */
+  delta(delta: string): void {
+    const text = this.snapshot.reply + delta;
+    this.update({ state: 'streaming', reply: text });
+    this.emit('chat-delta', { delta, text });
+  }
+
+  /** Ends the reply (`[DONE]`). */
+  finish(sessionId = 'session-1'): ChatReply {
+    const reply = { text: this.snapshot.reply, sessionId };
+    this.update({ state: 'idle', sessionId });
+    this.emit('chat-reply', reply);
+    this.#settle(reply);
+    return reply;
+  }
+
+  /** Fails the message in flight like the client does: error event, snapshot error, resolves null. */
+  fail(type: VoiceErrorType, extra: { status?: number } = {}): VoiceErrorLike {
+    const error = Object.assign(new Error(`fake ${type}`), { type, ...extra }) as VoiceErrorLike;
+    this.emit('error', error);
+    this.update({ state: 'idle', error });
+    this.#settle(null);
+    return error;
+  }
+
+  stop(): void {
+    this.stops++;
+    this.update({ state: 'idle' });
+    this.#settle(null);
+  }
+
+  reset(): void {
+    this.resets++;
+    this.update({ sessionId: null });
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+  }
+
+  getSnapshot(): ChatSnapshot {
+    return this.snapshot;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  on<K extends keyof ChatClientEvents>(event: K, handler: (payload: ChatClientEvents[K]) => void): void {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    set.add(handler as Handler);
+  }
+
+  off<K extends keyof ChatClientEvents>(event: K, handler: (payload: ChatClientEvents[K]) => void): void {
+    this.handlers.get(event)?.delete(handler as Handler);
+  }
+
+  /** Number of registered event handlers, all events together. */
+  handlerCount(): number {
+    let n = 0;
+    for (const set of this.handlers.values()) n += set.size;
+    return n;
+  }
+
+  update(patch: Partial<ChatSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  emit<K extends keyof ChatClientEvents>(event: K, payload: ChatClientEvents[K]): void {
+    for (const handler of [...(this.handlers.get(event) ?? [])]) (handler as (p: ChatClientEvents[K]) => void)(payload);
+  }
+
+  #settle(reply: ChatReply | null): void {
+    const resolve = this.#resolve;
+    this.#resolve = null;
+    resolve?.(reply);
+  }
+}
+
+/** A fake chat engine module plus what happened to it. */
+export interface FakeChatEngine {
+  load: () => Promise<ChatEngine>;
+  clients: FakeChatClient[];
+  loads: number;
+  /** Makes the next `n` loads reject. */
+  failNextLoads(n: number): void;
+  /** The latest client (throws when none). */
+  client(): FakeChatClient;
+}
+
+/** Creates a fake chat engine. */
+export function createFakeChatEngine(): FakeChatEngine {
+  let failures = 0;
+  const fake: FakeChatEngine = {
+    clients: [],
+    loads: 0,
+    load: () => {
+      fake.loads++;
+      if (failures > 0) {
+        failures--;
+        return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+      }
+      return Promise.resolve({
+        ChatClient: class extends FakeChatClient {
+          constructor(options: EngineChatOptions) {
+            super(options);
+            fake.clients.push(this);
+          }
+        },
+      });
+    },
+    failNextLoads(n) {
+      failures = n;
+    },
+    client() {
+      const client = fake.clients[fake.clients.length - 1];
+      if (!client) throw new Error('no chat client was created');
+      return client;
+    },
+  };
+  return fake;
+}

@@ -1,0 +1,57 @@
+/**
+ * The element's module loader for UI tests: the REAL card UI module, with fake voice and chat
+ * engines, through the same `LoadModule` port the script-tag loader and bundlers fill.
+ */
+import type { LoadModule, WidgetModules } from '../../../../widget/src/element/card-port.ts';
+import * as ui from '../../../../widget/src/element/ui.ts';
+import { createFakeChatEngine, type FakeChatEngine } from './fake-chat-engine.ts';
+import { createFakeEngine, type FakeEngine } from './fake-voice-engine.ts';
+
+/** A module loader and the fakes behind it. */
+export interface FakeModules {
+  load: LoadModule;
+  voice: FakeEngine;
+  chat: FakeChatEngine;
+  /** Fetches of each module, in order (`ui`, `engine`, `chat`); a module is fetched once unless it failed. */
+  loads: string[];
+  /** Makes the next `n` loads of the card UI reject. */
+  failNextUiLoads(n: number): void;
+}
+
+/** Creates the loader. */
+export function createFakeModules(): FakeModules {
+  const voice = createFakeEngine();
+  const chat = createFakeChatEngine();
+  let uiFailures = 0;
+  // Like the script-tag loader: one load per module, forgotten after a failure.
+  const pending = new Map<string, Promise<unknown>>();
+  const fetchModule = (name: keyof WidgetModules): Promise<unknown> => {
+    modules.loads.push(name);
+    if (name === 'ui') {
+      if (uiFailures > 0) {
+        uiFailures--;
+        return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+      }
+      return Promise.resolve(ui);
+    }
+    return name === 'chat' ? chat.load() : voice.load();
+  };
+  const modules: FakeModules = {
+    voice,
+    chat,
+    loads: [],
+    load: <K extends keyof WidgetModules>(name: K) => {
+      let module = pending.get(name);
+      if (!module) {
+        module = fetchModule(name);
+        module.catch(() => pending.delete(name));
+        pending.set(name, module);
+      }
+      return module as Promise<WidgetModules[K]>;
+    },
+    failNextUiLoads(n) {
+      uiFailures = n;
+    },
+  };
+  return modules;
+}

@@ -1,0 +1,92 @@
+/**
+ * Mounts `<ringwise-voice-call>` (under a fresh tag name) with the real card UI and fake engines,
+ * and a recording `fetch` standing in for the network, for the element and card tests.
+ */
+import { vi } from 'vitest';
+import { defineVoiceCallElement, type VoiceCallElement } from '../../../../widget/src/element/voice-call-element.ts';
+import { flush, getByRole } from './dom-helpers.ts';
+import { createFakeModules, type FakeModules } from './fake-modules.ts';
+
+/** One request the page sent. */
+export interface SentRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  /** The promise `fetch` returned (what the engine should adopt). */
+  response: Promise<Response>;
+}
+
+/** A mounted element and everything behind it. */
+export interface Mounted {
+  el: VoiceCallElement;
+  shadow: ShadowRoot;
+  modules: FakeModules;
+  /** Requests sent with `fetch`, oldest first. */
+  requests: SentRequest[];
+  /** The launcher button. */
+  launcher(): HTMLElement;
+}
+
+let count = 0;
+
+/** Defines a fresh tag, mounts it with these attributes and waits a tick. */
+export async function mount(attributes: Record<string, string> = { 'public-key': 'pk-1', 'assistant-id': 'asst-1' }): Promise<Mounted> {
+  const modules = createFakeModules();
+  const requests: SentRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit) => {
+      // Never settles: the fake engines decide what happens; the test checks what was sent.
+      const response = new Promise<Response>(() => {});
+      requests.push({ url, headers: init.headers as Record<string, string>, body: JSON.parse(String(init.body)), response });
+      return response;
+    }),
+  );
+  const tag = `rw-test-${++count}`;
+  defineVoiceCallElement(modules.load, tag);
+  const el = document.createElement(tag) as VoiceCallElement;
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  document.body.append(el);
+  const shadow = el.shadowRoot;
+  if (!shadow) throw new Error('no open shadow root');
+  await flush();
+  return { el, shadow, modules, requests, launcher: () => shadow.querySelector<HTMLElement>('[part=launcher]')! };
+}
+
+/** Clicks the launcher and lets the card load. */
+export async function open(mounted: Mounted): Promise<void> {
+  mounted.launcher().click();
+  await flush();
+  await flush();
+}
+
+/** The visible status chip's text. */
+export function chip(shadow: ShadowRoot): string {
+  return shadow.querySelector('[part=status]')?.textContent ?? '';
+}
+
+/** What the polite status region announces. */
+export function announced(shadow: ShadowRoot): string {
+  return getByRole(shadow, 'status').textContent ?? '';
+}
+
+/** Types into the message field and presses Enter. */
+export function type(shadow: ShadowRoot, text: string): void {
+  const input = getByRole(shadow, 'textbox', 'Message') as HTMLInputElement;
+  input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+}
+
+/** The bubbles of the conversation log: role and visible text. */
+export function bubbles(shadow: ShadowRoot): string[] {
+  return [...shadow.querySelectorAll('[part=turn]')].map((li) => {
+    const text = [...li.childNodes]
+      .filter((node) => !(node as Element).classList?.contains('sr') && !(node as Element).classList?.contains('dots'))
+      .map((node) => node.textContent)
+      .join('');
+    return `${li.getAttribute('data-role')}: ${text}`;
+  });
+}
+
+export { flush };

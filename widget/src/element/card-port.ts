@@ -1,0 +1,89 @@
+/**
+ * The port between the element (the launcher, in the script-tag loader) and the card UI (its own
+ * file, loaded on intent with the engine). Types only. The element owns what must work before
+ * the card exists (attributes, the launcher, open/closed, the click's early request, consent
+ * storage, the icons); the card gets them through `CardHost`, so the card file carries no second
+ * copy, and the loader can later bring the card in any way (`LoadModule`).
+ */
+import type { CallTarget } from '../core/types.ts';
+import type { ConsentStore } from './consent-store.ts';
+import type { RequestHelpers, StartOptions } from './controller.ts';
+import type { CardVoiceEngine, ChatEngine } from './engine-pending.ts';
+import type { IconName } from './icons.ts';
+import type { VoiceLabels } from './labels.ts';
+import type { CallView } from './view.ts';
+
+/** How visitors reach the assistant. */
+export type WidgetMode = 'voice' | 'chat' | 'hybrid';
+
+/** What the card file exports. */
+export interface CardModule {
+  /** Builds the card inside the host's shadow root and returns its handle. */
+  mountCard(host: CardHost): Card;
+}
+
+/** The modules the element loads on demand. */
+export interface WidgetModules {
+  /** The card UI (`voice-widget-ui.js`). */
+  ui: CardModule;
+  /** The voice engine (`voice-widget-engine.js`; it loads the daily chunk itself). */
+  engine: CardVoiceEngine;
+  /** The chat engine (`voice-widget-chat.js`: no voice core, no daily-js). */
+  chat: ChatEngine;
+}
+
+/**
+ * Loads one of the widget's modules; may reject (offline, blocked by CSP, 404) and may be called
+ * again to retry. The one place that decides where the files come from.
+ */
+export type LoadModule = <K extends keyof WidgetModules>(name: K) => Promise<WidgetModules[K]>;
+
+/** What the element gives the card. */
+export interface CardHost {
+  /** The `<ringwise-voice-call>` element: attributes are read from it, events dispatched on it. */
+  readonly element: HTMLElement;
+  /** The container in the shadow root; the card goes in before the launcher. */
+  readonly container: HTMLElement;
+  readonly launcher: HTMLButtonElement;
+  readonly load: LoadModule;
+  readonly requests: RequestHelpers;
+  readonly consent: ConsentStore;
+  /** Nonce for the fallback `<style>` (browsers without constructable stylesheets). */
+  readonly nonce: string;
+  icon(name: IconName): SVGSVGElement;
+  /** The launcher's English labels, overlaid with the locale's and the owner's (not the card's English). */
+  labels(): Partial<VoiceLabels>;
+  target(): CallTarget;
+  mode(): WidgetMode;
+  /** The storage key of this element's consent (it carries the consent's version). */
+  consentKey(): string;
+  /** Dispatches `ringwise-{event}` on the element. */
+  dispatch(event: string, detail: unknown): void;
+  /** Whether the card is open (the element owns it: the launcher shows it). */
+  isOpen(): boolean;
+  /** Minimizes the card and gives focus back to the launcher. */
+  collapse(): void;
+  /** The card's state changed: the launcher follows. */
+  update(): void;
+}
+
+/** The card's handle. */
+export interface Card {
+  readonly view: CallView;
+  /**
+   * The card was opened (by the launcher, or `start()`): asks for consent first when needed,
+   * then starts a call when `start` is given (with the click's early request), and moves focus
+   * into the card when `focus`. Resolves `true` when a call started (never rejects).
+   */
+  opened(options: { start?: StartOptions; focus?: boolean }): Promise<boolean>;
+  stop(): void;
+  setMuted(muted: boolean): void;
+  /** Loads the mode's engine ahead of a click. */
+  preload(): void;
+  /** Attributes or labels changed. */
+  render(): void;
+  /** The key or API URL changed. */
+  configure(): void;
+  /** Ends everything and removes the card. */
+  destroy(): void;
+}

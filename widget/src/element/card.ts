@@ -1,0 +1,427 @@
+/**
+ * The conversation card: what a visitor sees once the launcher is used. One shadowed card with a
+ * header (avatar with the assistant's voice-level ring, name, status chip, minimize and close),
+ * the assistant's video when there is one, the conversation as bubbles (a `role="log"` that
+ * announces whole turns, never streamed tokens), errors and consent as sections of the card, and
+ * the controls in a footer with its own surface. Shipped as its own file (`voice-widget-ui.js`),
+ * loaded with the engine on intent; it gets everything the launcher already has through
+ * `CardHost` (card-port.ts).
+ *
+ * Keyboard: Escape declines consent when it is asked, hangs up when focus is on 'Hang Up' or
+ * 'Cancel', and otherwise minimizes the card (the call goes on; the launcher brings it back).
+ */
+import { EN_CARD_LABELS } from './card-labels.ts';
+import type { Card, CardHost } from './card-port.ts';
+import { parseConsent } from './consent.ts';
+import { ConversationController, type StartOptions } from './controller.ts';
+import { h } from './dom.ts';
+import type { IconName } from './icons.ts';
+import { format, type VoiceLabels } from './labels.ts';
+import { describeProblem, stageLabel, statusLine } from './status.ts';
+import CARD_CSS from './styles/card.css?raw';
+import { addStyles } from './styles.ts';
+import { START_STAGES, type Turn } from './view.ts';
+
+/** A bubble of the log and its parts. */
+interface Bubble {
+  li: HTMLLIElement;
+  /** "Agent: " / "You: " for screen readers, added with the first final text. */
+  who: HTMLSpanElement;
+  /** Final text; grows by appended text nodes, so a live region reads only what is new. */
+  text: HTMLSpanElement;
+  /** Text still being said or streamed: shown, not announced. */
+  partial: HTMLSpanElement;
+  dots: HTMLSpanElement;
+}
+
+/** A pending consent question and the action waiting for it. */
+interface ConsentQuestion {
+  action: () => Promise<boolean>;
+  resolve: (started: boolean) => void;
+}
+
+/** Builds the card for an element (see `CardModule`). */
+export function mountCard(host: CardHost): Card {
+  const { element, icon } = host;
+  const shadow = element.shadowRoot as ShadowRoot;
+  addStyles(shadow, CARD_CSS, host.nonce);
+  const attr = (name: string) => element.getAttribute(name)?.trim() || null;
+  const controller = new ConversationController({
+    loadEngine: () => host.load('engine'),
+    loadChatEngine: () => host.load('chat'),
+    requests: host.requests,
+    // The card shows the assistant's video, so the engine may subscribe to it.
+    video: true,
+    onEvent: host.dispatch,
+  });
+  const configure = () => controller.configure({ publicKey: attr('public-key'), apiBaseUrl: attr('api-base-url') });
+  configure();
+
+  const button = (className: string, part: string, glyph?: IconName) => {
+    const el = h('button', className, part);
+    if (glyph) el.append(icon(glyph));
+    el.append(h('span', 'lb'));
+    return el;
+  };
+  const setLabel = (el: HTMLButtonElement, label: string) => {
+    el.setAttribute('aria-label', label);
+    const span = el.querySelector('.lb');
+    if (span && span.textContent !== label) span.textContent = label;
+  };
+  const setIcon = (el: HTMLButtonElement, glyph: IconName) => {
+    if (el.dataset.icon === glyph) return;
+    el.dataset.icon = glyph;
+    el.querySelector('svg')?.replaceWith(icon(glyph));
+  };
+
+  const card = h('section', 'c', 'card', { id: 'c', role: 'dialog', 'aria-labelledby': 'rt', tabindex: '-1' });
+  const avatar = h('span', 'av', 'avatar');
+  const title = h('h2', 'ti', 'title', { id: 'rt' });
+  const chip = h('p', 'chip', 'status');
+  const who = h('div', 'who');
+  who.append(title, chip);
+  const minimize = button('ib', 'minimize', 'minimize');
+  const close = button('ib', 'close', 'close');
+  const header = h('header', 'hd', 'header');
+  header.append(avatar, who, minimize, close);
+
+  const progress = h('div', 'pg', 'progress', { role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': String(START_STAGES.length) });
+  const fill = h('i');
+  progress.append(fill);
+  const video = h('video', '', 'video', { playsinline: '', autoplay: '' });
+  // Muted: the assistant's audio is played by the audio path, and muted video may autoplay.
+  video.muted = true;
+
+  const log = h('ol', 'log', 'conversation', { role: 'log' });
+  const bigAvatar = h('span', 'av');
+  const emptyText = h('p');
+  const empty = h('div', 'em', 'empty');
+  empty.append(bigAvatar, emptyText);
+
+  const errorTitle = h('h3', 'bt', '', { id: 're' });
+  const errorText = h('p');
+  const errorFix = h('p', 'fx');
+  const retry = button('sec', 'retry');
+  const errorRow = h('div', 'row');
+  errorRow.append(retry);
+  const error = h('section', 'box er', 'error', { 'aria-labelledby': 're' });
+  error.append(icon('alert'), errorTitle, errorText, errorFix, errorRow);
+
+  const consentTitle = h('h3', 'bt', '', { id: 'rc' });
+  const consentText = h('p', '', '', { id: 'rd' });
+  const decline = button('sec', 'decline');
+  const accept = button('pri', 'accept');
+  const consentRow = h('div', 'row');
+  consentRow.append(decline, accept);
+  const consentBox = h('section', 'box cs', 'consent', { role: 'dialog', 'aria-labelledby': 'rc', 'aria-describedby': 'rd', tabindex: '-1' });
+  consentBox.append(consentTitle, consentText, consentRow);
+
+  const body = h('div', 'bd', 'body');
+  body.append(log, empty, error, consentBox);
+
+  const audio = button('sec', 'enable-audio');
+  const input = h('input', 'in', 'input', { type: 'text', enterkeyhint: 'send', autocomplete: 'off' });
+  const send = button('pri ic', 'send', 'send');
+  const stopReply = button('sec ic', 'stop-reply', 'stop');
+  const call = button('pri hy', 'call', 'phone');
+  const cancel = button('sec', 'cancel');
+  const mute = button('sec hy', 'mute', 'mic');
+  const hangUp = button('dg hy', 'hang-up', 'phoneDown');
+  const footer = h('footer', 'ft', 'footer');
+  footer.append(audio, input, send, stopReply, call, cancel, mute, hangUp);
+  const announcer = h('p', 'sr', '', { role: 'status' });
+
+  card.append(header, progress, video, body, footer, announcer);
+  host.container.insertBefore(card, host.launcher);
+  host.launcher.setAttribute('aria-controls', 'c');
+
+  let question: ConsentQuestion | null = null;
+  let avatarUrl: string | null = null;
+  let shownTrack: unknown = null;
+  const bubbles = new Map<number, Bubble>();
+
+  const needsConsent = () => element.hasAttribute('consent-required') && !host.consent.has(host.consentKey());
+
+  /** Asks for consent; the action runs after Accept. Resolves with the action's result (Decline: false). */
+  const withConsent = (action: () => Promise<boolean>): Promise<boolean> => {
+    if (!needsConsent()) return action();
+    question?.resolve(false);
+    return new Promise((resolve) => {
+      question = { action, resolve };
+      render();
+      consentBox.focus();
+    });
+  };
+
+  const answer = (accepted: boolean) => {
+    const pending = question;
+    if (!pending) return;
+    question = null;
+    const version = host.consentKey();
+    const stored = accepted && host.consent.set(version);
+    host.dispatch('consent', { decision: accepted ? 'accepted' : 'declined', version, stored });
+    render();
+    if (accepted) {
+      focusMain();
+      void pending.action().then(pending.resolve);
+    } else {
+      pending.resolve(false);
+      host.collapse();
+    }
+  };
+
+  const startCall = (options: StartOptions = {}) => controller.start(host.target(), options);
+
+  const submit = () => {
+    const text = input.value;
+    if (!text.trim()) return;
+    void withConsent(() => {
+      const before = controller.getSnapshot().conversation.at(-1)?.id;
+      const sent = controller.sendText(text, host.target());
+      // Cleared once the message is in the conversation (refused: kept, to try again).
+      if (controller.getSnapshot().conversation.at(-1)?.id !== before) input.value = '';
+      render();
+      return sent;
+    });
+  };
+
+  /** Focus for after opening or consent: the message field, else the card itself. */
+  const focusMain = () => (host.mode() === 'voice' ? card : input).focus();
+
+  /** When the focused control disappeared (Cancel once connected…), focus the next sensible one. */
+  const keepFocus = (previous: Element | null) => {
+    const gone = (el: Element) => !el.isConnected || !!el.closest('[hidden]') || (el as HTMLButtonElement).disabled;
+    // A closed card: the element gives focus back to the launcher.
+    if (card.hidden || !previous || !card.contains(previous) || !gone(previous)) return;
+    const next = [retry, call, input, mute, hangUp, cancel].find((el) => !gone(el));
+    (next ?? card).focus();
+  };
+
+  const renderAvatar = () => {
+    const url = attr('avatar-url') ?? '';
+    if (url === avatarUrl) return;
+    avatarUrl = url;
+    const glyph = () => {
+      if (!url) return icon('wave');
+      // Decorative (the name is next to it). A blocked or broken image falls back to the glyph.
+      const img = h('img', '', '', { alt: '', src: url });
+      img.addEventListener('error', () => img.replaceWith(icon('wave')), { once: true });
+      return img;
+    };
+    avatar.replaceChildren(glyph());
+    bigAvatar.replaceChildren(glyph());
+  };
+
+  const renderVideo = (track: unknown) => {
+    video.hidden = !track;
+    if (track === shownTrack) return;
+    shownTrack = track;
+    video.srcObject = track && typeof MediaStream !== 'undefined' ? new MediaStream([track as MediaStreamTrack]) : null;
+    if (video.srcObject) video.play().catch(() => {});
+  };
+
+  const renderTurns = (turns: readonly Turn[], labels: VoiceLabels) => {
+    // Follow new text only while the visitor is at the bottom (scrolling up stops it).
+    const stick = log.scrollHeight - log.scrollTop - log.clientHeight < 32;
+    const ids = new Set(turns.map((turn) => turn.id));
+    for (const [id, bubble] of bubbles) {
+      if (!ids.has(id)) {
+        bubble.li.remove();
+        bubbles.delete(id);
+      }
+    }
+    for (const turn of turns) {
+      let bubble = bubbles.get(turn.id);
+      if (!bubble) {
+        const li = h('li', '', 'turn', { 'data-role': turn.role });
+        bubble = { li, who: h('span', 'sr'), text: h('span'), partial: h('span', 'pt', '', { 'aria-hidden': 'true' }), dots: h('span', 'dots', '', { 'aria-hidden': 'true' }) };
+        bubble.dots.append(h('i'), h('i'), h('i'));
+        li.append(bubble.text, bubble.partial, bubble.dots);
+        bubbles.set(turn.id, bubble);
+        log.append(li);
+      }
+      const shown = bubble.text.textContent ?? '';
+      if (turn.text && !bubble.who.isConnected) {
+        bubble.who.textContent = `${turn.role === 'user' ? labels.you : labels.agent}: `;
+        bubble.li.prepend(bubble.who);
+      }
+      if (turn.text.startsWith(shown)) {
+        if (turn.text.length > shown.length) bubble.text.append(turn.text.slice(shown.length));
+      } else bubble.text.textContent = turn.text;
+      const partial = turn.partial && turn.text ? ` ${turn.partial}` : turn.partial;
+      if (bubble.partial.textContent !== partial) bubble.partial.textContent = partial;
+      bubble.li.toggleAttribute('data-live', !!turn.partial);
+      bubble.dots.hidden = !!(turn.text || turn.partial);
+    }
+    if (stick) log.scrollTop = log.scrollHeight;
+  };
+
+  function render(): void {
+    const view = controller.getSnapshot();
+    const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
+    const mode = host.mode();
+    const { phase, problem } = view;
+    const idle = phase === 'idle';
+    const live = phase === 'active' || phase === 'reconnecting';
+    const connecting = phase === 'loading' || phase === 'starting';
+    const focused = shadow.activeElement;
+    card.hidden = !host.isOpen();
+
+    const name = attr('title') ?? labels.assistantName;
+    if (title.textContent !== name) title.textContent = name;
+    renderAvatar();
+    card.style.setProperty('--v', String(view.volume));
+    const status = statusLine(view, labels);
+    chip.dataset.tone = status.tone;
+    if (chip.textContent !== status.text) chip.textContent = status.text;
+    if (announcer.textContent !== status.announcement) announcer.textContent = status.announcement;
+    setLabel(minimize, labels.minimize);
+    setLabel(close, idle ? labels.close : labels.hangUpAndClose);
+
+    progress.hidden = !connecting;
+    progress.setAttribute('aria-label', labels.progress);
+    progress.setAttribute('aria-valuenow', String(view.stageIndex));
+    progress.setAttribute(
+      'aria-valuetext',
+      format(labels.progressValue, { step: view.stageIndex, total: START_STAGES.length, stage: stageLabel(view.stage, labels) || labels.connecting }),
+    );
+    fill.style.width = `${(view.stageIndex / START_STAGES.length) * 100}%`;
+    video.setAttribute('aria-label', labels.video);
+    renderVideo(view.videoTrack);
+
+    const asking = !!question;
+    consentBox.hidden = !asking;
+    if (asking) {
+      consentTitle.textContent = attr('consent-title') ?? labels.consentTitle;
+      const pieces = parseConsent(element.getAttribute('consent-content') || labels.consentContent);
+      consentText.replaceChildren(
+        ...pieces.map((piece) =>
+          typeof piece === 'string' ? piece : Object.assign(h('a', '', '', { href: piece.href, target: '_blank', rel: 'noopener noreferrer' }), { textContent: piece.text }),
+        ),
+      );
+      setLabel(accept, labels.accept);
+      setLabel(decline, labels.decline);
+    }
+
+    const info = problem && idle && !asking ? describeProblem(problem, labels) : null;
+    error.hidden = !info;
+    if (info) {
+      errorTitle.textContent = info.title;
+      errorText.textContent = info.text;
+      errorFix.textContent = info.fix;
+      errorFix.hidden = !info.fix;
+      retry.hidden = !info.retry;
+      setLabel(retry, labels.retry);
+    }
+
+    const turns = mode !== 'voice' || element.hasAttribute('transcript') ? view.conversation : [];
+    renderTurns(turns, labels);
+    log.setAttribute('aria-label', labels.conversation);
+    log.hidden = asking || !turns.length;
+    empty.hidden = asking || !!info || turns.length > 0;
+    const emptyLabel = mode === 'voice' ? labels.emptyVoice : mode === 'chat' ? labels.emptyChat : labels.emptyHybrid;
+    emptyText.textContent = idle ? emptyLabel : '';
+
+    footer.hidden = asking;
+    const typing = mode !== 'voice';
+    const replying = view.chat !== 'idle';
+    input.hidden = !typing;
+    input.setAttribute('aria-label', labels.message);
+    input.placeholder = labels.messagePlaceholder;
+    send.hidden = !typing || replying;
+    send.disabled = !input.value.trim() || connecting || phase === 'ending';
+    setLabel(send, labels.send);
+    stopReply.hidden = !typing || !replying;
+    setLabel(stopReply, labels.stopReply);
+    call.hidden = mode === 'chat' || !idle;
+    setLabel(call, mode === 'hybrid' ? labels.startCall : view.ended ? labels.callAgain : labels.start);
+    cancel.hidden = !connecting;
+    setLabel(cancel, labels.cancel);
+    mute.hidden = !live;
+    mute.toggleAttribute('data-on', view.muted);
+    setLabel(mute, view.muted ? labels.unmute : labels.mute);
+    setIcon(mute, view.muted ? 'micOff' : 'mic');
+    hangUp.hidden = !(live || phase === 'ending');
+    hangUp.disabled = phase === 'ending';
+    setLabel(hangUp, labels.stop);
+    audio.hidden = !(live && view.audioBlocked);
+    setLabel(audio, labels.enableAudio);
+
+    keepFocus(focused);
+    host.update();
+  }
+
+  const unsubscribe = controller.subscribe(render);
+
+  // Controls. Listeners live on the card's own nodes and go with them.
+  minimize.addEventListener('click', () => host.collapse());
+  close.addEventListener('click', () => {
+    controller.stop();
+    controller.stopReply();
+    controller.dismiss();
+    host.collapse();
+  });
+  retry.addEventListener('click', () => {
+    if (controller.getSnapshot().problem?.source === 'chat') void controller.retryChat(host.target());
+    else void withConsent(startCall);
+  });
+  accept.addEventListener('click', () => answer(true));
+  decline.addEventListener('click', () => answer(false));
+  call.addEventListener('click', () => void withConsent(startCall));
+  // Hovering or focusing the call button fetches the voice engine (hybrid loads chat first).
+  for (const type of ['pointerenter', 'focus'] as const) call.addEventListener(type, () => controller.preload('call'));
+  cancel.addEventListener('click', () => controller.stop());
+  hangUp.addEventListener('click', () => controller.stop());
+  mute.addEventListener('click', () => controller.setMuted(!controller.getSnapshot().muted));
+  audio.addEventListener('click', () => controller.resumeAudio());
+  send.addEventListener('click', submit);
+  stopReply.addEventListener('click', () => controller.stopReply());
+  input.addEventListener('input', render);
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  });
+  log.addEventListener('scroll', () => log.toggleAttribute('data-faded', log.scrollTop > 2), { passive: true });
+  card.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (question) return answer(false);
+    const focused = shadow.activeElement;
+    card.hidden = !host.isOpen();
+    if (focused === hangUp || focused === cancel) return controller.stop();
+    host.collapse();
+  });
+
+  render();
+
+  return {
+    get view() {
+      return controller.getSnapshot();
+    },
+    opened({ start, focus }) {
+      // Nothing may reach the platform before consent: an early request is dropped, and the
+      // call starts after Accept with a request of its own.
+      const asking = needsConsent();
+      if (asking) start?.abort?.abort();
+      const started = withConsent(start ? () => startCall(asking ? {} : start) : () => Promise.resolve(false));
+      if (focus && !question) focusMain();
+      return started;
+    },
+    stop: () => controller.stop(),
+    setMuted: (muted) => controller.setMuted(muted),
+    preload: () => controller.preload(host.mode() === 'voice' ? 'call' : 'chat'),
+    render,
+    configure,
+    destroy() {
+      question?.resolve(false);
+      question = null;
+      unsubscribe();
+      controller.release();
+      card.remove();
+      host.launcher.removeAttribute('aria-controls');
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * `EN_LABELS` (every English text, launcher and card) and `resolveLabels`, for code that renders
+ * the texts itself (the React hook's users, docs). The element does not import this module: its
+ * loader ships only the launcher's half.
+ */
+import { EN_CARD_LABELS } from './card-labels.ts';
+import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
+
+/** Every English label (the default locale). */
+export const EN_LABELS: VoiceLabels = { ...EN_LAUNCHER_LABELS, ...EN_CARD_LABELS };
+
+/**
+ * Resolves the labels for a locale: English, overlaid with the locale's labels (`de-AT` falls back
+ * to `de`), overlaid with explicit overrides.
+ */
+export function resolveLabels(locale: string | null | undefined, overrides?: Partial<VoiceLabels>): VoiceLabels {
+  return { ...EN_LABELS, ...localeLabels(locale), ...overrides };
+}

@@ -1,0 +1,17 @@
+/**
+ * `loadBundledModule`: the element's module loader for bundlers (the ESM build): the card UI and
+ * the engines as chunks of your bundle, loaded on intent. The script-tag loader has its own,
+ * which fetches the files next to it (embed.ts).
+ */
+import type { LoadModule, WidgetModules } from './card-port.ts';
+
+/** Loads the card UI, the voice engine or the chat engine as a bundler chunk. */
+export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(name: K) => {
+  const modules: { [M in keyof WidgetModules]: () => Promise<unknown> } = {
+    ui: () => import('./ui.ts'),
+    engine: () => import('./engine.ts'),
+    // TEMPORARY until widget-engine lands: the chat engine entry (chat-engine.ts) needs its ChatClient.
+    chat: () => Promise.reject(new Error('The chat engine is not built yet.')),
+  };
+  return modules[name]() as Promise<WidgetModules[K]>;
+};
