@@ -266,6 +266,7 @@ export function mountCard(host: CardHost): Card {
     const connecting = phase === 'loading' || phase === 'starting';
     const focused = shadow.activeElement;
     card.hidden = !host.isOpen();
+    card.dataset.phase = phase;
 
     const name = attr('title') ?? labels.assistantName;
     if (title.textContent !== name) title.textContent = name;
@@ -320,9 +321,9 @@ export function mountCard(host: CardHost): Card {
     log.hidden = asking || !turns.length;
     empty.hidden = asking || !!info || turns.length > 0;
     const emptyLabel = mode === 'voice' ? labels.emptyVoice : mode === 'chat' ? labels.emptyChat : labels.emptyHybrid;
-    emptyText.textContent = idle ? emptyLabel : '';
+    // Before anything was said: what to do; during a call (no transcript): how the call is.
+    emptyText.textContent = idle ? emptyLabel : status.text;
 
-    footer.hidden = asking;
     const typing = mode !== 'voice';
     const replying = view.chat !== 'idle';
     input.hidden = !typing;
@@ -333,7 +334,8 @@ export function mountCard(host: CardHost): Card {
     setLabel(send, labels.send);
     stopReply.hidden = !typing || !replying;
     setLabel(stopReply, labels.stopReply);
-    call.hidden = mode === 'chat' || !idle;
+    // Voice mode: the error section's Try again is the call button.
+    call.hidden = mode === 'chat' || !idle || (mode === 'voice' && !!info?.retry);
     setLabel(call, mode === 'hybrid' ? labels.startCall : view.ended ? labels.callAgain : labels.start);
     cancel.hidden = !connecting;
     setLabel(cancel, labels.cancel);
@@ -346,6 +348,7 @@ export function mountCard(host: CardHost): Card {
     setLabel(hangUp, labels.stop);
     audio.hidden = !(live && view.audioBlocked);
     setLabel(audio, labels.enableAudio);
+    footer.hidden = asking || ![...footer.children].some((child) => !(child as HTMLElement).hidden);
 
     keepFocus(focused);
     host.update();
@@ -390,7 +393,6 @@ export function mountCard(host: CardHost): Card {
     event.stopPropagation();
     if (question) return answer(false);
     const focused = shadow.activeElement;
-    card.hidden = !host.isOpen();
     if (focused === hangUp || focused === cancel) return controller.stop();
     host.collapse();
   });

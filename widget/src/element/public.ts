@@ -46,3 +46,18 @@ export { hasTarget } from './target.ts';
 export { parseConsent, type ConsentPiece } from './consent.ts';
 export type { Card, CardHost, CardModule, LoadModule, WidgetMode, WidgetModules } from './card-port.ts';
 export type { EngineClientOptions, LoadEngine, VoiceClientPort, VoiceEngine } from './engine-port.ts';
+export type {
+  CardEngineClientOptions,
+  CardVoiceClientPort,
+  CardVoiceEngine,
+  ChatClientEvents,
+  ChatClientPort,
+  ChatEngine,
+  ChatReply,
+  ChatSendOptions,
+  ChatSnapshot,
+  ConversationMessage,
+  EngineChatOptions,
+  VideoSnapshot,
+  VoiceStartOptions,
+} from './engine-pending.ts';
