@@ -7,9 +7,9 @@
  */
 import type { CallTarget } from '../core/types.ts';
 import type { ConsentStore } from './consent-store.ts';
-import type { RequestHelpers, StartOptions } from './controller.ts';
-import type { CardVoiceEngine, ChatEngine } from './engine-pending.ts';
-import type { IconName } from './icons.ts';
+import type { StartOptions } from './controller.ts';
+import type { CardVoiceEngine, ChatEngine, requestWebCall } from './engine-pending.ts';
+import type { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import type { VoiceLabels } from './labels.ts';
 import type { CallView } from './view.ts';
 
@@ -46,11 +46,15 @@ export interface CardHost {
   readonly container: HTMLElement;
   readonly launcher: HTMLButtonElement;
   readonly load: LoadModule;
-  readonly requests: RequestHelpers;
+  /** How the click sends `POST /call/web` before the engine is there (the card uses it for later calls). */
+  readonly requestWebCall: typeof requestWebCall;
   readonly consent: ConsentStore;
   /** Nonce for the fallback `<style>` (browsers without constructable stylesheets). */
   readonly nonce: string;
-  icon(name: IconName): SVGSVGElement;
+  /** Draws an icon from path data (the card's own, or one of `icons`). */
+  readonly svgIcon: typeof svgIcon;
+  /** The launcher's icons (phone, chat, minimize). */
+  readonly icons: typeof LAUNCHER_ICONS;
   /** The launcher's English labels, overlaid with the locale's and the owner's (not the card's English). */
   labels(): Partial<VoiceLabels>;
   target(): CallTarget;

@@ -11,10 +11,12 @@
  * 'Cancel', and otherwise minimizes the card (the call goes on; the launcher brings it back).
  */
 import { EN_CARD_LABELS } from './card-labels.ts';
+import { CARD_ICONS, type CardIconName } from './card-icons.ts';
 import type { Card, CardHost } from './card-port.ts';
 import { parseConsent } from './consent.ts';
 import { ConversationController, type StartOptions } from './controller.ts';
-import { h } from './dom.ts';
+import { add, h } from './dom.ts';
+import { requestChatWeb } from './engine-pending.ts';
 import type { IconName } from './icons.ts';
 import { format, type VoiceLabels } from './labels.ts';
 import { describeProblem, stageLabel, statusLine } from './status.ts';
@@ -34,6 +36,9 @@ interface Bubble {
   dots: HTMLSpanElement;
 }
 
+/** The icons a card draws: its own, the launcher's, and the phone rotated to "hang up". */
+type Glyph = CardIconName | IconName | 'phoneDown';
+
 /** A pending consent question and the action waiting for it. */
 interface ConsentQuestion {
   action: () => Promise<boolean>;
@@ -42,14 +47,18 @@ interface ConsentQuestion {
 
 /** Builds the card for an element (see `CardModule`). */
 export function mountCard(host: CardHost): Card {
-  const { element, icon } = host;
+  const { element } = host;
+  const icon = (glyph: Glyph): SVGSVGElement =>
+    glyph === 'phoneDown'
+      ? host.svgIcon(host.icons.phone, 'rotate(135 12 12)')
+      : host.svgIcon(glyph in CARD_ICONS ? CARD_ICONS[glyph as CardIconName] : host.icons[glyph as IconName]);
   const shadow = element.shadowRoot as ShadowRoot;
   addStyles(shadow, CARD_CSS, host.nonce);
   const attr = (name: string) => element.getAttribute(name)?.trim() || null;
   const controller = new ConversationController({
     loadEngine: () => host.load('engine'),
     loadChatEngine: () => host.load('chat'),
-    requests: host.requests,
+    requests: { requestWebCall: host.requestWebCall, requestChatWeb },
     // The card shows the assistant's video, so the engine may subscribe to it.
     video: true,
     onEvent: host.dispatch,
@@ -57,81 +66,69 @@ export function mountCard(host: CardHost): Card {
   const configure = () => controller.configure({ publicKey: attr('public-key'), apiBaseUrl: attr('api-base-url') });
   configure();
 
-  const button = (className: string, part: string, glyph?: IconName) => {
-    const el = h('button', className, part);
+  const button = (parent: Element, className: string, part: string, glyph?: Glyph) => {
+    const el = add(parent, 'button', className, part);
     if (glyph) el.append(icon(glyph));
-    el.append(h('span', 'lb'));
+    add(el, 'span', 'lb');
     return el;
   };
   const setLabel = (el: HTMLButtonElement, label: string) => {
     el.setAttribute('aria-label', label);
-    const span = el.querySelector('.lb');
-    if (span && span.textContent !== label) span.textContent = label;
+    const span = el.querySelector('.lb') as HTMLSpanElement;
+    if (span.textContent !== label) span.textContent = label;
   };
-  const setIcon = (el: HTMLButtonElement, glyph: IconName) => {
+  const setIcon = (el: HTMLButtonElement, glyph: Glyph) => {
     if (el.dataset.icon === glyph) return;
     el.dataset.icon = glyph;
     el.querySelector('svg')?.replaceWith(icon(glyph));
   };
 
   const card = h('section', 'c', 'card', { id: 'c', role: 'dialog', 'aria-labelledby': 'rt', tabindex: '-1' });
-  const avatar = h('span', 'av', 'avatar');
-  const title = h('h2', 'ti', 'title', { id: 'rt' });
-  const chip = h('p', 'chip', 'status');
-  const who = h('div', 'who');
-  who.append(title, chip);
-  const minimize = button('ib', 'minimize', 'minimize');
-  const close = button('ib', 'close', 'close');
-  const header = h('header', 'hd', 'header');
-  header.append(avatar, who, minimize, close);
+  const header = add(card, 'header', 'hd', 'header');
+  const avatar = add(header, 'span', 'av', 'avatar');
+  const who = add(header, 'div', 'who');
+  const title = add(who, 'h2', 'ti', 'title', { id: 'rt' });
+  const chip = add(who, 'p', 'chip', 'status');
+  const minimize = button(header, 'ib', 'minimize', 'minimize');
+  const close = button(header, 'ib', 'close', 'close');
 
-  const progress = h('div', 'pg', 'progress', { role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': String(START_STAGES.length) });
-  const fill = h('i');
-  progress.append(fill);
-  const video = h('video', '', 'video', { playsinline: '', autoplay: '' });
+  const progress = add(card, 'div', 'pg', 'progress', { role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': String(START_STAGES.length) });
+  const fill = add(progress, 'i');
   // Muted: the assistant's audio is played by the audio path, and muted video may autoplay.
+  const video = add(card, 'video', '', 'video', { playsinline: '', autoplay: '' });
   video.muted = true;
 
-  const log = h('ol', 'log', 'conversation', { role: 'log' });
-  const bigAvatar = h('span', 'av');
-  const emptyText = h('p');
-  const empty = h('div', 'em', 'empty');
-  empty.append(bigAvatar, emptyText);
+  const body = add(card, 'div', 'bd', 'body');
+  const log = add(body, 'ol', 'log', 'conversation', { role: 'log' });
+  const empty = add(body, 'div', 'em', 'empty');
+  const bigAvatar = add(empty, 'span', 'av');
+  const emptyText = add(empty, 'p');
 
-  const errorTitle = h('h3', 'bt', '', { id: 're' });
-  const errorText = h('p');
-  const errorFix = h('p', 'fx');
-  const retry = button('sec', 'retry');
-  const errorRow = h('div', 'row');
-  errorRow.append(retry);
-  const error = h('section', 'box er', 'error', { 'aria-labelledby': 're' });
-  error.append(icon('alert'), errorTitle, errorText, errorFix, errorRow);
+  const error = add(body, 'section', 'box er', 'error', { 'aria-labelledby': 're' });
+  error.append(icon('alert'));
+  const errorTitle = add(error, 'h3', 'bt', '', { id: 're' });
+  const errorText = add(error, 'p');
+  const errorFix = add(error, 'p', 'fx');
+  const retry = button(add(error, 'div', 'row'), 'sec', 'retry');
 
-  const consentTitle = h('h3', 'bt', '', { id: 'rc' });
-  const consentText = h('p', '', '', { id: 'rd' });
-  const decline = button('sec', 'decline');
-  const accept = button('pri', 'accept');
-  const consentRow = h('div', 'row');
-  consentRow.append(decline, accept);
-  const consentBox = h('section', 'box cs', 'consent', { role: 'dialog', 'aria-labelledby': 'rc', 'aria-describedby': 'rd', tabindex: '-1' });
-  consentBox.append(consentTitle, consentText, consentRow);
+  const consentBox = add(body, 'section', 'box cs', 'consent', { role: 'dialog', 'aria-labelledby': 'rc', 'aria-describedby': 'rd', tabindex: '-1' });
+  const consentTitle = add(consentBox, 'h3', 'bt', '', { id: 'rc' });
+  const consentText = add(consentBox, 'p', '', '', { id: 'rd' });
+  const consentRow = add(consentBox, 'div', 'row');
+  const decline = button(consentRow, 'sec', 'decline');
+  const accept = button(consentRow, 'pri', 'accept');
 
-  const body = h('div', 'bd', 'body');
-  body.append(log, empty, error, consentBox);
+  const footer = add(card, 'footer', 'ft', 'footer');
+  const audio = button(footer, 'sec', 'enable-audio');
+  const input = add(footer, 'input', 'in', 'input', { type: 'text', enterkeyhint: 'send', autocomplete: 'off' });
+  const send = button(footer, 'pri ic', 'send', 'send');
+  const stopReply = button(footer, 'sec ic', 'stop-reply', 'stop');
+  const call = button(footer, 'pri hy', 'call', 'phone');
+  const cancel = button(footer, 'sec', 'cancel');
+  const mute = button(footer, 'sec hy', 'mute', 'mic');
+  const hangUp = button(footer, 'dg hy', 'hang-up', 'phoneDown');
+  const announcer = add(card, 'p', 'sr', '', { role: 'status' });
 
-  const audio = button('sec', 'enable-audio');
-  const input = h('input', 'in', 'input', { type: 'text', enterkeyhint: 'send', autocomplete: 'off' });
-  const send = button('pri ic', 'send', 'send');
-  const stopReply = button('sec ic', 'stop-reply', 'stop');
-  const call = button('pri hy', 'call', 'phone');
-  const cancel = button('sec', 'cancel');
-  const mute = button('sec hy', 'mute', 'mic');
-  const hangUp = button('dg hy', 'hang-up', 'phoneDown');
-  const footer = h('footer', 'ft', 'footer');
-  footer.append(audio, input, send, stopReply, call, cancel, mute, hangUp);
-  const announcer = h('p', 'sr', '', { role: 'status' });
-
-  card.append(header, progress, video, body, footer, announcer);
   host.container.insertBefore(card, host.launcher);
   host.launcher.setAttribute('aria-controls', 'c');
 
@@ -233,12 +230,11 @@ export function mountCard(host: CardHost): Card {
     for (const turn of turns) {
       let bubble = bubbles.get(turn.id);
       if (!bubble) {
-        const li = h('li', '', 'turn', { 'data-role': turn.role });
-        bubble = { li, who: h('span', 'sr'), text: h('span'), partial: h('span', 'pt', '', { 'aria-hidden': 'true' }), dots: h('span', 'dots', '', { 'aria-hidden': 'true' }) };
-        bubble.dots.append(h('i'), h('i'), h('i'));
-        li.append(bubble.text, bubble.partial, bubble.dots);
+        const li = add(log, 'li', '', 'turn', { 'data-role': turn.role });
+        const hidden = { 'aria-hidden': 'true' };
+        bubble = { li, who: h('span', 'sr'), text: add(li, 'span'), partial: add(li, 'span', 'pt', '', hidden), dots: add(li, 'span', 'dots', '', hidden) };
+        for (let i = 0; i < 3; i++) add(bubble.dots, 'i');
         bubbles.set(turn.id, bubble);
-        log.append(li);
       }
       const shown = bubble.text.textContent ?? '';
       if (turn.text && !bubble.who.isConnected) {

@@ -129,8 +129,6 @@ export class ConversationController {
   #options: ConversationControllerOptions;
   #view: CallView = IDLE_VIEW;
   #listeners = new Set<() => void>();
-  #voiceModule: Promise<CardVoiceEngine> | null = null;
-  #chatModule: Promise<ChatEngine> | null = null;
   #voice: CardVoiceClientPort | null = null;
   #chat: ChatClientPort | null = null;
   #key = '';
@@ -385,43 +383,31 @@ export class ConversationController {
   #ensureVoice(): Promise<CardVoiceClientPort> {
     this.#replaceStale();
     if (this.#voice) return Promise.resolve(this.#voice);
-    const module = (this.#voiceModule ??= this.#remember(this.#options.loadEngine(), () => (this.#voiceModule = null)));
-    return module.then((engine) => {
-      if (this.#voice) return this.#voice;
-      const client = new engine.VoiceClient({ ...this.#clientOptions(), video: !!this.#options.video });
-      this.#voice = client;
-      this.#key = this.#currentKey();
-      this.#listen('call', CLIENT_EVENTS, () => this.#sync());
-      return client;
+    return this.#options.loadEngine().then((engine) => {
+      // Two loads may race (intent, then click): the first client wins.
+      this.#voice ??= this.#adopt('call', new engine.VoiceClient({ ...this.#clientOptions(), video: !!this.#options.video }));
+      return this.#voice;
     });
   }
 
   #ensureChat(): Promise<ChatClientPort> {
     this.#replaceStale();
     if (this.#chat) return Promise.resolve(this.#chat);
-    const load =
-      this.#options.loadChatEngine ??
-      (() =>
-        this.#options.loadEngine().then((engine) => {
-          const { ChatClient } = engine as Partial<ChatEngine>;
-          if (!ChatClient) throw new Error('The engine module has no ChatClient.');
-          return { ChatClient };
-        }));
-    const module = (this.#chatModule ??= this.#remember(load(), () => (this.#chatModule = null)));
-    return module.then((engine) => {
-      if (this.#chat) return this.#chat;
-      const client = new engine.ChatClient(this.#clientOptions());
-      this.#chat = client;
-      this.#key = this.#currentKey();
-      this.#listen('chat', CHAT_CLIENT_EVENTS, () => this.#syncChat());
-      return client;
+    const load = this.#options.loadChatEngine ?? (this.#options.loadEngine as () => Promise<Partial<ChatEngine>>);
+    return load().then(({ ChatClient }) => {
+      if (!ChatClient) throw new Error('The engine module has no ChatClient.');
+      this.#chat ??= this.#adopt('chat', new ChatClient(this.#clientOptions()));
+      return this.#chat;
     });
   }
 
-  /** A failed load is forgotten, so the next attempt fetches again. */
-  #remember<T>(module: Promise<T>, forget: () => void): Promise<T> {
-    module.catch(forget);
-    return module;
+  /** Takes a new client: remembers its key, listens to it. */
+  #adopt<C extends CardVoiceClientPort | ChatClientPort>(kind: ProblemSource, client: C): C {
+    this.#key = this.#currentKey();
+    if (kind === 'chat') this.#chat = client as ChatClientPort;
+    else this.#voice = client as CardVoiceClientPort;
+    this.#listen(kind, kind === 'chat' ? CHAT_CLIENT_EVENTS : CLIENT_EVENTS, () => (kind === 'chat' ? this.#syncChat() : this.#sync()));
+    return client;
   }
 
   /** Subscribes to a client and forwards its events (the chat client's `state-change` renamed). */

@@ -13,3 +13,14 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
   return el;
 }
+
+/** Like `h`, and appends the new element to `parent`. */
+export function add<K extends keyof HTMLElementTagNameMap>(
+  parent: Element,
+  tag: K,
+  className = '',
+  part = '',
+  attrs: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
+  return parent.appendChild(h(tag, className, part, attrs));
+}

@@ -20,8 +20,8 @@ import type { Card, CardHost, LoadModule, WidgetMode } from './card-port.ts';
 import { consentKey, createConsentStore } from './consent-store.ts';
 import type { StartOptions } from './controller.ts';
 import { h } from './dom.ts';
-import { requestChatWeb, requestWebCall } from './engine-pending.ts';
-import { icon } from './icons.ts';
+import { requestWebCall } from './engine-pending.ts';
+import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
@@ -90,9 +90,6 @@ export interface VoiceCallElement extends HTMLElement {
 
 /** Constructor of the element class. */
 export type VoiceCallElementConstructor = new () => VoiceCallElement;
-
-/** The failure reported when the card file itself cannot be loaded (the card cannot explain it). */
-const LOAD_FAILED: CallProblem = { type: 'engine-load-failed', message: 'The card UI could not be loaded.' };
 
 /**
  * Creates the element class bound to a module loader (it decides where the card and the engines
@@ -221,8 +218,13 @@ export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstr
       this.#card?.setMuted(muted);
     }
 
+    /** An attribute, trimmed; empty as undefined. */
+    #attr(name: string): string | undefined {
+      return this.getAttribute(name)?.trim() || undefined;
+    }
+
     #nonce(): string {
-      return this.nonce || this.getAttribute('nonce') || '';
+      return this.nonce || this.#attr('nonce') || '';
     }
 
     #mode(): WidgetMode {
@@ -236,7 +238,7 @@ export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstr
 
     /** Loads the card and the mode's engine in parallel, then lets the card preload (daily-js). */
     #intent(): void {
-      if (this.#intended || !this.getAttribute('public-key')?.trim()) return;
+      if (this.#intended || !this.#attr('public-key')) return;
       this.#intended = true;
       const forget = () => {
         // Reported by the action that needs it; the next intent tries again.
@@ -253,7 +255,7 @@ export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstr
       if (this.#open) return this.#setOpen(false);
       const call = this.#mode() === 'voice' && this.view.phase === 'idle';
       const early = call && !this.#card ? this.#earlyStart() : {};
-      if (call && this.getAttribute('public-key')?.trim()) load('engine').catch(() => {});
+      if (call && this.#attr('public-key')) load('engine').catch(() => {});
       this.#loadFailed = false;
       this.#setOpen(true);
       try {
@@ -271,12 +273,12 @@ export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstr
      * adopts it. Not sent without key or target (the card explains) or before consent.
      */
     #earlyStart(): StartOptions {
-      const token = this.getAttribute('public-key')?.trim();
+      const token = this.#attr('public-key');
       const target = this.#callTarget();
       if (!token || !hasTarget(target)) return {};
       if (this.hasAttribute('consent-required') && !consent.has(consentKey(this))) return {};
       const abort = new AbortController();
-      const baseUrl = this.getAttribute('api-base-url')?.trim() || DEFAULT_API_BASE_URL;
+      const baseUrl = this.#attr('api-base-url') || DEFAULT_API_BASE_URL;
       const request = requestWebCall({ baseUrl, token, signal: abort.signal }, target);
       request.catch(() => {
         // The engine adopts the request and reports its failure.
@@ -306,7 +308,8 @@ export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstr
       if (!this.#connection) return;
       this.#loadFailed = true;
       this.#setOpen(false);
-      this.#dispatch('error', Object.assign(new Error(LOAD_FAILED.message), { type: LOAD_FAILED.type }));
+      // The card cannot explain its own absence: the launcher says it, the page gets the event.
+      this.#dispatch('error', Object.assign(new Error('The card UI could not be loaded.'), { type: 'engine-load-failed' }));
     }
 
     #host(): CardHost {
@@ -315,10 +318,11 @@ export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstr
         container: this.#container,
         launcher: this.#launcher,
         load,
-        requests: { requestWebCall, requestChatWeb },
+        requestWebCall,
         consent,
         nonce: this.#nonce(),
-        icon,
+        svgIcon,
+        icons: LAUNCHER_ICONS,
         labels: () => this.#resolvedLabels(),
         target: () => this.#callTarget(),
         mode: () => this.#mode(),
@@ -369,7 +373,7 @@ export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstr
 
     #render(): void {
       const root = this.#container;
-      const position = (this.getAttribute('position') ?? 'inline') as WidgetPosition;
+      const position = (this.#attr('position') ?? 'inline') as WidgetPosition;
       const edges = Object.hasOwn(POSITIONS, position) ? POSITIONS[position] : null;
       root.dataset.position = edges ? position : 'inline';
       if (edges) {
@@ -379,7 +383,7 @@ export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstr
         delete root.dataset.v;
         delete root.dataset.h;
       }
-      root.dataset.theme = this.getAttribute('theme') ?? 'light';
+      root.dataset.theme = this.#attr('theme') ?? 'light';
       const mode = this.#mode();
       root.dataset.mode = mode;
       const inCall = this.view.phase !== 'idle';
@@ -403,7 +407,7 @@ export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstr
       const glyph = this.#open ? 'minimize' : mode === 'voice' || inCall ? 'phone' : 'chat';
       if (this.#icon.dataset.icon !== glyph) {
         this.#icon.dataset.icon = glyph;
-        this.#icon.replaceChildren(icon(glyph));
+        this.#icon.replaceChildren(svgIcon(LAUNCHER_ICONS[glyph]));
       }
     }
   }
