@@ -6,6 +6,7 @@
  */
 import type {
   CallTarget,
+  RequestHelpers,
   CardEngineClientOptions,
   CardVoiceClientPort,
   CardVoiceEngine,
@@ -89,7 +90,7 @@ export const CARD_STATES: readonly CardState[] = [
     voice: {
       snapshot: { state: 'active', speaking: true, volume: 0.5 },
       messages: [
-        transcript('assistant', 'Hi, thanks for calling Acme Plumbing. How can I help?'),
+        transcript('assistant', 'Hi, thanks for calling. How can I help?'),
         transcript('user', 'My kitchen sink is leaking under the cabinet.'),
         transcript('assistant', 'Sorry to hear that. Is water still dripping right now, or only when the tap runs?'),
         { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'Only when I' },
@@ -275,6 +276,15 @@ export function createScriptedModules(state: CardState, ui: () => Promise<Widget
     return Promise.resolve((name === 'chat' ? chatEngine : engine) as WidgetModules[K]);
   };
 }
+
+/**
+ * Request helpers for a scripted card: nothing leaves the page (a real click would send
+ * `POST /call/web` or `/chat/web` before the engine is loaded; the script needs no platform).
+ */
+export const NO_REQUESTS: RequestHelpers = {
+  requestWebCall: () => new Promise<Response>(() => {}),
+  requestChatWeb: () => new Promise<Response>(() => {}),
+};
 
 /** Does what a visitor does to reach the state: open the card, type. */
 export async function enact(element: HTMLElement, state: CardState): Promise<void> {

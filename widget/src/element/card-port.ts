@@ -7,8 +7,8 @@
  */
 import type { CallTarget } from '../core/types.ts';
 import type { ConsentStore } from './consent-store.ts';
-import type { StartOptions } from './controller.ts';
-import type { CardVoiceEngine, ChatEngine, requestWebCall } from './engine-pending.ts';
+import type { RequestHelpers, StartOptions } from './controller.ts';
+import type { CardVoiceEngine, ChatEngine } from './engine-pending.ts';
 import type { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import type { VoiceLabels } from './labels.ts';
 import type { CallView } from './view.ts';
@@ -46,8 +46,8 @@ export interface CardHost {
   readonly container: HTMLElement;
   readonly launcher: HTMLButtonElement;
   readonly load: LoadModule;
-  /** How the click sends `POST /call/web` before the engine is there (the card uses it for later calls). */
-  readonly requestWebCall: typeof requestWebCall;
+  /** How a click or the first message sends its request before the engine is there. */
+  readonly requests: RequestHelpers;
   readonly consent: ConsentStore;
   /** Nonce for the fallback `<style>` (browsers without constructable stylesheets). */
   readonly nonce: string;

@@ -16,7 +16,6 @@ import type { Card, CardHost } from './card-port.ts';
 import { parseConsent } from './consent.ts';
 import { ConversationController, type StartOptions } from './controller.ts';
 import { add, h } from './dom.ts';
-import { requestChatWeb } from './engine-pending.ts';
 import type { IconName } from './icons.ts';
 import { format, type VoiceLabels } from './labels.ts';
 import { describeProblem, stageLabel, statusLine } from './status.ts';
@@ -58,7 +57,7 @@ export function mountCard(host: CardHost): Card {
   const controller = new ConversationController({
     loadEngine: () => host.load('engine'),
     loadChatEngine: () => host.load('chat'),
-    requests: { requestWebCall: host.requestWebCall, requestChatWeb },
+    requests: host.requests,
     // The card shows the assistant's video, so the engine may subscribe to it.
     video: true,
     onEvent: host.dispatch,

@@ -61,3 +61,13 @@ export type {
   VideoSnapshot,
   VoiceStartOptions,
 } from './engine-pending.ts';
+export {
+  EVENT_DOCS,
+  OPTION_DOCS,
+  PART_DOCS,
+  SCRIPT_OPTION_DOCS,
+  TOKEN_DOCS,
+  type OptionDoc,
+  type TokenDoc,
+  type WidgetPart,
+} from './reference.ts';

@@ -18,9 +18,9 @@ import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import type { CallTarget } from '../core/types.ts';
 import type { Card, CardHost, LoadModule, WidgetMode } from './card-port.ts';
 import { consentKey, createConsentStore } from './consent-store.ts';
-import type { StartOptions } from './controller.ts';
+import type { RequestHelpers, StartOptions } from './controller.ts';
 import { h } from './dom.ts';
-import { requestWebCall } from './engine-pending.ts';
+import { requestChatWeb, requestWebCall } from './engine-pending.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
@@ -91,12 +91,16 @@ export interface VoiceCallElement extends HTMLElement {
 /** Constructor of the element class. */
 export type VoiceCallElementConstructor = new () => VoiceCallElement;
 
+/** The requests a click may send before the engines are loaded: the platform's, by default. */
+const PLATFORM_REQUESTS: RequestHelpers = { requestWebCall, requestChatWeb };
+
 /**
  * Creates the element class bound to a module loader (it decides where the card and the engines
- * come from: files next to the script-tag loader, or the bundler's chunks). Touches no browser
+ * come from: files next to the script-tag loader, or the bundler's chunks) and to the request
+ * helpers (a demo with a scripted engine passes ones that send nothing). Touches no browser
  * global until called.
  */
-export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstructor {
+export function createVoiceCallElement(load: LoadModule, requests: RequestHelpers = PLATFORM_REQUESTS): VoiceCallElementConstructor {
   // One store per page, shared by every element (storage may be unavailable: see consent-store.ts).
   const consent = createConsentStore(() => localStorage);
 
@@ -279,7 +283,7 @@ export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstr
       if (this.hasAttribute('consent-required') && !consent.has(consentKey(this))) return {};
       const abort = new AbortController();
       const baseUrl = this.#attr('api-base-url') || DEFAULT_API_BASE_URL;
-      const request = requestWebCall({ baseUrl, token, signal: abort.signal }, target);
+      const request = requests.requestWebCall({ baseUrl, token, signal: abort.signal }, target);
       request.catch(() => {
         // The engine adopts the request and reports its failure.
       });
@@ -318,7 +322,7 @@ export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstr
         container: this.#container,
         launcher: this.#launcher,
         load,
-        requestWebCall,
+        requests,
         consent,
         nonce: this.#nonce(),
         svgIcon,
@@ -418,11 +422,15 @@ export function createVoiceCallElement(load: LoadModule): VoiceCallElementConstr
  * Defines the element once under `name` (a second call, or a second copy of the loader, reuses
  * the first definition). Returns the registered constructor, or `undefined` outside a browser.
  */
-export function defineVoiceCallElement(load: LoadModule, name: string = ELEMENT_NAME): CustomElementConstructor | undefined {
+export function defineVoiceCallElement(
+  load: LoadModule,
+  name: string = ELEMENT_NAME,
+  requests?: RequestHelpers,
+): CustomElementConstructor | undefined {
   if (typeof customElements === 'undefined') return undefined;
   const existing = customElements.get(name);
   if (existing) return existing;
-  const element = createVoiceCallElement(load);
+  const element = createVoiceCallElement(load, requests);
   customElements.define(name, element);
   return element;
 }
