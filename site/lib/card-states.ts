@@ -172,8 +172,8 @@ function failure(failed: Failure): Error & Failure {
   return Object.assign(new Error(`Scripted ${failed.type}`), failed);
 }
 
-/** The stand-in modules for one state: the real card UI (`ui`), scripted engines. */
-export function createScriptedModules(state: CardState, ui: () => Promise<WidgetModules['ui']>): LoadModule {
+/** The stand-in engines for one state: what `voice-widget-engine.js` and `voice-widget-chat.js` export. */
+export function createScriptedEngines(state: CardState): { engine: CardVoiceEngine; chat: ChatEngine } {
   const voice = state.voice ?? {};
   const chat = state.chat ?? { reply: '' };
 
@@ -268,8 +268,12 @@ export function createScriptedModules(state: CardState, ui: () => Promise<Widget
     destroy(): void {}
   }
 
-  const engine: CardVoiceEngine = { VoiceClient: ScriptedVoiceClient };
-  const chatEngine: ChatEngine = { ChatClient: ScriptedChatClient };
+  return { engine: { VoiceClient: ScriptedVoiceClient }, chat: { ChatClient: ScriptedChatClient } };
+}
+
+/** The stand-in modules for one state: the real card UI (`ui`), scripted engines. */
+export function createScriptedModules(state: CardState, ui: () => Promise<WidgetModules['ui']>): LoadModule {
+  const { engine, chat: chatEngine } = createScriptedEngines(state);
   return <K extends keyof WidgetModules>(name: K) => {
     if (name === 'ui') return ui() as Promise<WidgetModules[K]>;
     if (name === 'engine' && state.engineFails) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));

@@ -59,11 +59,11 @@ test('axe: /widget with the widget open', async ({ page, context }) => {
   const launcher = page.locator('ringwise-voice-call').first().getByRole('button', { name: 'Talk to Our Agent' });
   await expect(launcher, 'the widget preview shows its launcher').toBeVisible();
   await launcher.click();
-  await expect(page.locator('ringwise-voice-call').first().getByRole('button', { name: /Hang Up|Try Again/ }), 'the widget is open').toBeVisible();
+  await expect(page.locator('ringwise-voice-call').first().getByRole('button', { name: /Cancel|Try again/ }), 'the widget is open').toBeVisible();
   await expectNoViolations(page, '/widget with the widget connecting');
   answerCall();
   await expect(
-    page.locator('ringwise-voice-call').first().getByRole('button', { name: 'Try Again' }),
+    page.locator('ringwise-voice-call').first().getByRole('button', { name: 'Try again' }),
     'the join fails here (no Daily server) and the widget offers a retry',
   ).toBeVisible({ timeout: 20_000 });
   await expectNoViolations(page, '/widget with the widget showing an error');

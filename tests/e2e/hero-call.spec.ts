@@ -47,27 +47,29 @@ test('Talk to Our Agent → one POST /call/web → Hang Up while active → spea
   expect(request.headers.authorization, 'bearer public key').toBe(`Bearer ${E2E_ENV.PUBLIC_VOICE_PUBLIC_KEY}`);
   expect(request.json, 'the configured assistant').toEqual({ assistantId: E2E_ENV.PUBLIC_VOICE_ASSISTANT_ID });
 
-  await expect(status(page), 'active').toHaveText('Connected. Start talking.');
+  await expect(status(page), 'active').toHaveText('Listening…');
   const hangUp = hero(page).getByRole('button', { name: 'Hang Up' });
   await expect(hangUp, "'Hang Up' while active").toBeVisible();
 
   expect(await fakeDaily(page, { command: 'assistant-audio' }), 'assistant audio').toBe(true);
   await fakeDaily(page, { command: 'levels', level: 0.3 });
   await expect(hero(page).locator('.hero-call[data-speaking]'), 'speaking indicator').toHaveCount(1);
+  await expect(hero(page).locator('.hero-call-status'), 'the status line says so (the same line as the widget’s)').toHaveText('Agent is speaking — talk to interrupt');
+  await expect(status(page), 'without announcing it').toHaveText('Listening…');
   const volume = await hero(page).locator('.hero-call-indicator').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--volume'));
   expect(Number(volume), 'volume = 0.3 / 0.15, capped at 1').toBe(1);
   await fakeDaily(page, { command: 'levels', level: 0 });
   await expect(hero(page).locator('.hero-call[data-speaking]'), 'speaking off a second after the level drops').toHaveCount(0);
 
-  const mute = hero(page).getByRole('button', { name: 'Mute' });
-  await mute.click();
-  await expect(mute, 'muted').toHaveAttribute('aria-pressed', 'true');
+  await hero(page).getByRole('button', { name: 'Mute' }).click();
+  await expect(hero(page).getByRole('button', { name: 'Unmute' }), 'muted').toBeVisible();
+  await expect(status(page), 'muted announced').toHaveText("You're muted — the agent can't hear you");
 
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe with the call open').toEqual([]);
 
   await hangUp.click();
-  await expect(status(page), 'ended').toHaveText('Call ended.');
+  await expect(status(page), 'ended, with its length').toHaveText(/^Call ended · 0:0\d$/);
   await expect(hero(page).getByRole('button', { name: 'Talk to Our Agent' }), 'idle again').toBeVisible();
   expect(provider.requestsTo('POST', '/call/web'), 'exactly one POST').toHaveLength(1);
   expect(log.errors, 'no console errors or unhandled rejections').toEqual([]);
@@ -78,7 +80,9 @@ test('microphone denied: the hero shows why, inline', async ({ page }) => {
   await page.goto('/');
   await waitForIsland(page, 'HeroCall');
   await hero(page).getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(status(page), 'denied message').toHaveText('Microphone access was denied. Allow it in your browser settings, then try again.');
+  await expect(status(page), 'denied message with its fix').toHaveText(
+    'Microphone access was denied. Allow the microphone: click the icon at the left of the address bar, then try again.',
+  );
   await expect(hero(page).getByRole('button', { name: 'Talk to Our Agent' }), 'back to idle, can retry').toBeVisible();
   expect(log.errors, 'no console errors or unhandled rejections').toEqual([]);
 });

@@ -10,7 +10,9 @@ import { bundleFakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 /** Origin of the built site (it serves the widget files under /widget/). */
 export const SITE = `http://localhost:${E2E_PORT}`;
 export const LOADER_URL = `${SITE}/widget/voice-widget.js`;
+export const UI_URL = `${SITE}/widget/voice-widget-ui.js`;
 export const ENGINE_URL = `${SITE}/widget/voice-widget-engine.js`;
+export const CHAT_URL = `${SITE}/widget/voice-widget-chat.js`;
 export const DAILY_URL = `${SITE}/widget/voice-widget-daily.js`;
 
 let fakeModule: Promise<string> | null = null;
@@ -25,8 +27,9 @@ export interface PageLog {
 
 /**
  * Prepares a page before navigation: serves the fake daily chunk, stubs `getUserMedia`
- * (`granted` → a live silent track, `denied` → NotAllowedError), stores `Object.keys(window)` as
- * seen before any page script in sessionStorage (no global added), and starts logging.
+ * (`granted` → a live silent track, `denied` → NotAllowedError) and counts its calls
+ * (`microphoneRequests`), stores `Object.keys(window)` as seen before any page script in
+ * sessionStorage (no global added), and starts logging.
  */
 export async function preparePage(page: Page, microphone: 'granted' | 'denied' = 'granted'): Promise<PageLog> {
   fakeModule ??= bundleFakeDaily();
@@ -35,12 +38,23 @@ export async function preparePage(page: Page, microphone: 'granted' | 'denied' =
     route.fulfill({ status: 200, body, contentType: 'text/javascript; charset=utf-8', headers: { 'access-control-allow-origin': '*' } }),
   );
   await page.addInitScript((mode) => {
-    sessionStorage.setItem('baseline-window-keys', JSON.stringify(Object.keys(window)));
+    // Sandboxed frames have no storage: the counters live on the top page only.
+    const store = (() => {
+      try {
+        return sessionStorage;
+      } catch {
+        return null;
+      }
+    })();
+    store?.setItem('baseline-window-keys', JSON.stringify(Object.keys(window)));
+    store?.setItem('microphone-requests', '0');
     const devices = navigator.mediaDevices;
-    devices.getUserMedia =
-      mode === 'denied'
-        ? () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
-        : async () => new AudioContext().createMediaStreamDestination().stream;
+    if (!devices) return;
+    devices.getUserMedia = (async () => {
+      store?.setItem('microphone-requests', String(Number(store.getItem('microphone-requests')) + 1));
+      if (mode === 'denied') throw new DOMException('Permission denied', 'NotAllowedError');
+      return new AudioContext().createMediaStreamDestination().stream;
+    }) as typeof devices.getUserMedia;
   }, microphone);
   const log: PageLog = { errors: [], requests: [] };
   page.on('console', (message) => {
@@ -59,7 +73,34 @@ export function addedWindowKeys(page: Page): Promise<string[]> {
   });
 }
 
-/** Requests for the engine or daily chunks so far. */
+/** Requests for the card UI, engine, chat or daily chunks so far. */
 export function chunkRequests(log: PageLog): string[] {
-  return log.requests.filter((url) => url.includes('voice-widget-engine') || url.includes('voice-widget-daily'));
+  return log.requests.filter((url) => /voice-widget-(ui|engine|chat|daily)/.test(url));
+}
+
+/** How often the page asked for the microphone. */
+export async function microphoneRequests(page: Page): Promise<number> {
+  return Number(await page.evaluate(() => sessionStorage.getItem('microphone-requests')));
+}
+
+/**
+ * Every visible button of the widget whose box is not 44 ± 4 px high (and at least 40 px wide):
+ * touch targets, measured by the browser.
+ */
+export async function offSizeButtons(page: Page): Promise<string[]> {
+  return page.locator('ringwise-voice-call').evaluateAll((hosts) =>
+    hosts.flatMap((host) =>
+      [...(host.shadowRoot?.querySelectorAll('button') ?? [])]
+        .map((button) => ({ button, box: button.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && (Math.abs(box.height - 44) > 4 || box.width < 40))
+        .map(({ button, box }) => `${button.getAttribute('part')} ${Math.round(box.width)}×${Math.round(box.height)}`),
+    ),
+  );
+}
+
+/** axe violations inside the widget (all rules), as readable lines. */
+export async function widgetAxe(page: Page): Promise<string[]> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const result = await new AxeBuilder({ page }).include('ringwise-voice-call').analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -2,15 +2,24 @@
  * The script-tag widget, as website owners use it: the BUILT loader from our site, on a
  * third-party page on another loopback origin with hostile CSS and a strict CSP, talking to a
  * loopback provider fixture; the daily chunk is replaced by a fake call engine through route
- * interception (the real loader, element, engine and core run unchanged).
+ * interception (the real loader, card, engine and core run unchanged). Voice mode here; chat,
+ * hybrid, consent and phones have their own specs.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startHostPage, type HostPage, type HostPageOptions } from '../fixtures/host-page/server.ts';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import type { FakeDailyInfo } from '../fixtures/host-page/fake-daily.ts';
 import { startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
-import { addedWindowKeys, chunkRequests, ENGINE_URL, LOADER_URL, preparePage, type PageLog } from './widget-helpers.ts';
+import {
+  addedWindowKeys,
+  chunkRequests,
+  ENGINE_URL,
+  LOADER_URL,
+  offSizeButtons,
+  preparePage,
+  widgetAxe,
+  type PageLog,
+} from './widget-helpers.ts';
 
 const KEY = 'pk-host-page';
 const ASSISTANT = 'asst-host-page';
@@ -41,7 +50,7 @@ async function openHost(page: Page, options: Partial<HostPageOptions> & { microp
   const log = await preparePage(page, options.microphone);
   host = await startHostPage({
     loaderUrl: LOADER_URL,
-    data: { 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': provider.url },
+    data: { 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': provider.url, mode: 'voice', title: 'Acme Assistant' },
     connect: [provider.url],
     ...options,
   });
@@ -49,83 +58,94 @@ async function openHost(page: Page, options: Partial<HostPageOptions> & { microp
   return log;
 }
 
-function status(page: Page) {
-  return page.locator('ringwise-voice-call').getByRole('status');
-}
+const widget = (page: Page) => page.locator('ringwise-voice-call');
+const announced = (page: Page) => widget(page).getByRole('status');
+const card = (page: Page) => widget(page).getByRole('dialog', { name: 'Acme Assistant' });
 
-test('included twice under hostile CSS and a strict CSP: one launcher, one POST /call/web, a full call and back', async ({ page }) => {
+test('included twice under hostile CSS and a strict CSP: one launcher, one POST /call/web at the click, a full call, ended', async ({ page }) => {
   const log = await openHost(page);
   const launcher = page.getByRole('button', { name: 'Talk to Our Agent' });
   await expect(launcher, 'the launcher shows despite button { display: none !important }').toBeVisible();
-  await expect(page.locator('ringwise-voice-call'), 'exactly one widget for two script tags').toHaveCount(1);
+  await expect(widget(page), 'exactly one widget for two script tags').toHaveCount(1);
   await page.waitForLoadState('networkidle');
-  expect(chunkRequests(log), 'no engine or daily chunk on page load').toEqual([]);
+  expect(chunkRequests(log), 'nothing but the loader on page load').toEqual([]);
 
   const viewport = page.viewportSize()!;
   const box = (await launcher.boundingBox())!;
   expect(box.x + box.width, 'floats at the right edge').toBeGreaterThan(viewport.width - 60);
   expect(box.y + box.height, 'floats at the bottom').toBeGreaterThan(viewport.height - 60);
-  expect(box.height, 'not collapsed by all: unset').toBeGreaterThanOrEqual(44);
+  expect(box.height, '48 px: not collapsed by all: unset').toBe(48);
+  expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);
 
   await launcher.click();
   const request = await provider.waitForRequest((r) => r.path === '/call/web');
-  expect(request.method, 'POST').toBe('POST');
-  expect(request.headers.authorization, 'bearer public key').toBe(`Bearer ${KEY}`);
-  expect(request.json, 'body names the assistant').toEqual({ assistantId: ASSISTANT });
-
-  await expect(status(page), 'active').toHaveText('Connected. Start talking.');
-  const hangUp = page.getByRole('button', { name: 'Hang Up' });
-  await expect(hangUp, 'launcher became Hang Up').toBeVisible();
+  expect([request.method, request.headers.authorization, request.json], 'POST, bearer key, the assistant').toEqual(['POST', `Bearer ${KEY}`, { assistantId: ASSISTANT }]);
+  await expect(card(page), 'the card opened').toBeVisible();
+  await expect(announced(page), 'connected').toHaveText('Listening…');
   const info = await fakeDaily<FakeDailyInfo>(page, { command: 'info' });
-  expect(info.joins, 'joined the room from the response').toEqual([ROOM]);
-  expect(info.factories, 'the engine loaded the daily chunk once').toBe(1);
+  expect(info.joins, 'joined the room of the adopted request').toEqual([ROOM]);
 
   expect(await fakeDaily(page, { command: 'assistant-audio' }), 'assistant audio started').toBe(true);
   await expect
     .poll(async () => (await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).messages, { message: 'playable and say-first-message sent' })
     .toEqual(expect.arrayContaining(['playable', expect.objectContaining({ type: 'control', control: 'say-first-message' })]));
-
   await fakeDaily(page, { command: 'levels', level: 0.06 });
-  await expect(page.locator('[part=container][data-speaking]'), 'speaking indicator on').toHaveCount(1);
-  await expect(page.getByText('Speaking', { exact: true }), 'speaking badge').toBeVisible();
-  const ringVolume = await page.locator('[part=indicator]').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--v'));
-  expect(Number(ringVolume), 'volume ring = 0.06 / 0.15').toBeCloseTo(0.4, 5);
+  await expect(widget(page).locator('[part=status]'), 'speaking in the chip').toHaveText('Agent is speaking — talk to interrupt');
+  const ring = await widget(page).locator('[part=card]').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--v'));
+  expect(Number(ring), 'the avatar ring follows the volume (0.06 / 0.15)').toBeCloseTo(0.4, 5);
+  expect(await widgetAxe(page), 'axe: speaking').toEqual([]);
 
-  const mute = page.getByRole('button', { name: 'Mute' });
-  await mute.click();
-  await expect(mute, 'mute pressed').toHaveAttribute('aria-pressed', 'true');
+  await card(page).getByRole('button', { name: 'Mute' }).click();
+  await expect(card(page).getByRole('button', { name: 'Unmute' }), 'mute is unmistakable').toBeVisible();
+  await expect(announced(page), 'and announced').toHaveText("You're muted — the agent can't hear you");
+  expect(await offSizeButtons(page), 'every button 44 ± 4 px in a call').toEqual([]);
 
   // Checked with the call running (everything loaded), before axe injects its own global.
   expect(await addedWindowKeys(page), 'at most one global').toEqual(['RingwiseVoice']);
-  const axe = await new AxeBuilder({ page }).include('ringwise-voice-call').analyze();
-  expect(axe.violations, 'axe: the open widget has no violations').toEqual([]);
+  expect(await widgetAxe(page), 'axe: muted').toEqual([]);
 
-  await hangUp.click();
-  await expect(status(page), 'ended').toHaveText('Call ended.');
-  await expect(page.getByRole('button', { name: 'Talk to Our Agent' }), 'back to idle').toBeVisible();
+  await card(page).getByRole('button', { name: 'Hang Up' }).click();
+  await expect(announced(page), 'ended, with its length').toHaveText(/^Call ended · 0:0\d$/);
+  await expect(card(page).getByRole('button', { name: 'Call again' }), 'call again').toBeVisible();
+  expect(await widgetAxe(page), 'axe: ended').toEqual([]);
   expect(provider.requestsTo('POST', '/call/web'), 'exactly one POST /call/web').toHaveLength(1);
   expect(log.errors, 'no console errors or unhandled rejections').toEqual([]);
 });
 
-test('Escape inside the widget hangs up; a second call works on the same page', async ({ page }) => {
+test('keyboard only: Enter on the launcher calls, focus moves into the card, Escape minimizes, Escape on Hang Up hangs up', async ({ page }) => {
   const log = await openHost(page, { include: 'once' });
-  await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(status(page)).toHaveText('Connected. Start talking.');
-  await page.getByRole('button', { name: 'Hang Up' }).press('Escape');
-  await expect(status(page), 'Escape hung up').toHaveText('Call ended.');
-  await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(status(page), 'second call').toHaveText('Connected. Start talking.');
+  await page.keyboard.press('Tab'); // the host page's own controls are hidden by its CSS: the launcher is first
+  await expect(page.getByRole('button', { name: 'Talk to Our Agent' }), 'launcher focused').toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(announced(page), 'connected').toHaveText('Listening…');
+  await expect(card(page), 'focus is in the card').toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(card(page), 'Escape minimized the card').toBeHidden();
+  await expect(page.getByRole('button', { name: 'Back to the call' }), 'focus back on the launcher, which leads back').toBeFocused();
+  await expect(announced(page), 'the call goes on').toHaveText('Listening…');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab'); // minimize
+  await page.keyboard.press('Tab'); // close
+  await page.keyboard.press('Tab'); // mute
+  await page.keyboard.press('Tab'); // hang up
+  await expect(card(page).getByRole('button', { name: 'Hang Up' }), 'Tab reaches Hang Up').toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(announced(page), 'Escape on Hang Up hung up').toHaveText(/^Call ended/);
+  await expect(card(page).getByRole('button', { name: 'Call again' }), 'focus moved to Call again').toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(announced(page), 'second call').toHaveText('Listening…');
   expect(provider.requestsTo('POST', '/call/web'), 'one POST per call').toHaveLength(2);
   expect(log.errors, 'no console errors').toEqual([]);
 });
 
-test('microphone denied shows its message and the launcher offers a retry', async ({ page }) => {
+test('microphone denied: an error section with the fix and Try again', async ({ page }) => {
   const log = await openHost(page, { microphone: 'denied' });
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(status(page), 'denied message').toHaveText(
-    'Microphone access was denied. Allow it in your browser settings, then try again.',
-  );
-  await expect(page.getByRole('button', { name: 'Try Again' }), 'retry offered').toBeVisible();
+  const error = widget(page).locator('[part=error]');
+  await expect(error.getByRole('heading', { name: 'Microphone needed' }), 'title').toBeVisible();
+  await expect(error, 'sentence and fix').toContainText('Microphone access was denied.Allow the microphone: click the icon at the left of the address bar, then try again.');
+  await expect(error.getByRole('button', { name: 'Try again' }), 'retry offered').toBeVisible();
+  expect(await widgetAxe(page), 'axe: error').toEqual([]);
   expect(await addedWindowKeys(page), 'at most one global').toEqual(['RingwiseVoice']);
   expect(log.errors, 'no console errors or unhandled rejections').toEqual([]);
 });
@@ -133,35 +153,52 @@ test('microphone denied shows its message and the launcher offers a retry', asyn
 test('loaded late (after the page loaded, like a single-page app) it still mounts and calls', async ({ page }) => {
   const log = await openHost(page, { include: 'late' });
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(status(page), 'active').toHaveText('Connected. Start talking.');
-  await expect(page.locator('ringwise-voice-call'), 'one widget').toHaveCount(1);
+  await expect(announced(page), 'connected').toHaveText('Listening…');
+  await expect(widget(page), 'one widget').toHaveCount(1);
   expect(provider.requestsTo('POST', '/call/web'), 'one POST').toHaveLength(1);
   expect(log.errors, 'no console errors').toEqual([]);
 });
 
-test('a missing public key is explained, nothing is requested and nothing throws', async ({ page }) => {
-  const log = await openHost(page, { data: { 'assistant-id': ASSISTANT } });
+test('a missing public key is explained in the card, nothing reaches the platform and nothing throws', async ({ page }) => {
+  const log = await openHost(page, { data: { 'assistant-id': ASSISTANT, mode: 'voice' } });
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(status(page), 'not configured').toHaveText('Calls are not set up here yet: the public key is missing.');
+  await expect(widget(page).locator('[part=error]'), 'not set up').toContainText('Not set up yetThe public key is missing.');
   expect(provider.requests, 'no API request').toEqual([]);
-  expect(chunkRequests(log), 'no engine without a key').toEqual([]);
+  expect(chunkRequests(log).filter((url) => !url.includes('-ui')), 'no engine without a key').toEqual([]);
   expect(log.errors, 'no console errors').toEqual([]);
 });
 
-test('a failing engine chunk and an API error are shown on the button, which retries', async ({ page }) => {
+test('a failing engine chunk and an API error are explained in the card; Try again recovers', async ({ page }) => {
   const log = await openHost(page);
   await page.route(`${ENGINE_URL}*`, (route) => route.abort('connectionfailed'));
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(status(page), 'engine failure explained').toHaveText(
-    'Could not load the call engine. Check your connection, then try again.',
-  );
+  const error = widget(page).locator('[part=error]');
+  await expect(error, 'engine failure explained').toContainText('Could not loadCould not load the assistant.');
   await page.unroute(`${ENGINE_URL}*`);
   provider.route('POST', '/call/web', { status: 401, body: { message: 'Invalid public key' } });
-  await page.getByRole('button', { name: 'Try Again' }).click();
-  await expect(status(page), 'API error explained').toHaveText("The voice service rejected this widget's key.");
+  await error.getByRole('button', { name: 'Try again' }).click();
+  await expect(error, 'API error explained').toContainText("The assistant service rejected this widget's key.");
+  await expect(error.getByRole('button', { name: 'Try again' }), 'no retry for a rejected key').toHaveCount(0);
   provider.route('POST', '/call/web', { status: 201, body: { id: 'call-2', webCallUrl: ROOM } });
-  await page.getByRole('button', { name: 'Try Again' }).click();
-  await expect(status(page), 'the retry connects').toHaveText('Connected. Start talking.');
+  await card(page).getByRole('button', { name: 'Talk to Our Agent' }).click();
+  await expect(announced(page), 'the next call connects').toHaveText('Listening…');
   // The browser itself logs failed loads (the aborted chunk, the 401); the page must log nothing else.
   expect(log.errors.filter((e) => !e.includes('Failed to load resource')), 'no page errors').toEqual([]);
+});
+
+test("the assistant's video is shown above the conversation", async ({ page }) => {
+  provider.route('POST', '/call/web', { status: 201, body: { id: 'call-v', webCallUrl: ROOM, assistant: { voice: { provider: 'tavus' } } } });
+  const log = await openHost(page);
+  await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
+  await expect(announced(page), 'connected').toHaveText('Listening…');
+  expect(await fakeDaily(page, { command: 'assistant-video' }), 'video track sent').toBe(true);
+  const video = widget(page).locator('video[part=video]');
+  await expect(video, 'shown').toBeVisible();
+  await expect.poll(() => video.evaluate((el) => (el as HTMLVideoElement).videoWidth), { message: 'frames arrive' }).toBe(320);
+  expect(await video.evaluate((el) => [(el as HTMLVideoElement).muted, el.hasAttribute('playsinline')]), 'muted, inline').toEqual([true, true]);
+  const [videoBox, bodyBox] = [await video.boundingBox(), await widget(page).locator('[part=body]').boundingBox()];
+  expect(videoBox!.y + videoBox!.height, 'above the conversation').toBeLessThanOrEqual(bodyBox!.y + 1);
+  await card(page).getByRole('button', { name: 'Hang Up' }).click();
+  await expect(video, 'gone with the call').toBeHidden();
+  expect(log.errors, 'no console errors').toEqual([]);
 });

@@ -1,13 +1,31 @@
 /**
- * /widget, the page for website owners: the snippet carries the configured keys, the live
- * preview is the real element and follows the options, and the page is axe clean.
+ * /widget, the page for website owners: the snippet carries the configured keys, the three modes
+ * are the real element, the preview follows its options, the gallery shows every card state (the
+ * real element with a scripted engine, sending nothing), the tables come from the widget's
+ * reference, the page is axe clean and never scrolls sideways on phones.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { E2E_ENV } from '../fixtures/e2e-env.ts';
+import { CARD_STATES } from '../../site/lib/card-states.ts';
+import { EVENT_DOCS, OPTION_ATTRIBUTES, PART_DOCS, TOKEN_DOCS } from '@ringwise/voice-widget';
+import { E2E_ENV, PROVIDER_PORT } from '../fixtures/e2e-env.ts';
+import { startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
 import { chunkRequests, preparePage } from './widget-helpers.ts';
 
-test('snippet with the configured keys, a live preview that follows its options, axe clean', async ({ page }) => {
+// One provider on the fixed port (the build's API base URL): the tests of this file run in turn.
+test.describe.configure({ mode: 'serial' });
+
+let provider: LoopbackServer;
+
+test.beforeAll(async () => {
+  provider = await startLoopbackServer({ port: PROVIDER_PORT });
+});
+
+test.afterAll(async () => {
+  await provider.close();
+});
+
+test('snippet with the configured keys, three live modes, a preview that follows its options, axe clean', async ({ page }) => {
   const log = await preparePage(page);
   await page.goto('/widget');
   const snippet = page.locator('#snippet');
@@ -16,20 +34,68 @@ test('snippet with the configured keys, a live preview that follows its options,
   await expect(snippet, 'assistant').toContainText(`data-assistant-id="${E2E_ENV.PUBLIC_VOICE_ASSISTANT_ID}"`);
   await expect(snippet, 'API base URL when not the default').toContainText(`data-api-base-url="${E2E_ENV.PUBLIC_VOICE_API_BASE_URL}"`);
 
-  const preview = page.locator('#preview-widget');
-  const launcher = preview.getByRole('button', { name: 'Talk to Our Agent' });
-  await expect(launcher, 'the preview element is defined and painted').toBeVisible();
-  await expect(page.locator('ringwise-voice-call'), 'data-mount="false": no floating launcher').toHaveCount(1);
+  const modes = page.locator('.modes');
+  for (const name of ['Talk to Our Agent', 'Chat with Our Agent', 'Ask Our Agent']) {
+    await expect(modes.getByRole('button', { name }), `mode launcher "${name}"`).toBeVisible();
+  }
+  await expect(page.locator('ringwise-voice-call'), 'data-mount="false": no floating launcher, 3 modes + preview').toHaveCount(4);
 
-  await page.getByLabel('Button text').fill('Call our team');
-  await expect(preview.getByRole('button', { name: 'Call our team' }), 'label follows live').toBeVisible();
+  const preview = page.locator('#preview-widget');
+  await page.getByLabel('Button text').fill('Chat with us');
+  await expect(preview.getByRole('button', { name: 'Chat with us' }), 'label follows live').toBeVisible();
+  await page.getByLabel('Mode').selectOption('voice');
+  await expect(preview.getByRole('button', { name: 'Talk to Our Agent' }), 'mode follows live').toBeVisible();
   await page.getByLabel('Theme').selectOption('dark');
-  await expect(preview, 'theme attribute set').toHaveAttribute('theme', 'dark');
   await expect(preview.locator('[part=container]'), 'theme applied inside').toHaveAttribute('data-theme', 'dark');
 
   await page.waitForLoadState('networkidle');
-  expect(chunkRequests(log), 'no engine before intent').toEqual([]);
+  expect(chunkRequests(log).filter((url) => !url.includes('/_astro/')), 'no widget chunk before intent').toEqual([]);
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe on /widget').toEqual([]);
   expect(log.errors, 'no console errors').toEqual([]);
 });
+
+test('the gallery shows every card state in light and dark, and sends nothing to the platform', async ({ page }) => {
+  provider.reset();
+  const log = await preparePage(page);
+  await page.goto('/widget');
+  for (const state of CARD_STATES) {
+    const section = page.locator(`#state-${state.id}`);
+    await section.scrollIntoViewIfNeeded();
+    await expect(section.getByRole('heading', { name: state.title }), `${state.id}: caption`).toBeVisible();
+    const cards = section.locator('[data-card-state]');
+    await expect(cards, `${state.id}: light and dark`).toHaveCount(2);
+    await expect(cards.nth(1).locator('[part=container]'), `${state.id}: dark`).toHaveAttribute('data-theme', 'dark');
+    if (state.action !== 'none') await expect(cards.first().locator('[part=card]'), `${state.id}: card open`).toBeVisible();
+  }
+  await expect(page.locator('#state-transcript [part=turn]').first(), 'transcript bubbles').toBeVisible();
+  await expect(page.locator('#state-consent').getByRole('dialog', { name: 'Before we start' }).first(), 'consent').toBeVisible();
+  await expect(page.locator('#state-error-mic').getByRole('heading', { name: 'Microphone needed' }).first(), 'an error').toBeVisible();
+  await expect(page.locator('#state-chat-streaming [part=turn]').nth(1), 'a streaming reply').toContainText('Yes, we do.');
+  expect(provider.requests, 'the scripted gallery sent nothing').toEqual([]);
+  expect(log.errors, 'no console errors').toEqual([]);
+});
+
+test('the tables are the widget’s reference', async ({ page }) => {
+  await page.goto('/widget');
+  const rows = (label: string) => page.getByRole('region', { name: label }).locator('tbody tr');
+  await expect(rows('Options'), 'every attribute, data-mount and label-*').toHaveCount(OPTION_ATTRIBUTES.length + 2);
+  await expect(rows('Events'), 'every event').toHaveCount(Object.keys(EVENT_DOCS).length);
+  await expect(rows('Parts'), 'every part').toHaveCount(Object.keys(PART_DOCS).length);
+  await expect(rows('Custom properties'), 'every property').toHaveCount(Object.keys(TOKEN_DOCS).length);
+  await expect(rows('Parts').first(), 'named').toContainText('container');
+});
+
+for (const width of [320, 360, 375, 390]) {
+  test(`no sideways scrolling at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/widget');
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 700) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+    });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: 'page width' }).toBeLessThanOrEqual(width);
+  });
+}

@@ -1,0 +1,185 @@
+/**
+ * Chat mode and hybrid mode on the third-party host page (hostile CSS, strict CSP), with the
+ * BUILT loader, card and chat engine, against the loopback provider's `POST /chat/web`, which
+ * streams its reply as the platform does (server-sent events, paced by the test so each token
+ * can be seen arriving). Calls in hybrid mode use the fake daily chunk, as in the voice spec.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startHostPage, type HostPage } from '../fixtures/host-page/server.ts';
+import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
+import type { FakeDailyInfo } from '../fixtures/host-page/fake-daily.ts';
+import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
+import {
+  chunkRequests,
+  LOADER_URL,
+  microphoneRequests,
+  offSizeButtons,
+  preparePage,
+  widgetAxe,
+  type PageLog,
+} from './widget-helpers.ts';
+
+const KEY = 'pk-chat';
+const ASSISTANT = 'asst-chat';
+const ROOM = 'https://fake.daily.example/room-chat';
+
+let provider: LoopbackServer;
+let host: HostPage | null = null;
+
+test.beforeAll(async () => {
+  provider = await startLoopbackServer();
+});
+
+test.afterAll(async () => {
+  await provider.close();
+});
+
+test.beforeEach(() => {
+  provider.reset();
+  provider.route('POST', '/call/web', { status: 201, body: { id: 'call-h', webCallUrl: ROOM } });
+});
+
+test.afterEach(async () => {
+  await host?.close();
+  host = null;
+});
+
+async function openHost(page: Page, mode: 'chat' | 'hybrid'): Promise<PageLog> {
+  const log = await preparePage(page);
+  host = await startHostPage({
+    loaderUrl: LOADER_URL,
+    data: { 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': provider.url, mode, title: 'Acme Assistant' },
+    connect: [provider.url],
+    include: 'once',
+  });
+  await page.goto(host.url);
+  return log;
+}
+
+/** A gate the stream waits on before each chunk after the first; `release()` lets one through. */
+function pacedStream() {
+  const waiting: (() => void)[] = [];
+  const released: number[] = [];
+  return {
+    gate: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    release: async () => {
+      for (let i = 0; i < 100 && !waiting.length; i++) await new Promise((r) => setTimeout(r, 10));
+      released.push(waiting.length);
+      waiting.shift()?.();
+    },
+    releaseAll: () => {
+      for (const resolve of waiting.splice(0)) resolve();
+    },
+  };
+}
+
+const widget = (page: Page) => page.locator('ringwise-voice-call');
+const field = (page: Page) => widget(page).getByRole('textbox', { name: 'Message' });
+const bubbles = (page: Page) => widget(page).locator('[part=turn]');
+
+test('chat: type, send, the reply streams token by token; the second message carries the session; no call engine, no microphone', async ({ page }) => {
+  const stream = pacedStream();
+  provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Yes, we fix boilers on Sundays.', deltaSize: 8, sessionId: 'sess-42', gate: stream.gate }));
+  const log = await openHost(page, 'chat');
+  await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
+  await expect(field(page), 'focus in the message field').toBeFocused();
+  await page.keyboard.type('Do you fix boilers on Sundays?');
+  await page.keyboard.press('Enter');
+  const first = await provider.waitForRequest((r) => r.path === '/chat/web');
+  expect([first.headers.authorization, first.json], 'bearer key; target, input, stream, no session yet').toEqual([
+    `Bearer ${KEY}`,
+    { assistantId: ASSISTANT, input: 'Do you fix boilers on Sundays?', stream: true },
+  ]);
+  await expect(bubbles(page).first(), 'the message shows at once').toHaveText('You: Do you fix boilers on Sundays?');
+  const reply = bubbles(page).nth(1);
+  const seen: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    await stream.release();
+    await expect.poll(async () => (await reply.textContent()) ?? '', { message: `token ${i + 1} painted` }).not.toBe(seen.at(-1) ?? '');
+    seen.push((await reply.textContent()) ?? '');
+  }
+  expect(seen, 'the reply grew token by token').toEqual(['Yes, we ', 'Yes, we fix boil', 'Yes, we fix boilers on S', 'Yes, we fix boilers on Sundays.']);
+  stream.releaseAll();
+  await expect(reply, 'final, with its speaker for screen readers').toHaveText('Agent: Yes, we fix boilers on Sundays.');
+  expect(await widgetAxe(page), 'axe: chat').toEqual([]);
+  expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);
+
+  await field(page).fill('And on bank holidays?');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => provider.requestsTo('POST', '/chat/web').length, { message: 'second message sent' }).toBe(2);
+  expect(provider.requestsTo('POST', '/chat/web')[1]!.json, 'with the session id').toEqual({
+    assistantId: ASSISTANT,
+    input: 'And on bank holidays?',
+    sessionId: 'sess-42',
+    stream: true,
+  });
+  await expect(bubbles(page), 'four bubbles').toHaveCount(4);
+  expect(chunkRequests(log).map((url) => new URL(url).pathname.split('/').pop()).sort(), 'only the card and the chat engine').toEqual([
+    'voice-widget-chat.js',
+    'voice-widget-ui.js',
+  ]);
+  expect(await microphoneRequests(page), 'the microphone was never asked for').toBe(0);
+  expect(provider.requestsTo('POST', '/call/web'), 'no call').toEqual([]);
+  expect(log.errors, 'no console errors').toEqual([]);
+});
+
+test.describe('chat errors are explained in the card', () => {
+  for (const [status, title, text, retry] of [
+    [401, 'Not set up yet', "The assistant service rejected this widget's key.", false],
+    [429, 'Service unavailable', 'The assistant service is busy right now.', true],
+    [500, 'Service unavailable', 'The assistant service answered with an error (500).', true],
+  ] as const) {
+    test(`${status}`, async ({ page }) => {
+      provider.route('POST', '/chat/web', chatWebHandler({ status }), chatWebHandler({ reply: 'Back again.' }));
+      const log = await openHost(page, 'chat');
+      await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
+      await field(page).fill('Hello?');
+      await page.keyboard.press('Enter');
+      const error = widget(page).locator('[part=error]');
+      await expect(error.getByRole('heading', { name: title }), 'title').toBeVisible();
+      await expect(error, 'sentence').toContainText(text);
+      expect(await widgetAxe(page), 'axe: error').toEqual([]);
+      const tryAgain = error.getByRole('button', { name: 'Try again' });
+      await expect(tryAgain, 'Try again when it can help').toHaveCount(retry ? 1 : 0);
+      if (retry) {
+        await tryAgain.click();
+        await expect(bubbles(page).last(), 'the retry got its answer').toHaveText('Agent: Back again.');
+        await expect(bubbles(page).filter({ hasText: 'Hello?' }), 'the message is not repeated').toHaveCount(1);
+      }
+      expect(log.errors.filter((e) => !e.includes('Failed to load resource')), 'no page errors').toEqual([]);
+    });
+  }
+});
+
+test('hybrid: chat, then a call (history kept), typing during the call is sent into it and shown, then chat again', async ({ page }) => {
+  provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Sure, I can call you through.', sessionId: 'sess-h' }));
+  const log = await openHost(page, 'hybrid');
+  await page.getByRole('button', { name: 'Ask Our Agent' }).click();
+  await field(page).fill('Can we talk instead?');
+  await page.keyboard.press('Enter');
+  await expect(bubbles(page).nth(1), 'chat reply').toHaveText('Agent: Sure, I can call you through.');
+  expect(chunkRequests(log).some((url) => url.includes('voice-widget-engine')), 'no voice engine while typing').toBe(false);
+
+  await widget(page).getByRole('button', { name: 'Start a call' }).click();
+  await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
+  await expect(bubbles(page), 'the chat is still there').toHaveCount(2);
+  expect(await widgetAxe(page), 'axe: hybrid call').toEqual([]);
+
+  await field(page).fill('My address is 5 Elm Street');
+  await page.keyboard.press('Enter');
+  await expect(bubbles(page).last(), 'shown at once').toHaveText('You: My address is 5 Elm Street');
+  await expect
+    .poll(async () => (await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).messages, { message: 'add-message sent into the call' })
+    .toContainEqual({ type: 'add-message', message: { role: 'user', content: 'My address is 5 Elm Street' } });
+  expect(provider.requestsTo('POST', '/chat/web'), 'not sent as a chat message').toHaveLength(1);
+  await fakeDaily(page, { command: 'message', message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Thanks, noted.' } });
+  await expect(bubbles(page).last(), 'the call’s transcript joins the same conversation').toHaveText('Agent: Thanks, noted.');
+
+  await widget(page).getByRole('button', { name: 'Hang Up' }).click();
+  await field(page).fill('One more question');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => provider.requestsTo('POST', '/chat/web').length, { message: 'chat again after the call' }).toBe(2);
+  expect(provider.requestsTo('POST', '/chat/web')[1]!.json, 'same chat session').toMatchObject({ sessionId: 'sess-h' });
+  await expect(bubbles(page), 'nothing was cleared').toHaveCount(6);
+  expect(log.errors, 'no console errors').toEqual([]);
+});

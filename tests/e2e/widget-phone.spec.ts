@@ -1,0 +1,117 @@
+/**
+ * Phones (390 × 844, touch): the open card is a bottom sheet aligned to the page margins, at most
+ * ~60 % of the viewport high, the launcher in thumb reach, nothing of ours on the host page's text
+ * without a surface under it, every control 44 ± 4 px, and no sideways scrolling. BUILT files on
+ * the hostile host page, in chat mode (no call needed to open the card) and during a hybrid call.
+ */
+import { devices, expect, test, type Page } from '@playwright/test';
+import { startHostPage, type HostPage } from '../fixtures/host-page/server.ts';
+import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
+import { LOADER_URL, offSizeButtons, preparePage, widgetAxe } from './widget-helpers.ts';
+
+test.use({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, defaultBrowserType: 'chromium' });
+
+let provider: LoopbackServer;
+let host: HostPage | null = null;
+
+test.beforeAll(async () => {
+  provider = await startLoopbackServer();
+});
+
+test.afterAll(async () => {
+  await provider.close();
+});
+
+test.beforeEach(() => {
+  provider.reset();
+  provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Hello! A plumber can be with you within the hour. What is your postcode?' }));
+  provider.route('POST', '/call/web', { status: 201, body: { id: 'call-p', webCallUrl: 'https://fake.daily.example/phone' } });
+});
+
+test.afterEach(async () => {
+  await host?.close();
+  host = null;
+});
+
+/**
+ * Points where one of our controls or texts is drawn over host content without one of our
+ * surfaces (an element with an opaque background) between them. Probed at each control's centre
+ * and corners, with `elementsFromPoint`, which sees through shadow roots.
+ */
+async function uncoveredPoints(page: Page): Promise<string[]> {
+  return page.locator('ringwise-voice-call').evaluate((hostElement) => {
+    const shadow = hostElement.shadowRoot!;
+    const opaque = (el: Element) => {
+      const color = getComputedStyle(el).backgroundColor;
+      return color !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(color);
+    };
+    const problems: string[] = [];
+    for (const el of shadow.querySelectorAll<HTMLElement>('button, input, [part=turn], [part=status], [part=title]')) {
+      const box = el.getBoundingClientRect();
+      if (!box.width || !box.height) continue;
+      for (const [x, y] of [
+        [box.left + box.width / 2, box.top + box.height / 2],
+        [box.left + 2, box.top + 2],
+        [box.right - 2, box.bottom - 2],
+      ] as const) {
+        const stack = shadow.elementsFromPoint(x, y);
+        const ours = stack.filter((node) => hostElement.contains(node) || shadow.contains(node));
+        const firstHost = stack.findIndex((node) => !(hostElement.contains(node) || shadow.contains(node)));
+        const surface = stack.slice(0, firstHost === -1 ? stack.length : firstHost).some((node) => shadow.contains(node) && opaque(node));
+        if (!ours.length || !surface) problems.push(`${el.getAttribute('part') ?? el.tagName} at ${Math.round(x)},${Math.round(y)}`);
+      }
+    }
+    return problems;
+  });
+}
+
+async function openHost(page: Page, mode: 'chat' | 'hybrid') {
+  const log = await preparePage(page);
+  host = await startHostPage({
+    loaderUrl: LOADER_URL,
+    data: { 'public-key': 'pk-phone', 'assistant-id': 'asst-phone', 'api-base-url': provider.url, mode, title: 'Acme Assistant' },
+    connect: [provider.url],
+    include: 'once',
+  });
+  await page.goto(host.url);
+  return log;
+}
+
+test('bottom sheet within the margins, ≤ 60 % high, launcher in thumb reach, nothing of ours on bare host text', async ({ page }) => {
+  const log = await openHost(page, 'chat');
+  const launcher = page.getByRole('button', { name: 'Chat with Our Agent' });
+  const box = (await launcher.boundingBox())!;
+  expect(box.y + box.height, 'launcher at the bottom, in thumb reach').toBeGreaterThan(844 - 90);
+  expect(box.x + box.width, 'at the right edge').toBeGreaterThan(390 - 90);
+  expect(await uncoveredPoints(page), 'the launcher is its own surface').toEqual([]);
+
+  await launcher.tap();
+  const sheet = page.locator('ringwise-voice-call').getByRole('dialog', { name: 'Acme Assistant' });
+  await expect(sheet, 'open').toBeVisible();
+  await page.locator('ringwise-voice-call').getByRole('textbox', { name: 'Message' }).fill('I have a leak');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('ringwise-voice-call [part=turn]').last(), 'reply').toContainText('postcode');
+  const sheetBox = (await sheet.boundingBox())!;
+  expect(Math.round(sheetBox.x), 'left margin = the offset').toBe(20);
+  expect(Math.round(390 - sheetBox.x - sheetBox.width), 'right margin = the offset').toBe(20);
+  expect(Math.round(844 - sheetBox.y - sheetBox.height), 'bottom margin = the offset').toBe(20);
+  expect(sheetBox.height, 'at most ~60 % of the viewport').toBeLessThanOrEqual(844 * 0.6 + 1);
+  await expect(launcher, 'the sheet covers the launcher spot: the launcher steps aside').toBeHidden();
+  expect(await uncoveredPoints(page), 'every control and text of ours sits on our surface').toEqual([]);
+  expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(390);
+  expect(await widgetAxe(page), 'axe: sheet').toEqual([]);
+  await page.locator('ringwise-voice-call').getByRole('button', { name: 'Minimize' }).tap();
+  await expect(launcher, 'back').toBeVisible();
+  expect(log.errors, 'no console errors').toEqual([]);
+});
+
+test('during a call (hybrid) the sheet keeps every control on its surface', async ({ page }) => {
+  await openHost(page, 'hybrid');
+  await page.getByRole('button', { name: 'Ask Our Agent' }).tap();
+  await page.locator('ringwise-voice-call').getByRole('button', { name: 'Start a call' }).tap();
+  await expect(page.locator('ringwise-voice-call').getByRole('status'), 'connected').toHaveText('Listening…');
+  expect(await uncoveredPoints(page), 'on our surface').toEqual([]);
+  expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(390);
+});

@@ -1,0 +1,89 @@
+/**
+ * Every state of the card (site/lib/card-states.ts), photographed on an ordinary host page in
+ * light and dark, at 1280 and 390 px wide, with the BUILT loader and card; the engine files are
+ * replaced by that state's scripted engines (route interception). The pictures are left in
+ * `screenshots/widget/` (gitignored) for people to look at; axe checks each state in both themes.
+ */
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { CARD_STATES, type CardState } from '../../site/lib/card-states.ts';
+import { bundleScriptedEngine } from '../fixtures/host-page/scripted-engine-bundle.ts';
+import { startHostPage, type HostPage } from '../fixtures/host-page/server.ts';
+import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
+import { CHAT_URL, ENGINE_URL, LOADER_URL, offSizeButtons, preparePage, widgetAxe } from './widget-helpers.ts';
+
+const OUT = 'screenshots/widget';
+const WIDTHS = [1280, 390] as const;
+const THEMES = ['light', 'dark'] as const;
+
+let provider: LoopbackServer;
+
+test.beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  provider = await startLoopbackServer();
+  // The loader's early requests land here; the scripted engines do not read them.
+  provider.route('POST', '/call/web', { status: 201, body: { id: 'shot', webCallUrl: 'https://fake.daily.example/shot' } });
+  provider.route('POST', '/chat/web', chatWebHandler());
+});
+
+test.afterAll(async () => {
+  await provider.close();
+});
+
+/** Opens the host page with the widget in this state and does what a visitor does to reach it. */
+async function stage(page: Page, state: CardState, theme: (typeof THEMES)[number]): Promise<HostPage> {
+  const log = await preparePage(page);
+  const engine = await bundleScriptedEngine(state.id);
+  for (const url of [ENGINE_URL, CHAT_URL]) {
+    await page.route(`${url}*`, (route) =>
+      state.engineFails && url === ENGINE_URL
+        ? route.abort('connectionfailed')
+        : route.fulfill({ body: engine, contentType: 'text/javascript; charset=utf-8', headers: { 'access-control-allow-origin': '*' } }),
+    );
+  }
+  const data: Record<string, string> = {
+    'public-key': 'pk-shot',
+    'assistant-id': 'asst-shot',
+    'api-base-url': provider.url,
+    mode: state.mode,
+    theme,
+    title: 'Acme Assistant',
+    ...state.attributes,
+  };
+  if (!data['public-key']) delete data['public-key'];
+  const host = await startHostPage({ loaderUrl: LOADER_URL, data, connect: [provider.url], include: 'once', look: theme });
+  await page.goto(host.url);
+  const widget = page.locator('ringwise-voice-call');
+  if (state.action !== 'none') {
+    await widget.locator('[part=launcher]').click();
+    if (typeof state.action === 'object') {
+      await widget.getByRole('textbox', { name: 'Message' }).fill(state.action.type);
+      await page.keyboard.press('Enter');
+    }
+    await expect(widget.locator('[part=card]'), `${state.id}: card open`).toBeVisible();
+  }
+  // Let scripted replies stream and entrance animations settle.
+  await page.waitForTimeout(state.id === 'ended' ? 1800 : 900);
+  expect(log.errors.filter((e) => !e.includes('Failed to load resource')), `${state.id}: no page errors`).toEqual([]);
+  return host;
+}
+
+for (const width of WIDTHS) {
+  test.describe(`${width} px`, () => {
+    test.use({ viewport: { width, height: width > 600 ? 800 : 844 } });
+    for (const theme of THEMES) {
+      for (const state of CARD_STATES) {
+        test(`${state.id}, ${theme}`, async ({ page }) => {
+          const host = await stage(page, state, theme);
+          try {
+            await page.screenshot({ path: `${OUT}/${state.id}-${theme}-${width}.png` });
+            expect(await widgetAxe(page), 'axe').toEqual([]);
+            expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);
+          } finally {
+            await host.close();
+          }
+        });
+      }
+    }
+  });
+}
