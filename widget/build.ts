@@ -12,10 +12,10 @@
  * - `dist/types/`: declarations from `tsc -p tsconfig.build.json` (checked with skipLibCheck false).
  * - `dist/cdn/`: what a script tag loads, all minified with source maps (names in `src/files.ts`):
  *   `voice-widget.js` (IIFE loader: the element and its launcher), `voice-widget-ui.js` (ESM: the
- *   card UI), `voice-widget-engine.js` (ESM: core + request adoption), both imported on intent or
- *   click relative to the loader, and `voice-widget-daily.js` (ESM: the Daily adapter with
- *   daily-js, imported by the engine when a call starts or on intent). No shared chunks: one
- *   fetch per step.
+ *   card UI), `voice-widget-engine.js` (ESM: core + request adoption) and `voice-widget-chat.js`
+ *   (ESM: the chat client only), imported on intent or click relative to the loader, and
+ *   `voice-widget-daily.js` (ESM: the Daily adapter with daily-js, imported by the voice engine
+ *   when a call starts or on intent). No shared chunks: one fetch per step.
  * - CSS files imported as `./x.css?raw` become minified strings (esbuild's CSS minifier).
  *
  * Exports `buildLib`, `buildCjs`, `buildUmd`, `buildCdn`, `buildTypes` and `buildCjsTypes` for tests
@@ -49,6 +49,7 @@ export const CDN_FILES = {
   loader: LOADER_FILE,
   ui: MODULE_FILES.ui,
   engine: MODULE_FILES.engine,
+  chat: MODULE_FILES.chat,
   daily: DAILY_FILE,
 };
 
@@ -106,11 +107,14 @@ function librarySources(): string[] {
     .sort();
 }
 
-/** Keeps relative imports as imports of the sibling `.cjs` file instead of bundling them. */
+/**
+ * Keeps relative imports as imports of the sibling `.cjs` file instead of bundling them
+ * (stylesheets imported as text are inlined by `cssAsText`, which runs first).
+ */
 const relativeAsCjs: Plugin = {
   name: 'relative-as-cjs',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) =>
+    pluginBuild.onResolve({ filter: /^\.\.?\/.*\.ts$/ }, (args) =>
       args.kind === 'entry-point' ? undefined : { path: args.path.replace(/\.ts$/, '.cjs'), external: true },
     );
   },
@@ -135,7 +139,7 @@ export async function buildCjs(outdir = join(WIDGET_DIR, 'dist', 'cjs')): Promis
     // (Jest's default runtime, Browserify) then still load the Daily adapter, only when needed.
     supported: { 'dynamic-import': false },
     external: ['react', 'react/*', '@daily-co/daily-js'],
-    plugins: [relativeAsCjs],
+    plugins: [cssAsText, relativeAsCjs],
   });
   return result.metafile!;
 }
@@ -213,6 +217,14 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
     target: 'es2022',
     plugins: [cssAsText, dailyAsSibling],
   });
+  // Chat mode's engine: the chat client only (no voice core, no daily-js).
+  const chat = await build({
+    ...common,
+    entryPoints: { [entry(MODULE_FILES.chat)]: 'src/element/chat-engine.ts' },
+    outdir,
+    format: 'esm',
+    target: 'es2022',
+  });
   const daily = await build({
     ...common,
     entryPoints: { [entry(DAILY_FILE)]: 'src/daily/index.ts' },
@@ -220,7 +232,7 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
     format: 'esm',
     target: 'es2022',
   });
-  const all = [loader, ui, engine, daily];
+  const all = [loader, ui, engine, chat, daily];
   return {
     inputs: Object.assign({}, ...all.map((result) => result.metafile!.inputs)),
     outputs: Object.assign({}, ...all.map((result) => result.metafile!.outputs)),

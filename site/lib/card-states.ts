@@ -1,15 +1,11 @@
 /**
  * Every state of the widget's card, as a script a stand-in engine plays through the engine ports
- * (`CardVoiceEngine`, `ChatEngine`): the /widget gallery renders the REAL element with it, so a
+ * (`VoiceEngine`, `ChatEngine`): the /widget gallery renders the REAL element with it, so a
  * website owner sees and themes each state, and the browser tests photograph the same states.
  * Nothing here talks to a platform: `createScriptedModules` answers with the script instead.
  */
 import type {
   CallTarget,
-  RequestHelpers,
-  CardEngineClientOptions,
-  CardVoiceClientPort,
-  CardVoiceEngine,
   ChatClientEvents,
   ChatClientPort,
   ChatEngine,
@@ -17,11 +13,16 @@ import type {
   ChatSnapshot,
   ConversationMessage,
   EngineChatOptions,
+  EngineClientOptions,
+  JsonObject,
   LoadModule,
-  VideoSnapshot,
+  RequestHelpers,
   VoiceClientEvents,
+  VoiceClientPort,
+  VoiceEngine,
   VoiceErrorType,
   VoiceMessage,
+  VoiceSnapshot,
   WebCall,
   WidgetMode,
   WidgetModules,
@@ -37,7 +38,7 @@ interface Failure {
 /** What the stand-in voice client does when a call starts. */
 interface VoiceScript {
   /** The snapshot the call settles in. */
-  snapshot?: Partial<VideoSnapshot>;
+  snapshot?: Partial<VoiceSnapshot>;
   /** Messages (transcripts) it receives. */
   messages?: VoiceMessage[];
   /** The start fails with this. */
@@ -173,14 +174,14 @@ function failure(failed: Failure): Error & Failure {
 }
 
 /** The stand-in engines for one state: what `voice-widget-engine.js` and `voice-widget-chat.js` export. */
-export function createScriptedEngines(state: CardState): { engine: CardVoiceEngine; chat: ChatEngine } {
+export function createScriptedEngines(state: CardState): { engine: VoiceEngine; chat: ChatEngine } {
   const voice = state.voice ?? {};
   const chat = state.chat ?? { reply: '' };
 
-  class ScriptedVoiceClient extends Store<VideoSnapshot, VoiceClientEvents> implements CardVoiceClientPort {
-    readonly options: CardEngineClientOptions;
+  class ScriptedVoiceClient extends Store<VoiceSnapshot, VoiceClientEvents> implements VoiceClientPort {
+    readonly options: EngineClientOptions;
 
-    constructor(options: CardEngineClientOptions) {
+    constructor(options: EngineClientOptions) {
       super({ state: 'idle', muted: false, speaking: false, volume: 0, stage: null, callId: null, error: null, audioBlocked: false, videoTrack: null });
       this.options = options;
     }
@@ -209,6 +210,8 @@ export function createScriptedEngines(state: CardState): { engine: CardVoiceEngi
     }
 
     addMessage(_message: ConversationMessage): void {}
+    send(_message: JsonObject): void {}
+    say(_message: string): void {}
     setMuted(muted: boolean): void {
       this.set({ muted });
     }

@@ -96,7 +96,7 @@ describe('npm pack → install → import', () => {
       const element = await import('@ringwise/voice-widget/element');
       const react = await import('@ringwise/voice-widget/react');
       console.log(JSON.stringify({
-        index: [typeof index.VoiceClient, typeof index.createWebCall, typeof index.defineVoiceCallElement, typeof index.VoiceCallController],
+        index: [typeof index.VoiceClient, typeof index.createWebCall, typeof index.defineVoiceCallElement, typeof index.ConversationController],
         core: [typeof core.VoiceClient],
         api: [typeof api.createWebCall, typeof api.createApiClient],
         element: [typeof element.defineVoiceCallElement, element.ELEMENT_NAME],
@@ -219,7 +219,7 @@ describe('npm pack → install → import', () => {
 import { createWebCall, requestWebCall, readWebCall, requestChatWeb } from '@ringwise/voice-widget/api';
 import { defineVoiceCallElement, type VoiceCallElement } from '@ringwise/voice-widget/element';
 import { useVoiceCall, type UseVoiceCallResult } from '@ringwise/voice-widget/react';
-import { VoiceCallController, type CallView, type ChatEngine } from '@ringwise/voice-widget';
+import { ConversationController, loadBundledModule, type CallView, type ChatEngine } from '@ringwise/voice-widget';
 
 const target: CallTarget = { assistantId: 'a' };
 const client = new VoiceClient({ publicKey: 'pk', video: true });
@@ -236,8 +236,8 @@ const calls: ToolCall[] = toolCallsOf({ type: 'tool-calls', toolCallList: [] });
 const chatEngine: ChatEngine = { ChatClient };
 const el = document.createElement('ringwise-voice-call') satisfies VoiceCallElement;
 el.addEventListener('ringwise-error', (event) => event.detail.type);
-defineVoiceCallElement(async () => ({ VoiceClient }));
-const view: CallView = new VoiceCallController({ loadEngine: async () => ({ VoiceClient }) }).getSnapshot();
+defineVoiceCallElement(loadBundledModule);
+const view: CallView = new ConversationController({ loadEngine: async () => ({ VoiceClient }), loadChatEngine: async () => chatEngine }).getSnapshot();
 export function useCall(): UseVoiceCallResult {
   return useVoiceCall({ publicKey: 'pk', target });
 }

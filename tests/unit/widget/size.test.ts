@@ -2,6 +2,7 @@
  * Size budgets of the script-tag build, minified + gzip (level 9), 1 KB = 1000 bytes:
  * - loader (`voice-widget.js`: the element and the launcher it paints) ≤ 5 KB;
  * - voice engine (core + request adoption, everything `voice-widget-engine.js` loads statically) ≤ 6 KB;
+ * - chat mode, everything after the first message: loader + card UI + chat engine ≤ 15 KB;
  * - voice mode, everything after the first click: loader + card UI + engine + daily chunk ≤ 85 KB.
  * Also the layering that makes them possible: the loader holds no core and no daily-js, the card
  * UI no second copy of what the loader gives it, the engine no daily-js. Builds into a temporary
@@ -16,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildCdn, CDN_FILES, WIDGET_DIR } from '../../../widget/build.ts';
 
 const KB = 1000;
-const BUDGET = { loader: 5 * KB, engine: 6 * KB, voice: 85 * KB };
+const BUDGET = { loader: 5 * KB, engine: 6 * KB, chat: 15 * KB, voice: 85 * KB };
 
 let outdir = '';
 let meta: Metafile;
@@ -62,13 +63,17 @@ afterAll(() => {
 });
 
 describe('widget size budgets (min + gzip)', () => {
-  test('loader ≤ 5 KB: the launcher only, no core, no daily-js, no dependency', () => {
+  test('loader ≤ 5 KB: the launcher and the click\'s request only, no engine, no daily-js, no dependency', () => {
     const size = gzip(CDN_FILES.loader);
     console.log(`loader ${CDN_FILES.loader}: ${size} B gzip`);
     expect(size, `loader is ${size} B gzip, budget ${BUDGET.loader}`).toBeLessThanOrEqual(BUDGET.loader);
     const inputs = inputsOf(CDN_FILES.loader);
     expect(inputs.length, 'loader inputs known').toBeGreaterThan(0);
-    expect(inputs.filter((input) => /src\/(core|daily)\/|node_modules/.test(input)), 'no core, daily or dependency code').toEqual([]);
+    expect(
+      inputs.filter((input) => /src\/(core|api|daily)\/|node_modules/.test(input) && !/(core\/target|api\/(constants|post-json|web-call|chat-web))\.ts$/.test(input)),
+      'of the core and the API only the target check and the request helpers; no daily-js, no dependency',
+    ).toEqual([]);
+    expect(inputs.filter((input) => /errors\/|read-body/.test(input)), 'the request helpers come without the response readers').toEqual([]);
     expect(inputs.filter((input) => /card\.ts|controller\.ts|card-labels\.ts|card\.css/.test(input)), 'no card UI in the loader').toEqual([]);
   });
 
@@ -77,7 +82,7 @@ describe('widget size budgets (min + gzip)', () => {
     const inputs = inputsOf(CDN_FILES.ui);
     expect(inputs.some((input) => input.endsWith('src/element/card.ts')), 'the card is in it').toBe(true);
     expect(
-      inputs.filter((input) => /\/icons\.ts|consent-store\.ts|voice-call-element\.ts|launcher\.css|embed\.ts|src\/(core\/(?!constants)|daily\/)|node_modules/.test(input)),
+      inputs.filter((input) => /\/icons\.ts|consent-store\.ts|voice-call-element\.ts|launcher\.css|embed\.ts|src\/(core\/(?!constants|target)|daily\/)|node_modules/.test(input)),
       'icons, consent storage, the element, the launcher CSS, the engine: all from the loader or the engine',
     ).toEqual([]);
   });
@@ -90,6 +95,16 @@ describe('widget size budgets (min + gzip)', () => {
     const inputs = files.flatMap((file) => Object.keys(meta.outputs[key(file)]?.inputs ?? {}));
     expect(inputs.filter((input) => input.includes('@daily-co')), 'daily-js is not in the engine').toEqual([]);
     expect(closure(CDN_FILES.engine, true), 'the engine loads the daily chunk lazily').toContain(CDN_FILES.daily);
+  });
+
+  test('chat mode, everything after the first message (loader + card UI + chat engine) ≤ 15 KB, no voice engine', () => {
+    const files = [CDN_FILES.loader, CDN_FILES.ui, ...closure(CDN_FILES.chat, true)];
+    const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
+    const total = Object.values(sizes).reduce((a, b) => a + b, 0);
+    console.log(`chat mode after the first message: ${JSON.stringify(sizes)} = ${total} B gzip`);
+    expect(files, 'neither the voice engine nor daily-js').not.toContain(CDN_FILES.engine);
+    expect(inputsOf(CDN_FILES.chat).filter((input) => /voice-client|daily|node_modules/.test(input)), 'chat engine without the voice core').toEqual([]);
+    expect(total, `chat total is ${total} B gzip, budget ${BUDGET.chat}`).toBeLessThanOrEqual(BUDGET.chat);
   });
 
   test('voice mode, everything after the first click (loader + card UI + engine + daily) ≤ 85 KB', () => {

@@ -8,7 +8,7 @@
 import type { CallTarget } from '../core/types.ts';
 import type { ConsentStore } from './consent-store.ts';
 import type { RequestHelpers, StartOptions } from './controller.ts';
-import type { CardVoiceEngine, ChatEngine } from './engine-pending.ts';
+import type { ChatEngine, VoiceEngine } from './engine-port.ts';
 import type { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import type { VoiceLabels } from './labels.ts';
 import type { CallView } from './view.ts';
@@ -27,7 +27,7 @@ export interface WidgetModules {
   /** The card UI (`voice-widget-ui.js`). */
   ui: CardModule;
   /** The voice engine (`voice-widget-engine.js`; it loads the daily chunk itself). */
-  engine: CardVoiceEngine;
+  engine: VoiceEngine;
   /** The chat engine (`voice-widget-chat.js`: no voice core, no daily-js). */
   chat: ChatEngine;
 }

@@ -16,16 +16,11 @@
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import { MISSING_TARGET_MESSAGE } from '../core/constants.ts';
 import type { CallTarget, VoiceClientEvents, VoiceMessage } from '../core/types.ts';
-import type {
-  CardVoiceClientPort,
-  CardVoiceEngine,
-  ChatClientEvents,
-  ChatClientPort,
-  ChatEngine,
-  requestChatWeb,
-  requestWebCall,
-} from './engine-pending.ts';
-import { hasTarget } from './target.ts';
+import type { requestChatWeb } from '../api/chat-web.ts';
+import type { requestWebCall } from '../api/web-call.ts';
+import type { ChatClientEvents } from '../core/chat-client.ts';
+import { hasCallTarget } from '../core/target.ts';
+import type { ChatClientPort, ChatEngine, VoiceClientPort, VoiceEngine } from './engine-port.ts';
 import { IDLE_VIEW, START_STAGES, type CallProblem, type CallView, type ProblemKind, type ProblemSource, type Turn } from './view.ts';
 
 /** Every `VoiceClientEvents` name, for forwarding (e.g. as DOM events). */
@@ -72,10 +67,10 @@ export interface RequestHelpers {
 /** Options of `ConversationController`. */
 export interface ConversationControllerOptions {
   /** Loads the voice engine module (on intent or click; again after a failure). */
-  loadEngine: () => Promise<CardVoiceEngine>;
+  loadEngine: () => Promise<VoiceEngine>;
   /**
    * Loads the chat engine module (no voice core, no daily-js).
-   * @default the voice engine module's `ChatClient`
+   * @default `ChatClient` from the module `loadEngine` loads (when it has one)
    */
   loadChatEngine?: () => Promise<ChatEngine>;
   /** Public web token. Empty or missing: `start` / `sendText` report `not-configured`. */
@@ -129,7 +124,7 @@ export class ConversationController {
   #options: ConversationControllerOptions;
   #view: CallView = IDLE_VIEW;
   #listeners = new Set<() => void>();
-  #voice: CardVoiceClientPort | null = null;
+  #voice: VoiceClientPort | null = null;
   #chat: ChatClientPort | null = null;
   #key = '';
   /** Removers of each client's subscription and event handlers. */
@@ -201,7 +196,7 @@ export class ConversationController {
     // The engine adopts the request and reports its failure; until then nobody else listens.
     request?.catch(() => {});
     this.#abort = abort ?? null;
-    let client: CardVoiceClientPort;
+    let client: VoiceClientPort;
     try {
       client = await this.#ensureVoice();
     } catch (error) {
@@ -312,7 +307,7 @@ export class ConversationController {
   /** Reports a missing key or target (nothing is loaded or sent). */
   #check(target: CallTarget, source: ProblemSource): boolean {
     if (!this.#options.publicKey) return this.#fail('not-configured', 'No public key configured.', source);
-    if (!hasTarget(target)) return this.#fail('no-target', MISSING_TARGET_MESSAGE, source);
+    if (!hasCallTarget(target)) return this.#fail('no-target', MISSING_TARGET_MESSAGE, source);
     return true;
   }
 
@@ -325,7 +320,7 @@ export class ConversationController {
     const helpers = this.#options.requests;
     if (!this.#chat && helpers) {
       this.#chatAbort = new AbortController();
-      request = helpers.requestChatWeb(this.#requestOptions(this.#chatAbort), { ...target, input, stream: true });
+      request = helpers.requestChatWeb(this.#requestOptions(this.#chatAbort), { ...target, input });
       request.catch(() => {});
     }
     let client: ChatClientPort;
@@ -380,7 +375,7 @@ export class ConversationController {
     return options;
   }
 
-  #ensureVoice(): Promise<CardVoiceClientPort> {
+  #ensureVoice(): Promise<VoiceClientPort> {
     this.#replaceStale();
     if (this.#voice) return Promise.resolve(this.#voice);
     return this.#options.loadEngine().then((engine) => {
@@ -402,10 +397,10 @@ export class ConversationController {
   }
 
   /** Takes a new client: remembers its key, listens to it. */
-  #adopt<C extends CardVoiceClientPort | ChatClientPort>(kind: ProblemSource, client: C): C {
+  #adopt<C extends VoiceClientPort | ChatClientPort>(kind: ProblemSource, client: C): C {
     this.#key = this.#currentKey();
     if (kind === 'chat') this.#chat = client as ChatClientPort;
-    else this.#voice = client as CardVoiceClientPort;
+    else this.#voice = client as VoiceClientPort;
     this.#listen(kind, kind === 'chat' ? CHAT_CLIENT_EVENTS : CLIENT_EVENTS, () => (kind === 'chat' ? this.#syncChat() : this.#sync()));
     return client;
   }

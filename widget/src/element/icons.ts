@@ -12,7 +12,7 @@ const HANDSET = 'M5 4h3.5l1.8 4.6-2.4 1.6a11 11 0 0 0 5.9 5.9l1.6-2.4 4.6 1.8V19
 /** The launcher's icons (the card uses them too, through its host). */
 export const LAUNCHER_ICONS = {
   phone: HANDSET,
-  chat: 'M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-5 4v-4.5A1.5 1.5 0 0 1 4 14.5z',
+  chat: 'M4 4.5h16v11.5H10l-6 4z',
   minimize: 'M6 9.5l6 6 6-6',
 } as const;
 
@@ -21,22 +21,15 @@ export type IconName = keyof typeof LAUNCHER_ICONS;
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-/** A new `<svg>` drawing `d` (path data, optionally transformed), hidden from assistive technology. */
+/**
+ * A new `<svg>` drawing `d` (path data, optionally transformed), hidden from assistive technology.
+ * Its stroke (2 units, round, `currentColor`) comes from the launcher's stylesheet.
+ */
 export function svgIcon(d: string, transform?: string): SVGSVGElement {
   const svg = document.createElementNS(SVG, 'svg');
   const path = document.createElementNS(SVG, 'path');
-  for (const [key, value] of Object.entries({
-    viewBox: '0 0 24 24',
-    fill: 'none',
-    stroke: 'currentColor',
-    'stroke-width': '2',
-    'stroke-linecap': 'round',
-    'stroke-linejoin': 'round',
-    'aria-hidden': 'true',
-    focusable: 'false',
-  })) {
-    svg.setAttribute(key, value);
-  }
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
   path.setAttribute('d', d);
   if (transform) path.setAttribute('transform', transform);
   svg.append(path);

@@ -10,8 +10,7 @@ export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(nam
   const modules: { [M in keyof WidgetModules]: () => Promise<unknown> } = {
     ui: () => import('./ui.ts'),
     engine: () => import('./engine.ts'),
-    // TEMPORARY until widget-engine lands: the chat engine entry (chat-engine.ts) needs its ChatClient.
-    chat: () => Promise.reject(new Error('The chat engine is not built yet.')),
+    chat: () => import('./chat-engine.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;
 };

@@ -42,25 +42,19 @@ export {
   type Turn,
 } from './view.ts';
 export { describeProblem, formatDuration, stageLabel, statusLine, type ProblemInfo, type StatusLine, type StatusTone } from './status.ts';
-export { hasTarget } from './target.ts';
 export { parseConsent, type ConsentPiece } from './consent.ts';
 export type { Card, CardHost, CardModule, LoadModule, WidgetMode, WidgetModules } from './card-port.ts';
-export type { EngineClientOptions, LoadEngine, VoiceClientPort, VoiceEngine } from './engine-port.ts';
 export type {
-  CardEngineClientOptions,
-  CardVoiceClientPort,
-  CardVoiceEngine,
-  ChatClientEvents,
   ChatClientPort,
   ChatEngine,
-  ChatReply,
-  ChatSendOptions,
-  ChatSnapshot,
-  ConversationMessage,
   EngineChatOptions,
-  VideoSnapshot,
-  VoiceStartOptions,
-} from './engine-pending.ts';
+  EngineClientOptions,
+  LoadChatEngine,
+  LoadEngine,
+  ObservablePort,
+  VoiceClientPort,
+  VoiceEngine,
+} from './engine-port.ts';
 export {
   EVENT_DOCS,
   OPTION_DOCS,

@@ -20,12 +20,14 @@ import type { Card, CardHost, LoadModule, WidgetMode } from './card-port.ts';
 import { consentKey, createConsentStore } from './consent-store.ts';
 import type { RequestHelpers, StartOptions } from './controller.ts';
 import { h } from './dom.ts';
-import { requestChatWeb, requestWebCall } from './engine-pending.ts';
+import { requestChatWeb } from '../api/chat-web.ts';
+import { requestWebCall } from '../api/web-call.ts';
+import { hasCallTarget } from '../core/target.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
-import { hasTarget, targetFromAttributes } from './target.ts';
+import { targetFromAttributes } from './target-attributes.ts';
 import { IDLE_VIEW, type CallProblem, type CallView } from './view.ts';
 
 /** Tag name of the element. */
@@ -174,7 +176,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus'] as const) {
         launcher.addEventListener(type, () => this.#intent(), { signal, passive: true });
       }
-      launcher.addEventListener('click', () => void this.#activate(), { signal });
+      launcher.addEventListener('click', () => this.#activate(), { signal });
       launcher.addEventListener(
         'keydown',
         (event) => {
@@ -201,17 +203,8 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       });
     }
 
-    async start(): Promise<boolean> {
-      this.#setOpen(true);
-      const early = this.#card ? {} : this.#earlyStart();
-      try {
-        const card = await this.#ensureCard();
-        return await card.opened({ start: early, focus: false });
-      } catch {
-        early.abort?.abort();
-        this.#failLoad();
-        return false;
-      }
+    start(): Promise<boolean> {
+      return this.#show(true, false);
     }
 
     stop(): void {
@@ -255,21 +248,28 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     }
 
     /** The launcher was clicked: minimize, or open (and in voice mode call, sending the request now). */
-    async #activate(): Promise<void> {
+    #activate(): void {
       if (this.#open) return this.#setOpen(false);
-      const call = this.#mode() === 'voice' && this.view.phase === 'idle';
+      void this.#show(this.#mode() === 'voice' && this.view.phase === 'idle', true);
+    }
+
+    /**
+     * Opens the card, loading it if needed, and starts a call when `call` (its request sent at
+     * once when the card is not loaded yet). Resolves `true` when a call started.
+     */
+    async #show(call: boolean, focus: boolean): Promise<boolean> {
       const early = call && !this.#card ? this.#earlyStart() : {};
       if (call && this.#attr('public-key')) load('engine').catch(() => {});
       this.#loadFailed = false;
       this.#setOpen(true);
       try {
         const card = await this.#ensureCard();
-        if (this.#open) void card.opened({ start: call ? early : undefined, focus: true });
-        else early.abort?.abort();
+        if (this.#open) return await card.opened({ start: call ? early : undefined, focus });
       } catch {
-        early.abort?.abort();
         this.#failLoad();
       }
+      early.abort?.abort();
+      return false;
     }
 
     /**
@@ -279,7 +279,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     #earlyStart(): StartOptions {
       const token = this.#attr('public-key');
       const target = this.#callTarget();
-      if (!token || !hasTarget(target)) return {};
+      if (!token || !hasCallTarget(target)) return {};
       if (this.hasAttribute('consent-required') && !consent.has(consentKey(this))) return {};
       const abort = new AbortController();
       const baseUrl = this.#attr('api-base-url') || DEFAULT_API_BASE_URL;

@@ -10,14 +10,14 @@
  * </button>
  * ```
  */
-import type { CardVoiceEngine, ChatEngine } from '../element/engine-pending.ts';
+import type { ChatEngine, VoiceEngine } from '../element/engine-port.ts';
 import { loadBundledModule } from '../element/modules.ts';
 import { useVoiceCallWithEngine, type UseVoiceCallOptions, type UseVoiceCallResult } from './use-voice-call.ts';
 
 /** Options of `useVoiceCall`: `UseVoiceCallOptions`, plus where the voice engine comes from. */
 export interface UseVoiceCallHookOptions extends UseVoiceCallOptions {
   /** Where the voice engine comes from. @default the package's own engine chunk (via your bundler) */
-  loadEngine?: () => Promise<CardVoiceEngine>;
+  loadEngine?: () => Promise<VoiceEngine>;
 }
 
 const loadBundledEngine = () => loadBundledModule('engine');

@@ -8,7 +8,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { CallTarget } from '../core/types.ts';
 import { ConversationController, type EventSink } from '../element/controller.ts';
-import { requestChatWeb, requestWebCall, type CardVoiceEngine, type ChatEngine } from '../element/engine-pending.ts';
+import { requestChatWeb } from '../api/chat-web.ts';
+import { requestWebCall } from '../api/web-call.ts';
+import type { ChatEngine, VoiceEngine } from '../element/engine-port.ts';
 import type { CallView } from '../element/view.ts';
 
 /** Options of `useVoiceCall`. */
@@ -67,7 +69,7 @@ export interface UseVoiceCallResult extends CallView {
  * runs is ignored, so double-mounting never makes two calls. Unmounting ends the call and the
  * chat reply and destroys the clients.
  */
-export function useVoiceCallWithEngine(loadEngine: () => Promise<CardVoiceEngine>, options: UseVoiceCallOptions): UseVoiceCallResult {
+export function useVoiceCallWithEngine(loadEngine: () => Promise<VoiceEngine>, options: UseVoiceCallOptions): UseVoiceCallResult {
   const latest = useRef(options);
   const engine = useRef(loadEngine);
   useEffect(() => {

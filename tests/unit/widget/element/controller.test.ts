@@ -153,7 +153,7 @@ describe('ConversationController: chat', () => {
   test('sendText streams a reply into the conversation; the first message is sent before the engine loads', async () => {
     const { controller, chat, sent, events } = setup();
     const reply = controller.sendText('Hello', TARGET);
-    expect(sent.map((r) => [r.path, r.body]), 'sent at once').toEqual([['/chat/web', { assistantId: 'asst-1', input: 'Hello', stream: true }]]);
+    expect(sent.map((r) => [r.path, r.body]), 'sent at once (the helper adds stream: true)').toEqual([['/chat/web', { assistantId: 'asst-1', input: 'Hello' }]]);
     expect(controller.getSnapshot().chat, 'sending').toBe('sending');
     await flush();
     const client = chat.client();

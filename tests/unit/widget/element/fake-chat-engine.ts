@@ -2,16 +2,9 @@
  * A typed fake of the chat engine port (`ChatEngine` / `ChatClientPort`) for UI tests: records
  * what the UI sent and lets the test stream a reply token by token, finish or fail it.
  */
+import type { ChatClientEvents, ChatReply, ChatSendOptions, ChatSnapshot } from '../../../../widget/src/core/chat-client.ts';
 import type { CallTarget, VoiceErrorLike, VoiceErrorType } from '../../../../widget/src/core/types.ts';
-import type {
-  ChatClientEvents,
-  ChatClientPort,
-  ChatEngine,
-  ChatReply,
-  ChatSendOptions,
-  ChatSnapshot,
-  EngineChatOptions,
-} from '../../../../widget/src/element/engine-pending.ts';
+import type { ChatClientPort, ChatEngine, EngineChatOptions } from '../../../../widget/src/element/engine-port.ts';
 
 type Handler = (payload: never) => void;
 

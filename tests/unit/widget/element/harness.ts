@@ -12,7 +12,7 @@ export interface SentRequest {
   url: string;
   headers: Record<string, string>;
   body: unknown;
-  /** The promise `fetch` returned (what the engine should adopt). */
+  /** What `fetch` answered: a `Response` of its own, so a test can tell which request an engine adopted. */
   response: Promise<Response>;
 }
 
@@ -36,8 +36,8 @@ export async function mount(attributes: Record<string, string> = { 'public-key':
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init: RequestInit) => {
-      // Never settles: the fake engines decide what happens; the test checks what was sent.
-      const response = new Promise<Response>(() => {});
+      // A Response object per request; the fake engines ignore it, the tests compare it.
+      const response = Promise.resolve(new Response('{}', { status: 201 }));
       requests.push({ url, headers: init.headers as Record<string, string>, body: JSON.parse(String(init.body)), response });
       return response;
     }),
@@ -87,6 +87,12 @@ export function bubbles(shadow: ShadowRoot): string[] {
       .join('');
     return `${li.getAttribute('data-role')}: ${text}`;
   });
+}
+
+/** Whether an engine was handed the request `sent` (the helpers wrap fetch's promise, so compare what they resolve to). */
+export async function sameRequest(adopted: Promise<Response> | undefined, sent: SentRequest | undefined): Promise<boolean> {
+  if (!adopted || !sent) return false;
+  return (await adopted) === (await sent.response);
 }
 
 export { flush };

@@ -10,7 +10,7 @@ import { registerLocale } from '../../../../widget/src/element/labels.ts';
 import { defineVoiceCallElement } from '../../../../widget/src/element/voice-call-element.ts';
 import { allByRole, getByRole, nameOf, queryByRole } from './dom-helpers.ts';
 import { createFakeModules } from './fake-modules.ts';
-import { flush, mount, open } from './harness.ts';
+import { flush, mount, open, sameRequest } from './harness.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -75,7 +75,7 @@ describe('<ringwise-voice-call> launcher', () => {
     await flush();
     const client = mounted.modules.voice.client();
     expect(client.starts, 'one start').toEqual([{ assistantId: 'asst-1' }]);
-    expect(client.startOptions[0]?.request, 'the in-flight request is adopted').toBe(mounted.requests[0]!.response);
+    expect(await sameRequest(client.startOptions[0]?.request, mounted.requests[0]), 'the in-flight request is adopted').toBe(true);
     expect(mounted.requests.length, 'no second request').toBe(1);
     expect(client.options.video, 'the card shows video, so the engine may receive it').toBe(true);
     expect(getByRole(mounted.shadow, 'dialog').hidden, 'card open').toBe(false);
@@ -225,7 +225,7 @@ describe('<ringwise-voice-call> launcher', () => {
     await flush();
     const client = mounted.modules.voice.client();
     expect(getByRole(mounted.shadow, 'dialog'), 'start() opens the card').toBeTruthy();
-    expect(client.startOptions[0]?.request, 'early request here too').toBe(mounted.requests[0]!.response);
+    expect(await sameRequest(client.startOptions[0]?.request, mounted.requests[0]), 'early request here too').toBe(true);
     client.update({ state: 'active' });
     client.finishStart({ id: 'c', webCallUrl: 'u' });
     expect(await started, 'resolves true').toBe(true);
