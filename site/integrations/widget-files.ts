@@ -11,9 +11,9 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { CONTENT_TYPES } from '../lib/content-types.ts';
+import { WIDGET_FILES_PATH } from '../lib/widget-path.ts';
 
-/** URL path the widget files are served under (trailing slash). */
-export const WIDGET_FILES_PATH = '/widget/';
+export { WIDGET_FILES_PATH };
 
 /** The widget's script-tag build has scripts and their source maps only. */
 const SERVED_EXTENSIONS = new Set(['.js', '.map']);

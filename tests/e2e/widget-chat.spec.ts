@@ -175,7 +175,7 @@ test('hybrid: chat, then a call (history kept), typing during the call is sent i
   await fakeDaily(page, { command: 'message', message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Thanks, noted.' } });
   await expect(bubbles(page).last(), 'the call’s transcript joins the same conversation').toHaveText('Agent: Thanks, noted.');
 
-  await widget(page).getByRole('button', { name: 'Hang Up' }).click();
+  await widget(page).getByRole('button', { name: 'Hang Up', exact: true }).click();
   await field(page).fill('One more question');
   await page.keyboard.press('Enter');
   await expect.poll(() => provider.requestsTo('POST', '/chat/web').length, { message: 'chat again after the call' }).toBe(2);

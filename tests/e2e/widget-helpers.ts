@@ -6,14 +6,15 @@
 import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { bundleFakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
+import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from '../../widget/src/files.ts';
 
 /** Origin of the built site (it serves the widget files under /widget/). */
 export const SITE = `http://localhost:${E2E_PORT}`;
-export const LOADER_URL = `${SITE}/widget/voice-widget.js`;
-export const UI_URL = `${SITE}/widget/voice-widget-ui.js`;
-export const ENGINE_URL = `${SITE}/widget/voice-widget-engine.js`;
-export const CHAT_URL = `${SITE}/widget/voice-widget-chat.js`;
-export const DAILY_URL = `${SITE}/widget/voice-widget-daily.js`;
+export const LOADER_URL = `${SITE}/widget/${LOADER_FILE}`;
+export const UI_URL = `${SITE}/widget/${MODULE_FILES.ui}`;
+export const ENGINE_URL = `${SITE}/widget/${MODULE_FILES.engine}`;
+export const CHAT_URL = `${SITE}/widget/${MODULE_FILES.chat}`;
+export const DAILY_URL = `${SITE}/widget/${DAILY_FILE}`;
 
 let fakeModule: Promise<string> | null = null;
 

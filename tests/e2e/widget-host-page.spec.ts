@@ -93,6 +93,8 @@ test('included twice under hostile CSS and a strict CSP: one launcher, one POST 
   await expect(widget(page).locator('[part=status]'), 'speaking in the chip').toHaveText('Agent is speaking — talk to interrupt');
   const ring = await widget(page).locator('[part=card]').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--v'));
   expect(Number(ring), 'the avatar ring follows the volume (0.06 / 0.15)').toBeCloseTo(0.4, 5);
+  // Checked with the call running (everything loaded), before axe injects its own global.
+  expect(await addedWindowKeys(page), 'at most one global').toEqual(['RingwiseVoice']);
   expect(await widgetAxe(page), 'axe: speaking').toEqual([]);
 
   await card(page).getByRole('button', { name: 'Mute' }).click();
@@ -100,11 +102,9 @@ test('included twice under hostile CSS and a strict CSP: one launcher, one POST 
   await expect(announced(page), 'and announced').toHaveText("You're muted — the agent can't hear you");
   expect(await offSizeButtons(page), 'every button 44 ± 4 px in a call').toEqual([]);
 
-  // Checked with the call running (everything loaded), before axe injects its own global.
-  expect(await addedWindowKeys(page), 'at most one global').toEqual(['RingwiseVoice']);
   expect(await widgetAxe(page), 'axe: muted').toEqual([]);
 
-  await card(page).getByRole('button', { name: 'Hang Up' }).click();
+  await card(page).getByRole('button', { name: 'Hang Up', exact: true }).click();
   await expect(announced(page), 'ended, with its length').toHaveText(/^Call ended · 0:0\d$/);
   await expect(card(page).getByRole('button', { name: 'Call again' }), 'call again').toBeVisible();
   expect(await widgetAxe(page), 'axe: ended').toEqual([]);
@@ -128,7 +128,7 @@ test('keyboard only: Enter on the launcher calls, focus moves into the card, Esc
   await page.keyboard.press('Tab'); // close
   await page.keyboard.press('Tab'); // mute
   await page.keyboard.press('Tab'); // hang up
-  await expect(card(page).getByRole('button', { name: 'Hang Up' }), 'Tab reaches Hang Up').toBeFocused();
+  await expect(card(page).getByRole('button', { name: 'Hang Up', exact: true }), 'Tab reaches Hang Up').toBeFocused();
   await page.keyboard.press('Escape');
   await expect(announced(page), 'Escape on Hang Up hung up').toHaveText(/^Call ended/);
   await expect(card(page).getByRole('button', { name: 'Call again' }), 'focus moved to Call again').toBeFocused();
@@ -145,8 +145,8 @@ test('microphone denied: an error section with the fix and Try again', async ({ 
   await expect(error.getByRole('heading', { name: 'Microphone needed' }), 'title').toBeVisible();
   await expect(error, 'sentence and fix').toContainText('Microphone access was denied.Allow the microphone: click the icon at the left of the address bar, then try again.');
   await expect(error.getByRole('button', { name: 'Try again' }), 'retry offered').toBeVisible();
-  expect(await widgetAxe(page), 'axe: error').toEqual([]);
   expect(await addedWindowKeys(page), 'at most one global').toEqual(['RingwiseVoice']);
+  expect(await widgetAxe(page), 'axe: error').toEqual([]);
   expect(log.errors, 'no console errors or unhandled rejections').toEqual([]);
 });
 
@@ -198,7 +198,7 @@ test("the assistant's video is shown above the conversation", async ({ page }) =
   expect(await video.evaluate((el) => [(el as HTMLVideoElement).muted, el.hasAttribute('playsinline')]), 'muted, inline').toEqual([true, true]);
   const [videoBox, bodyBox] = [await video.boundingBox(), await widget(page).locator('[part=body]').boundingBox()];
   expect(videoBox!.y + videoBox!.height, 'above the conversation').toBeLessThanOrEqual(bodyBox!.y + 1);
-  await card(page).getByRole('button', { name: 'Hang Up' }).click();
+  await card(page).getByRole('button', { name: 'Hang Up', exact: true }).click();
   await expect(video, 'gone with the call').toBeHidden();
   expect(log.errors, 'no console errors').toEqual([]);
 });

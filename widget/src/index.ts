@@ -18,3 +18,4 @@ export {
   type WebCallOptions,
 } from './api/index.ts';
 export * from './element/public.ts';
+export { DAILY_FILE, LOADER_FILE, MODULE_FILES } from './files.ts';

@@ -25,7 +25,7 @@ import { START_STAGES, type Turn } from './view.ts';
 
 /** A bubble of the log and its parts. */
 interface Bubble {
-  li: HTMLLIElement;
+  li: HTMLDivElement;
   /** "Agent: " / "You: " for screen readers, added with the first final text. */
   who: HTMLSpanElement;
   /** Final text; grows by appended text nodes, so a live region reads only what is new. */
@@ -98,7 +98,7 @@ export function mountCard(host: CardHost): Card {
   video.muted = true;
 
   const body = add(card, 'div', 'bd', 'body');
-  const log = add(body, 'ol', 'log', 'conversation', { role: 'log' });
+  const log = add(body, 'div', 'log', 'conversation', { role: 'log' });
   const empty = add(body, 'div', 'em', 'empty');
   const bigAvatar = add(empty, 'span', 'av');
   const emptyText = add(empty, 'p');
@@ -126,9 +126,9 @@ export function mountCard(host: CardHost): Card {
   const cancel = button(footer, 'sec', 'cancel');
   const mute = button(footer, 'sec hy', 'mute', 'mic');
   const hangUp = button(footer, 'dg hy', 'hang-up', 'phoneDown');
-  const announcer = add(card, 'p', 'sr', '', { role: 'status' });
-
   host.container.insertBefore(card, host.launcher);
+  // Outside the card, so what happens while it is minimized (the call ends…) is still heard.
+  const announcer = add(host.container, 'p', 'sr', '', { role: 'status' });
   host.launcher.setAttribute('aria-controls', 'c');
 
   let question: ConsentQuestion | null = null;
@@ -184,12 +184,19 @@ export function mountCard(host: CardHost): Card {
   /** Focus for after opening or consent: the message field, else the card itself. */
   const focusMain = () => (host.mode() === 'voice' ? card : input).focus();
 
-  /** When the focused control disappeared (Cancel once connected…), focus the next sensible one. */
+  /**
+   * When the focused control disappeared (Cancel once connected, Hang Up once ended), focus the
+   * next sensible one; with none yet (the call is ending) the card holds focus until one appears.
+   */
+  let stray = false;
   const keepFocus = (previous: Element | null) => {
     const gone = (el: Element) => !el.isConnected || !!el.closest('[hidden]') || (el as HTMLButtonElement).disabled;
     // A closed card: the element gives focus back to the launcher.
-    if (card.hidden || !previous || !card.contains(previous) || !gone(previous)) return;
+    if (card.hidden || !previous || !card.contains(previous)) return;
+    if (previous !== card) stray = false;
+    if (!gone(previous) && !(stray && previous === card)) return;
     const next = [retry, call, input, mute, hangUp, cancel].find((el) => !gone(el));
+    stray = !next;
     (next ?? card).focus();
   };
 
@@ -229,7 +236,7 @@ export function mountCard(host: CardHost): Card {
     for (const turn of turns) {
       let bubble = bubbles.get(turn.id);
       if (!bubble) {
-        const li = add(log, 'li', '', 'turn', { 'data-role': turn.role });
+        const li = add(log, 'div', '', 'turn', { 'data-role': turn.role });
         const hidden = { 'aria-hidden': 'true' };
         bubble = { li, who: h('span', 'sr'), text: add(li, 'span'), partial: add(li, 'span', 'pt', '', hidden), dots: add(li, 'span', 'dots', '', hidden) };
         for (let i = 0; i < 3; i++) add(bubble.dots, 'i');
@@ -418,6 +425,7 @@ export function mountCard(host: CardHost): Card {
       unsubscribe();
       controller.release();
       card.remove();
+      announcer.remove();
       host.launcher.removeAttribute('aria-controls');
     },
   };

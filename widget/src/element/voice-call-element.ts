@@ -350,12 +350,14 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     }
 
     #setOpen(open: boolean): void {
+      // Read before the card hides: a hidden card loses its focus.
+      const focused = this.shadowRoot?.activeElement;
       const wasOpen = this.#open;
       this.#open = open;
       this.#render();
       this.#card?.render();
       // Closing gives focus back to the launcher, when focus was inside the card.
-      if (wasOpen && !open && this.shadowRoot?.activeElement && this.shadowRoot.activeElement !== this.#launcher) this.#launcher.focus();
+      if (wasOpen && !open && focused && focused !== this.#launcher) this.#launcher.focus();
     }
 
     #dispatch = (event: string, detail: unknown): void => {
