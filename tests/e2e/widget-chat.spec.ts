@@ -125,7 +125,7 @@ test('chat: type, send, the reply streams token by token; the second message car
 
 test.describe('chat errors are explained in the card', () => {
   for (const [status, title, text, retry] of [
-    [401, 'Not set up yet', "The assistant service rejected this widget's key.", false],
+    [401, 'Not set up correctly', "The assistant service rejected this widget's key.", false],
     [429, 'Service unavailable', 'The assistant service is busy right now.', true],
     [500, 'Service unavailable', 'The assistant service answered with an error (500).', true],
   ] as const) {

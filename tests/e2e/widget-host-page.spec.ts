@@ -162,7 +162,7 @@ test('loaded late (after the page loaded, like a single-page app) it still mount
 test('a missing public key is explained in the card, nothing reaches the platform and nothing throws', async ({ page }) => {
   const log = await openHost(page, { data: { 'assistant-id': ASSISTANT, mode: 'voice' } });
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(widget(page).locator('[part=error]'), 'not set up').toContainText('Not set up yetThe public key is missing.');
+  await expect(widget(page).locator('[part=error]'), 'not set up').toContainText('Not set up correctlyThe public key is missing.');
   expect(provider.requests, 'no API request').toEqual([]);
   expect(chunkRequests(log).filter((url) => !url.includes('-ui')), 'no engine without a key').toEqual([]);
   expect(log.errors, 'no console errors').toEqual([]);
@@ -173,7 +173,7 @@ test('a failing engine chunk and an API error are explained in the card; Try aga
   await page.route(`${ENGINE_URL}*`, (route) => route.abort('connectionfailed'));
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   const error = widget(page).locator('[part=error]');
-  await expect(error, 'engine failure explained').toContainText('Could not loadCould not load the assistant.');
+  await expect(error, 'engine failure explained').toContainText('Loading failedPart of the assistant could not be downloaded.');
   await page.unroute(`${ENGINE_URL}*`);
   provider.route('POST', '/call/web', { status: 401, body: { message: 'Invalid public key' } });
   await error.getByRole('button', { name: 'Try again' }).click();

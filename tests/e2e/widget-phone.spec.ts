@@ -35,8 +35,8 @@ test.afterEach(async () => {
 
 /**
  * Points where one of our controls or texts is drawn over host content without one of our
- * surfaces (an element with an opaque background) between them. Probed at each control's centre
- * and corners, with `elementsFromPoint`, which sees through shadow roots.
+ * surfaces (an element with an opaque background) between them. Probed across each control's
+ * middle, with `elementsFromPoint`, which sees through shadow roots.
  */
 async function uncoveredPoints(page: Page): Promise<string[]> {
   return page.locator('ringwise-voice-call').evaluate((hostElement) => {
@@ -49,10 +49,13 @@ async function uncoveredPoints(page: Page): Promise<string[]> {
     for (const el of shadow.querySelectorAll<HTMLElement>('button, input, [part=turn], [part=status], [part=title]')) {
       const box = el.getBoundingClientRect();
       if (!box.width || !box.height) continue;
+      // The centre, and the ends of the middle line inset by the corner radius (pills are round).
+      const inset = Math.min(box.width, box.height) / 2;
+      const middle = box.top + box.height / 2;
       for (const [x, y] of [
-        [box.left + box.width / 2, box.top + box.height / 2],
-        [box.left + 2, box.top + 2],
-        [box.right - 2, box.bottom - 2],
+        [box.left + box.width / 2, middle],
+        [box.left + inset, middle],
+        [box.right - inset, middle],
       ] as const) {
         const stack = shadow.elementsFromPoint(x, y);
         const ours = stack.filter((node) => hostElement.contains(node) || shadow.contains(node));

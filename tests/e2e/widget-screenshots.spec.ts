@@ -3,6 +3,7 @@
  * light and dark, at 1280 and 390 px wide, with the BUILT loader and card; the engine files are
  * replaced by that state's scripted engines (route interception). The pictures are left in
  * `screenshots/widget/` (gitignored) for people to look at; axe checks each state in both themes.
+ * Run alone: `npx playwright test tests/e2e/widget-screenshots.spec.ts` (after `node scripts/e2e-build.ts`).
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -17,6 +18,14 @@ const WIDTHS = [1280, 390] as const;
 const THEMES = ['light', 'dark'] as const;
 
 let provider: LoopbackServer;
+const bundles = new Map<string, Promise<string>>();
+
+/** The state's scripted engine module, bundled once per worker. */
+function engineOf(id: string): Promise<string> {
+  let bundle = bundles.get(id);
+  if (!bundle) bundles.set(id, (bundle = bundleScriptedEngine(id)));
+  return bundle;
+}
 
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
@@ -33,7 +42,7 @@ test.afterAll(async () => {
 /** Opens the host page with the widget in this state and does what a visitor does to reach it. */
 async function stage(page: Page, state: CardState, theme: (typeof THEMES)[number]): Promise<HostPage> {
   const log = await preparePage(page);
-  const engine = await bundleScriptedEngine(state.id);
+  const engine = await engineOf(state.id);
   for (const url of [ENGINE_URL, CHAT_URL]) {
     await page.route(`${url}*`, (route) =>
       state.engineFails && url === ENGINE_URL
@@ -62,8 +71,11 @@ async function stage(page: Page, state: CardState, theme: (typeof THEMES)[number
     }
     await expect(widget.locator('[part=card]'), `${state.id}: card open`).toBeVisible();
   }
-  // Let scripted replies stream and entrance animations settle.
-  await page.waitForTimeout(state.id === 'ended' ? 1800 : 900);
+  // Let scripted replies stream and the entrance animation settle.
+  if (state.id === 'ended') await expect(widget.locator('[part=call]'), 'ended: Call again').toBeVisible();
+  else if (state.chat?.fail) await expect(widget.locator('[part=error]'), 'the error').toBeVisible();
+  else if (state.chat) await expect(widget.locator('[part=turn]').nth(1), 'the reply').not.toHaveText('');
+  await page.waitForTimeout(400);
   expect(log.errors.filter((e) => !e.includes('Failed to load resource')), `${state.id}: no page errors`).toEqual([]);
   return host;
 }
@@ -77,7 +89,8 @@ for (const width of WIDTHS) {
           const host = await stage(page, state, theme);
           try {
             await page.screenshot({ path: `${OUT}/${state.id}-${theme}-${width}.png` });
-            expect(await widgetAxe(page), 'axe').toEqual([]);
+            // axe once per state and theme (the phone layout's semantics are the same; widget-phone.spec.ts scans the sheet).
+            if (width === 1280) expect(await widgetAxe(page), 'axe').toEqual([]);
             expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);
           } finally {
             await host.close();

@@ -323,8 +323,10 @@ export function mountCard(host: CardHost): Card {
     log.hidden = asking || !turns.length;
     empty.hidden = asking || !!info || turns.length > 0;
     const emptyLabel = mode === 'voice' ? labels.emptyVoice : mode === 'chat' ? labels.emptyChat : labels.emptyHybrid;
-    // Before anything was said: what to do; during a call (no transcript): how the call is.
+    // Before anything was said: what to do; during a call (no transcript): how the call is, in
+    // large (the header's chip steps aside, so it is not said twice).
     emptyText.textContent = idle ? emptyLabel : status.text;
+    card.toggleAttribute('data-stage', !idle && !empty.hidden);
 
     const typing = mode !== 'voice';
     const replying = view.chat !== 'idle';
