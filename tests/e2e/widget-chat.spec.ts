@@ -5,56 +5,21 @@
  * can be seen arriving). Calls in hybrid mode use the fake daily chunk, as in the voice spec.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startHostPage, type HostPage } from '../fixtures/host-page/server.ts';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import type { FakeDailyInfo } from '../fixtures/host-page/fake-daily.ts';
-import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
-import {
-  chunkRequests,
-  LOADER_URL,
-  microphoneRequests,
-  offSizeButtons,
-  preparePage,
-  widgetAxe,
-  type PageLog,
-} from './widget-helpers.ts';
+import { chatWebHandler } from '../fixtures/loopback-server.ts';
+import { chunkRequests, hostPages, microphoneRequests, offSizeButtons, widgetAxe } from './widget-helpers.ts';
 
 const KEY = 'pk-chat';
 const ASSISTANT = 'asst-chat';
 const ROOM = 'https://fake.daily.example/room-chat';
 
-let provider: LoopbackServer;
-let host: HostPage | null = null;
-
-test.beforeAll(async () => {
-  provider = await startLoopbackServer();
+const hosts = hostPages({
+  routes: (provider) => hosts.provider.route('POST', '/call/web', { status: 201, body: { id: 'call-h', webCallUrl: ROOM } }),
+  data: (providerUrl) => ({ 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': providerUrl, title: 'Acme Assistant' }),
+  options: { include: 'once' },
 });
-
-test.afterAll(async () => {
-  await provider.close();
-});
-
-test.beforeEach(() => {
-  provider.reset();
-  provider.route('POST', '/call/web', { status: 201, body: { id: 'call-h', webCallUrl: ROOM } });
-});
-
-test.afterEach(async () => {
-  await host?.close();
-  host = null;
-});
-
-async function openHost(page: Page, mode: 'chat' | 'hybrid'): Promise<PageLog> {
-  const log = await preparePage(page);
-  host = await startHostPage({
-    loaderUrl: LOADER_URL,
-    data: { 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': provider.url, mode, title: 'Acme Assistant' },
-    connect: [provider.url],
-    include: 'once',
-  });
-  await page.goto(host.url);
-  return log;
-}
+const openHost = (page: Page, mode: 'chat' | 'hybrid') => hosts.open(page, { data: { mode } });
 
 /** A gate the stream waits on before each chunk after the first; `release()` lets one through. */
 function pacedStream() {
@@ -79,13 +44,13 @@ const bubbles = (page: Page) => widget(page).locator('[part=turn]');
 
 test('chat: type, send, the reply streams token by token; the second message carries the session; no call engine, no microphone', async ({ page }) => {
   const stream = pacedStream();
-  provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Yes, we fix boilers on Sundays.', deltaSize: 8, sessionId: 'sess-42', gate: stream.gate }));
+  hosts.provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Yes, we fix boilers on Sundays.', deltaSize: 8, sessionId: 'sess-42', gate: stream.gate }));
   const log = await openHost(page, 'chat');
   await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
   await expect(field(page), 'focus in the message field').toBeFocused();
   await page.keyboard.type('Do you fix boilers on Sundays?');
   await page.keyboard.press('Enter');
-  const first = await provider.waitForRequest((r) => r.path === '/chat/web');
+  const first = await hosts.provider.waitForRequest((r) => r.path === '/chat/web');
   expect([first.headers.authorization, first.json], 'bearer key; target, input, stream, no session yet').toEqual([
     `Bearer ${KEY}`,
     { assistantId: ASSISTANT, input: 'Do you fix boilers on Sundays?', stream: true },
@@ -106,8 +71,8 @@ test('chat: type, send, the reply streams token by token; the second message car
 
   await field(page).fill('And on bank holidays?');
   await page.keyboard.press('Enter');
-  await expect.poll(() => provider.requestsTo('POST', '/chat/web').length, { message: 'second message sent' }).toBe(2);
-  expect(provider.requestsTo('POST', '/chat/web')[1]!.json, 'with the session id').toEqual({
+  await expect.poll(() => hosts.provider.requestsTo('POST', '/chat/web').length, { message: 'second message sent' }).toBe(2);
+  expect(hosts.provider.requestsTo('POST', '/chat/web')[1]!.json, 'with the session id').toEqual({
     assistantId: ASSISTANT,
     input: 'And on bank holidays?',
     sessionId: 'sess-42',
@@ -119,7 +84,7 @@ test('chat: type, send, the reply streams token by token; the second message car
     'voice-widget-ui.js',
   ]);
   expect(await microphoneRequests(page), 'the microphone was never asked for').toBe(0);
-  expect(provider.requestsTo('POST', '/call/web'), 'no call').toEqual([]);
+  expect(hosts.provider.requestsTo('POST', '/call/web'), 'no call').toEqual([]);
   expect(log.errors, 'no console errors').toEqual([]);
 });
 
@@ -130,7 +95,7 @@ test.describe('chat errors are explained in the card', () => {
     [500, 'Service unavailable', 'The assistant service answered with an error (500).', true],
   ] as const) {
     test(`${status}`, async ({ page }) => {
-      provider.route('POST', '/chat/web', chatWebHandler({ status }), chatWebHandler({ reply: 'Back again.' }));
+      hosts.provider.route('POST', '/chat/web', chatWebHandler({ status }), chatWebHandler({ reply: 'Back again.' }));
       const log = await openHost(page, 'chat');
       await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
       await field(page).fill('Hello?');
@@ -152,7 +117,7 @@ test.describe('chat errors are explained in the card', () => {
 });
 
 test('hybrid: chat, then a call (history kept), typing during the call is sent into it and shown, then chat again', async ({ page }) => {
-  provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Sure, I can call you through.', sessionId: 'sess-h' }));
+  hosts.provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Sure, I can call you through.', sessionId: 'sess-h' }));
   const log = await openHost(page, 'hybrid');
   await page.getByRole('button', { name: 'Ask Our Agent' }).click();
   await field(page).fill('Can we talk instead?');
@@ -171,15 +136,15 @@ test('hybrid: chat, then a call (history kept), typing during the call is sent i
   await expect
     .poll(async () => (await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).messages, { message: 'add-message sent into the call' })
     .toContainEqual({ type: 'add-message', message: { role: 'user', content: 'My address is 5 Elm Street' } });
-  expect(provider.requestsTo('POST', '/chat/web'), 'not sent as a chat message').toHaveLength(1);
+  expect(hosts.provider.requestsTo('POST', '/chat/web'), 'not sent as a chat message').toHaveLength(1);
   await fakeDaily(page, { command: 'message', message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Thanks, noted.' } });
   await expect(bubbles(page).last(), 'the call’s transcript joins the same conversation').toHaveText('Agent: Thanks, noted.');
 
   await widget(page).getByRole('button', { name: 'Hang Up', exact: true }).click();
   await field(page).fill('One more question');
   await page.keyboard.press('Enter');
-  await expect.poll(() => provider.requestsTo('POST', '/chat/web').length, { message: 'chat again after the call' }).toBe(2);
-  expect(provider.requestsTo('POST', '/chat/web')[1]!.json, 'same chat session').toMatchObject({ sessionId: 'sess-h' });
+  await expect.poll(() => hosts.provider.requestsTo('POST', '/chat/web').length, { message: 'chat again after the call' }).toBe(2);
+  expect(hosts.provider.requestsTo('POST', '/chat/web')[1]!.json, 'same chat session').toMatchObject({ sessionId: 'sess-h' });
   await expect(bubbles(page), 'nothing was cleared').toHaveCount(6);
   expect(log.errors, 'no console errors').toEqual([]);
 });

@@ -4,32 +4,10 @@
  * again, storage that throws (a sandboxed iframe) still works, and the whole path is keyboard-only.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startHostPage, type HostPage, type HostPageOptions } from '../fixtures/host-page/server.ts';
-import { startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
-import { LOADER_URL, microphoneRequests, preparePage, widgetAxe } from './widget-helpers.ts';
+import type { HostPageOptions } from '../fixtures/host-page/server.ts';
+import { hostPages, microphoneRequests, widgetAxe } from './widget-helpers.ts';
 
 const ROOM = 'https://fake.daily.example/room-consent';
-
-let provider: LoopbackServer;
-let host: HostPage | null = null;
-
-test.beforeAll(async () => {
-  provider = await startLoopbackServer();
-});
-
-test.afterAll(async () => {
-  await provider.close();
-});
-
-test.beforeEach(() => {
-  provider.reset();
-  provider.route('POST', '/call/web', { status: 201, body: { id: 'call-c', webCallUrl: ROOM } });
-});
-
-test.afterEach(async () => {
-  await host?.close();
-  host = null;
-});
 
 const CONSENT = {
   'public-key': 'pk-consent',
@@ -42,18 +20,12 @@ const CONSENT = {
   'consent-storage-key': 'acme-consent-v1',
 };
 
-async function openHost(page: Page, data: Record<string, string> = {}, options: Partial<HostPageOptions> = {}) {
-  const log = await preparePage(page);
-  host = await startHostPage({
-    loaderUrl: LOADER_URL,
-    data: { ...CONSENT, 'api-base-url': provider.url, ...data },
-    connect: [provider.url],
-    include: 'once',
-    ...options,
-  });
-  await page.goto(host.url);
-  return log;
-}
+const hosts = hostPages({
+  routes: (provider) => hosts.provider.route('POST', '/call/web', { status: 201, body: { id: 'call-c', webCallUrl: ROOM } }),
+  data: (providerUrl) => ({ ...CONSENT, 'api-base-url': providerUrl }),
+  options: { include: 'once' },
+});
+const openHost = (page: Page, data: Record<string, string> = {}, options: Partial<HostPageOptions> = {}) => hosts.open(page, { ...options, data });
 
 const widget = (page: Page) => page.locator('ringwise-voice-call');
 const dialog = (page: Page) => widget(page).getByRole('dialog', { name: 'Recording notice' });
@@ -68,21 +40,21 @@ test('keyboard only: the dialog takes focus, links are real, nothing is sent bef
   await expect(dialog(page), 'focus moved into the dialog').toBeFocused();
   await expect(dialog(page).getByRole('link', { name: 'privacy policy' }), 'an https anchor').toHaveAttribute('href', 'https://acme.example/privacy');
   expect(await widgetAxe(page), 'axe: consent').toEqual([]);
-  expect(provider.requests, 'nothing reached the platform').toEqual([]);
+  expect(hosts.provider.requests, 'nothing reached the platform').toEqual([]);
   expect(await microphoneRequests(page), 'no microphone either').toBe(0);
   await page.keyboard.press('Tab'); // the link
   await page.keyboard.press('Tab'); // Decline
   await page.keyboard.press('Tab'); // Accept
   await expect(dialog(page).getByRole('button', { name: 'Accept' }), 'Accept reached by Tab').toBeFocused();
   await page.keyboard.press('Enter');
-  await provider.waitForRequest((r) => r.path === '/call/web');
+  await hosts.provider.waitForRequest((r) => r.path === '/call/web');
   await expect(widget(page).getByRole('status'), 'the call connects').toHaveText('Listening…');
   expect(decisions, 'the audit event').toEqual([{ decision: 'accepted', version: 'acme-consent-v1', stored: true }]);
   expect(await page.evaluate(() => localStorage.getItem('acme-consent-v1')), 'stored under the versioned key').not.toBeNull();
 
   await page.reload();
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await provider.waitForRequest((r) => r.path === '/call/web' && provider.requestsTo('POST', '/call/web').length === 2);
+  await hosts.provider.waitForRequest((r) => r.path === '/call/web' && hosts.provider.requestsTo('POST', '/call/web').length === 2);
   await expect(dialog(page), 'the stored version is not asked again').toHaveCount(0);
   expect(log.errors, 'no console errors').toEqual([]);
 });
@@ -97,9 +69,8 @@ test('Decline (or Escape) leaves it idle, with focus back on the launcher; a new
   await expect(dialog(page), 'asked again').toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog(page), 'Escape declined').toHaveCount(0);
-  expect(provider.requests, 'nothing reached the platform').toEqual([]);
+  expect(hosts.provider.requests, 'nothing reached the platform').toEqual([]);
 
-  await host?.close();
   await openHost(page, { 'consent-storage-key': 'acme-consent-v2' });
   await page.evaluate(() => localStorage.setItem('acme-consent-v1', '2026-01-01T00:00:00.000Z'));
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();

@@ -3,7 +3,9 @@
  * chunk's URL (route interception), a stubbed microphone, a window-keys baseline, and a log of
  * console errors, page errors (incl. unhandled rejections) and requested URLs.
  */
-import type { Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
+import { startHostPage, type HostPage, type HostPageOptions } from '../fixtures/host-page/server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { bundleFakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from '../../widget/src/files.ts';
@@ -104,4 +106,63 @@ export async function widgetAxe(page: Page): Promise<string[]> {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const result = await new AxeBuilder({ page }).include('ringwise-voice-call').analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** What `hostPages` gives a spec file. */
+export interface HostPages {
+  /** The loopback provider (reset before each test, routes set again). */
+  readonly provider: LoopbackServer;
+  /**
+   * Prepares the page (`preparePage`), starts a third-party host page with the BUILT loader and
+   * opens it. `data` is merged over the spec's defaults; a `null` value removes a default.
+   */
+  open(
+    page: Page,
+    options?: Partial<Omit<HostPageOptions, 'data'>> & { data?: Record<string, string | null>; microphone?: 'granted' | 'denied' },
+  ): Promise<PageLog>;
+}
+
+/**
+ * One provider fixture and host pages for a spec file, with the hooks that start, reset and close
+ * them. `routes` programs the provider before each test; `data(providerUrl)` are the script tag's
+ * default `data-*` attributes.
+ */
+export function hostPages(setup: {
+  routes?: (provider: LoopbackServer) => void;
+  data: (providerUrl: string) => Record<string, string>;
+  options?: Partial<Omit<HostPageOptions, 'data'>>;
+}): HostPages {
+  let provider: LoopbackServer | null = null;
+  let host: HostPage | null = null;
+  test.beforeAll(async () => {
+    provider = await startLoopbackServer();
+  });
+  test.afterAll(async () => {
+    await provider?.close();
+  });
+  test.beforeEach(() => {
+    provider!.reset();
+    setup.routes?.(provider!);
+  });
+  test.afterEach(async () => {
+    await host?.close();
+    host = null;
+  });
+  return {
+    get provider() {
+      return provider!;
+    },
+    async open(page, { data = {}, microphone, ...options } = {}) {
+      const log = await preparePage(page, microphone);
+      const merged: Record<string, string> = { ...setup.data(provider!.url) };
+      for (const [name, value] of Object.entries(data)) {
+        if (value === null) delete merged[name];
+        else merged[name] = value;
+      }
+      await host?.close();
+      host = await startHostPage({ loaderUrl: LOADER_URL, data: merged, connect: [provider!.url], ...setup.options, ...options });
+      await page.goto(host.url);
+      return log;
+    },
+  };
 }

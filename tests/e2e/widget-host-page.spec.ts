@@ -6,57 +6,19 @@
  * hybrid, consent and phones have their own specs.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startHostPage, type HostPage, type HostPageOptions } from '../fixtures/host-page/server.ts';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import type { FakeDailyInfo } from '../fixtures/host-page/fake-daily.ts';
-import { startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
-import {
-  addedWindowKeys,
-  chunkRequests,
-  ENGINE_URL,
-  LOADER_URL,
-  offSizeButtons,
-  preparePage,
-  widgetAxe,
-  type PageLog,
-} from './widget-helpers.ts';
+import { addedWindowKeys, chunkRequests, ENGINE_URL, hostPages, offSizeButtons, widgetAxe } from './widget-helpers.ts';
 
 const KEY = 'pk-host-page';
 const ASSISTANT = 'asst-host-page';
 const ROOM = 'https://fake.daily.example/room-1';
 
-let provider: LoopbackServer;
-let host: HostPage | null = null;
-
-test.beforeAll(async () => {
-  provider = await startLoopbackServer();
+const hosts = hostPages({
+  routes: (provider) => hosts.provider.route('POST', '/call/web', { status: 201, body: { id: 'call-1', webCallUrl: ROOM } }),
+  data: (providerUrl) => ({ 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': providerUrl, mode: 'voice', title: 'Acme Assistant' }),
 });
-
-test.afterAll(async () => {
-  await provider.close();
-});
-
-test.beforeEach(() => {
-  provider.reset();
-  provider.route('POST', '/call/web', { status: 201, body: { id: 'call-1', webCallUrl: ROOM } });
-});
-
-test.afterEach(async () => {
-  await host?.close();
-  host = null;
-});
-
-async function openHost(page: Page, options: Partial<HostPageOptions> & { microphone?: 'granted' | 'denied' } = {}): Promise<PageLog> {
-  const log = await preparePage(page, options.microphone);
-  host = await startHostPage({
-    loaderUrl: LOADER_URL,
-    data: { 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': provider.url, mode: 'voice', title: 'Acme Assistant' },
-    connect: [provider.url],
-    ...options,
-  });
-  await page.goto(host.url);
-  return log;
-}
+const openHost = hosts.open;
 
 const widget = (page: Page) => page.locator('ringwise-voice-call');
 const announced = (page: Page) => widget(page).getByRole('status');
@@ -78,7 +40,7 @@ test('included twice under hostile CSS and a strict CSP: one launcher, one POST 
   expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);
 
   await launcher.click();
-  const request = await provider.waitForRequest((r) => r.path === '/call/web');
+  const request = await hosts.provider.waitForRequest((r) => r.path === '/call/web');
   expect([request.method, request.headers.authorization, request.json], 'POST, bearer key, the assistant').toEqual(['POST', `Bearer ${KEY}`, { assistantId: ASSISTANT }]);
   await expect(card(page), 'the card opened').toBeVisible();
   await expect(announced(page), 'connected').toHaveText('Listening…');
@@ -108,7 +70,7 @@ test('included twice under hostile CSS and a strict CSP: one launcher, one POST 
   await expect(announced(page), 'ended, with its length').toHaveText(/^Call ended · 0:0\d$/);
   await expect(card(page).getByRole('button', { name: 'Call again' }), 'call again').toBeVisible();
   expect(await widgetAxe(page), 'axe: ended').toEqual([]);
-  expect(provider.requestsTo('POST', '/call/web'), 'exactly one POST /call/web').toHaveLength(1);
+  expect(hosts.provider.requestsTo('POST', '/call/web'), 'exactly one POST /call/web').toHaveLength(1);
   expect(log.errors, 'no console errors or unhandled rejections').toEqual([]);
 });
 
@@ -134,7 +96,7 @@ test('keyboard only: Enter on the launcher calls, focus moves into the card, Esc
   await expect(card(page).getByRole('button', { name: 'Call again' }), 'focus moved to Call again').toBeFocused();
   await page.keyboard.press('Enter');
   await expect(announced(page), 'second call').toHaveText('Listening…');
-  expect(provider.requestsTo('POST', '/call/web'), 'one POST per call').toHaveLength(2);
+  expect(hosts.provider.requestsTo('POST', '/call/web'), 'one POST per call').toHaveLength(2);
   expect(log.errors, 'no console errors').toEqual([]);
 });
 
@@ -155,15 +117,15 @@ test('loaded late (after the page loaded, like a single-page app) it still mount
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   await expect(announced(page), 'connected').toHaveText('Listening…');
   await expect(widget(page), 'one widget').toHaveCount(1);
-  expect(provider.requestsTo('POST', '/call/web'), 'one POST').toHaveLength(1);
+  expect(hosts.provider.requestsTo('POST', '/call/web'), 'one POST').toHaveLength(1);
   expect(log.errors, 'no console errors').toEqual([]);
 });
 
 test('a missing public key is explained in the card, nothing reaches the platform and nothing throws', async ({ page }) => {
-  const log = await openHost(page, { data: { 'assistant-id': ASSISTANT, mode: 'voice' } });
+  const log = await openHost(page, { data: { 'public-key': null } });
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   await expect(widget(page).locator('[part=error]'), 'not set up').toContainText('Not set up correctlyThe public key is missing.');
-  expect(provider.requests, 'no API request').toEqual([]);
+  expect(hosts.provider.requests, 'no API request').toEqual([]);
   expect(chunkRequests(log).filter((url) => !url.includes('-ui')), 'no engine without a key').toEqual([]);
   expect(log.errors, 'no console errors').toEqual([]);
 });
@@ -175,11 +137,11 @@ test('a failing engine chunk and an API error are explained in the card; Try aga
   const error = widget(page).locator('[part=error]');
   await expect(error, 'engine failure explained').toContainText('Loading failedPart of the assistant could not be downloaded.');
   await page.unroute(`${ENGINE_URL}*`);
-  provider.route('POST', '/call/web', { status: 401, body: { message: 'Invalid public key' } });
+  hosts.provider.route('POST', '/call/web', { status: 401, body: { message: 'Invalid public key' } });
   await error.getByRole('button', { name: 'Try again' }).click();
   await expect(error, 'API error explained').toContainText("The assistant service rejected this widget's key.");
   await expect(error.getByRole('button', { name: 'Try again' }), 'no retry for a rejected key').toHaveCount(0);
-  provider.route('POST', '/call/web', { status: 201, body: { id: 'call-2', webCallUrl: ROOM } });
+  hosts.provider.route('POST', '/call/web', { status: 201, body: { id: 'call-2', webCallUrl: ROOM } });
   await card(page).getByRole('button', { name: 'Talk to Our Agent' }).click();
   await expect(announced(page), 'the next call connects').toHaveText('Listening…');
   // The browser itself logs failed loads (the aborted chunk, the 401); the page must log nothing else.
@@ -187,7 +149,7 @@ test('a failing engine chunk and an API error are explained in the card; Try aga
 });
 
 test("the assistant's video is shown above the conversation", async ({ page }) => {
-  provider.route('POST', '/call/web', { status: 201, body: { id: 'call-v', webCallUrl: ROOM, assistant: { voice: { provider: 'tavus' } } } });
+  hosts.provider.route('POST', '/call/web', { status: 201, body: { id: 'call-v', webCallUrl: ROOM, assistant: { voice: { provider: 'tavus' } } } });
   const log = await openHost(page);
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   await expect(announced(page), 'connected').toHaveText('Listening…');

@@ -5,33 +5,20 @@
  * the hostile host page, in chat mode (no call needed to open the card) and during a hybrid call.
  */
 import { devices, expect, test, type Page } from '@playwright/test';
-import { startHostPage, type HostPage } from '../fixtures/host-page/server.ts';
-import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
-import { LOADER_URL, offSizeButtons, preparePage, widgetAxe } from './widget-helpers.ts';
+import { chatWebHandler } from '../fixtures/loopback-server.ts';
+import { hostPages, offSizeButtons, widgetAxe } from './widget-helpers.ts';
 
 test.use({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, defaultBrowserType: 'chromium' });
 
-let provider: LoopbackServer;
-let host: HostPage | null = null;
-
-test.beforeAll(async () => {
-  provider = await startLoopbackServer();
+const hosts = hostPages({
+  routes: (provider) => {
+    provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Hello! A plumber can be with you within the hour. What is your postcode?' }));
+    provider.route('POST', '/call/web', { status: 201, body: { id: 'call-p', webCallUrl: 'https://fake.daily.example/phone' } });
+  },
+  data: (providerUrl) => ({ 'public-key': 'pk-phone', 'assistant-id': 'asst-phone', 'api-base-url': providerUrl, title: 'Acme Assistant' }),
+  options: { include: 'once' },
 });
-
-test.afterAll(async () => {
-  await provider.close();
-});
-
-test.beforeEach(() => {
-  provider.reset();
-  provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Hello! A plumber can be with you within the hour. What is your postcode?' }));
-  provider.route('POST', '/call/web', { status: 201, body: { id: 'call-p', webCallUrl: 'https://fake.daily.example/phone' } });
-});
-
-test.afterEach(async () => {
-  await host?.close();
-  host = null;
-});
+const openHost = (page: Page, mode: 'chat' | 'hybrid') => hosts.open(page, { data: { mode } });
 
 /**
  * Points where one of our controls or texts is drawn over host content without one of our
@@ -66,18 +53,6 @@ async function uncoveredPoints(page: Page): Promise<string[]> {
     }
     return problems;
   });
-}
-
-async function openHost(page: Page, mode: 'chat' | 'hybrid') {
-  const log = await preparePage(page);
-  host = await startHostPage({
-    loaderUrl: LOADER_URL,
-    data: { 'public-key': 'pk-phone', 'assistant-id': 'asst-phone', 'api-base-url': provider.url, mode, title: 'Acme Assistant' },
-    connect: [provider.url],
-    include: 'once',
-  });
-  await page.goto(host.url);
-  return log;
 }
 
 test('bottom sheet within the margins, ≤ 60 % high, launcher in thumb reach, nothing of ours on bare host text', async ({ page }) => {

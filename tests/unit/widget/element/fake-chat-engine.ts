@@ -5,23 +5,20 @@
 import type { ChatClientEvents, ChatReply, ChatSendOptions, ChatSnapshot } from '../../../../widget/src/core/chat-client.ts';
 import type { CallTarget, VoiceErrorLike, VoiceErrorType } from '../../../../widget/src/core/types.ts';
 import type { ChatClientPort, ChatEngine, EngineChatOptions } from '../../../../widget/src/element/engine-port.ts';
-
-type Handler = (payload: never) => void;
+import { FakeObservable } from './fake-observable.ts';
 
 /** A fake `ChatClient`. */
-export class FakeChatClient implements ChatClientPort {
+export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvents> implements ChatClientPort {
   readonly options: EngineChatOptions;
   /** Every `send()`: input, target and options (an adopted `request`). */
   readonly sends: { input: string; target: CallTarget; options?: ChatSendOptions }[] = [];
   stops = 0;
   resets = 0;
   destroyed = false;
-  snapshot: ChatSnapshot = { state: 'idle', sessionId: null, reply: '', error: null };
-  readonly handlers = new Map<string, Set<Handler>>();
-  readonly listeners = new Set<() => void>();
   #resolve: ((reply: ChatReply | null) => void) | null = null;
 
   constructor(options: EngineChatOptions) {
+    super({ state: 'idle', sessionId: null, reply: '', error: null });
     this.options = options;
   }
 
@@ -77,41 +74,6 @@ export class FakeChatClient implements ChatClientPort {
 
   destroy(): void {
     this.destroyed = true;
-  }
-
-  getSnapshot(): ChatSnapshot {
-    return this.snapshot;
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  on<K extends keyof ChatClientEvents>(event: K, handler: (payload: ChatClientEvents[K]) => void): void {
-    let set = this.handlers.get(event);
-    if (!set) this.handlers.set(event, (set = new Set()));
-    set.add(handler as Handler);
-  }
-
-  off<K extends keyof ChatClientEvents>(event: K, handler: (payload: ChatClientEvents[K]) => void): void {
-    this.handlers.get(event)?.delete(handler as Handler);
-  }
-
-  /** Number of registered event handlers, all events together. */
-  handlerCount(): number {
-    let n = 0;
-    for (const set of this.handlers.values()) n += set.size;
-    return n;
-  }
-
-  update(patch: Partial<ChatSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...patch };
-    for (const listener of [...this.listeners]) listener();
-  }
-
-  emit<K extends keyof ChatClientEvents>(event: K, payload: ChatClientEvents[K]): void {
-    for (const handler of [...(this.handlers.get(event) ?? [])]) (handler as (p: ChatClientEvents[K]) => void)(payload);
   }
 
   #settle(reply: ChatReply | null): void {

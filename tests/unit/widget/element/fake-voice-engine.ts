@@ -6,8 +6,7 @@ import type { AddMessageOptions, ConversationMessage } from '../../../../widget/
 import type { CallTarget, JsonObject, VoiceClientEvents, VoiceErrorLike, VoiceErrorType, VoiceSnapshot, WebCall } from '../../../../widget/src/core/types.ts';
 import type { VoiceStartOptions } from '../../../../widget/src/core/voice-client.ts';
 import type { EngineClientOptions, LoadEngine, VoiceClientPort, VoiceEngine } from '../../../../widget/src/element/engine-port.ts';
-
-type Handler = (payload: never) => void;
+import { FakeObservable } from './fake-observable.ts';
 
 const IDLE: VoiceSnapshot = {
   state: 'idle',
@@ -22,7 +21,7 @@ const IDLE: VoiceSnapshot = {
 };
 
 /** A fake `VoiceClient`. */
-export class FakeVoiceClient implements VoiceClientPort {
+export class FakeVoiceClient extends FakeObservable<VoiceSnapshot, VoiceClientEvents> implements VoiceClientPort {
   readonly options: EngineClientOptions;
   readonly starts: CallTarget[] = [];
   /** The `options` of every `start()` (an adopted `request`, …). */
@@ -33,13 +32,11 @@ export class FakeVoiceClient implements VoiceClientPort {
   preloads = 0;
   resumes = 0;
   destroyed = false;
-  snapshot: VoiceSnapshot = IDLE;
   /** Resolves the pending `start()` promise. */
   finishStart: (call: WebCall | null) => void = () => {};
-  readonly handlers = new Map<string, Set<Handler>>();
-  readonly listeners = new Set<() => void>();
 
   constructor(options: EngineClientOptions) {
+    super(IDLE);
     this.options = options;
   }
 
@@ -90,43 +87,6 @@ export class FakeVoiceClient implements VoiceClientPort {
 
   destroy(): void {
     this.destroyed = true;
-  }
-
-  getSnapshot(): VoiceSnapshot {
-    return this.snapshot;
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  on<K extends keyof VoiceClientEvents>(event: K, handler: (payload: VoiceClientEvents[K]) => void): void {
-    let set = this.handlers.get(event);
-    if (!set) this.handlers.set(event, (set = new Set()));
-    set.add(handler as Handler);
-  }
-
-  off<K extends keyof VoiceClientEvents>(event: K, handler: (payload: VoiceClientEvents[K]) => void): void {
-    this.handlers.get(event)?.delete(handler as Handler);
-  }
-
-  /** Number of registered event handlers, all events together. */
-  handlerCount(): number {
-    let n = 0;
-    for (const set of this.handlers.values()) n += set.size;
-    return n;
-  }
-
-  /** Replaces snapshot fields and notifies subscribers (like the core's state changes). */
-  update(patch: Partial<VoiceSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...patch };
-    for (const listener of [...this.listeners]) listener();
-  }
-
-  /** Emits a client event. */
-  emit<K extends keyof VoiceClientEvents>(event: K, payload: VoiceClientEvents[K]): void {
-    for (const handler of [...(this.handlers.get(event) ?? [])]) (handler as (p: VoiceClientEvents[K]) => void)(payload);
   }
 
   /** Fails the running start like the core does: error in the snapshot, back to idle, resolves null. */
