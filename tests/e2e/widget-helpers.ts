@@ -7,6 +7,7 @@ import { test, type Page } from '@playwright/test';
 import { startHostPage, type HostPage, type HostPageOptions } from '../fixtures/host-page/server.ts';
 import { startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
 import { E2E_PORT } from '../../playwright.config.ts';
+import { PROVIDER_PORT } from '../fixtures/e2e-env.ts';
 import { bundleFakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from '../../widget/src/files.ts';
 
@@ -163,6 +164,26 @@ export function hostPages(setup: {
       host = await startHostPage({ loaderUrl: LOADER_URL, data: merged, connect: [provider!.url], ...setup.options, ...options });
       await page.goto(host.url);
       return log;
+    },
+  };
+}
+
+/**
+ * The loopback provider on the fixed port the built site calls (its PUBLIC_VOICE_API_BASE_URL),
+ * started and closed around a spec file, whose tests must then run one after another.
+ */
+export function siteProvider(): { readonly server: LoopbackServer } {
+  let server: LoopbackServer | null = null;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    server = await startLoopbackServer({ port: PROVIDER_PORT });
+  });
+  test.afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get server() {
+      return server!;
     },
   };
 }

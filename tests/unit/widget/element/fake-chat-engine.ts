@@ -5,7 +5,7 @@
 import type { ChatClientEvents, ChatReply, ChatSendOptions, ChatSnapshot } from '../../../../widget/src/core/chat-client.ts';
 import type { CallTarget, VoiceErrorLike, VoiceErrorType } from '../../../../widget/src/core/types.ts';
 import type { ChatClientPort, ChatEngine, EngineChatOptions } from '../../../../widget/src/element/engine-port.ts';
-import { FakeObservable } from './fake-observable.ts';
+import { createFakeModule, FakeObservable, type FakeModule } from './fake-observable.ts';
 
 /** A fake `ChatClient`. */
 export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvents> implements ChatClientPort {
@@ -84,45 +84,16 @@ export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvent
 }
 
 /** A fake chat engine module plus what happened to it. */
-export interface FakeChatEngine {
-  load: () => Promise<ChatEngine>;
-  clients: FakeChatClient[];
-  loads: number;
-  /** Makes the next `n` loads reject. */
-  failNextLoads(n: number): void;
-  /** The latest client (throws when none). */
-  client(): FakeChatClient;
-}
+export type FakeChatEngine = FakeModule<ChatEngine, FakeChatClient>;
 
 /** Creates a fake chat engine. */
 export function createFakeChatEngine(): FakeChatEngine {
-  let failures = 0;
-  const fake: FakeChatEngine = {
-    clients: [],
-    loads: 0,
-    load: () => {
-      fake.loads++;
-      if (failures > 0) {
-        failures--;
-        return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+  return createFakeModule((register) => ({
+    ChatClient: class extends FakeChatClient {
+      constructor(options: EngineChatOptions) {
+        super(options);
+        register(this);
       }
-      return Promise.resolve({
-        ChatClient: class extends FakeChatClient {
-          constructor(options: EngineChatOptions) {
-            super(options);
-            fake.clients.push(this);
-          }
-        },
-      });
     },
-    failNextLoads(n) {
-      failures = n;
-    },
-    client() {
-      const client = fake.clients[fake.clients.length - 1];
-      if (!client) throw new Error('no chat client was created');
-      return client;
-    },
-  };
-  return fake;
+  }));
 }

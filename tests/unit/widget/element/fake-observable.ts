@@ -52,3 +52,46 @@ export class FakeObservable<Snapshot, Events> {
     for (const handler of [...(this.handlers.get(event) ?? [])]) (handler as (p: Events[K]) => void)(payload);
   }
 }
+
+/** A fake engine module plus what happened to it. */
+export interface FakeModule<Module, Client> {
+  /** Pass this as the engine loader. */
+  load: () => Promise<Module>;
+  /** Every client created, oldest first. */
+  clients: Client[];
+  /** How many times the module was loaded. */
+  loads: number;
+  /** Makes the next `n` loads reject (like a chunk that cannot be fetched). */
+  failNextLoads(n: number): void;
+  /** The latest client (throws when none). */
+  client(): Client;
+}
+
+/**
+ * A fake engine module: `make(register)` returns the module, whose client classes call
+ * `register(this)` when constructed.
+ */
+export function createFakeModule<Module, Client>(make: (register: (client: Client) => void) => Module): FakeModule<Module, Client> {
+  let failures = 0;
+  const fake: FakeModule<Module, Client> = {
+    clients: [],
+    loads: 0,
+    load: () => {
+      fake.loads++;
+      if (failures > 0) {
+        failures--;
+        return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+      }
+      return Promise.resolve(make((client) => fake.clients.push(client)));
+    },
+    failNextLoads(n) {
+      failures = n;
+    },
+    client() {
+      const client = fake.clients[fake.clients.length - 1];
+      if (!client) throw new Error('no client was created');
+      return client;
+    },
+  };
+  return fake;
+}

@@ -5,8 +5,8 @@
 import type { AddMessageOptions, ConversationMessage } from '../../../../widget/src/core/messages.ts';
 import type { CallTarget, JsonObject, VoiceClientEvents, VoiceErrorLike, VoiceErrorType, VoiceSnapshot, WebCall } from '../../../../widget/src/core/types.ts';
 import type { VoiceStartOptions } from '../../../../widget/src/core/voice-client.ts';
-import type { EngineClientOptions, LoadEngine, VoiceClientPort, VoiceEngine } from '../../../../widget/src/element/engine-port.ts';
-import { FakeObservable } from './fake-observable.ts';
+import type { EngineClientOptions, VoiceClientPort, VoiceEngine } from '../../../../widget/src/element/engine-port.ts';
+import { createFakeModule, FakeObservable, type FakeModule } from './fake-observable.ts';
 
 const IDLE: VoiceSnapshot = {
   state: 'idle',
@@ -99,50 +99,17 @@ export class FakeVoiceClient extends FakeObservable<VoiceSnapshot, VoiceClientEv
   }
 }
 
-/** A fake engine module plus what happened to it. */
-export interface FakeEngine {
-  /** Pass this as the element's / hook's engine loader. */
-  load: LoadEngine;
-  /** Every client created, oldest first. */
-  clients: FakeVoiceClient[];
-  /** How many times the engine was loaded. */
-  loads: number;
-  /** Makes the next `n` loads reject (like a chunk that cannot be fetched). */
-  failNextLoads(n: number): void;
-  /** The latest client (throws when none). */
-  client(): FakeVoiceClient;
-}
+/** A fake voice engine module plus what happened to it. */
+export type FakeEngine = FakeModule<VoiceEngine, FakeVoiceClient>;
 
-/** Creates a fake engine. */
+/** Creates a fake voice engine. */
 export function createFakeEngine(): FakeEngine {
-  let failures = 0;
-  const fake: FakeEngine = {
-    clients: [],
-    loads: 0,
-    load: () => {
-      fake.loads++;
-      if (failures > 0) {
-        failures--;
-        return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+  return createFakeModule((register) => ({
+    VoiceClient: class extends FakeVoiceClient {
+      constructor(options: EngineClientOptions) {
+        super(options);
+        register(this);
       }
-      const engine: VoiceEngine = {
-        VoiceClient: class extends FakeVoiceClient {
-          constructor(options: EngineClientOptions) {
-            super(options);
-            fake.clients.push(this);
-          }
-        },
-      };
-      return Promise.resolve(engine);
     },
-    failNextLoads(n) {
-      failures = n;
-    },
-    client() {
-      const client = fake.clients[fake.clients.length - 1];
-      if (!client) throw new Error('no client was created');
-      return client;
-    },
-  };
-  return fake;
+  }));
 }
