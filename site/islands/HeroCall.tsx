@@ -1,103 +1,93 @@
 /**
- * The hero's demo call: 'Talk to Our Agent' starts a call with the configured assistant and
- * becomes 'Hang Up' while a call runs (spec §2, §4). Built on `useVoiceCall` from the widget
- * package's public React entry; the engine is the widget's own script-tag engine
- * (`/widget/voice-widget-engine.js`, one cached copy for the site), imported on the first hover,
- * focus, touch or press, so the landing page ships only this thin island. The status line is the
- * widget's own (`statusLine`, shared with the widget's card): shown as text, while a screen
- * reader hears only the changes that matter. The speaking indicator and volume come from the
- * core (level > 0.01, off 1 s later; volume = level / 0.15, capped).
+ * The hero's demo call, as the landing page loads it: only the button (the shell, a few hundred
+ * bytes), so the page's JavaScript stays small. The first sign of intent (hover, focus, touch,
+ * press) fetches the live part (`HeroCallLive.tsx`: the widget's hook, status line and labels);
+ * the click swaps it in, with the same button, and its call starts. The swap waits for the click
+ * (a button replaced between press and release would lose the click), and the click does not
+ * wait for the download: the shell sends `POST /call/web` at once (the widget's
+ * `requestWebCall`) and the live part adopts that request. If the live part cannot be loaded,
+ * the shell says so and the next click tries again.
  */
-import type { CSSProperties } from 'react';
-import { MODULE_FILES, type VoiceEngine } from '@ringwise/voice-widget';
-import { describeProblem, EN_LABELS, statusLine, useVoiceCall } from '@ringwise/voice-widget/react';
+import { useRef, useState, type ComponentType, type MouseEvent } from 'react';
+import { requestWebCall } from '@ringwise/voice-widget/api';
+import { EN_LAUNCHER_LABELS, type StartOptions } from '@ringwise/voice-widget/react';
 import { siteConfig } from '../../content/site.ts';
-import { WIDGET_FILES_PATH } from '../lib/widget-path.ts';
+import type { HeroCallLiveProps, HeroCallProps } from './HeroCallLive.tsx';
 import './HeroCall.css';
 
-/** Where the site serves the widget's engine (see site/integrations/widget-files.ts). */
-const ENGINE_URL = `${WIDGET_FILES_PATH}${MODULE_FILES.engine}`;
+export type { HeroCallProps };
 
-const loadServedEngine = () => import(/* @vite-ignore */ ENGINE_URL) as Promise<VoiceEngine>;
+/** The hero call button; see the module comment. */
+export default function HeroCall(props: HeroCallProps) {
+  const [Live, setLive] = useState<ComponentType<HeroCallLiveProps> | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const loading = useRef<Promise<ComponentType<HeroCallLiveProps>> | null>(null);
+  const initialStart = useRef<StartOptions | undefined>(undefined);
+  const hadFocus = useRef(false);
 
-/** Props of the hero call. The page passes none: the defaults are the site's own. */
-export interface HeroCallProps {
-  /** Loads the voice engine (the hook's engine port). @default the engine the site serves at /widget/ */
-  loadEngine?: () => Promise<VoiceEngine>;
-  /** Public key, assistant and API base URL. @default siteConfig.voice (PUBLIC_VOICE_* at build time) */
-  voice?: { readonly publicKey: string; readonly assistantId: string; readonly apiBaseUrl: string };
-}
+  /** Fetches the live part (once; again after a failure). */
+  const load = () => {
+    loading.current ??= import('./HeroCallLive.tsx').then((module) => module.default);
+    loading.current.catch(() => {
+      loading.current = null;
+    });
+    return loading.current;
+  };
+  const preload = () => {
+    load().catch(() => {
+      // Reported by the click, where the visitor asked for something.
+    });
+  };
 
-/** The hero call button with its status line. */
-export default function HeroCall({ loadEngine = loadServedEngine, voice = siteConfig.voice }: HeroCallProps) {
-  const { publicKey, assistantId, apiBaseUrl } = voice;
-  const call = useVoiceCall({
-    publicKey,
-    apiBaseUrl,
-    target: assistantId ? { assistantId } : {},
-    loadEngine,
-  });
-  const inCall = call.phase !== 'idle';
-  const live = call.phase === 'active' || call.phase === 'reconnecting';
-  const status = statusLine(call, EN_LABELS);
-  const fix = call.problem && !inCall ? describeProblem(call.problem, EN_LABELS).fix : '';
-
-  function onCallClick() {
-    if (inCall) {
-      call.stop();
-      return;
+  const click = (event: MouseEvent<HTMLButtonElement>) => {
+    const { publicKey, assistantId, apiBaseUrl } = props.voice ?? siteConfig.voice;
+    let start: StartOptions = {};
+    if (publicKey && assistantId) {
+      const abort = new AbortController();
+      const request = requestWebCall({ baseUrl: apiBaseUrl, token: publicKey, signal: abort.signal }, { assistantId });
+      // The live part adopts the request and reports its failure.
+      request.catch(() => {});
+      start = { request, abort };
     }
-    if (!assistantId) console.error('Voice client is not configured (no assistant id): the call cannot start.');
-    void call.start();
-  }
+    initialStart.current = start;
+    hadFocus.current = document.activeElement === event.currentTarget;
+    setFailed(false);
+    setStarting(true);
+    load().then(
+      (component) => setLive(() => component),
+      () => {
+        start.abort?.abort();
+        setStarting(false);
+        setFailed(true);
+      },
+    );
+  };
 
-  const volume = { '--volume': String(call.volume) } as CSSProperties;
-
+  if (Live) return <Live {...props} initialStart={initialStart.current} autoFocus={hadFocus.current} />;
   return (
-    <div
-      className="hero-call"
-      data-phase={call.phase}
-      data-speaking={call.speaking ? '' : undefined}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && inCall) call.stop();
-      }}
-    >
+    <div className="hero-call" data-phase="idle">
       <div className="hero-call-controls">
         <button
           type="button"
-          className={`btn hero-call-button ${inCall ? 'hero-call-hangup' : 'btn-primary'}`}
-          onClick={onCallClick}
-          onPointerEnter={call.preload}
-          onPointerDown={call.preload}
-          onFocus={call.preload}
-          onTouchStart={call.preload}
-          disabled={call.phase === 'ending'}
+          className="btn hero-call-button btn-primary"
+          onClick={click}
+          onPointerEnter={preload}
+          onPointerDown={preload}
+          onFocus={preload}
+          onTouchStart={preload}
+          // The click that loads the live part is its start; another would be a second call.
+          disabled={starting}
         >
-          <span className="hero-call-indicator" style={volume} aria-hidden="true" />
-          {inCall ? EN_LABELS.stop : EN_LABELS.start}
+          <span className="hero-call-indicator" aria-hidden="true" />
+          {EN_LAUNCHER_LABELS.start}
         </button>
-        {live && (
-          <button
-            type="button"
-            className="btn btn-outline hero-call-secondary"
-            data-muted={call.muted ? '' : undefined}
-            onClick={() => call.setMuted(!call.muted)}
-          >
-            {call.muted ? EN_LABELS.unmute : EN_LABELS.mute}
-          </button>
-        )}
-        {live && call.audioBlocked && (
-          <button type="button" className="btn btn-outline hero-call-secondary" onClick={call.resumeAudio}>
-            {EN_LABELS.enableAudio}
-          </button>
-        )}
       </div>
-      <p className="hero-call-status" data-tone={status.tone} aria-hidden="true">
-        {status.text}
-        {fix && ` ${fix}`}
+      <p className="hero-call-status" data-tone={failed ? 'error' : 'idle'} aria-hidden="true">
+        {failed ? EN_LAUNCHER_LABELS.loadFailed : ''}
       </p>
       <p className="visually-hidden" role="status">
-        {status.announcement}
+        {failed ? EN_LAUNCHER_LABELS.loadFailed : ''}
       </p>
     </div>
   );

@@ -63,7 +63,7 @@ test('no page, the contact modal or the /widget preview violates the policy; an 
   expect(await violations(), 'contact modal: no violation').toEqual([]);
 
   await page.goto('/widget');
-  const launcher = page.locator('#preview-widget').getByRole('button', { name: 'Talk to Our Agent' });
+  const launcher = page.locator('#preview-widget').getByRole('button', { name: 'Ask Our Agent' });
   await expect(launcher, 'the preview runs').toBeVisible();
   await launcher.hover();
   await page.waitForLoadState('networkidle');

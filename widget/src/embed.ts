@@ -98,14 +98,16 @@ function boot(): void {
   const script =
     (document.currentScript as HTMLScriptElement | null) ??
     document.querySelector<HTMLScriptElement>(`script[src*="${LOADER_FILE}"]`);
-  const win = window as unknown as { RingwiseVoice?: RingwiseGlobal };
-  if (!win.RingwiseVoice) {
+  const win = window as unknown as { RingwiseVoice?: Partial<RingwiseGlobal> };
+  // Set up once. A RingwiseVoice without `mount` is the UMD bundle's, loaded first: the loader
+  // adds its keys to that object (the UMD does the same the other way round).
+  if (!win.RingwiseVoice?.mount) {
     defineVoiceCallElement(createModuleLoader(script?.src || location.href));
-    win.RingwiseVoice = {
+    win.RingwiseVoice = Object.assign(win.RingwiseVoice ?? {}, {
       version: typeof __RINGWISE_VERSION__ === 'string' ? __RINGWISE_VERSION__ : 'dev',
-      mount: (attributes) => mount(attributes, ''),
+      mount: (attributes: Record<string, string>) => mount(attributes, ''),
       registerLocale,
-    };
+    });
   }
   if (script?.getAttribute('data-mount') === 'false') return;
   const attributes = attributesOf(script);

@@ -46,4 +46,5 @@ export {
 } from '../element/status.ts';
 export { IDLE_VIEW, START_STAGES, type CallPhase, type CallProblem, type CallView, type ChatPhase, type Turn } from '../element/view.ts';
 export { EN_LABELS, resolveLabels } from '../element/en.ts';
-export type { VoiceLabels } from '../element/labels.ts';
+export { EN_LAUNCHER_LABELS, type VoiceLabels } from '../element/labels.ts';
+export type { StartOptions } from '../element/controller.ts';

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { CallTarget } from '../core/types.ts';
-import { ConversationController, type EventSink } from '../element/controller.ts';
+import { ConversationController, type EventSink, type StartOptions } from '../element/controller.ts';
 import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
 import type { ChatEngine, VoiceEngine } from '../element/engine-port.ts';
@@ -39,8 +39,11 @@ export interface UseVoiceCallOptions {
 export interface UseVoiceCallResult extends CallView {
   /** A public key is configured. */
   readonly configured: boolean;
-  /** Starts a call (the given target, else `options.target`). Never rejects. */
-  start(target?: CallTarget): Promise<boolean>;
+  /**
+   * Starts a call (the given target, else `options.target`). `options.request`: a `POST /call/web`
+   * your own click already sent (`requestWebCall`), for the engine to adopt. Never rejects.
+   */
+  start(target?: CallTarget, options?: StartOptions): Promise<boolean>;
   /** Hangs up or cancels a start. */
   stop(): void;
   /** Starts when idle, else hangs up. */
@@ -99,9 +102,9 @@ export function useVoiceCallWithEngine(loadEngine: () => Promise<VoiceEngine>, o
     if (!latest.current.publicKey) console.error('Voice client is not configured (no public key): nothing can start.');
   }, []);
   const start = useCallback(
-    (target?: CallTarget) => {
+    (target?: CallTarget, options?: StartOptions) => {
       warnUnconfigured();
-      return controller.start(target ?? latest.current.target ?? {});
+      return controller.start(target ?? latest.current.target ?? {}, options);
     },
     [controller, warnUnconfigured],
   );

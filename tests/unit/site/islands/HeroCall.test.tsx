@@ -11,7 +11,7 @@
  * browser: tests/e2e/hero-call.spec.ts.
  */
 import './dom-setup.ts';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import HeroCall from '../../../../site/islands/HeroCall.tsx';
@@ -20,7 +20,7 @@ import { createFakeEngine, type FakeEngine } from '../../widget/element/fake-voi
 const VOICE = { publicKey: 'pk-hero', assistantId: 'asst-hero', apiBaseUrl: 'http://127.0.0.1:9/api' };
 
 let engine: FakeEngine;
-let requests: string[];
+let requests: { url: string; response: Promise<Response> }[];
 
 beforeEach(() => {
   engine = createFakeEngine();
@@ -28,8 +28,10 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string) => {
-      requests.push(url);
-      return new Promise<Response>(() => {});
+      // A Response per request, so a test can tell which request the engine adopted.
+      const response = Promise.resolve(new Response('{}', { status: 201 }));
+      requests.push({ url, response });
+      return response;
     }),
   );
 });
@@ -77,6 +79,17 @@ describe('HeroCall', () => {
     expect(client.stops, 'the call was stopped').toBe(1);
     expect(await screen.findByRole('button', { name: 'Talk to Our Agent' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Mute' }), 'no mute without a call').toBeNull();
+  });
+
+  it('a click before anything loaded sends POST /call/web at once, and the call adopts it', async () => {
+    render(<HeroCall loadEngine={engine.load} voice={VOICE} />);
+    // A click with no hover or press first (a keyboard, a fast tap): nothing was fetched yet.
+    fireEvent.click(callButton('Talk to Our Agent'));
+    expect(requests.map((r) => r.url), 'sent in the click').toEqual([`${VOICE.apiBaseUrl}/call/web`]);
+    await vi.waitFor(() => expect(engine.clients, 'the live part loaded and started').toHaveLength(1));
+    const adopted = engine.client().startOptions[0]?.request;
+    expect((await adopted) === (await requests[0]!.response), 'the engine adopted that request').toBe(true);
+    expect(requests, 'no second request').toHaveLength(1);
   });
 
   it('hangs up on Escape during a call', async () => {
