@@ -258,7 +258,7 @@ const chat = new umd.ChatClient({ publicKey: 'pk' });
 const reply: Promise<core.ChatReply | null> = chat.send('Hi', target);
 const calls: core.ToolCall[] = core.toolCallsOf({});
 void api.createWebCall({ baseUrl: 'http://x', token: 't' }, target).then((call) => call.webCallUrl.length);
-element.defineVoiceCallElement(async () => ({ VoiceClient: core.VoiceClient }));
+element.defineVoiceCallElement(element.loadBundledModule);
 function useCall(): react.UseVoiceCallResult {
   return react.useVoiceCall({ publicKey: 'pk', target });
 }
