@@ -1,164 +1,249 @@
 /**
- * Click → POST /call/web latency of the script-tag widget in Chromium (Playwright), microphone
- * granted (`--use-fake-ui-for-media-stream --use-fake-device-for-media-stream` and the
- * `microphone` permission), against the loopback provider fixture (tests/fixtures/loopback-server.ts).
+ * Click → `POST /call/web` leaves the browser, ours beside the peers, per network profile.
  *
- * The host page is a third-party page served by the bench from its own loopback origin, with the
- * files pre-compressed and answered from memory as a CDN would (bench/lib/serve.ts): the built
- * loader (widget/dist/cdn/voice-widget.js, with the chunks next to it) in one script tag pointing
- * `data-api-base-url` at the fixture. Each sample is a fresh browser context (cold HTTP cache):
- * - **no prefetch**: load the page, click the launcher at once (Playwright moves the mouse onto it
- *   and clicks, as a person does; any hover-intent prefetch gets only those few ms of head start);
- * - **prefetch**: load the page, hover the launcher, wait until the network is quiet (the engine and
- *   daily-js chunks fetched on intent), then click.
- * Latency = the fixture's receive time of POST /call/web − the click event's time. Both are epoch
- * milliseconds on this machine's clock: the page takes `performance.timeOrigin + event.timeStamp`
- * in a capturing click listener on the host page; the fixture's route handler takes
- * `performance.timeOrigin + performance.now()` in Node when the request's body has arrived.
+ * Subjects, each on the same third-party host page (bench/lib/host-pages.ts), served from memory
+ * pre-compressed like a CDN (bench/lib/serve.ts):
+ * - **ours, no prefetch**: the script-tag loader; the pointer moves onto the launcher and clicks at
+ *   once (any hover-intent prefetch gets only those few ms of head start);
+ * - **ours, hover prefetch**: the pointer rests on the launcher until the network is quiet (what
+ *   intent loads has loaded), then clicks;
+ * - **Vapi `<vapi-widget>`**: its npm UMD bundle, `mode="voice" size="tiny"` (its one-click start);
+ * - **@vapi-ai/web page**: a minimal page, `new Vapi(publicKey, apiBaseUrl)` at load and
+ *   `.start(assistantId)` on the button's click, bundled with esbuild (minified, with its daily-js).
+ * Every subject keeps the platform's default API origin; the sample's routing answers it from the
+ * loopback provider fixture and aborts Daily's servers (bench/lib/browser-sample.ts).
+ *
+ * Each sample is a fresh browser context with the profile's network emulation; the page loads,
+ * the launcher becomes visible, Playwright moves the pointer onto it and clicks. Latency = the
+ * moment the POST reached the bench's routing (it has left the page's network stack; epoch ms in
+ * Node) − the click event (epoch ms in the page). The subjects are interleaved (one sample of each
+ * in turn) so the load of this shared machine falls on all of them alike, after one uncounted
+ * warm-up sample of each.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser.ts';
+import type { Locator, Page } from '@playwright/test';
 import { startLoopbackServer } from '../tests/fixtures/loopback-server.ts';
-import { WIDGET_CDN } from './lib/paths.ts';
+import { launchLatencyBrowser, openSample, pollFor, waitForQuiet, type Sample } from './lib/browser-sample.ts';
+import { bundleSource } from './lib/bundle.ts';
+import { hostPage, oursEmbed, PEER_FILES, VAPI_WEB_BUTTON, VAPI_WEB_ENTRY, vapiWebEmbed, vapiWidgetEmbed } from './lib/host-pages.ts';
+import { NETWORK_PROFILES, splitTransfers, type NetworkProfile, type RouteDecision } from './lib/network.ts';
+import { ROOT, WIDGET_CDN } from './lib/paths.ts';
+import { elapsedSeconds, progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
-import { progress } from './lib/progress.ts';
-import { median, percentile } from './lib/stats.ts';
+import { median, summarize, type Summary } from './lib/stats.ts';
+import { DEFAULT_API_BASE_URL } from '../widget/src/api/constants.ts';
 import { LOADER_FILE } from './widget-size.ts';
 
-/** Latency figures of one mode. */
+/** The click subjects, in report order. */
+export const CLICK_SUBJECTS = [
+  { id: 'ours', label: 'ours, no prefetch' },
+  { id: 'ours-prefetch', label: 'ours, hover prefetch' },
+  { id: 'vapi-widget', label: 'Vapi <vapi-widget>' },
+  { id: 'vapi-web', label: '@vapi-ai/web page' },
+] as const;
+
+/** Id of a click subject. */
+export type ClickSubjectId = (typeof CLICK_SUBJECTS)[number]['id'];
+
+/** Figures of one subject on one profile. */
 export interface LatencyRow {
-  mode: 'no prefetch' | 'prefetch';
-  /** Samples measured. */
-  n: number;
-  /** Samples where no POST arrived within the sample's time limit. */
+  subject: ClickSubjectId;
+  profile: NetworkProfile['id'];
+  /** Click → POST, ms. */
+  latency: Summary;
+  /** Samples whose POST never came (within `SAMPLE_LIMIT_MS`) or that broke. */
   failed: number;
-  medianMs: number;
-  p95Ms: number;
-  minMs: number;
-  maxMs: number;
+  /** Median JavaScript bytes on the wire that finished before the click. */
+  jsBeforeClick: number;
+  /** Median JavaScript bytes that finished between the click and the POST. */
+  jsClickToPost: number;
 }
 
-/** Result of the latency bench. */
-export interface LatencyResult {
+/** Result of the click bench. */
+export interface ClickLatencyResult {
   rows: LatencyRow[];
-  /** JS files (relative to widget/dist/cdn/) the first no-prefetch sample fetched through the click. */
+  /** Subjects that could not run, with the reason (e.g. ours not built yet). */
+  notes: Partial<Record<ClickSubjectId, string>>;
+  /** JS files (relative to widget/dist/cdn/) ours fetched through its first click. */
   clickFiles: string[];
-  /** Why it did not run, when it did not. */
+  /** Routing decisions summed over every sample, per subject. */
+  routing: Partial<Record<ClickSubjectId, Record<RouteDecision, number>>>;
+  /** Samples per subject and profile asked for. */
+  samples: number;
+  /** Rounds actually run (fewer than `samples` when the time budget ran out). */
+  rounds: number;
+  /** Why nothing ran, when nothing did. */
   skipped?: string;
 }
-
-const HOST_PAGE = (apiBaseUrl: string): string => `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Host page</title>
-<script>addEventListener('click', (e) => { window.benchClickAt = performance.timeOrigin + e.timeStamp; }, { capture: true });</script>
-</head><body><h1>A third-party page</h1>
-<script src="/${LOADER_FILE}" data-public-key="pk-bench" data-assistant-id="asst-bench" data-api-base-url="${apiBaseUrl}" async></script>
-</body></html>`;
 
 /** How long one sample may wait for its POST before it counts as failed. */
 const SAMPLE_LIMIT_MS = 10_000;
 
-async function waitForQuiet(page: Page, pending: () => number, quietMs = 300, limitMs = 8_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  let quietSince = Date.now();
-  while (Date.now() < end) {
-    if (pending() > 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= quietMs) return;
-    await page.waitForTimeout(50);
+interface Runner {
+  id: ClickSubjectId;
+  path: string;
+  launcher(page: Page): Locator;
+  prefetch: boolean;
+}
+
+/** Our launcher: the first button of our element (its label may change; its place does not). */
+export const oursLauncher = (page: Page): Locator => page.locator('ringwise-voice-call').getByRole('button').first();
+
+/** Vapi's floating button: a clickable div without a role, inside its fixed wrapper. */
+export const vapiWidgetLauncher = (page: Page): Locator => page.locator('vapi-widget .vapi-widget-wrapper > div > div[style*="cursor: pointer"]');
+
+/** Builds the minimal @vapi-ai/web page's script; null with the reason when it cannot be bundled. */
+async function vapiWebBundle(): Promise<Uint8Array | string> {
+  try {
+    return await bundleSource(VAPI_WEB_ENTRY);
+  } catch (error) {
+    return `not bundled: ${(error as Error).message.split('\n')[0]}`;
   }
 }
 
+/** Options of `benchClickLatency`. */
+export interface ClickBenchOptions {
+  /** Counted samples per subject and profile. @default 15 */
+  samples?: number;
+  /** Network profiles to run. @default all three */
+  profiles?: readonly NetworkProfile[];
+  /** Our script-tag build to measure. @default widget/dist/cdn/ */
+  cdnDir?: string;
+  /** Start no new round of samples after this many seconds since the bench began. @default Infinity */
+  deadlineSeconds?: number;
+}
+
 /**
- * Runs the latency bench.
- * @param samples clicks per mode. @default 30
+ * Runs the click bench: rounds of one sample per subject and profile (so a time limit leaves
+ * every cell with the same count, and the machine's load falls on every subject alike).
  */
-export async function benchLatency(samples = 30): Promise<LatencyResult> {
-  if (!existsSync(join(WIDGET_CDN, LOADER_FILE))) {
-    return { rows: [], clickFiles: [], skipped: 'not built yet (widget/dist/cdn/voice-widget.js missing)' };
+export async function benchClickLatency(options: ClickBenchOptions = {}): Promise<ClickLatencyResult> {
+  const samples = options.samples ?? 15;
+  const profiles = options.profiles ?? NETWORK_PROFILES;
+  const deadline = options.deadlineSeconds ?? Number.POSITIVE_INFINITY;
+  const cdnDir = options.cdnDir ?? WIDGET_CDN;
+  const notes: ClickLatencyResult['notes'] = {};
+  const files: Record<string, Uint8Array> = {};
+  const pages: Record<string, string> = {};
+  const runners: Runner[] = [];
+  if (existsSync(join(cdnDir, LOADER_FILE))) {
+    pages['/ours'] = hostPage(oursEmbed(`/${LOADER_FILE}`));
+    runners.push({ id: 'ours', path: '/ours', launcher: oursLauncher, prefetch: false });
+    runners.push({ id: 'ours-prefetch', path: '/ours', launcher: oursLauncher, prefetch: true });
+  } else {
+    notes.ours = notes['ours-prefetch'] = `not built yet (widget/dist/cdn/${LOADER_FILE} missing: \`npm run build -w widget\`)`;
   }
-  const executablePath = findBrowser();
-  if (!executablePath) return { rows: [], clickFiles: [], skipped: 'no Chromium found (set CHROME_PATH)' };
+  const umd = join(ROOT, 'node_modules/@vapi-ai/client-sdk-react/dist/embed/widget.umd.js');
+  if (existsSync(umd)) {
+    files[PEER_FILES.vapiWidget] = readFileSync(umd);
+    pages['/vapi-widget'] = hostPage(vapiWidgetEmbed('voice'));
+    runners.push({ id: 'vapi-widget', path: '/vapi-widget', launcher: vapiWidgetLauncher, prefetch: false });
+  } else notes['vapi-widget'] = 'not installed (@vapi-ai/client-sdk-react): run npm install';
+  const web = await vapiWebBundle();
+  if (typeof web === 'string') notes['vapi-web'] = web;
+  else {
+    files[PEER_FILES.vapiWeb] = web;
+    pages['/vapi-web'] = hostPage(vapiWebEmbed(DEFAULT_API_BASE_URL));
+    runners.push({ id: 'vapi-web', path: '/vapi-web', launcher: (page) => page.getByRole('button', { name: VAPI_WEB_BUTTON }), prefetch: false });
+  }
+  const empty: ClickLatencyResult = { rows: [], notes, clickFiles: [], routing: {}, samples, rounds: 0 };
+  if (!runners.length) return { ...empty, skipped: 'no subject could run' };
+  const browser = await launchLatencyBrowser();
+  if (!browser) return { ...empty, skipped: 'no Chromium found (set CHROME_PATH)' };
 
-  const arrivals: number[] = [];
   const provider = await startLoopbackServer();
-  provider.route('POST', '/call/web', () => {
-    arrivals.push(performance.timeOrigin + performance.now());
-    // A well-formed answer; the room URL is unreachable here, so the call then fails to join.
-    return { status: 201, body: { id: 'call-bench', webCallUrl: 'http://127.0.0.1:9/bench-room', artifactPlan: { videoRecordingEnabled: false }, assistant: { voice: { provider: '11labs' } } } };
+  provider.route('POST', '/call/web', {
+    // A well-formed answer; its room URL is unreachable, so each call then fails to join.
+    status: 201,
+    body: { id: 'call-bench', webCallUrl: 'http://127.0.0.1:9/bench-room', artifactPlan: { videoRecordingEnabled: false }, assistant: { voice: { provider: '11labs' } } },
   });
-  // The host page and the widget files on one origin, pre-compressed like a CDN (bench/lib/serve.ts).
-  const host = await serveStatic(WIDGET_CDN, { pages: { '/': HOST_PAGE(provider.url) } });
-  const hostUrl = `${host.url}/`;
-
-  let browser: Browser | null = null;
-  const rows: LatencyRow[] = [];
+  const host = await serveStatic(cdnDir, { pages, files });
+  const hostOrigin = new URL(host.url).origin;
+  const routing: ClickLatencyResult['routing'] = {};
+  const collected = new Map<string, { values: number[]; failed: number; before: number[]; during: number[] }>();
   let clickFiles: string[] = [];
-  try {
-    browser = await chromium.launch({
-      executablePath,
-      args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
-    });
-    for (const mode of ['no prefetch', 'prefetch'] as const) {
-      const values: number[] = [];
-      let failed = 0;
-      // i = -1 is a warm-up sample (browser process and disk caches), not counted.
-      for (let i = -1; i < samples; i++) {
-        if (i >= 0 && i % 10 === 0) progress(`click → POST /call/web, ${mode}: samples ${i + 1}–${Math.min(i + 10, samples)} of ${samples}`);
-        const context = await browser.newContext({ permissions: ['microphone'] });
-        const page = await context.newPage();
-        let inFlight = 0;
-        const scripts = new Set<string>();
-        page.on('request', (r) => {
-          inFlight++;
-          const url = new URL(r.url());
-          if (url.origin + '/' === hostUrl && /\.m?js$/.test(url.pathname)) scripts.add(url.pathname.slice(1));
-        });
-        const done = () => inFlight--;
-        page.on('requestfinished', done);
-        page.on('requestfailed', done);
-        try {
-          await page.goto(hostUrl, { waitUntil: 'load' });
-          const launcher = page.getByRole('button', { name: 'Talk to Our Agent' });
-          await launcher.waitFor({ state: 'visible', timeout: 5_000 });
-          if (mode === 'prefetch') {
-            await launcher.hover();
-            await waitForQuiet(page, () => inFlight);
-          }
-          const before = arrivals.length;
-          await launcher.click();
-          const deadline = Date.now() + SAMPLE_LIMIT_MS;
-          while (arrivals.length === before && Date.now() < deadline) await page.waitForTimeout(5);
-          const clickAt = await page.evaluate(() => (window as unknown as { benchClickAt?: number }).benchClickAt ?? null);
-          if (i < 0) {
-            // warm-up: not counted
-          } else if (arrivals.length === before || clickAt === null) failed++;
-          else values.push(arrivals[before]! - clickAt);
-          if (mode === 'no prefetch' && i === 0) {
-            await waitForQuiet(page, () => inFlight, 500);
-            clickFiles = [...scripts].sort();
-          }
-        } catch (error) {
-          if (i >= 0) failed++;
-          progress(`  sample ${i + 1} failed: ${(error as Error).message.split('\n')[0]}`);
-        } finally {
-          await context.close();
-        }
+
+  /** One sample; its figures go into its subject × profile cell when `counted`. */
+  const runSample = async (runner: Runner, profile: NetworkProfile, counted: boolean): Promise<void> => {
+    const key = `${runner.id}|${profile.id}`;
+    const cell = collected.get(key) ?? { values: [], failed: 0, before: [], during: [] };
+    collected.set(key, cell);
+    let sample: Sample | null = null;
+    try {
+      sample = await openSample(browser, { profile, providerUrl: provider.url, token: 'unused' });
+      const { page } = sample;
+      await page.goto(host.url + runner.path, { waitUntil: 'load' });
+      const launcher = runner.launcher(page);
+      await launcher.waitFor({ state: 'visible', timeout: SAMPLE_LIMIT_MS });
+      if (runner.prefetch) {
+        await launcher.hover();
+        await waitForQuiet(sample);
       }
-      rows.push({
-        mode,
-        n: values.length,
-        failed,
-        medianMs: median(values),
-        p95Ms: percentile(values, 95),
-        minMs: values.length ? Math.min(...values) : Number.NaN,
-        maxMs: values.length ? Math.max(...values) : Number.NaN,
-      });
+      const routed = sample.routed;
+      await launcher.click();
+      const post = await pollFor(page, () => routed.find((r) => r.method === 'POST' && r.path === '/call/web'), SAMPLE_LIMIT_MS);
+      const { clickAt } = await sample.probe();
+      if (runner.id === 'ours' && !clickFiles.length) {
+        await waitForQuiet(sample, 500);
+        clickFiles = sample.requested
+          .filter((u) => u.startsWith(hostOrigin + '/') && /\.m?js(\?|$)/.test(u))
+          .map((u) => new URL(u).pathname.slice(1))
+          .filter((f, i, all) => all.indexOf(f) === i)
+          .sort();
+      }
+      const sum = (routing[runner.id] ??= { continue: 0, provider: 0, 'abort-daily': 0, 'abort-other': 0 });
+      for (const [k, v] of Object.entries(sample.decisions)) sum[k as RouteDecision] += v;
+      if (!counted) return;
+      if (!post || clickAt === null) {
+        cell.failed++;
+        return;
+      }
+      cell.values.push(post.at - clickAt);
+      const split = splitTransfers(sample.transfers, clickAt, post.at);
+      cell.before.push(split.beforeClick);
+      cell.during.push(split.clickToPost);
+    } catch (error) {
+      if (counted) cell.failed++;
+      progress(`  ${runner.id} / ${profile.id}: sample failed: ${(error as Error).message.split('\n')[0]}`);
+    } finally {
+      await sample?.close().catch(() => {});
+    }
+  };
+
+  let rounds = 0;
+  try {
+    // One uncounted warm-up sample per subject (browser process, disk caches, JIT).
+    for (const runner of runners) await runSample(runner, profiles[0]!, false);
+    progress(`click → POST /call/web: up to ${samples} rounds of ${runners.length} subjects × ${profiles.length} profiles …`);
+    for (; rounds < samples; rounds++) {
+      if (elapsedSeconds() > deadline) break;
+      for (const profile of profiles) for (const runner of runners) await runSample(runner, profile, true);
+      if ((rounds + 1) % 5 === 0 && rounds + 1 < samples) progress(`  round ${rounds + 1} of ${samples} done`);
     }
   } finally {
-    await browser?.close();
+    await browser.close();
     await provider.close();
     await host.close();
   }
-  return { rows, clickFiles };
+  if (rounds < samples) progress(`  time budget reached after ${rounds} of ${samples} rounds`);
+  const rows: LatencyRow[] = [];
+  for (const subject of CLICK_SUBJECTS) {
+    if (!runners.some((r) => r.id === subject.id)) continue;
+    for (const profile of profiles) {
+      const cell = collected.get(`${subject.id}|${profile.id}`)!;
+      rows.push({
+        subject: subject.id,
+        profile: profile.id,
+        latency: summarize(cell.values),
+        failed: cell.failed,
+        jsBeforeClick: median(cell.before),
+        jsClickToPost: median(cell.during),
+      });
+    }
+  }
+  for (const row of rows) {
+    progress(`  ${row.subject} / ${row.profile}: median ${row.latency.median.toFixed(1)} ms, p95 ${row.latency.p95.toFixed(1)} ms (${row.latency.n} ok, ${row.failed} failed)`);
+  }
+  return { rows, notes, clickFiles, routing, samples, rounds };
 }

@@ -1,43 +1,250 @@
 /**
- * The bench's results as one object, rendered as Markdown (printed and written to
- * bench/results/) and kept as JSON beside it.
+ * The bench's results as one object, rendered as Markdown (printed, written to bench/results/,
+ * and the body of BENCHMARKS.md) and kept as JSON beside it. Every budgeted figure carries its
+ * budget and a "met?" verdict (bench/budgets.ts), and a summary table of all budgets comes first,
+ * so a miss is visible at a glance with how far off it is.
  */
+import { budgetRows, CLICK_PEERS, formatRatio, latencyVerdict, ratio, sizeVerdict, SIZE_BUDGETS, verdictCell, verdictCounts, GUIDE_ISLANDS, scoreVerdict, type BudgetRow } from './budgets.ts';
+import { CHAT_SUBJECTS, type ChatLatencyResult } from './chat-latency.ts';
 import type { ContactLoadResult } from './contact-load.ts';
-import type { LatencyRow } from './latency.ts';
+import { CLICK_SUBJECTS, type ClickLatencyResult } from './latency.ts';
 import type { LighthouseRow } from './lighthouse-bench.ts';
+import type { LighthouseHistoryEntry } from './lib/history.ts';
+import { NETWORK_PROFILES } from './lib/network.ts';
 import { formatKB } from './lib/size.ts';
 import type { RouteJs } from './site-js.ts';
 import type { Ratio, SizeRow } from './widget-size.ts';
+
+/** One load level of the contact backend (bench/contact-load.ts), plus what the backend reports. */
+export type ContactLevel = ContactLoadResult & {
+  /** Whether the backend runs with fsync on (a 201 means the row is on disk); absent = not reported. */
+  fsync?: boolean;
+  /** Which backend answered, e.g. "PostgreSQL 17 (embedded)"; absent = not reported. */
+  backend?: string;
+};
 
 /** Everything one `npm run bench` measured. */
 export interface BenchResults {
   /** ISO date-time of the run. */
   date: string;
-  machine: { cpus: number; cpuModel: string; memoryGiB: number; platform: string; node: string; chromium: string | null };
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; platform: string; node: string; chromium: string | null; loadAverage?: number[] };
   /** Seconds per build step, or why it did not run. */
   build: { widgetSeconds?: number; siteSeconds?: number; note?: string };
   siteJs: { rows: RouteJs[]; note?: string };
   widget: { rows: SizeRow[]; ratios: Ratio[] };
-  lighthouse: { rows: LighthouseRow[]; note: string };
-  latency: { rows: LatencyRow[]; note?: string };
-  contact: { results?: ContactLoadResult[]; note?: string };
+  lighthouse: { rows: LighthouseRow[]; note: string; history?: LighthouseHistoryEntry[]; historyNote?: string };
+  click: { result?: ClickLatencyResult; note?: string };
+  chat: { result?: ChatLatencyResult; note?: string };
+  contact: { results: ContactLevel[]; note?: string };
+  /** Guide routes the run expected (content/guides). */
+  guideRoutes: string[];
   totalSeconds: number;
 }
 
-const kb = (bytes: number | undefined): string => (bytes === undefined ? '—' : formatKB(bytes));
+const kb = (bytes: number | undefined): string => (bytes === undefined || Number.isNaN(bytes) ? '—' : formatKB(bytes));
 const ms = (v: number | undefined): string => (v === undefined || Number.isNaN(v) ? '—' : `${Math.round(v)} ms`);
 const ms1 = (v: number | undefined): string => (v === undefined || Number.isNaN(v) ? '—' : `${v.toFixed(1)} ms`);
 const score = (v: number | undefined): string => (v === undefined ? '—' : String(v));
 
-/** Renders the results as Markdown: one section per measurement, tables first. */
+/** The budget rows of a run (see bench/budgets.ts). */
+export function runBudgets(r: BenchResults): BudgetRow[] {
+  return budgetRows({
+    siteJs: r.siteJs,
+    widget: r.widget,
+    lighthouse: r.lighthouse,
+    click: r.click.result,
+    clickNote: r.click.note,
+    chat: r.chat.result,
+    chatNote: r.chat.note,
+    contact: r.contact,
+    guideRoutes: r.guideRoutes,
+  });
+}
+
+/** The budget table: one line per budget, misses marked. */
+export function renderBudgetTable(rows: readonly BudgetRow[]): string[] {
+  const counts = verdictCounts(rows);
+  const out = [`${counts.met} met · ${counts.missed} missed · ${counts['not measured']} not measured.`, ''];
+  out.push('| what | measured | budget | met? |', '|---|---:|---:|---|');
+  for (const row of rows) out.push(`| ${row.what} | ${row.measured} | ${row.budget} | ${verdictCell(row.verdict)} |`);
+  return out;
+}
+
+function renderClick(r: BenchResults): string[] {
+  const out: string[] = ['## Click → POST /call/web, ours beside the peers', ''];
+  const c = r.click.result;
+  if (r.click.note) out.push(r.click.note, '');
+  if (!c) return out;
+  if (c.skipped) out.push(`Not run: ${c.skipped}.`, '');
+  for (const subject of CLICK_SUBJECTS) if (c.notes[subject.id]) out.push(`- ${subject.label}: ${c.notes[subject.id]}`);
+  if (Object.keys(c.notes).length) out.push('');
+  if (!c.rows.length) return out;
+  out.push(
+    `${c.rounds} of ${c.samples} samples per subject and profile${c.rounds < c.samples ? ' (time budget reached)' : ''}, interleaved, each in a cold browser context. ` +
+      "Budget: ours without prefetch ≤ each peer's median on every profile. Ratios are ours ÷ that peer (median); JS = JavaScript bytes on the wire (compressed, with headers), median per sample.",
+    '',
+  );
+  for (const profile of NETWORK_PROFILES) {
+    const rows = c.rows.filter((x) => x.profile === profile.id);
+    if (!rows.length) continue;
+    const ours = rows.find((x) => x.subject === 'ours');
+    const prefetch = rows.find((x) => x.subject === 'ours-prefetch');
+    out.push(`### ${profile.label}`, '');
+    out.push(
+      '| subject | samples | failed | median | p95 | min | max | JS before click | JS click → POST | ours ÷ this | ours (prefetch) ÷ this | met? (ours ≤ this median) |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    );
+    for (const row of rows) {
+      const label = CLICK_SUBJECTS.find((s) => s.id === row.subject)?.label ?? row.subject;
+      const isPeer = CLICK_PEERS.some((p) => p.id === row.subject);
+      const l = row.latency;
+      out.push(
+        `| ${label} | ${l.n} | ${row.failed} | ${ms1(l.median)} | ${ms1(l.p95)} | ${ms1(l.min)} | ${ms1(l.max)} | ${kb(row.jsBeforeClick)} | ${kb(row.jsClickToPost)} | ` +
+          `${isPeer ? formatRatio(ratio(ours?.latency.median, l.median)) : '—'} | ${isPeer ? formatRatio(ratio(prefetch?.latency.median, l.median)) : '—'} | ` +
+          `${isPeer ? verdictCell(latencyVerdict(ours?.latency.median, l.median, c.notes.ours ?? 'not measured')) : '—'} |`,
+      );
+    }
+    out.push('');
+  }
+  const routing = Object.entries(c.routing);
+  if (routing.length) {
+    out.push(
+      'Requests that would have left the machine, summed over every sample (warm-up included): ' +
+        routing.map(([id, d]) => `${CLICK_SUBJECTS.find((s) => s.id === id)?.label ?? id}: ${d.provider} to the platform API (answered by the loopback provider), ${d['abort-daily']} to Daily (aborted), ${d['abort-other']} elsewhere (aborted)`).join('; ') +
+        '.',
+      '',
+    );
+  }
+  return out;
+}
+
+function renderChat(r: BenchResults): string[] {
+  const out: string[] = ['## Chat: type + Enter → POST /chat/web → first token painted, ours beside Vapi', ''];
+  const c = r.chat.result;
+  if (r.chat.note) out.push(r.chat.note, '');
+  if (!c) return out;
+  if (c.skipped) out.push(`Not run: ${c.skipped}.`, '');
+  for (const subject of CHAT_SUBJECTS) if (c.notes[subject.id]) out.push(`- ${subject.label}: ${c.notes[subject.id]}`);
+  if (Object.keys(c.notes).length) out.push('');
+  if (!c.rows.length) return out;
+  out.push(
+    `${c.rounds} of ${c.samples} samples per subject and profile${c.rounds < c.samples ? ' (time budget reached)' : ''}, interleaved. Budget: ours ≤ Vapi's median, for the POST and for the first token. ` +
+      `CORS preflights that reached the provider: ${c.preflightsOnWire}.`,
+    '',
+  );
+  for (const profile of NETWORK_PROFILES) {
+    const rows = c.rows.filter((x) => x.profile === profile.id);
+    if (!rows.length) continue;
+    const ours = rows.find((x) => x.subject === 'ours-chat');
+    out.push(`### Chat, ${profile.label}`, '');
+    out.push(
+      '| subject | samples | failed | Enter → POST median | p95 | → first token median | p95 | JS before Enter | JS Enter → POST | ours ÷ this (POST · token) | met? POST | met? token |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    );
+    for (const row of rows) {
+      const label = CHAT_SUBJECTS.find((s) => s.id === row.subject)?.label ?? row.subject;
+      const peer = row.subject !== 'ours-chat';
+      const why = c.notes['ours-chat'] ?? 'not measured';
+      out.push(
+        `| ${label} | ${row.post.n} | ${row.failed} | ${ms1(row.post.median)} | ${ms1(row.post.p95)} | ${ms1(row.token.median)} | ${ms1(row.token.p95)} | ${kb(row.jsBeforeEnter)} | ${kb(row.jsEnterToPost)} | ` +
+          `${peer ? `${formatRatio(ratio(ours?.post.median, row.post.median))} · ${formatRatio(ratio(ours?.token.median, row.token.median))}` : '—'} | ` +
+          `${peer ? verdictCell(latencyVerdict(ours?.post.median, row.post.median, why)) : '—'} | ${peer ? verdictCell(latencyVerdict(ours?.token.median, row.token.median, why)) : '—'} |`,
+      );
+    }
+    out.push('');
+  }
+  return out;
+}
+
+function renderLighthouse(r: BenchResults): string[] {
+  const out: string[] = ['## Lighthouse (median)', '', r.lighthouse.note, ''];
+  if (r.lighthouse.rows.length) {
+    out.push(
+      '| route | form | runs | perf | perf per run | a11y | best pr. | SEO | FCP | LCP | LCP per run | TBT | CLS | budget | met? |',
+      '|---|---|---:|---:|---|---:|---:|---:|---:|---:|---|---:|---:|---|---|',
+    );
+    for (const row of r.lighthouse.rows) {
+      const s = row.scores;
+      const mobile = row.formFactor === 'mobile';
+      const verdict = mobile
+        ? row.runs
+          ? scoreVerdict([
+              ['performance', s.performance],
+              ['accessibility', s.accessibility],
+              ['best practices', s['best-practices']],
+              ['SEO', s.seo],
+            ])
+          : ({ status: 'not measured', detail: row.errors[0] ?? 'no run' } as const)
+        : null;
+      out.push(
+        `| ${row.route} | ${row.formFactor} | ${row.runs} | ${score(s.performance)} | ${row.perfRuns.join(' / ') || '—'} | ${score(s.accessibility)} | ${score(s['best-practices'])} | ${score(s.seo)} | ` +
+          `${ms(row.metrics.fcp)} | ${ms(row.metrics.lcp)} | ${row.lcpRuns.map((v) => Math.round(v)).join(' / ') || '—'} | ${ms(row.metrics.tbt)} | ${row.metrics.cls === undefined ? '—' : row.metrics.cls.toFixed(3)} | ` +
+          `${mobile ? '100 each' : '— (reference)'} | ${verdict ? verdictCell(verdict) : '—'} |`,
+      );
+    }
+    const failing = r.lighthouse.rows.filter((row) => row.failing.length || row.errors.length);
+    if (failing.length) {
+      out.push('', 'Audits below 1 (non-performance) and errors:', '');
+      for (const row of failing) out.push(`- ${row.route} ${row.formFactor}: ${[...row.failing, ...row.errors].join('; ')}`);
+    }
+    out.push('');
+  }
+  const history = r.lighthouse.history ?? [];
+  if (history.length) {
+    const last = history.slice(-3);
+    const routes = [...new Set(last.flatMap((e) => e.routes.map((x) => x.route)))];
+    out.push(`### Lighthouse mobile performance, the last ${last.length} bench run${last.length === 1 ? '' : 's'} on this machine`, '');
+    if (r.lighthouse.historyNote) out.push(r.lighthouse.historyNote, '');
+    out.push(`| route | ${last.map((e) => e.date.slice(0, 16).replace('T', ' ')).join(' | ')} | 100 in every run? |`, `|---|${last.map(() => '---:|').join('')}---|`);
+    for (const route of routes) {
+      const cells = last.map((e) => e.routes.find((x) => x.route === route));
+      const runs = cells.flatMap((x) => x?.perfRuns ?? []);
+      const complete = cells.every((x) => x && x.perfRuns.length);
+      const low = runs.filter((v) => v < 100);
+      const verdict = !complete ? '— not in every run' : low.length ? `❌ **no**: ${low.length} of ${runs.length} runs below 100 (lowest ${Math.min(...low)})` : `✅ yes (${runs.length} runs)`;
+      out.push(`| ${route} | ${cells.map((x) => (x ? `${score(x.perf)} (${x.perfRuns.join('/')}), LCP ${ms(x.lcp)}` : '—')).join(' | ')} | ${verdict} |`);
+    }
+    out.push('');
+  }
+  return out;
+}
+
+function renderContact(r: BenchResults): string[] {
+  const out: string[] = ['## Contact backend under load', ''];
+  if (r.contact.note) out.push(r.contact.note, '');
+  if (!r.contact.results.length) return out;
+  const backend = r.contact.results.find((c) => c.backend)?.backend;
+  if (backend) out.push(`Backend: ${backend}.`, '');
+  out.push(
+    '| clients | inserts | created | rows after | lost | duplicated | inserts/s | p50 | p95 | max | fsync | met? (0 lost, fsync on) |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+  );
+  for (const c of r.contact.results) {
+    const lost = c.missing + c.duplicated;
+    const verdict = lost ? `❌ **no**: ${lost} rows lost or duplicated` : c.fsync === false ? '❌ **no**: fsync off' : c.fsync === undefined ? '— fsync not reported' : '✅ yes';
+    out.push(
+      `| ${c.concurrency} | ${c.total} | ${c.created} | ${c.stored} | ${c.missing} | ${c.duplicated} | ${c.throughputPerSecond}/s | ${ms1(c.p50Ms)} | ${ms1(c.p95Ms)} | ${ms1(c.maxMs)} | ${c.fsync === undefined ? '—' : c.fsync ? 'on' : 'off'} | ${verdict} |`,
+    );
+    if (c.failures.length) out.push('', `First failures at ${c.concurrency} clients: ${c.failures.join('; ')}`, '');
+  }
+  out.push('');
+  return out;
+}
+
+/** Renders the results as Markdown: the budget summary first, then one section per measurement. */
 export function renderMarkdown(r: BenchResults): string {
   const out: string[] = [];
   const m = r.machine;
   out.push(`# Bench ${r.date.slice(0, 10)}`, '');
+  const load = m.loadAverage?.length ? `, load average at the start ${m.loadAverage.map((v) => v.toFixed(1)).join(' / ')}` : '';
   out.push(
-    `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}, Chromium ${m.chromium ?? 'not found'}. Whole run: ${r.totalSeconds.toFixed(0)} s.`,
+    `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}, Chromium ${m.chromium ?? 'not found'}${load}. Whole run: ${r.totalSeconds.toFixed(0)} s.`,
+    '',
+    'Sizes are exact. Times depend on the machine and on what else runs on it: read the medians; the p95 and max show the noise.',
     '',
   );
+
+  out.push('## Budgets', '', ...renderBudgetTable(runBudgets(r)), '');
 
   out.push('## Build time', '');
   if (r.build.note) out.push(r.build.note, '');
@@ -51,70 +258,45 @@ export function renderMarkdown(r: BenchResults): string {
     'Eager = scripts, inline scripts, modulepreloads and `client:load`/`idle`/`only` islands with their static imports; all islands adds `client:visible`/`media`. Dynamic `import()` chunks are in neither.',
     '',
   );
-  out.push('| route | eager gzip | eager brotli | all islands gzip | all islands brotli | files (eager/all) | islands |', '|---|---:|---:|---:|---:|---:|---|');
+  out.push(
+    '| route | eager gzip | eager brotli | all islands gzip | all islands brotli | files (eager/all) | islands | budget | met? |',
+    '|---|---:|---:|---:|---:|---:|---|---|---|',
+  );
   for (const row of r.siteJs.rows) {
+    let budget = '—';
+    let met = '—';
+    if (row.route === '/') {
+      budget = `eager ≤ ${formatKB(SIZE_BUDGETS.landingJs)}`;
+      met = verdictCell(sizeVerdict(row.eager.sizes.gzip, SIZE_BUDGETS.landingJs));
+    } else if (r.guideRoutes.includes(row.route)) {
+      budget = `only ${GUIDE_ISLANDS.join(', ')}`;
+      const extra = row.islands.map((i) => i.name).filter((n) => !(GUIDE_ISLANDS as readonly string[]).includes(n));
+      met = verdictCell(extra.length ? { status: 'missed', detail: `also ${extra.join(', ')}` } : { status: 'met' });
+    }
     out.push(
-      `| ${row.route} | ${kb(row.eager.sizes.gzip)} | ${kb(row.eager.sizes.brotli)} | ${kb(row.all.sizes.gzip)} | ${kb(row.all.sizes.brotli)} | ${row.eager.files.length}+${row.eager.inlineScripts} inline / ${row.all.files.length} | ${row.islands.map((i) => `${i.name} (${i.client})`).join(', ') || 'none'} |`,
+      `| ${row.route} | ${kb(row.eager.sizes.gzip)} | ${kb(row.eager.sizes.brotli)} | ${kb(row.all.sizes.gzip)} | ${kb(row.all.sizes.brotli)} | ${row.eager.files.length}+${row.eager.inlineScripts} inline / ${row.all.files.length} | ${row.islands.map((i) => `${i.name} (${i.client})`).join(', ') || 'none'} | ${budget} | ${met} |`,
     );
   }
   out.push('');
 
   out.push('## Widget bytes beside its peers (same run)', '');
-  out.push('| bundle | raw | gzip | brotli | how |', '|---|---:|---:|---:|---|');
+  const sizeBudgets: Record<string, number> = { 'ours-loader': SIZE_BUDGETS.loader, 'ours-click': SIZE_BUDGETS.voiceTotal, 'ours-chat': SIZE_BUDGETS.chatTotal, 'ours-core': SIZE_BUDGETS.core };
+  out.push('| bundle | raw | gzip | brotli | budget (gzip) | met? | how |', '|---|---:|---:|---:|---:|---|---|');
   for (const row of r.widget.rows) {
-    out.push(`| ${row.label} | ${kb(row.sizes?.raw)} | ${kb(row.sizes?.gzip)} | ${kb(row.sizes?.brotli)} | ${row.note} |`);
+    const limit = sizeBudgets[row.id];
+    const met = limit === undefined ? '—' : verdictCell(sizeVerdict(row.sizes?.gzip, limit, row.note));
+    out.push(`| ${row.label} | ${kb(row.sizes?.raw)} | ${kb(row.sizes?.gzip)} | ${kb(row.sizes?.brotli)} | ${limit === undefined ? '—' : `≤ ${formatKB(limit)}`} | ${met} | ${row.note} |`);
   }
   out.push('');
   if (r.widget.ratios.length) {
     out.push('| ratio (gzip) | ours ÷ peer |', '|---|---:|');
-    for (const ratio of r.widget.ratios) out.push(`| ${ratio.label} | ${(ratio.ratio * 100).toFixed(1)} % (${ratio.ratio <= 1 ? `${(1 / ratio.ratio).toFixed(1)}× smaller` : `${ratio.ratio.toFixed(2)}× larger`}) |`);
+    for (const x of r.widget.ratios) out.push(`| ${x.label} | ${(x.ratio * 100).toFixed(1)} % (${x.ratio <= 1 ? `${(1 / x.ratio).toFixed(1)}× smaller` : `${x.ratio.toFixed(2)}× larger`}) |`);
     out.push('');
     const click = r.widget.rows.find((row) => row.id === 'ours-click')?.sizes;
     const floor = r.widget.rows.find((row) => row.id === 'daily-js')?.sizes;
     if (click && floor) out.push(`Above the daily-js floor after the first click: ${kb(click.gzip - floor.gzip)} gzip (everything of ours: loader, UI, engine, API call).`, '');
   }
 
-  out.push('## Lighthouse (median)', '');
-  out.push(r.lighthouse.note, '');
-  if (r.lighthouse.rows.length) {
-    out.push('| route | form | runs | perf | a11y | best pr. | SEO | FCP | LCP | TBT | CLS |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const row of r.lighthouse.rows) {
-      const s = row.scores;
-      out.push(
-        `| ${row.route} | ${row.formFactor} | ${row.runs} | ${score(s.performance)} | ${score(s.accessibility)} | ${score(s['best-practices'])} | ${score(s.seo)} | ${ms(row.metrics.fcp)} | ${ms(row.metrics.lcp)} | ${ms(row.metrics.tbt)} | ${row.metrics.cls === undefined ? '—' : row.metrics.cls.toFixed(3)} |`,
-      );
-    }
-    const failing = r.lighthouse.rows.filter((row) => row.failing.length || row.errors.length);
-    if (failing.length) {
-      out.push('', 'Audits below 1 (non-performance) and errors:', '');
-      for (const row of failing) out.push(`- ${row.route} ${row.formFactor}: ${[...row.failing, ...row.errors].join('; ')}`);
-    }
-    out.push('');
-  }
-
-  out.push('## Click → POST /call/web (Chromium, microphone granted, loopback provider)', '');
-  if (r.latency.note) out.push(r.latency.note, '');
-  if (r.latency.rows.length) {
-    out.push('| mode | samples | failed | median | p95 | min | max |', '|---|---:|---:|---:|---:|---:|---:|');
-    for (const row of r.latency.rows) {
-      out.push(`| ${row.mode} | ${row.n} | ${row.failed} | ${ms1(row.medianMs)} | ${ms1(row.p95Ms)} | ${ms1(row.minMs)} | ${ms1(row.maxMs)} |`);
-    }
-    out.push('');
-  }
-
-  out.push('## Contact backend load (embedded PostgreSQL, fsync on)', '');
-  if (r.contact.note) out.push(r.contact.note, '');
-  const loads = r.contact.results ?? [];
-  if (loads.length) {
-    out.push(`Backend: ${loads[0]?.backend}.`, '');
-    out.push('| inserts | clients | created | rows after | missing | duplicated | throughput | p50 | p95 | max | ok |', '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-    for (const c of loads) {
-      out.push(
-        `| ${c.total} | ${c.concurrency} | ${c.created} | ${c.stored} | ${c.missing} | ${c.duplicated} | ${c.throughputPerSecond}/s | ${ms1(c.p50Ms)} | ${ms1(c.p95Ms)} | ${ms1(c.maxMs)} | ${c.ok ? 'yes' : 'NO'} |`,
-      );
-    }
-    for (const c of loads) if (c.failures.length) out.push('', `First failures (${c.concurrency} clients): ${c.failures.join('; ')}`);
-    out.push('');
-  }
-  return out.join('\n');
+  out.push(...renderClick(r), ...renderChat(r), ...renderLighthouse(r), ...renderContact(r));
+  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd();
 }

@@ -1,54 +1,57 @@
 /**
  * `npm run bench`: builds the widget and the site once (timed), then measures, printing progress:
- * JavaScript per route, widget bytes beside its peers, click → POST /call/web latency, the contact
- * backend under load, and Lighthouse (last, in whatever time is left of the budget). Prints one
- * Markdown report and writes it with its JSON to bench/results/ (latest.md, latest.json and a
- * dated copy of each).
+ * JavaScript per route, the contact backend under load (50 and 200 clients), click → POST
+ * /call/web beside the peers on three network profiles, chat (type + Enter → POST /chat/web →
+ * first token) beside Vapi's widget, widget bytes beside the peers, and Lighthouse (last, mobile
+ * first, in whatever time is left of the budget). Prints one Markdown report, budgets first, and
+ * writes it with its JSON to bench/results/ (latest.md, latest.json and a dated copy of each).
  *
  * Options (after `npm run bench --`):
  *   --no-build          measure the existing dist/ and widget/dist/ (build times not reported)
- *   --only=a,b          run only these steps: build, js, widget, latency, contact, lighthouse
- *   --runs=N            Lighthouse runs per route and form factor (default 3)
- *   --samples=N         clicks per latency mode (default 30)
- *   --budget=S          seconds the whole bench may take (default 285); Lighthouse gets what is left
- *   --update-benchmarks also rewrite BENCHMARKS.md (method + this run's report)
+ *   --only=a,b          run only these steps: build, js, widget, latency, chat, contact, lighthouse
+ *   --samples=N         click rounds (one sample of each subject on each profile) (default 15)
+ *   --chat-samples=N    chat rounds (default 8)
+ *   --runs=N            Lighthouse mobile runs per route (default 3)
+ *   --desktop-runs=N    Lighthouse desktop runs per route (default 1)
+ *   --budget=S          seconds the whole bench may take (default 285); the latency benches stop
+ *                       early to leave Lighthouse its mobile runs, and Lighthouse gets what is left
+ *   --update-benchmarks also rewrite BENCHMARKS.md (method + this run's report) and the budget
+ *                       table in README.md
  *
  * Each measurement whose target is not built yet says so in one line and the rest still runs.
  * The build uses the browser tests' environment (tests/fixtures/e2e-env.ts), so `dist/` is the
  * same production build the e2e gates check.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { findBrowser } from '../scripts/browser.ts';
 import { E2E_ENV } from '../tests/fixtures/e2e-env.ts';
+import { historyEntry, recordHistory } from './lib/history.ts';
 import { closeParser, listPages } from './lib/html.ts';
+import { parseBenchArgs, type BenchOptions } from './lib/options.ts';
 import { DIST, RESULTS_DIR, ROOT, guideRoutes } from './lib/paths.ts';
 import { elapsedSeconds, progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
-import { benchmarksMarkdown } from './benchmarks-md.ts';
-import { renderMarkdown, type BenchResults } from './report.ts';
+import { benchmarksMarkdown, readmeWithBudgets } from './benchmarks-md.ts';
+import { renderMarkdown, runBudgets, type BenchResults, type ContactLevel } from './report.ts';
 import { analyzeSite } from './site-js.ts';
 import { measureWidgetSizes, widgetRatios } from './widget-size.ts';
 
-const STEPS = ['build', 'js', 'widget', 'latency', 'contact', 'lighthouse'] as const;
-type Step = (typeof STEPS)[number];
-
-function option(name: string): string | undefined {
-  const prefix = `--${name}=`;
-  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
-}
-const only = option('only')?.split(',').map((s) => s.trim()) as Step[] | undefined;
-const unknown = only?.filter((s) => !STEPS.includes(s));
-if (unknown?.length) {
-  console.error(`Unknown step(s) ${unknown.join(', ')}: choose from ${STEPS.join(', ')}.`);
+let options: BenchOptions;
+try {
+  options = parseBenchArgs(process.argv.slice(2));
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(2);
 }
-const wants = (step: Step): boolean => (only ? only.includes(step) : step !== 'build' || !process.argv.includes('--no-build'));
-const runs = Number(option('runs') ?? 3);
-const samples = Number(option('samples') ?? 30);
-const budget = Number(option('budget') ?? (only && only.length === 1 && only[0] === 'lighthouse' ? 3600 : 285));
+const { steps, budget } = options;
+
+/** Contact backend load levels: concurrent clients, 1,000 inserts each. */
+const CONTACT_LEVELS = [50, 200] as const;
+/** Seconds kept for Lighthouse's mobile runs (per run, measured here ~5 s on 2 cores) when the latency benches decide to stop. */
+const LIGHTHOUSE_SECONDS_PER_RUN = 6;
 
 function chromiumVersion(): string | null {
   const path = findBrowser();
@@ -79,6 +82,7 @@ function timedBuild(label: string, command: string, args: string[]): number {
   return seconds;
 }
 
+const notRun = 'not run (--only)';
 const results: BenchResults = {
   date: new Date().toISOString(),
   machine: {
@@ -88,20 +92,29 @@ const results: BenchResults = {
     platform: `${process.platform} ${process.arch}`,
     node: process.version,
     chromium: chromiumVersion(),
+    loadAverage: loadavg(),
   },
   build: {},
-  siteJs: { rows: [] },
+  siteJs: { rows: [], note: notRun },
   widget: { rows: [], ratios: [] },
-  lighthouse: { rows: [], note: 'not run (--only)' },
-  latency: { rows: [], note: 'not run (--only)' },
-  contact: { note: 'not run (--only)' },
+  lighthouse: { rows: [], note: notRun },
+  click: { note: notRun },
+  chat: { note: notRun },
+  contact: { results: [], note: notRun },
+  guideRoutes: guideRoutes(),
   totalSeconds: 0,
 };
 
-progress(`bench on ${results.machine.cpus} cores, Node ${results.machine.node}, budget ${budget} s`);
+progress(`bench on ${results.machine.cpus} cores (load average ${loadavg().map((v) => v.toFixed(1)).join(' / ')}), Node ${results.machine.node}, budget ${budget} s`);
+
+// Time kept for Lighthouse's mobile runs: the latency benches stop starting rounds before it.
+const lighthouseRoutes = ['/', ...results.guideRoutes];
+const lighthouseReserve = steps.has('lighthouse') ? lighthouseRoutes.length * options.runs * LIGHTHOUSE_SECONDS_PER_RUN + 10 : 0;
+const widgetReserve = steps.has('widget') ? 10 : 0;
+const chatReserve = steps.has('chat') ? 40 : 0;
 
 // 1. Build once.
-if (wants('build')) {
+if (steps.has('build')) {
   try {
     results.build.widgetSeconds = timedBuild('widget (npm run build -w widget)', 'npm', ['run', 'build', '-w', 'widget', '--silent']);
     results.build.siteSeconds = timedBuild('site (astro build)', process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent']);
@@ -114,78 +127,97 @@ if (wants('build')) {
 }
 
 // 2. JavaScript per route.
-if (wants('js')) {
+if (steps.has('js')) {
   progress('javascript per route …');
+  results.siteJs.note = undefined;
   if (!listPages(DIST).length) results.siteJs.note = 'not built yet (no HTML in dist/: `npm run build`)';
   else {
     results.siteJs.rows = await analyzeSite(DIST);
-    const missing = ['/', ...guideRoutes(), '/widget'].filter((r) => !results.siteJs.rows.some((row) => row.route === r));
+    const missing = ['/', ...results.guideRoutes, '/widget'].filter((r) => !results.siteJs.rows.some((row) => row.route === r));
     if (missing.length) results.siteJs.note = `not built yet: ${missing.join(', ')}`;
   }
   for (const row of results.siteJs.rows) progress(`  ${row.route}: eager ${(row.eager.sizes.gzip / 1000).toFixed(1)} KB gzip, all islands ${(row.all.sizes.gzip / 1000).toFixed(1)} KB`);
   if (results.siteJs.note) progress(`  ${results.siteJs.note}`);
 }
 
-// 3. Latency (also tells which files the first click fetched).
-let clickFiles: string[] | undefined;
-if (wants('latency')) {
-  progress(`click → POST /call/web latency, ${samples} clicks per mode …`);
-  try {
-    const { benchLatency } = await import('./latency.ts');
-    const latency = await benchLatency(samples);
-    results.latency = { rows: latency.rows, note: latency.skipped };
-    clickFiles = latency.clickFiles;
-    if (latency.skipped) progress(`  skipped: ${latency.skipped}`);
-    for (const row of latency.rows) progress(`  ${row.mode}: median ${row.medianMs.toFixed(1)} ms, p95 ${row.p95Ms.toFixed(1)} ms (${row.n} ok, ${row.failed} failed)`);
-  } catch (error) {
-    results.latency = { rows: [], note: `failed: ${(error as Error).message}` };
-    progress(`  latency failed: ${(error as Error).message}`);
-  }
-}
-
-// 4. Widget bytes beside the peers.
-if (wants('widget')) {
-  progress('widget bytes and peers (esbuild bundles) …');
-  results.widget.rows = await measureWidgetSizes(clickFiles);
-  results.widget.ratios = widgetRatios(results.widget.rows);
-  for (const row of results.widget.rows) progress(`  ${row.label}: ${row.sizes ? `${(row.sizes.gzip / 1000).toFixed(1)} KB gzip` : row.note}`);
-}
-
-// 5. Contact backend load.
-if (wants('contact')) {
-  progress('contact backend: 1,000 inserts from 50, then 200 concurrent clients …');
-  if (!existsSync(join(ROOT, 'bench/contact-load.ts'))) results.contact = { note: 'not built yet (bench/contact-load.ts missing)' };
+// 3. Contact backend load (bench/contact-load.ts belongs to the backend: called, not changed here).
+if (steps.has('contact')) {
+  results.contact = { results: [] };
+  if (!existsSync(join(ROOT, 'bench/contact-load.ts'))) results.contact.note = 'not built yet (bench/contact-load.ts missing)';
   else {
     try {
       const { runContactLoad } = await import('./contact-load.ts');
-      const loads = [];
-      for (const concurrency of [50, 200]) {
-        const result = await runContactLoad({ total: 1000, concurrency });
-        loads.push(result);
-        progress(`  ${concurrency} clients: ${result.throughputPerSecond} inserts/s, p95 ${result.p95Ms} ms, ${result.stored} rows, ok: ${result.ok}`);
+      for (const concurrency of CONTACT_LEVELS) {
+        progress(`contact backend: 1,000 inserts from ${concurrency} concurrent clients …`);
+        const result = (await runContactLoad({ total: 1000, concurrency })) as ContactLevel;
+        results.contact.results.push(result);
+        progress(`  ${result.throughputPerSecond} inserts/s, p95 ${result.p95Ms} ms, ${result.stored} rows, ok: ${result.ok}`);
       }
-      results.contact = { results: loads };
     } catch (error) {
-      results.contact = { note: `failed: ${(error as Error).message}` };
+      results.contact.note = `failed: ${(error as Error).message}`;
       progress(`  contact load failed: ${(error as Error).message}`);
     }
   }
 }
 
-// 6. Lighthouse, last, within the remaining budget.
-if (wants('lighthouse')) {
-  const routes = ['/', ...guideRoutes()].filter((r) => listPages(DIST).some((p) => p.route === r));
+// 4. Click → POST /call/web beside the peers (also tells which files the first click fetched).
+let clickFiles: string[] | undefined;
+if (steps.has('latency')) {
+  try {
+    const { benchClickLatency } = await import('./latency.ts');
+    const result = await benchClickLatency({ samples: options.samples, deadlineSeconds: budget - lighthouseReserve - widgetReserve - chatReserve });
+    results.click = { result };
+    clickFiles = result.clickFiles;
+    if (result.skipped) progress(`  skipped: ${result.skipped}`);
+  } catch (error) {
+    results.click = { note: `failed: ${(error as Error).message}` };
+    progress(`  click latency failed: ${(error as Error).message}`);
+  }
+}
+
+// 5. Chat beside Vapi's widget in chat mode.
+let chatFiles: { files: string[] } | { note: string } = { note: 'not measured (the chat bench did not run: --only)' };
+if (steps.has('chat')) {
+  try {
+    const { benchChatLatency } = await import('./chat-latency.ts');
+    const result = await benchChatLatency({ samples: options.chatSamples, deadlineSeconds: budget - lighthouseReserve - widgetReserve });
+    results.chat = { result };
+    chatFiles = result.notes['ours-chat'] ? { note: result.notes['ours-chat'] } : { files: result.chatFiles };
+    if (result.skipped) progress(`  skipped: ${result.skipped}`);
+  } catch (error) {
+    results.chat = { note: `failed: ${(error as Error).message}` };
+    chatFiles = { note: `not measured (the chat bench failed: ${(error as Error).message})` };
+    progress(`  chat latency failed: ${(error as Error).message}`);
+  }
+}
+
+// 6. Widget bytes beside the peers.
+if (steps.has('widget')) {
+  progress('widget bytes and peers (esbuild bundles) …');
+  results.widget.rows = await measureWidgetSizes(clickFiles, chatFiles);
+  results.widget.ratios = widgetRatios(results.widget.rows);
+  for (const row of results.widget.rows) progress(`  ${row.label}: ${row.sizes ? `${(row.sizes.gzip / 1000).toFixed(1)} KB gzip` : row.note}`);
+}
+
+// 7. Lighthouse, last, mobile first, within the remaining budget.
+if (steps.has('lighthouse')) {
+  const routes = lighthouseRoutes.filter((r) => listPages(DIST).some((p) => p.route === r));
   if (!routes.length) results.lighthouse = { rows: [], note: 'not built yet (no pages in dist/)' };
   else {
     // Served pre-compressed from memory, like a CDN: on-the-fly brotli would add seconds to LCP.
     const server = await serveStatic(DIST, { host: 'localhost' });
-    const baseUrl = server.url;
-    progress(`lighthouse: ${routes.length} routes × mobile, desktop, up to ${runs} runs each, until ${budget - 5} s …`);
+    progress(`lighthouse: ${routes.length} routes, mobile ${options.runs} runs then desktop ${options.desktopRuns}, until ${budget - 5} s …`);
     try {
       const { benchLighthouse } = await import('./lighthouse-bench.ts');
-      results.lighthouse = await benchLighthouse({ baseUrl, routes, runs, deadlineSeconds: budget - 5 });
-      const missingGuides = guideRoutes().length === 0 ? ' Guides: not built yet.' : '';
-      results.lighthouse.note += missingGuides;
+      results.lighthouse = await benchLighthouse({ baseUrl: server.url, routes, runs: options.runs, desktopRuns: options.desktopRuns, deadlineSeconds: budget - 5 });
+      if (!results.guideRoutes.length) results.lighthouse.note += ' Guides: not built yet.';
+      const entry = historyEntry(results.date, results.lighthouse.rows);
+      if (entry) {
+        mkdirSync(RESULTS_DIR, { recursive: true });
+        const { history, problem } = recordHistory(join(RESULTS_DIR, 'lighthouse-history.json'), entry);
+        results.lighthouse.history = history.slice(-3);
+        if (problem) results.lighthouse.historyNote = problem;
+      }
     } catch (error) {
       results.lighthouse = { rows: [], note: `failed: ${(error as Error).message}` };
     } finally {
@@ -203,7 +235,15 @@ for (const name of ['latest', `bench-${stamp}`]) {
   writeFileSync(join(RESULTS_DIR, `${name}.json`), JSON.stringify(results, null, 2) + '\n');
   writeFileSync(join(RESULTS_DIR, `${name}.md`), markdown + '\n');
 }
-if (process.argv.includes('--update-benchmarks')) writeFileSync(join(ROOT, 'BENCHMARKS.md'), benchmarksMarkdown(markdown));
+if (options.updateBenchmarks) {
+  writeFileSync(join(ROOT, 'BENCHMARKS.md'), benchmarksMarkdown(markdown));
+  const readmePath = join(ROOT, 'README.md');
+  try {
+    writeFileSync(readmePath, readmeWithBudgets(readFileSync(readmePath, 'utf8'), runBudgets(results), results.date));
+  } catch (error) {
+    progress(`README.md budget table not updated: ${(error as Error).message}`);
+  }
+}
 await closeParser();
 console.log('\n' + markdown);
-progress(`done in ${results.totalSeconds.toFixed(0)} s; written to bench/results/latest.md and latest.json`);
+progress(`done in ${results.totalSeconds.toFixed(0)} s; written to bench/results/latest.md and latest.json${options.updateBenchmarks ? ', BENCHMARKS.md and README.md' : ''}`);

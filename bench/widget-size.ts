@@ -68,8 +68,10 @@ function fileRow(id: string, label: string, rel: string, note: string): SizeRow 
  * Measures our widget and the peers.
  * @param clickFiles JS files (relative to widget/dist/cdn/) the browser fetched up to and after
  *   the first click, when the latency bench observed them; otherwise every `.js` in the build.
+ * @param chat JS files ours' chat mode fetched through the first answer (observed by the chat
+ *   bench), or why there are none (e.g. "not built yet …", "not measured (--only)").
  */
-export async function measureWidgetSizes(clickFiles?: string[]): Promise<SizeRow[]> {
+export async function measureWidgetSizes(clickFiles?: string[], chat: { files: string[] } | { note: string } = { note: 'not measured (the chat bench did not run)' }): Promise<SizeRow[]> {
   const rows: SizeRow[] = [];
   const scripts = cdnScripts();
   if (!scripts.includes(LOADER_FILE)) {
@@ -98,6 +100,13 @@ export async function measureWidgetSizes(clickFiles?: string[]): Promise<SizeRow
         : `loader + engine + daily chunk with their static imports: ${files.join(', ')}`,
       files,
     });
+  }
+  const chatLabel = 'ours: chat, through the first message (loader + UI + chat engine)';
+  if ('files' in chat && chat.files.length && scripts.includes(LOADER_FILE)) {
+    const files = [...new Set([LOADER_FILE, ...chat.files])].filter((f) => scripts.includes(f)).sort();
+    rows.push({ id: 'ours-chat', label: chatLabel, sizes: sizesOfCdn(files), note: `files the browser fetched through the first answer: ${files.join(', ')}`, files });
+  } else {
+    rows.push({ id: 'ours-chat', label: chatLabel, sizes: null, note: 'note' in chat ? chat.note : 'not measured (no chat files observed)' });
   }
   const coreEntry = join(ROOT, 'widget/src/core/index.ts');
   rows.push(
@@ -152,6 +161,7 @@ export function widgetRatios(rows: SizeRow[]): Ratio[] {
     ['after first click vs ElevenLabs embed', 'ours-click', 'elevenlabs-embed'],
     ['after first click vs @vapi-ai/web bundle', 'ours-click', 'vapi-web'],
     ['after first click vs daily-js floor', 'ours-click', 'daily-js'],
+    ['chat through the first message vs Vapi <vapi-widget> (chat mode loads it all)', 'ours-chat', 'vapi-widget'],
     ['core vs @vapi-ai/web without daily-js', 'ours-core', 'vapi-web-nodaily'],
     ['engine as shipped vs @vapi-ai/web without daily-js', 'ours-engine', 'vapi-web-nodaily'],
   ];

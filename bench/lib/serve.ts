@@ -32,35 +32,43 @@ export interface BenchServer {
 export interface ServeOptions {
   /** Extra in-memory pages by exact path, e.g. `{ '/': '<!DOCTYPE html>…' }` (served as HTML, no-store). */
   pages?: Record<string, string>;
+  /**
+   * Extra in-memory files by exact path, e.g. `{ '/peers/vapi-web.js': bytes }`: typed by their
+   * extension and pre-compressed like the files below the root (a peer's bundle served as a CDN would).
+   */
+  files?: Record<string, string | Uint8Array>;
   /** Host to bind. @default '127.0.0.1' */
   host?: string;
 }
 
-function load(root: string): Map<string, Entry> {
+/** One file as a CDN caches it: its type, its bytes, and brotli 11 / gzip 9 when compressible. */
+function entryOf(name: string, raw: Buffer): Entry {
+  const ext = extname(name);
+  const entry: Entry = { type: contentTypeOf(ext), raw };
+  if (COMPRESSIBLE.has(ext) && ext !== '.map') {
+    entry.br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    entry.gzip = gzipSync(raw, { level: 9 });
+  }
+  return entry;
+}
+
+function load(root: string, extra: Record<string, string | Uint8Array> = {}): Map<string, Entry> {
   const files = new Map<string, Entry>();
   const walk = (dir: string): void => {
     for (const d of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, d.name);
       if (d.isDirectory()) walk(full);
-      else if (d.isFile()) {
-        const ext = extname(d.name);
-        const raw = readFileSync(full);
-        const entry: Entry = { type: contentTypeOf(ext), raw };
-        if (COMPRESSIBLE.has(ext) && ext !== '.map') {
-          entry.br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-          entry.gzip = gzipSync(raw, { level: 9 });
-        }
-        files.set('/' + relative(root, full).split(sep).join('/'), entry);
-      }
+      else if (d.isFile()) files.set('/' + relative(root, full).split(sep).join('/'), entryOf(d.name, readFileSync(full)));
     }
   };
   walk(root);
+  for (const [path, body] of Object.entries(extra)) files.set(path, entryOf(path, Buffer.from(body)));
   return files;
 }
 
 /** Serves `root` (pre-compressed, from memory) on a free loopback port. */
 export async function serveStatic(root: string, options: ServeOptions = {}): Promise<BenchServer> {
-  const files = load(root);
+  const files = load(root, options.files);
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     let path: string;
     try {

@@ -15,3 +15,24 @@ export function percentile(values: number[], p: number): number {
   const rank = Math.max(1, Math.ceil((p / 100) * s.length));
   return s[Math.min(rank, s.length) - 1]!;
 }
+
+/** Median, nearest-rank p95, min and max of a set of samples (NaN when there are none). */
+export interface Summary {
+  /** Samples summarised. */
+  n: number;
+  median: number;
+  p95: number;
+  min: number;
+  max: number;
+}
+
+/** Summarises `values` (see `Summary`). */
+export function summarize(values: number[]): Summary {
+  return {
+    n: values.length,
+    median: median(values),
+    p95: percentile(values, 95),
+    min: values.length ? Math.min(...values) : Number.NaN,
+    max: values.length ? Math.max(...values) : Number.NaN,
+  };
+}

@@ -1,0 +1,289 @@
+/**
+ * The budgets DESIGN.md and the issues set, and the verdict on each figure of a bench run: met,
+ * missed (and by how much), or not measured (and why). Pure functions over the run's results, so
+ * the report, BENCHMARKS.md and the README's budget table all say the same thing, and unit tests
+ * (tests/unit/gates/budgets.test.ts) pin every rule.
+ *
+ * Sizes are gzip -9 bytes with 1 KB = 1,000 bytes (bench/lib/size.ts), like every figure here.
+ */
+import type { ChatRow, ChatSubjectId } from './chat-latency.ts';
+import type { ContactLoadResult } from './contact-load.ts';
+import type { ClickSubjectId, LatencyRow } from './latency.ts';
+import type { LighthouseRow } from './lighthouse-bench.ts';
+import { NETWORK_PROFILES, type NetworkProfile } from './lib/network.ts';
+import { formatKB, KB } from './lib/size.ts';
+import type { RouteJs } from './site-js.ts';
+import type { SizeRow } from './widget-size.ts';
+
+/** Byte budgets (gzip), from DESIGN.md's table and issue 10. */
+export const SIZE_BUDGETS = {
+  /** Script-tag loader (paints the launcher only). */
+  loader: 5 * KB,
+  /** Chat mode: everything downloaded through the first message (loader + UI + chat engine). */
+  chatTotal: 15 * KB,
+  /** Voice mode: everything downloaded through the first click (loader + UI + engine + daily-js). */
+  voiceTotal: 85 * KB,
+  /** Widget core + createWebCall, no daily-js. */
+  core: 6 * KB,
+  /** Landing page JavaScript before any interaction, React included. */
+  landingJs: 85 * KB,
+} as const;
+
+/** Lighthouse budget: every category scores this on `/` and every guide, mobile. */
+export const LIGHTHOUSE_BUDGET = 100;
+
+/** The one island guide pages may ship. */
+export const GUIDE_ISLANDS = ['Header'] as const;
+
+/** Outcome of one budget. */
+export interface Verdict {
+  status: 'met' | 'missed' | 'not measured';
+  /** How far off (missed), or why there is no figure (not measured). */
+  detail?: string;
+}
+
+/** The budgets as DESIGN.md lists them: every budget row belongs to one. */
+export const BUDGET_GROUPS = {
+  loader: 'widget script-tag loader ≤ 5 KB gzip',
+  voice: 'voice: everything through the first click ≤ 85 KB gzip',
+  chatSize: 'chat: everything through the first message ≤ 15 KB gzip',
+  core: 'widget core + createWebCall ≤ 6 KB gzip',
+  landing: 'landing page JS before any interaction ≤ 85 KB gzip',
+  guides: 'guide pages ship only the Header island',
+  lighthouse: 'Lighthouse mobile 100 · 100 · 100 · 100 on / and every guide',
+  click: "click → POST /call/web without prefetch ≤ each peer's median, every profile",
+  chat: "chat: Enter → POST /chat/web and → first token ≤ Vapi's widget, every profile",
+  backend: 'contact backend: no row lost under load, fsync on',
+} as const;
+
+/** Key of a budget group. */
+export type BudgetGroup = keyof typeof BUDGET_GROUPS;
+
+/** One line of the budget table. */
+export interface BudgetRow {
+  group: BudgetGroup;
+  /** What is budgeted, e.g. "widget loader, gzip". */
+  what: string;
+  /** The figure measured, formatted ("—" when there is none). */
+  measured: string;
+  /** The budget, formatted. */
+  budget: string;
+  verdict: Verdict;
+}
+
+const notMeasured = (detail: string): Verdict => ({ status: 'not measured', detail });
+const pct = (over: number, limit: number): string => `${((over / limit) * 100).toFixed(0)} %`;
+const ms = (v: number): string => `${v.toFixed(1)} ms`;
+
+/** A byte figure against its budget: met when ≤; a miss says how many KB and what share over. */
+export function sizeVerdict(bytes: number | null | undefined, limit: number, why = 'not measured'): Verdict {
+  if (bytes === null || bytes === undefined || Number.isNaN(bytes)) return notMeasured(why);
+  if (bytes <= limit) return { status: 'met' };
+  const over = bytes - limit;
+  return { status: 'missed', detail: `${formatKB(over)} over (+${pct(over, limit)})` };
+}
+
+/** A score against the Lighthouse budget (100). */
+export function scoreVerdict(scores: Array<[name: string, score: number | undefined]>, why = 'not measured'): Verdict {
+  if (!scores.length || scores.some(([, s]) => s === undefined)) return notMeasured(why);
+  const below = scores.filter(([, s]) => s! < LIGHTHOUSE_BUDGET);
+  if (!below.length) return { status: 'met' };
+  return { status: 'missed', detail: below.map(([name, s]) => `${name} ${s} (−${LIGHTHOUSE_BUDGET - s!})`).join(', ') };
+}
+
+/** Ours ÷ peer (e.g. 2.5 = ours takes 2.5 times as long); NaN when either is missing or the peer is 0. */
+export function ratio(ours: number | undefined, peer: number | undefined): number {
+  if (ours === undefined || peer === undefined || Number.isNaN(ours) || Number.isNaN(peer) || peer <= 0) return Number.NaN;
+  return ours / peer;
+}
+
+/** A ratio as the tables print it: "2.61×" (NaN → "—"). */
+export function formatRatio(r: number): string {
+  return Number.isNaN(r) ? '—' : `${r.toFixed(2)}×`;
+}
+
+/** Our median time against a peer's: met when ours ≤ peer; a miss says by how many ms and the ratio. */
+export function latencyVerdict(ours: number | undefined, peer: number | undefined, why = 'not measured'): Verdict {
+  if (ours === undefined || peer === undefined || Number.isNaN(ours) || Number.isNaN(peer)) return notMeasured(why);
+  if (ours <= peer) return { status: 'met' };
+  return { status: 'missed', detail: `+${ms(ours - peer)} (${formatRatio(ratio(ours, peer))} the peer's median)` };
+}
+
+/** A count that must be zero (rows lost). */
+export function zeroVerdict(count: number | undefined, why = 'not measured'): Verdict {
+  if (count === undefined || Number.isNaN(count)) return notMeasured(why);
+  return count === 0 ? { status: 'met' } : { status: 'missed', detail: `${count} lost` };
+}
+
+/** The verdict as one table cell: misses stand out at a glance. */
+export function verdictCell(v: Verdict): string {
+  if (v.status === 'met') return '✅ yes';
+  if (v.status === 'missed') return `❌ **no**: ${v.detail ?? 'missed'}`;
+  return `— ${v.detail ?? 'not measured'}`;
+}
+
+/** What a budget table is computed from: the parts of a bench run it reads. */
+export interface BudgetInputs {
+  siteJs: { rows: RouteJs[]; note?: string };
+  widget: { rows: SizeRow[] };
+  lighthouse: { rows: LighthouseRow[]; note?: string };
+  click?: { rows: LatencyRow[]; notes: Partial<Record<ClickSubjectId, string>>; skipped?: string };
+  clickNote?: string;
+  chat?: { rows: ChatRow[]; notes: Partial<Record<ChatSubjectId, string>>; skipped?: string };
+  chatNote?: string;
+  contact: { results: Array<ContactLoadResult & { fsync?: boolean }>; note?: string };
+  /** Guide routes expected (from content/guides). */
+  guideRoutes: string[];
+}
+
+/** The peers our click is held against, with their report names. */
+export const CLICK_PEERS: ReadonlyArray<{ id: ClickSubjectId; label: string }> = [
+  { id: 'vapi-widget', label: 'Vapi <vapi-widget>' },
+  { id: 'vapi-web', label: '@vapi-ai/web page' },
+];
+
+const profileLabel = (id: NetworkProfile['id']): string => NETWORK_PROFILES.find((p) => p.id === id)?.label ?? id;
+
+/** Every budget of the run, in DESIGN.md's order, with its verdict. */
+export function budgetRows(r: BudgetInputs): BudgetRow[] {
+  const out: BudgetRow[] = [];
+  const size = (id: string) => r.widget.rows.find((row) => row.id === id);
+  const sizeRow = (group: BudgetGroup, what: string, id: string, limit: number) => {
+    const row = size(id);
+    const bytes = row?.sizes?.gzip;
+    out.push({ group, what, measured: bytes === undefined ? '—' : formatKB(bytes), budget: `≤ ${formatKB(limit)}`, verdict: sizeVerdict(bytes, limit, row?.note ?? 'not measured (--only)') });
+  };
+  sizeRow('loader', 'widget script-tag loader, gzip', 'ours-loader', SIZE_BUDGETS.loader);
+  sizeRow('voice', 'voice: everything through the first click, gzip', 'ours-click', SIZE_BUDGETS.voiceTotal);
+  sizeRow('chatSize', 'chat: everything through the first message, gzip', 'ours-chat', SIZE_BUDGETS.chatTotal);
+  sizeRow('core', 'widget core + createWebCall (no daily-js), gzip', 'ours-core', SIZE_BUDGETS.core);
+
+  const landing = r.siteJs.rows.find((row) => row.route === '/');
+  out.push({
+    group: 'landing',
+    what: 'landing page JS before any interaction, gzip',
+    measured: landing ? formatKB(landing.eager.sizes.gzip) : '—',
+    budget: `≤ ${formatKB(SIZE_BUDGETS.landingJs)}`,
+    verdict: sizeVerdict(landing?.eager.sizes.gzip, SIZE_BUDGETS.landingJs, r.siteJs.note ?? 'not measured (--only)'),
+  });
+  for (const route of r.guideRoutes) {
+    const row = r.siteJs.rows.find((x) => x.route === route);
+    const islands = row?.islands.map((i) => i.name) ?? [];
+    const extra = islands.filter((n) => !(GUIDE_ISLANDS as readonly string[]).includes(n));
+    out.push({
+      group: 'guides',
+      what: `${route}: islands`,
+      measured: row ? islands.join(', ') || 'none' : '—',
+      budget: `only ${GUIDE_ISLANDS.join(', ')}`,
+      verdict: !row ? notMeasured(r.siteJs.note ?? 'not measured (--only)') : extra.length ? { status: 'missed', detail: `also ${extra.join(', ')}` } : { status: 'met' },
+    });
+  }
+
+  for (const route of ['/', ...r.guideRoutes]) {
+    const row = r.lighthouse.rows.find((x) => x.route === route && x.formFactor === 'mobile');
+    const s = row?.scores;
+    const measured = s ? [s.performance, s.accessibility, s['best-practices'], s.seo].map((v) => v ?? '—').join(' · ') : '—';
+    out.push({
+      group: 'lighthouse',
+      what: `Lighthouse mobile ${route} (perf · a11y · best pr. · SEO)`,
+      measured,
+      budget: '100 · 100 · 100 · 100',
+      verdict:
+        row && row.runs > 0
+          ? scoreVerdict([
+              ['performance', s?.performance],
+              ['accessibility', s?.accessibility],
+              ['best practices', s?.['best-practices']],
+              ['SEO', s?.seo],
+            ])
+          : notMeasured(row ? (row.errors[0] ?? 'no successful run') : r.lighthouse.rows.length ? 'no Lighthouse run for this route' : (r.lighthouse.note ?? 'not measured (--only)')),
+    });
+  }
+
+  const clickWhy = r.click?.skipped ?? r.click?.notes.ours ?? r.clickNote ?? 'not measured (--only)';
+  for (const profile of NETWORK_PROFILES) {
+    const ours = r.click?.rows.find((x) => x.subject === 'ours' && x.profile === profile.id);
+    for (const peer of CLICK_PEERS) {
+      const theirs = r.click?.rows.find((x) => x.subject === peer.id && x.profile === profile.id);
+      out.push({
+        group: 'click',
+        what: `click → POST /call/web, no prefetch, ${profileLabel(profile.id)}: ours vs ${peer.label}`,
+        measured: ours && theirs ? `${ms(ours.latency.median)} vs ${ms(theirs.latency.median)}` : '—',
+        budget: "≤ the peer's median",
+        verdict: latencyVerdict(ours?.latency.median, theirs?.latency.median, !ours ? clickWhy : (r.click?.notes[peer.id] ?? 'not measured')),
+      });
+    }
+  }
+
+  const chatWhy = r.chat?.skipped ?? r.chat?.notes['ours-chat'] ?? r.chatNote ?? 'not measured (--only)';
+  for (const profile of NETWORK_PROFILES) {
+    const ours = r.chat?.rows.find((x) => x.subject === 'ours-chat' && x.profile === profile.id);
+    const theirs = r.chat?.rows.find((x) => x.subject === 'vapi-widget-chat' && x.profile === profile.id);
+    const why = !ours ? chatWhy : (r.chat?.notes['vapi-widget-chat'] ?? 'not measured');
+    for (const [name, pick] of [
+      ['Enter → POST /chat/web', (x: ChatRow) => x.post.median],
+      ['Enter → first token painted', (x: ChatRow) => x.token.median],
+    ] as const) {
+      out.push({
+        group: 'chat',
+        what: `chat ${name}, ${profileLabel(profile.id)}: ours vs Vapi <vapi-widget mode="chat">`,
+        measured: ours && theirs ? `${ms(pick(ours))} vs ${ms(pick(theirs))}` : '—',
+        budget: "≤ Vapi's median",
+        verdict: latencyVerdict(ours ? pick(ours) : undefined, theirs ? pick(theirs) : undefined, why),
+      });
+    }
+  }
+
+  const contactWhy = r.contact.note ?? 'not measured (--only)';
+  if (!r.contact.results.length) {
+    out.push({ group: 'backend', what: 'contact backend: rows lost under load', measured: '—', budget: '0', verdict: notMeasured(contactWhy) });
+  }
+  for (const c of r.contact.results) {
+    const lost = c.missing + c.duplicated;
+    out.push({ group: 'backend', what: `contact backend, ${c.concurrency} clients: rows lost or duplicated`, measured: String(lost), budget: '0', verdict: zeroVerdict(lost) });
+    out.push({
+      group: 'backend',
+      what: `contact backend, ${c.concurrency} clients: fsync`,
+      measured: c.fsync === undefined ? '—' : c.fsync ? 'on' : 'off',
+      budget: 'on',
+      verdict: c.fsync === undefined ? notMeasured('not reported by bench/contact-load.ts') : c.fsync ? { status: 'met' } : { status: 'missed', detail: 'fsync off: a 201 may not be on disk' },
+    });
+  }
+  return out;
+}
+
+/** Counts of each verdict status, for the one-line summary above the table. */
+export function verdictCounts(rows: readonly BudgetRow[]): Record<Verdict['status'], number> {
+  const counts = { met: 0, missed: 0, 'not measured': 0 };
+  for (const row of rows) counts[row.verdict.status]++;
+  return counts;
+}
+
+/** One budget of DESIGN.md with the verdict over all its rows. */
+export interface GroupVerdict {
+  group: BudgetGroup;
+  budget: string;
+  /** Missed when any row missed; else not measured when any row was not; else met. */
+  verdict: Verdict;
+}
+
+/**
+ * Folds the rows into one verdict per budget: a miss lists every missed row (what, by how much);
+ * "not measured" gives the first reason.
+ */
+export function groupVerdicts(rows: readonly BudgetRow[]): GroupVerdict[] {
+  const out: GroupVerdict[] = [];
+  for (const group of Object.keys(BUDGET_GROUPS) as BudgetGroup[]) {
+    const mine = rows.filter((r) => r.group === group);
+    if (!mine.length) continue;
+    const missed = mine.filter((r) => r.verdict.status === 'missed');
+    const unmeasured = mine.filter((r) => r.verdict.status === 'not measured');
+    const verdict: Verdict = missed.length
+      ? { status: 'missed', detail: missed.map((r) => `${r.what}: ${r.measured}, ${r.verdict.detail}`).join('; ') }
+      : unmeasured.length
+        ? { status: 'not measured', detail: unmeasured[0]!.verdict.detail }
+        : { status: 'met' };
+    out.push({ group, budget: BUDGET_GROUPS[group], verdict });
+  }
+  return out;
+}

@@ -1,0 +1,228 @@
+/**
+ * Chat latency, ours beside Vapi's `<vapi-widget mode="chat">`, per network profile: type + Enter
+ * → `POST /chat/web` leaves the browser, and → the first streamed token is painted.
+ *
+ * Each sample, in a fresh browser context with the profile's network emulation and the same
+ * routing as the click bench (bench/lib/browser-sample.ts), on the same host page: open the
+ * launcher (pointer onto it, click), wait for the textbox, wait until the network is quiet (what
+ * opening the card loads has loaded: a person needs seconds to type), fill in a short message and
+ * press Enter. The streaming provider is the bench's own (bench/lib/chat-provider.ts); both
+ * subjects are pointed at it through their API base URL option (`data-api-base-url`, `api-url`),
+ * because a routed answer (`route.fulfill`) arrives in one piece and could not stream.
+ * Enter → POST = the provider's receive time (Node, epoch ms) − the Enter keydown (page, epoch ms);
+ * Enter → painted = the task after the first animation frame whose DOM holds the first token − the
+ * Enter keydown, both in the page.
+ *
+ * Ours runs when the built script-tag files contain the chat route; until the conversation card
+ * lands it says "not built yet" and Vapi's widget still runs.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { startLoopbackServer } from '../tests/fixtures/loopback-server.ts';
+import { launchLatencyBrowser, openSample, pollFor, waitForQuiet, type Sample } from './lib/browser-sample.ts';
+import { CHAT_PATH, FIRST_TOKEN, startChatProvider } from './lib/chat-provider.ts';
+import { hostPage, oursEmbed, PEER_FILES, vapiWidgetEmbed } from './lib/host-pages.ts';
+import { NETWORK_PROFILES, splitTransfers, type NetworkProfile } from './lib/network.ts';
+import { ROOT, WIDGET_CDN } from './lib/paths.ts';
+import { elapsedSeconds, progress } from './lib/progress.ts';
+import { serveStatic } from './lib/serve.ts';
+import { median, summarize, type Summary } from './lib/stats.ts';
+import { oursLauncher, vapiWidgetLauncher } from './latency.ts';
+import { LOADER_FILE } from './widget-size.ts';
+
+/** The chat subjects, in report order. */
+export const CHAT_SUBJECTS = [
+  { id: 'ours-chat', label: 'ours, chat' },
+  { id: 'vapi-widget-chat', label: 'Vapi <vapi-widget mode="chat">' },
+] as const;
+
+/** Id of a chat subject. */
+export type ChatSubjectId = (typeof CHAT_SUBJECTS)[number]['id'];
+
+/** What the visitor types before pressing Enter. */
+export const CHAT_MESSAGE = 'Hello';
+
+/** Figures of one chat subject on one profile. */
+export interface ChatRow {
+  subject: ChatSubjectId;
+  profile: NetworkProfile['id'];
+  /** Enter → POST /chat/web at the provider, ms. */
+  post: Summary;
+  /** Enter → first token painted, ms. */
+  token: Summary;
+  /** Samples with no POST or no painted token within `SAMPLE_LIMIT_MS`, or that broke. */
+  failed: number;
+  /** Median JavaScript bytes that finished before Enter (page load and opening the card). */
+  jsBeforeEnter: number;
+  /** Median JavaScript bytes that finished between Enter and the POST. */
+  jsEnterToPost: number;
+}
+
+/** Result of the chat bench. */
+export interface ChatLatencyResult {
+  rows: ChatRow[];
+  /** Subjects that could not run, with the reason (e.g. ours not built yet). */
+  notes: Partial<Record<ChatSubjectId, string>>;
+  /** JS files (relative to widget/dist/cdn/) ours fetched through its first answer (chat total). */
+  chatFiles: string[];
+  /** CORS preflights that reached the chat provider (0: Playwright answers them in the browser). */
+  preflightsOnWire: number;
+  samples: number;
+  rounds: number;
+  skipped?: string;
+}
+
+/** Options of `benchChatLatency`. */
+export interface ChatBenchOptions {
+  /** Counted samples per subject and profile. @default 8 */
+  samples?: number;
+  profiles?: readonly NetworkProfile[];
+  /** Our script-tag build to measure. @default widget/dist/cdn/ */
+  cdnDir?: string;
+  /** Start no new round after this many seconds since the bench began. @default Infinity */
+  deadlineSeconds?: number;
+}
+
+const SAMPLE_LIMIT_MS = 10_000;
+
+/** Whether the built script-tag files hold the chat route (ours' chat mode is built). */
+export function oursChatBuilt(cdnDir = WIDGET_CDN): boolean {
+  if (!existsSync(cdnDir)) return false;
+  return readdirSync(cdnDir).some((f) => /\.js$/.test(f) && readFileSync(join(cdnDir, f), 'utf8').includes(CHAT_PATH));
+}
+
+interface Runner {
+  id: ChatSubjectId;
+  path: string;
+  launcher(page: Page): Locator;
+  textbox(page: Page): Locator;
+}
+
+/** Runs the chat bench (rounds of one sample per subject and profile, like the click bench). */
+export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<ChatLatencyResult> {
+  const samples = options.samples ?? 8;
+  const profiles = options.profiles ?? NETWORK_PROFILES;
+  const deadline = options.deadlineSeconds ?? Number.POSITIVE_INFINITY;
+  const cdnDir = options.cdnDir ?? WIDGET_CDN;
+  const notes: ChatLatencyResult['notes'] = {};
+  const chat = await startChatProvider();
+  const pages: Record<string, string> = {};
+  const files: Record<string, Uint8Array> = {};
+  const runners: Runner[] = [];
+  if (!existsSync(join(cdnDir, LOADER_FILE))) notes['ours-chat'] = `not built yet (widget/dist/cdn/${LOADER_FILE} missing: \`npm run build -w widget\`)`;
+  else if (!oursChatBuilt(cdnDir)) notes['ours-chat'] = `not built yet (no ${CHAT_PATH} in widget/dist/cdn/: the chat mode of the conversation card is not on this build)`;
+  else {
+    pages['/ours-chat'] = hostPage(oursEmbed(`/${LOADER_FILE}`, { mode: 'chat', apiBaseUrl: chat.url }));
+    runners.push({ id: 'ours-chat', path: '/ours-chat', launcher: oursLauncher, textbox: (page) => page.locator('ringwise-voice-call').getByRole('textbox') });
+  }
+  const umd = join(ROOT, 'node_modules/@vapi-ai/client-sdk-react/dist/embed/widget.umd.js');
+  if (existsSync(umd)) {
+    files[PEER_FILES.vapiWidget] = readFileSync(umd);
+    pages['/vapi-widget-chat'] = hostPage(vapiWidgetEmbed('chat', chat.url));
+    runners.push({ id: 'vapi-widget-chat', path: '/vapi-widget-chat', launcher: vapiWidgetLauncher, textbox: (page) => page.locator('vapi-widget').getByRole('textbox') });
+  } else notes['vapi-widget-chat'] = 'not installed (@vapi-ai/client-sdk-react): run npm install';
+  const empty: ChatLatencyResult = { rows: [], notes, chatFiles: [], preflightsOnWire: 0, samples, rounds: 0 };
+  if (!runners.length) {
+    await chat.close();
+    return { ...empty, skipped: 'no subject could run' };
+  }
+  const browser = await launchLatencyBrowser();
+  if (!browser) {
+    await chat.close();
+    return { ...empty, skipped: 'no Chromium found (set CHROME_PATH)' };
+  }
+  // The voice provider answers the platform's API origin if a subject calls it (none should in chat mode).
+  const provider = await startLoopbackServer();
+  const host = await serveStatic(cdnDir, { pages, files });
+  const hostOrigin = new URL(host.url).origin;
+  const collected = new Map<string, { post: number[]; token: number[]; failed: number; before: number[]; during: number[] }>();
+  let chatFiles: string[] = [];
+
+  const runSample = async (runner: Runner, profile: NetworkProfile, counted: boolean): Promise<void> => {
+    const key = `${runner.id}|${profile.id}`;
+    const cell = collected.get(key) ?? { post: [], token: [], failed: 0, before: [], during: [] };
+    collected.set(key, cell);
+    let sample: Sample | null = null;
+    try {
+      sample = await openSample(browser, { profile, providerUrl: provider.url, token: FIRST_TOKEN });
+      const { page } = sample;
+      await page.goto(host.url + runner.path, { waitUntil: 'load' });
+      const launcher = runner.launcher(page);
+      await launcher.waitFor({ state: 'visible', timeout: SAMPLE_LIMIT_MS });
+      await launcher.click();
+      const textbox = runner.textbox(page);
+      await textbox.waitFor({ state: 'visible', timeout: SAMPLE_LIMIT_MS });
+      await waitForQuiet(sample);
+      await textbox.fill(CHAT_MESSAGE);
+      const before = chat.arrivals.length;
+      await textbox.press('Enter');
+      const postAt = await pollFor(page, () => chat.arrivals[before], SAMPLE_LIMIT_MS);
+      const deadlineAt = Date.now() + SAMPLE_LIMIT_MS;
+      let probe = await sample.probe();
+      while (probe.paintedAt === null && Date.now() < deadlineAt) {
+        await page.waitForTimeout(10);
+        probe = await sample.probe();
+      }
+      if (runner.id === 'ours-chat' && !chatFiles.length) {
+        await waitForQuiet(sample, 500);
+        chatFiles = sample.requested
+          .filter((u) => u.startsWith(hostOrigin + '/') && /\.m?js(\?|$)/.test(u) && !u.includes('/peers/'))
+          .map((u) => new URL(u).pathname.slice(1))
+          .filter((f, i, all) => all.indexOf(f) === i)
+          .sort();
+      }
+      if (!counted) return;
+      const { enterAt, paintedAt } = probe;
+      if (postAt === null || enterAt === null || paintedAt === null) {
+        cell.failed++;
+        return;
+      }
+      cell.post.push(postAt - enterAt);
+      cell.token.push(paintedAt - enterAt);
+      const split = splitTransfers(sample.transfers, enterAt, postAt);
+      cell.before.push(split.beforeClick);
+      cell.during.push(split.clickToPost);
+    } catch (error) {
+      if (counted) cell.failed++;
+      progress(`  ${runner.id} / ${profile.id}: sample failed: ${(error as Error).message.split('\n')[0]}`);
+    } finally {
+      await sample?.close().catch(() => {});
+    }
+  };
+
+  let rounds = 0;
+  try {
+    for (const runner of runners) await runSample(runner, profiles[0]!, false);
+    progress(`type + Enter → POST /chat/web → first token: up to ${samples} rounds of ${runners.length} subjects × ${profiles.length} profiles …`);
+    for (; rounds < samples; rounds++) {
+      if (elapsedSeconds() > deadline) break;
+      for (const profile of profiles) for (const runner of runners) await runSample(runner, profile, true);
+    }
+  } finally {
+    await browser.close();
+    await provider.close();
+    await host.close();
+    await chat.close();
+  }
+  if (rounds < samples) progress(`  time budget reached after ${rounds} of ${samples} rounds`);
+  const rows: ChatRow[] = [];
+  for (const subject of CHAT_SUBJECTS) {
+    if (!runners.some((r) => r.id === subject.id)) continue;
+    for (const profile of profiles) {
+      const cell = collected.get(`${subject.id}|${profile.id}`)!;
+      rows.push({
+        subject: subject.id,
+        profile: profile.id,
+        post: summarize(cell.post),
+        token: summarize(cell.token),
+        failed: cell.failed,
+        jsBeforeEnter: median(cell.before),
+        jsEnterToPost: median(cell.during),
+      });
+      const row = rows.at(-1)!;
+      progress(`  ${row.subject} / ${row.profile}: → POST median ${row.post.median.toFixed(1)} ms, → token ${row.token.median.toFixed(1)} ms (${row.post.n} ok, ${row.failed} failed)`);
+    }
+  }
+  return { rows, notes, chatFiles, preflightsOnWire: chat.preflights(), samples, rounds };
+}

@@ -1,0 +1,191 @@
+/**
+ * One latency sample's browser side, the same for every subject: a fresh Playwright context
+ * (cold HTTP cache, cold CORS-preflight cache, microphone granted, fake microphone), the same
+ * request routing, the DevTools protocol's network emulation for the profile, a probe installed
+ * before the page's own scripts, and the page's JavaScript transfers recorded from the protocol.
+ *
+ * Routing (`context.route` for every URL that would leave the machine, `EXTERNAL_URL`; see
+ * `routeDecision`): requests to the platform's API origin are answered by the loopback provider
+ * (`route.fetch` + `route.fulfill`); Daily's servers and everything else are aborted. Loopback
+ * requests (host page, scripts, the chat provider) are not handed to the bench: they go out as
+ * they are, throttled by the emulation. Because a route is installed, Playwright answers every
+ * CORS preflight itself inside the browser (its Chromium network manager fulfils intercepted
+ * `OPTIONS` preflights with a 204, whatever their URL), so no subject's preflight crosses the
+ * network: every subject pays the same preflight, none on the wire.
+ *
+ * The probe (`window.__bench`) records, in epoch ms (`performance.timeOrigin + event.timeStamp`):
+ * the last click, the first Enter keydown, and after that Enter the first animation frame whose
+ * DOM (open shadow roots included) holds the stream's first token, and the task right after that
+ * frame (≈ when it was painted).
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.ts';
+import { cdpConditions, EXTERNAL_URL, routeDecision, type NetworkProfile, type RouteDecision, type ScriptTransfer } from './network.ts';
+
+/** What the probe recorded in the page (epoch ms; null = did not happen). */
+export interface ProbeTimes {
+  clickAt: number | null;
+  enterAt: number | null;
+  /** First animation frame that found the token in the DOM. */
+  tokenAt: number | null;
+  /** The task after that frame: the token has been painted. */
+  paintedAt: number | null;
+}
+
+/** Launches the benches' Chromium (fake microphone, permission prompts auto-accepted), or null. */
+export async function launchLatencyBrowser(): Promise<Browser | null> {
+  const executablePath = findBrowser();
+  if (!executablePath) return null;
+  return chromium.launch({
+    executablePath,
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
+  });
+}
+
+/** The probe's source, run in every document before its own scripts. */
+export function probeScript(token: string): string {
+  return `(() => {
+  const b = (window.__bench = { clickAt: null, enterAt: null, tokenAt: null, paintedAt: null });
+  const now = () => performance.timeOrigin + performance.now();
+  const token = ${JSON.stringify(token)};
+  const has = (node) => {
+    if (node.nodeType === 3) return node.data.includes(token);
+    if (node.shadowRoot && has(node.shadowRoot)) return true;
+    for (let c = node.firstChild; c; c = c.nextSibling) if (has(c)) return true;
+    return false;
+  };
+  addEventListener('click', (e) => { b.clickAt = performance.timeOrigin + e.timeStamp; }, true);
+  addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || b.enterAt !== null) return;
+    b.enterAt = performance.timeOrigin + e.timeStamp;
+    const look = () => {
+      if (document.body && has(document.body)) {
+        b.tokenAt = now();
+        setTimeout(() => { b.paintedAt = now(); }, 0);
+      } else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  }, true);
+})();`;
+}
+
+/** A request the routing answered from the provider: when it reached the bench (epoch ms). */
+export interface RoutedRequest {
+  method: string;
+  path: string;
+  at: number;
+}
+
+/** One open sample. */
+export interface Sample {
+  context: BrowserContext;
+  page: Page;
+  /** JavaScript responses the page received so far. */
+  transfers: ScriptTransfer[];
+  /** Requests answered by the provider through the routing, oldest first. */
+  routed: RoutedRequest[];
+  /** How many requests each routing decision saw. */
+  decisions: Record<RouteDecision, number>;
+  /** Requests in flight (for "wait until the network is quiet"). */
+  inFlight(): number;
+  /** Every URL the page requested, in order. */
+  requested: string[];
+  probe(): Promise<ProbeTimes>;
+  close(): Promise<void>;
+}
+
+/** Options of `openSample`. */
+export interface SampleOptions {
+  profile: NetworkProfile;
+  /** Base URL of the loopback provider that answers the platform's API origin. */
+  providerUrl: string;
+  /** The stream's first token the probe looks for (chat); any string otherwise. */
+  token: string;
+}
+
+const epochNow = (): number => performance.timeOrigin + performance.now();
+
+/** Opens a fresh context and page for one sample (see the module comment). */
+export async function openSample(browser: Browser, options: SampleOptions): Promise<Sample> {
+  const context = await browser.newContext({ permissions: ['microphone'] });
+  const decisions: Record<RouteDecision, number> = { continue: 0, provider: 0, 'abort-daily': 0, 'abort-other': 0 };
+  const routed: RoutedRequest[] = [];
+  await context.route(EXTERNAL_URL, async (route) => {
+    const request = route.request();
+    const decision = routeDecision(request.url());
+    decisions[decision]++;
+    if (decision === 'continue') return route.continue();
+    if (decision !== 'provider') return route.abort('blockedbyclient');
+    const url = new URL(request.url());
+    // The moment the request left the page's network stack (before the hop to the provider).
+    routed.push({ method: request.method(), path: url.pathname, at: epochNow() });
+    try {
+      const response = await route.fetch({ url: options.providerUrl + url.pathname + url.search });
+      await route.fulfill({ response });
+    } catch {
+      await route.abort('failed').catch(() => {});
+    }
+  });
+  await context.addInitScript({ content: probeScript(options.token) });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const transfers: ScriptTransfer[] = [];
+  const requested: string[] = [];
+  const pending = new Map<string, { url: string; type?: string; offsetMs: number }>();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    // Monotonic protocol time → epoch ms, from this request's own wallTime.
+    pending.set(e.requestId, { url: e.request.url, type: e.type, offsetMs: e.wallTime * 1000 - e.timestamp * 1000 });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = pending.get(e.requestId);
+    if (r?.type === 'Script') transfers.push({ url: r.url, bytes: e.encodedDataLength, finishedAt: e.timestamp * 1000 + r.offsetMs });
+  });
+  await cdp.send('Network.enable');
+  const conditions = cdpConditions(options.profile);
+  if (conditions) await cdp.send('Network.emulateNetworkConditions', conditions);
+  let inFlight = 0;
+  page.on('request', (r) => {
+    inFlight++;
+    requested.push(r.url());
+  });
+  const done = () => inFlight--;
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    context,
+    page,
+    transfers,
+    routed,
+    decisions,
+    requested,
+    inFlight: () => inFlight,
+    probe: () =>
+      page.evaluate(() => {
+        const b = (window as unknown as { __bench?: ProbeTimes }).__bench;
+        return { clickAt: b?.clickAt ?? null, enterAt: b?.enterAt ?? null, tokenAt: b?.tokenAt ?? null, paintedAt: b?.paintedAt ?? null };
+      }),
+    close: () => context.close(),
+  };
+}
+
+/** Waits until no request has been in flight for `quietMs` (at most `limitMs`). */
+export async function waitForQuiet(sample: Sample, quietMs = 300, limitMs = 8_000): Promise<void> {
+  const end = Date.now() + limitMs;
+  let quietSince = Date.now();
+  while (Date.now() < end) {
+    if (sample.inFlight() > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await sample.page.waitForTimeout(25);
+  }
+}
+
+/** Polls `ready` every few ms until it returns a value or `limitMs` passes (then null). */
+export async function pollFor<T>(page: Page, ready: () => T | null | undefined, limitMs: number): Promise<T | null> {
+  const end = Date.now() + limitMs;
+  for (;;) {
+    const value = ready();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() >= end) return null;
+    await page.waitForTimeout(5);
+  }
+}

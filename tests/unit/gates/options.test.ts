@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { parseBenchArgs, STEPS } from '../../../bench/lib/options.ts';
+
+describe('bench command line', () => {
+  it('runs every step with the defaults', () => {
+    const o = parseBenchArgs([]);
+    expect([...o.steps]).toEqual([...STEPS]);
+    expect(o).toMatchObject({ samples: 15, chatSamples: 8, runs: 3, desktopRuns: 1, budget: 285, updateBenchmarks: false });
+  });
+
+  it('--no-build skips the build; --only picks steps; lighthouse alone gets an hour', () => {
+    expect(parseBenchArgs(['--no-build']).steps.has('build')).toBe(false);
+    expect([...parseBenchArgs(['--only=latency, chat']).steps]).toEqual(['latency', 'chat']);
+    expect(parseBenchArgs(['--only=lighthouse']).budget).toBe(3600);
+    expect(parseBenchArgs(['--only=lighthouse', '--budget=100']).budget).toBe(100);
+    expect(parseBenchArgs(['--samples=30', '--chat-samples=5', '--runs=5', '--desktop-runs=0', '--update-benchmarks'])).toMatchObject({
+      samples: 30,
+      chatSamples: 5,
+      runs: 5,
+      desktopRuns: 0,
+      updateBenchmarks: true,
+    });
+  });
+
+  it('stops with one clear sentence on bad input', () => {
+    expect(() => parseBenchArgs(['--only=latency,speed'])).toThrow('Unknown step(s) speed: choose from build, js, contact, latency, chat, widget, lighthouse.');
+    expect(() => parseBenchArgs(['--only='])).toThrow('--only= names no step');
+    expect(() => parseBenchArgs(['--samples=ten'])).toThrow('--samples=ten: expected a whole number ≥ 1.');
+    expect(() => parseBenchArgs(['--samples=0'])).toThrow('--samples=0: expected a whole number ≥ 1.');
+    expect(() => parseBenchArgs(['--runs=2.5'])).toThrow('--runs=2.5: expected a whole number ≥ 1.');
+    expect(() => parseBenchArgs(['--desktop-runs=-1'])).toThrow('expected a whole number ≥ 0');
+    expect(() => parseBenchArgs(['--sample=3'])).toThrow('Unknown option --sample=3');
+    expect(() => parseBenchArgs(['--update'])).toThrow('Unknown option --update');
+  });
+});
