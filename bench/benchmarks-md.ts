@@ -58,9 +58,11 @@ reported here, never gated: read the medians. The deterministic budgets are also
   loopback provider fixture (\`route.fetch\` + \`route.fulfill\`), aborts Daily's servers and
   everything else that would leave the machine (the report counts them). The route's pattern
   matches only non-loopback URLs, so Playwright passes the page's own requests (host page,
-  scripts) on in its server without a trip through the bench's handler: a catch-all route with a
-  handler measured ~30 ms slower per sample on this machine, and it taxes the subject with more
-  requests on its click path (ours) more. Latency = when the POST reached the route (it has left
+  scripts) on in its server without a trip through the bench's handler. That matters: in an A/B
+  on this machine (ours without prefetch on loopback, 25 interleaved pairs each), a catch-all
+  route whose handler continues every request added ~34 ms to the median click → POST, and it
+  taxes the subject with more requests on its click path (ours: engine, then POST) more than the
+  peers; the narrow pattern added ~4 ms, within the noise. Latency = when the POST reached the route (it has left
   the page's network stack; epoch ms in Node) − the click event (\`performance.timeOrigin +
   event.timeStamp\` in a capturing listener the bench installs before the page's scripts).
   *JS before click* / *JS click → POST* = JavaScript bytes on the wire (DevTools'

@@ -10,9 +10,9 @@ describe('latency host pages', () => {
     expect(hostPage({}).replace(/\s+/g, ' ')).toContain('<h1>A third-party page</h1>');
   });
 
-  it('ours: the script tag keeps the default API unless told, chat mode by data-mode', () => {
+  it('ours: the script tag keeps the default API unless told, and names its mode (the tag defaults to hybrid)', () => {
     const voice = oursEmbed('/voice-widget.js').body;
-    expect(voice).toBe(`<script src="/voice-widget.js" data-public-key="${BENCH_PUBLIC_KEY}" data-assistant-id="${BENCH_ASSISTANT_ID}" async></script>`);
+    expect(voice).toBe(`<script src="/voice-widget.js" data-public-key="${BENCH_PUBLIC_KEY}" data-assistant-id="${BENCH_ASSISTANT_ID}" data-mode="voice" async></script>`);
     const chat = oursEmbed('/voice-widget.js', { mode: 'chat', apiBaseUrl: 'http://127.0.0.1:5/"x' }).body;
     expect(chat).toContain('data-mode="chat"');
     expect(chat, 'attribute values escaped').toContain('data-api-base-url="http://127.0.0.1:5/&quot;x"');
