@@ -81,15 +81,17 @@ reported here, never gated: read the medians. The deterministic budgets are also
   beside Vapi's \`<vapi-widget mode="chat">\`, same host page, profiles, contexts and routing. Each
   sample opens the launcher (pointer, click), waits for the textbox and for a quiet network (a
   person needs seconds to type: what opening loads has loaded), fills in a short message and
-  presses Enter. The provider is the bench's own streaming \`POST /chat/web\`
-  (\`bench/lib/chat-provider.ts\`: \`text/event-stream\`, the session id, text deltas at
-  \`chat.output[0].content\`, the first one written as soon as the request arrived, \`[DONE]\`);
-  both subjects point at it through their API base URL option (\`data-api-base-url\`, \`api-url\`)
-  because a routed answer arrives in one piece and could not stream. *→ POST* = the provider's
+  presses Enter. The provider is the shared loopback fixture's streaming \`POST /chat/web\`
+  (\`chatWebHandler\`: \`text/event-stream\`, the session id, text deltas at
+  \`chat.output[0].content\`, \`[DONE]\`), wired in \`bench/lib/chat-provider.ts\` so the first
+  delta is the whole first token, written as soon as the request arrived, and the later ones follow
+  every 20 ms; both subjects point at it through their API base URL option
+  (\`data-api-base-url\`, \`api-url\`) because a routed answer arrives in one piece and could not
+  stream. *→ POST* = the provider's
   receive time − the Enter keydown; *→ first token* = the task right after the first animation
   frame whose DOM (open shadow roots included) holds the first token − the Enter keydown, both in
-  the page. Ours runs once the built script-tag files contain the chat route; until then its rows
-  say "not built yet".
+  the page. Ours runs once the built script-tag files contain the chat route and its launcher
+  opens a textbox in chat mode (the warm-up checks); until then its rows say "not built yet".
 - **ElevenLabs' embed is not in the latency tables**: its click path waits a fixed 300 ms
   (\`connectionDelay: { default: 300 }\` in \`@elevenlabs/convai-widget-embed\`, awaited after
   \`getUserMedia\` and before its WebSocket opens), so its click → first API request is over 300 ms

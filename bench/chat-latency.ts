@@ -6,15 +6,17 @@
  * routing as the click bench (bench/lib/browser-sample.ts), on the same host page: open the
  * launcher (pointer onto it, click), wait for the textbox, wait until the network is quiet (what
  * opening the card loads has loaded: a person needs seconds to type), fill in a short message and
- * press Enter. The streaming provider is the bench's own (bench/lib/chat-provider.ts); both
- * subjects are pointed at it through their API base URL option (`data-api-base-url`, `api-url`),
- * because a routed answer (`route.fulfill`) arrives in one piece and could not stream.
+ * press Enter. The streaming provider is the shared loopback fixture's `POST /chat/web`, wired for
+ * the bench in bench/lib/chat-provider.ts; both subjects are pointed at it through their API base
+ * URL option (`data-api-base-url`, `api-url`), because a routed answer (`route.fulfill`) arrives
+ * in one piece and could not stream.
  * Enter → POST = the provider's receive time (Node, epoch ms) − the Enter keydown (page, epoch ms);
  * Enter → painted = the task after the first animation frame whose DOM holds the first token − the
  * Enter keydown, both in the page.
  *
- * Ours runs when the built script-tag files contain the chat route; until the conversation card
- * lands it says "not built yet" and Vapi's widget still runs.
+ * Ours runs when the built script-tag files contain the chat route and its launcher opens a
+ * textbox in chat mode (checked by the warm-up sample); until the conversation card lands it says
+ * "not built yet" and Vapi's widget still runs.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,6 +87,8 @@ export interface ChatBenchOptions {
 }
 
 const SAMPLE_LIMIT_MS = 10_000;
+/** How long the warm-up waits for our chat textbox before it decides the chat UI is not built. */
+const OPEN_PROBE_MS = 5_000;
 
 /** Whether the built script-tag files hold the chat route (ours' chat mode is built). */
 export function oursChatBuilt(cdnDir = WIDGET_CDN): boolean {
@@ -107,29 +111,30 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
   const cdnDir = options.cdnDir ?? WIDGET_CDN;
   const notes: ChatLatencyResult['notes'] = {};
   const chat = await startChatProvider();
+  const chatUrl = chat.server.url;
   const pages: Record<string, string> = {};
   const files: Record<string, Uint8Array> = {};
   const runners: Runner[] = [];
   if (!existsSync(join(cdnDir, LOADER_FILE))) notes['ours-chat'] = `not built yet (widget/dist/cdn/${LOADER_FILE} missing: \`npm run build -w widget\`)`;
   else if (!oursChatBuilt(cdnDir)) notes['ours-chat'] = `not built yet (no ${CHAT_PATH} in widget/dist/cdn/: the chat mode of the conversation card is not on this build)`;
   else {
-    pages['/ours-chat'] = hostPage(oursEmbed(`/${LOADER_FILE}`, { mode: 'chat', apiBaseUrl: chat.url }));
+    pages['/ours-chat'] = hostPage(oursEmbed(`/${LOADER_FILE}`, { mode: 'chat', apiBaseUrl: chatUrl }));
     runners.push({ id: 'ours-chat', path: '/ours-chat', launcher: oursLauncher, textbox: (page) => page.locator('ringwise-voice-call').getByRole('textbox') });
   }
   const umd = join(ROOT, 'node_modules/@vapi-ai/client-sdk-react/dist/embed/widget.umd.js');
   if (existsSync(umd)) {
     files[PEER_FILES.vapiWidget] = readFileSync(umd);
-    pages['/vapi-widget-chat'] = hostPage(vapiWidgetEmbed('chat', chat.url));
+    pages['/vapi-widget-chat'] = hostPage(vapiWidgetEmbed('chat', chatUrl));
     runners.push({ id: 'vapi-widget-chat', path: '/vapi-widget-chat', launcher: vapiWidgetLauncher, textbox: (page) => page.locator('vapi-widget').getByRole('textbox') });
   } else notes['vapi-widget-chat'] = 'not installed (@vapi-ai/client-sdk-react): run npm install';
   const empty: ChatLatencyResult = { rows: [], notes, chatFiles: [], preflightsOnWire: 0, samples, rounds: 0 };
   if (!runners.length) {
-    await chat.close();
+    await chat.server.close();
     return { ...empty, skipped: 'no subject could run' };
   }
   const browser = await launchLatencyBrowser();
   if (!browser) {
-    await chat.close();
+    await chat.server.close();
     return { ...empty, skipped: 'no Chromium found (set CHROME_PATH)' };
   }
   // The voice provider answers the platform's API origin if a subject calls it (none should in chat mode).
@@ -152,7 +157,15 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
       await launcher.waitFor({ state: 'visible', timeout: SAMPLE_LIMIT_MS });
       await launcher.click();
       const textbox = runner.textbox(page);
-      await textbox.waitFor({ state: 'visible', timeout: SAMPLE_LIMIT_MS });
+      try {
+        await textbox.waitFor({ state: 'visible', timeout: counted ? SAMPLE_LIMIT_MS : OPEN_PROBE_MS });
+      } catch (error) {
+        // The warm-up tells a build without our chat UI (no textbox) from a slow sample.
+        if (!counted && runner.id === 'ours-chat') {
+          notes['ours-chat'] = `not built yet (opening the launcher with data-mode="chat" showed no textbox within ${OPEN_PROBE_MS / 1000} s)`;
+        }
+        throw error;
+      }
       await waitForQuiet(sample);
       await textbox.fill(CHAT_MESSAGE);
       const before = chat.arrivals.length;
@@ -194,6 +207,8 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
   let rounds = 0;
   try {
     for (const runner of runners) await runSample(runner, profiles[0]!, false);
+    const ours = runners.findIndex((r) => r.id === 'ours-chat');
+    if (notes['ours-chat'] && ours >= 0) runners.splice(ours, 1);
     progress(`type + Enter → POST /chat/web → first token: up to ${samples} rounds of ${runners.length} subjects × ${profiles.length} profiles …`);
     for (; rounds < samples; rounds++) {
       if (elapsedSeconds() > deadline) break;
@@ -203,7 +218,7 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
     await browser.close();
     await provider.close();
     await host.close();
-    await chat.close();
+    await chat.server.close();
   }
   if (rounds < samples) progress(`  time budget reached after ${rounds} of ${samples} rounds`);
   const rows: ChatRow[] = [];

@@ -1,114 +1,62 @@
 /**
- * The bench's own streaming `POST /chat/web` provider, on a free loopback port. The shared
- * provider fixture (tests/fixtures/loopback-server.ts) answers each request with one whole body,
- * so it cannot stream; this minimal server answers the platform's chat route the way issue 10
- * describes it (`text/event-stream`, one JSON chunk per `data:` line, text deltas at
- * `chat.output[0].content`, the session id, `data: [DONE]`), which is also what Vapi's widget reads.
- *
- * The first text delta is written the moment the request's body has arrived, so "first token
- * painted" measures the client, not the provider. Every request's arrival is recorded in epoch
+ * The chat latency bench's provider: the shared loopback fixture (tests/fixtures/loopback-server.ts)
+ * answering `POST /chat/web` as the platform streams it (its `chatWebHandler`: the session id, text
+ * deltas at `chat.output[0].content`, `data: [DONE]`), wired for timing: the first delta is written
+ * as soon as the request's body has arrived (so "first token painted" measures the client, not the
+ * provider) and the later ones follow at a steady pace; each POST's arrival is recorded in epoch
  * milliseconds (`performance.timeOrigin + performance.now()`), the clock the page's
  * `performance.timeOrigin + event.timeStamp` is compared with.
+ *
+ * The fixture does not answer CORS preflights by itself here (`cors: false`): a preflight that
+ * reaches it is answered by an explicit route and recorded, so the report can show how many
+ * reached the wire (none, since Playwright answers them inside the browser).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../../tests/fixtures/loopback-server.ts';
+import { CHAT_WEB_PATH } from '../../widget/src/api/chat-web.ts';
 
-/** The chat route, exactly as the platform names it. */
-export const CHAT_PATH = '/chat/web';
+/** The platform's chat route (owned by the widget's API client). */
+export const CHAT_PATH = CHAT_WEB_PATH;
 
 /** The first streamed text delta: a word no host page or widget shows by itself. */
 export const FIRST_TOKEN = 'Quokkaberry';
 
-/** Text deltas streamed after the first one, one every `DELTA_INTERVAL_MS`. */
-export const LATER_TOKENS = [' is', ' the', ' first', ' token', '.'] as const;
+/** The streamed reply: the first token as the first delta, then the rest. */
+export const CHAT_REPLY = `${FIRST_TOKEN} is the first token.`;
 
-/** Gap between streamed deltas, ms. */
+/** Gap between the later deltas, as a model's tokens would come. */
 export const DELTA_INTERVAL_MS = 20;
-
-/** Session id the provider sends (the client sends it back with later messages). */
-export const SESSION_ID = 'bench-session';
-
-/** The `data:` lines of one answer, in order (without the pauses between deltas). */
-export function chatStreamEvents(): string[] {
-  const delta = (text: string) => `data: ${JSON.stringify({ path: 'chat.output[0].content', delta: text })}\n\n`;
-  return [`data: ${JSON.stringify({ sessionId: SESSION_ID })}\n\n`, delta(FIRST_TOKEN), ...LATER_TOKENS.map(delta), 'data: [DONE]\n\n'];
-}
 
 /** A running chat provider. */
 export interface ChatProvider {
-  /** Base URL, e.g. http://127.0.0.1:40123 (no trailing slash). */
-  url: string;
+  /** The fixture (its `url`, its recorded `requests`, `close()`). */
+  server: LoopbackServer;
   /** Epoch ms at which each `POST /chat/web` body had arrived, oldest first. */
   arrivals: number[];
-  /** CORS preflights (`OPTIONS`) that reached this server. */
+  /** CORS preflights (`OPTIONS /chat/web`) that reached the fixture. */
   preflights(): number;
-  close(): Promise<void>;
 }
 
-const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' };
-
-function readAll(req: IncomingMessage): Promise<void> {
-  return new Promise((resolve, reject) => {
-    req.on('data', () => {});
-    req.on('end', resolve);
-    req.on('error', reject);
-  });
-}
-
-/** Starts the streaming chat provider on 127.0.0.1 (free port). Always `close()` it. */
+/** Starts the chat provider on a free loopback port (see the module comment). Close `server` when done. */
 export async function startChatProvider(): Promise<ChatProvider> {
+  const server = await startLoopbackServer({ cors: false });
   const arrivals: number[] = [];
-  let preflights = 0;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (req.method === 'OPTIONS') {
-      preflights++;
-      await readAll(req);
-      res.writeHead(204, {
-        ...CORS,
-        'access-control-allow-methods': 'POST, OPTIONS',
-        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
-        'access-control-max-age': '600',
-      });
-      res.end();
-      return;
-    }
-    await readAll(req);
-    if (req.method !== 'POST' || path !== CHAT_PATH) {
-      res.writeHead(404, { ...CORS, 'content-type': 'application/json' }).end(JSON.stringify({ message: `No route for ${req.method} ${path}` }));
-      return;
-    }
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  // Write 0 is the session id, write 1 the first delta (exactly FIRST_TOKEN): both go at once.
+  const stream = chatWebHandler({ reply: CHAT_REPLY, deltaSize: FIRST_TOKEN.length, gate: (i) => (i <= 1 ? Promise.resolve() : sleep(DELTA_INTERVAL_MS)) });
+  const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' };
+  server.route('POST', CHAT_PATH, (request) => {
     arrivals.push(performance.timeOrigin + performance.now());
-    res.writeHead(200, { ...CORS, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
-    const [session, first, ...rest] = chatStreamEvents();
-    res.write(session! + first!);
-    // The later deltas and [DONE] follow at a steady pace, as a model's tokens would.
-    rest.forEach((event, i) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (res.destroyed) return;
-        res.write(event);
-        if (i === rest.length - 1) res.end();
-      }, DELTA_INTERVAL_MS * (i + 1));
-      timers.add(timer);
-    });
-  };
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
+    const answer = stream(request);
+    return { ...answer, headers: { ...answer.headers, ...cors } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    arrivals,
-    preflights: () => preflights,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  server.route('OPTIONS', CHAT_PATH, (request) => ({
+    status: 204,
+    headers: {
+      ...cors,
+      'access-control-allow-methods': 'POST, OPTIONS',
+      'access-control-allow-headers': String(request.headers['access-control-request-headers'] ?? '*'),
+    },
+  }));
+  return { server, arrivals, preflights: () => server.requestsTo('OPTIONS', CHAT_PATH).length };
 }
+

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHAT_PATH, chatStreamEvents, FIRST_TOKEN, SESSION_ID, startChatProvider, type ChatProvider } from '../../../bench/lib/chat-provider.ts';
+import { CHAT_PATH, CHAT_REPLY, FIRST_TOKEN, startChatProvider, type ChatProvider } from '../../../bench/lib/chat-provider.ts';
 
 let provider: ChatProvider | null = null;
 afterEach(async () => {
-  await provider?.close();
+  await provider?.server.close();
   provider = null;
 });
 
-/** The JSON chunks of an event-stream body (`data: [DONE]` kept as the string). */
+/** The `data:` payloads of an event-stream body (`[DONE]` kept as the string). */
 function chunks(body: string): unknown[] {
   return body
     .split('\n\n')
@@ -16,45 +16,52 @@ function chunks(body: string): unknown[] {
     .map((data) => (data === '[DONE]' ? data : JSON.parse(data)));
 }
 
-describe('bench chat provider', () => {
-  it('streams the platform chat format: session id, the first token, the rest, [DONE]', () => {
-    const events = chunks(chatStreamEvents().join(''));
-    expect(events[0]).toEqual({ sessionId: SESSION_ID });
-    expect(events[1]).toEqual({ path: 'chat.output[0].content', delta: FIRST_TOKEN });
-    expect(events.at(-1)).toBe('[DONE]');
-    expect(events.slice(1, -1).every((e) => (e as { path?: string }).path === 'chat.output[0].content')).toBe(true);
-  });
+const post = (url: string, body: unknown = { assistantId: 'a', input: 'Hello', stream: true }) =>
+  fetch(url + CHAT_PATH, { method: 'POST', headers: { authorization: 'Bearer pk', 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-  it('answers POST /chat/web as an event stream, recording its arrival, and counts preflights', async () => {
+describe('bench chat provider (the shared fixture, wired for timing)', () => {
+  it('streams the platform format with the first token as the whole first delta, and records the arrival', async () => {
     provider = await startChatProvider();
     const before = performance.timeOrigin + performance.now();
-    const preflight = await fetch(provider.url + CHAT_PATH, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:1', 'access-control-request-method': 'POST' } });
-    expect(preflight.status).toBe(204);
-    const res = await fetch(provider.url + CHAT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: 'Hello', stream: true }) });
+    const res = await post(provider.server.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(chunks(await res.text())).toEqual(chunks(chatStreamEvents().join('')));
+    expect(res.headers.get('access-control-allow-origin'), 'pages on another origin may read it').toBe('*');
+    const events = chunks(await res.text()) as Array<{ sessionId?: string; delta?: string; path?: string }>;
+    expect(events[0]).toEqual({ sessionId: expect.any(String) });
+    expect(events[1]).toMatchObject({ path: 'chat.output[0].content', delta: FIRST_TOKEN });
+    expect(events.slice(1, -1).map((e) => e.delta).join('')).toBe(CHAT_REPLY);
+    expect(events.at(-1)).toBe('[DONE]');
     expect(provider.arrivals).toHaveLength(1);
     expect(provider.arrivals[0]!).toBeGreaterThanOrEqual(before);
-    expect(provider.preflights()).toBe(1);
   });
 
-  it('sends the first token before the rest of the stream', async () => {
+  it('writes the first token at once; the rest follows', async () => {
     provider = await startChatProvider();
-    const res = await fetch(provider.url + CHAT_PATH, { method: 'POST', body: '{}' });
+    const res = await post(provider.server.url);
     const reader = res.body!.getReader();
-    const first = new TextDecoder().decode((await reader.read()).value);
-    expect(first).toContain(FIRST_TOKEN);
-    expect(first, 'the later deltas follow later').not.toContain('[DONE]');
+    let text = '';
+    while (!text.includes(FIRST_TOKEN)) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text, 'the later deltas come later').not.toContain('[DONE]');
     await reader.cancel();
   });
 
-  it('answers other routes 404 with a message', async () => {
+  it('answers and counts a preflight that reaches it', async () => {
     provider = await startChatProvider();
-    const res = await fetch(provider.url + '/call/web', { method: 'POST', body: '{}' });
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'No route for POST /call/web' });
-    expect(provider.arrivals).toHaveLength(0);
+    expect(provider.preflights()).toBe(0);
+    const res = await fetch(provider.server.url + CHAT_PATH, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:1', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
+    expect(provider.preflights()).toBe(1);
+  });
+
+  it('keeps the fixture’s answers to a bad request (no key: 401)', async () => {
+    provider = await startChatProvider();
+    const res = await fetch(provider.server.url + CHAT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"input":"x"}' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
