@@ -22,12 +22,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startLoopbackServer } from '../tests/fixtures/loopback-server.ts';
-import { launchLatencyBrowser, openSample, pollFor, waitForQuiet, type Sample } from './lib/browser-sample.ts';
+import { inSample, launchLatencyBrowser, pollFor, runRounds, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
 import { CHAT_PATH, FIRST_TOKEN, startChatProvider } from './lib/chat-provider.ts';
 import { hostPage, oursEmbed, PEER_FILES, vapiWidgetEmbed } from './lib/host-pages.ts';
 import { NETWORK_PROFILES, splitTransfers, type NetworkProfile } from './lib/network.ts';
 import { ROOT, WIDGET_CDN } from './lib/paths.ts';
-import { elapsedSeconds, progress } from './lib/progress.ts';
+import { progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
 import { median, summarize, type Summary } from './lib/stats.ts';
 import { oursLauncher, vapiWidgetLauncher } from './latency.ts';
@@ -140,7 +140,6 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
   // The voice provider answers the platform's API origin if a subject calls it (none should in chat mode).
   const provider = await startLoopbackServer();
   const host = await serveStatic(cdnDir, { pages, files });
-  const hostOrigin = new URL(host.url).origin;
   const collected = new Map<string, { post: number[]; token: number[]; failed: number; before: number[]; during: number[] }>();
   let chatFiles: string[] = [];
 
@@ -148,9 +147,7 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
     const key = `${runner.id}|${profile.id}`;
     const cell = collected.get(key) ?? { post: [], token: [], failed: 0, before: [], during: [] };
     collected.set(key, cell);
-    let sample: Sample | null = null;
-    try {
-      sample = await openSample(browser, { profile, providerUrl: provider.url, token: FIRST_TOKEN });
+    const ok = await inSample(browser, { profile, providerUrl: provider.url, token: FIRST_TOKEN }, `${runner.id} / ${profile.id}`, async (sample) => {
       const { page } = sample;
       await page.goto(host.url + runner.path, { waitUntil: 'load' });
       const launcher = runner.launcher(page);
@@ -179,48 +176,41 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
       }
       if (runner.id === 'ours-chat' && !chatFiles.length) {
         await waitForQuiet(sample, 500);
-        chatFiles = sample.requested
-          .filter((u) => u.startsWith(hostOrigin + '/') && /\.m?js(\?|$)/.test(u) && !u.includes('/peers/'))
-          .map((u) => new URL(u).pathname.slice(1))
-          .filter((f, i, all) => all.indexOf(f) === i)
-          .sort();
+        chatFiles = scriptsFrom(sample, host.url);
       }
       if (!counted) return;
       const { enterAt, paintedAt } = probe;
-      if (postAt === null || enterAt === null || paintedAt === null) {
-        cell.failed++;
-        return;
-      }
+      if (postAt === null || enterAt === null) throw new Error(`no POST /chat/web within ${SAMPLE_LIMIT_MS / 1000} s of Enter`);
+      if (paintedAt === null) throw new Error(`the first token was not painted within ${SAMPLE_LIMIT_MS / 1000} s of Enter`);
       cell.post.push(postAt - enterAt);
       cell.token.push(paintedAt - enterAt);
       const split = splitTransfers(sample.transfers, enterAt, postAt);
       cell.before.push(split.beforeClick);
       cell.during.push(split.clickToPost);
-    } catch (error) {
-      if (counted) cell.failed++;
-      progress(`  ${runner.id} / ${profile.id}: sample failed: ${(error as Error).message.split('\n')[0]}`);
-    } finally {
-      await sample?.close().catch(() => {});
-    }
+    });
+    if (!ok && counted) cell.failed++;
   };
 
   let rounds = 0;
   try {
-    for (const runner of runners) await runSample(runner, profiles[0]!, false);
-    const ours = runners.findIndex((r) => r.id === 'ours-chat');
-    if (notes['ours-chat'] && ours >= 0) runners.splice(ours, 1);
-    progress(`type + Enter → POST /chat/web → first token: up to ${samples} rounds of ${runners.length} subjects × ${profiles.length} profiles …`);
-    for (; rounds < samples; rounds++) {
-      if (elapsedSeconds() > deadline) break;
-      for (const profile of profiles) for (const runner of runners) await runSample(runner, profile, true);
-    }
+    rounds = await runRounds({
+      runners,
+      profiles,
+      samples,
+      deadlineSeconds: deadline,
+      label: 'type + Enter → POST /chat/web → first token',
+      run: runSample,
+      afterWarmUp: () => {
+        const ours = runners.findIndex((r) => r.id === 'ours-chat');
+        if (notes['ours-chat'] && ours >= 0) runners.splice(ours, 1);
+      },
+    });
   } finally {
     await browser.close();
     await provider.close();
     await host.close();
     await chat.server.close();
   }
-  if (rounds < samples) progress(`  time budget reached after ${rounds} of ${samples} rounds`);
   const rows: ChatRow[] = [];
   for (const subject of CHAT_SUBJECTS) {
     if (!runners.some((r) => r.id === subject.id)) continue;

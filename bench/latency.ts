@@ -24,12 +24,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startLoopbackServer } from '../tests/fixtures/loopback-server.ts';
-import { launchLatencyBrowser, openSample, pollFor, waitForQuiet, type Sample } from './lib/browser-sample.ts';
+import { inSample, launchLatencyBrowser, pollFor, runRounds, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
 import { bundleSource } from './lib/bundle.ts';
 import { hostPage, oursEmbed, PEER_FILES, VAPI_WEB_BUTTON, VAPI_WEB_ENTRY, vapiWebEmbed, vapiWidgetEmbed } from './lib/host-pages.ts';
 import { NETWORK_PROFILES, splitTransfers, type NetworkProfile, type RouteDecision } from './lib/network.ts';
 import { ROOT, WIDGET_CDN } from './lib/paths.ts';
-import { elapsedSeconds, progress } from './lib/progress.ts';
+import { progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
 import { median, summarize, type Summary } from './lib/stats.ts';
 import { DEFAULT_API_BASE_URL } from '../widget/src/api/constants.ts';
@@ -159,7 +159,6 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
     body: { id: 'call-bench', webCallUrl: 'http://127.0.0.1:9/bench-room', artifactPlan: { videoRecordingEnabled: false }, assistant: { voice: { provider: '11labs' } } },
   });
   const host = await serveStatic(cdnDir, { pages, files });
-  const hostOrigin = new URL(host.url).origin;
   const routing: ClickLatencyResult['routing'] = {};
   const collected = new Map<string, { values: number[]; failed: number; before: number[]; during: number[] }>();
   let clickFiles: string[] = [];
@@ -169,9 +168,7 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
     const key = `${runner.id}|${profile.id}`;
     const cell = collected.get(key) ?? { values: [], failed: 0, before: [], during: [] };
     collected.set(key, cell);
-    let sample: Sample | null = null;
-    try {
-      sample = await openSample(browser, { profile, providerUrl: provider.url, token: 'unused' });
+    const ok = await inSample(browser, { profile, providerUrl: provider.url, token: 'unused' }, `${runner.id} / ${profile.id}`, async (sample) => {
       const { page } = sample;
       await page.goto(host.url + runner.path, { waitUntil: 'load' });
       const launcher = runner.launcher(page);
@@ -186,47 +183,28 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
       const { clickAt } = await sample.probe();
       if (runner.id === 'ours' && !clickFiles.length) {
         await waitForQuiet(sample, 500);
-        clickFiles = sample.requested
-          .filter((u) => u.startsWith(hostOrigin + '/') && /\.m?js(\?|$)/.test(u))
-          .map((u) => new URL(u).pathname.slice(1))
-          .filter((f, i, all) => all.indexOf(f) === i)
-          .sort();
+        clickFiles = scriptsFrom(sample, host.url);
       }
       const sum = (routing[runner.id] ??= { continue: 0, provider: 0, 'abort-daily': 0, 'abort-other': 0 });
       for (const [k, v] of Object.entries(sample.decisions)) sum[k as RouteDecision] += v;
       if (!counted) return;
-      if (!post || clickAt === null) {
-        cell.failed++;
-        return;
-      }
+      if (!post || clickAt === null) throw new Error(`no POST /call/web within ${SAMPLE_LIMIT_MS / 1000} s of the click`);
       cell.values.push(post.at - clickAt);
       const split = splitTransfers(sample.transfers, clickAt, post.at);
       cell.before.push(split.beforeClick);
       cell.during.push(split.clickToPost);
-    } catch (error) {
-      if (counted) cell.failed++;
-      progress(`  ${runner.id} / ${profile.id}: sample failed: ${(error as Error).message.split('\n')[0]}`);
-    } finally {
-      await sample?.close().catch(() => {});
-    }
+    });
+    if (!ok && counted) cell.failed++;
   };
 
   let rounds = 0;
   try {
-    // One uncounted warm-up sample per subject (browser process, disk caches, JIT).
-    for (const runner of runners) await runSample(runner, profiles[0]!, false);
-    progress(`click → POST /call/web: up to ${samples} rounds of ${runners.length} subjects × ${profiles.length} profiles …`);
-    for (; rounds < samples; rounds++) {
-      if (elapsedSeconds() > deadline) break;
-      for (const profile of profiles) for (const runner of runners) await runSample(runner, profile, true);
-      if ((rounds + 1) % 5 === 0 && rounds + 1 < samples) progress(`  round ${rounds + 1} of ${samples} done`);
-    }
+    rounds = await runRounds({ runners, profiles, samples, deadlineSeconds: deadline, label: 'click → POST /call/web', run: runSample });
   } finally {
     await browser.close();
     await provider.close();
     await host.close();
   }
-  if (rounds < samples) progress(`  time budget reached after ${rounds} of ${samples} rounds`);
   const rows: LatencyRow[] = [];
   for (const subject of CLICK_SUBJECTS) {
     if (!runners.some((r) => r.id === subject.id)) continue;

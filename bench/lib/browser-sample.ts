@@ -20,6 +20,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.ts';
+import { elapsedSeconds, progress } from './progress.ts';
 import { cdpConditions, EXTERNAL_URL, routeDecision, type NetworkProfile, type RouteDecision, type ScriptTransfer } from './network.ts';
 
 /** What the probe recorded in the page (epoch ms; null = did not happen). */
@@ -188,4 +189,71 @@ export async function pollFor<T>(page: Page, ready: () => T | null | undefined, 
     if (Date.now() >= end) return null;
     await page.waitForTimeout(5);
   }
+}
+
+/**
+ * Opens a sample, runs `measure` on it and closes it. A throw is a failed sample: it is logged
+ * with `label` and reported as `false`; the context is closed either way.
+ */
+export async function inSample(browser: Browser, options: SampleOptions, label: string, measure: (sample: Sample) => Promise<void>): Promise<boolean> {
+  let sample: Sample | null = null;
+  try {
+    sample = await openSample(browser, options);
+    await measure(sample);
+    return true;
+  } catch (error) {
+    progress(`  ${label}: sample failed: ${(error as Error).message.split('\n')[0]}`);
+    return false;
+  } finally {
+    await sample?.close().catch(() => {});
+  }
+}
+
+/** Options of `runRounds`. */
+export interface RoundsOptions<R> {
+  /** The subjects; `afterWarmUp` may remove some (the array is read again for every round). */
+  runners: R[];
+  profiles: readonly NetworkProfile[];
+  /** Rounds wanted. */
+  samples: number;
+  /** Start no new round after this many seconds since the bench began. */
+  deadlineSeconds: number;
+  /** What is measured, for the progress line. */
+  label: string;
+  /** One sample of `runner` on `profile`; `counted` is false for the warm-up. */
+  run(runner: R, profile: NetworkProfile, counted: boolean): Promise<void>;
+  /** Called after the warm-up samples, before the rounds. */
+  afterWarmUp?(): void;
+}
+
+/**
+ * One uncounted warm-up sample per subject (browser process, disk caches, JIT), then rounds of one
+ * sample of every subject on every profile, in turn, so a time limit leaves every cell with the
+ * same count and the shared machine's load falls on all subjects alike. Returns the rounds run.
+ */
+export async function runRounds<R>(options: RoundsOptions<R>): Promise<number> {
+  const { runners, profiles, samples } = options;
+  for (const runner of [...runners]) await options.run(runner, profiles[0]!, false);
+  options.afterWarmUp?.();
+  progress(`${options.label}: up to ${samples} rounds of ${runners.length} subjects × ${profiles.length} profiles …`);
+  let rounds = 0;
+  for (; rounds < samples; rounds++) {
+    if (elapsedSeconds() > options.deadlineSeconds) break;
+    for (const profile of profiles) for (const runner of runners) await options.run(runner, profile, true);
+    if ((rounds + 1) % 5 === 0 && rounds + 1 < samples) progress(`  round ${rounds + 1} of ${samples} done`);
+  }
+  if (rounds < samples) progress(`  time budget reached after ${rounds} of ${samples} rounds`);
+  return rounds;
+}
+
+/**
+ * The JavaScript files the sample's page requested from `baseUrl` (the host origin), as paths
+ * relative to it, once each, sorted (query strings such as `?retry=1` dropped).
+ */
+export function scriptsFrom(sample: Sample, baseUrl: string): string[] {
+  const origin = new URL(baseUrl).origin;
+  const files = sample.requested
+    .filter((u) => u.startsWith(origin + '/') && /\.m?js(\?|$)/.test(u))
+    .map((u) => new URL(u).pathname.slice(1));
+  return [...new Set(files)].sort();
 }
