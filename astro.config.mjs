@@ -6,6 +6,7 @@ import islandStyleInHead from './site/integrations/island-style-in-head.ts';
 import widgetFiles from './site/integrations/widget-files.ts';
 import { widgetSourceAlias } from './site/integrations/widget-source.ts';
 import securityHeaders from './site/integrations/security-headers.ts';
+import afterPaintDirective from './site/integrations/after-paint-directive.ts';
 
 /** Public origin of the site: canonical URLs, Open Graph and the sitemap use it. */
 const site = process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
@@ -18,6 +19,6 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'always' },
   // securityHeaders last: it hashes the inline scripts of the final pages.
-  integrations: [react(), sitemap(), islandStyleInHead(), widgetFiles(), securityHeaders()],
+  integrations: [react(), sitemap(), islandStyleInHead(), widgetFiles(), afterPaintDirective(), securityHeaders()],
   vite: { resolve: { alias: widgetSourceAlias } },
 });

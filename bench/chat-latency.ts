@@ -87,6 +87,8 @@ export interface ChatBenchOptions {
 }
 
 const SAMPLE_LIMIT_MS = 10_000;
+/** Rounds run even past the time budget: a median of fewer samples is not worth printing. */
+export const CHAT_MIN_ROUNDS = 3;
 /** How long the warm-up waits for our chat textbox before it decides the chat UI is not built. */
 const OPEN_PROBE_MS = 5_000;
 
@@ -197,6 +199,7 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
       runners,
       profiles,
       samples,
+      minRounds: Math.min(samples, CHAT_MIN_ROUNDS),
       deadlineSeconds: deadline,
       label: 'type + Enter → POST /chat/web → first token',
       run: runSample,

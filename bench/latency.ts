@@ -79,6 +79,8 @@ export interface ClickLatencyResult {
 
 /** How long one sample may wait for its POST before it counts as failed. */
 const SAMPLE_LIMIT_MS = 10_000;
+/** Rounds run even past the time budget: a median of fewer samples is not worth printing. */
+export const CLICK_MIN_ROUNDS = 5;
 
 interface Runner {
   id: ClickSubjectId;
@@ -199,7 +201,7 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
 
   let rounds = 0;
   try {
-    rounds = await runRounds({ runners, profiles, samples, deadlineSeconds: deadline, label: 'click → POST /call/web', run: runSample });
+    rounds = await runRounds({ runners, profiles, samples, minRounds: Math.min(samples, CLICK_MIN_ROUNDS), deadlineSeconds: deadline, label: 'click → POST /call/web', run: runSample });
   } finally {
     await browser.close();
     await provider.close();

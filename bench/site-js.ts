@@ -4,8 +4,9 @@
  * The rule (documented in BENCHMARKS.md):
  * - **eager** = what runs with no user action: every `<script src>` (classic or module), every
  *   inline `<script>` holding JavaScript (Astro's island runtime and directives), every
- *   `<link rel="modulepreload">`, and each `<astro-island>` hydrated on load, idle or client-only
- *   (`client:load`, `client:idle`, `client:only`): its component-url, renderer-url and
+ *   `<link rel="modulepreload">`, and each `<astro-island>` whose directive does not wait for the
+ *   visitor or the viewport (`client:load`, `client:idle`, `client:only`, the site's
+ *   `client:afterpaint`, and any other custom directive): its component-url, renderer-url and
  *   before-hydration-url — each followed through its static `import` statements (not `import()`).
  * - **all islands** = eager plus the islands that wait for something (`client:visible`,
  *   `client:media`), followed the same way. Dynamic `import()` chunks (loaded on intent, e.g. the
@@ -19,8 +20,12 @@ import * as esbuild from 'esbuild';
 import { listPages, parseHtmlFile, type BuiltPage } from './lib/html.ts';
 import { addSizes, sizesOf, ZERO_SIZES, type Sizes } from './lib/size.ts';
 
-/** Astro client directives that hydrate with no user action. */
-export const EAGER_DIRECTIVES: ReadonlySet<string> = new Set(['load', 'idle', 'only']);
+/**
+ * Astro client directives that wait for the viewport or a media query. Every other directive
+ * (load, idle, only, afterpaint, any custom one) hydrates with no user action and counts as
+ * eager, so a new directive can never hide JavaScript from the budget.
+ */
+export const WAITING_DIRECTIVES: ReadonlySet<string> = new Set(['visible', 'media']);
 
 /** One `<astro-island>` of a page. */
 export interface IslandInfo {
@@ -183,7 +188,7 @@ export async function analyzePage(page: BuiltPage, graph: ModuleGraph): Promise<
     }
     islands.push({ name, client, urls });
     const paths = urls.map((u) => sameOriginPath(u, page.route)).filter((p): p is string => !!p);
-    (EAGER_DIRECTIVES.has(client) ? eagerEntries : deferredEntries).push(...paths);
+    (WAITING_DIRECTIVES.has(client) ? deferredEntries : eagerEntries).push(...paths);
   }
 
   const eagerFiles = await graph.closure([...eagerEntries, ...inlineModuleImports]);

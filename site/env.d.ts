@@ -15,3 +15,10 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrate right after the first contentful paint (site/directives/after-paint.ts). */
+    'client:afterpaint'?: boolean;
+  }
+}

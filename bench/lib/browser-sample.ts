@@ -216,7 +216,9 @@ export interface RoundsOptions<R> {
   profiles: readonly NetworkProfile[];
   /** Rounds wanted. */
   samples: number;
-  /** Start no new round after this many seconds since the bench began. */
+  /** Rounds run whatever the time: fewer make no median worth reading. @default 0 */
+  minRounds?: number;
+  /** Start no new round (beyond `minRounds`) after this many seconds since the bench began. */
   deadlineSeconds: number;
   /** What is measured, for the progress line. */
   label: string;
@@ -238,7 +240,7 @@ export async function runRounds<R>(options: RoundsOptions<R>): Promise<number> {
   progress(`${options.label}: up to ${samples} rounds of ${runners.length} subjects × ${profiles.length} profiles …`);
   let rounds = 0;
   for (; rounds < samples; rounds++) {
-    if (elapsedSeconds() > options.deadlineSeconds) break;
+    if (rounds >= (options.minRounds ?? 0) && elapsedSeconds() > options.deadlineSeconds) break;
     for (const profile of profiles) for (const runner of runners) await options.run(runner, profile, true);
     if ((rounds + 1) % 5 === 0 && rounds + 1 < samples) progress(`  round ${rounds + 1} of ${samples} done`);
   }

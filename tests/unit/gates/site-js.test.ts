@@ -30,6 +30,7 @@ beforeAll(() => {
     `<!DOCTYPE html><html><head><script type="module" src="/_astro/page.js"></script><script>(()=>{window.Astro={}})()</script><script type="application/ld+json">{"@type":"Organization"}</script></head><body>${island('Header', 'load', '/_astro/Header.js')}${island('RoiCalculator', 'visible', '/_astro/Calc.js')}</body></html>`,
   );
   write('qa/g/index.html', `<!DOCTYPE html><html><body>${island('Header', 'idle', '/_astro/Header.js')}</body></html>`);
+  write('qa/h/index.html', `<!DOCTYPE html><html><body>${island('Header', 'afterpaint', '/_astro/Header.js')}</body></html>`);
   write('404.html', '<!DOCTYPE html><html><body></body></html>');
 });
 afterAll(async () => {
@@ -45,7 +46,7 @@ describe('JavaScript per route', () => {
 
   it('splits eager (load/idle/only + scripts) from all islands, following static imports only', async () => {
     const routes = await analyzeSite(dist);
-    expect(routes.map((r) => r.route), '404 is not a reported route').toEqual(['/', '/qa/g']);
+    expect(routes.map((r) => r.route), '404 is not a reported route').toEqual(['/', '/qa/g', '/qa/h']);
     const home = routes[0]!;
     expect(home.islands.map((i) => `${i.name}:${i.client}`)).toEqual(['Header:load', 'RoiCalculator:visible']);
     expect(home.eager.files).toEqual(['/_astro/Header.js', '/_astro/client.js', '/_astro/page.js', '/_astro/react.js', '/_astro/shared.js']);
@@ -57,6 +58,9 @@ describe('JavaScript per route', () => {
     const guide = routes[1]!;
     expect(guide.eager.files, 'client:idle counts as eager').toEqual(['/_astro/Header.js', '/_astro/client.js', '/_astro/react.js', '/_astro/shared.js']);
     expect(guide.eager.sizes).toEqual(guide.all.sizes);
+
+    const custom = routes[2]!;
+    expect(custom.eager.files, 'a custom directive (client:afterpaint) counts as eager').toEqual(guide.eager.files);
   });
 
   it('reports referenced scripts missing from dist', async () => {
