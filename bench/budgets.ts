@@ -64,6 +64,8 @@ export interface BudgetRow {
   group: BudgetGroup;
   /** What is budgeted, e.g. "widget loader, gzip". */
   what: string;
+  /** Shorter name inside its group (the README's one line per budget), when `what` repeats the group. */
+  short?: string;
   /** The figure measured, formatted ("—" when there is none). */
   measured: string;
   /** The budget, formatted. */
@@ -173,6 +175,7 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
     out.push({
       group: 'guides',
       what: `${route}: islands`,
+      short: route,
       measured: row ? islands.join(', ') || 'none' : '—',
       budget: `only ${GUIDE_ISLANDS.join(', ')}`,
       verdict: !row ? notMeasured(r.siteJs.note ?? 'not measured (--only)') : extra.length ? { status: 'missed', detail: `also ${extra.join(', ')}` } : { status: 'met' },
@@ -186,6 +189,7 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
     out.push({
       group: 'lighthouse',
       what: `Lighthouse mobile ${route} (perf · a11y · best pr. · SEO)`,
+      short: route,
       measured,
       budget: '100 · 100 · 100 · 100',
       verdict:
@@ -208,6 +212,7 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
       out.push({
         group: 'click',
         what: `click → POST /call/web, no prefetch, ${profileLabel(profile.id)}: ours vs ${peer.label}`,
+        short: `${profile.short}, vs ${peer.label}`,
         measured: ours && theirs ? `${ms(ours.latency.median)} vs ${ms(theirs.latency.median)}` : '—',
         budget: "≤ the peer's median",
         verdict: latencyVerdict(ours?.latency.median, theirs?.latency.median, !ours ? clickWhy : (r.click?.notes[peer.id] ?? 'not measured')),
@@ -227,6 +232,7 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
       out.push({
         group: 'chat',
         what: `chat ${name}, ${profileLabel(profile.id)}: ours vs Vapi <vapi-widget mode="chat">`,
+        short: `${name}, ${profile.short}`,
         measured: ours && theirs ? `${ms(pick(ours))} vs ${ms(pick(theirs))}` : '—',
         budget: "≤ Vapi's median",
         verdict: latencyVerdict(ours ? pick(ours) : undefined, theirs ? pick(theirs) : undefined, why),
@@ -240,10 +246,11 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
   }
   for (const c of r.contact.results) {
     const lost = c.missing + c.duplicated;
-    out.push({ group: 'backend', what: `contact backend, ${c.concurrency} clients: rows lost or duplicated`, measured: String(lost), budget: '0', verdict: zeroVerdict(lost) });
+    out.push({ group: 'backend', what: `contact backend, ${c.concurrency} clients: rows lost or duplicated`, short: `rows lost at ${c.concurrency} clients`, measured: String(lost), budget: '0', verdict: zeroVerdict(lost) });
     out.push({
       group: 'backend',
       what: `contact backend, ${c.concurrency} clients: fsync`,
+      short: `fsync at ${c.concurrency} clients`,
       measured: c.fsync === undefined ? '—' : c.fsync ? 'on' : 'off',
       budget: 'on',
       verdict: c.fsync === undefined ? notMeasured('not reported by bench/contact-load.ts') : c.fsync ? { status: 'met' } : { status: 'missed', detail: 'fsync off: a 201 may not be on disk' },
@@ -278,10 +285,16 @@ export function groupVerdicts(rows: readonly BudgetRow[]): GroupVerdict[] {
     if (!mine.length) continue;
     const missed = mine.filter((r) => r.verdict.status === 'missed');
     const unmeasured = mine.filter((r) => r.verdict.status === 'not measured');
+    const name = (r: BudgetRow) => r.short ?? r.what;
+    const reasons = [...new Set(unmeasured.map((r) => r.verdict.detail ?? 'not measured'))];
+    const alsoUnmeasured = unmeasured.length ? ` (not measured: ${unmeasured.map(name).join(', ')})` : '';
     const verdict: Verdict = missed.length
-      ? { status: 'missed', detail: missed.map((r) => `${r.what}: ${r.measured}, ${r.verdict.detail}`).join('; ') }
+      ? { status: 'missed', detail: missed.map((r) => `${name(r)}: ${r.measured}, ${r.verdict.detail}`).join('; ') + alsoUnmeasured }
       : unmeasured.length
-        ? { status: 'not measured', detail: unmeasured[0]!.verdict.detail }
+        ? {
+            status: 'not measured',
+            detail: unmeasured.length < mine.length ? `${mine.length - unmeasured.length} of ${mine.length} met; not measured: ${unmeasured.map(name).join(', ')}: ${reasons.join('; ')}` : reasons.join('; '),
+          }
         : { status: 'met' };
     out.push({ group, budget: BUDGET_GROUPS[group], verdict });
   }

@@ -69,6 +69,8 @@ export interface ClickLatencyResult {
   clickFiles: string[];
   /** Routing decisions summed over every sample, per subject. */
   routing: Partial<Record<ClickSubjectId, Record<RouteDecision, number>>>;
+  /** Hosts of the requests aborted as neither the platform nor Daily, per subject. */
+  otherHosts: Partial<Record<ClickSubjectId, string[]>>;
   /** Samples per subject and profile asked for. */
   samples: number;
   /** Rounds actually run (fewer than `samples` when the time budget ran out). */
@@ -149,7 +151,7 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
     pages['/vapi-web'] = hostPage(vapiWebEmbed(DEFAULT_API_BASE_URL));
     runners.push({ id: 'vapi-web', path: '/vapi-web', launcher: (page) => page.getByRole('button', { name: VAPI_WEB_BUTTON }), prefetch: false });
   }
-  const empty: ClickLatencyResult = { rows: [], notes, clickFiles: [], routing: {}, samples, rounds: 0 };
+  const empty: ClickLatencyResult = { rows: [], notes, clickFiles: [], routing: {}, otherHosts: {}, samples, rounds: 0 };
   if (!runners.length) return { ...empty, skipped: 'no subject could run' };
   const browser = await launchLatencyBrowser();
   if (!browser) return { ...empty, skipped: 'no Chromium found (set CHROME_PATH)' };
@@ -162,6 +164,7 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
   });
   const host = await serveStatic(cdnDir, { pages, files });
   const routing: ClickLatencyResult['routing'] = {};
+  const otherHosts: ClickLatencyResult['otherHosts'] = {};
   const collected = new Map<string, { values: number[]; failed: number; before: number[]; during: number[] }>();
   let clickFiles: string[] = [];
 
@@ -189,6 +192,8 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
       }
       const sum = (routing[runner.id] ??= { continue: 0, provider: 0, 'abort-daily': 0, 'abort-other': 0 });
       for (const [k, v] of Object.entries(sample.decisions)) sum[k as RouteDecision] += v;
+      const hosts = (otherHosts[runner.id] ??= []);
+      for (const host of sample.otherHosts) if (!hosts.includes(host)) hosts.push(host);
       if (!counted) return;
       if (!post || clickAt === null) throw new Error(`no POST /call/web within ${SAMPLE_LIMIT_MS / 1000} s of the click`);
       cell.values.push(post.at - clickAt);
@@ -225,5 +230,5 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
   for (const row of rows) {
     progress(`  ${row.subject} / ${row.profile}: median ${row.latency.median.toFixed(1)} ms, p95 ${row.latency.p95.toFixed(1)} ms (${row.latency.n} ok, ${row.failed} failed)`);
   }
-  return { rows, notes, clickFiles, routing, samples, rounds };
+  return { rows, notes, clickFiles, routing, otherHosts, samples, rounds };
 }

@@ -87,6 +87,8 @@ export interface Sample {
   routed: RoutedRequest[];
   /** How many requests each routing decision saw. */
   decisions: Record<RouteDecision, number>;
+  /** Hosts of the requests aborted as `abort-other` (neither loopback, the platform nor Daily). */
+  otherHosts: Set<string>;
   /** Requests in flight (for "wait until the network is quiet"). */
   inFlight(): number;
   /** Every URL the page requested, in order. */
@@ -111,10 +113,12 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
   const context = await browser.newContext({ permissions: ['microphone'] });
   const decisions: Record<RouteDecision, number> = { continue: 0, provider: 0, 'abort-daily': 0, 'abort-other': 0 };
   const routed: RoutedRequest[] = [];
+  const otherHosts = new Set<string>();
   await context.route(EXTERNAL_URL, async (route) => {
     const request = route.request();
     const decision = routeDecision(request.url());
     decisions[decision]++;
+    if (decision === 'abort-other') otherHosts.add(new URL(request.url()).host);
     if (decision === 'continue') return route.continue();
     if (decision !== 'provider') return route.abort('blockedbyclient');
     const url = new URL(request.url());
@@ -158,6 +162,7 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
     transfers,
     routed,
     decisions,
+    otherHosts,
     requested,
     inFlight: () => inFlight,
     probe: () =>

@@ -12,6 +12,8 @@ export interface NetworkProfile {
   id: 'none' | 'fast-mobile' | 'slow-mobile';
   /** Name in the report. */
   label: string;
+  /** Short name, where the figures are given elsewhere (the README's budget table). */
+  short: string;
   /** Added to every response (DevTools' "latency": request sent → response headers), ms. */
   latencyMs: number;
   /** Download throughput, bits per second; 0 = not throttled. */
@@ -25,9 +27,9 @@ export interface NetworkProfile {
  * 1.5 Mbps up) and slow mobile (150 ms, 1.6 Mbps down, 750 kbps up).
  */
 export const NETWORK_PROFILES: readonly NetworkProfile[] = [
-  { id: 'none', label: 'none (loopback)', latencyMs: 0, downloadBps: 0, uploadBps: 0 },
-  { id: 'fast-mobile', label: 'fast mobile (40 ms, 9 Mbps ↓, 1.5 Mbps ↑)', latencyMs: 40, downloadBps: 9_000_000, uploadBps: 1_500_000 },
-  { id: 'slow-mobile', label: 'slow mobile (150 ms, 1.6 Mbps ↓, 750 kbps ↑)', latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000 },
+  { id: 'none', label: 'none (loopback)', short: 'loopback', latencyMs: 0, downloadBps: 0, uploadBps: 0 },
+  { id: 'fast-mobile', label: 'fast mobile (40 ms, 9 Mbps ↓, 1.5 Mbps ↑)', short: 'fast mobile', latencyMs: 40, downloadBps: 9_000_000, uploadBps: 1_500_000 },
+  { id: 'slow-mobile', label: 'slow mobile (150 ms, 1.6 Mbps ↓, 750 kbps ↑)', short: 'slow mobile', latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000 },
 ];
 
 /** Parameters of `Network.emulateNetworkConditions` (throughputs in bytes per second, -1 = off). */
@@ -73,6 +75,9 @@ export type RouteDecision = 'continue' | 'provider' | 'abort-daily' | 'abort-oth
  */
 export const EXTERNAL_URL = /^https?:\/\/(?!(?:127\.0\.0\.1|localhost|\[::1\])(?:[:/?#]|$))/i;
 
+/** Daily's domains: its API and rooms (daily.co) and its call-machine CDNs (dailywebrtc.com/.net, as in daily-js). */
+export const DAILY_DOMAINS = ['daily.co', 'dailywebrtc.com', 'dailywebrtc.net'] as const;
+
 /** Decides the fate of a request by its URL (see `RouteDecision`). */
 export function routeDecision(url: string): RouteDecision {
   let parsed: URL;
@@ -85,7 +90,7 @@ export function routeDecision(url: string): RouteDecision {
   const host = parsed.hostname;
   if (host === '127.0.0.1' || host === 'localhost' || host === '[::1]') return 'continue';
   if (parsed.origin === PLATFORM_API_ORIGIN) return 'provider';
-  if (host === 'daily.co' || host.endsWith('.daily.co')) return 'abort-daily';
+  if (DAILY_DOMAINS.some((d) => host === d || host.endsWith(`.${d}`))) return 'abort-daily';
   return 'abort-other';
 }
 

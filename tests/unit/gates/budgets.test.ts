@@ -113,7 +113,12 @@ describe('budget table', () => {
   it('folds rows into one verdict per budget: any miss wins and is listed, then not measured', () => {
     const groups = groupVerdicts(budgetRows(inputs()));
     expect(groups.find((g) => g.group === 'loader')?.verdict.status).toBe('met');
-    expect(groups.find((g) => g.group === 'guides')?.verdict).toEqual({ status: 'missed', detail: '/qa/b: islands: Header, RoiCalculator, also RoiCalculator' });
+    expect(groups.find((g) => g.group === 'guides')?.verdict).toEqual({ status: 'missed', detail: '/qa/b: Header, RoiCalculator, also RoiCalculator' });
     expect(groups.find((g) => g.group === 'click')?.verdict).toEqual({ status: 'not measured', detail: 'not measured (--only)' });
+    const partly = groupVerdicts([
+      { group: 'backend', what: 'a', short: 'rows lost at 50 clients', measured: '0', budget: '0', verdict: { status: 'met' } },
+      { group: 'backend', what: 'b', short: 'fsync at 50 clients', measured: '—', budget: 'on', verdict: { status: 'not measured', detail: 'not reported' } },
+    ]);
+    expect(partly[0]?.verdict, 'says what was met and what was not measured').toEqual({ status: 'not measured', detail: '1 of 2 met; not measured: fsync at 50 clients: not reported' });
   });
 });

@@ -16,7 +16,7 @@ describe('network profiles', () => {
     expect(cdpConditions(none!)).toBeNull();
     expect(cdpConditions(fast!)).toEqual({ offline: false, latency: 40, downloadThroughput: 1_125_000, uploadThroughput: 187_500 });
     expect(cdpConditions(slow!)).toEqual({ offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 });
-    expect(cdpConditions({ id: 'fast-mobile', label: 'latency only', latencyMs: 40, downloadBps: 0, uploadBps: 0 }), '-1 = not throttled').toEqual({
+    expect(cdpConditions({ id: 'fast-mobile', label: 'latency only', short: 'latency only', latencyMs: 40, downloadBps: 0, uploadBps: 0 }), '-1 = not throttled').toEqual({
       offline: false,
       latency: 40,
       downloadThroughput: -1,
@@ -35,6 +35,9 @@ describe('sample routing', () => {
     ['https://c.daily.co/call-machine/versioned/0.1/static/call-machine-object-bundle.js', 'abort-daily'],
     ['https://gs.daily.co/rooms/check/bench', 'abort-daily'],
     ['https://daily.co/', 'abort-daily'],
+    ['https://c.dailywebrtc.com/call-machine/bundle.js', 'abort-daily'],
+    ['https://c.dailywebrtc.net/call-machine/bundle.js', 'abort-daily'],
+    ['https://dailywebrtc.network/x', 'abort-other'],
     ['https://notdaily.co/x', 'abort-other'],
     ['https://api.vapi.ai.evil.example/call/web', 'abort-other'],
     ['http://127.0.0.1.nip.io/x', 'abort-other'],
