@@ -22,7 +22,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startLoopbackServer } from '../tests/fixtures/loopback-server.ts';
-import { inSample, launchLatencyBrowser, pollFor, runRounds, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
+import { cellsInOrder, inSample, launchLatencyBrowser, pollFor, runRounds, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
 import { CHAT_PATH, FIRST_TOKEN, startChatProvider } from './lib/chat-provider.ts';
 import { hostPage, oursEmbed, PEER_FILES, vapiWidgetEmbed } from './lib/host-pages.ts';
 import { NETWORK_PROFILES, splitTransfers, type NetworkProfile } from './lib/network.ts';
@@ -214,23 +214,17 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
     await host.close();
     await chat.server.close();
   }
-  const rows: ChatRow[] = [];
-  for (const subject of CHAT_SUBJECTS) {
-    if (!runners.some((r) => r.id === subject.id)) continue;
-    for (const profile of profiles) {
-      const cell = collected.get(`${subject.id}|${profile.id}`)!;
-      rows.push({
-        subject: subject.id,
-        profile: profile.id,
-        post: summarize(cell.post),
-        token: summarize(cell.token),
-        failed: cell.failed,
-        jsBeforeEnter: median(cell.before),
-        jsEnterToPost: median(cell.during),
-      });
-      const row = rows.at(-1)!;
-      progress(`  ${row.subject} / ${row.profile}: → POST median ${row.post.median.toFixed(1)} ms, → token ${row.token.median.toFixed(1)} ms (${row.post.n} ok, ${row.failed} failed)`);
-    }
+  const rows: ChatRow[] = [...cellsInOrder(CHAT_SUBJECTS, runners, profiles, collected)].map(({ subject, profile, cell }) => ({
+    subject: subject as ChatSubjectId,
+    profile,
+    post: summarize(cell.post),
+    token: summarize(cell.token),
+    failed: cell.failed,
+    jsBeforeEnter: median(cell.before),
+    jsEnterToPost: median(cell.during),
+  }));
+  for (const row of rows) {
+    progress(`  ${row.subject} / ${row.profile}: → POST median ${row.post.median.toFixed(1)} ms, → token ${row.token.median.toFixed(1)} ms (${row.post.n} ok, ${row.failed} failed)`);
   }
   return { rows, notes, chatFiles, preflightsOnWire: chat.preflights(), samples, rounds };
 }

@@ -24,7 +24,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startLoopbackServer } from '../tests/fixtures/loopback-server.ts';
-import { inSample, launchLatencyBrowser, pollFor, runRounds, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
+import { cellsInOrder, inSample, launchLatencyBrowser, pollFor, runRounds, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
 import { bundleSource } from './lib/bundle.ts';
 import { hostPage, oursEmbed, PEER_FILES, VAPI_WEB_BUTTON, VAPI_WEB_ENTRY, vapiWebEmbed, vapiWidgetEmbed } from './lib/host-pages.ts';
 import { NETWORK_PROFILES, splitTransfers, type NetworkProfile, type RouteDecision } from './lib/network.ts';
@@ -212,21 +212,14 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
     await provider.close();
     await host.close();
   }
-  const rows: LatencyRow[] = [];
-  for (const subject of CLICK_SUBJECTS) {
-    if (!runners.some((r) => r.id === subject.id)) continue;
-    for (const profile of profiles) {
-      const cell = collected.get(`${subject.id}|${profile.id}`)!;
-      rows.push({
-        subject: subject.id,
-        profile: profile.id,
-        latency: summarize(cell.values),
-        failed: cell.failed,
-        jsBeforeClick: median(cell.before),
-        jsClickToPost: median(cell.during),
-      });
-    }
-  }
+  const rows: LatencyRow[] = [...cellsInOrder(CLICK_SUBJECTS, runners, profiles, collected)].map(({ subject, profile, cell }) => ({
+    subject: subject as ClickSubjectId,
+    profile,
+    latency: summarize(cell.values),
+    failed: cell.failed,
+    jsBeforeClick: median(cell.before),
+    jsClickToPost: median(cell.during),
+  }));
   for (const row of rows) {
     progress(`  ${row.subject} / ${row.profile}: median ${row.latency.median.toFixed(1)} ms, p95 ${row.latency.p95.toFixed(1)} ms (${row.latency.n} ok, ${row.failed} failed)`);
   }

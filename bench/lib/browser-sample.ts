@@ -264,3 +264,22 @@ export function scriptsFrom(sample: Sample, baseUrl: string): string[] {
     .map((u) => new URL(u).pathname.slice(1));
   return [...new Set(files)].sort();
 }
+
+/**
+ * The cells of a run in report order: each subject that ran (in `subjects` order), each profile,
+ * with what was collected for it (`cells` keyed `subject|profile`).
+ */
+export function* cellsInOrder<C>(
+  subjects: ReadonlyArray<{ id: string }>,
+  ran: ReadonlyArray<{ id: string }>,
+  profiles: readonly NetworkProfile[],
+  cells: ReadonlyMap<string, C>,
+): Generator<{ subject: string; profile: NetworkProfile['id']; cell: C }> {
+  for (const subject of subjects) {
+    if (!ran.some((r) => r.id === subject.id)) continue;
+    for (const profile of profiles) {
+      const cell = cells.get(`${subject.id}|${profile.id}`);
+      if (cell) yield { subject: subject.id, profile: profile.id, cell };
+    }
+  }
+}
