@@ -285,11 +285,13 @@ export function groupVerdicts(rows: readonly BudgetRow[]): GroupVerdict[] {
     if (!mine.length) continue;
     const missed = mine.filter((r) => r.verdict.status === 'missed');
     const unmeasured = mine.filter((r) => r.verdict.status === 'not measured');
-    const name = (r: BudgetRow) => r.short ?? r.what;
+    // A budget of one row needs no name in front of its figure.
+    const name = (r: BudgetRow) => (mine.length === 1 ? '' : r.short ?? r.what);
+    const named = (r: BudgetRow, text: string) => (name(r) ? `${name(r)}: ${text}` : text);
     const reasons = [...new Set(unmeasured.map((r) => r.verdict.detail ?? 'not measured'))];
     const alsoUnmeasured = unmeasured.length ? ` (not measured: ${unmeasured.map(name).join(', ')})` : '';
     const verdict: Verdict = missed.length
-      ? { status: 'missed', detail: missed.map((r) => `${name(r)}: ${r.measured}, ${r.verdict.detail}`).join('; ') + alsoUnmeasured }
+      ? { status: 'missed', detail: missed.map((r) => named(r, `${r.measured}, ${r.verdict.detail}`)).join('; ') + alsoUnmeasured }
       : unmeasured.length
         ? {
             status: 'not measured',

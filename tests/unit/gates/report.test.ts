@@ -208,7 +208,7 @@ describe('bench report', () => {
     expect(out.endsWith(`${README_BUDGETS_END}\n\nAfter.\n`)).toBe(true);
     expect(out).not.toContain('old table');
     expect(out).toContain('Latest run: 2026-11-22');
-    expect(out).toContain('| widget script-tag loader ≤ 5 KB gzip | ❌ **no**: widget script-tag loader, gzip: 5.9 KB, 0.9 KB over (+18 %) |');
+    expect(out, 'a budget of one row: its figure without a name').toContain('| widget script-tag loader ≤ 5 KB gzip | ❌ **no**: 5.9 KB, 0.9 KB over (+18 %) |');
     expect(out).toContain('| voice: everything through the first click ≤ 85 KB gzip | ✅ yes |');
     expect(out, 'misses by short name, then what was not measured').toContain(
       "| click → POST /call/web without prefetch ≤ each peer's median, every profile | ❌ **no**: loopback, vs Vapi <vapi-widget>: 33.0 ms vs 22.0 ms, +11.0 ms (1.50× the peer's median); slow mobile, vs Vapi <vapi-widget>: 210.0 ms vs 30.0 ms, +180.0 ms (7.00× the peer's median) (not measured: fast mobile, vs Vapi <vapi-widget>, fast mobile, vs @vapi-ai/web page, slow mobile, vs @vapi-ai/web page) |",
