@@ -15,13 +15,20 @@ import { formatKB } from './lib/size.ts';
 import type { RouteJs } from './site-js.ts';
 import type { Ratio, SizeRow } from './widget-size.ts';
 
-/** One load level of the contact backend (bench/contact-load.ts), plus what the backend reports. */
+/** One load level of the contact backend (bench/contact-load.ts), with fsync read from its `backend`. */
 export type ContactLevel = ContactLoadResult & {
-  /** Whether the backend runs with fsync on (a 201 means the row is on disk); absent = not reported. */
+  /** Whether the backend ran with fsync on (a 201 means the row is on disk); absent = not said. */
   fsync?: boolean;
-  /** Which backend answered, e.g. "PostgreSQL 17 (embedded)"; absent = not reported. */
-  backend?: string;
 };
+
+/**
+ * The fsync setting a contact-load result reports in its `backend` text (e.g. "PostgreSQL 17.10
+ * (fsync on, synchronous_commit on)"): true, false, or undefined when the text does not say.
+ */
+export function fsyncOf(backend: string | undefined): boolean | undefined {
+  const match = /\bfsync (on|off)\b/i.exec(backend ?? '');
+  return match ? match[1]!.toLowerCase() === 'on' : undefined;
+}
 
 /** Everything one `npm run bench` measured. */
 export interface BenchResults {

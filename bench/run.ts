@@ -35,7 +35,7 @@ import { DIST, RESULTS_DIR, ROOT, guideRoutes } from './lib/paths.ts';
 import { elapsedSeconds, progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
 import { benchmarksMarkdown, readmeWithBudgets } from './benchmarks-md.ts';
-import { renderMarkdown, runBudgets, type BenchResults, type ContactLevel } from './report.ts';
+import { fsyncOf, renderMarkdown, runBudgets, type BenchResults, type ContactLevel } from './report.ts';
 import { analyzeSite } from './site-js.ts';
 import { measureWidgetSizes, widgetRatios } from './widget-size.ts';
 
@@ -150,7 +150,8 @@ if (steps.has('contact')) {
       const { runContactLoad } = await import('./contact-load.ts');
       for (const concurrency of CONTACT_LEVELS) {
         progress(`contact backend: 1,000 inserts from ${concurrency} concurrent clients …`);
-        const result = (await runContactLoad({ total: 1000, concurrency })) as ContactLevel;
+        const load = await runContactLoad({ total: 1000, concurrency });
+        const result: ContactLevel = { ...load, fsync: fsyncOf(load.backend) };
         results.contact.results.push(result);
         progress(`  ${result.throughputPerSecond} inserts/s, p95 ${result.p95Ms} ms, ${result.stored} rows, ok: ${result.ok}`);
       }

@@ -4,7 +4,7 @@ import type { ChatLatencyResult, ChatRow } from '../../../bench/chat-latency.ts'
 import type { ClickLatencyResult, LatencyRow } from '../../../bench/latency.ts';
 import type { LighthouseRow } from '../../../bench/lighthouse-bench.ts';
 import { summarize } from '../../../bench/lib/stats.ts';
-import { renderMarkdown, runBudgets, type BenchResults, type ContactLevel } from '../../../bench/report.ts';
+import { fsyncOf, renderMarkdown, runBudgets, type BenchResults, type ContactLevel } from '../../../bench/report.ts';
 import { widgetRatios, type SizeRow } from '../../../bench/widget-size.ts';
 
 const sizes = (gzip: number) => ({ raw: gzip * 3, gzip, brotli: Math.round(gzip * 0.85) });
@@ -76,6 +76,7 @@ function lighthouse(route: string, perfRuns: number[]): LighthouseRow {
 const contact = (concurrency: number, missing: number, fsync?: boolean): ContactLevel => ({
   total: 1000,
   concurrency,
+  backend: `PostgreSQL 17.10 (fsync ${fsync === undefined ? '?' : fsync ? 'on' : 'off'}, synchronous_commit on)`,
   created: 1000,
   failed: 0,
   failures: [],
@@ -185,8 +186,16 @@ describe('bench report', () => {
     );
   });
 
+  it('reads fsync from the backend the load check reports', () => {
+    expect(fsyncOf('PostgreSQL 17.10 (fsync on, synchronous_commit on)')).toBe(true);
+    expect(fsyncOf('PostgreSQL 17.10 (fsync off, synchronous_commit on)')).toBe(false);
+    expect(fsyncOf('PGlite 0.5')).toBeUndefined();
+    expect(fsyncOf(undefined)).toBeUndefined();
+  });
+
   it('renders the backend at each load level with fsync and rows lost', () => {
     const md = renderMarkdown(results());
+    expect(md).toContain('Backend: PostgreSQL 17.10 (fsync on, synchronous_commit on).');
     expect(md).toContain('| 50 | 1000 | 1000 | 1000 | 0 | 0 | 500/s | 60.0 ms | 280.0 ms | 1000.0 ms | on | ✅ yes |');
     expect(md).toContain('| 200 | 1000 | 1000 | 998 | 2 | 0 | 500/s | 60.0 ms | 280.0 ms | 1000.0 ms | — | ❌ **no**: 2 rows lost or duplicated |');
   });
