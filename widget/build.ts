@@ -10,12 +10,13 @@
  *   CommonJS `require`, else the global `RingwiseVoice`, merged into one the script-tag loader
  *   may have set); the Daily adapter with daily-js is inside it, evaluated only when a call starts.
  * - `dist/types/`: declarations from `tsc -p tsconfig.build.json` (checked with skipLibCheck false).
- * - `dist/cdn/`: what a script tag loads, all minified with source maps (names in `src/files.ts`):
- *   `voice-widget.js` (IIFE loader: the element and its launcher), `voice-widget-ui.js` (ESM: the
- *   card UI), `voice-widget-engine.js` (ESM: core + request adoption) and `voice-widget-chat.js`
- *   (ESM: the chat client only), imported on intent or click relative to the loader, and
- *   `voice-widget-daily.js` (ESM: the Daily adapter with daily-js, imported by the voice engine
- *   when a call starts or on intent). No shared chunks: one fetch per step.
+ * - `dist/cdn/`: what a script tag loads, all classic scripts (IIFE), minified with source maps
+ *   (names in `src/files.ts`): `voice-widget.js` (the loader: the element and its launcher), and
+ *   the files it loads next to itself on intent or click, each registering through
+ *   `RingwiseVoice.chunk`: `voice-widget-ui.js` (the card UI), `voice-widget-engine.js` (core +
+ *   request adoption), `voice-widget-chat.js` (the chat client only) and `voice-widget-daily.js`
+ *   (the Daily adapter with daily-js, loaded by the voice engine when a call starts or on
+ *   intent). No CORS needed, no shared chunks: one fetch per step.
  * - CSS files imported as `./x.css?raw` become minified strings (esbuild's CSS minifier).
  *
  * Exports `buildLib`, `buildCjs`, `buildUmd`, `buildCdn`, `buildTypes` and `buildCjsTypes` for tests
@@ -28,7 +29,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from './src/files.ts';
+import { LOADER_FILE, MODULE_FILES } from './src/files.ts';
 
 /** The widget package folder. */
 export const WIDGET_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -44,14 +45,8 @@ export const LIB_ENTRIES = {
   api: 'src/api/index.ts',
 };
 
-/** File names of the script-tag build (in `dist/cdn/`). */
-export const CDN_FILES = {
-  loader: LOADER_FILE,
-  ui: MODULE_FILES.ui,
-  engine: MODULE_FILES.engine,
-  chat: MODULE_FILES.chat,
-  daily: DAILY_FILE,
-};
+/** File names of the script-tag build (in `dist/cdn/`): the loader and what it loads. */
+export const CDN_FILES = { loader: LOADER_FILE, ...MODULE_FILES };
 
 /** `import css from './x.css?raw'`: the stylesheet, minified, as a string. */
 const cssAsText: Plugin = {
@@ -175,20 +170,42 @@ export async function buildUmd(outdir = join(WIDGET_DIR, 'dist', 'umd')): Promis
   return result.metafile!;
 }
 
-/** Resolves the core's dynamic import of the Daily adapter to the daily file next to the engine. */
-const dailyAsSibling: Plugin = {
-  name: 'daily-as-sibling',
+/** Source of each file the loader loads (`MODULE_FILES`, by key). */
+export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
+  ui: 'src/element/ui.ts',
+  engine: 'src/element/engine.ts',
+  chat: 'src/element/chat-engine.ts',
+  daily: 'src/daily/index.ts',
+};
+
+/**
+ * The wrapper that makes an esbuild IIFE (global name `m`, kept local by the wrapper) a widget
+ * file: run as a classic script, it hands its exports to the page's widget loader under `key`
+ * (`RingwiseVoice.chunk`, src/element/script-loader.ts). Also used by the tests' fake files.
+ */
+export function classicChunk(key: string): { globalName: string; banner: string; footer: string } {
+  return { globalName: 'm', banner: '(()=>{', footer: `self.RingwiseVoice.chunk(${JSON.stringify(key)},m)})();` };
+}
+
+/**
+ * In the voice engine file, the core reaches the Daily adapter through the loader (the daily file,
+ * a classic script) instead of `import()`: `core/daily-module.ts` → `element/daily-from-loader.ts`.
+ */
+const dailyFromLoader: Plugin = {
+  name: 'daily-from-loader',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /[\\/]daily[\\/]index\.ts$/ }, (args) =>
-      args.kind === 'dynamic-import' ? { path: `./${DAILY_FILE}`, external: true } : undefined,
-    );
+    pluginBuild.onResolve({ filter: /[\\/]daily-module\.ts$/ }, (args) => ({ path: join(args.resolveDir, '../element/daily-from-loader.ts') }));
   },
 };
 
 /** `voice-widget.js` → `voice-widget`: esbuild's entry name of an output file. */
 const entry = (file: string) => file.replace(/\.js$/, '');
 
-/** Builds the script-tag loader, the card UI and the engine and daily chunks into `outdir` (default `dist/cdn/`). */
+/**
+ * Builds the script-tag loader and the files it loads (`MODULE_FILES`) into `outdir` (default
+ * `dist/cdn/`): every one a classic script (IIFE), so any static host can serve them without CORS
+ * headers; each file on its own (no shared chunks: one fetch per step).
+ */
 export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promise<Metafile> {
   const loader = await build({
     ...common,
@@ -197,42 +214,26 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
     format: 'iife',
     target: 'es2022',
   });
-  // The card UI is its own file (the loader paints only the launcher); it gets the engines,
-  // the icons and the request helpers from the loader, so it imports none of them.
-  const ui = await build({
-    ...common,
-    entryPoints: { [entry(MODULE_FILES.ui)]: 'src/element/ui.ts' },
-    outdir,
-    format: 'esm',
-    target: 'es2022',
-  });
-  // The engine is ONE file, so a click costs one fetch before POST /call/web (a shared chunk
-  // would add a request waterfall). The core's `import('../daily/index.ts')` becomes an import of
-  // the sibling daily file, built on its own below.
-  const engine = await build({
-    ...common,
-    entryPoints: { [entry(MODULE_FILES.engine)]: 'src/element/engine.ts' },
-    outdir,
-    format: 'esm',
-    target: 'es2022',
-    plugins: [cssAsText, dailyAsSibling],
-  });
-  // Chat mode's engine: the chat client only (no voice core, no daily-js).
-  const chat = await build({
-    ...common,
-    entryPoints: { [entry(MODULE_FILES.chat)]: 'src/element/chat-engine.ts' },
-    outdir,
-    format: 'esm',
-    target: 'es2022',
-  });
-  const daily = await build({
-    ...common,
-    entryPoints: { [entry(DAILY_FILE)]: 'src/daily/index.ts' },
-    outdir,
-    format: 'esm',
-    target: 'es2022',
-  });
-  const all = [loader, ui, engine, chat, daily];
+  // The card UI gets the engines, the icons and the request helpers from the loader, so it
+  // imports none of them; the voice engine is ONE file (a shared chunk would add a request
+  // waterfall before POST /call/web) that loads the daily file through the loader.
+  const files = await Promise.all(
+    (Object.keys(MODULE_FILES) as (keyof typeof MODULE_FILES)[]).map((key) => {
+      const { globalName, banner, footer } = classicChunk(key);
+      return build({
+        ...common,
+        entryPoints: { [entry(MODULE_FILES[key])]: CDN_SOURCES[key] },
+        outdir,
+        format: 'iife',
+        globalName,
+        banner: { js: banner },
+        footer: { js: footer },
+        target: 'es2022',
+        plugins: key === 'engine' ? [cssAsText, dailyFromLoader] : [cssAsText],
+      });
+    }),
+  );
+  const all = [loader, ...files];
   return {
     inputs: Object.assign({}, ...all.map((result) => result.metafile!.inputs)),
     outputs: Object.assign({}, ...all.map((result) => result.metafile!.outputs)),

@@ -3,22 +3,24 @@
  * touch or press): 'Talk to Our Agent' starts a call with the configured assistant and becomes
  * 'Hang Up' while a call runs (spec §2, §4). Built on the widget package's public React entry;
  * the engine is the widget's own script-tag engine (`/widget/voice-widget-engine.js`, one cached
- * copy for the site). The status line is the widget's own (`statusLine`, shared with the widget's
+ * copy for the site, a classic script). The status line is the widget's own (`statusLine`, shared with the widget's
  * card): shown as text, while a screen reader hears only the changes that matter. The speaking
  * indicator and volume come from the core (level > 0.01, off 1 s later; volume = level / 0.15,
  * capped).
  */
 import { useEffect, useRef, type CSSProperties } from 'react';
-import { MODULE_FILES, type VoiceEngine } from '@ringwise/voice-widget';
+import { scriptLoader, type VoiceEngine } from '@ringwise/voice-widget';
 import { describeProblem, EN_LABELS, statusLine, useVoiceCallWithEngine, type StartOptions } from '@ringwise/voice-widget/react';
 import { siteConfig } from '../../content/site.ts';
 import { WIDGET_FILES_PATH } from '../lib/widget-path.ts';
 import './HeroCall.css';
 
-/** Where the site serves the widget's engine (see site/integrations/widget-files.ts). */
-const ENGINE_URL = `${WIDGET_FILES_PATH}${MODULE_FILES.engine}`;
-
-const loadServedEngine = () => import(/* @vite-ignore */ ENGINE_URL) as Promise<VoiceEngine>;
+/**
+ * The engine the site serves with the widget's files (site/integrations/widget-files.ts), loaded
+ * as a classic script by the widget's own script loader (which the engine then asks for the daily
+ * file); the /widget page's loader shares it.
+ */
+const loadServedEngine = () => scriptLoader(new URL(WIDGET_FILES_PATH, location.href).href)('engine');
 
 /** Props of the hero call. The page passes none: the defaults are the site's own. */
 export interface HeroCallProps {

@@ -1,6 +1,6 @@
 /**
- * Shared set-up of the widget and hero browser tests: the fake daily chunk served at the real
- * chunk's URL (route interception), a stubbed microphone, a window-keys baseline, and a log of
+ * Shared set-up of the widget and hero browser tests: the fake daily file served at the real
+ * file's URL (route interception; a classic script, no CORS header), a stubbed microphone, a window-keys baseline, and a log of
  * console errors, page errors (incl. unhandled rejections) and requested URLs.
  */
 import { test, type Page } from '@playwright/test';
@@ -39,7 +39,7 @@ export async function preparePage(page: Page, microphone: 'granted' | 'denied' =
   fakeModule ??= bundleFakeDaily();
   const body = await fakeModule;
   await page.route(DAILY_URL, (route) =>
-    route.fulfill({ status: 200, body, contentType: 'text/javascript; charset=utf-8', headers: { 'access-control-allow-origin': '*' } }),
+    route.fulfill({ status: 200, body, contentType: 'text/javascript; charset=utf-8' }),
   );
   await page.addInitScript((mode) => {
     // Sandboxed frames have no storage: the counters live on the top page only.

@@ -20,10 +20,10 @@ const THEMES = ['light', 'dark'] as const;
 let provider: LoopbackServer;
 const bundles = new Map<string, Promise<string>>();
 
-/** The state's scripted engine module, bundled once per worker. */
-function engineOf(id: string): Promise<string> {
-  let bundle = bundles.get(id);
-  if (!bundle) bundles.set(id, (bundle = bundleScriptedEngine(id)));
+/** The state's scripted engine file registering as `chunk`, bundled once per worker. */
+function engineOf(id: string, chunk: 'engine' | 'chat'): Promise<string> {
+  let bundle = bundles.get(`${id} ${chunk}`);
+  if (!bundle) bundles.set(`${id} ${chunk}`, (bundle = bundleScriptedEngine(id, chunk)));
   return bundle;
 }
 
@@ -42,12 +42,12 @@ test.afterAll(async () => {
 /** Opens the host page with the widget in this state and does what a visitor does to reach it. */
 async function stage(page: Page, state: CardState, theme: (typeof THEMES)[number]): Promise<HostPage> {
   const log = await preparePage(page);
-  const engine = await engineOf(state.id);
-  for (const url of [ENGINE_URL, CHAT_URL]) {
+  for (const [url, chunk] of [[ENGINE_URL, 'engine'], [CHAT_URL, 'chat']] as const) {
+    const engine = await engineOf(state.id, chunk);
     await page.route(`${url}*`, (route) =>
       state.engineFails && url === ENGINE_URL
         ? route.abort('connectionfailed')
-        : route.fulfill({ body: engine, contentType: 'text/javascript; charset=utf-8', headers: { 'access-control-allow-origin': '*' } }),
+        : route.fulfill({ body: engine, contentType: 'text/javascript; charset=utf-8' }),
     );
   }
   const data: Record<string, string> = {

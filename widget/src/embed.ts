@@ -10,12 +10,13 @@
  * `data-position` defaults to `bottom-right`, `data-mode` to `hybrid`; `data-mount="false"` only
  * defines the element). Included twice, or loaded after the page finished loading (single-page
  * apps), it still mounts exactly one launcher. It paints only the launcher: the card UI and the
- * engines are files next to it (`MODULE_FILES`, files.ts), loaded on the first hover, touch, press or focus,
- * never on page load, by the one `loadModule` function below. Its only global is
- * `window.RingwiseVoice` (`RingwiseGlobal`).
+ * engines are files next to it (`MODULE_FILES`, files.ts), loaded on the first hover, touch, press
+ * or focus, never on page load, as classic scripts with the script tag's nonce (`scriptLoader`:
+ * no CORS needed, so any static host serves them). Its only global is `window.RingwiseVoice`
+ * (`RingwiseGlobal`, which the widget's files register through).
  */
-import type { LoadModule, WidgetModules } from './element/card-port.ts';
-import { LOADER_FILE, MODULE_FILES } from './files.ts';
+import { LOADER_FILE } from './files.ts';
+import { scriptLoader, type ChunkRegistry } from './element/script-loader.ts';
 import { registerLocale, type VoiceLabels } from './element/labels.ts';
 import {
   defineVoiceCallElement,
@@ -27,8 +28,8 @@ import {
 /** Replaced at build time with the package version. */
 declare const __RINGWISE_VERSION__: string;
 
-/** `window.RingwiseVoice`: the loader's one global. */
-export interface RingwiseGlobal {
+/** `window.RingwiseVoice`: the loader's one global (`chunk` and `load` are for the widget's own files). */
+export interface RingwiseGlobal extends ChunkRegistry {
   /** Package version of the loader that defined the element. */
   readonly version: string;
   /**
@@ -47,29 +48,6 @@ export interface RingwiseGlobal {
 const SCRIPT_DEFAULTS: Record<string, string> = { position: 'bottom-right', mode: 'hybrid' };
 
 const LAUNCHER = 'data-ringwise-launcher';
-
-/**
- * Loads the modules next to `base` with `import()`. A module is fetched once; after a failure
- * the next attempt asks for a fresh URL (a failed module fetch may stay cached by URL).
- */
-function createModuleLoader(base: string): LoadModule {
-  const pending = new Map<string, Promise<unknown>>();
-  const failures = new Map<string, number>();
-  return <K extends keyof WidgetModules>(name: K) => {
-    let module = pending.get(name);
-    if (!module) {
-      const failed = failures.get(name) ?? 0;
-      const url = new URL(MODULE_FILES[name], base).href;
-      module = import(/* @vite-ignore */ failed ? `${url}?retry=${failed}` : url);
-      module.catch(() => {
-        pending.delete(name);
-        failures.set(name, failed + 1);
-      });
-      pending.set(name, module);
-    }
-    return module as Promise<WidgetModules[K]>;
-  };
-}
 
 /** `data-public-key` → `public-key`; only option and label attributes pass. */
 function attributesOf(script: HTMLScriptElement | null): Record<string, string> {
@@ -101,17 +79,17 @@ function boot(): void {
   const win = window as unknown as { RingwiseVoice?: Partial<RingwiseGlobal> };
   // Set up once. A RingwiseVoice without `mount` is the UMD bundle's, loaded first: the loader
   // adds its keys to that object (the UMD does the same the other way round).
+  const nonce = script?.nonce ?? '';
   if (!win.RingwiseVoice?.mount) {
-    defineVoiceCallElement(createModuleLoader(script?.src || location.href));
+    defineVoiceCallElement(scriptLoader(script?.src || location.href, nonce));
     win.RingwiseVoice = Object.assign(win.RingwiseVoice ?? {}, {
       version: typeof __RINGWISE_VERSION__ === 'string' ? __RINGWISE_VERSION__ : 'dev',
-      mount: (attributes: Record<string, string>) => mount(attributes, ''),
+      mount: (attributes: Record<string, string>) => mount(attributes, nonce),
       registerLocale,
     });
   }
   if (script?.getAttribute('data-mount') === 'false') return;
   const attributes = attributesOf(script);
-  const nonce = script?.nonce ?? '';
   if (document.body) mount(attributes, nonce);
   else document.addEventListener('DOMContentLoaded', () => mount(attributes, nonce), { once: true });
 }

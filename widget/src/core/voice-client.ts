@@ -13,6 +13,7 @@ import {
   VOLUME_DIVISOR,
 } from './constants.ts';
 import { VoiceError, isVoiceError } from './errors/voice-error.ts';
+import { loadDailyModule } from './daily-module.ts';
 import { ObservableClient } from './observable.ts';
 import { browserPlatform, type AudioPlayback, type VoicePlatform } from './platform.ts';
 import type { AddMessageOptions, ConversationMessage } from './messages.ts';
@@ -459,7 +460,7 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEven
 
   private loadFactory(): Promise<CallFactory> {
     if (this.options.callFactory) return Promise.resolve(this.options.callFactory);
-    return (this.factory ??= import('../daily/index.ts').then(
+    return (this.factory ??= loadDailyModule().then(
       (module) => module.createDailyCallFactory(this.options.dailyConfig),
       (error: unknown) => {
         // Forget the failure so the next start or preload retries the chunk.

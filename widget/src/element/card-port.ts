@@ -6,6 +6,7 @@
  * copy, and the loader can later bring the card in any way (`LoadModule`).
  */
 import type { CallTarget } from '../core/types.ts';
+import type { DailyModule } from '../core/daily-module.ts';
 import type { ConsentStore } from './consent-store.ts';
 import type { RequestHelpers, StartOptions } from './controller.ts';
 import type { ChatEngine, VoiceEngine } from './engine-port.ts';
@@ -30,11 +31,14 @@ export interface WidgetModules {
   engine: VoiceEngine;
   /** The chat engine (`voice-widget-chat.js`: no voice core, no daily-js). */
   chat: ChatEngine;
+  /** The Daily adapter with daily-js (`voice-widget-daily.js`), loaded by the voice engine. */
+  daily: DailyModule;
 }
 
 /**
- * Loads one of the widget's modules; may reject (offline, blocked by CSP, 404) and may be called
- * again to retry. The one place that decides where the files come from.
+ * Loads one of the widget's modules; may reject (offline, blocked by CSP, 404: the script-tag
+ * loader's errors carry a `LoadFailure`, script-loader.ts) and may be called again to retry. The
+ * one place that decides where the files come from.
  */
 export type LoadModule = <K extends keyof WidgetModules>(name: K) => Promise<WidgetModules[K]>;
 

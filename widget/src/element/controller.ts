@@ -20,6 +20,7 @@ import type { requestChatWeb } from '../api/chat-web.ts';
 import type { requestWebCall } from '../api/web-call.ts';
 import type { ChatClientEvents } from '../core/chat-client.ts';
 import { hasCallTarget } from '../core/target.ts';
+import { loadFailureOf } from './load-failure.ts';
 import type { ChatClientPort, ChatEngine, VoiceClientPort, VoiceEngine } from './engine-port.ts';
 import { IDLE_VIEW, START_STAGES, type CallProblem, type CallView, type ProblemKind, type ProblemSource, type Turn } from './view.ts';
 
@@ -112,7 +113,8 @@ interface Emitting {
 function problemOf(error: unknown, source: ProblemSource): CallProblem {
   const e = (error ?? {}) as Partial<CallProblem> & { message?: unknown };
   const type = typeof e.type === 'string' ? e.type : 'daily-call-join-error';
-  return { type, message: String(e.message ?? error), status: e.status, reason: e.reason, source };
+  const load = loadFailureOf(error);
+  return { type, message: String(e.message ?? error), status: e.status, reason: e.reason, source, ...(load && { load }) };
 }
 
 function joinText(a: string, b: string): string {
@@ -203,7 +205,7 @@ export class ConversationController {
       if (attempt !== this.#attempt) return false;
       this.#loading = false;
       this.#abort?.abort();
-      return this.#fail('engine-load-failed', error instanceof Error ? error.message : String(error), 'call');
+      return this.#fail('engine-load-failed', error, 'call');
     }
     if (attempt !== this.#attempt) return false;
     this.#loading = false;
@@ -330,7 +332,7 @@ export class ConversationController {
       if (attempt !== this.#chatAttempt) return false;
       this.#chatAbort?.abort();
       this.#finishReply(null);
-      return this.#fail('engine-load-failed', error instanceof Error ? error.message : String(error), 'chat');
+      return this.#fail('engine-load-failed', error, 'chat');
     }
     if (attempt !== this.#chatAttempt) return false;
     this.#chatAbort = null;
@@ -485,11 +487,16 @@ export class ConversationController {
     this.#set({ conversation, chat: s.state === 'idle' ? this.#view.chat : s.state });
   }
 
-  /** A failure the engines never saw: shown, and sent as an `error` event. */
-  #fail(type: ProblemKind, message: string, source: ProblemSource): false {
-    const problem: CallProblem = { type, message, source };
+  /**
+   * A failure the engines never saw: shown, and sent as an `error` event. `cause`: the message, or
+   * the error (an engine that failed to load: its message, and which file and why).
+   */
+  #fail(type: ProblemKind, cause: unknown, source: ProblemSource): false {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    const load = loadFailureOf(cause);
+    const problem: CallProblem = { type, message, source, ...(load && { load }) };
     this.#set(source === 'call' ? { phase: 'idle', problem, stage: null, stageIndex: 0 } : { problem });
-    this.#options.onEvent?.('error', Object.assign(new Error(message), { type }) as never);
+    this.#options.onEvent?.('error', Object.assign(new Error(message), { type }, load && { failure: load }) as never);
     return false;
   }
 

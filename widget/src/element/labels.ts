@@ -118,6 +118,20 @@ export interface CardLabels {
   fixSetup: string;
   fixBusy: string;
   fixEngine: string;
+  /**
+   * A widget file that could not be loaded (the site owner's setup, mostly): `{file}` its name,
+   * `{url}` its address, `{origin}` its origin, `{status}` the HTTP status.
+   */
+  errorLoadCsp: string;
+  fixLoadCsp: string;
+  errorLoadNotFound: string;
+  fixLoadNotFound: string;
+  errorLoadHttp: string;
+  fixLoadHttp: string;
+  errorLoadInvalid: string;
+  errorLoadOffline: string;
+  errorLoadUnreachable: string;
+  fixLoadUnreachable: string;
   /** Consent dialog (the `consent-title` / `consent-content` attributes replace the first two). */
   consentTitle: string;
   consentContent: string;

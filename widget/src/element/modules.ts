@@ -5,12 +5,13 @@
  */
 import type { LoadModule, WidgetModules } from './card-port.ts';
 
-/** Loads the card UI, the voice engine or the chat engine as a bundler chunk. */
+/** Loads the card UI, the voice engine, the chat engine or the Daily adapter as a bundler chunk. */
 export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(name: K) => {
   const modules: { [M in keyof WidgetModules]: () => Promise<unknown> } = {
     ui: () => import('./ui.ts'),
     engine: () => import('./engine.ts'),
     chat: () => import('./chat-engine.ts'),
+    daily: () => import('../daily/index.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;
 };

@@ -7,6 +7,7 @@
 import type { StartStage } from '../core/types.ts';
 import type { CallProblem, CallView } from './view.ts';
 import { format, type CardLabels } from './labels.ts';
+import type { LoadFailure } from './load-failure.ts';
 
 /** The kind of state the status line shows (the card colours its chip by it). */
 export type StatusTone = 'idle' | 'connecting' | 'live' | 'speaking' | 'muted' | 'warning' | 'ended' | 'error';
@@ -51,10 +52,30 @@ export function formatDuration(seconds: number): string {
   return hours ? `${hours}:${pad(minutes)}:${pad(s % 60)}` : `${minutes}:${pad(s % 60)}`;
 }
 
+/**
+ * Explains a widget file that could not be loaded, in the site owner's terms (which file, where,
+ * what to change); only offline and an unreachable server point at the visitor's side too.
+ */
+function loadProblem(failure: LoadFailure, labels: CardLabels): ProblemInfo {
+  const { file, url, status } = failure;
+  const text = (template: string) => format(template, { file, url, status, origin: new URL(url).origin });
+  const [error, fix] = ({
+    csp: [labels.errorLoadCsp, labels.fixLoadCsp],
+    'not-found': [labels.errorLoadNotFound, labels.fixLoadNotFound],
+    http: [labels.errorLoadHttp, labels.fixLoadHttp],
+    invalid: [labels.errorLoadInvalid, labels.fixLoadNotFound],
+    offline: [labels.errorLoadOffline, labels.fixNetwork],
+    unreachable: [labels.errorLoadUnreachable, labels.fixLoadUnreachable],
+  } satisfies Record<LoadFailure['reason'], [string, string]>)[failure.reason];
+  return { title: labels.titleLoad, text: text(error), fix: text(fix), retry: true };
+}
+
 /** Explains a failure of a call or of a chat message. */
 export function describeProblem(problem: CallProblem, labels: CardLabels): ProblemInfo {
   const info = (title: string, text: string, fix: string, retry = true): ProblemInfo => ({ title, text, fix, retry });
   const setup = (text: string) => info(labels.titleSetup, text, labels.fixSetup, false);
+  // A widget file that did not load (the engine, or the daily file under the core's error type).
+  if (problem.load) return loadProblem(problem.load, labels);
   switch (problem.type) {
     case 'not-configured':
       return setup(labels.errorNotConfigured);

@@ -4,6 +4,7 @@
  */
 import type { MediaTrackLike } from '../core/call-port.ts';
 import type { CallState, StartStage, VoiceErrorType } from '../core/types.ts';
+import type { LoadFailure } from './load-failure.ts';
 
 /** `CallState` plus `loading`: the engine is being fetched before the start. */
 export type CallPhase = 'loading' | CallState;
@@ -24,6 +25,8 @@ export interface CallProblem {
   readonly reason?: string;
   /** @default 'call' */
   readonly source?: ProblemSource;
+  /** Which widget file could not be loaded, and why (from the script-tag loader). */
+  readonly load?: LoadFailure;
 }
 
 /**

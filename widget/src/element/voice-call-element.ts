@@ -24,6 +24,7 @@ import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
 import { hasCallTarget } from '../core/target.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
+import { loadFailureOf } from './load-failure.ts';
 import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
@@ -265,8 +266,8 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       try {
         const card = await this.#ensureCard();
         if (this.#open) return await card.opened({ start: call ? early : undefined, focus });
-      } catch {
-        this.#failLoad();
+      } catch (error) {
+        this.#failLoad(error);
       }
       early.abort?.abort();
       return false;
@@ -307,13 +308,16 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       return this.#cardLoad;
     }
 
-    /** The card file could not be loaded: the launcher says so (and retries on the next click). */
-    #failLoad(): void {
+    /**
+     * The card file could not be loaded: the launcher says so (and retries on the next click); the
+     * loader has logged which URL failed and why, and the event carries it (`failure`).
+     */
+    #failLoad(error: unknown): void {
       if (!this.#connection) return;
       this.#loadFailed = true;
       this.#setOpen(false);
       // The card cannot explain its own absence: the launcher says it, the page gets the event.
-      this.#dispatch('error', Object.assign(new Error('The card UI could not be loaded.'), { type: 'engine-load-failed' }));
+      this.#dispatch('error', Object.assign(new Error('The card UI could not be loaded.'), { type: 'engine-load-failed', failure: loadFailureOf(error) }));
     }
 
     #host(): CardHost {

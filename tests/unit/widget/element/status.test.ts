@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/element/en.ts';
 import { describeProblem, formatDuration, stageLabel, statusLine } from '../../../../widget/src/element/status.ts';
 import { IDLE_VIEW, type CallProblem, type CallView } from '../../../../widget/src/element/view.ts';
+import type { LoadFailure } from '../../../../widget/src/element/load-failure.ts';
 
 const view = (patch: Partial<CallView>): CallView => ({ ...IDLE_VIEW, ...patch });
 
@@ -56,3 +57,54 @@ test('stageLabel and formatDuration', () => {
   expect(stageLabel(null, EN_LABELS), 'no stage').toBe('');
   expect([formatDuration(0), formatDuration(59.6), formatDuration(134), formatDuration(3723)], 'm:ss, h:mm:ss').toEqual(['0:00', '1:00', '2:14', '1:02:03']);
 });
+
+describe('describeProblem: a widget file that did not load', () => {
+  const load = (reason: LoadFailure['reason'], status = 0): LoadFailure => ({
+    file: 'voice-widget-daily.js',
+    url: 'https://cdn.example/w/voice-widget-daily.js',
+    reason,
+    status,
+  });
+  const explain = (failure: LoadFailure, type: CallProblem['type'] = 'engine-load-failed') =>
+    describeProblem({ type, message: 'technical', load: failure }, EN_LABELS);
+
+  test.each([
+    [
+      load('csp'),
+      "This page's Content-Security-Policy blocked the widget file voice-widget-daily.js.",
+      "Site owner: allow https://cdn.example in the policy's script-src, or give the widget's script tag the page's nonce.",
+    ],
+    [
+      load('not-found', 404),
+      'The widget file voice-widget-daily.js was not found (404) at https://cdn.example/w/voice-widget-daily.js.',
+      'Site owner: upload every file of the widget folder next to voice-widget.js.',
+    ],
+    [
+      load('http', 503),
+      'The server answered 503 for the widget file https://cdn.example/w/voice-widget-daily.js.',
+      'Site owner: check the server that hosts the widget files, then try again.',
+    ],
+    [
+      load('invalid', 200),
+      'https://cdn.example/w/voice-widget-daily.js is not the widget file voice-widget-daily.js of this version.',
+      'Site owner: upload every file of the widget folder next to voice-widget.js.',
+    ],
+    [load('offline'), 'You are offline, so voice-widget-daily.js could not be downloaded.', EN_LABELS.fixNetwork],
+    [
+      load('unreachable'),
+      'The widget file voice-widget-daily.js could not be downloaded from https://cdn.example/w/voice-widget-daily.js: it is missing there, or the server could not be reached.',
+      'Try again. Site owner: check that the file opens at that address.',
+    ],
+  ])('%o', (failure, text, fix) => {
+    expect(explain(failure), 'title, sentence, fix, retry').toEqual({ title: EN_LABELS.titleLoad, text, fix, retry: true });
+  });
+
+  test("the daily file's failure under the core's error type is explained the same way", () => {
+    expect(explain(load('csp'), 'daily-call-object-creation-error').text).toBe(explain(load('csp')).text);
+  });
+
+  test('without a failure, a load error keeps the general wording', () => {
+    expect(describeProblem({ type: 'engine-load-failed', message: 'x' }, EN_LABELS).text).toBe(EN_LABELS.errorEngine);
+  });
+});
+

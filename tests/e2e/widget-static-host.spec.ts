@@ -1,0 +1,144 @@
+/**
+ * Self-hosting: the BUILT script-tag files (widget/dist/cdn) copied to a plain static server that
+ * sends no CORS headers, on another origin than the page (or on the page's own origin), under a
+ * strict Content-Security-Policy. Every widget file loads as a classic script carrying the page's
+ * nonce; the daily file is the fake call engine (served in its place, like a real upload would
+ * be). And when a file cannot load, the card says which file and why, the console has one line.
+ */
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { bundleFakeDaily, fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
+import type { FakeDailyInfo } from '../fixtures/host-page/fake-daily.ts';
+import { startHostPage, type HostPage, type HostPageOptions } from '../fixtures/host-page/server.ts';
+import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
+import { startStaticHost, type StaticFolder, type StaticHost } from '../fixtures/static-host.ts';
+import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from '../../widget/src/files.ts';
+import { preparePage, type PageLog } from './widget-helpers.ts';
+
+const CDN = fileURLToPath(new URL('../../widget/dist/cdn/', import.meta.url));
+const KEY = 'pk-static';
+const ASSISTANT = 'asst-static';
+const ROOM = 'https://fake.daily.example/room-static';
+const NONCE = 'n0nce-static-host';
+
+let provider: LoopbackServer;
+let fakeDailyFile: string;
+let statics: StaticHost | null = null;
+let host: HostPage | null = null;
+
+test.beforeAll(async () => {
+  provider = await startLoopbackServer();
+  fakeDailyFile = await bundleFakeDaily();
+});
+test.afterAll(async () => {
+  await provider.close();
+});
+test.beforeEach(() => {
+  provider.reset();
+  provider.route('POST', '/call/web', { status: 201, body: { id: 'call-s', webCallUrl: ROOM } });
+});
+test.afterEach(async () => {
+  await host?.close();
+  await statics?.close();
+  host = statics = null;
+});
+
+/** The widget folder as uploaded: the built files, the fake call engine as the daily file. */
+const folder = (patch: Partial<StaticFolder> = {}): StaticFolder => ({ dir: CDN, replace: { [DAILY_FILE]: fakeDailyFile }, ...patch });
+
+/**
+ * Opens a host page whose script tag points at the widget folder: on a static server of its own
+ * (`sameOrigin` false, default) or on the page's origin under /w/.
+ */
+async function open(
+  page: Page,
+  options: { mode: string; files?: Partial<StaticFolder>; sameOrigin?: boolean; page?: (origin: string) => Partial<HostPageOptions> },
+): Promise<{ log: PageLog; base: string }> {
+  const log = await preparePage(page);
+  const data = { 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': provider.url, mode: options.mode, title: 'Acme Assistant' };
+  let base: string;
+  if (options.sameOrigin) {
+    host = await startHostPage({ loaderUrl: `/w/${LOADER_FILE}`, data, connect: [provider.url], include: 'once', files: folder({ prefix: '/w/', ...options.files }) });
+    base = new URL('/w/', host.url).href;
+  } else {
+    statics = await startStaticHost(folder(options.files));
+    base = `${statics.origin}/`;
+    host = await startHostPage({ loaderUrl: `${base}${LOADER_FILE}`, data, connect: [provider.url], include: 'once', ...options.page?.(statics.origin) });
+  }
+  await page.goto(host.url);
+  return { log, base };
+}
+
+const widget = (page: Page) => page.locator('ringwise-voice-call');
+const errorBox = (page: Page) => widget(page).locator('[part=error]');
+/** The widget's own console lines (the browser adds its own for failed loads and blocked scripts). */
+const ownLines = (log: PageLog) => log.errors.filter((line) => line.startsWith('console: ringwise-voice-call'));
+
+test('another origin without CORS headers, script-src only a nonce: a voice call reaches POST /call/web and goes active', async ({ page }) => {
+  const responses: { url: string; cors: string | null }[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('voice-widget')) responses.push({ url: response.url(), cors: response.headers()['access-control-allow-origin'] ?? null });
+  });
+  const { log, base } = await open(page, { mode: 'voice', page: () => ({ nonce: NONCE }) });
+  expect(host!.csp, 'no host allowed by name, no unsafe-*').toContain(`script-src 'nonce-${NONCE}';`);
+  expect(host!.csp).not.toContain('unsafe');
+  await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
+  const request = await provider.waitForRequest((r) => r.path === '/call/web');
+  expect(request.json, 'the assistant').toEqual({ assistantId: ASSISTANT });
+  await expect(widget(page).getByRole('status'), 'the fake call engine went active').toHaveText('Listening…');
+  expect((await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).joins, 'joined the room').toEqual([ROOM]);
+  const loaded = [...new Set(responses.map((r) => r.url))].sort();
+  expect(loaded, 'loader, card, engine and daily file, all from the static host').toEqual(
+    [LOADER_FILE, MODULE_FILES.ui, MODULE_FILES.engine, MODULE_FILES.daily].map((file) => `${base}${file}`).sort(),
+  );
+  expect(responses.filter((r) => r.cors !== null), 'no CORS header anywhere').toEqual([]);
+  const nonces = await page.evaluate(() => [...document.scripts].map((s) => s.nonce));
+  expect(nonces, 'the script tag carries the nonce (the loader removes the scripts it added once they ran)').toEqual([NONCE]);
+  expect(log.errors, 'nothing logged').toEqual([]);
+});
+
+test('another origin without CORS headers, script-src only a nonce: chat streams a reply', async ({ page }) => {
+  provider.route('POST', '/chat/web', chatWebHandler({ reply: 'We come on Sundays too.', sessionId: 'sess-s' }));
+  const { log } = await open(page, { mode: 'chat', page: () => ({ nonce: NONCE }) });
+  await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
+  await widget(page).getByRole('textbox', { name: 'Message' }).fill('Sundays?');
+  await page.keyboard.press('Enter');
+  await expect(widget(page).locator('[part=turn]').nth(1), 'the reply').toHaveText('Agent: We come on Sundays too.');
+  expect(log.errors, 'nothing logged').toEqual([]);
+});
+
+test('a file missing from a self-hosted folder (same origin): the card names it, says 404 with its URL; one console line; Try again recovers', async ({ page }) => {
+  const missing: string[] = [MODULE_FILES.engine];
+  const { log, base } = await open(page, { mode: 'voice', sameOrigin: true, files: { missing } });
+  const url = `${base}${MODULE_FILES.engine}`;
+  await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
+  await expect(errorBox(page), 'which file, 404, where, and the fix').toHaveText(
+    `Loading failedThe widget file ${MODULE_FILES.engine} was not found (404) at ${url}.Site owner: upload every file of the widget folder next to voice-widget.js.Try again`,
+  );
+  expect(ownLines(log), 'logged once, with the URL').toEqual([`console: ringwise-voice-call: could not load ${url}: not found (404)`]);
+  expect(provider.requests.filter((r) => r.path === '/call/web'), 'the click still sent its request at once (then dropped)').toHaveLength(1);
+  missing.length = 0; // the owner uploads the file
+  await errorBox(page).getByRole('button', { name: 'Try again' }).click();
+  await expect(widget(page).getByRole('status'), 'the call connects').toHaveText('Listening…');
+  expect(ownLines(log), 'nothing more logged').toHaveLength(1);
+});
+
+test('a file blocked by the page\'s Content-Security-Policy: the card says so and how to allow it; one console line', async ({ page }) => {
+  // The policy allows the loader and the card by path, not the engine.
+  const { log, base } = await open(page, {
+    mode: 'voice',
+    page: (origin) => ({ scriptSrc: [`${origin}/${LOADER_FILE}`, `${origin}/${MODULE_FILES.ui}`] }),
+  });
+  const url = `${base}${MODULE_FILES.engine}`;
+  await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
+  await expect(errorBox(page), 'which file, the policy, and the fix').toHaveText(
+    `Loading failedThis page's Content-Security-Policy blocked the widget file ${MODULE_FILES.engine}.Site owner: allow ${new URL(base).origin} in the policy's script-src, or give the widget's script tag the page's nonce.Try again`,
+  );
+  expect(ownLines(log), 'logged once, with the URL').toEqual([
+    `console: ringwise-voice-call: could not load ${url}: blocked by the page's Content-Security-Policy (script-src)`,
+  ]);
+  // Try again asks again (a fresh URL), is blocked again, and logs nothing new.
+  await errorBox(page).getByRole('button', { name: 'Try again' }).click();
+  await expect(errorBox(page)).toContainText('Content-Security-Policy');
+  expect(ownLines(log), 'still one line').toHaveLength(1);
+});

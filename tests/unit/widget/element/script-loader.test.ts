@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+/**
+ * The script loader (script-loader.ts) with the browser's side simulated at the one place it
+ * touches it: appending a `<script>` to `<head>`. Each test decides what the "browser" does with
+ * the script: run it (the file registers through `RingwiseVoice.chunk`), report a policy
+ * violation, or fail it.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { scriptLoader, type ChunkRegistry } from '../../../../widget/src/element/script-loader.ts';
+import type { LoadFailure } from '../../../../widget/src/element/load-failure.ts';
+import { MODULE_FILES } from '../../../../widget/src/files.ts';
+
+const BASE = 'https://cdn.example/w/voice-widget.js';
+type Browser = (script: HTMLScriptElement) => void;
+
+let browser: Browser;
+let appended: HTMLScriptElement[];
+let errors: string[];
+
+const registry = () => (window as unknown as { RingwiseVoice: ChunkRegistry }).RingwiseVoice;
+/** The file runs and registers `exports` under its key. */
+const runs = (key: string, exports: unknown): Browser => (script) => {
+  registry().chunk(key, exports);
+  script.dispatchEvent(new Event('load'));
+};
+const fails: Browser = (script) => script.dispatchEvent(new Event('error'));
+const blockedByPolicy: Browser = (script) => {
+  document.dispatchEvent(Object.assign(new Event('securitypolicyviolation'), { blockedURI: script.src }));
+  script.dispatchEvent(new Event('error'));
+};
+
+beforeEach(() => {
+  delete (window as { RingwiseVoice?: unknown }).RingwiseVoice;
+  appended = [];
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+  vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+    const script = nodes[0] as HTMLScriptElement;
+    appended.push(script);
+    queueMicrotask(() => browser(script));
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable('resolved'),
+    (error: { type: string; failure: LoadFailure; message: string }) => error,
+  );
+
+describe('scriptLoader', () => {
+  test('loads a file next to the loader as a classic script with the nonce, once, and resolves with what it registered', async () => {
+    const engine = { VoiceClient: class {} };
+    browser = runs('engine', engine);
+    const load = scriptLoader(BASE, 'n0nce');
+    await expect(load('engine'), 'the registered exports').resolves.toBe(engine);
+    await load('engine');
+    expect(appended.length, 'fetched once').toBe(1);
+    const [script] = appended;
+    expect(script!.src, 'next to the loader, by the files table').toBe(`https://cdn.example/w/${MODULE_FILES.engine}`);
+    expect(script!.type, 'a classic script (no module: no CORS needed)').toBe('');
+    expect(script!.nonce, 'the page nonce passed on').toBe('n0nce');
+    expect(script!.isConnected, 'removed once done').toBe(false);
+    expect(registry().load, 'the page loader is on the one global, for the widget files').toBe(load);
+    expect(scriptLoader('https://elsewhere.example/', ''), 'a second loader reuses the first').toBe(load);
+  });
+
+  test('every key of the files table loads the same way (a new entry needs no loader change)', async () => {
+    const load = scriptLoader(BASE);
+    for (const key of Object.keys(MODULE_FILES) as (keyof typeof MODULE_FILES)[]) {
+      browser = runs(key, { key });
+      await expect(load(key), key).resolves.toEqual({ key });
+    }
+    expect(appended.map((s) => s.src)).toEqual(Object.values(MODULE_FILES).map((file) => `https://cdn.example/w/${file}`));
+  });
+
+  test('a policy violation is diagnosed as CSP, logged once with the URL; a retry asks for a fresh URL and recovers', async () => {
+    browser = blockedByPolicy;
+    const load = scriptLoader(BASE);
+    const error = await failureOf(load('chat'));
+    const url = `https://cdn.example/w/${MODULE_FILES.chat}`;
+    expect(error.type, 'error type').toBe('engine-load-failed');
+    expect(error.failure, 'which file, where, why').toEqual({ file: MODULE_FILES.chat, url, reason: 'csp', status: 0 });
+    await failureOf(load('chat'));
+    expect(appended[1]!.src, 'a fresh URL after a failure').toBe(`${url}?retry=1`);
+    expect(errors, 'one console line for the same failure twice').toEqual([
+      `ringwise-voice-call: could not load ${url}: blocked by the page's Content-Security-Policy (script-src)`,
+    ]);
+    browser = runs('chat', { ChatClient: 1 });
+    await expect(load('chat'), 'recovers').resolves.toEqual({ ChatClient: 1 });
+    expect(appended[2]!.src).toBe(`${url}?retry=2`);
+  });
+
+  test('a violation for another URL does not make a failure a CSP one; without a status it is "unreachable"', async () => {
+    browser = (script) => {
+      document.dispatchEvent(Object.assign(new Event('securitypolicyviolation'), { blockedURI: 'https://other.example/x.js' }));
+      fails(script);
+    };
+    const error = await failureOf(scriptLoader(BASE)('ui'));
+    expect(error.failure.reason).toBe('unreachable');
+  });
+
+  test('a file that runs but registers nothing is "invalid" (another file or version at that URL)', async () => {
+    browser = (script) => script.dispatchEvent(new Event('load'));
+    const error = await failureOf(scriptLoader(BASE)('ui'));
+    expect(error.failure.reason).toBe('invalid');
+    expect(errors).toHaveLength(1);
+  });
+
+  test('the HTTP status from resource timing, when the browser exposes it, names a 404', async () => {
+    browser = fails;
+    const url = `https://cdn.example/w/${MODULE_FILES.engine}`;
+    vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) =>
+      name === url ? ([{ name, responseStatus: 404 }] as unknown as PerformanceEntryList) : [],
+    );
+    const error = await failureOf(scriptLoader(BASE)('engine'));
+    expect(error.failure).toEqual({ file: MODULE_FILES.engine, url, reason: 'not-found', status: 404 });
+    expect(errors).toEqual([`ringwise-voice-call: could not load ${url}: not found (404)`]);
+  });
+});
