@@ -179,12 +179,22 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
 };
 
 /**
- * The wrapper that makes an esbuild IIFE (global name `m`, kept local by the wrapper) a widget
- * file: run as a classic script, it hands its exports to the page's widget loader under `key`
- * (`RingwiseVoice.chunk`, src/element/script-loader.ts). Also used by the tests' fake files.
+ * The entry of a widget file: it imports the module's exports and hands them to the page's widget
+ * loader under `key` (`RingwiseVoice.chunk`, src/element/script-loader.ts) as it runs, so the file
+ * is a classic script (an IIFE). Also used for the tests' fake files.
+ * @param source Import specifier of the module (relative to the build's resolve folder).
+ * @param names The module's value exports, named (no namespace object, no helper code), else all.
  */
-export function classicChunk(key: string): { globalName: string; banner: string; footer: string } {
-  return { globalName: 'm', banner: '(()=>{', footer: `self.RingwiseVoice.chunk(${JSON.stringify(key)},m)})();` };
+export function chunkEntry(key: string, source: string, names?: string[]): string {
+  const from = JSON.stringify(source);
+  const register = (exports: string) => `self.RingwiseVoice.chunk(${JSON.stringify(key)}, ${exports});\n`;
+  return names ? `import { ${names.join(', ')} } from ${from};\n${register(`{ ${names.join(', ')} }`)}` : `import * as m from ${from};\n${register('m')}`;
+}
+
+/** The value exports of a source module (from an esbuild metafile: types are erased). */
+async function exportsOf(source: string): Promise<string[]> {
+  const result = await build({ ...common, entryPoints: [source], write: false, sourcemap: false, format: 'esm', outdir: 'out', external: ['*'] });
+  return Object.values(result.metafile!.outputs)[0]!.exports;
 }
 
 /**
@@ -218,20 +228,17 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
   // imports none of them; the voice engine is ONE file (a shared chunk would add a request
   // waterfall before POST /call/web) that loads the daily file through the loader.
   const files = await Promise.all(
-    (Object.keys(MODULE_FILES) as (keyof typeof MODULE_FILES)[]).map((key) => {
-      const { globalName, banner, footer } = classicChunk(key);
-      return build({
+    (Object.keys(MODULE_FILES) as (keyof typeof MODULE_FILES)[]).map(async (key) =>
+      build({
         ...common,
-        entryPoints: { [entry(MODULE_FILES[key])]: CDN_SOURCES[key] },
-        outdir,
+        stdin: { contents: chunkEntry(key, `./${CDN_SOURCES[key]}`, await exportsOf(CDN_SOURCES[key])), resolveDir: WIDGET_DIR, sourcefile: `${key}-chunk.js`, loader: 'js' },
+        outfile: join(outdir, MODULE_FILES[key]),
         format: 'iife',
-        globalName,
-        banner: { js: banner },
-        footer: { js: footer },
         target: 'es2022',
+        charset: 'utf8',
         plugins: key === 'engine' ? [cssAsText, dailyFromLoader] : [cssAsText],
-      });
-    }),
+      }),
+    ),
   );
   const all = [loader, ...files];
   return {

@@ -137,7 +137,7 @@ test('a failing engine chunk and an API error are explained in the card; Try aga
   const error = widget(page).locator('[part=error]');
   // Another origin, no CORS: the browser does not say whether the file is missing or the server is down.
   await expect(error, 'engine failure explained').toContainText(
-    `Loading failedThe widget file voice-widget-engine.js could not be downloaded from ${ENGINE_URL}: it is missing there, or the server could not be reached.`,
+    `Loading failedThe widget file voice-widget-engine.js could not be downloaded from ${ENGINE_URL}: missing there, or the server is unreachable.`,
   );
   await page.unroute(`${ENGINE_URL}*`);
   hosts.provider.route('POST', '/call/web', { status: 401, body: { message: 'Invalid public key' } });
@@ -150,7 +150,7 @@ test('a failing engine chunk and an API error are explained in the card; Try aga
   // The browser itself logs failed loads (the aborted chunk, the 401); the widget logs the chunk
   // once (hover and click both failed), and nothing else is logged.
   expect(log.errors.filter((e) => !e.includes('Failed to load resource')), 'one line from the widget, no page errors').toEqual([
-    `console: ringwise-voice-call: could not load ${ENGINE_URL}: missing there, or the server could not be reached`,
+    `console: ringwise-voice-call: could not load ${ENGINE_URL}`,
   ]);
 });
 

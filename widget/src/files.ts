@@ -9,6 +9,9 @@
 /** The loader website owners paste. */
 export const LOADER_FILE = 'voice-widget.js';
 
+/** The Daily adapter with daily-js (`MODULE_FILES.daily`). */
+export const DAILY_FILE = 'voice-widget-daily.js';
+
 /** What the loader brings in on demand, by `LoadModule` key. */
 export const MODULE_FILES = {
   /** The card UI. */
@@ -18,8 +21,5 @@ export const MODULE_FILES = {
   /** The chat engine (no voice core, no daily-js). */
   chat: 'voice-widget-chat.js',
   /** The Daily adapter with daily-js, loaded by the voice engine when a call starts or on intent. */
-  daily: 'voice-widget-daily.js',
+  daily: DAILY_FILE,
 } as const;
-
-/** The daily file's name (`MODULE_FILES.daily`). */
-export const DAILY_FILE = MODULE_FILES.daily;

@@ -2,14 +2,14 @@
  * The port between the element (the launcher, in the script-tag loader) and the card UI (its own
  * file, loaded on intent with the engine). Types only. The element owns what must work before
  * the card exists (attributes, the launcher, open/closed, the click's early request, consent
- * storage, the icons); the card gets them through `CardHost`, so the card file carries no second
+ * key, the icons); the card gets them through `CardHost`, so the card file carries no second
  * copy, and the loader can later bring the card in any way (`LoadModule`).
  */
 import type { CallTarget } from '../core/types.ts';
 import type { DailyModule } from '../core/daily-module.ts';
-import type { ConsentStore } from './consent-store.ts';
 import type { RequestHelpers, StartOptions } from './controller.ts';
 import type { ChatEngine, VoiceEngine } from './engine-port.ts';
+import type { h } from './dom.ts';
 import type { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import type { VoiceLabels } from './labels.ts';
 import type { CallView } from './view.ts';
@@ -52,11 +52,15 @@ export interface CardHost {
   readonly load: LoadModule;
   /** How a click or the first message sends its request before the engine is there. */
   readonly requests: RequestHelpers;
-  readonly consent: ConsentStore;
-  /** Nonce for the fallback `<style>` (browsers without constructable stylesheets). */
-  readonly nonce: string;
   /** Draws an icon from path data (the card's own, or one of `icons`). */
   readonly svgIcon: typeof svgIcon;
+  /** The element builder (dom.ts), so the card carries no second copy. */
+  readonly h: typeof h;
+  /**
+   * Adds a stylesheet to the element's shadow root (styles.ts; the page's nonce goes on the
+   * fallback `<style>` of browsers without constructable stylesheets).
+   */
+  style(css: string): void;
   /** The launcher's icons (phone, chat, minimize). */
   readonly icons: typeof LAUNCHER_ICONS;
   /** The launcher's English labels, overlaid with the locale's and the owner's (not the card's English). */
@@ -69,7 +73,7 @@ export interface CardHost {
   dispatch(event: string, detail: unknown): void;
   /** Whether the card is open (the element owns it: the launcher shows it). */
   isOpen(): boolean;
-  /** Minimizes the card and gives focus back to the launcher. */
+  /** Minimizes the card (the card gives focus back to the launcher). */
   collapse(): void;
   /** The card's state changed: the launcher follows. */
   update(): void;

@@ -13,14 +13,12 @@
 import { EN_CARD_LABELS } from './card-labels.ts';
 import { CARD_ICONS, type CardIconName } from './card-icons.ts';
 import type { Card, CardHost } from './card-port.ts';
-import { parseConsent } from './consent.ts';
+import { createConsentStore, parseConsent } from './consent.ts';
 import { ConversationController, type StartOptions } from './controller.ts';
-import { add, h } from './dom.ts';
 import type { IconName } from './icons.ts';
 import { format, type VoiceLabels } from './labels.ts';
 import { describeProblem, stageLabel, statusLine } from './status.ts';
 import CARD_CSS from './styles/card.css?raw';
-import { addStyles } from './styles.ts';
 import { START_STAGES, type Turn } from './view.ts';
 
 /** A bubble of the log and its parts. */
@@ -52,7 +50,19 @@ export function mountCard(host: CardHost): Card {
       ? host.svgIcon(host.icons.phone, 'rotate(135 12 12)')
       : host.svgIcon(glyph in CARD_ICONS ? CARD_ICONS[glyph as CardIconName] : host.icons[glyph as IconName]);
   const shadow = element.shadowRoot as ShadowRoot;
-  addStyles(shadow, CARD_CSS, host.nonce);
+  // Where consent is remembered (storage may be unavailable: then for as long as this card lives).
+  const consent = createConsentStore(() => localStorage);
+  /** Minimizes the card; focus inside it goes back to the launcher (a hidden card loses focus). */
+  const collapse = () => {
+    const focused = shadow.activeElement;
+    host.collapse();
+    if (focused && focused !== host.launcher) host.launcher.focus();
+  };
+  const { h } = host;
+  /** Like `h`, and appends the new element to `parent`. */
+  const add = <K extends keyof HTMLElementTagNameMap>(parent: Element, ...args: [K, string?, string?, Record<string, string>?]) =>
+    parent.appendChild(h(...args));
+  host.style(CARD_CSS);
   const attr = (name: string) => element.getAttribute(name)?.trim() || null;
   const controller = new ConversationController({
     loadEngine: () => host.load('engine'),
@@ -136,7 +146,7 @@ export function mountCard(host: CardHost): Card {
   let shownTrack: unknown = null;
   const bubbles = new Map<number, Bubble>();
 
-  const needsConsent = () => element.hasAttribute('consent-required') && !host.consent.has(host.consentKey());
+  const needsConsent = () => element.hasAttribute('consent-required') && !consent.has(host.consentKey());
 
   /** Asks for consent; the action runs after Accept. Resolves with the action's result (Decline: false). */
   const withConsent = (action: () => Promise<boolean>): Promise<boolean> => {
@@ -154,7 +164,7 @@ export function mountCard(host: CardHost): Card {
     if (!pending) return;
     question = null;
     const version = host.consentKey();
-    const stored = accepted && host.consent.set(version);
+    const stored = accepted && consent.set(version);
     host.dispatch('consent', { decision: accepted ? 'accepted' : 'declined', version, stored });
     render();
     if (accepted) {
@@ -162,7 +172,7 @@ export function mountCard(host: CardHost): Card {
       void pending.action().then(pending.resolve);
     } else {
       pending.resolve(false);
-      host.collapse();
+      collapse();
     }
   };
 
@@ -361,12 +371,12 @@ export function mountCard(host: CardHost): Card {
   const unsubscribe = controller.subscribe(render);
 
   // Controls. Listeners live on the card's own nodes and go with them.
-  minimize.addEventListener('click', () => host.collapse());
+  minimize.addEventListener('click', () => collapse());
   close.addEventListener('click', () => {
     controller.stop();
     controller.stopReply();
     controller.dismiss();
-    host.collapse();
+    collapse();
   });
   retry.addEventListener('click', () => {
     if (controller.getSnapshot().problem?.source === 'chat') void controller.retryChat(host.target());
@@ -391,6 +401,14 @@ export function mountCard(host: CardHost): Card {
     }
   });
   log.addEventListener('scroll', () => log.toggleAttribute('data-faded', log.scrollTop > 2), { passive: true });
+  // Escape on the launcher (a "minimize" toggle while the card is open) minimizes too.
+  const onLauncherKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && host.isOpen()) {
+      event.preventDefault();
+      collapse();
+    }
+  };
+  host.launcher.addEventListener('keydown', onLauncherKey);
   card.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
@@ -398,7 +416,7 @@ export function mountCard(host: CardHost): Card {
     if (question) return answer(false);
     const focused = shadow.activeElement;
     if (focused === hangUp || focused === cancel) return controller.stop();
-    host.collapse();
+    collapse();
   });
 
   render();
@@ -429,6 +447,7 @@ export function mountCard(host: CardHost): Card {
       card.remove();
       announcer.remove();
       host.launcher.removeAttribute('aria-controls');
+      host.launcher.removeEventListener('keydown', onLauncherKey);
     },
   };
 }

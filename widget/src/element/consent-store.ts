@@ -2,17 +2,10 @@
  * Where a visitor's consent is remembered: `localStorage`, under a key that carries the consent's
  * version (`consent-storage-key`), so a changed text asks again. Storage may be unavailable
  * (sandboxed iframes, privacy modes, blocked cookies: reading it can throw): then consent is
- * remembered for this page only. In the loader, because the click must know whether it may send
- * its request before the card is loaded; the card uses the same store through its host.
+ * remembered for this page only (the card's store, `createConsentStore` in consent.ts). The key
+ * and the storage check are in the loader, because the click must know whether it may send its
+ * request before the card is loaded.
  */
-
-/** Reads and writes consent decisions. */
-export interface ConsentStore {
-  /** Whether consent under this key was given (in storage, or earlier on this page). */
-  has(key: string): boolean;
-  /** Remembers consent under this key; returns whether it reached persistent storage. */
-  set(key: string): boolean;
-}
 
 /** A small stable hash (djb2, base 36) of a text. */
 export function hashText(text: string): string {
@@ -33,28 +26,14 @@ export function consentKey(element: Element): string {
 }
 
 /**
- * A consent store over `storage` (a getter, since merely touching `window.localStorage` throws
- * where storage is blocked) with an in-memory fallback for this page.
+ * Whether consent under `key` is in `localStorage` (false where storage is blocked): what the
+ * click checks before sending its request ahead of the card. Consent given on this page without
+ * storage is known to the card's store (`createConsentStore`, consent.ts), loaded by then.
  */
-export function createConsentStore(storage: () => Storage): ConsentStore {
-  const memory = new Set<string>();
-  return {
-    has(key) {
-      if (memory.has(key)) return true;
-      try {
-        return storage().getItem(key) !== null;
-      } catch {
-        return false;
-      }
-    },
-    set(key) {
-      memory.add(key);
-      try {
-        storage().setItem(key, new Date().toISOString());
-        return true;
-      } catch {
-        return false;
-      }
-    },
-  };
+export function hasStoredConsent(key: string): boolean {
+  try {
+    return localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
 }

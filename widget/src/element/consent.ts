@@ -1,5 +1,6 @@
 /**
- * The consent text's only markup: `[text](https://…)` links, turned into anchors by the card.
+ * Consent in the card: where decisions are remembered (`createConsentStore`) and the consent
+ * text's only markup: `[text](https://…)` links, turned into anchors by the card.
  * Never HTML: the text is split into plain strings and links, and only `https:` URLs become
  * links (anything else stays as the literal text the owner wrote).
  */
@@ -28,4 +29,39 @@ export function parseConsent(text: string): ConsentPiece[] {
   }
   if (last < text.length) pieces.push(text.slice(last));
   return pieces;
+}
+
+/** Reads and writes consent decisions. */
+export interface ConsentStore {
+  /** Whether consent under this key was given (in storage, or earlier on this page). */
+  has(key: string): boolean;
+  /** Remembers consent under this key; returns whether it reached persistent storage. */
+  set(key: string): boolean;
+}
+
+/**
+ * A consent store over `storage` (a getter, since merely touching `window.localStorage` throws
+ * where storage is blocked) with an in-memory fallback for this page.
+ */
+export function createConsentStore(storage: () => Storage): ConsentStore {
+  const memory = new Set<string>();
+  return {
+    has(key) {
+      if (memory.has(key)) return true;
+      try {
+        return storage().getItem(key) !== null;
+      } catch {
+        return false;
+      }
+    },
+    set(key) {
+      memory.add(key);
+      try {
+        storage().setItem(key, new Date().toISOString());
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
 }

@@ -496,7 +496,7 @@ export class ConversationController {
     const load = loadFailureOf(cause);
     const problem: CallProblem = { type, message, source, ...(load && { load }) };
     this.#set(source === 'call' ? { phase: 'idle', problem, stage: null, stageIndex: 0 } : { problem });
-    this.#options.onEvent?.('error', Object.assign(new Error(message), { type }, load && { failure: load }) as never);
+    this.#options.onEvent?.('error', Object.assign(new Error(message), { type }, load && { failure: load, cause }) as never);
     return false;
   }
 

@@ -1,4 +1,4 @@
-/** A small element builder (the loader and the card each bundle this one copy). */
+/** A small element builder (in the loader; the card uses it through its host). */
 
 /** Creates `<tag class part …attrs>`; empty class or part are left out. */
 export function h<K extends keyof HTMLElementTagNameMap>(
@@ -12,15 +12,4 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   if (part) el.setAttribute('part', part);
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
   return el;
-}
-
-/** Like `h`, and appends the new element to `parent`. */
-export function add<K extends keyof HTMLElementTagNameMap>(
-  parent: Element,
-  tag: K,
-  className = '',
-  part = '',
-  attrs: Record<string, string> = {},
-): HTMLElementTagNameMap[K] {
-  return parent.appendChild(h(tag, className, part, attrs));
 }

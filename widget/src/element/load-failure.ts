@@ -10,7 +10,9 @@
  * - otherwise offline (`navigator.onLine`) or, for a file on another origin, "missing there, or
  *   the server unreachable" — the browser does not tell those apart.
  *
- * Pure, so it is tested without a browser; the script loader (script-loader.ts) collects the evidence.
+ * The script loader (script-loader.ts, in the small loader file) only records what it saw at the
+ * failure (`LoadEvidence`) and logs the URL; the card works out the reason (`loadFailureOf`) when
+ * it explains the failure, so the loader stays small. `diagnoseLoad` is pure, tested without a browser.
  */
 
 /** What went wrong, in the terms the card explains. */
@@ -20,21 +22,27 @@ export type LoadFailureReason = 'csp' | 'not-found' | 'http' | 'invalid' | 'offl
 export interface LoadFailure {
   /** The file's name (`voice-widget-engine.js`). */
   readonly file: string;
-  /** The URL asked for. */
+  /** Its address (without the retry query). */
   readonly url: string;
   readonly reason: LoadFailureReason;
   /** The HTTP status when the browser exposed it, else 0. */
   readonly status: number;
 }
 
-/** What the page could observe about one failed attempt. */
+/** What the script loader saw when a file failed. */
 export interface LoadEvidence {
-  readonly file: string;
+  /** The file's address (its name is the last part). */
   readonly url: string;
+  /** The URL asked for (the address, with `?retry=n` after a failure): its resource timing entry. */
+  readonly requested: string;
   /** The script's `load` event fired (it ran, but registered nothing). */
   readonly ran: boolean;
-  /** A `securitypolicyviolation` event named this URL. */
+  /** A `securitypolicyviolation` event named the URL asked for. */
   readonly blocked: boolean;
+}
+
+/** What the browser says later: the status of the URL asked for, and whether it is online. */
+export interface LoadContext {
   /** `responseStatus` of the URL's resource timing entry; 0 when unknown. */
   readonly status: number;
   /** `navigator.onLine`. */
@@ -42,8 +50,9 @@ export interface LoadEvidence {
 }
 
 /** Works out why a file failed (see the module comment). */
-export function diagnoseLoad(evidence: LoadEvidence): LoadFailure {
-  const { file, url, status } = evidence;
+export function diagnoseLoad(evidence: LoadEvidence, { status, online }: LoadContext): LoadFailure {
+  const { url } = evidence;
+  const file = url.slice(url.lastIndexOf('/') + 1);
   const reason: LoadFailureReason = evidence.blocked
     ? 'csp'
     : evidence.ran
@@ -55,27 +64,27 @@ export function diagnoseLoad(evidence: LoadEvidence): LoadFailure {
           : // Answered 2xx/3xx and still refused as a script: a wrong content type (HTML, a 'nosniff' text file).
             status
             ? 'invalid'
-            : evidence.online
+            : online
               ? 'unreachable'
               : 'offline';
   return { file, url, reason, status };
 }
 
-/** One line for the console: the URL and why, in words (the card shows the same with a fix). */
-export function loadFailureLine(failure: LoadFailure): string {
-  const why: Record<LoadFailureReason, string> = {
-    csp: "blocked by the page's Content-Security-Policy (script-src)",
-    'not-found': `not found (${failure.status})`,
-    http: `the server answered ${failure.status}`,
-    invalid: 'the URL did not serve this widget version\'s file',
-    offline: 'the browser is offline',
-    unreachable: 'missing there, or the server could not be reached',
+/** What the browser says about `url` now (status 0 and online outside a browser). */
+export function browserLoadContext(url: string): LoadContext {
+  const timing = typeof performance === 'undefined' ? undefined : performance.getEntriesByName(url).at(-1);
+  return {
+    status: (timing as { responseStatus?: number } | undefined)?.responseStatus ?? 0,
+    online: typeof navigator === 'undefined' || navigator.onLine !== false,
   };
-  return `ringwise-voice-call: could not load ${failure.url}: ${why[failure.reason]}`;
 }
 
-/** The `LoadFailure` an error carries (the script loader's, or a core error caused by one). */
-export function loadFailureOf(error: unknown): LoadFailure | undefined {
-  const e = error as { failure?: LoadFailure; cause?: { failure?: LoadFailure } } | null;
-  return e?.failure ?? e?.cause?.failure;
+/**
+ * The `LoadFailure` behind an error: the script loader's (its `evidence`), or one a core error
+ * was caused by (the daily file), diagnosed now; `undefined` for any other error.
+ */
+export function loadFailureOf(error: unknown, context: (url: string) => LoadContext = browserLoadContext): LoadFailure | undefined {
+  const e = error as { evidence?: LoadEvidence; cause?: { evidence?: LoadEvidence } } | null;
+  const evidence = e?.evidence ?? e?.cause?.evidence;
+  return evidence && diagnoseLoad(evidence, context(evidence.requested));
 }

@@ -17,7 +17,15 @@ export {
 } from './voice-call-element.ts';
 export { loadBundledModule } from './modules.ts';
 export { scriptLoader, type ChunkRegistry, type LoadError } from './script-loader.ts';
-export { diagnoseLoad, loadFailureLine, loadFailureOf, type LoadEvidence, type LoadFailure, type LoadFailureReason } from './load-failure.ts';
+export {
+  browserLoadContext,
+  diagnoseLoad,
+  loadFailureOf,
+  type LoadContext,
+  type LoadEvidence,
+  type LoadFailure,
+  type LoadFailureReason,
+} from './load-failure.ts';
 export { EN_LAUNCHER_LABELS, format, localeLabels, registerLocale, type CardLabels, type LauncherLabels, type VoiceLabels } from './labels.ts';
 export { EN_CARD_LABELS } from './card-labels.ts';
 export { EN_LABELS, resolveLabels } from './en.ts';

@@ -17,14 +17,13 @@
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import type { CallTarget } from '../core/types.ts';
 import type { Card, CardHost, LoadModule, WidgetMode } from './card-port.ts';
-import { consentKey, createConsentStore } from './consent-store.ts';
+import { consentKey, hasStoredConsent } from './consent-store.ts';
 import type { RequestHelpers, StartOptions } from './controller.ts';
 import { h } from './dom.ts';
 import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
 import { hasCallTarget } from '../core/target.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
-import { loadFailureOf } from './load-failure.ts';
 import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
@@ -104,8 +103,6 @@ const PLATFORM_REQUESTS: RequestHelpers = { requestWebCall, requestChatWeb };
  * global until called.
  */
 export function createVoiceCallElement(load: LoadModule, requests: RequestHelpers = PLATFORM_REQUESTS): VoiceCallElementConstructor {
-  // One store per page, shared by every element (storage may be unavailable: see consent-store.ts).
-  const consent = createConsentStore(() => localStorage);
 
   class RingwiseVoiceCall extends HTMLElement implements VoiceCallElement {
     #labels: Partial<VoiceLabels> = {};
@@ -178,16 +175,6 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
         launcher.addEventListener(type, () => this.#intent(), { signal, passive: true });
       }
       launcher.addEventListener('click', () => this.#activate(), { signal });
-      launcher.addEventListener(
-        'keydown',
-        (event) => {
-          if (event.key === 'Escape' && this.#open) {
-            event.preventDefault();
-            this.#setOpen(false);
-          }
-        },
-        { signal },
-      );
       this.#observer = new MutationObserver(() => {
         this.#card?.configure();
         this.#render();
@@ -281,7 +268,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       const token = this.#attr('public-key');
       const target = this.#callTarget();
       if (!token || !hasCallTarget(target)) return {};
-      if (this.hasAttribute('consent-required') && !consent.has(consentKey(this))) return {};
+      if (this.hasAttribute('consent-required') && !hasStoredConsent(consentKey(this))) return {};
       const abort = new AbortController();
       const baseUrl = this.#attr('api-base-url') || DEFAULT_API_BASE_URL;
       const request = requests.requestWebCall({ baseUrl, token, signal: abort.signal }, target);
@@ -295,7 +282,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       if (this.#card) return Promise.resolve(this.#card);
       if (!this.#cardLoad) {
         const loading = load('ui').then((ui) => {
-          if (!this.#connection) throw new Error('The element was removed.');
+          if (!this.#connection) throw new Error('gone'); // the element was removed meanwhile: #failLoad ignores it
           this.#card ??= ui.mountCard(this.#host());
           this.#render();
           return this.#card;
@@ -310,14 +297,15 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
 
     /**
      * The card file could not be loaded: the launcher says so (and retries on the next click); the
-     * loader has logged which URL failed and why, and the event carries it (`failure`).
+     * loader has logged which URL failed.
      */
     #failLoad(error: unknown): void {
       if (!this.#connection) return;
       this.#loadFailed = true;
       this.#setOpen(false);
       // The card cannot explain its own absence: the launcher says it, the page gets the event.
-      this.#dispatch('error', Object.assign(new Error('The card UI could not be loaded.'), { type: 'engine-load-failed', failure: loadFailureOf(error) }));
+      // The load's own error (it names the file): `loadFailureOf(event.detail)` says why.
+      this.#dispatch('error', Object.assign(error as Error, { type: 'engine-load-failed' }));
     }
 
     #host(): CardHost {
@@ -327,9 +315,9 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
         launcher: this.#launcher,
         load,
         requests,
-        consent,
-        nonce: this.#nonce(),
         svgIcon,
+        h,
+        style: (css) => addStyles(this.shadowRoot!, css, this.#nonce()),
         icons: LAUNCHER_ICONS,
         labels: () => this.#resolvedLabels(),
         target: () => this.#callTarget(),
@@ -354,14 +342,9 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     }
 
     #setOpen(open: boolean): void {
-      // Read before the card hides: a hidden card loses its focus.
-      const focused = this.shadowRoot?.activeElement;
-      const wasOpen = this.#open;
       this.#open = open;
       this.#render();
       this.#card?.render();
-      // Closing gives focus back to the launcher, when focus was inside the card.
-      if (wasOpen && !open && focused && focused !== this.#launcher) this.#launcher.focus();
     }
 
     #dispatch = (event: string, detail: unknown): void => {

@@ -3,7 +3,8 @@
  * from the text when none is given, and a page-only memory when storage throws.
  */
 import { expect, test } from 'vitest';
-import { consentKey, createConsentStore, hashText } from '../../../../widget/src/element/consent-store.ts';
+import { consentKey, hashText } from '../../../../widget/src/element/consent-store.ts';
+import { createConsentStore } from '../../../../widget/src/element/consent.ts';
 
 function element(attributes: Record<string, string>): Element {
   return { getAttribute: (name: string) => attributes[name] ?? null } as unknown as Element;

@@ -72,7 +72,7 @@ describe('describeProblem: a widget file that did not load', () => {
     [
       load('csp'),
       "This page's Content-Security-Policy blocked the widget file voice-widget-daily.js.",
-      "Site owner: allow https://cdn.example in the policy's script-src, or give the widget's script tag the page's nonce.",
+      "Site owner: allow https://cdn.example in script-src, or give the widget's script tag the page's nonce.",
     ],
     [
       load('not-found', 404),
@@ -81,8 +81,8 @@ describe('describeProblem: a widget file that did not load', () => {
     ],
     [
       load('http', 503),
-      'The server answered 503 for the widget file https://cdn.example/w/voice-widget-daily.js.',
-      'Site owner: check the server that hosts the widget files, then try again.',
+      'The server answered 503 for https://cdn.example/w/voice-widget-daily.js.',
+      'Site owner: check the server that hosts the widget files.',
     ],
     [
       load('invalid', 200),
@@ -92,7 +92,7 @@ describe('describeProblem: a widget file that did not load', () => {
     [load('offline'), 'You are offline, so voice-widget-daily.js could not be downloaded.', EN_LABELS.fixNetwork],
     [
       load('unreachable'),
-      'The widget file voice-widget-daily.js could not be downloaded from https://cdn.example/w/voice-widget-daily.js: it is missing there, or the server could not be reached.',
+      'The widget file voice-widget-daily.js could not be downloaded from https://cdn.example/w/voice-widget-daily.js: missing there, or the server is unreachable.',
       'Try again. Site owner: check that the file opens at that address.',
     ],
   ])('%o', (failure, text, fix) => {
