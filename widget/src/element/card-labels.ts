@@ -65,6 +65,7 @@ export const EN_CARD_LABELS: CardLabels = {
   errorEngine: 'Part of the assistant could not be downloaded.',
   errorNotConfigured: 'The public key is missing.',
   errorNoTarget: 'No assistant is configured.',
+  errorOverrides: 'The assistant settings on this page (assistant-overrides) are not valid JSON.',
   errorEnded: 'The call ended unexpectedly ({reason}).',
   errorCall: 'Something went wrong while connecting.',
   errorChat: 'Something went wrong while sending your message.',

@@ -106,6 +106,8 @@ export interface CardLabels {
   errorEngine: string;
   errorNotConfigured: string;
   errorNoTarget: string;
+  /** The page's `assistant-overrides` is not a JSON object (nothing was sent). */
+  errorOverrides: string;
   /** `{reason}`: the platform's ended reason. */
   errorEnded: string;
   errorCall: string;

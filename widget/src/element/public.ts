@@ -29,7 +29,10 @@ export {
   type EventSink,
   type RequestHelpers,
   type StartOptions,
+  type WidgetError,
 } from './controller.ts';
+export { runClientTools, type ClientToolHandler, type ClientTools, type ToolError, type ToolProblemKind, type ToolSink } from './client-tools.ts';
+export { targetFromAttributes, VARIABLE_PREFIX } from './target-attributes.ts';
 export {
   IDLE_VIEW,
   START_STAGES,
@@ -59,6 +62,7 @@ export {
   EVENT_DOCS,
   OPTION_DOCS,
   PART_DOCS,
+  PREFIX_OPTION_DOCS,
   SCRIPT_OPTION_DOCS,
   TOKEN_DOCS,
   type OptionDoc,

@@ -15,8 +15,10 @@
  * listeners, clients) when removed from the DOM.
  */
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
-import type { CallTarget } from '../core/types.ts';
-import type { Card, CardHost, LoadModule, WidgetMode } from './card-port.ts';
+import type { DailyConfig } from '../core/call-port.ts';
+import type { ConversationMessage } from '../core/messages.ts';
+import type { CallTarget, JsonObject } from '../core/types.ts';
+import type { Card, CardHost, ClientTools, LoadModule, WidgetMode } from './card-port.ts';
 import { consentKey, createConsentStore } from './consent-store.ts';
 import type { RequestHelpers, StartOptions } from './controller.ts';
 import { h } from './dom.ts';
@@ -72,6 +74,8 @@ export const OPTION_ATTRIBUTES = [
   'consent-content',
   'consent-storage-key',
   'nonce',
+  'assistant-overrides',
+  'bundle-path-override',
 ] as const;
 
 /** The element's public surface. */
@@ -88,6 +92,19 @@ export interface VoiceCallElement extends HTMLElement {
   target: CallTarget | null;
   /** The current state (phase, conversation, chat, problem…); idle until the card is loaded. */
   readonly view: CallView;
+  /** Sends an app message into the live call (JSON); ignored without a call. */
+  send(message: JsonObject): void;
+  /** Makes the assistant say `text` in the live call, and hang up after it when `endCallAfterSpoken`. */
+  say(text: string, endCallAfterSpoken?: boolean): void;
+  /** Adds a message to the live call's conversation (`add-message`; `role: 'system'` for context). */
+  addMessage(message: ConversationMessage): void;
+  /**
+   * Functions the assistant's client-side tools run, by tool name (see `ClientTools`). Read at each
+   * `tool-calls` message, so it can be set or changed at any time, also before the element is defined.
+   */
+  clientTools?: ClientTools;
+  /** Daily's advanced config (`bundlePathOverride`…), read when the call engine is created. */
+  dailyConfig?: DailyConfig;
 }
 
 /** Constructor of the element class. */
@@ -107,6 +124,10 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
   const consent = createConsentStore(() => localStorage);
 
   class RingwiseVoiceCall extends HTMLElement implements VoiceCallElement {
+    // Plain properties the card reads when it needs them. `declare`: no field is defined, so a
+    // value set on the element before it was upgraded is kept (and the loader stays small).
+    declare clientTools?: ClientTools;
+    declare dailyConfig?: DailyConfig;
     #labels: Partial<VoiceLabels> = {};
     #target: CallTarget | null = null;
     #open = false;
@@ -215,6 +236,18 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       this.#card?.setMuted(muted);
     }
 
+    send(message: JsonObject): void {
+      this.#card?.send(message);
+    }
+
+    say(text: string, endCallAfterSpoken?: boolean): void {
+      this.#card?.say(text, endCallAfterSpoken);
+    }
+
+    addMessage(message: ConversationMessage): void {
+      this.#card?.addMessage(message);
+    }
+
     /** An attribute, trimmed; empty as undefined. */
     #attr(name: string): string | undefined {
       return this.getAttribute(name)?.trim() || undefined;
@@ -278,7 +311,13 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
      */
     #earlyStart(): StartOptions {
       const token = this.#attr('public-key');
-      const target = this.#callTarget();
+      let target: CallTarget;
+      try {
+        target = this.#callTarget();
+      } catch {
+        // Overrides that cannot be read: nothing is sent, the card says why.
+        return {};
+      }
       if (!token || !hasCallTarget(target)) return {};
       if (this.hasAttribute('consent-required') && !consent.has(consentKey(this))) return {};
       const abort = new AbortController();
@@ -331,7 +370,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
         target: () => this.#callTarget(),
         mode: () => this.#mode(),
         consentKey: () => consentKey(this),
-        dispatch: (event, detail) => this.#dispatch(event, detail),
+        dispatch: this.#dispatch,
         isOpen: () => this.#open,
         collapse: () => this.#setOpen(false),
         update: () => this.#render(),
@@ -360,9 +399,9 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       if (wasOpen && !open && focused && focused !== this.#launcher) this.#launcher.focus();
     }
 
-    #dispatch = (event: string, detail: unknown): void => {
-      this.dispatchEvent(new CustomEvent(EVENT_PREFIX + event, { detail, bubbles: true, composed: true }));
-    };
+    /** Returns `false` when a listener called `preventDefault()` (a `ringwise-tool-call` it handled). */
+    #dispatch = (event: string, detail: unknown): boolean =>
+      this.dispatchEvent(new CustomEvent(EVENT_PREFIX + event, { detail, bubbles: true, composed: true, cancelable: true }));
 
     #teardown(): void {
       this.#connection?.abort();
