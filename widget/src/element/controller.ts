@@ -22,7 +22,7 @@ import type { requestChatWeb } from '../api/chat-web.ts';
 import type { requestWebCall } from '../api/web-call.ts';
 import type { ChatClientEvents } from '../core/chat-client.ts';
 import { hasCallTarget } from '../core/target.ts';
-import { runClientTools, type ClientTools, type ToolCall, type ToolError } from './client-tools.ts';
+import type { ClientTools, ToolCall, ToolError } from './client-tools.ts';
 import type { ChatClientPort, ChatEngine, VoiceClientPort, VoiceEngine } from './engine-port.ts';
 import { IDLE_VIEW, START_STAGES, type CallProblem, type CallView, type ProblemKind, type ProblemSource, type Turn } from './view.ts';
 
@@ -150,6 +150,8 @@ export class ConversationController {
   #view: CallView = IDLE_VIEW;
   #listeners = new Set<() => void>();
   #voice: VoiceClientPort | null = null;
+  /** The voice engine module (it runs the client tools). */
+  #engine: VoiceEngine | null = null;
   #chat: ChatClientPort | null = null;
   #key = '';
   /** Removers of each client's subscription and event handlers. */
@@ -441,6 +443,7 @@ export class ConversationController {
     this.#replaceStale();
     if (this.#voice) return Promise.resolve(this.#voice);
     return this.#options.loadEngine().then((engine) => {
+      this.#engine = engine;
       // Two loads may race (intent, then click): the first client wins.
       const { dailyConfig } = this.#options;
       this.#voice ??= this.#adopt('call', new engine.VoiceClient({ ...this.#clientOptions(), video: !!this.#options.video, ...(dailyConfig && { dailyConfig }) }));
@@ -498,7 +501,7 @@ export class ConversationController {
   /** Runs the client-side tools a `tool-calls` message names (after its `message` event). */
   #runTools(message: VoiceMessage): void {
     const onEvent = this.#options.onEvent;
-    runClientTools(message, this.#options.clientTools?.(), {
+    this.#engine?.runClientTools(message, this.#options.clientTools?.(), {
       announce: (call) => onEvent?.('tool-call', call),
       fail: (error) => {
         console.error(`[ringwise] ${error.message}`);

@@ -2,22 +2,32 @@
  * The target from the element's attributes. In the loader, because the click sends
  * `POST /call/web` before the card or the engine is loaded, and that request must carry the same
  * overrides as every later one. Terse for the loader's budget: the card puts what it throws into
- * words (`overridesProblem`, overrides.ts).
+ * words (`overridesMessage`, card.ts).
  */
 import type { CallTarget, JsonObject } from '../core/types.ts';
 
-/** Prefix of the attributes that set one variable (`variable-name="Ada"` → `variableValues.name`). */
-export const VARIABLE_PREFIX = 'variable-';
+/**
+ * The element's non-empty attributes whose name starts with `prefix`, by the rest of the name
+ * (`key` maps it: `label-mic-denied` → `micDenied`).
+ */
+export function prefixedAttributes(element: Element, prefix: string, key = (name: string) => name): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const name of element.getAttributeNames()) {
+    const value = element.getAttribute(name);
+    if (name.startsWith(prefix) && value) found[key(name.slice(prefix.length))] = value;
+  }
+  return found;
+}
 
 /**
  * The target from `assistant-id`, else `squad-id`, else `workflow-id` (empty when none), with
- * `assistant-overrides` (a JSON object) as its overrides and every `variable-*` attribute merged
- * into their `variableValues` (an attribute wins over the same key in the JSON). A workflow gets
- * them as `workflowOverrides`, the platform's field for workflows. A variable's name is the
- * attribute's after `variable-`, as the browser keeps it: lower case (`variable-first_name` →
- * `first_name`).
- * @throws SyntaxError when `assistant-overrides` is not JSON, or is JSON but not an object
- *   (`{…}`); TypeError when its `variableValues` is not an object and a `variable-*` adds to it.
+ * `assistant-overrides` (a JSON object) as its overrides and the non-empty `variable-*`
+ * attributes merged into their `variableValues` (an attribute wins over the same key in the
+ * JSON). A workflow gets them as `workflowOverrides`, the platform's field for workflows. A
+ * variable's name is the attribute's after `variable-` as the browser keeps it: lower case
+ * (`variable-first_name` → `first_name`).
+ * @throws SyntaxError when `assistant-overrides` is not JSON, or is JSON but not an object (the
+ *   message is the parser's; `overridesMessage` in the card says which).
  */
 export function targetFromAttributes(element: Element): CallTarget {
   const read = (name: string) => element.getAttribute(name)?.trim();
@@ -26,12 +36,10 @@ export function targetFromAttributes(element: Element): CallTarget {
   const workflowId = read('workflow-id');
   const target: CallTarget = assistantId ? { assistantId } : squadId ? { squadId } : workflowId ? { workflowId } : {};
   const json = read('assistant-overrides');
-  // Valid JSON that starts with `{` is an object: no other check needed.
-  if (json && json[0] != '{') throw SyntaxError('not a JSON object');
-  const overrides = (json ? JSON.parse(json) : {}) as JsonObject;
-  for (const name of element.getAttributeNames()) {
-    if (name.startsWith(VARIABLE_PREFIX)) ((overrides.variableValues ??= {}) as JsonObject)[name.slice(VARIABLE_PREFIX.length)] = element.getAttribute(name);
-  }
-  if (json || overrides.variableValues) target[workflowId && !assistantId && !squadId ? 'workflowOverrides' : 'assistantOverrides'] = overrides;
+  // Valid JSON that starts with `{` is an object; anything else fails to parse ('' is no JSON).
+  const overrides = (json ? JSON.parse(json[0] == '{' ? json : '') : {}) as JsonObject;
+  const variables = prefixedAttributes(element, 'variable-');
+  if (Object.keys(variables)[0]) Object.assign((overrides.variableValues ??= {}) as JsonObject, variables);
+  if (json || overrides.variableValues) target[`${target.workflowId ? 'workflow' : 'assistant'}Overrides`] = overrides;
   return target;
 }

@@ -29,7 +29,7 @@ import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
-import { targetFromAttributes } from './target-attributes.ts';
+import { prefixedAttributes, targetFromAttributes } from './target-attributes.ts';
 import { IDLE_VIEW, type CallProblem, type CallView } from './view.ts';
 
 /** Tag name of the element. */
@@ -333,7 +333,8 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       if (this.#card) return Promise.resolve(this.#card);
       if (!this.#cardLoad) {
         const loading = load('ui').then((ui) => {
-          if (!this.#connection) throw new Error('The element was removed.');
+          // Removed meanwhile: nothing to mount into (the rejection is never shown).
+          if (!this.#connection) throw 0;
           this.#card ??= ui.mountCard(this.#host());
           this.#render();
           return this.#card;
@@ -379,12 +380,8 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
 
     /** The launcher's English labels under the locale's and the owner's (property, then `label-*`). */
     #resolvedLabels(): Partial<VoiceLabels> {
-      const fromAttributes: Record<string, string> = {};
-      for (const name of this.getAttributeNames()) {
-        const value = this.getAttribute(name);
-        // label-mic-denied → micDenied
-        if (name.startsWith('label-') && value) fromAttributes[name.slice(6).replace(/-(.)/g, (_, c: string) => c.toUpperCase())] = value;
-      }
+      // label-mic-denied → micDenied
+      const fromAttributes = prefixedAttributes(this, 'label-', (name) => name.replace(/-(.)/g, (_, c: string) => c.toUpperCase()));
       return { ...EN_LAUNCHER_LABELS, ...localeLabels(this.getAttribute('locale')), ...this.#labels, ...fromAttributes };
     }
 
