@@ -77,7 +77,8 @@ function createModuleLoader(base: string): LoadModule {
  */
 function attributesOf(script: HTMLScriptElement | null): Record<string, string> {
   const attributes: Record<string, string> = {};
-  for (const { name, value } of script ? Array.from(script.attributes) : []) {
+  // A NamedNodeMap is iterable in every browser with custom elements.
+  for (const { name, value } of script?.attributes ?? []) {
     if (name.startsWith('data-')) attributes[name.slice(5)] = value;
   }
   return attributes;

@@ -32,7 +32,7 @@ export {
   type WidgetError,
 } from './controller.ts';
 export { runClientTools, type ClientToolHandler, type ClientTools, type ToolError, type ToolProblemKind, type ToolSink } from './client-tools.ts';
-export { prefixedAttributes, targetFromAttributes } from './target-attributes.ts';
+export { targetFromAttributes } from './target-attributes.ts';
 export {
   IDLE_VIEW,
   START_STAGES,

@@ -7,22 +7,9 @@
 import type { CallTarget, JsonObject } from '../core/types.ts';
 
 /**
- * The element's non-empty attributes whose name starts with `prefix`, by the rest of the name
- * (`key` maps it: `label-mic-denied` → `micDenied`).
- */
-export function prefixedAttributes(element: Element, prefix: string, key = (name: string) => name): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const name of element.getAttributeNames()) {
-    const value = element.getAttribute(name);
-    if (name.startsWith(prefix) && value) found[key(name.slice(prefix.length))] = value;
-  }
-  return found;
-}
-
-/**
  * The target from `assistant-id`, else `squad-id`, else `workflow-id` (empty when none), with
- * `assistant-overrides` (a JSON object) as its overrides and the non-empty `variable-*`
- * attributes merged into their `variableValues` (an attribute wins over the same key in the
+ * `assistant-overrides` (a JSON object) as its overrides and every `variable-*` attribute
+ * merged into their `variableValues` (an attribute wins over the same key in the
  * JSON). A workflow gets them as `workflowOverrides`, the platform's field for workflows. A
  * variable's name is the attribute's after `variable-` as the browser keeps it: lower case
  * (`variable-first_name` → `first_name`).
@@ -38,8 +25,9 @@ export function targetFromAttributes(element: Element): CallTarget {
   const json = read('assistant-overrides');
   // Valid JSON that starts with `{` is an object; anything else fails to parse ('' is no JSON).
   const overrides = (json ? JSON.parse(json[0] == '{' ? json : '') : {}) as JsonObject;
-  const variables = prefixedAttributes(element, 'variable-');
-  if (Object.keys(variables)[0]) Object.assign((overrides.variableValues ??= {}) as JsonObject, variables);
+  for (const name of element.getAttributeNames()) {
+    if (name.startsWith('variable-')) ((overrides.variableValues ??= {}) as JsonObject)[name.slice(9)] = element.getAttribute(name);
+  }
   if (json || overrides.variableValues) target[`${target.workflowId ? 'workflow' : 'assistant'}Overrides`] = overrides;
   return target;
 }

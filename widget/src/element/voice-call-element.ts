@@ -29,7 +29,7 @@ import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
-import { prefixedAttributes, targetFromAttributes } from './target-attributes.ts';
+import { targetFromAttributes } from './target-attributes.ts';
 import { IDLE_VIEW, type CallProblem, type CallView } from './view.ts';
 
 /** Tag name of the element. */
@@ -88,8 +88,11 @@ export interface VoiceCallElement extends HTMLElement {
   setMuted(muted: boolean): void;
   /** Label overrides (merged over the locale's labels and under `label-*` attributes). */
   labels: Partial<VoiceLabels>;
-  /** Explicit target (with overrides); takes precedence over the id attributes. */
-  target: CallTarget | null;
+  /**
+   * Explicit target (with its own overrides); takes precedence over the id, `assistant-overrides`
+   * and `variable-*` attributes. Unset (or null): the attributes.
+   */
+  target?: CallTarget | null;
   /** The current state (phase, conversation, chat, problem…); idle until the card is loaded. */
   readonly view: CallView;
   /** Sends an app message into the live call (JSON); ignored without a call. */
@@ -128,8 +131,8 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     // value set on the element before it was upgraded is kept (and the loader stays small).
     declare clientTools?: ClientTools;
     declare dailyConfig?: DailyConfig;
+    declare target?: CallTarget | null;
     #labels: Partial<VoiceLabels> = {};
-    #target: CallTarget | null = null;
     #open = false;
     #loadFailed = false;
     /** Intent was acted on (reset when a load fails, so the next intent tries again). */
@@ -168,14 +171,6 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       this.#labels = { ...value };
       this.#render();
       this.#card?.render();
-    }
-
-    get target(): CallTarget | null {
-      return this.#target;
-    }
-
-    set target(value: CallTarget | null) {
-      this.#target = value;
     }
 
     get view(): CallView {
@@ -263,7 +258,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     }
 
     #callTarget(): CallTarget {
-      return this.#target ?? targetFromAttributes(this);
+      return this.target ?? targetFromAttributes(this);
     }
 
     /** Loads the card and the mode's engine in parallel, then lets the card preload (daily-js). */
@@ -310,23 +305,22 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
      * adopts it. Not sent without key or target (the card explains) or before consent.
      */
     #earlyStart(): StartOptions {
-      const token = this.#attr('public-key');
-      let target: CallTarget;
       try {
-        target = this.#callTarget();
+        const token = this.#attr('public-key');
+        const target = this.#callTarget();
+        if (!token || !hasCallTarget(target)) return {};
+        if (this.hasAttribute('consent-required') && !consent.has(consentKey(this))) return {};
+        const abort = new AbortController();
+        const baseUrl = this.#attr('api-base-url') || DEFAULT_API_BASE_URL;
+        const request = requests.requestWebCall({ baseUrl, token, signal: abort.signal }, target);
+        request.catch(() => {
+          // The engine adopts the request and reports its failure.
+        });
+        return { request, abort };
       } catch {
-        // Overrides that cannot be read: nothing is sent, the card says why.
+        // Overrides that cannot be read (`#callTarget` throws): nothing is sent, the card says why.
         return {};
       }
-      if (!token || !hasCallTarget(target)) return {};
-      if (this.hasAttribute('consent-required') && !consent.has(consentKey(this))) return {};
-      const abort = new AbortController();
-      const baseUrl = this.#attr('api-base-url') || DEFAULT_API_BASE_URL;
-      const request = requests.requestWebCall({ baseUrl, token, signal: abort.signal }, target);
-      request.catch(() => {
-        // The engine adopts the request and reports its failure.
-      });
-      return { request, abort };
     }
 
     #ensureCard(): Promise<Card> {
@@ -353,7 +347,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       this.#loadFailed = true;
       this.#setOpen(false);
       // The card cannot explain its own absence: the launcher says it, the page gets the event.
-      this.#dispatch('error', Object.assign(new Error('The card UI could not be loaded.'), { type: 'engine-load-failed' }));
+      this.#dispatch('error', Object.assign(new Error('Could not load the card UI.'), { type: 'engine-load-failed' }));
     }
 
     #host(): CardHost {
@@ -380,8 +374,12 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
 
     /** The launcher's English labels under the locale's and the owner's (property, then `label-*`). */
     #resolvedLabels(): Partial<VoiceLabels> {
-      // label-mic-denied → micDenied
-      const fromAttributes = prefixedAttributes(this, 'label-', (name) => name.replace(/-(.)/g, (_, c: string) => c.toUpperCase()));
+      const fromAttributes: Record<string, string> = {};
+      for (const name of this.getAttributeNames()) {
+        const value = this.getAttribute(name);
+        // label-mic-denied → micDenied
+        if (name.startsWith('label-') && value) fromAttributes[name.slice(6).replace(/-(.)/g, (_, c: string) => c.toUpperCase())] = value;
+      }
       return { ...EN_LAUNCHER_LABELS, ...localeLabels(this.getAttribute('locale')), ...this.#labels, ...fromAttributes };
     }
 
