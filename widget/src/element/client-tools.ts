@@ -41,7 +41,7 @@ export interface ToolSink {
    * when a listener took the call on itself (`preventDefault()`): then a call with no function in
    * `tools` is not an error.
    */
-  announce(call: ToolCall): boolean | void;
+  announce(call: ToolCall): boolean;
   /** A call named no function in `tools` (and nobody took it), or its function threw or rejected. */
   fail(error: ToolError): void;
 }
@@ -57,7 +57,7 @@ function toolError(type: ToolProblemKind, message: string, tool: ToolCall, cause
 export function runClientTools(message: unknown, tools: ClientTools | null | undefined, sink: ToolSink): ToolCall[] {
   const calls = toolCallsOf(message);
   for (const call of calls) {
-    const taken = sink.announce(call) === false;
+    const taken = !sink.announce(call);
     const handler = tools && Object.hasOwn(tools, call.name) ? tools[call.name] : undefined;
     if (typeof handler !== 'function') {
       if (!taken) sink.fail(toolError('unknown-tool', `No client tool is registered for "${call.name}".`, call));

@@ -74,7 +74,7 @@ const CHAT_CLIENT_EVENTS: readonly (keyof ChatClientEvents)[] = ['chat-request',
  * Receives forwarded events. For `tool-call`, returning `false` takes the call on the sink itself
  * (the DOM event's `preventDefault()`): a tool with no function in `clientTools` is then no error.
  */
-export type EventSink = <K extends keyof ConversationEvents>(event: K, payload: ConversationEvents[K]) => boolean | void;
+export type EventSink = <K extends keyof ConversationEvents>(event: K, payload: ConversationEvents[K]) => unknown;
 
 /** The request helpers of the API layer: how a click sends its request before the engine loads. */
 export interface RequestHelpers {
@@ -502,7 +502,7 @@ export class ConversationController {
   #runTools(message: VoiceMessage): void {
     const onEvent = this.#options.onEvent;
     this.#engine?.runClientTools(message, this.#options.clientTools?.(), {
-      announce: (call) => onEvent?.('tool-call', call),
+      announce: (call) => onEvent?.('tool-call', call) !== false,
       fail: (error) => {
         console.error(`[ringwise] ${error.message}`);
         onEvent?.('error', error);
