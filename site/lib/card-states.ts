@@ -27,7 +27,6 @@ import type {
   WidgetMode,
   WidgetModules,
 } from '@ringwise/voice-widget';
-import { runClientTools } from '@ringwise/voice-widget';
 
 /** A failure the script ends with. */
 interface Failure {
@@ -272,7 +271,7 @@ export function createScriptedEngines(state: CardState): { engine: VoiceEngine; 
     destroy(): void {}
   }
 
-  return { engine: { VoiceClient: ScriptedVoiceClient, runClientTools }, chat: { ChatClient: ScriptedChatClient } };
+  return { engine: { VoiceClient: ScriptedVoiceClient }, chat: { ChatClient: ScriptedChatClient } };
 }
 
 /** The stand-in modules for one state: the real card UI (`ui`), scripted engines. */

@@ -46,7 +46,7 @@ export const SITE_TOOL_DEFINITIONS = [
     },
     messages: [{ type: 'request-start', content: 'I’ve opened the contact form for you.' }],
   },
-] as const satisfies readonly { function: { name: SiteToolName } }[];
+] as const satisfies readonly { type: 'function'; async: boolean; function: { name: SiteToolName; description: string; parameters: object }; messages: readonly object[] }[];
 
 /**
  * The site's client tools for `useVoiceCall`. `report` receives what to tell the assistant once a

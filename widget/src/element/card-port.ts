@@ -8,7 +8,7 @@
 import type { DailyConfig } from '../core/call-port.ts';
 import type { ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
-import type { ClientTools } from './client-tools.ts';
+import type { ClientTools } from '../core/client-tools.ts';
 import type { ConsentStore } from './consent-store.ts';
 import type { RequestHelpers, StartOptions } from './controller.ts';
 import type { ChatEngine, VoiceEngine } from './engine-port.ts';
@@ -16,7 +16,7 @@ import type { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import type { VoiceLabels } from './labels.ts';
 import type { CallView } from './view.ts';
 
-export type { ClientTools } from './client-tools.ts';
+export type { ClientTools } from '../core/client-tools.ts';
 
 /** How visitors reach the assistant. */
 export type WidgetMode = 'voice' | 'chat' | 'hybrid';

@@ -22,7 +22,7 @@ import type { requestChatWeb } from '../api/chat-web.ts';
 import type { requestWebCall } from '../api/web-call.ts';
 import type { ChatClientEvents } from '../core/chat-client.ts';
 import { hasCallTarget } from '../core/target.ts';
-import type { ClientTools, ToolCall, ToolError } from './client-tools.ts';
+import type { ClientTools, ToolCall, ToolError } from '../core/client-tools.ts';
 import type { ChatClientPort, ChatEngine, VoiceClientPort, VoiceEngine } from './engine-port.ts';
 import { IDLE_VIEW, START_STAGES, type CallProblem, type CallView, type ProblemKind, type ProblemSource, type Turn } from './view.ts';
 
@@ -152,6 +152,8 @@ export class ConversationController {
   #voice: VoiceClientPort | null = null;
   /** The voice engine module (it runs the client tools). */
   #engine: VoiceEngine | null = null;
+  /** The missing `runClientTools` was reported. */
+  #warnedTools = false;
   #chat: ChatClientPort | null = null;
   #key = '';
   /** Removers of each client's subscription and event handlers. */
@@ -501,7 +503,15 @@ export class ConversationController {
   /** Runs the client-side tools a `tool-calls` message names (after its `message` event). */
   #runTools(message: VoiceMessage): void {
     const onEvent = this.#options.onEvent;
-    this.#engine?.runClientTools(message, this.#options.clientTools?.(), {
+    const run = this.#engine?.runClientTools;
+    if (!run) {
+      if (message.type === 'tool-calls' && !this.#warnedTools) {
+        this.#warnedTools = true;
+        console.error('[ringwise] The voice engine module has no runClientTools: client tools cannot run.');
+      }
+      return;
+    }
+    run(message, this.#options.clientTools?.(), {
       announce: (call) => onEvent?.('tool-call', call) !== false,
       fail: (error) => {
         console.error(`[ringwise] ${error.message}`);

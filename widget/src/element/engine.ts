@@ -13,4 +13,4 @@ export const VoiceClient: VoiceEngine['VoiceClient'] = CoreVoiceClient;
  * The client-side tools dispatcher. Here, not in the card: tools only run during a call, which
  * needs this engine anyway, so chat mode never downloads it.
  */
-export { runClientTools } from './client-tools.ts';
+export { runClientTools } from '../core/client-tools.ts';

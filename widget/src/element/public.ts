@@ -31,7 +31,6 @@ export {
   type StartOptions,
   type WidgetError,
 } from './controller.ts';
-export { runClientTools, type ClientToolHandler, type ClientTools, type ToolError, type ToolProblemKind, type ToolSink } from './client-tools.ts';
 export { targetFromAttributes } from './target-attributes.ts';
 export {
   IDLE_VIEW,

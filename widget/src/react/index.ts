@@ -49,4 +49,4 @@ export { IDLE_VIEW, START_STAGES, type CallPhase, type CallProblem, type CallVie
 export { EN_LABELS, resolveLabels } from '../element/en.ts';
 export { EN_LAUNCHER_LABELS, type VoiceLabels } from '../element/labels.ts';
 export type { StartOptions } from '../element/controller.ts';
-export type { ClientToolHandler, ClientTools, ToolCall, ToolError } from '../element/client-tools.ts';
+export type { ClientToolHandler, ClientTools, ToolCall, ToolError } from '../core/client-tools.ts';

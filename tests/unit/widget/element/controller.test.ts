@@ -355,3 +355,22 @@ describe('ConversationController: the host page and the live call', () => {
     expect(events.map(([event, e]) => [event, (e as { type: string }).type])).toEqual([['error', 'invalid-overrides']]);
   });
 });
+
+test('an engine module without runClientTools: tool calls run nothing, and the console says why once', async () => {
+  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const voice = createFakeEngine();
+  const tool = vi.fn();
+  const controller = new ConversationController({
+    loadEngine: async () => ({ VoiceClient: (await voice.load()).VoiceClient }),
+    publicKey: 'pk',
+    clientTools: () => ({ tool }),
+  });
+  void controller.start(TARGET);
+  await flush();
+  const message = { type: 'tool-calls', toolCallList: [{ id: 't', type: 'function', function: { name: 'tool' } }] };
+  voice.client().emit('message', message);
+  voice.client().emit('message', message);
+  expect(tool).not.toHaveBeenCalled();
+  expect(consoleError).toHaveBeenCalledExactlyOnceWith('[ringwise] The voice engine module has no runClientTools: client tools cannot run.');
+  consoleError.mockRestore();
+});

@@ -7,7 +7,7 @@ import type { CallTarget, JsonObject, VoiceClientEvents, VoiceErrorLike, VoiceEr
 import type { VoiceStartOptions } from '../../../../widget/src/core/voice-client.ts';
 import type { EngineClientOptions, VoiceClientPort, VoiceEngine } from '../../../../widget/src/element/engine-port.ts';
 import { createFakeModule, FakeObservable, type FakeModule } from './fake-observable.ts';
-import { runClientTools } from '../../../../widget/src/element/client-tools.ts';
+import { runClientTools } from '../../../../widget/src/core/client-tools.ts';
 
 const IDLE: VoiceSnapshot = {
   state: 'idle',

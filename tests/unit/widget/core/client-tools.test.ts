@@ -4,7 +4,7 @@
  * are reported once each, never thrown, never an unhandled rejection.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { runClientTools, type ToolError, type ToolSink } from '../../../../widget/src/element/client-tools.ts';
+import { runClientTools, type ToolError, type ToolSink } from '../../../../widget/src/core/client-tools.ts';
 import type { ToolCall } from '../../../../widget/src/core/messages.ts';
 
 function toolCalls(...calls: [string, string, unknown?][]) {

@@ -5,13 +5,14 @@
  * open a form): the platform does not wait for a result and nothing a function returns reaches
  * the model. To tell the model what happened, add a message to the call (`addMessage`).
  *
- * Ships in the card UI file and the React hook (never in the loader). Never throws and never
- * leaves a rejection unhandled: an unknown tool and a failing function are reported, once each.
+ * Pure and framework-free (core): the voice engine module exports it to the element and the hook
+ * (so chat mode and the loader never download it), and headless clients can use it on their own
+ * `message` events. Never throws and never leaves a rejection unhandled: an unknown tool and a failing function are reported, once each.
  */
-import { toolCallsOf, type ToolCall } from '../core/messages.ts';
-import type { JsonObject } from '../core/types.ts';
+import { toolCallsOf, type ToolCall } from './messages.ts';
+import type { JsonObject } from './types.ts';
 
-export type { ToolCall } from '../core/messages.ts';
+export type { ToolCall } from './messages.ts';
 
 /**
  * A client-side tool: gets the call's parsed arguments (`{}` when none) and the whole call (id,
