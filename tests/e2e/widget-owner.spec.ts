@@ -173,6 +173,7 @@ for (const mode of ['voice', 'chat'] as const) {
     const error = widget(page).locator('[part=error]');
     await expect(error.getByRole('heading', { name: 'Not set up correctly' })).toBeVisible();
     await expect(error).toContainText('The assistant settings on this page (assistant-overrides) are not valid JSON.');
+    await expect(error, 'the visitor learns their message did not leave').toContainText("Nothing was sent. The site's owner needs to correct this setting.");
     await page.waitForLoadState('networkidle');
     expect(hosts.provider.requests.filter((r) => r.method === 'POST'), 'nothing sent to the platform').toEqual([]);
     expect(log.errors, 'one console error naming the attribute and the parser’s reason').toEqual([

@@ -76,6 +76,7 @@ export const EN_CARD_LABELS: CardLabels = {
   fixSetup: "The site's owner needs to finish setting up this assistant.",
   fixBusy: 'Wait a few seconds, then try again.',
   fixEngine: 'Check your connection or content blocker, then try again.',
+  fixOverrides: "Nothing was sent. The site's owner needs to correct this setting.",
   consentTitle: 'Before we start',
   consentContent:
     'You are talking to an AI assistant. The conversation is processed by our service providers and may be recorded.',

@@ -120,6 +120,8 @@ export interface CardLabels {
   fixSetup: string;
   fixBusy: string;
   fixEngine: string;
+  /** Under `errorOverrides`: the visitor's message did not leave, and who can fix it. */
+  fixOverrides: string;
   /** Consent dialog (the `consent-title` / `consent-content` attributes replace the first two). */
   consentTitle: string;
   consentContent: string;

@@ -62,7 +62,7 @@ export function describeProblem(problem: CallProblem, labels: CardLabels): Probl
     case 'validation-error':
       return setup(labels.errorNoTarget);
     case 'invalid-overrides':
-      return setup(labels.errorOverrides);
+      return info(labels.titleSetup, labels.errorOverrides, labels.fixOverrides, false);
     case 'engine-load-failed':
       return info(labels.titleLoad, labels.errorEngine, labels.fixEngine);
     case 'mic-permission-denied':
