@@ -22,31 +22,32 @@ export const SITE_TOOL_REPORTS = {
 export type SiteToolName = keyof typeof SITE_TOOL_REPORTS;
 
 /**
- * The tool definitions to add to the demo assistant (the platform's function tools): no server
- * URL, so the call is sent to the page; `async` so the assistant does not wait for a result.
+ * One tool definition as the platform takes it: a function tool with no server URL (so the call
+ * is sent to the page), `async` (the assistant does not wait for a result), no arguments, and
+ * what the assistant says while the page acts.
  */
+function clientTool(name: SiteToolName, description: string, says: string) {
+  return {
+    type: 'function',
+    async: true,
+    function: { name, description, parameters: { type: 'object', properties: {} } },
+    messages: [{ type: 'request-start', content: says }],
+  } as const;
+}
+
+/** The tool definitions to add to the demo assistant (printed in the README). */
 export const SITE_TOOL_DEFINITIONS = [
-  {
-    type: 'function',
-    async: true,
-    function: {
-      name: 'showRoiCalculator',
-      description: 'Scrolls the visitor’s page to the ROI calculator, where they can estimate what missed calls cost them. Use it when they ask about cost, savings or return on investment.',
-      parameters: { type: 'object', properties: {} },
-    },
-    messages: [{ type: 'request-start', content: 'I’ve brought up the calculator on your screen.' }],
-  },
-  {
-    type: 'function',
-    async: true,
-    function: {
-      name: 'openContactForm',
-      description: 'Opens the contact form on the visitor’s page. Use it when they want to talk to the team, get a quote or leave their details.',
-      parameters: { type: 'object', properties: {} },
-    },
-    messages: [{ type: 'request-start', content: 'I’ve opened the contact form for you.' }],
-  },
-] as const satisfies readonly { type: 'function'; async: boolean; function: { name: SiteToolName; description: string; parameters: object }; messages: readonly object[] }[];
+  clientTool(
+    'showRoiCalculator',
+    'Scrolls the visitor’s page to the ROI calculator, where they can estimate what missed calls cost them. Use it when they ask about cost, savings or return on investment.',
+    'I’ve brought up the calculator on your screen.',
+  ),
+  clientTool(
+    'openContactForm',
+    'Opens the contact form on the visitor’s page. Use it when they want to talk to the team, get a quote or leave their details.',
+    'I’ve opened the contact form for you.',
+  ),
+];
 
 /**
  * The site's client tools for `useVoiceCall`. `report` receives what to tell the assistant once a
