@@ -65,6 +65,7 @@ export const EN_CARD_LABELS: CardLabels = {
   errorEngine: 'Part of the assistant could not be downloaded.',
   errorNotConfigured: 'The public key is missing.',
   errorNoTarget: 'No assistant is configured.',
+  errorOverrides: 'The assistant settings on this page (assistant-overrides) are not valid JSON.',
   errorEnded: 'The call ended unexpectedly ({reason}).',
   errorCall: 'Something went wrong while connecting.',
   errorChat: 'Something went wrong while sending your message.',
@@ -85,6 +86,7 @@ export const EN_CARD_LABELS: CardLabels = {
   errorLoadOffline: 'You are offline, so {file} could not be downloaded.',
   errorLoadUnreachable: 'The widget file {file} could not be downloaded from {url}: missing there, or the server is unreachable.',
   fixLoadUnreachable: 'Try again. Site owner: check that the file opens at that address.',
+  fixOverrides: "Nothing was sent. The site's owner needs to correct this setting.",
   consentTitle: 'Before we start',
   consentContent:
     'You are talking to an AI assistant. The conversation is processed by our service providers and may be recorded.',

@@ -106,6 +106,8 @@ export interface CardLabels {
   errorEngine: string;
   errorNotConfigured: string;
   errorNoTarget: string;
+  /** The page's `assistant-overrides` is not a JSON object (nothing was sent). */
+  errorOverrides: string;
   /** `{reason}`: the platform's ended reason. */
   errorEnded: string;
   errorCall: string;
@@ -118,6 +120,8 @@ export interface CardLabels {
   fixSetup: string;
   fixBusy: string;
   fixEngine: string;
+  /** Under `errorOverrides`: the visitor's message did not leave, and who can fix it. */
+  fixOverrides: string;
   /**
    * A widget file that could not be loaded (the site owner's setup, mostly): `{file}` its name,
    * `{url}` its address, `{origin}` its origin, `{status}` the HTTP status.
