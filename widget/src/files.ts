@@ -15,6 +15,10 @@ export const MODULE_FILES = {
   engine: 'voice-widget-engine.js',
   /** The chat engine (no voice core, no daily-js). */
   chat: 'voice-widget-chat.js',
+  /** The shipped languages' labels (`LOCALES`, labels.ts), one file each, loaded when used. */
+  de: 'voice-widget-de.js',
+  es: 'voice-widget-es.js',
+  fr: 'voice-widget-fr.js',
 } as const;
 
 /** The Daily adapter with daily-js, imported by the voice engine. */

@@ -10,7 +10,7 @@ import type { ConsentStore } from './consent-store.ts';
 import type { RequestHelpers, StartOptions } from './controller.ts';
 import type { ChatEngine, VoiceEngine } from './engine-port.ts';
 import type { LAUNCHER_ICONS, svgIcon } from './icons.ts';
-import type { VoiceLabels } from './labels.ts';
+import type { LocaleModule, VoiceLabels } from './labels.ts';
 import type { CallView } from './view.ts';
 
 /** How visitors reach the assistant. */
@@ -30,6 +30,12 @@ export interface WidgetModules {
   engine: VoiceEngine;
   /** The chat engine (`voice-widget-chat.js`: no voice core, no daily-js). */
   chat: ChatEngine;
+  /** German labels (`voice-widget-de.js`), loaded when an element's language is German (`LOCALES`). */
+  de: LocaleModule;
+  /** Spanish labels (`voice-widget-es.js`). */
+  es: LocaleModule;
+  /** French labels (`voice-widget-fr.js`). */
+  fr: LocaleModule;
 }
 
 /**

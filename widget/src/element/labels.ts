@@ -23,6 +23,8 @@ export interface LauncherLabels {
   loadFailed: string;
   /** The launcher while the card is open, and the card's minimize control. */
   minimize: string;
+  /** The `dismissible` launcher's close control (hides the launcher for this browser session). */
+  dismiss: string;
 }
 
 /** The card's texts (in the card UI file). */
@@ -136,14 +138,31 @@ export const EN_LAUNCHER_LABELS: LauncherLabels = {
   returnToCall: 'Back to the call',
   loadFailed: 'Could not load. Try again',
   minimize: 'Minimize',
+  dismiss: 'Hide',
 };
+
+/**
+ * The languages shipped with the widget besides English, each its own file (`locales/*.ts`),
+ * loaded through `LoadModule` only when an element uses it.
+ */
+export const LOCALES = ['de', 'es', 'fr'] as const;
+
+/** A shipped language. */
+export type ShippedLocale = (typeof LOCALES)[number];
+
+/** What a shipped language's file exports. */
+export interface LocaleModule {
+  /** Every text, in that language. */
+  readonly labels: VoiceLabels;
+}
 
 const locales = new Map<string, Partial<VoiceLabels>>();
 
 /**
- * Registers labels for a locale (e.g. `'de'`), used by elements with a matching `locale`
- * attribute. Missing keys fall back to English. Elements already on the page pick it up on their
- * next render.
+ * Registers labels for a locale (e.g. `'de'`, or `'it'`, which is not shipped), used by elements
+ * whose language (see the element's `locale` attribute) matches. They win over the shipped
+ * language's labels; missing keys fall back to those, then to English. Elements already on the
+ * page pick it up on their next render.
  */
 export function registerLocale(locale: string, labels: Partial<VoiceLabels>): void {
   locales.set(locale.toLowerCase(), labels);

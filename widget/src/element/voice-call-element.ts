@@ -7,9 +7,12 @@
  * leaves. The card (`card.ts`) is its own file and plugs in through `CardHost`.
  *
  * Attributes are listed in `OPTION_ATTRIBUTES` (documented in `reference.ts` and the README);
- * they are live. `label-*` attributes replace single texts. DOM events: `ringwise-` + each
- * event of `ConversationEvents`, plus `ringwise-consent`, bubbling and composed, payload in
- * `detail`.
+ * they are live. `label-*` attributes replace single texts. The texts' language is the
+ * `locale` attribute, else the nearest `lang` attribute, else the visitor's browser languages (a
+ * shipped one, `LOCALES`, or one given to `registerLocale`), else English; a shipped language's
+ * file is loaded through `LoadModule` when first used. DOM events: `ringwise-` + each event of
+ * `ConversationEvents`, plus `ringwise-consent` and `ringwise-dismiss`, bubbling and composed,
+ * payload in `detail`.
  *
  * The element never throws into the host page, and tears everything down (call, stream,
  * listeners, clients) when removed from the DOM.
@@ -24,7 +27,7 @@ import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
 import { hasCallTarget } from '../core/target.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
-import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
+import { EN_LAUNCHER_LABELS, LOCALES, localeLabels, type ShippedLocale, type VoiceLabels } from './labels.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
 import { targetFromAttributes } from './target-attributes.ts';
@@ -40,14 +43,17 @@ export const EVENT_PREFIX = 'ringwise-';
 export const MODES: readonly WidgetMode[] = ['voice', 'chat', 'hybrid'];
 
 /**
- * Where the launcher sits: the viewport edges it floats at (vertical, horizontal), or `null` for
- * `inline` (in the page's flow). The stylesheet has one rule per edge, so a new position is one
- * entry here.
+ * Where the launcher sits: the viewport edges it floats at (vertical, horizontal; `center` is
+ * centred between the side edges), or `null` for `inline` (in the page's flow). The stylesheet
+ * has one rule per edge, so a new position is one entry here.
  */
 export const POSITIONS = {
   inline: null,
   'bottom-right': ['bottom', 'right'],
   'bottom-left': ['bottom', 'left'],
+  'bottom-center': ['bottom', 'center'],
+  'top-right': ['top', 'right'],
+  'top-left': ['top', 'left'],
 } as const satisfies Record<string, readonly [string, string] | null>;
 
 /** Where the launcher sits. */
@@ -62,6 +68,8 @@ export const OPTION_ATTRIBUTES = [
   'api-base-url',
   'mode',
   'position',
+  'expanded',
+  'dismissible',
   'theme',
   'locale',
   'title',
@@ -82,6 +90,12 @@ export interface VoiceCallElement extends HTMLElement {
   stop(): void;
   /** Mutes or unmutes the microphone. */
   setMuted(muted: boolean): void;
+  /** Opens the card (loading it if needed) and moves focus into it; starts no call. */
+  open(): void;
+  /** Minimizes the card (a call goes on). */
+  close(): void;
+  /** Opens the card when it is closed, else minimizes it. */
+  toggle(): void;
   /** Label overrides (merged over the locale's labels and under `label-*` attributes). */
   labels: Partial<VoiceLabels>;
   /** Explicit target (with overrides); takes precedence over the id attributes. */
@@ -92,6 +106,9 @@ export interface VoiceCallElement extends HTMLElement {
 
 /** Constructor of the element class. */
 export type VoiceCallElementConstructor = new () => VoiceCallElement;
+
+/** The session-storage key of a dismissed (`dismissible`) launcher. */
+const DISMISSED_KEY = 'ringwise-dismissed';
 
 /** The requests a click may send before the engines are loaded: the platform's, by default. */
 const PLATFORM_REQUESTS: RequestHelpers = { requestWebCall, requestChatWeb };
@@ -105,6 +122,11 @@ const PLATFORM_REQUESTS: RequestHelpers = { requestWebCall, requestChatWeb };
 export function createVoiceCallElement(load: LoadModule, requests: RequestHelpers = PLATFORM_REQUESTS): VoiceCallElementConstructor {
   // One store per page, shared by every element (storage may be unavailable: see consent-store.ts).
   const consent = createConsentStore(() => localStorage);
+  // The same kind of store over sessionStorage remembers a dismissed launcher for the session.
+  const dismissals = createConsentStore(() => sessionStorage);
+  /** Shipped languages' labels once their file is in (empty after a failed load: English). */
+  const shipped: Partial<Record<ShippedLocale, Partial<VoiceLabels>>> = {};
+  const shippedLoads: Partial<Record<ShippedLocale, Promise<Partial<VoiceLabels>>>> = {};
 
   class RingwiseVoiceCall extends HTMLElement implements VoiceCallElement {
     #labels: Partial<VoiceLabels> = {};
@@ -118,8 +140,13 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     #connection: AbortController | null = null;
     #observer: MutationObserver | null = null;
     #styled = false;
+    /** `expanded` was acted on (once per element). */
+    #expanded = false;
+    /** The shipped language this element waits for (its file is loading). */
+    #awaited = '';
     #container: HTMLDivElement;
     #launcher: HTMLButtonElement;
+    #dismiss: HTMLButtonElement;
     #icon: HTMLSpanElement;
     #label: HTMLSpanElement;
 
@@ -134,7 +161,9 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       this.#icon = h('span', 'li');
       this.#label = h('span', 'll', 'label');
       this.#launcher.append(this.#icon, this.#label, h('span', 'ld'));
-      this.#container.append(this.#launcher);
+      this.#dismiss = h('button', 'x', 'dismiss');
+      this.#dismiss.append(svgIcon(LAUNCHER_ICONS.close));
+      this.#container.append(this.#launcher, this.#dismiss);
       shadow.append(this.#container);
       this.#render();
     }
@@ -177,6 +206,15 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
         launcher.addEventListener(type, () => this.#intent(), { signal, passive: true });
       }
       launcher.addEventListener('click', () => this.#activate(), { signal });
+      this.#dismiss.addEventListener(
+        'click',
+        () => {
+          dismissals.set(DISMISSED_KEY);
+          this.#render();
+          this.#dispatch('dismiss', null);
+        },
+        { signal },
+      );
       launcher.addEventListener(
         'keydown',
         (event) => {
@@ -194,6 +232,10 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       });
       this.#observer.observe(this, { attributes: true });
       this.#render();
+      if (!this.#expanded && this.hasAttribute('expanded') && !this.#dismissed()) {
+        this.#expanded = true;
+        void this.#show(false, false);
+      }
     }
 
     disconnectedCallback(): void {
@@ -213,6 +255,59 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
 
     setMuted(muted: boolean): void {
       this.#card?.setMuted(muted);
+    }
+
+    open(): void {
+      if (!this.#open) void this.#show(false, true);
+    }
+
+    close(): void {
+      this.#setOpen(false);
+    }
+
+    toggle(): void {
+      if (this.#open) this.close();
+      else this.open();
+    }
+
+    /** A `dismissible` launcher the visitor hid in this session. */
+    #dismissed(): boolean {
+      return this.hasAttribute('dismissible') && dismissals.has(DISMISSED_KEY);
+    }
+
+    /**
+     * The language of the texts: `locale`, else the nearest `lang` (this element, then its
+     * ancestors), else the first of the browser's languages the widget has labels for (shipped
+     * or registered); English when none has.
+     */
+    #lang(): string {
+      const own = this.#attr('locale') ?? this.closest('[lang]')?.getAttribute('lang')?.trim();
+      for (const tag of own ? [own] : navigator.languages) {
+        if (LOCALES.includes(tag.toLowerCase().split('-')[0] as ShippedLocale) || Object.keys(localeLabels(tag)).length) return tag;
+      }
+      return 'en';
+    }
+
+    /**
+     * A shipped language's labels (`{}` for other languages), or `undefined` while its file
+     * loads; the element renders again once it is in.
+     */
+    #shipped(lang: string): Partial<VoiceLabels> | undefined {
+      const base = lang.toLowerCase().split('-')[0] as ShippedLocale;
+      if (!LOCALES.includes(base)) return {};
+      // Connected only: a new element's attributes (its `locale`) may not be set yet.
+      if (!shipped[base] && this.#awaited !== base && this.#connection) {
+        this.#awaited = base;
+        void (shippedLoads[base] ??= load(base).then(
+          (module) => module.labels,
+          () => ({}),
+        )).then((labels) => {
+          shipped[base] = labels;
+          this.#render();
+          this.#card?.render();
+        });
+      }
+      return shipped[base];
     }
 
     /** An attribute, trimmed; empty as undefined. */
@@ -338,7 +433,10 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       };
     }
 
-    /** The launcher's English labels under the locale's and the owner's (property, then `label-*`). */
+    /**
+     * The launcher's English labels under the shipped language's (all of them, card included),
+     * the registered locale's and the owner's (property, then `label-*`).
+     */
     #resolvedLabels(): Partial<VoiceLabels> {
       const fromAttributes: Record<string, string> = {};
       for (const name of this.getAttributeNames()) {
@@ -346,7 +444,8 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
         // label-mic-denied → micDenied
         if (name.startsWith('label-') && value) fromAttributes[name.slice(6).replace(/-(.)/g, (_, c: string) => c.toUpperCase())] = value;
       }
-      return { ...EN_LAUNCHER_LABELS, ...localeLabels(this.getAttribute('locale')), ...this.#labels, ...fromAttributes };
+      const lang = this.#lang();
+      return { ...EN_LAUNCHER_LABELS, ...this.#shipped(lang), ...localeLabels(lang), ...this.#labels, ...fromAttributes };
     }
 
     #setOpen(open: boolean): void {
@@ -395,6 +494,13 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       const inCall = this.view.phase !== 'idle';
       root.toggleAttribute('data-open', this.#open);
       root.toggleAttribute('data-call', inCall);
+      // Gone for the session once dismissed; `open()` still shows the card.
+      root.hidden = this.#dismissed() && !this.#open;
+      this.#dismiss.hidden = !this.hasAttribute('dismissible') || this.#open || inCall;
+      const lang = this.#lang();
+      root.lang = lang;
+      // Hidden (still taking its place) until the language's texts are in: no flash of English.
+      root.toggleAttribute('data-l', !this.#shipped(lang));
 
       const labels = this.#resolvedLabels() as VoiceLabels;
       const name = this.#loadFailed
@@ -407,6 +513,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
               ? labels.openChat
               : labels.openHybrid;
       if (this.#label.textContent !== name) this.#label.textContent = name;
+      this.#dismiss.setAttribute('aria-label', labels.dismiss);
       // Open, it is a round "minimize" toggle (the header has one too: same name, same action).
       this.#launcher.setAttribute('aria-label', this.#open ? labels.minimize : name);
       this.#launcher.setAttribute('aria-expanded', String(this.#open));
@@ -444,5 +551,6 @@ declare global {
   interface HTMLElementEventMap {
     'ringwise-error': CustomEvent<CallProblem>;
     'ringwise-consent': CustomEvent<{ decision: 'accepted' | 'declined'; version: string; stored: boolean }>;
+    'ringwise-dismiss': CustomEvent<null>;
   }
 }
