@@ -15,7 +15,8 @@
  *   card UI), `voice-widget-engine.js` (ESM: core + request adoption) and `voice-widget-chat.js`
  *   (ESM: the chat client only), imported on intent or click relative to the loader, and
  *   `voice-widget-daily.js` (ESM: the Daily adapter with daily-js, imported by the voice engine
- *   when a call starts or on intent). No shared chunks: one fetch per step.
+ *   when a call starts or on intent), and `voice-widget-{de,es,fr}.js` (ESM: one shipped
+ *   language's labels, imported when an element uses it). No shared chunks: one fetch per step.
  * - CSS files imported as `./x.css?raw` become minified strings (esbuild's CSS minifier).
  *
  * Exports `buildLib`, `buildCjs`, `buildUmd`, `buildCdn`, `buildTypes` and `buildCjsTypes` for tests
@@ -29,6 +30,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from './src/files.ts';
+import { LOCALES } from './src/element/labels.ts';
 
 /** The widget package folder. */
 export const WIDGET_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -51,6 +53,9 @@ export const CDN_FILES = {
   engine: MODULE_FILES.engine,
   chat: MODULE_FILES.chat,
   daily: DAILY_FILE,
+  de: MODULE_FILES.de,
+  es: MODULE_FILES.es,
+  fr: MODULE_FILES.fr,
 };
 
 /** `import css from './x.css?raw'`: the stylesheet, minified, as a string. */
@@ -232,7 +237,15 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
     format: 'esm',
     target: 'es2022',
   });
-  const all = [loader, ui, engine, chat, daily];
+  // Each shipped language is its own file (labels only), loaded when an element uses it.
+  const locales = await build({
+    ...common,
+    entryPoints: Object.fromEntries(LOCALES.map((locale) => [entry(MODULE_FILES[locale]), `src/element/locales/${locale}.ts`])),
+    outdir,
+    format: 'esm',
+    target: 'es2022',
+  });
+  const all = [loader, ui, engine, chat, daily, locales];
   return {
     inputs: Object.assign({}, ...all.map((result) => result.metafile!.inputs)),
     outputs: Object.assign({}, ...all.map((result) => result.metafile!.outputs)),
