@@ -283,7 +283,9 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     #lang(): string {
       const own = this.#attr('locale') ?? this.closest('[lang]')?.getAttribute('lang')?.trim();
       for (const tag of own ? [own] : navigator.languages) {
-        if (LOCALES.includes(tag.toLowerCase().split('-')[0] as ShippedLocale) || Object.keys(localeLabels(tag)).length) return tag;
+        const base = tag.toLowerCase().split('-')[0] as ShippedLocale;
+        // English counts: a visitor who reads English first gets English, not their second language.
+        if (base === ('en' as string) || LOCALES.includes(base) || Object.keys(localeLabels(tag)).length) return tag;
       }
       return 'en';
     }
