@@ -267,6 +267,8 @@ export function mountCard(host: CardHost): Card {
     const live = phase === 'active' || phase === 'reconnecting';
     const connecting = phase === 'loading' || phase === 'starting';
     const focused = shadow.activeElement;
+    // Closing gives focus back to the launcher, when focus was inside the card.
+    if (!host.isOpen() && !card.hidden && focused && card.contains(focused)) host.launcher.focus();
     card.hidden = !host.isOpen();
     card.dataset.phase = phase;
 
@@ -401,6 +403,18 @@ export function mountCard(host: CardHost): Card {
     host.collapse();
   });
 
+  // Escape on the launcher (the open card's round toggle) minimizes too.
+  const launcherKeys = new AbortController();
+  host.launcher.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key !== 'Escape' || !host.isOpen()) return;
+      event.preventDefault();
+      host.collapse();
+    },
+    { signal: launcherKeys.signal },
+  );
+
   render();
 
   return {
@@ -426,6 +440,7 @@ export function mountCard(host: CardHost): Card {
       question = null;
       unsubscribe();
       controller.release();
+      launcherKeys.abort();
       card.remove();
       announcer.remove();
       host.launcher.removeAttribute('aria-controls');

@@ -43,21 +43,14 @@ export const EVENT_PREFIX = 'ringwise-';
 export const MODES: readonly WidgetMode[] = ['voice', 'chat', 'hybrid'];
 
 /**
- * Where the launcher sits: the viewport edges it floats at (vertical, horizontal; `center` is
- * centred between the side edges), or `null` for `inline` (in the page's flow). The stylesheet
- * has one rule per edge, so a new position is one entry here.
+ * Where the launcher sits: fixed at the viewport's `vertical-horizontal` edges (`center`: centred
+ * between the sides), or `inline` (in the page's flow). The stylesheet matches the name's two
+ * halves (`[data-position^=top]`, `[data-position$=left]`), so a new position is one entry here.
  */
-export const POSITIONS = {
-  inline: null,
-  'bottom-right': ['bottom', 'right'],
-  'bottom-left': ['bottom', 'left'],
-  'bottom-center': ['bottom', 'center'],
-  'top-right': ['top', 'right'],
-  'top-left': ['top', 'left'],
-} as const satisfies Record<string, readonly [string, string] | null>;
+export const POSITIONS = ['inline', 'bottom-right', 'bottom-left', 'bottom-center', 'top-right', 'top-left'] as const;
 
 /** Where the launcher sits. */
-export type WidgetPosition = keyof typeof POSITIONS;
+export type WidgetPosition = (typeof POSITIONS)[number];
 
 /** Option attributes (texts come on top, as `label-*`). */
 export const OPTION_ATTRIBUTES = [
@@ -142,8 +135,6 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     #styled = false;
     /** `expanded` was acted on (once per element). */
     #expanded = false;
-    /** The shipped language this element waits for (its file is loading). */
-    #awaited = '';
     #container: HTMLDivElement;
     #launcher: HTMLButtonElement;
     #dismiss: HTMLButtonElement;
@@ -215,16 +206,6 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
         },
         { signal },
       );
-      launcher.addEventListener(
-        'keydown',
-        (event) => {
-          if (event.key === 'Escape' && this.#open) {
-            event.preventDefault();
-            this.#setOpen(false);
-          }
-        },
-        { signal },
-      );
       this.#observer = new MutationObserver(() => {
         this.#card?.configure();
         this.#render();
@@ -281,7 +262,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
      * or registered); English when none has.
      */
     #lang(): string {
-      const own = this.#attr('locale') ?? this.closest('[lang]')?.getAttribute('lang')?.trim();
+      const own = this.#attr('locale') ?? (this.closest('[lang]') as HTMLElement | null)?.lang;
       for (const tag of own ? [own] : navigator.languages) {
         const base = tag.toLowerCase().split('-')[0] as ShippedLocale;
         // English counts: a visitor who reads English first gets English, not their second language.
@@ -298,8 +279,8 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       const base = lang.toLowerCase().split('-')[0] as ShippedLocale;
       if (!LOCALES.includes(base)) return {};
       // Connected only: a new element's attributes (its `locale`) may not be set yet.
-      if (!shipped[base] && this.#awaited !== base && this.#connection) {
-        this.#awaited = base;
+      // Until it is in, each render waits for it too (a few times at most): then renders again.
+      if (!shipped[base] && this.#connection) {
         void (shippedLoads[base] ??= load(base).then(
           (module) => module.labels,
           () => ({}),
@@ -450,15 +431,11 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       return { ...EN_LAUNCHER_LABELS, ...this.#shipped(lang), ...localeLabels(lang), ...this.#labels, ...fromAttributes };
     }
 
+    /** Opens or minimizes; the card gives focus back to the launcher (and Escape on it minimizes). */
     #setOpen(open: boolean): void {
-      // Read before the card hides: a hidden card loses its focus.
-      const focused = this.shadowRoot?.activeElement;
-      const wasOpen = this.#open;
       this.#open = open;
       this.#render();
       this.#card?.render();
-      // Closing gives focus back to the launcher, when focus was inside the card.
-      if (wasOpen && !open && focused && focused !== this.#launcher) this.#launcher.focus();
     }
 
     #dispatch = (event: string, detail: unknown): void => {
@@ -480,16 +457,8 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
 
     #render(): void {
       const root = this.#container;
-      const position = (this.#attr('position') ?? 'inline') as WidgetPosition;
-      const edges = Object.hasOwn(POSITIONS, position) ? POSITIONS[position] : null;
-      root.dataset.position = edges ? position : 'inline';
-      if (edges) {
-        root.dataset.v = edges[0];
-        root.dataset.h = edges[1];
-      } else {
-        delete root.dataset.v;
-        delete root.dataset.h;
-      }
+      const position = this.#attr('position') as WidgetPosition;
+      root.dataset.position = POSITIONS.includes(position) ? position : 'inline';
       root.dataset.theme = this.#attr('theme') ?? 'light';
       const mode = this.#mode();
       root.dataset.mode = mode;
