@@ -22,7 +22,7 @@ import { CHAT_URL, ENGINE_URL, LOADER_URL, offSizeButtons, preparePage, widgetAx
 /** The languages photographed besides English, and their labels. */
 const LANGUAGES: Record<string, VoiceLabels> = { de: DE, fr: FR };
 /** The states photographed in each of them. */
-const LANGUAGE_STATES = ['open', 'chat-streaming', 'connecting', 'muted', 'error-mic', 'ended'];
+const LANGUAGE_STATES = ['idle', 'open', 'chat-streaming', 'connecting', 'muted', 'error-mic', 'ended'];
 const POSITIONS = ['bottom-right', 'bottom-left', 'bottom-center', 'top-right', 'top-left'];
 
 const OUT = 'screenshots/widget';
@@ -130,7 +130,8 @@ for (const width of WIDTHS) {
             const host = await stage(page, state, theme, lang);
             try {
               await expect(page.locator('ringwise-voice-call [part=container]'), 'in that language').toHaveAttribute('lang', lang);
-              await expect(page.locator('ringwise-voice-call [part=launcher]'), 'its labels').toHaveAttribute('aria-label', labels.minimize);
+              const launcher = page.locator('ringwise-voice-call [part=launcher]');
+              await expect(launcher, 'its labels').toHaveAttribute('aria-label', id === 'idle' ? labels.openHybrid : labels.minimize);
               await page.screenshot({ path: `${OUT}/${lang}-${id}-${theme}-${width}.png` });
               if (width === 1280) expect(await widgetAxe(page), 'axe').toEqual([]);
               expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);

@@ -29,6 +29,7 @@ export const EN_CARD_LABELS: CardLabels = {
   emptyHybrid: 'Type a question, or start a call and talk.',
   video: 'Assistant video',
   connecting: 'Connecting',
+  connectingStage: 'Connecting: {stage}…',
   listening: 'Listening…',
   speaking: 'Agent is speaking — talk to interrupt',
   muted: "You're muted — the agent can't hear you",

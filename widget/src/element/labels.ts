@@ -64,8 +64,10 @@ export interface CardLabels {
   emptyHybrid: string;
   /** Accessible name of the assistant's video. */
   video: string;
-  /** Status chip texts. `connecting` is followed by the stage name. */
+  /** Status chip texts. `connecting` alone, before the first stage. */
   connecting: string;
+  /** `{stage}`: the start stage's name (`stage*` below), while connecting. */
+  connectingStage: string;
   listening: string;
   speaking: string;
   muted: string;

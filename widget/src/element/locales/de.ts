@@ -37,6 +37,7 @@ export const labels: VoiceLabels = {
   emptyHybrid: 'Schreiben Sie Ihre Frage oder rufen Sie einfach an.',
   video: 'Video des Assistenten',
   connecting: 'Verbindungsaufbau',
+  connectingStage: 'Verbindungsaufbau: {stage}…',
   listening: 'Hört zu…',
   speaking: 'Der Assistent spricht – reden Sie einfach dazwischen',
   muted: 'Ihr Mikrofon ist aus – der Assistent hört Sie nicht',

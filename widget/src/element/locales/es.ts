@@ -37,6 +37,7 @@ export const labels: VoiceLabels = {
   emptyHybrid: 'Escribe tu pregunta, o llámanos y lo hablamos.',
   video: 'Vídeo del asistente',
   connecting: 'Conectando',
+  connectingStage: 'Conectando: {stage}…',
   listening: 'Te escucho…',
   speaking: 'El asistente está hablando; habla para interrumpirlo',
   muted: 'Tu micro está silenciado; el asistente no te oye',

@@ -37,6 +37,7 @@ export const labels: VoiceLabels = {
   emptyHybrid: 'Écrivez votre question, ou appelez-nous pour en parler.',
   video: 'Vidéo de l’assistant',
   connecting: 'Connexion',
+  connectingStage: 'Connexion : {stage}…',
   listening: 'À l’écoute…',
   speaking: 'L’assistant parle — prenez la parole pour l’interrompre',
   muted: 'Micro coupé — l’assistant ne vous entend pas',
