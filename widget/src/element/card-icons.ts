@@ -1,7 +1,6 @@
 /**
  * The card's own icons: path data for `svgIcon` (icons.ts), which the card calls through its
- * host. The phone and the close cross come from the launcher's set (rotated, the phone is
- * "hang up").
+ * host. The phone comes from the launcher's set (rotated, it is "hang up").
  */
 const MIC = 'M12 3a3 3 0 0 0-3 3v5a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21';
 
@@ -10,6 +9,7 @@ export const CARD_ICONS = {
   mic: MIC,
   micOff: `${MIC}M3 3l18 18`,
   send: 'M20.5 3.5 3.5 10.6l7 2.9 2.9 7zM20.5 3.5l-10 10',
+  close: 'M6 6l12 12M18 6 6 18',
   alert: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7.5v6M12 16.5v.01',
   stop: 'M8 8h8v8H8z',
   wave: 'M5 10v4M9 7v10M13 4.5v15M17 8v8M21 11v2',

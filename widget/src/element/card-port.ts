@@ -75,6 +75,11 @@ export interface CardHost {
   collapse(): void;
   /** The card's state changed: the launcher follows. */
   update(): void;
+  /**
+   * The visitor used a `dismissible` launcher's hide control (the card draws it): hides the
+   * launcher for the browser session and fires `ringwise-dismiss`.
+   */
+  dismiss(): void;
 }
 
 /** The card's handle. */

@@ -129,6 +129,9 @@ export function mountCard(host: CardHost): Card {
   host.container.insertBefore(card, host.launcher);
   // Outside the card, so what happens while it is minimized (the call ends…) is still heard.
   const announcer = add(host.container, 'p', 'sr', '', { role: 'status' });
+  // A `dismissible` launcher's hide control, a badge on the launcher's corner (the loader fetches
+  // this file at once for such launchers, so it is there without a first hover).
+  const hide = button(host.container, 'x', 'dismiss', 'close');
   host.launcher.setAttribute('aria-controls', 'c');
 
   let question: ConsentQuestion | null = null;
@@ -271,6 +274,8 @@ export function mountCard(host: CardHost): Card {
     if (!host.isOpen() && !card.hidden && focused && card.contains(focused)) host.launcher.focus();
     card.hidden = !host.isOpen();
     card.dataset.phase = phase;
+    hide.hidden = !element.hasAttribute('dismissible') || host.isOpen() || !idle;
+    setLabel(hide, labels.dismiss);
 
     const name = attr('title') ?? labels.assistantName;
     if (title.textContent !== name) title.textContent = name;
@@ -364,6 +369,7 @@ export function mountCard(host: CardHost): Card {
 
   // Controls. Listeners live on the card's own nodes and go with them.
   minimize.addEventListener('click', () => host.collapse());
+  hide.addEventListener('click', () => host.dismiss());
   close.addEventListener('click', () => {
     controller.stop();
     controller.stopReply();
@@ -443,6 +449,7 @@ export function mountCard(host: CardHost): Card {
       launcherKeys.abort();
       card.remove();
       announcer.remove();
+      hide.remove();
       host.launcher.removeAttribute('aria-controls');
     },
   };

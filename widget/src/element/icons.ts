@@ -14,8 +14,6 @@ export const LAUNCHER_ICONS = {
   phone: HANDSET,
   chat: 'M4 4.5h16v11.5H10l-6 4z',
   minimize: 'M6 9.5l6 6 6-6',
-  /** The `dismissible` launcher's hide control; the card's close button. */
-  close: 'M6 6l12 12M18 6 6 18',
 } as const;
 
 /** The launcher's icon names. */

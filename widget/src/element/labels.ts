@@ -23,8 +23,6 @@ export interface LauncherLabels {
   loadFailed: string;
   /** The launcher while the card is open, and the card's minimize control. */
   minimize: string;
-  /** The `dismissible` launcher's close control (hides the launcher for this browser session). */
-  dismiss: string;
 }
 
 /** The card's texts (in the card UI file). */
@@ -32,6 +30,8 @@ export interface CardLabels {
   /** The assistant's name in the card header, unless the `title` attribute gives one. */
   assistantName: string;
   close: string;
+  /** The `dismissible` launcher's hide control (hides the launcher for this browser session). */
+  dismiss: string;
   /** The close control while a call runs: it hangs up too. */
   hangUpAndClose: string;
   /** Hang-up button during a call. */
@@ -140,7 +140,6 @@ export const EN_LAUNCHER_LABELS: LauncherLabels = {
   returnToCall: 'Back to the call',
   loadFailed: 'Could not load. Try again',
   minimize: 'Minimize',
-  dismiss: 'Hide',
 };
 
 /**

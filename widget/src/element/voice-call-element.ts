@@ -137,7 +137,6 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     #expanded = false;
     #container: HTMLDivElement;
     #launcher: HTMLButtonElement;
-    #dismiss: HTMLButtonElement;
     #icon: HTMLSpanElement;
     #label: HTMLSpanElement;
 
@@ -152,9 +151,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       this.#icon = h('span', 'li');
       this.#label = h('span', 'll', 'label');
       this.#launcher.append(this.#icon, this.#label, h('span', 'ld'));
-      this.#dismiss = h('button', 'x', 'dismiss');
-      this.#dismiss.append(svgIcon(LAUNCHER_ICONS.close));
-      this.#container.append(this.#launcher, this.#dismiss);
+      this.#container.append(this.#launcher);
       shadow.append(this.#container);
       this.#render();
     }
@@ -197,15 +194,6 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
         launcher.addEventListener(type, () => this.#intent(), { signal, passive: true });
       }
       launcher.addEventListener('click', () => this.#activate(), { signal });
-      this.#dismiss.addEventListener(
-        'click',
-        () => {
-          dismissals.set(DISMISSED_KEY);
-          this.#render();
-          this.#dispatch('dismiss', null);
-        },
-        { signal },
-      );
       this.#observer = new MutationObserver(() => {
         this.#card?.configure();
         this.#render();
@@ -213,10 +201,14 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       });
       this.#observer.observe(this, { attributes: true });
       this.#render();
-      if (!this.#expanded && this.hasAttribute('expanded') && !this.#dismissed()) {
+      if (this.#dismissed()) return;
+      if (!this.#expanded && this.hasAttribute('expanded')) {
         this.#expanded = true;
         void this.#show(false, false);
       }
+      // The hide control is the card's (it keeps the loader small): a dismissible launcher
+      // fetches the card file now, so the control is there without a first hover.
+      if (this.hasAttribute('dismissible')) this.#ensureCard().catch(() => {});
     }
 
     disconnectedCallback(): void {
@@ -413,6 +405,11 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
         isOpen: () => this.#open,
         collapse: () => this.#setOpen(false),
         update: () => this.#render(),
+        dismiss: () => {
+          dismissals.set(DISMISSED_KEY);
+          this.#render();
+          this.#dispatch('dismiss', null);
+        },
       };
     }
 
@@ -467,7 +464,6 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       root.toggleAttribute('data-call', inCall);
       // Gone for the session once dismissed; `open()` still shows the card.
       root.hidden = this.#dismissed() && !this.#open;
-      this.#dismiss.hidden = !this.hasAttribute('dismissible') || this.#open || inCall;
       const lang = this.#lang();
       root.lang = lang;
       // Hidden (still taking its place) until the language's texts are in: no flash of English.
@@ -484,7 +480,6 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
               ? labels.openChat
               : labels.openHybrid;
       if (this.#label.textContent !== name) this.#label.textContent = name;
-      this.#dismiss.setAttribute('aria-label', labels.dismiss);
       // Open, it is a round "minimize" toggle (the header has one too: same name, same action).
       this.#launcher.setAttribute('aria-label', this.#open ? labels.minimize : name);
       this.#launcher.setAttribute('aria-expanded', String(this.#open));

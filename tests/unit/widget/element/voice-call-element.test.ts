@@ -318,6 +318,7 @@ describe('<ringwise-voice-call> placement', () => {
     const events: unknown[] = [];
     document.addEventListener('ringwise-dismiss', (event) => events.push((event as CustomEvent).detail));
     const container = mounted.shadow.querySelector<HTMLElement>('[part=container]')!;
+    expect(mounted.modules.loads, 'the card file (which draws the hide control) comes at once, no engine').toEqual(['ui']);
     const dismiss = getByRole(mounted.shadow, 'button', EN_LABELS.dismiss);
     expect(queryByRole(mounted.shadow, 'button', EN_LABELS.dismiss), 'shown while closed').toBeTruthy();
     await open(mounted);
