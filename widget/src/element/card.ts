@@ -132,6 +132,8 @@ export function mountCard(host: CardHost): Card {
   // A `dismissible` launcher's hide control, a badge on the launcher's corner (the loader fetches
   // this file at once for such launchers, so it is there without a first hover).
   const hide = button(host.container, 'x', 'dismiss', 'close');
+  // The launcher's live dot, shown during a call (card.css).
+  const dot = add(host.launcher, 'span', 'ld');
   host.launcher.setAttribute('aria-controls', 'c');
 
   let question: ConsentQuestion | null = null;
@@ -450,6 +452,7 @@ export function mountCard(host: CardHost): Card {
       card.remove();
       announcer.remove();
       hide.remove();
+      dot.remove();
       host.launcher.removeAttribute('aria-controls');
     },
   };

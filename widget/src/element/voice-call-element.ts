@@ -100,6 +100,9 @@ export interface VoiceCallElement extends HTMLElement {
 /** Constructor of the element class. */
 export type VoiceCallElementConstructor = new () => VoiceCallElement;
 
+/** A language tag's language, lower case (`de-AT` → `de`). */
+const base = (tag: string): string => tag.toLowerCase().split('-')[0]!;
+
 /** The session-storage key of a dismissed (`dismissible`) launcher. */
 const DISMISSED_KEY = 'ringwise-dismissed';
 
@@ -150,7 +153,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       this.#launcher = h('button', 'l', 'launcher', { 'aria-expanded': 'false' });
       this.#icon = h('span', 'li');
       this.#label = h('span', 'll', 'label');
-      this.#launcher.append(this.#icon, this.#label, h('span', 'ld'));
+      this.#launcher.append(this.#icon, this.#label);
       this.#container.append(this.#launcher);
       shadow.append(this.#container);
       this.#render();
@@ -254,13 +257,9 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
      * or registered); English when none has.
      */
     #lang(): string {
-      const own = this.#attr('locale') ?? (this.closest('[lang]') as HTMLElement | null)?.lang;
-      for (const tag of own ? [own] : navigator.languages) {
-        const base = tag.toLowerCase().split('-')[0] as ShippedLocale;
-        // English counts: a visitor who reads English first gets English, not their second language.
-        if (base === ('en' as string) || LOCALES.includes(base) || Object.keys(localeLabels(tag)).length) return tag;
-      }
-      return 'en';
+      const own = this.#attr('locale') ?? this.closest<HTMLElement>('[lang]')?.lang;
+      // English counts: a visitor who reads English first gets English, not their second language.
+      return [...(own ? [own] : navigator.languages), 'en'].find((tag) => ['en', ...LOCALES].includes(base(tag)) || Object.keys(localeLabels(tag)).length)!;
     }
 
     /**
@@ -268,21 +267,21 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
      * loads; the element renders again once it is in.
      */
     #shipped(lang: string): Partial<VoiceLabels> | undefined {
-      const base = lang.toLowerCase().split('-')[0] as ShippedLocale;
-      if (!LOCALES.includes(base)) return {};
+      const language = base(lang) as ShippedLocale;
+      if (!LOCALES.includes(language)) return {};
       // Connected only: a new element's attributes (its `locale`) may not be set yet.
       // Until it is in, each render waits for it too (a few times at most): then renders again.
-      if (!shipped[base] && this.#connection) {
-        void (shippedLoads[base] ??= load(base).then(
+      if (!shipped[language] && this.#connection) {
+        void (shippedLoads[language] ??= load(language).then(
           (module) => module.labels,
           () => ({}),
         )).then((labels) => {
-          shipped[base] = labels;
+          shipped[language] = labels;
           this.#render();
           this.#card?.render();
         });
       }
-      return shipped[base];
+      return shipped[language];
     }
 
     /** An attribute, trimmed; empty as undefined. */
