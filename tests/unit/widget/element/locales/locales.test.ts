@@ -28,10 +28,10 @@ function placeholders(text: string): string[] {
 }
 
 /** What a locale's labels lack or get wrong, compared with English (empty: nothing). */
-function localeProblems(labels: Partial<Record<string, unknown>>, allowed: readonly string[]): string[] {
+function localeProblems(labels: object, allowed: readonly string[]): string[] {
   const problems: string[] = [];
   for (const [key, english] of Object.entries(EN_LABELS)) {
-    const value = labels[key];
+    const value = (labels as Record<string, unknown>)[key];
     if (typeof value !== 'string' || !value.trim()) {
       problems.push(`${key}: missing`);
       continue;
