@@ -8,10 +8,11 @@
  * indicator and volume come from the core (level > 0.01, off 1 s later; volume = level / 0.15,
  * capped).
  */
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { MODULE_FILES, type VoiceEngine } from '@ringwise/voice-widget';
 import { describeProblem, EN_LABELS, statusLine, useVoiceCallWithEngine, type StartOptions } from '@ringwise/voice-widget/react';
 import { siteConfig } from '../../content/site.ts';
+import { createSiteTools } from '../lib/site-tools.ts';
 import { WIDGET_FILES_PATH } from '../lib/widget-path.ts';
 import './HeroCall.css';
 
@@ -39,13 +40,22 @@ export interface HeroCallLiveProps extends HeroCallProps {
 /** The hero call button with its status line. */
 export default function HeroCallLive({ loadEngine = loadServedEngine, voice = siteConfig.voice, initialStart, autoFocus }: HeroCallLiveProps) {
   const { publicKey, assistantId, apiBaseUrl } = voice;
+  // The demo assistant's client tools (site/lib/site-tools.ts): each tells the assistant what it
+  // did, as context it need not answer (the tool's own message already speaks).
+  const report = useRef<(content: string) => void>(() => {});
+  const clientTools = useMemo(() => createSiteTools((content) => report.current(content)), []);
   // With the engine given, not `useVoiceCall`: the landing page then bundles no loader of the
   // package's own chunks.
   const call = useVoiceCallWithEngine(loadEngine, {
     publicKey,
     apiBaseUrl,
     target: assistantId ? { assistantId } : {},
+    clientTools,
   });
+  const { addMessage } = call;
+  useEffect(() => {
+    report.current = (content) => addMessage({ role: 'system', content }, { triggerResponseEnabled: false });
+  }, [addMessage]);
   const inCall = call.phase !== 'idle';
   const live = call.phase === 'active' || call.phase === 'reconnecting';
   const status = statusLine(call, EN_LABELS);

@@ -74,3 +74,24 @@ test('microphone denied: the hero shows why, inline', async ({ page }) => {
   await expect(hero(page).getByRole('button', { name: 'Talk to Our Agent' }), 'back to idle, can retry').toBeVisible();
   expect(log.errors, 'no console errors or unhandled rejections').toEqual([]);
 });
+
+test('the demo assistant’s client tools: "show the ROI calculator" scrolls to it, "open the contact form" opens the modal, and the assistant is told', async ({ page }) => {
+  const log = await preparePage(page);
+  await page.goto('/');
+  await waitForIsland(page, 'HeroCall');
+  await hero(page).getByRole('button', { name: 'Talk to Our Agent' }).click();
+  await expect(status(page), 'active').toHaveText('Listening…');
+  const toolCalls = (id: string, name: string) => ({ type: 'tool-calls', toolCallList: [{ id, type: 'function', function: { name, arguments: '{}' } }] });
+
+  await fakeDaily(page, { command: 'message', message: toolCalls('t1', 'showRoiCalculator') });
+  await expect(page.locator('#roi-calculator'), 'the calculator is scrolled into view').toBeInViewport();
+  await fakeDaily(page, { command: 'message', message: toolCalls('t2', 'openContactForm') });
+  await expect(page.getByRole('dialog'), 'the contact modal is open').toBeVisible();
+  await expect
+    .poll(async () => (await fakeDaily<{ messages: unknown[] }>(page, { command: 'info' })).messages.filter((m) => (m as { type?: string }).type === 'add-message'))
+    .toEqual([
+      { type: 'add-message', message: { role: 'system', content: 'The ROI calculator is now on the visitor’s screen.' }, triggerResponseEnabled: false },
+      { type: 'add-message', message: { role: 'system', content: 'The contact form is now open on the visitor’s screen.' }, triggerResponseEnabled: false },
+    ]);
+  expect(log.errors, 'no console errors').toEqual([]);
+});

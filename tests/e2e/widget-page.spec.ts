@@ -65,7 +65,7 @@ test('the gallery shows every card state in light and dark, and sends nothing to
 test('the tables are the widget’s reference', async ({ page }) => {
   await page.goto('/widget');
   const rows = (label: string) => page.getByRole('region', { name: label }).locator('tbody tr');
-  await expect(rows('Options'), 'every attribute, data-mount and label-*').toHaveCount(OPTION_ATTRIBUTES.length + 2);
+  await expect(rows('Options'), 'every attribute, data-mount, variable-* and label-*').toHaveCount(OPTION_ATTRIBUTES.length + 3);
   await expect(rows('Events'), 'every event').toHaveCount(Object.keys(EVENT_DOCS).length);
   await expect(rows('Parts'), 'every part').toHaveCount(Object.keys(PART_DOCS).length);
   await expect(rows('Custom properties'), 'every property').toHaveCount(Object.keys(TOKEN_DOCS).length);

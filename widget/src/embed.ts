@@ -20,7 +20,6 @@ import { registerLocale, type VoiceLabels } from './element/labels.ts';
 import {
   defineVoiceCallElement,
   ELEMENT_NAME,
-  OPTION_ATTRIBUTES,
   type VoiceCallElement,
 } from './element/voice-call-element.ts';
 
@@ -71,13 +70,16 @@ function createModuleLoader(base: string): LoadModule {
   };
 }
 
-/** `data-public-key` → `public-key`; only option and label attributes pass. */
+/**
+ * `data-public-key` → `public-key`: every `data-*` attribute of the script tag, so the options,
+ * `label-*` and `variable-*` pass without a list of names in the loader (an attribute the element
+ * does not know is inert on it).
+ */
 function attributesOf(script: HTMLScriptElement | null): Record<string, string> {
   const attributes: Record<string, string> = {};
-  for (const { name: dataName, value } of script ? Array.from(script.attributes) : []) {
-    const name = dataName.slice(5);
-    if (!dataName.startsWith('data-')) continue;
-    if ((OPTION_ATTRIBUTES as readonly string[]).includes(name) || name.startsWith('label-')) attributes[name] = value;
+  // A NamedNodeMap is iterable in every browser with custom elements.
+  for (const { name, value } of script?.attributes ?? []) {
+    if (name.startsWith('data-')) attributes[name.slice(5)] = value;
   }
   return attributes;
 }

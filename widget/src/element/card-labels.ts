@@ -67,6 +67,7 @@ export const EN_CARD_LABELS: CardLabels = {
   errorEngine: 'Part of the assistant could not be downloaded.',
   errorNotConfigured: 'The public key is missing.',
   errorNoTarget: 'No assistant is configured.',
+  errorOverrides: 'The assistant settings on this page (assistant-overrides) are not valid JSON.',
   errorEnded: 'The call ended unexpectedly ({reason}).',
   errorCall: 'Something went wrong while connecting.',
   errorChat: 'Something went wrong while sending your message.',
@@ -77,6 +78,7 @@ export const EN_CARD_LABELS: CardLabels = {
   fixSetup: "The site's owner needs to finish setting up this assistant.",
   fixBusy: 'Wait a few seconds, then try again.',
   fixEngine: 'Check your connection or content blocker, then try again.',
+  fixOverrides: "Nothing was sent. The site's owner needs to correct this setting.",
   consentTitle: 'Before we start',
   consentContent:
     'You are talking to an AI assistant. The conversation is processed by our service providers and may be recorded.',

@@ -5,13 +5,18 @@
  * storage, the icons); the card gets them through `CardHost`, so the card file carries no second
  * copy, and the loader can later bring the card in any way (`LoadModule`).
  */
-import type { CallTarget } from '../core/types.ts';
+import type { DailyConfig } from '../core/call-port.ts';
+import type { ConversationMessage } from '../core/messages.ts';
+import type { CallTarget, JsonObject } from '../core/types.ts';
+import type { ClientTools } from '../core/client-tools.ts';
 import type { ConsentStore } from './consent-store.ts';
 import type { RequestHelpers, StartOptions } from './controller.ts';
 import type { ChatEngine, VoiceEngine } from './engine-port.ts';
 import type { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import type { LocaleModule, VoiceLabels } from './labels.ts';
 import type { CallView } from './view.ts';
+
+export type { ClientTools } from '../core/client-tools.ts';
 
 /** How visitors reach the assistant. */
 export type WidgetMode = 'voice' | 'chat' | 'hybrid';
@@ -46,8 +51,11 @@ export type LoadModule = <K extends keyof WidgetModules>(name: K) => Promise<Wid
 
 /** What the element gives the card. */
 export interface CardHost {
-  /** The `<ringwise-voice-call>` element: attributes are read from it, events dispatched on it. */
-  readonly element: HTMLElement;
+  /**
+   * The `<ringwise-voice-call>` element: attributes are read from it, events dispatched on it,
+   * and its `clientTools` / `dailyConfig` properties read when needed.
+   */
+  readonly element: HTMLElement & { clientTools?: ClientTools; dailyConfig?: DailyConfig };
   /** The container in the shadow root; the card goes in before the launcher. */
   readonly container: HTMLElement;
   readonly launcher: HTMLButtonElement;
@@ -63,12 +71,16 @@ export interface CardHost {
   readonly icons: typeof LAUNCHER_ICONS;
   /** The launcher's English labels, overlaid with the locale's and the owner's (not the card's English). */
   labels(): Partial<VoiceLabels>;
+  /**
+   * The target (the `target` property, else the attributes with their overrides).
+   * @throws when `assistant-overrides` cannot be read (see `targetFromAttributes`).
+   */
   target(): CallTarget;
   mode(): WidgetMode;
   /** The storage key of this element's consent (it carries the consent's version). */
   consentKey(): string;
-  /** Dispatches `ringwise-{event}` on the element. */
-  dispatch(event: string, detail: unknown): void;
+  /** Dispatches `ringwise-{event}` on the element; `false` when a listener called `preventDefault()`. */
+  dispatch(event: string, detail: unknown): boolean;
   /** Whether the card is open (the element owns it: the launcher shows it). */
   isOpen(): boolean;
   /** Minimizes the card and gives focus back to the launcher. */
@@ -93,6 +105,12 @@ export interface Card {
   opened(options: { start?: StartOptions; focus?: boolean }): Promise<boolean>;
   stop(): void;
   setMuted(muted: boolean): void;
+  /** Sends an app message into the live call. */
+  send(message: JsonObject): void;
+  /** Makes the assistant say `text` in the live call. */
+  say(text: string, endCallAfterSpoken?: boolean): void;
+  /** Adds a message to the live call's conversation. */
+  addMessage(message: ConversationMessage): void;
   /** Loads the mode's engine ahead of a click. */
   preload(): void;
   /** Attributes or labels changed. */

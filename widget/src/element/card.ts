@@ -21,7 +21,15 @@ import { format, type VoiceLabels } from './labels.ts';
 import { describeProblem, stageLabel, statusLine } from './status.ts';
 import CARD_CSS from './styles/card.css?raw';
 import { addStyles } from './styles.ts';
-import { START_STAGES, type Turn } from './view.ts';
+import { START_STAGES, type ProblemSource, type Turn } from './view.ts';
+
+/** What the invalid-overrides problem adds to the parser's words (console, `error` event). */
+const OVERRIDES_HINT = 'assistant-overrides must be a JSON object, e.g. {"variableValues":{"name":"Ada"}}';
+
+/** The technical message of overrides that cannot be read (the card shows its label). */
+export function overridesMessage(error: unknown): string {
+  return `Invalid assistant-overrides (${error instanceof Error ? error.message : String(error)}): nothing was sent. ${OVERRIDES_HINT}.`;
+}
 
 /** A bubble of the log and its parts. */
 interface Bubble {
@@ -61,9 +69,30 @@ export function mountCard(host: CardHost): Card {
     // The card shows the assistant's video, so the engine may subscribe to it.
     video: true,
     onEvent: host.dispatch,
+    // Read at each tool call: the page may set them at any time.
+    clientTools: () => element.clientTools,
   });
-  const configure = () => controller.configure({ publicKey: attr('public-key'), apiBaseUrl: attr('api-base-url') });
+  const configure = () => {
+    const bundlePathOverride = attr('bundle-path-override');
+    const dailyConfig = bundlePathOverride ? { ...element.dailyConfig, bundlePathOverride } : element.dailyConfig;
+    controller.configure({ publicKey: attr('public-key'), apiBaseUrl: attr('api-base-url'), dailyConfig });
+  };
   configure();
+
+  /**
+   * The target of a call or a message; `null` (shown as the problem, logged, sent as an `error`
+   * event) when the page's overrides cannot be read, so nothing is sent.
+   */
+  const target = (source: ProblemSource) => {
+    try {
+      return host.target();
+    } catch (caught) {
+      const message = overridesMessage(caught);
+      console.error(`[ringwise] ${message}`);
+      controller.fail('invalid-overrides', message, source);
+      return null;
+    }
+  };
 
   const button = (parent: Element, className: string, part: string, glyph?: Glyph) => {
     const el = add(parent, 'button', className, part);
@@ -171,14 +200,25 @@ export function mountCard(host: CardHost): Card {
     }
   };
 
-  const startCall = (options: StartOptions = {}) => controller.start(host.target(), options);
+  const startCall = (options: StartOptions = {}) => {
+    configure();
+    const to = target('call');
+    if (to) return controller.start(to, options);
+    // The click's early request was not sent for these overrides; make sure of it.
+    options.abort?.abort();
+    return Promise.resolve(false);
+  };
 
   const submit = () => {
     const text = input.value;
     if (!text.trim()) return;
     void withConsent(() => {
+      // A call takes the text whatever the overrides; a chat message needs them.
+      const live = ['active', 'reconnecting'].includes(controller.getSnapshot().phase);
+      const to = live ? {} : target('chat');
+      if (!to) return Promise.resolve(false);
       const before = controller.getSnapshot().conversation.at(-1)?.id;
-      const sent = controller.sendText(text, host.target());
+      const sent = controller.sendText(text, to);
       // Cleared once the message is in the conversation (refused: kept, to try again).
       if (controller.getSnapshot().conversation.at(-1)?.id !== before) input.value = '';
       render();
@@ -379,7 +419,10 @@ export function mountCard(host: CardHost): Card {
     host.collapse();
   });
   retry.addEventListener('click', () => {
-    if (controller.getSnapshot().problem?.source === 'chat') void controller.retryChat(host.target());
+    if (controller.getSnapshot().problem?.source === 'chat') {
+      const to = target('chat');
+      if (to) void controller.retryChat(to);
+    }
     else void withConsent(startCall);
   });
   accept.addEventListener('click', () => answer(true));
@@ -440,7 +483,13 @@ export function mountCard(host: CardHost): Card {
     },
     stop: () => controller.stop(),
     setMuted: (muted) => controller.setMuted(muted),
-    preload: () => controller.preload(host.mode() === 'voice' ? 'call' : 'chat'),
+    send: (message) => controller.send(message),
+    say: (text, endCallAfterSpoken) => controller.say(text, endCallAfterSpoken),
+    addMessage: (message) => controller.addMessage(message),
+    preload: () => {
+      configure();
+      controller.preload(host.mode() === 'voice' ? 'call' : 'chat');
+    },
     render,
     configure,
     destroy() {

@@ -14,12 +14,15 @@
  * every engine error end as `view.problem`.
  */
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
+import type { DailyConfig } from '../core/call-port.ts';
 import { MISSING_TARGET_MESSAGE } from '../core/constants.ts';
-import type { CallTarget, VoiceClientEvents, VoiceMessage } from '../core/types.ts';
+import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
+import type { CallTarget, JsonObject, VoiceClientEvents, VoiceErrorLike, VoiceMessage } from '../core/types.ts';
 import type { requestChatWeb } from '../api/chat-web.ts';
 import type { requestWebCall } from '../api/web-call.ts';
 import type { ChatClientEvents } from '../core/chat-client.ts';
 import { hasCallTarget } from '../core/target.ts';
+import type { ClientTools, ToolCall, ToolError } from '../core/client-tools.ts';
 import type { ChatClientPort, ChatEngine, VoiceClientPort, VoiceEngine } from './engine-port.ts';
 import { IDLE_VIEW, START_STAGES, type CallProblem, type CallView, type ProblemKind, type ProblemSource, type Turn } from './view.ts';
 
@@ -46,8 +49,20 @@ export interface ChatEvents {
   'chat-state-change': ChatClientEvents['state-change'];
 }
 
-/** Every event the controller forwards: the voice client's, the chat client's, one `error`. */
-export interface ConversationEvents extends VoiceClientEvents, ChatEvents {}
+/** A failure the engines never saw (`not-configured`, `no-target`, `engine-load-failed`, `invalid-overrides`…). */
+export interface WidgetError extends Error {
+  readonly type: ProblemKind;
+}
+
+/**
+ * Every event the controller forwards: the voice client's, the chat client's, one `error` (theirs,
+ * the widget's own, and client tools' failures), and `tool-call`: the assistant asked for a
+ * client-side tool (before it runs).
+ */
+export interface ConversationEvents extends Omit<VoiceClientEvents, 'error'>, ChatEvents {
+  error: VoiceErrorLike | WidgetError | ToolError;
+  'tool-call': ToolCall;
+}
 
 /** Forwarded chat events (the chat client's `error` joins the voice client's). */
 export const CHAT_EVENTS: readonly (keyof ChatEvents)[] = ['chat-request', 'chat-delta', 'chat-reply', 'chat-state-change'];
@@ -55,8 +70,11 @@ export const CHAT_EVENTS: readonly (keyof ChatEvents)[] = ['chat-request', 'chat
 /** The chat client's own event names. */
 const CHAT_CLIENT_EVENTS: readonly (keyof ChatClientEvents)[] = ['chat-request', 'chat-delta', 'chat-reply', 'error', 'state-change'];
 
-/** Receives forwarded events. */
-export type EventSink = <K extends keyof ConversationEvents>(event: K, payload: ConversationEvents[K]) => void;
+/**
+ * Receives forwarded events. For `tool-call`, returning `false` takes the call on the sink itself
+ * (the DOM event's `preventDefault()`): a tool with no function in `clientTools` is then no error.
+ */
+export type EventSink = <K extends keyof ConversationEvents>(event: K, payload: ConversationEvents[K]) => unknown;
 
 /** The request helpers of the API layer: how a click sends its request before the engine loads. */
 export interface RequestHelpers {
@@ -81,6 +99,13 @@ export interface ConversationControllerOptions {
   video?: boolean;
   /** Lets a click send its request before the engine is loaded. Without them the engine sends it. */
   requests?: RequestHelpers;
+  /** Daily's advanced config (`bundlePathOverride`…), given to each new voice client. */
+  dailyConfig?: DailyConfig;
+  /**
+   * The client-side tools, read at each `tool-calls` message (so they may change at any time).
+   * See `client-tools.ts`: unknown tools and failing functions arrive as `error` events.
+   */
+  clientTools?: () => ClientTools | null | undefined;
   /**
    * Receives every client event (e.g. to re-dispatch it as a DOM event). Widget-level failures
    * (`not-configured`, `no-target`, `engine-load-failed`) arrive as `error` events too.
@@ -125,6 +150,10 @@ export class ConversationController {
   #view: CallView = IDLE_VIEW;
   #listeners = new Set<() => void>();
   #voice: VoiceClientPort | null = null;
+  /** The voice engine module (it runs the client tools). */
+  #engine: VoiceEngine | null = null;
+  /** The missing `runClientTools` was reported. */
+  #warnedTools = false;
   #chat: ChatClientPort | null = null;
   #key = '';
   /** Removers of each client's subscription and event handlers. */
@@ -147,8 +176,11 @@ export class ConversationController {
     this.#options = { ...options };
   }
 
-  /** Updates key / API URL. Clients made with the old ones are replaced once idle. */
-  configure(options: Pick<ConversationControllerOptions, 'publicKey' | 'apiBaseUrl'>): void {
+  /**
+   * Updates key / API URL / Daily config. Clients made with an old key or URL are replaced once
+   * idle; a new Daily config applies to the next voice client.
+   */
+  configure(options: Pick<ConversationControllerOptions, 'publicKey' | 'apiBaseUrl' | 'dailyConfig'>): void {
     this.#options = { ...this.#options, ...options };
     this.#replaceStale();
   }
@@ -277,6 +309,31 @@ export class ConversationController {
     this.#voice?.resumeAudio();
   }
 
+  /** Sends an app message into the live call (JSON); ignored without a call. */
+  send(message: JsonObject): void {
+    this.#guard(() => this.#voice?.send(message as VoiceMessage));
+  }
+
+  /** Makes the assistant say `text` in the live call (hanging up after it when `endCallAfterSpoken`). */
+  say(text: string, endCallAfterSpoken?: boolean): void {
+    this.#guard(() => this.#voice?.say(String(text), endCallAfterSpoken));
+  }
+
+  /**
+   * Adds a message to the live call's conversation (the platform's `add-message`); ignored
+   * without a call. Not shown in `conversation`: it is context for the model (`role: 'system'`)
+   * or words the host page puts in a speaker's mouth. A message without a string role and content
+   * is reported as an `error` event (`validation-error`), never thrown.
+   */
+  addMessage(message: ConversationMessage, options?: AddMessageOptions): void {
+    this.#guard(() => this.#voice?.addMessage(message, options));
+  }
+
+  /** Shows a problem the caller found (e.g. overrides it cannot read) and sends it as an `error` event. */
+  fail(type: ProblemKind, message: string, source: ProblemSource = 'call'): false {
+    return this.#fail(type, message, source);
+  }
+
   /** Clears the last problem and the ended notice (the conversation stays). */
   dismiss(): void {
     this.#set({ problem: null, ended: false });
@@ -294,6 +351,15 @@ export class ConversationController {
     this.#dispose('chat');
     this.#view = IDLE_VIEW;
     this.#emit();
+  }
+
+  /** Runs a host page's request to the call; what it throws becomes an `error` event. */
+  #guard(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      this.#options.onEvent?.('error', error as VoiceErrorLike);
+    }
   }
 
   #requestOptions(abort: AbortController) {
@@ -379,8 +445,10 @@ export class ConversationController {
     this.#replaceStale();
     if (this.#voice) return Promise.resolve(this.#voice);
     return this.#options.loadEngine().then((engine) => {
+      this.#engine = engine;
       // Two loads may race (intent, then click): the first client wins.
-      this.#voice ??= this.#adopt('call', new engine.VoiceClient({ ...this.#clientOptions(), video: !!this.#options.video }));
+      const { dailyConfig } = this.#options;
+      this.#voice ??= this.#adopt('call', new engine.VoiceClient({ ...this.#clientOptions(), video: !!this.#options.video, ...(dailyConfig && { dailyConfig }) }));
       return this.#voice;
     });
   }
@@ -416,6 +484,7 @@ export class ConversationController {
       const handler = (payload: never) => {
         if (name === 'message') this.#onMessage(payload as VoiceMessage);
         this.#options.onEvent?.(name, payload);
+        if (name === 'message') this.#runTools(payload);
       };
       client.on(event, handler);
       offs.push(() => client.off(event, handler));
@@ -429,6 +498,26 @@ export class ConversationController {
     else this.#voice = null;
     for (const off of this.#offs[kind].splice(0)) off();
     client.destroy();
+  }
+
+  /** Runs the client-side tools a `tool-calls` message names (after its `message` event). */
+  #runTools(message: VoiceMessage): void {
+    const onEvent = this.#options.onEvent;
+    const run = this.#engine?.runClientTools;
+    if (!run) {
+      if (message.type === 'tool-calls' && !this.#warnedTools) {
+        this.#warnedTools = true;
+        console.error('[ringwise] The voice engine module has no runClientTools: client tools cannot run.');
+      }
+      return;
+    }
+    run(message, this.#options.clientTools?.(), {
+      announce: (call) => onEvent?.('tool-call', call) !== false,
+      fail: (error) => {
+        console.error(`[ringwise] ${error.message}`);
+        onEvent?.('error', error);
+      },
+    });
   }
 
   /** Voice transcripts become turns: partial text replaced by final, same speaker joined. */
@@ -489,7 +578,7 @@ export class ConversationController {
   #fail(type: ProblemKind, message: string, source: ProblemSource): false {
     const problem: CallProblem = { type, message, source };
     this.#set(source === 'call' ? { phase: 'idle', problem, stage: null, stageIndex: 0 } : { problem });
-    this.#options.onEvent?.('error', Object.assign(new Error(message), { type }) as never);
+    this.#options.onEvent?.('error', Object.assign(new Error(message), { type }));
     return false;
   }
 

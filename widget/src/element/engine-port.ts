@@ -19,6 +19,7 @@ import type {
   WebCall,
 } from '../core/types.ts';
 import type { VoiceStartOptions } from '../core/voice-client.ts';
+import type { runClientTools } from '../core/client-tools.ts';
 
 /** Options the UI passes when it creates a voice client. */
 export interface EngineClientOptions {
@@ -103,6 +104,12 @@ export interface ChatEngine {
 /** What the voice engine module exports (`voice-widget-engine.js`, or `src/element/engine.ts`). */
 export interface VoiceEngine {
   VoiceClient: new (options: EngineClientOptions) => VoiceClientPort;
+  /**
+   * Runs the client-side tools of a `tool-calls` message (`core/client-tools.ts`). The package's
+   * engine modules export it; an engine module of your own without it runs no client tools (the
+   * controller says so once in the console).
+   */
+  runClientTools?: typeof runClientTools;
 }
 
 /** Loads the engine module; may reject (offline, blocked by CSP, 404), and may be called again to retry. */

@@ -8,3 +8,9 @@ import type { VoiceEngine } from './engine-port.ts';
 
 /** `VoiceClient`, checked against the port the UI codes against. */
 export const VoiceClient: VoiceEngine['VoiceClient'] = CoreVoiceClient;
+
+/**
+ * The client-side tools dispatcher. Here, not in the card: tools only run during a call, which
+ * needs this engine anyway, so chat mode never downloads it.
+ */
+export { runClientTools } from '../core/client-tools.ts';

@@ -110,6 +110,8 @@ export interface CardLabels {
   errorEngine: string;
   errorNotConfigured: string;
   errorNoTarget: string;
+  /** The page's `assistant-overrides` is not a JSON object (nothing was sent). */
+  errorOverrides: string;
   /** `{reason}`: the platform's ended reason. */
   errorEnded: string;
   errorCall: string;
@@ -122,6 +124,8 @@ export interface CardLabels {
   fixSetup: string;
   fixBusy: string;
   fixEngine: string;
+  /** Under `errorOverrides`: the visitor's message did not leave, and who can fix it. */
+  fixOverrides: string;
   /** Consent dialog (the `consent-title` / `consent-content` attributes replace the first two). */
   consentTitle: string;
   consentContent: string;

@@ -40,7 +40,9 @@ export {
   type EventSink,
   type RequestHelpers,
   type StartOptions,
+  type WidgetError,
 } from './controller.ts';
+export { targetFromAttributes } from './target-attributes.ts';
 export {
   IDLE_VIEW,
   START_STAGES,
@@ -70,6 +72,7 @@ export {
   EVENT_DOCS,
   OPTION_DOCS,
   PART_DOCS,
+  PREFIX_OPTION_DOCS,
   SCRIPT_OPTION_DOCS,
   TOKEN_DOCS,
   type OptionDoc,

@@ -56,7 +56,23 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
     text: 'localStorage key of the visitor’s consent. Put a version in it (acme-consent-v2): a new key asks again.',
   },
   nonce: { default: '—', text: 'Nonce for the fallback <style> on browsers without constructable stylesheets.' },
+  'assistant-overrides': {
+    default: '—',
+    text: 'A JSON object sent as assistantOverrides with every call and chat message, e.g. {"firstMessage":"Hi!","variableValues":{"plan":"pro"}} (a workflow gets it as workflowOverrides). Not valid JSON: the card says so and nothing is sent.',
+  },
+  'bundle-path-override': {
+    default: 'Daily’s CDN',
+    text: 'Folder of your own copy of Daily’s call-machine bundles (dailyConfig.bundlePathOverride); the element’s dailyConfig property sets the rest of Daily’s config.',
+  },
 };
+
+/** Attribute families (a name after the prefix), on the script tag as `data-*`. */
+export const PREFIX_OPTION_DOCS = {
+  'variable-*': {
+    default: '—',
+    text: 'One variable for the assistant’s {{placeholders}}: variable-first_name="Ada" sends variableValues.first_name. The name is the attribute’s after variable-, as the browser keeps it: lower case, so name your variables in lower case (or use assistant-overrides). Merged into assistant-overrides; the attribute wins.',
+  },
+} as const;
 
 /** Options only the script tag has. */
 export const SCRIPT_OPTION_DOCS = {
@@ -75,13 +91,16 @@ export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' |
   'call-start-progress': 'Each start stage: started, completed or failed, with its duration.',
   'call-start-success': 'The call started (call id, total duration).',
   'call-start-failed': 'The call could not start (stage, error).',
-  error: 'Any failure of a call or a chat message, with a stable type (mic-permission-denied, api-error with status, not-configured…).',
+  error:
+    'Any failure of a call or a chat message, with a stable type (mic-permission-denied, api-error with status, not-configured, invalid-overrides…), and of a client tool (unknown-tool, tool-failed, with the call in detail.tool).',
   'chat-request': 'A chat message is being sent ({ input }).',
   'chat-delta': 'Reply text arrived ({ delta, text }).',
   'chat-reply': 'A chat reply is complete ({ text, sessionId }).',
   'chat-state-change': 'The chat state: idle, sending, streaming.',
   consent: 'The visitor answered the consent dialog: { decision: accepted | declined, version: the storage key, stored }.',
   dismiss: 'The visitor hid a dismissible launcher for this session (detail: null).',
+  'tool-call':
+    'The assistant asked for a client-side tool ({ id, name, arguments }), before its clientTools function runs. Call preventDefault() to handle it yourself: then a tool with no function is no error.',
 };
 
 /** Every `::part()`: what it is. */

@@ -61,6 +61,8 @@ export function describeProblem(problem: CallProblem, labels: CardLabels): Probl
     case 'no-target':
     case 'validation-error':
       return setup(labels.errorNoTarget);
+    case 'invalid-overrides':
+      return info(labels.titleSetup, labels.errorOverrides, labels.fixOverrides, false);
     case 'engine-load-failed':
       return info(labels.titleLoad, labels.errorEngine, labels.fixEngine);
     case 'mic-permission-denied':

@@ -9,7 +9,7 @@ import type { CallState, StartStage, VoiceErrorType } from '../core/types.ts';
 export type CallPhase = 'loading' | CallState;
 
 /** Why the last attempt failed: the core's error types plus the widget's own. */
-export type ProblemKind = VoiceErrorType | 'engine-load-failed' | 'not-configured' | 'no-target';
+export type ProblemKind = VoiceErrorType | 'engine-load-failed' | 'not-configured' | 'no-target' | 'invalid-overrides';
 
 /** What failed: starting or running a call, or sending a chat message. */
 export type ProblemSource = 'call' | 'chat';

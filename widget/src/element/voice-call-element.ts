@@ -18,8 +18,10 @@
  * listeners, clients) when removed from the DOM.
  */
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
-import type { CallTarget } from '../core/types.ts';
-import type { Card, CardHost, LoadModule, WidgetMode } from './card-port.ts';
+import type { DailyConfig } from '../core/call-port.ts';
+import type { ConversationMessage } from '../core/messages.ts';
+import type { CallTarget, JsonObject } from '../core/types.ts';
+import type { Card, CardHost, ClientTools, LoadModule, WidgetMode } from './card-port.ts';
 import { consentKey, createConsentStore } from './consent-store.ts';
 import type { RequestHelpers, StartOptions } from './controller.ts';
 import { h } from './dom.ts';
@@ -73,6 +75,8 @@ export const OPTION_ATTRIBUTES = [
   'consent-content',
   'consent-storage-key',
   'nonce',
+  'assistant-overrides',
+  'bundle-path-override',
 ] as const;
 
 /** The element's public surface. */
@@ -91,10 +95,26 @@ export interface VoiceCallElement extends HTMLElement {
   toggle(): void;
   /** Label overrides (merged over the locale's labels and under `label-*` attributes). */
   labels: Partial<VoiceLabels>;
-  /** Explicit target (with overrides); takes precedence over the id attributes. */
-  target: CallTarget | null;
+  /**
+   * Explicit target (with its own overrides); takes precedence over the id, `assistant-overrides`
+   * and `variable-*` attributes. Unset (or null): the attributes.
+   */
+  target?: CallTarget | null;
   /** The current state (phase, conversation, chat, problem…); idle until the card is loaded. */
   readonly view: CallView;
+  /** Sends an app message into the live call (JSON); ignored without a call. */
+  send(message: JsonObject): void;
+  /** Makes the assistant say `text` in the live call, and hang up after it when `endCallAfterSpoken`. */
+  say(text: string, endCallAfterSpoken?: boolean): void;
+  /** Adds a message to the live call's conversation (`add-message`; `role: 'system'` for context). */
+  addMessage(message: ConversationMessage): void;
+  /**
+   * Functions the assistant's client-side tools run, by tool name (see `ClientTools`). Read at each
+   * `tool-calls` message, so it can be set or changed at any time, also before the element is defined.
+   */
+  clientTools?: ClientTools;
+  /** Daily's advanced config (`bundlePathOverride`…), read when the call engine is created. */
+  dailyConfig?: DailyConfig;
 }
 
 /** Constructor of the element class. */
@@ -125,8 +145,12 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
   const shippedLoads: Partial<Record<ShippedLocale, Promise<Partial<VoiceLabels>>>> = {};
 
   class RingwiseVoiceCall extends HTMLElement implements VoiceCallElement {
+    // Plain properties the card reads when it needs them. `declare`: no field is defined, so a
+    // value set on the element before it was upgraded is kept (and the loader stays small).
+    declare clientTools?: ClientTools;
+    declare dailyConfig?: DailyConfig;
+    declare target?: CallTarget | null;
     #labels: Partial<VoiceLabels> = {};
-    #target: CallTarget | null = null;
     #open = false;
     #loadFailed = false;
     /** Intent was acted on (reset when a load fails, so the next intent tries again). */
@@ -167,14 +191,6 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       this.#labels = { ...value };
       this.#render();
       this.#card?.render();
-    }
-
-    get target(): CallTarget | null {
-      return this.#target;
-    }
-
-    set target(value: CallTarget | null) {
-      this.#target = value;
     }
 
     get view(): CallView {
@@ -284,6 +300,18 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       return shipped[language];
     }
 
+    send(message: JsonObject): void {
+      this.#card?.send(message);
+    }
+
+    say(text: string, endCallAfterSpoken?: boolean): void {
+      this.#card?.say(text, endCallAfterSpoken);
+    }
+
+    addMessage(message: ConversationMessage): void {
+      this.#card?.addMessage(message);
+    }
+
     /** An attribute, trimmed; empty as undefined. */
     #attr(name: string): string | undefined {
       return this.getAttribute(name)?.trim() || undefined;
@@ -299,7 +327,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     }
 
     #callTarget(): CallTarget {
-      return this.#target ?? targetFromAttributes(this);
+      return this.target ?? targetFromAttributes(this);
     }
 
     /** Loads the card and the mode's engine in parallel, then lets the card preload (daily-js). */
@@ -346,24 +374,30 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
      * adopts it. Not sent without key or target (the card explains) or before consent.
      */
     #earlyStart(): StartOptions {
-      const token = this.#attr('public-key');
-      const target = this.#callTarget();
-      if (!token || !hasCallTarget(target)) return {};
-      if (this.hasAttribute('consent-required') && !consent.has(consentKey(this))) return {};
-      const abort = new AbortController();
-      const baseUrl = this.#attr('api-base-url') || DEFAULT_API_BASE_URL;
-      const request = requests.requestWebCall({ baseUrl, token, signal: abort.signal }, target);
-      request.catch(() => {
-        // The engine adopts the request and reports its failure.
-      });
-      return { request, abort };
+      try {
+        const token = this.#attr('public-key');
+        const target = this.#callTarget();
+        if (!token || !hasCallTarget(target)) return {};
+        if (this.hasAttribute('consent-required') && !consent.has(consentKey(this))) return {};
+        const abort = new AbortController();
+        const baseUrl = this.#attr('api-base-url') || DEFAULT_API_BASE_URL;
+        const request = requests.requestWebCall({ baseUrl, token, signal: abort.signal }, target);
+        request.catch(() => {
+          // The engine adopts the request and reports its failure.
+        });
+        return { request, abort };
+      } catch {
+        // Overrides that cannot be read (`#callTarget` throws): nothing is sent, the card says why.
+        return {};
+      }
     }
 
     #ensureCard(): Promise<Card> {
       if (this.#card) return Promise.resolve(this.#card);
       if (!this.#cardLoad) {
         const loading = load('ui').then((ui) => {
-          if (!this.#connection) throw new Error('The element was removed.');
+          // Removed meanwhile: nothing to mount into (the rejection is never shown).
+          if (!this.#connection) throw 0;
           this.#card ??= ui.mountCard(this.#host());
           this.#render();
           return this.#card;
@@ -382,7 +416,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       this.#loadFailed = true;
       this.#setOpen(false);
       // The card cannot explain its own absence: the launcher says it, the page gets the event.
-      this.#dispatch('error', Object.assign(new Error('The card UI could not be loaded.'), { type: 'engine-load-failed' }));
+      this.#dispatch('error', Object.assign(new Error('Could not load the card UI.'), { type: 'engine-load-failed' }));
     }
 
     #host(): CardHost {
@@ -400,7 +434,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
         target: () => this.#callTarget(),
         mode: () => this.#mode(),
         consentKey: () => consentKey(this),
-        dispatch: (event, detail) => this.#dispatch(event, detail),
+        dispatch: this.#dispatch,
         isOpen: () => this.#open,
         collapse: () => this.#setOpen(false),
         update: () => this.#render(),
@@ -434,9 +468,9 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       this.#card?.render();
     }
 
-    #dispatch = (event: string, detail: unknown): void => {
-      this.dispatchEvent(new CustomEvent(EVENT_PREFIX + event, { detail, bubbles: true, composed: true }));
-    };
+    /** Returns `false` when a listener called `preventDefault()` (a `ringwise-tool-call` it handled). */
+    #dispatch = (event: string, detail: unknown): boolean =>
+      this.dispatchEvent(new CustomEvent(EVENT_PREFIX + event, { detail, bubbles: true, composed: true, cancelable: true }));
 
     #teardown(): void {
       this.#connection?.abort();

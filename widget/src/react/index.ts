@@ -27,7 +27,8 @@ const loadBundledChat = (): Promise<ChatEngine> => loadBundledModule('chat');
  * A conversation as React state — a voice call, typed chat, or both: the view (`phase`,
  * `speaking`, `volume`, `muted`, `stage`, `problem`, `conversation`, `chat`, `videoTrack`…) and
  * stable actions (`start`, `stop`, `toggle`, `setMuted`, `resumeAudio`, `preload`, `preloadChat`, `sendText`,
- * `stopReply`, `dismiss`). Safe under StrictMode (one call, never two).
+ * `stopReply`, `dismiss`, and towards the live call `send`, `say`, `addMessage`); `clientTools`
+ * run the assistant's client-side tools. Safe under StrictMode (one call, never two).
  */
 export function useVoiceCall(options: UseVoiceCallHookOptions): UseVoiceCallResult {
   const loadChatEngine = options.loadChatEngine ?? (options.loadEngine ? undefined : loadBundledChat);
@@ -48,3 +49,4 @@ export { IDLE_VIEW, START_STAGES, type CallPhase, type CallProblem, type CallVie
 export { EN_LABELS, resolveLabels } from '../element/en.ts';
 export { EN_LAUNCHER_LABELS, type VoiceLabels } from '../element/labels.ts';
 export type { StartOptions } from '../element/controller.ts';
+export type { ClientToolHandler, ClientTools, ToolCall, ToolError } from '../core/client-tools.ts';

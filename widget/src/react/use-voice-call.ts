@@ -6,7 +6,10 @@
  * has loaded.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { CallTarget } from '../core/types.ts';
+import type { DailyConfig } from '../core/call-port.ts';
+import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
+import type { CallTarget, JsonObject } from '../core/types.ts';
+import type { ClientTools } from '../core/client-tools.ts';
 import { ConversationController, type EventSink, type StartOptions } from '../element/controller.ts';
 import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
@@ -26,8 +29,21 @@ export interface UseVoiceCallOptions {
    * unless you show it: without it the engine does not download video at all. @default false
    */
   video?: boolean;
-  /** Receives every client event (latest function is used; no need to memoise). */
+  /**
+   * Receives every client event (latest function is used; no need to memoise), including
+   * `tool-call` (return `false` to take a call with no `clientTools` function on yourself) and
+   * `error` (also an unknown tool, `unknown-tool`, and a failing one, `tool-failed`).
+   */
   onEvent?: EventSink;
+  /**
+   * Client-side tools by function name: run when the assistant's `tool-calls` message names one,
+   * with its parsed arguments and the call (`{ id, name, arguments }`). For effects in the page
+   * only: the result never reaches the model (report back with `addMessage`). The latest object
+   * is used; no need to memoise.
+   */
+  clientTools?: ClientTools;
+  /** Daily's advanced config (e.g. `{ bundlePathOverride }`), used when the voice engine is created. */
+  dailyConfig?: DailyConfig;
   /**
    * Where the chat engine comes from (chat never needs the voice engine or daily-js).
    * @default the voice engine module's `ChatClient`
@@ -64,6 +80,16 @@ export interface UseVoiceCallResult extends CallView {
   stopReply(): void;
   /** Clears the last problem and the ended notice. */
   dismiss(): void;
+  /** Sends an app message into the live call (JSON); ignored without a call. */
+  send(message: JsonObject): void;
+  /** Makes the assistant say `text` in the live call; hangs up after it when `endCallAfterSpoken`. */
+  say(text: string, endCallAfterSpoken?: boolean): void;
+  /**
+   * Adds a message to the live call's conversation (`add-message`): `role: 'system'` for context
+   * the model should know, e.g. what a client tool did. Ignored without a call; never throws (a
+   * malformed message is an `error` event).
+   */
+  addMessage(message: ConversationMessage, options?: AddMessageOptions): void;
 }
 
 /**
@@ -87,14 +113,16 @@ export function useVoiceCallWithEngine(loadEngine: () => Promise<VoiceEngine>, o
         publicKey: options.publicKey,
         apiBaseUrl: options.apiBaseUrl,
         video: options.video,
+        dailyConfig: options.dailyConfig,
         requests: { requestWebCall, requestChatWeb },
         onEvent: (event, payload) => latest.current.onEvent?.(event, payload),
+        clientTools: () => latest.current.clientTools,
       }),
   );
-  const { publicKey, apiBaseUrl } = options;
+  const { publicKey, apiBaseUrl, dailyConfig } = options;
   useEffect(() => {
-    controller.configure({ publicKey, apiBaseUrl });
-  }, [controller, publicKey, apiBaseUrl]);
+    controller.configure({ publicKey, apiBaseUrl, dailyConfig });
+  }, [controller, publicKey, apiBaseUrl, dailyConfig]);
   useEffect(() => () => controller.release(), [controller]);
   const view = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
 
@@ -126,9 +154,31 @@ export function useVoiceCallWithEngine(loadEngine: () => Promise<VoiceEngine>, o
   );
   const stopReply = useCallback(() => controller.stopReply(), [controller]);
   const dismiss = useCallback(() => controller.dismiss(), [controller]);
+  const send = useCallback((message: JsonObject) => controller.send(message), [controller]);
+  const say = useCallback((text: string, endCallAfterSpoken?: boolean) => controller.say(text, endCallAfterSpoken), [controller]);
+  const addMessage = useCallback(
+    (message: ConversationMessage, options?: AddMessageOptions) => controller.addMessage(message, options),
+    [controller],
+  );
 
   return useMemo(
-    () => ({ ...view, configured: !!publicKey, start, stop, toggle, setMuted, resumeAudio, preload, preloadChat, sendText, stopReply, dismiss }),
-    [view, publicKey, start, stop, toggle, setMuted, resumeAudio, preload, preloadChat, sendText, stopReply, dismiss],
+    () => ({
+      ...view,
+      configured: !!publicKey,
+      start,
+      stop,
+      toggle,
+      setMuted,
+      resumeAudio,
+      preload,
+      preloadChat,
+      sendText,
+      stopReply,
+      dismiss,
+      send,
+      say,
+      addMessage,
+    }),
+    [view, publicKey, start, stop, toggle, setMuted, resumeAudio, preload, preloadChat, sendText, stopReply, dismiss, send, say, addMessage],
   );
 }

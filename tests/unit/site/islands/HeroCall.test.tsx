@@ -16,6 +16,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import HeroCall from '../../../../site/islands/HeroCall.tsx';
 import { createFakeEngine, type FakeEngine } from '../../widget/element/fake-voice-engine.ts';
+import { ROI_SECTION_ID, SITE_TOOL_REPORTS } from '../../../../site/lib/site-tools.ts';
+import { $contactOpen } from '../../../../site/stores/contact.ts';
 
 const VOICE = { publicKey: 'pk-hero', assistantId: 'asst-hero', apiBaseUrl: 'http://127.0.0.1:9/api' };
 
@@ -131,5 +133,27 @@ describe('HeroCall', () => {
     expect(requests, 'no request').toEqual([]);
     expect(engine.clients.flatMap((client) => client.starts), 'no call started').toEqual([]);
     expect(callButton('Talk to Our Agent'), 'still idle').toBeEnabled();
+  });
+
+  it('runs the demo assistant’s tools: the ROI calculator scrolls into view, the contact form opens, and the assistant is told', async () => {
+    const section = document.createElement('section');
+    section.id = ROI_SECTION_ID;
+    const scrolled = vi.fn();
+    section.scrollIntoView = scrolled;
+    document.body.append(section);
+    $contactOpen.set(false);
+    const { client } = await startCall();
+    act(() => client.update({ state: 'active' }));
+    const toolCalls = (name: string) => ({ type: 'tool-calls', toolCallList: [{ id: `id-${name}`, type: 'function', function: { name, arguments: '{}' } }] });
+    act(() => client.emit('message', toolCalls('showRoiCalculator')));
+    expect(scrolled, 'scrolled once').toHaveBeenCalledTimes(1);
+    act(() => client.emit('message', toolCalls('openContactForm')));
+    expect($contactOpen.get(), 'the contact modal’s store is open').toBe(true);
+    expect(client.sent, 'each tool tells the assistant what it did, without asking for an answer').toEqual([
+      { type: 'add-message', message: { role: 'system', content: SITE_TOOL_REPORTS.showRoiCalculator }, triggerResponseEnabled: false },
+      { type: 'add-message', message: { role: 'system', content: SITE_TOOL_REPORTS.openContactForm }, triggerResponseEnabled: false },
+    ]);
+    section.remove();
+    $contactOpen.set(false);
   });
 });

@@ -257,3 +257,120 @@ describe('ConversationController: clients', () => {
     expect(voice.loads, 'nothing loaded').toBe(0);
   });
 });
+
+describe('ConversationController: the host page and the live call', () => {
+  /** A controller with a call running on the fake engine. */
+  async function inCall(options: { clientTools?: () => Record<string, (args: object) => void>; onEvent?: (event: string) => unknown } = {}) {
+    const voice = createFakeEngine();
+    const events: [string, unknown][] = [];
+    const controller = new ConversationController({
+      loadEngine: voice.load,
+      publicKey: 'pk',
+      dailyConfig: { bundlePathOverride: 'https://cdn.example.com/daily/' },
+      clientTools: options.clientTools,
+      onEvent: (event, payload) => (events.push([event, payload]), options.onEvent?.(event)),
+    });
+    void controller.start(TARGET);
+    await flush();
+    const client = voice.client();
+    client.update({ state: 'active' });
+    return { controller, client, events };
+  }
+
+  test('send, say and addMessage go to the live call as the platform messages', async () => {
+    const { controller, client } = await inCall();
+    controller.send({ type: 'control', control: 'mute-assistant' });
+    controller.say('Goodbye!', true);
+    controller.addMessage({ role: 'system', content: 'The contact form is open.' }, { triggerResponseEnabled: false });
+    expect(client.sent).toEqual([
+      { type: 'control', control: 'mute-assistant' },
+      { type: 'say', message: 'Goodbye!', endCallAfterSpoken: true },
+      { type: 'add-message', message: { role: 'system', content: 'The contact form is open.' }, triggerResponseEnabled: false },
+    ]);
+    expect(controller.getSnapshot().conversation, 'context is not a turn').toEqual([]);
+  });
+
+  test('without a call they do nothing; what the client throws becomes an error event', async () => {
+    const idle = setup();
+    expect(() => idle.controller.addMessage({ role: 'system', content: 'x' })).not.toThrow();
+    const { controller, client, events } = await inCall();
+    const invalid = Object.assign(new Error('addMessage needs a message with a string role and content.'), { type: 'validation-error' });
+    vi.spyOn(client, 'addMessage').mockImplementation(() => {
+      throw invalid;
+    });
+    expect(() => controller.addMessage({ role: 'system' } as never)).not.toThrow();
+    expect(events.filter(([event]) => event === 'error').map(([, e]) => e)).toEqual([invalid]);
+  });
+
+  test('the Daily config reaches the voice client; configure changes it for the next one', async () => {
+    const voice = createFakeEngine();
+    const controller = new ConversationController({ loadEngine: voice.load, publicKey: 'pk', dailyConfig: { bundlePathOverride: '/a/' } });
+    void controller.start(TARGET);
+    await flush();
+    expect(voice.client().options.dailyConfig).toEqual({ bundlePathOverride: '/a/' });
+    controller.stop();
+    voice.client().update({ state: 'idle' });
+    // A new key replaces the idle client: the new one gets the new config.
+    controller.configure({ publicKey: 'pk-2', dailyConfig: { bundlePathOverride: '/b/', avoidEval: true } });
+    void controller.start(TARGET);
+    await flush();
+    expect(voice.clients.map((c) => c.options.dailyConfig)).toEqual([{ bundlePathOverride: '/a/' }, { bundlePathOverride: '/b/', avoidEval: true }]);
+  });
+
+  test('a tool-calls message: tool-call event, then the function once with its arguments', async () => {
+    const showRoi = vi.fn();
+    const { client, events } = await inCall({ clientTools: () => ({ showRoi }) });
+    const message = { type: 'tool-calls', toolCallList: [{ id: 'c1', type: 'function', function: { name: 'showRoi', arguments: '{"focus":"savings"}' } }] };
+    client.emit('message', message);
+    expect(showRoi).toHaveBeenCalledTimes(1);
+    expect(showRoi).toHaveBeenCalledWith({ focus: 'savings' }, { id: 'c1', name: 'showRoi', arguments: { focus: 'savings' } });
+    expect(events.map(([event]) => event).filter((e) => e !== 'state-change'), 'the message first, then the call').toEqual(['message', 'tool-call']);
+  });
+
+  test('an unknown tool is one error event (none when onEvent returns false for tool-call); the latest tools are used', async () => {
+    let tools: Record<string, (args: object) => void> = {};
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { client, events } = await inCall({ clientTools: () => tools });
+    const call = (name: string) => ({ type: 'tool-calls', toolCallList: [{ id: name, type: 'function', function: { name } }] });
+    client.emit('message', call('openForm'));
+    const errors = () => events.filter(([event]) => event === 'error').map(([, e]) => (e as { type: string }).type);
+    expect(errors()).toEqual(['unknown-tool']);
+    expect(consoleError, 'logged once for the site owner').toHaveBeenCalledTimes(1);
+    const openForm = vi.fn();
+    tools = { openForm };
+    client.emit('message', call('openForm'));
+    expect(openForm, 'tools are read at each message').toHaveBeenCalledTimes(1);
+    expect(errors()).toEqual(['unknown-tool']);
+    consoleError.mockRestore();
+
+    const taken = await inCall({ onEvent: (event) => (event === 'tool-call' ? false : undefined) });
+    taken.client.emit('message', call('openForm'));
+    expect(taken.events.filter(([event]) => event === 'error'), 'taken by the sink').toEqual([]);
+  });
+
+  test('fail shows a problem and sends it as an error event', () => {
+    const { controller, events } = setup();
+    expect(controller.fail('invalid-overrides', 'Invalid assistant-overrides', 'chat')).toBe(false);
+    expect(controller.getSnapshot().problem).toEqual({ type: 'invalid-overrides', message: 'Invalid assistant-overrides', source: 'chat' });
+    expect(events.map(([event, e]) => [event, (e as { type: string }).type])).toEqual([['error', 'invalid-overrides']]);
+  });
+});
+
+test('an engine module without runClientTools: tool calls run nothing, and the console says why once', async () => {
+  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const voice = createFakeEngine();
+  const tool = vi.fn();
+  const controller = new ConversationController({
+    loadEngine: async () => ({ VoiceClient: (await voice.load()).VoiceClient }),
+    publicKey: 'pk',
+    clientTools: () => ({ tool }),
+  });
+  void controller.start(TARGET);
+  await flush();
+  const message = { type: 'tool-calls', toolCallList: [{ id: 't', type: 'function', function: { name: 'tool' } }] };
+  voice.client().emit('message', message);
+  voice.client().emit('message', message);
+  expect(tool).not.toHaveBeenCalled();
+  expect(consoleError).toHaveBeenCalledExactlyOnceWith('[ringwise] The voice engine module has no runClientTools: client tools cannot run.');
+  consoleError.mockRestore();
+});

@@ -28,6 +28,9 @@ describe('script-tag loader (embed.ts)', () => {
       'data-position': 'bottom-left',
       'data-label-open-hybrid': 'Chat or call',
       'data-transcript': '',
+      'data-variable-name': 'Ada',
+      'data-assistant-overrides': '{"firstMessage":"Hi"}',
+      'data-bundle-path-override': 'https://cdn.example.com/daily/',
       'data-unrelated': 'x',
     });
     await runLoader();
@@ -37,7 +40,8 @@ describe('script-tag loader (embed.ts)', () => {
     const launcher = launchers[0]!;
     expect(
       Object.fromEntries(launcher.getAttributeNames().map((name) => [name, launcher.getAttribute(name)])),
-      'data-* mapped to element attributes; unrelated ones dropped',
+      // Every data-* passes (no list of names in the loader); one the element does not know is inert.
+      'data-* mapped to element attributes, variable-* and the overrides included',
     ).toEqual({
       'data-ringwise-launcher': '',
       mode: 'hybrid',
@@ -46,6 +50,10 @@ describe('script-tag loader (embed.ts)', () => {
       'assistant-id': 'asst-1',
       'label-open-hybrid': 'Chat or call',
       transcript: '',
+      'variable-name': 'Ada',
+      'assistant-overrides': '{"firstMessage":"Hi"}',
+      'bundle-path-override': 'https://cdn.example.com/daily/',
+      unrelated: 'x',
     });
     expect(getByRole(launcher.shadowRoot!, 'button', 'Chat or call'), 'upgraded and painted, hybrid by default').toBeTruthy();
     const added = Object.keys(window).filter((key) => !keysBefore.has(key));

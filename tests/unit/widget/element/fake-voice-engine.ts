@@ -7,6 +7,7 @@ import type { CallTarget, JsonObject, VoiceClientEvents, VoiceErrorLike, VoiceEr
 import type { VoiceStartOptions } from '../../../../widget/src/core/voice-client.ts';
 import type { EngineClientOptions, VoiceClientPort, VoiceEngine } from '../../../../widget/src/element/engine-port.ts';
 import { createFakeModule, FakeObservable, type FakeModule } from './fake-observable.ts';
+import { runClientTools } from '../../../../widget/src/core/client-tools.ts';
 
 const IDLE: VoiceSnapshot = {
   state: 'idle',
@@ -111,5 +112,7 @@ export function createFakeEngine(): FakeEngine {
         register(this);
       }
     },
+    // The real dispatcher: the fake stands in for the client, not for what the engine module runs.
+    runClientTools,
   }));
 }

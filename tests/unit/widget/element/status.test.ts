@@ -38,6 +38,7 @@ describe('describeProblem', () => {
   test.each([
     [problem('not-configured'), EN_LABELS.titleSetup, EN_LABELS.errorNotConfigured, EN_LABELS.fixSetup, false],
     [problem('no-target'), EN_LABELS.titleSetup, EN_LABELS.errorNoTarget, EN_LABELS.fixSetup, false],
+    [problem('invalid-overrides'), EN_LABELS.titleSetup, EN_LABELS.errorOverrides, EN_LABELS.fixOverrides, false],
     [problem('validation-error'), EN_LABELS.titleSetup, EN_LABELS.errorNoTarget, EN_LABELS.fixSetup, false],
     [problem('engine-load-failed'), EN_LABELS.titleLoad, EN_LABELS.errorEngine, EN_LABELS.fixEngine, true],
     [problem('api-error', { status: 403 }), EN_LABELS.titleSetup, EN_LABELS.errorUnauthorized, EN_LABELS.fixSetup, false],
