@@ -14,9 +14,10 @@
  *   (names in `src/files.ts`): `voice-widget.js` (the loader: the element and its launcher), and
  *   the files it loads next to itself on intent or click, each registering through
  *   `RingwiseVoice.chunk`: `voice-widget-ui.js` (the card UI), `voice-widget-engine.js` (core +
- *   request adoption), `voice-widget-chat.js` (the chat client only) and `voice-widget-daily.js`
+ *   request adoption), `voice-widget-chat.js` (the chat client only) `voice-widget-daily.js`
  *   (the Daily adapter with daily-js, loaded by the voice engine when a call starts or on
- *   intent). No CORS needed, no shared chunks: one fetch per step.
+ *   intent) and `voice-widget-{de,es,fr}.js` (one shipped language's labels, loaded when an
+ *   element uses it). No CORS needed, no shared chunks: one fetch per step.
  * - CSS files imported as `./x.css?raw` become minified strings (esbuild's CSS minifier).
  *
  * Exports `buildLib`, `buildCjs`, `buildUmd`, `buildCdn`, `buildTypes` and `buildCjsTypes` for tests
@@ -30,6 +31,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOADER_FILE, MODULE_FILES } from './src/files.ts';
+import { LOCALES } from './src/element/labels.ts';
 
 /** The widget package folder. */
 export const WIDGET_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -176,6 +178,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   engine: 'src/element/engine.ts',
   chat: 'src/element/chat-engine.ts',
   daily: 'src/daily/index.ts',
+  ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/element/locales/${locale}.ts`])) as Record<(typeof LOCALES)[number], string>),
 };
 
 /**

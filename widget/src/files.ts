@@ -22,4 +22,8 @@ export const MODULE_FILES = {
   chat: 'voice-widget-chat.js',
   /** The Daily adapter with daily-js, loaded by the voice engine when a call starts or on intent. */
   daily: DAILY_FILE,
+  /** The shipped languages' labels (`LOCALES`, labels.ts), one file each, loaded when used. */
+  de: 'voice-widget-de.js',
+  es: 'voice-widget-es.js',
+  fr: 'voice-widget-fr.js',
 } as const;

@@ -8,6 +8,7 @@ import type { CardLabels } from './labels.ts';
 export const EN_CARD_LABELS: CardLabels = {
   assistantName: 'AI Assistant',
   close: 'Close',
+  dismiss: 'Hide',
   hangUpAndClose: 'Hang up and close',
   stop: 'Hang Up',
   cancel: 'Cancel',
@@ -29,6 +30,7 @@ export const EN_CARD_LABELS: CardLabels = {
   emptyHybrid: 'Type a question, or start a call and talk.',
   video: 'Assistant video',
   connecting: 'Connecting',
+  connectingStage: 'Connecting: {stage}…',
   listening: 'Listening…',
   speaking: 'Agent is speaking — talk to interrupt',
   muted: "You're muted — the agent can't hear you",

@@ -14,7 +14,7 @@ import type { RequestHelpers, StartOptions } from './controller.ts';
 import type { ChatEngine, VoiceEngine } from './engine-port.ts';
 import type { h } from './dom.ts';
 import type { LAUNCHER_ICONS, svgIcon } from './icons.ts';
-import type { VoiceLabels } from './labels.ts';
+import type { LocaleModule, VoiceLabels } from './labels.ts';
 import type { CallView } from './view.ts';
 
 export type { ClientTools } from '../core/client-tools.ts';
@@ -38,6 +38,12 @@ export interface WidgetModules {
   chat: ChatEngine;
   /** The Daily adapter with daily-js (`voice-widget-daily.js`), loaded by the voice engine. */
   daily: DailyModule;
+  /** German labels (`voice-widget-de.js`), loaded when an element's language is German (`LOCALES`). */
+  de: LocaleModule;
+  /** Spanish labels (`voice-widget-es.js`). */
+  es: LocaleModule;
+  /** French labels (`voice-widget-fr.js`). */
+  fr: LocaleModule;
 }
 
 /**
@@ -89,6 +95,11 @@ export interface CardHost {
   collapse(): void;
   /** The card's state changed: the launcher follows. */
   update(): void;
+  /**
+   * The visitor used a `dismissible` launcher's hide control (the card draws it): hides the
+   * launcher for the browser session and fires `ringwise-dismiss`.
+   */
+  dismiss(): void;
 }
 
 /** The card's handle. */

@@ -168,6 +168,11 @@ export function mountCard(host: CardHost): Card {
   host.container.insertBefore(card, host.launcher);
   // Outside the card, so what happens while it is minimized (the call ends…) is still heard.
   const announcer = add(host.container, 'p', 'sr', '', { role: 'status' });
+  // A `dismissible` launcher's hide control, a badge on the launcher's corner (the loader fetches
+  // this file at once for such launchers, so it is there without a first hover).
+  const hide = button(host.container, 'x', 'dismiss', 'close');
+  // The launcher's live dot, shown during a call (card.css).
+  const dot = add(host.launcher, 'span', 'ld');
   host.launcher.setAttribute('aria-controls', 'c');
 
   let question: ConsentQuestion | null = null;
@@ -317,8 +322,12 @@ export function mountCard(host: CardHost): Card {
     const live = phase === 'active' || phase === 'reconnecting';
     const connecting = phase === 'loading' || phase === 'starting';
     const focused = shadow.activeElement;
+    // Closing gives focus back to the launcher, when focus was inside the card.
+    if (!host.isOpen() && !card.hidden && focused && card.contains(focused)) host.launcher.focus();
     card.hidden = !host.isOpen();
     card.dataset.phase = phase;
+    hide.hidden = !element.hasAttribute('dismissible') || host.isOpen() || !idle;
+    setLabel(hide, labels.dismiss);
 
     const name = attr('title') ?? labels.assistantName;
     if (title.textContent !== name) title.textContent = name;
@@ -412,6 +421,7 @@ export function mountCard(host: CardHost): Card {
 
   // Controls. Listeners live on the card's own nodes and go with them.
   minimize.addEventListener('click', () => collapse());
+  hide.addEventListener('click', () => host.dismiss());
   close.addEventListener('click', () => {
     controller.stop();
     controller.stopReply();
@@ -462,6 +472,18 @@ export function mountCard(host: CardHost): Card {
     collapse();
   });
 
+  // Escape on the launcher (the open card's round toggle) minimizes too.
+  const launcherKeys = new AbortController();
+  host.launcher.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key !== 'Escape' || !host.isOpen()) return;
+      event.preventDefault();
+      host.collapse();
+    },
+    { signal: launcherKeys.signal },
+  );
+
   render();
 
   return {
@@ -493,8 +515,11 @@ export function mountCard(host: CardHost): Card {
       question = null;
       unsubscribe();
       controller.release();
+      launcherKeys.abort();
       card.remove();
       announcer.remove();
+      hide.remove();
+      dot.remove();
       host.launcher.removeAttribute('aria-controls');
       host.launcher.removeEventListener('keydown', onLauncherKey);
     },

@@ -26,13 +26,14 @@ export function consentKey(element: Element): string {
 }
 
 /**
- * Whether consent under `key` is in `localStorage` (false where storage is blocked): what the
- * click checks before sending its request ahead of the card. Consent given on this page without
- * storage is known to the card's store (`createConsentStore`, consent.ts), loaded by then.
+ * Whether `key` is in `storage` (`localStorage` by default; false where storage is blocked): what
+ * the click checks before sending its request ahead of the card. Consent given on this page without
+ * storage is known to the card's store (`createConsentStore`, consent.ts), loaded by then. The
+ * loader also asks it (over `sessionStorage`) whether a dismissible launcher was hidden.
  */
-export function hasStoredConsent(key: string): boolean {
+export function hasStoredConsent(key: string, storage: () => Storage = () => localStorage): boolean {
   try {
-    return localStorage.getItem(key) !== null;
+    return storage().getItem(key) !== null;
   } catch {
     return false;
   }

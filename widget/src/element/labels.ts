@@ -30,6 +30,8 @@ export interface CardLabels {
   /** The assistant's name in the card header, unless the `title` attribute gives one. */
   assistantName: string;
   close: string;
+  /** The `dismissible` launcher's hide control (hides the launcher for this browser session). */
+  dismiss: string;
   /** The close control while a call runs: it hangs up too. */
   hangUpAndClose: string;
   /** Hang-up button during a call. */
@@ -62,8 +64,10 @@ export interface CardLabels {
   emptyHybrid: string;
   /** Accessible name of the assistant's video. */
   video: string;
-  /** Status chip texts. `connecting` is followed by the stage name. */
+  /** Status chip texts. `connecting` alone, before the first stage. */
   connecting: string;
+  /** `{stage}`: the start stage's name (`stage*` below), while connecting. */
+  connectingStage: string;
   listening: string;
   speaking: string;
   muted: string;
@@ -156,12 +160,28 @@ export const EN_LAUNCHER_LABELS: LauncherLabels = {
   minimize: 'Minimize',
 };
 
+/**
+ * The languages shipped with the widget besides English, each its own file (`locales/*.ts`),
+ * loaded through `LoadModule` only when an element uses it.
+ */
+export const LOCALES = ['de', 'es', 'fr'] as const;
+
+/** A shipped language. */
+export type ShippedLocale = (typeof LOCALES)[number];
+
+/** What a shipped language's file exports. */
+export interface LocaleModule {
+  /** Every text, in that language. */
+  readonly labels: VoiceLabels;
+}
+
 const locales = new Map<string, Partial<VoiceLabels>>();
 
 /**
- * Registers labels for a locale (e.g. `'de'`), used by elements with a matching `locale`
- * attribute. Missing keys fall back to English. Elements already on the page pick it up on their
- * next render.
+ * Registers labels for a locale (e.g. `'de'`, or `'it'`, which is not shipped), used by elements
+ * whose language (see the element's `locale` attribute) matches. They win over the shipped
+ * language's labels; missing keys fall back to those, then to English. Elements already on the
+ * page pick it up on their next render.
  */
 export function registerLocale(locale: string, labels: Partial<VoiceLabels>): void {
   locales.set(locale.toLowerCase(), labels);

@@ -1,17 +1,21 @@
 /**
  * `loadBundledModule`: the element's module loader for bundlers (the ESM build): the card UI and
- * the engines as chunks of your bundle, loaded on intent. The script-tag loader has its own,
+ * the engines as chunks of your bundle, loaded on intent, and each shipped language's labels as
+ * a chunk loaded only when an element uses that language. The script-tag loader has its own,
  * which fetches the files next to it (embed.ts).
  */
 import type { LoadModule, WidgetModules } from './card-port.ts';
 
-/** Loads the card UI, the voice engine, the chat engine or the Daily adapter as a bundler chunk. */
+/** Loads the card UI, an engine, the Daily adapter or a shipped language as a bundler chunk. */
 export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(name: K) => {
   const modules: { [M in keyof WidgetModules]: () => Promise<unknown> } = {
     ui: () => import('./ui.ts'),
     engine: () => import('./engine.ts'),
     chat: () => import('./chat-engine.ts'),
     daily: () => import('../daily/index.ts'),
+    de: () => import('./locales/de.ts'),
+    es: () => import('./locales/es.ts'),
+    fr: () => import('./locales/fr.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;
 };

@@ -26,7 +26,18 @@ export {
   type LoadFailure,
   type LoadFailureReason,
 } from './load-failure.ts';
-export { EN_LAUNCHER_LABELS, format, localeLabels, registerLocale, type CardLabels, type LauncherLabels, type VoiceLabels } from './labels.ts';
+export {
+  EN_LAUNCHER_LABELS,
+  format,
+  LOCALES,
+  localeLabels,
+  registerLocale,
+  type CardLabels,
+  type LauncherLabels,
+  type LocaleModule,
+  type ShippedLocale,
+  type VoiceLabels,
+} from './labels.ts';
 export { EN_CARD_LABELS } from './card-labels.ts';
 export { EN_LABELS, resolveLabels } from './en.ts';
 export {

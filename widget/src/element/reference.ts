@@ -30,9 +30,21 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
     scriptDefault: 'hybrid',
     text: 'voice (the launcher starts a call), chat (text only: never loads the call engine or asks for the microphone), or hybrid (type or talk, one conversation).',
   },
-  position: { default: 'inline', scriptDefault: 'bottom-right', text: 'bottom-right, bottom-left, or inline (in the page’s flow). Below 640 px the open card is a bottom sheet.' },
+  position: {
+    default: 'inline',
+    scriptDefault: 'bottom-right',
+    text: 'bottom-right, bottom-left, bottom-center, top-right, top-left (fixed to the viewport, --ringwise-offset from its edges; at the top the card opens below the launcher), or inline (in the page’s flow). Below 640 px the open card is a bottom sheet in every position.',
+  },
+  expanded: { default: 'off', text: 'Present: the card is open when the page loads (its file is loaded at once). No call starts.' },
+  dismissible: {
+    default: 'off',
+    text: 'Present: a small close control on the launcher hides it for the rest of the browser session (sessionStorage) and fires ringwise-dismiss; open() still opens the card.',
+  },
   theme: { default: 'light', text: 'light, dark, or auto (follows the visitor’s system setting).' },
-  locale: { default: 'en', text: 'Picks labels registered with RingwiseVoice.registerLocale(locale, labels).' },
+  locale: {
+    default: 'the page’s language',
+    text: 'Language of the texts (de, es, fr ship; de-AT uses de). Without it: the nearest lang attribute (the element, its ancestors, <html lang>), else the browser’s languages, else English. A shipped language’s labels are one small file, loaded only when used; labels from registerLocale and label-* attributes win over them.',
+  },
   title: { default: 'AI Assistant', text: 'The assistant’s name in the card’s header (no tooltip is shown for it).' },
   'avatar-url': { default: 'a voice glyph', text: 'Image for the assistant’s avatar (square; shown round, with the voice-level ring).' },
   transcript: { default: 'off', text: 'Voice mode: present, the call is shown as chat bubbles. Chat and hybrid always show the conversation.' },
@@ -68,7 +80,7 @@ export const SCRIPT_OPTION_DOCS = {
 } as const;
 
 /** Every DOM event (`ringwise-` + the name), payload in `event.detail`. */
-export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent']: string } = {
+export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' | 'dismiss']: string } = {
   'state-change': 'The call state: idle, starting, active, reconnecting, ending.',
   'call-start': 'The assistant’s audio is playing.',
   'call-end': 'The call ended.',
@@ -86,6 +98,7 @@ export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent']:
   'chat-reply': 'A chat reply is complete ({ text, sessionId }).',
   'chat-state-change': 'The chat state: idle, sending, streaming.',
   consent: 'The visitor answered the consent dialog: { decision: accepted | declined, version: the storage key, stored }.',
+  dismiss: 'The visitor hid a dismissible launcher for this session (detail: null).',
   'tool-call':
     'The assistant asked for a client-side tool ({ id, name, arguments }), before its clientTools function runs. Call preventDefault() to handle it yourself: then a tool with no function is no error.',
 };
@@ -95,6 +108,7 @@ export const PART_DOCS = {
   container: 'The whole widget (positioning box).',
   launcher: 'The floating button that opens the card.',
   label: 'The launcher’s text.',
+  dismiss: 'The dismissible launcher’s close control.',
   card: 'The conversation card.',
   header: 'The card’s header.',
   avatar: 'The assistant’s avatar, with the voice-level ring.',

@@ -115,7 +115,7 @@ export function statusLine(view: CallView, labels: CardLabels): StatusLine {
     case 'loading':
     case 'starting': {
       const stage = stageLabel(view.stage, labels);
-      return line(`${labels.connecting}${stage ? `: ${stage}` : ''}…`, 'connecting', `${labels.connecting}…`);
+      return line(stage ? format(labels.connectingStage, { stage }) : `${labels.connecting}…`, 'connecting', `${labels.connecting}…`);
     }
     case 'active':
       if (view.muted) return line(labels.muted, 'muted');

@@ -7,9 +7,12 @@
  * leaves. The card (`card.ts`) is its own file and plugs in through `CardHost`.
  *
  * Attributes are listed in `OPTION_ATTRIBUTES` (documented in `reference.ts` and the README);
- * they are live. `label-*` attributes replace single texts. DOM events: `ringwise-` + each
- * event of `ConversationEvents`, plus `ringwise-consent`, bubbling and composed, payload in
- * `detail`.
+ * they are live. `label-*` attributes replace single texts. The texts' language is the
+ * `locale` attribute, else the nearest `lang` attribute, else the visitor's browser languages (a
+ * shipped one, `LOCALES`, or one given to `registerLocale`), else English; a shipped language's
+ * file is loaded through `LoadModule` when first used. DOM events: `ringwise-` + each event of
+ * `ConversationEvents`, plus `ringwise-consent` and `ringwise-dismiss`, bubbling and composed,
+ * payload in `detail`.
  *
  * The element never throws into the host page, and tears everything down (call, stream,
  * listeners, clients) when removed from the DOM.
@@ -26,7 +29,7 @@ import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
 import { hasCallTarget } from '../core/target.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
-import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
+import { EN_LAUNCHER_LABELS, LOCALES, localeLabels, type ShippedLocale, type VoiceLabels } from './labels.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
 import { targetFromAttributes } from './target-attributes.ts';
@@ -42,18 +45,14 @@ export const EVENT_PREFIX = 'ringwise-';
 export const MODES: readonly WidgetMode[] = ['voice', 'chat', 'hybrid'];
 
 /**
- * Where the launcher sits: the viewport edges it floats at (vertical, horizontal), or `null` for
- * `inline` (in the page's flow). The stylesheet has one rule per edge, so a new position is one
- * entry here.
+ * Where the launcher sits: fixed at the viewport's `vertical-horizontal` edges (`center`: centred
+ * between the sides), or `inline` (in the page's flow). The stylesheet matches the name's two
+ * halves (`[data-position^=top]`, `[data-position$=left]`), so a new position is one entry here.
  */
-export const POSITIONS = {
-  inline: null,
-  'bottom-right': ['bottom', 'right'],
-  'bottom-left': ['bottom', 'left'],
-} as const satisfies Record<string, readonly [string, string] | null>;
+export const POSITIONS = ['inline', 'bottom-right', 'bottom-left', 'bottom-center', 'top-right', 'top-left'] as const;
 
 /** Where the launcher sits. */
-export type WidgetPosition = keyof typeof POSITIONS;
+export type WidgetPosition = (typeof POSITIONS)[number];
 
 /** Option attributes (texts come on top, as `label-*`). */
 export const OPTION_ATTRIBUTES = [
@@ -64,6 +63,8 @@ export const OPTION_ATTRIBUTES = [
   'api-base-url',
   'mode',
   'position',
+  'expanded',
+  'dismissible',
   'theme',
   'locale',
   'title',
@@ -86,6 +87,12 @@ export interface VoiceCallElement extends HTMLElement {
   stop(): void;
   /** Mutes or unmutes the microphone. */
   setMuted(muted: boolean): void;
+  /** Opens the card (loading it if needed) and moves focus into it; starts no call. */
+  open(): void;
+  /** Minimizes the card (a call goes on). */
+  close(): void;
+  /** Opens the card when it is closed, else minimizes it. */
+  toggle(): void;
   /** Label overrides (merged over the locale's labels and under `label-*` attributes). */
   labels: Partial<VoiceLabels>;
   /**
@@ -113,6 +120,12 @@ export interface VoiceCallElement extends HTMLElement {
 /** Constructor of the element class. */
 export type VoiceCallElementConstructor = new () => VoiceCallElement;
 
+/** A language tag's language, lower case (`de-AT` → `de`). */
+const base = (tag: string): string => tag.toLowerCase().split('-')[0]!;
+
+/** The session-storage key of a dismissed (`dismissible`) launcher. */
+const DISMISSED_KEY = 'ringwise-dismissed';
+
 /** The requests a click may send before the engines are loaded: the platform's, by default. */
 const PLATFORM_REQUESTS: RequestHelpers = { requestWebCall, requestChatWeb };
 
@@ -123,6 +136,12 @@ const PLATFORM_REQUESTS: RequestHelpers = { requestWebCall, requestChatWeb };
  * global until called.
  */
 export function createVoiceCallElement(load: LoadModule, requests: RequestHelpers = PLATFORM_REQUESTS): VoiceCallElementConstructor {
+  /** Shipped languages' labels once their file is in (empty after a failed load: English). */
+  const shipped: Partial<Record<ShippedLocale, Partial<VoiceLabels>>> = {};
+  const shippedLoads: Partial<Record<ShippedLocale, Promise<Partial<VoiceLabels>>>> = {};
+  // A launcher hidden on this page where sessionStorage is blocked (otherwise it is stored there).
+  let dismissedHere = false;
+  const session = () => sessionStorage;
 
   class RingwiseVoiceCall extends HTMLElement implements VoiceCallElement {
     // Plain properties the card reads when it needs them. `declare`: no field is defined, so a
@@ -140,6 +159,8 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     #connection: AbortController | null = null;
     #observer: MutationObserver | null = null;
     #styled = false;
+    /** `expanded` was acted on (once per element). */
+    #expanded = false;
     #container: HTMLDivElement;
     #launcher: HTMLButtonElement;
     #icon: HTMLSpanElement;
@@ -155,7 +176,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       this.#launcher = h('button', 'l', 'launcher', { 'aria-expanded': 'false' });
       this.#icon = h('span', 'li');
       this.#label = h('span', 'll', 'label');
-      this.#launcher.append(this.#icon, this.#label, h('span', 'ld'));
+      this.#launcher.append(this.#icon, this.#label);
       this.#container.append(this.#launcher);
       shadow.append(this.#container);
       this.#render();
@@ -198,6 +219,14 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       });
       this.#observer.observe(this, { attributes: true });
       this.#render();
+      if (this.#dismissed()) return;
+      if (!this.#expanded && this.hasAttribute('expanded')) {
+        this.#expanded = true;
+        void this.#show(false, false);
+      }
+      // The hide control is the card's (it keeps the loader small): a dismissible launcher
+      // fetches the card file now, so the control is there without a first hover.
+      if (this.hasAttribute('dismissible')) this.#ensureCard().catch(() => {});
     }
 
     disconnectedCallback(): void {
@@ -217,6 +246,57 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
 
     setMuted(muted: boolean): void {
       this.#card?.setMuted(muted);
+    }
+
+    open(): void {
+      if (!this.#open) void this.#show(false, true);
+    }
+
+    close(): void {
+      this.#setOpen(false);
+    }
+
+    toggle(): void {
+      if (this.#open) this.close();
+      else this.open();
+    }
+
+    /** A `dismissible` launcher the visitor hid in this session. */
+    #dismissed(): boolean {
+      return this.hasAttribute('dismissible') && (dismissedHere || hasStoredConsent(DISMISSED_KEY, session));
+    }
+
+    /**
+     * The language of the texts: `locale`, else the nearest `lang` (this element, then its
+     * ancestors), else the first of the browser's languages the widget has labels for (shipped
+     * or registered); English when none has.
+     */
+    #lang(): string {
+      const own = this.#attr('locale') ?? this.closest<HTMLElement>('[lang]')?.lang;
+      // English counts: a visitor who reads English first gets English, not their second language.
+      return [...(own ? [own] : navigator.languages), 'en'].find((tag) => ['en', ...LOCALES].includes(base(tag)) || Object.keys(localeLabels(tag)).length)!;
+    }
+
+    /**
+     * A shipped language's labels (`{}` for other languages), or `undefined` while its file
+     * loads; the element renders again once it is in.
+     */
+    #shipped(lang: string): Partial<VoiceLabels> | undefined {
+      const language = base(lang) as ShippedLocale;
+      if (!LOCALES.includes(language)) return {};
+      // Connected only: a new element's attributes (its `locale`) may not be set yet.
+      // Until it is in, each render waits for it too (a few times at most): then renders again.
+      if (!shipped[language] && this.#connection) {
+        void (shippedLoads[language] ??= load(language).then(
+          (module) => module.labels,
+          () => ({}),
+        )).then((labels) => {
+          shipped[language] = labels;
+          this.#render();
+          this.#card?.render();
+        });
+      }
+      return shipped[language];
     }
 
     send(message: JsonObject): void {
@@ -361,10 +441,23 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
         isOpen: () => this.#open,
         collapse: () => this.#setOpen(false),
         update: () => this.#render(),
+        dismiss: () => {
+          dismissedHere = true;
+          try {
+            session().setItem(DISMISSED_KEY, '1');
+          } catch {
+            // Blocked storage: hidden for this page only.
+          }
+          this.#render();
+          this.#dispatch('dismiss', null);
+        },
       };
     }
 
-    /** The launcher's English labels under the locale's and the owner's (property, then `label-*`). */
+    /**
+     * The launcher's English labels under the shipped language's (all of them, card included),
+     * the registered locale's and the owner's (property, then `label-*`).
+     */
     #resolvedLabels(): Partial<VoiceLabels> {
       const fromAttributes: Record<string, string> = {};
       for (const name of this.getAttributeNames()) {
@@ -372,9 +465,11 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
         // label-mic-denied → micDenied
         if (name.startsWith('label-') && value) fromAttributes[name.slice(6).replace(/-(.)/g, (_, c: string) => c.toUpperCase())] = value;
       }
-      return { ...EN_LAUNCHER_LABELS, ...localeLabels(this.getAttribute('locale')), ...this.#labels, ...fromAttributes };
+      const lang = this.#lang();
+      return { ...EN_LAUNCHER_LABELS, ...this.#shipped(lang), ...localeLabels(lang), ...this.#labels, ...fromAttributes };
     }
 
+    /** Opens or minimizes; the card gives focus back to the launcher (and Escape on it minimizes). */
     #setOpen(open: boolean): void {
       this.#open = open;
       this.#render();
@@ -400,22 +495,20 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
 
     #render(): void {
       const root = this.#container;
-      const position = (this.#attr('position') ?? 'inline') as WidgetPosition;
-      const edges = Object.hasOwn(POSITIONS, position) ? POSITIONS[position] : null;
-      root.dataset.position = edges ? position : 'inline';
-      if (edges) {
-        root.dataset.v = edges[0];
-        root.dataset.h = edges[1];
-      } else {
-        delete root.dataset.v;
-        delete root.dataset.h;
-      }
+      const position = this.#attr('position') as WidgetPosition;
+      root.dataset.position = POSITIONS.includes(position) ? position : 'inline';
       root.dataset.theme = this.#attr('theme') ?? 'light';
       const mode = this.#mode();
       root.dataset.mode = mode;
       const inCall = this.view.phase !== 'idle';
       root.toggleAttribute('data-open', this.#open);
       root.toggleAttribute('data-call', inCall);
+      // Gone for the session once dismissed; `open()` still shows the card.
+      root.hidden = this.#dismissed() && !this.#open;
+      const lang = this.#lang();
+      root.lang = lang;
+      // Hidden (still taking its place) until the language's texts are in: no flash of English.
+      root.toggleAttribute('data-l', !this.#shipped(lang));
 
       const labels = this.#resolvedLabels() as VoiceLabels;
       const name = this.#loadFailed
@@ -465,5 +558,6 @@ declare global {
   interface HTMLElementEventMap {
     'ringwise-error': CustomEvent<CallProblem>;
     'ringwise-consent': CustomEvent<{ decision: 'accepted' | 'declined'; version: string; stored: boolean }>;
+    'ringwise-dismiss': CustomEvent<null>;
   }
 }

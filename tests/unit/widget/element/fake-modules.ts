@@ -1,9 +1,18 @@
 /**
- * The element's module loader for UI tests: the REAL card UI module, with fake voice and chat
- * engines, through the same `LoadModule` port the script-tag loader and bundlers fill.
+ * The element's module loader for UI tests: the REAL card UI module and shipped languages, with
+ * fake voice and chat engines, through the same `LoadModule` port the script-tag loader and
+ * bundlers fill.
  */
 import type { LoadModule, WidgetModules } from '../../../../widget/src/element/card-port.ts';
+import { LOCALES, type LocaleModule, type ShippedLocale } from '../../../../widget/src/element/labels.ts';
 import * as ui from '../../../../widget/src/element/ui.ts';
+
+/** The real language files, as the loader would import them. */
+const LOCALE_MODULES: Record<ShippedLocale, () => Promise<LocaleModule>> = {
+  de: () => import('../../../../widget/src/element/locales/de.ts'),
+  es: () => import('../../../../widget/src/element/locales/es.ts'),
+  fr: () => import('../../../../widget/src/element/locales/fr.ts'),
+};
 import { createFakeChatEngine, type FakeChatEngine } from './fake-chat-engine.ts';
 import { createFakeEngine, type FakeEngine } from './fake-voice-engine.ts';
 
@@ -12,10 +21,14 @@ export interface FakeModules {
   load: LoadModule;
   voice: FakeEngine;
   chat: FakeChatEngine;
-  /** Fetches of each module, in order (`ui`, `engine`, `chat`); a module is fetched once unless it failed. */
+  /** Fetches of each module, in order (`ui`, `engine`, `chat`, `de`…); a module is fetched once unless it failed. */
   loads: string[];
   /** Makes the next `n` loads of the card UI reject. */
   failNextUiLoads(n: number): void;
+  /** Holds back the shipped languages' files until `release()` (a slow network). */
+  holdLocales(): { release(): void };
+  /** Makes every load of a shipped language's file reject (blocked, 404). */
+  failLocales(): void;
 }
 
 /** Creates the loader. */
@@ -34,8 +47,14 @@ export function createFakeModules(): FakeModules {
       }
       return Promise.resolve(ui);
     }
+    if ((LOCALES as readonly string[]).includes(name)) {
+      if (localesFail) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+      return localeGate.then(() => LOCALE_MODULES[name as ShippedLocale]());
+    }
     return name === 'chat' ? chat.load() : voice.load();
   };
+  let localeGate: Promise<void> = Promise.resolve();
+  let localesFail = false;
   const modules: FakeModules = {
     voice,
     chat,
@@ -51,6 +70,14 @@ export function createFakeModules(): FakeModules {
     },
     failNextUiLoads(n) {
       uiFailures = n;
+    },
+    holdLocales() {
+      let release = () => {};
+      localeGate = new Promise((resolve) => (release = resolve));
+      return { release: () => release() };
+    },
+    failLocales() {
+      localesFail = true;
     },
   };
   return modules;

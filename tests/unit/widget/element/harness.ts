@@ -29,9 +29,16 @@ export interface Mounted {
 
 let count = 0;
 
-/** Defines a fresh tag, mounts it with these attributes and waits a tick. */
-export async function mount(attributes: Record<string, string> = { 'public-key': 'pk-1', 'assistant-id': 'asst-1' }): Promise<Mounted> {
+/**
+ * Defines a fresh tag, mounts it with these attributes and waits a tick; `before` gets the fake
+ * modules before the element connects (to hold or fail a file).
+ */
+export async function mount(
+  attributes: Record<string, string> = { 'public-key': 'pk-1', 'assistant-id': 'asst-1' },
+  before?: (modules: FakeModules) => void,
+): Promise<Mounted> {
   const modules = createFakeModules();
+  before?.(modules);
   const requests: SentRequest[] = [];
   vi.stubGlobal(
     'fetch',

@@ -7,6 +7,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/element/en.ts';
 import { registerLocale } from '../../../../widget/src/element/labels.ts';
+import { labels as DE } from '../../../../widget/src/element/locales/de.ts';
+import { labels as ES } from '../../../../widget/src/element/locales/es.ts';
+import { labels as FR } from '../../../../widget/src/element/locales/fr.ts';
 import { defineVoiceCallElement } from '../../../../widget/src/element/voice-call-element.ts';
 import { allByRole, getByRole, nameOf, queryByRole } from './dom-helpers.ts';
 import { createFakeModules } from './fake-modules.ts';
@@ -14,8 +17,12 @@ import { flush, mount, open, sameRequest } from './harness.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
+  document.documentElement.removeAttribute('lang');
+  document.body.removeAttribute('lang');
   localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('<ringwise-voice-call> launcher', () => {
@@ -168,12 +175,11 @@ describe('<ringwise-voice-call> launcher', () => {
     const { el, shadow } = await mount();
     const container = shadow.querySelector<HTMLElement>('[part=container]')!;
     expect(container.dataset.position, 'inline by default').toBe('inline');
-    expect(container.dataset.v, 'inline has no edge').toBeUndefined();
     el.setAttribute('position', 'bottom-left');
     el.setAttribute('theme', 'dark');
     el.setAttribute('mode', 'hybrid');
     await flush();
-    expect([container.dataset.position, container.dataset.v, container.dataset.h], 'edges from the positions table').toEqual(['bottom-left', 'bottom', 'left']);
+    expect(container.dataset.position, 'a position from the table').toBe('bottom-left');
     expect(container.dataset.theme, 'theme').toBe('dark');
     expect(nameOf(shadow.querySelector('[part=launcher]')!), 'mode').toBe(EN_LABELS.openHybrid);
     el.setAttribute('position', 'nonsense');
@@ -263,3 +269,188 @@ describe('<ringwise-voice-call> launcher', () => {
     expect(a, 'same constructor').toBe(b);
   });
 });
+
+describe('<ringwise-voice-call> placement', () => {
+  test.each(['bottom-right', 'bottom-left', 'bottom-center', 'top-right', 'top-left'])('position %s is passed to the stylesheet', async (position) => {
+    const { shadow } = await mount({ position });
+    expect(shadow.querySelector<HTMLElement>('[part=container]')!.dataset.position).toBe(position);
+  });
+
+  test('open(), close() and toggle() open and minimize the card without starting a call', async () => {
+    const mounted = await mount();
+    const { el, shadow } = mounted;
+    el.open();
+    await flush();
+    await flush();
+    const card = getByRole(shadow, 'dialog');
+    expect(card.hidden, 'open() shows the card').toBe(false);
+    expect(shadow.activeElement, 'focus moves into the card').toBe(card);
+    expect(mounted.requests, 'no call').toEqual([]);
+    expect(mounted.launcher().getAttribute('aria-expanded'), 'launcher says open').toBe('true');
+    el.close();
+    expect(card.hidden, 'close() minimizes').toBe(true);
+    expect(mounted.launcher().getAttribute('aria-expanded'), 'launcher says closed').toBe('false');
+    el.toggle();
+    await flush();
+    expect(card.hidden, 'toggle() opens').toBe(false);
+    el.toggle();
+    expect(card.hidden, 'toggle() minimizes').toBe(true);
+    expect(mounted.modules.voice.clients.flatMap((client) => client.starts), 'never a call').toEqual([]);
+  });
+
+  test('expanded: the card is open at load (once), and no call starts', async () => {
+    const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'a', expanded: '' });
+    await flush();
+    await flush();
+    expect(getByRole(mounted.shadow, 'dialog').hidden, 'open at load').toBe(false);
+    expect(mounted.modules.loads, 'the card file loads at once').toContain('ui');
+    expect(mounted.requests, 'no call').toEqual([]);
+    mounted.el.close();
+    const other = document.createElement('div');
+    document.body.append(other);
+    other.append(mounted.el); // a move reconnects the element
+    await flush();
+    expect(mounted.shadow.querySelector<HTMLElement>('[part=card]')!.hidden, 'not reopened by a move').toBe(true);
+  });
+
+  test('dismissible: the close control hides the launcher for the session and fires ringwise-dismiss', async () => {
+    const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'a', position: 'bottom-right', dismissible: '' });
+    const events: unknown[] = [];
+    document.addEventListener('ringwise-dismiss', (event) => events.push((event as CustomEvent).detail));
+    const container = mounted.shadow.querySelector<HTMLElement>('[part=container]')!;
+    expect(mounted.modules.loads, 'the card file (which draws the hide control) comes at once, no engine').toEqual(['ui']);
+    const dismiss = getByRole(mounted.shadow, 'button', EN_LABELS.dismiss);
+    expect(queryByRole(mounted.shadow, 'button', EN_LABELS.dismiss), 'shown while closed').toBeTruthy();
+    await open(mounted);
+    expect(queryByRole(mounted.shadow, 'button', EN_LABELS.dismiss), 'not while the card is open').toBeNull();
+    mounted.el.close();
+    // A click focuses the control it hits (happy-dom's focus bookkeeping breaks on a focused
+    // element that becomes hidden, which a browser handles: the browser test covers that).
+    dismiss.focus();
+    dismiss.click();
+    dismiss.blur();
+    expect(container.hidden, 'hidden').toBe(true);
+    expect(events, 'one composed event reached the document').toEqual([null]);
+    expect(sessionStorage.getItem('ringwise-dismissed'), 'remembered for the session').not.toBeNull();
+    // A new page in the same session: the launcher stays hidden, and `expanded` does not open it.
+    const again = await mount({ 'public-key': 'pk', 'assistant-id': 'a', dismissible: '', expanded: '' });
+    expect(again.shadow.querySelector<HTMLElement>('[part=container]')!.hidden, 'still hidden').toBe(true);
+    expect(again.modules.loads, 'nothing loaded for a dismissed launcher').toEqual([]);
+    again.el.open();
+    await flush();
+    expect(again.shadow.querySelector<HTMLElement>('[part=container]')!.hidden, 'open() still shows the card').toBe(false);
+    again.el.close();
+    expect(again.shadow.querySelector<HTMLElement>('[part=container]')!.hidden, 'and hides again when minimized').toBe(true);
+    const plain = await mount({ 'public-key': 'pk', 'assistant-id': 'a' });
+    expect(plain.shadow.querySelector<HTMLElement>('[part=container]')!.hidden, 'a launcher that is not dismissible stays').toBe(false);
+    expect(queryByRole(plain.shadow, 'button', EN_LABELS.dismiss), 'and has no close control').toBeNull();
+  });
+
+  test('dismissible without storage (blocked): hidden for this page, no throw', async () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    const mounted = await mount({ dismissible: '' });
+    getByRole(mounted.shadow, 'button', EN_LABELS.dismiss).click();
+    expect(mounted.shadow.querySelector<HTMLElement>('[part=container]')!.hidden).toBe(true);
+  });
+});
+
+describe('<ringwise-voice-call> language', () => {
+  /** The container's `lang` and the launcher's name, after the language file came in. */
+  const painted = (mounted: Awaited<ReturnType<typeof mount>>) => [
+    mounted.shadow.querySelector<HTMLElement>('[part=container]')!.lang,
+    nameOf(mounted.launcher()),
+  ];
+
+  test('<html lang="de">: German launcher and card, its file loaded once through LoadModule', async () => {
+    document.documentElement.lang = 'de';
+    const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'a', mode: 'hybrid' });
+    await flush();
+    expect(painted(mounted)).toEqual(['de', DE.openHybrid]);
+    await open(mounted);
+    expect(getByRole(mounted.shadow, 'button', DE.send), 'card in German').toBeTruthy();
+    expect(getByRole(mounted.shadow, 'textbox', DE.message).getAttribute('placeholder')).toBe(DE.messagePlaceholder);
+    expect(mounted.modules.loads.filter((name) => name === 'de'), 'one load').toEqual(['de']);
+  });
+
+  test('precedence: locale attribute, then the nearest lang (element, ancestors), then navigator.languages, then English', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ja', 'fr-CA', 'de']);
+    document.documentElement.lang = 'es';
+
+    const fromBrowser = await mount();
+    document.documentElement.removeAttribute('lang');
+    fromBrowser.el.setAttribute('label-start', 'x'); // any attribute change renders again
+    fromBrowser.el.removeAttribute('label-start');
+    await flush();
+    await flush();
+    expect(painted(fromBrowser), 'first browser language with labels (ja has none)').toEqual(['fr-CA', FR.start]);
+
+    document.documentElement.lang = 'es';
+    const fromHtml = await mount();
+    await flush();
+    expect(painted(fromHtml), '<html lang>').toEqual(['es', ES.start]);
+
+    document.body.lang = 'de-AT';
+    const fromAncestor = await mount();
+    await flush();
+    expect(painted(fromAncestor), 'nearest ancestor, region falls back to the language').toEqual(['de-AT', DE.start]);
+    document.body.removeAttribute('lang');
+
+    fromAncestor.el.lang = 'fr';
+    await flush();
+    await flush();
+    expect(painted(fromAncestor), 'the element’s own lang').toEqual(['fr', FR.start]);
+
+    fromAncestor.el.setAttribute('locale', 'es');
+    await flush();
+    expect(painted(fromAncestor), 'locale wins').toEqual(['es', ES.start]);
+
+    fromAncestor.el.setAttribute('locale', 'ja');
+    await flush();
+    expect(painted(fromAncestor), 'a language without labels: English, and says so').toEqual(['en', EN_LABELS.start]);
+  });
+
+  test('English pages load no language file', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'de']);
+    const mounted = await mount();
+    expect(painted(mounted)).toEqual(['en-GB', EN_LABELS.start]);
+    document.documentElement.lang = 'en';
+    const second = await mount();
+    expect(painted(second)).toEqual(['en', EN_LABELS.start]);
+    expect([...mounted.modules.loads, ...second.modules.loads], 'nothing loaded').toEqual([]);
+  });
+
+  test('until the language file is in, the widget keeps its place unseen (no flash of English); a failed file falls back to English', async () => {
+    document.documentElement.lang = 'fr';
+    let gate = { release: () => {} };
+    const held = await mount(undefined, (modules) => (gate = modules.holdLocales()));
+    const container = held.shadow.querySelector<HTMLElement>('[part=container]')!;
+    expect(container.hasAttribute('data-l'), 'unseen while the file loads').toBe(true);
+    gate.release();
+    await flush();
+    expect(container.hasAttribute('data-l'), 'shown once it is in').toBe(false);
+    expect(painted(held)).toEqual(['fr', FR.start]);
+
+    const failed = await mount(undefined, (modules) => modules.failLocales());
+    await flush();
+    const failedContainer = failed.shadow.querySelector<HTMLElement>('[part=container]')!;
+    expect(failedContainer.hasAttribute('data-l'), 'shown after a failure').toBe(false);
+    expect(nameOf(failed.launcher()), 'in English').toBe(EN_LABELS.start);
+  });
+
+  test('owner labels win over the shipped language: registerLocale, the labels property, label-* attributes', async () => {
+    document.documentElement.lang = 'de';
+    registerLocale('de', { openChat: 'Schreiben Sie uns' });
+    const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'a', mode: 'chat', 'label-send': 'Los' });
+    await flush();
+    expect(nameOf(mounted.launcher()), 'registerLocale over shipped').toBe('Schreiben Sie uns');
+    await open(mounted);
+    expect(getByRole(mounted.shadow, 'button', 'Los'), 'label-* over shipped').toBeTruthy();
+    mounted.el.labels = { messagePlaceholder: 'Ihre Frage…' };
+    expect(getByRole(mounted.shadow, 'textbox', DE.message).getAttribute('placeholder'), 'property over shipped').toBe('Ihre Frage…');
+    expect(getByRole(mounted.shadow, 'button', DE.close), 'the rest is German').toBeTruthy();
+    registerLocale('de', {});
+  });
+});
+
