@@ -9,21 +9,27 @@
 /** The loader website owners paste. */
 export const LOADER_FILE = 'voice-widget.js';
 
+/**
+ * The file of the module under `key`: `voice-widget-{key}.js`, next to the loader. The one rule
+ * for every name in `MODULE_FILES` (the loader uses it directly, so it carries no table).
+ */
+export const moduleFile = <K extends string>(key: K): `voice-widget-${K}.js` => `voice-widget-${key}.js`;
+
 /** The Daily adapter with daily-js (`MODULE_FILES.daily`). */
-export const DAILY_FILE = 'voice-widget-daily.js';
+export const DAILY_FILE = /* @__PURE__ */ moduleFile('daily');
 
 /** What the loader brings in on demand, by `LoadModule` key. */
 export const MODULE_FILES = {
   /** The card UI. */
-  ui: 'voice-widget-ui.js',
+  ui: /* @__PURE__ */ moduleFile('ui'),
   /** The voice engine (core + request adoption); it loads the daily file itself, through the loader. */
-  engine: 'voice-widget-engine.js',
+  engine: /* @__PURE__ */ moduleFile('engine'),
   /** The chat engine (no voice core, no daily-js). */
-  chat: 'voice-widget-chat.js',
+  chat: /* @__PURE__ */ moduleFile('chat'),
   /** The Daily adapter with daily-js, loaded by the voice engine when a call starts or on intent. */
   daily: DAILY_FILE,
   /** The shipped languages' labels (`LOCALES`, labels.ts), one file each, loaded when used. */
-  de: 'voice-widget-de.js',
-  es: 'voice-widget-es.js',
-  fr: 'voice-widget-fr.js',
+  de: /* @__PURE__ */ moduleFile('de'),
+  es: /* @__PURE__ */ moduleFile('es'),
+  fr: /* @__PURE__ */ moduleFile('fr'),
 } as const;

@@ -9,7 +9,7 @@
  * attempt asks for a fresh URL (`?retry=1`, …), since a failed URL may stay cached.
  */
 import type { LoadModule } from './card-port.ts';
-import { MODULE_FILES } from '../files.ts';
+import { moduleFile } from '../files.ts';
 import type { LoadEvidence } from './load-failure.ts';
 
 /** What the widget's files find on `window.RingwiseVoice` (set by the first script loader of the page). */
@@ -47,7 +47,7 @@ export function scriptLoader(base: string, nonce = ''): LoadModule {
   const fetchScript = (key: string): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const failed = failures[key] ?? 0;
-      const url = new URL((MODULE_FILES as Record<string, string>)[key]!, base).href;
+      const url = new URL(moduleFile(key), base).href;
       const requested = url + (failed ? `?retry=${failed}` : '');
       const script = document.createElement('script');
       script.onload = script.onerror = (event) =>
