@@ -350,11 +350,13 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     }
 
     /**
-     * Opens the card, loading it if needed, and starts a call when `call` (its request sent at
-     * once when the card is not loaded yet). Resolves `true` when a call started.
+     * Opens the card, loading it if needed, and starts a call when `call`, its request sent at
+     * once, also when the card and the engine are loaded: the engine's own start would send it
+     * only after its first stages (measured ≈ 20 ms later at a click after hover prefetch).
+     * Resolves `true` when a call started.
      */
     async #show(call: boolean, focus: boolean): Promise<boolean> {
-      const early = call && !this.#card ? this.#earlyStart() : {};
+      const early = call ? this.#earlyStart() : {};
       if (call && this.#attr('public-key')) load('engine').catch(() => {});
       this.#loadFailed = false;
       this.#setOpen(true);
@@ -369,7 +371,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     }
 
     /**
-     * `POST /call/web` sent at the click, before the card and the engine are loaded; the engine
+     * `POST /call/web` sent at the click, before the card and the engine do anything; the engine
      * adopts it. Not sent without key or target (the card explains) or before consent.
      */
     #earlyStart(): StartOptions {

@@ -89,7 +89,7 @@ describe('<ringwise-voice-call> launcher', () => {
     expect(mounted.launcher().getAttribute('aria-expanded'), 'launcher says so').toBe('true');
   });
 
-  test('a second call, with the engine loaded, lets the controller send the request', async () => {
+  test('a second call, with the engine loaded, also sends its request at the click, and the engine adopts it', async () => {
     const mounted = await mount();
     await open(mounted);
     const client = mounted.modules.voice.client();
@@ -100,8 +100,8 @@ describe('<ringwise-voice-call> launcher', () => {
     mounted.launcher().click(); // open and call again
     await flush();
     expect(client.starts.length, 'second start on the same client').toBe(2);
-    expect(client.startOptions[1], 'no early request needed once the engine is there').toBeUndefined();
-    expect(mounted.requests.length, 'only the first call was sent early').toBe(1);
+    expect(mounted.requests.length, 'each call sent at its click').toBe(2);
+    expect(await sameRequest(client.startOptions[1]?.request, mounted.requests[1]), 'the second one adopted').toBe(true);
   });
 
   test.each([
