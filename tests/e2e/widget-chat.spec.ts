@@ -15,7 +15,7 @@ const ASSISTANT = 'asst-chat';
 const ROOM = 'https://fake.daily.example/room-chat';
 
 const hosts = hostPages({
-  routes: (provider) => hosts.provider.route('POST', '/call/web', { status: 201, body: { id: 'call-h', webCallUrl: ROOM } }),
+  routes: (provider) => provider.route('POST', '/call/web', { status: 201, body: { id: 'call-h', webCallUrl: ROOM } }),
   data: (providerUrl) => ({ 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': providerUrl, title: 'Acme Assistant' }),
   options: { include: 'once' },
 });

@@ -21,7 +21,7 @@ const CONSENT = {
 };
 
 const hosts = hostPages({
-  routes: (provider) => hosts.provider.route('POST', '/call/web', { status: 201, body: { id: 'call-c', webCallUrl: ROOM } }),
+  routes: (provider) => provider.route('POST', '/call/web', { status: 201, body: { id: 'call-c', webCallUrl: ROOM } }),
   data: (providerUrl) => ({ ...CONSENT, 'api-base-url': providerUrl }),
   options: { include: 'once' },
 });

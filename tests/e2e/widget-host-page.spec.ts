@@ -15,7 +15,7 @@ const ASSISTANT = 'asst-host-page';
 const ROOM = 'https://fake.daily.example/room-1';
 
 const hosts = hostPages({
-  routes: (provider) => hosts.provider.route('POST', '/call/web', { status: 201, body: { id: 'call-1', webCallUrl: ROOM } }),
+  routes: (provider) => provider.route('POST', '/call/web', { status: 201, body: { id: 'call-1', webCallUrl: ROOM } }),
   data: (providerUrl) => ({ 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': providerUrl, mode: 'voice', title: 'Acme Assistant' }),
 });
 const openHost = hosts.open;
