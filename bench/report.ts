@@ -77,15 +77,34 @@ export function renderBudgetTable(rows: readonly BudgetRow[]): string[] {
   return out;
 }
 
-function renderClick(r: BenchResults): string[] {
-  const out: string[] = ['## Click → POST /call/web, ours beside the peers', ''];
-  const c = r.click.result;
-  if (r.click.note) out.push(r.click.note, '');
-  if (!c) return out;
+/** What a latency bench's section opens with, whatever it measured. */
+interface LatencyPart<R> {
+  result?: R;
+  note?: string;
+}
+
+/**
+ * The opening of a latency section: its title, the bench's note, why it did not run and the notes
+ * on single subjects. Returns the lines and the result (undefined when there is none).
+ */
+function latencyHead<Id extends string, R extends { skipped?: string; notes: Partial<Record<Id, string>> }>(
+  title: string,
+  part: LatencyPart<R>,
+  subjects: readonly { readonly id: Id; readonly label: string }[],
+): { out: string[]; c: R | undefined } {
+  const out: string[] = [title, ''];
+  const c = part.result;
+  if (part.note) out.push(part.note, '');
+  if (!c) return { out, c };
   if (c.skipped) out.push(`Not run: ${c.skipped}.`, '');
-  for (const subject of CLICK_SUBJECTS) if (c.notes[subject.id]) out.push(`- ${subject.label}: ${c.notes[subject.id]}`);
+  for (const subject of subjects) if (c.notes[subject.id]) out.push(`- ${subject.label}: ${c.notes[subject.id]}`);
   if (Object.keys(c.notes).length) out.push('');
-  if (!c.rows.length) return out;
+  return { out, c };
+}
+
+function renderClick(r: BenchResults): string[] {
+  const { out, c } = latencyHead('## Click → POST /call/web, ours beside the peers', r.click, CLICK_SUBJECTS);
+  if (!c?.rows.length) return out;
   out.push(
     `${c.rounds} of ${c.samples} samples per subject and profile${c.rounds < c.samples ? ' (time budget reached)' : ''}, interleaved, each in a cold browser context. ` +
       "Budget: ours without prefetch ≤ each peer's median on every profile. Ratios are ours ÷ that peer (median); JS = JavaScript bytes on the wire (compressed, with headers), median per sample.",
@@ -132,14 +151,8 @@ function renderClick(r: BenchResults): string[] {
 }
 
 function renderChat(r: BenchResults): string[] {
-  const out: string[] = ['## Chat: type + Enter → POST /chat/web → first token painted, ours beside Vapi', ''];
-  const c = r.chat.result;
-  if (r.chat.note) out.push(r.chat.note, '');
-  if (!c) return out;
-  if (c.skipped) out.push(`Not run: ${c.skipped}.`, '');
-  for (const subject of CHAT_SUBJECTS) if (c.notes[subject.id]) out.push(`- ${subject.label}: ${c.notes[subject.id]}`);
-  if (Object.keys(c.notes).length) out.push('');
-  if (!c.rows.length) return out;
+  const { out, c } = latencyHead('## Chat: type + Enter → POST /chat/web → first token painted, ours beside Vapi', r.chat, CHAT_SUBJECTS);
+  if (!c?.rows.length) return out;
   out.push(
     `${c.rounds} of ${c.samples} samples per subject and profile${c.rounds < c.samples ? ' (time budget reached)' : ''}, interleaved. Budget: ours ≤ Vapi's median, for the POST and for the first token. ` +
       `CORS preflights that reached the provider: ${c.preflightsOnWire}.`,
