@@ -91,6 +91,8 @@ test('during a call (hybrid) the sheet keeps every control on its surface', asyn
   await page.getByRole('button', { name: 'Ask Our Agent' }).tap();
   await page.locator('ringwise-voice-call').getByRole('button', { name: 'Start a call' }).tap();
   await expect(page.locator('ringwise-voice-call').getByRole('status'), 'connected').toHaveText('Listening…');
+  const sheet = page.locator('ringwise-voice-call').getByRole('dialog', { name: 'Acme Assistant' });
+  await sheet.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
   expect(await uncoveredPoints(page), 'on our surface').toEqual([]);
   expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(390);

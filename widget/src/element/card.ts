@@ -454,14 +454,6 @@ export function mountCard(host: CardHost): Card {
     }
   });
   log.addEventListener('scroll', () => log.toggleAttribute('data-faded', log.scrollTop > 2), { passive: true });
-  // Escape on the launcher (a "minimize" toggle while the card is open) minimizes too.
-  const onLauncherKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && host.isOpen()) {
-      event.preventDefault();
-      collapse();
-    }
-  };
-  host.launcher.addEventListener('keydown', onLauncherKey);
   card.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
@@ -521,7 +513,6 @@ export function mountCard(host: CardHost): Card {
       hide.remove();
       dot.remove();
       host.launcher.removeAttribute('aria-controls');
-      host.launcher.removeEventListener('keydown', onLauncherKey);
     },
   };
 }

@@ -243,7 +243,21 @@ describe('<ringwise-voice-call> launcher', () => {
 
   test('removal from the DOM ends the call and removes every listener; a move keeps it', async () => {
     const mounted = await mount();
+    // What the card hangs on the launcher (which outlives it): each listener must go with the card.
+    const launcher = mounted.launcher();
+    const added: { type: string; listener: unknown; signal?: AbortSignal }[] = [];
+    const removed = new Set<unknown>();
+    const [addListener, removeListener] = [launcher.addEventListener.bind(launcher), launcher.removeEventListener.bind(launcher)];
+    vi.spyOn(launcher, 'addEventListener').mockImplementation((type, listener, options) => {
+      added.push({ type, listener, signal: typeof options === 'object' ? options.signal : undefined });
+      addListener(type, listener, options);
+    });
+    vi.spyOn(launcher, 'removeEventListener').mockImplementation((type, listener, options) => {
+      removed.add(listener);
+      removeListener(type, listener, options);
+    });
     await open(mounted);
+    expect(added.filter(({ type }) => type === 'keydown').length, 'the card listens for Escape on the launcher once').toBe(1);
     const client = mounted.modules.voice.client();
     client.update({ state: 'active' });
     const other = document.createElement('div');
@@ -258,6 +272,7 @@ describe('<ringwise-voice-call> launcher', () => {
     expect(client.handlerCount(), 'no event handlers left').toBe(0);
     expect(client.listeners.size, 'no subscriptions left').toBe(0);
     expect(mounted.shadow.querySelector('[part=card]'), 'card removed').toBeNull();
+    expect(added.filter(({ listener, signal }) => !signal?.aborted && !removed.has(listener)).map(({ type }) => type), 'no card listener left on the launcher').toEqual([]);
     mounted.launcher().click();
     await flush();
     expect(mounted.modules.voice.clients.length, 'detached launcher does nothing').toBe(1);
