@@ -362,6 +362,10 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       this.#setOpen(true);
       try {
         const card = await this.#ensureCard();
+        // With the card and the engine already in (after hover), starting the call is ≈ 30 ms of
+        // work in one task; the request only leaves the page once the task ends, so the start
+        // waits for the next one.
+        if (early.request) await new Promise((resolve) => setTimeout(resolve));
         if (this.#open) return await card.opened({ start: call ? early : undefined, focus });
       } catch (error) {
         this.#failLoad(error);

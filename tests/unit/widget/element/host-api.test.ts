@@ -77,6 +77,7 @@ describe('overrides from HTML', () => {
     await flush();
     void mounted.el.start();
     await flush();
+    await flush(); // the start runs a task after the request left
     expect(mounted.modules.voice.client().starts).toEqual([{ assistantId: 'asst-1', assistantOverrides: { firstMessage: 'Hi' } }]);
   });
 
