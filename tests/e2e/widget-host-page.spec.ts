@@ -85,7 +85,11 @@ test('keyboard only: Enter on the launcher calls, focus moves into the card, Esc
   await expect(card(page), 'Escape minimized the card').toBeHidden();
   await expect(page.getByRole('button', { name: 'Back to the call' }), 'focus back on the launcher, which leads back').toBeFocused();
   await expect(announced(page), 'the call goes on').toHaveText('Listening…');
+  const dot = page.locator('ringwise-voice-call [part=launcher] .ld');
+  await expect(dot, 'the minimized launcher shows the live dot').toBeVisible();
+  expect(await dot.boundingBox().then((box) => [box?.width, box?.height]), 'a 10 px dot').toEqual([10, 10]);
   await page.keyboard.press('Enter');
+  await expect(dot, 'no dot while the card is open').toBeHidden();
   await page.keyboard.press('Tab'); // minimize
   await page.keyboard.press('Tab'); // close
   await page.keyboard.press('Tab'); // mute
