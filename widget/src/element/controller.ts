@@ -6,9 +6,9 @@
  * and keeps one list of turns — voice transcripts, typed messages and chat replies — that no
  * switch between them clears.
  *
- * A click never waits for a download: when the engine is not loaded yet, `start` / `sendText`
- * send `POST /call/web` / `POST /chat/web` at once (with the injected request helpers) and hand
- * the in-flight request to the engine, which adopts it when it arrives.
+ * A click never waits for a download: `start` sends `POST /call/web` at once (with the injected
+ * request helpers), and `sendText` sends `POST /chat/web` while the chat engine is not loaded yet,
+ * handing the in-flight request to the engine, which adopts it when it is there.
  *
  * It never throws into its caller: a missing key or target, an engine that fails to load and
  * every engine error end as `view.problem`.
@@ -223,13 +223,17 @@ export class ConversationController {
     this.#loading = true;
     this.#set({ phase: 'loading', problem: null, ended: false, duration: 0, stage: null, stageIndex: 0 });
     const helpers = this.#options.requests;
-    if (!request && !this.#voice && helpers) {
+    const sendHere = !request && !!helpers;
+    if (sendHere) {
       abort = new AbortController();
       request = helpers.requestWebCall(this.#requestOptions(abort), target);
     }
     // The engine adopts the request and reports its failure; until then nobody else listens.
     request?.catch(() => {});
     this.#abort = abort ?? null;
+    // With the engine loaded, its start runs in this task, and the request leaves the page only
+    // when the task that sent it ends: the start waits for the next task.
+    if (sendHere && this.#voice) await new Promise((resolve) => setTimeout(resolve));
     let client: VoiceClientPort;
     try {
       client = await this.#ensureVoice();

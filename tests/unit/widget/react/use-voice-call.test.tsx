@@ -106,7 +106,8 @@ describe('useVoiceCall', () => {
     });
     expect(fake.clients.length, 'still one client after a second call').toBe(1);
     expect(fake.client().starts.length, 'second call on the same client').toBe(2);
-    expect(sent.length, 'the second call is sent by the loaded engine').toBe(1);
+    expect(sent.length, 'the second call is sent at the click too').toBe(2);
+    expect((await fake.client().startOptions[1]?.request) === (await sent[1]!.response), 'and adopted by the loaded engine').toBe(true);
   });
 
   test('state follows the client snapshot (video included); unmount ends the call and destroys the client', async () => {
