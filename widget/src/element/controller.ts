@@ -281,12 +281,11 @@ export class ConversationController {
     const { phase } = this.#view;
     if (phase === 'active' || phase === 'reconnecting') {
       this.#voice?.addMessage({ role: 'user', content: input });
-      this.#push({ role: 'user', text: input, partial: '', via: 'text' });
+      this.#push([{ role: 'user', text: input, partial: '', via: 'text' }]);
       return true;
     }
     if (phase !== 'idle' || this.#view.chat !== 'idle' || !this.#check(target, 'chat')) return false;
-    this.#push({ role: 'user', text: input, partial: '', via: 'text' });
-    return this.#sendChat(input, target);
+    return this.#sendChat(input, target, { role: 'user', text: input, partial: '', via: 'text' });
   }
 
   /** Sends the last chat message again (after a failure), without repeating it in the conversation. */
@@ -383,18 +382,33 @@ export class ConversationController {
     return true;
   }
 
-  async #sendChat(input: string, target: CallTarget): Promise<boolean> {
+  /**
+   * `POST /chat/web` for a message, sent at once (before anything is drawn), with the session id of
+   * the conversation so far; the chat client adopts it. Without request helpers, the client sends.
+   */
+  #requestChat(input: string, target: CallTarget): Promise<Response> | undefined {
+    const helpers = this.#options.requests;
+    if (!helpers) return undefined;
+    this.#chatAbort = new AbortController();
+    const sessionId = this.#chat?.sessionId;
+    const request = helpers.requestChatWeb(this.#requestOptions(this.#chatAbort), { ...target, input, ...(sessionId && { sessionId }) });
+    request.catch(() => {});
+    return request;
+  }
+
+  /**
+   * Sends a chat message (`said`: the visitor's turn, shown in the same change as the reply's).
+   * The request leaves the page only when the task that sent it ends, so this task does no more
+   * than draw the two turns; the chat client takes over in the next one.
+   */
+  async #sendChat(input: string, target: CallTarget, said?: Omit<Turn, 'id'>): Promise<boolean> {
     const attempt = ++this.#chatAttempt;
     this.#lastInput = input;
-    this.#replyTurn = this.#push({ role: 'assistant', text: '', partial: '', via: 'text' });
-    this.#set({ chat: 'sending', problem: null, ended: false });
-    let request: Promise<Response> | undefined;
-    const helpers = this.#options.requests;
-    if (!this.#chat && helpers) {
-      this.#chatAbort = new AbortController();
-      request = helpers.requestChatWeb(this.#requestOptions(this.#chatAbort), { ...target, input });
-      request.catch(() => {});
-    }
+    const request = this.#requestChat(input, target);
+    const pending: Omit<Turn, 'id'> = { role: 'assistant', text: '', partial: '', via: 'text' };
+    this.#replyTurn = this.#push(said ? [said, pending] : [pending], { chat: 'sending', problem: null, ended: false });
+    if (request) await new Promise((resolve) => setTimeout(resolve));
+    if (attempt !== this.#chatAttempt) return false;
     let client: ChatClientPort;
     try {
       client = await this.#ensureChat();
@@ -424,11 +438,11 @@ export class ConversationController {
     this.#set({ conversation, chat: 'idle' });
   }
 
-  /** Appends a turn; returns its id. */
-  #push(turn: Omit<Turn, 'id'>): number {
-    const id = this.#nextTurn++;
-    this.#set({ conversation: [...this.#view.conversation, { id, ...turn }].slice(-TURN_LIMIT) });
-    return id;
+  /** Appends turns (with `patch`, in one change); returns the last one's id. */
+  #push(turns: Omit<Turn, 'id'>[], patch: Patch = {}): number {
+    const added = turns.map((turn) => ({ id: this.#nextTurn++, ...turn }));
+    this.#set({ ...patch, conversation: [...this.#view.conversation, ...added].slice(-TURN_LIMIT) });
+    return this.#nextTurn - 1;
   }
 
   #currentKey(): string {
@@ -537,7 +551,7 @@ export class ConversationController {
       const next = final ? { ...last, text: joinText(last.text, message.transcript), partial: '' } : { ...last, partial: message.transcript };
       this.#set({ conversation: [...turns.slice(0, -1), next] });
     } else {
-      this.#push({ role, text: final ? message.transcript : '', partial: final ? '' : message.transcript, via: 'voice' });
+      this.#push([{ role, text: final ? message.transcript : '', partial: final ? '' : message.transcript, via: 'voice' }]);
     }
   }
 

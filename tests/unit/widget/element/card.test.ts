@@ -271,10 +271,18 @@ describe('chat card', () => {
     expect(bubbles(shadow), 'final').toEqual(['user: Do you fix boilers?', 'assistant: Yes, every day.']);
     expect(shadow.querySelectorAll('[part=turn]')[1]!.querySelector('.sr')?.textContent, 'final turn announced with its speaker').toBe(`${EN_LABELS.agent}: `);
     type(shadow, 'On Sundays?');
+    expect(mounted.requests.map((r) => r.body).at(-1), 'the second message sent at once too, with the session').toEqual({
+      assistantId: 'asst-1',
+      input: 'On Sundays?',
+      sessionId: 'sess-9',
+      stream: true,
+    });
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(client.sends.length, 'the client takes it over in a later task').toBe(1);
     await flush();
     expect(client.sends.map((s) => s.input), 'second message on the same client (it holds the session)').toEqual(['Do you fix boilers?', 'On Sundays?']);
-    expect(client.sends[1]?.options, 'no early request once the engine is there').toBeUndefined();
-    expect(mounted.requests.length, 'one early request in all').toBe(1);
+    expect(await sameRequest(client.sends[1]?.options?.request, mounted.requests[1]), 'and adopts the request').toBe(true);
+    expect(mounted.requests.length, 'one request per message').toBe(2);
     expect(modules.loads.includes('engine'), 'chat mode never loads the voice engine').toBe(false);
   });
 
