@@ -105,12 +105,15 @@ describe('error parsing', () => {
 describe('timeout and abort', () => {
   it('throws TimeoutError when the response is slower than timeoutMs', async () => {
     server.route('GET', '/call', { delayMs: 2_000, body: [] });
-    const { api } = client({ timeoutMs: 30 });
+    const { api, sleeps } = client({ timeoutMs: 30 });
     const error = await rejection(api.call.list());
     expect(isTimeoutError(error), `TimeoutError, got ${String(error)}`).toBe(true);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(30);
-    expect(server.requests, 'a timeout is not retried').toHaveLength(1);
+    // Every retry waits first; on a loaded machine the one attempt may time out before it even
+    // reaches the server, so the server's count alone cannot tell.
+    expect(sleeps, 'a timeout is not retried').toEqual([]);
+    expect(server.requests.length, 'at most the one attempt').toBeLessThanOrEqual(1);
   });
 
   it('lets a per-call timeout override the client default', async () => {
