@@ -6,9 +6,9 @@
  * and keeps one list of turns — voice transcripts, typed messages and chat replies — that no
  * switch between them clears.
  *
- * A click never waits for a download: `start` sends `POST /call/web` at once (with the injected
- * request helpers), and `sendText` sends `POST /chat/web` while the chat engine is not loaded yet,
- * handing the in-flight request to the engine, which adopts it when it is there.
+ * A click never waits for a download: `start` and `sendText` send `POST /call/web` /
+ * `POST /chat/web` at once (with the injected request helpers) and hand the in-flight request to
+ * the engine, which adopts it in a later task (loaded or not yet), so the request leaves first.
  *
  * It never throws into its caller: a missing key or target, an engine that fails to load and
  * every engine error end as `view.problem`.
@@ -25,6 +25,7 @@ import { hasCallTarget } from '../core/target.ts';
 import { loadFailureOf } from './load-failure.ts';
 import type { ClientTools, ToolCall, ToolError } from '../core/client-tools.ts';
 import type { ChatClientPort, ChatEngine, VoiceClientPort, VoiceEngine } from './engine-port.ts';
+import { nextTask } from './tasks.ts';
 import { IDLE_VIEW, START_STAGES, type CallProblem, type CallView, type ProblemKind, type ProblemSource, type Turn } from './view.ts';
 
 /** Every `VoiceClientEvents` name, for forwarding (e.g. as DOM events). */
@@ -231,9 +232,8 @@ export class ConversationController {
     // The engine adopts the request and reports its failure; until then nobody else listens.
     request?.catch(() => {});
     this.#abort = abort ?? null;
-    // With the engine loaded, its start runs in this task, and the request leaves the page only
-    // when the task that sent it ends: the start waits for the next task.
-    if (sendHere && this.#voice) await new Promise((resolve) => setTimeout(resolve));
+    // The request leaves before a loaded engine starts the call.
+    if (sendHere && this.#voice) await nextTask();
     let client: VoiceClientPort;
     try {
       client = await this.#ensureVoice();
@@ -398,8 +398,8 @@ export class ConversationController {
 
   /**
    * Sends a chat message (`said`: the visitor's turn, shown in the same change as the reply's).
-   * The request leaves the page only when the task that sent it ends, so this task does no more
-   * than draw the two turns; the chat client takes over in the next one.
+   * This task only sends the request and draws the two turns; the chat client takes over in the
+   * next one, once the request has left.
    */
   async #sendChat(input: string, target: CallTarget, said?: Omit<Turn, 'id'>): Promise<boolean> {
     const attempt = ++this.#chatAttempt;
@@ -407,7 +407,7 @@ export class ConversationController {
     const request = this.#requestChat(input, target);
     const pending: Omit<Turn, 'id'> = { role: 'assistant', text: '', partial: '', via: 'text' };
     this.#replyTurn = this.#push(said ? [said, pending] : [pending], { chat: 'sending', problem: null, ended: false });
-    if (request) await new Promise((resolve) => setTimeout(resolve));
+    if (request) await nextTask();
     if (attempt !== this.#chatAttempt) return false;
     let client: ChatClientPort;
     try {

@@ -33,6 +33,7 @@ import { EN_LAUNCHER_LABELS, LOCALES, localeLabels, type ShippedLocale, type Voi
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
 import { targetFromAttributes } from './target-attributes.ts';
+import { nextTask } from './tasks.ts';
 import { IDLE_VIEW, type CallProblem, type CallView } from './view.ts';
 
 /** Tag name of the element. */
@@ -362,10 +363,8 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       this.#setOpen(true);
       try {
         const card = await this.#ensureCard();
-        // With the card and the engine already in (after hover), starting the call is ≈ 30 ms of
-        // work in one task; the request only leaves the page once the task ends, so the start
-        // waits for the next one.
-        if (early.request) await new Promise((resolve) => setTimeout(resolve));
+        // The request leaves before the card (already in after a hover) starts the call.
+        if (early.request) await nextTask();
         if (this.#open) return await card.opened({ start: call ? early : undefined, focus });
       } catch (error) {
         this.#failLoad(error);
