@@ -60,12 +60,6 @@ export function mountCard(host: CardHost): Card {
   const shadow = element.shadowRoot as ShadowRoot;
   // Where consent is remembered (storage may be unavailable: then for as long as this card lives).
   const consent = createConsentStore(() => localStorage);
-  /** Minimizes the card; focus inside it goes back to the launcher (a hidden card loses focus). */
-  const collapse = () => {
-    const focused = shadow.activeElement;
-    host.collapse();
-    if (focused && focused !== host.launcher) host.launcher.focus();
-  };
   const { h } = host;
   /** Like `h`, and appends the new element to `parent`. */
   const add = <K extends keyof HTMLElementTagNameMap>(parent: Element, ...args: [K, string?, string?, Record<string, string>?]) =>
@@ -206,7 +200,7 @@ export function mountCard(host: CardHost): Card {
       void pending.action().then(pending.resolve);
     } else {
       pending.resolve(false);
-      collapse();
+      host.collapse();
     }
   };
 
@@ -420,13 +414,13 @@ export function mountCard(host: CardHost): Card {
   const unsubscribe = controller.subscribe(render);
 
   // Controls. Listeners live on the card's own nodes and go with them.
-  minimize.addEventListener('click', () => collapse());
+  minimize.addEventListener('click', () => host.collapse());
   hide.addEventListener('click', () => host.dismiss());
   close.addEventListener('click', () => {
     controller.stop();
     controller.stopReply();
     controller.dismiss();
-    collapse();
+    host.collapse();
   });
   retry.addEventListener('click', () => {
     if (controller.getSnapshot().problem?.source === 'chat') {
@@ -461,7 +455,7 @@ export function mountCard(host: CardHost): Card {
     if (question) return answer(false);
     const focused = shadow.activeElement;
     if (focused === hangUp || focused === cancel) return controller.stop();
-    collapse();
+    host.collapse();
   });
 
   // Escape on the launcher (the open card's round toggle) minimizes too.
