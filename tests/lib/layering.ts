@@ -41,9 +41,16 @@ export const REPO_RULES: readonly { readonly from: string; readonly forbidden: r
 
 const WIDGET_SRC = 'widget/src/';
 
+/**
+ * Entry files inside a folder that are judged as package entries: `/element` has always exported
+ * the whole surface (`widget/src/public.ts`), and keeps its API.
+ */
+export const ENTRY_FILES: readonly string[] = ['widget/src/element/index.ts'];
+
 /** The folder of a `widget/src` file (`core`, `(root)` for the entries), or `null` outside it. */
 export function widgetFolder(path: string): string | null {
   if (!path.startsWith(WIDGET_SRC)) return null;
+  if (ENTRY_FILES.includes(path)) return '(root)';
   const rest = path.slice(WIDGET_SRC.length);
   return rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : '(root)';
 }

@@ -17,20 +17,12 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const EXCEPTIONS: readonly string[] = [
   // The Daily default leaks into the core (core/daily-module.ts): the chunk entries will supply it.
   'widget/src/core/daily-module.ts → widget/src/daily/index.ts',
-  // Chunk plumbing still in element/: moves to chunks/.
-  'widget/src/element/modules.ts → widget/src/daily/index.ts',
-  'widget/src/element/script-loader.ts → widget/src/files.ts',
-  // The hook reaches the view model in element/: moves to conversation/ and i18n/.
-  'widget/src/react/index.ts → widget/src/element/engine-port.ts',
-  'widget/src/react/index.ts → widget/src/element/modules.ts',
-  'widget/src/react/index.ts → widget/src/element/status.ts',
-  'widget/src/react/index.ts → widget/src/element/view.ts',
-  'widget/src/react/index.ts → widget/src/element/en.ts',
-  'widget/src/react/index.ts → widget/src/element/labels.ts',
-  'widget/src/react/index.ts → widget/src/element/controller.ts',
-  'widget/src/react/use-voice-call.ts → widget/src/element/controller.ts',
-  'widget/src/react/use-voice-call.ts → widget/src/element/engine-port.ts',
-  'widget/src/react/use-voice-call.ts → widget/src/element/view.ts',
+  // Types of the helpers the loader hands the card (CardHost: `h`, the launcher icons), declared in element/.
+  'widget/src/card/index.ts → widget/src/element/icons.ts',
+  'widget/src/chunks/card-port.ts → widget/src/element/dom.ts',
+  'widget/src/chunks/card-port.ts → widget/src/element/icons.ts',
+  // The hook's entry loads engines through the bundled-modules table in chunks/.
+  'widget/src/react/index.ts → widget/src/chunks/modules.ts',
   // server/ reads shared facts from site/lib: another helper moves them to a neutral folder (issue 19, item 6).
   'server/app.ts → site/lib/local-backend.ts',
   'server/app.ts → site/lib/security-headers.ts',
