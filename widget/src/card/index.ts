@@ -19,7 +19,8 @@ import type { IconName } from '../element/icons.ts';
 import { format, type VoiceLabels } from '../i18n/labels.ts';
 import { describeProblem, stageLabel, statusLine } from '../conversation/status.ts';
 import CARD_CSS from './card.css?raw';
-import { START_STAGES, type ProblemSource, type Turn } from '../conversation/view.ts';
+import { START_STAGES } from '../core/start-stages.ts';
+import type { ProblemSource, Turn } from '../conversation/view.ts';
 
 /** What the invalid-overrides problem adds to the parser's words (console, `error` event). */
 const OVERRIDES_HINT = 'assistant-overrides must be a JSON object, e.g. {"variableValues":{"name":"Ada"}}';

@@ -26,7 +26,8 @@ import { loadFailureOf } from '../chunks/load-failure.ts';
 import type { ClientTools, ToolCall, ToolError } from '../core/client-tools.ts';
 import type { ChatClientPort, ChatEngine, VoiceClientPort, VoiceEngine } from './engine-port.ts';
 import { nextTask } from './tasks.ts';
-import { IDLE_VIEW, START_STAGES, type CallProblem, type CallView, type ProblemKind, type ProblemSource, type Turn } from './view.ts';
+import { START_STAGES } from '../core/start-stages.ts';
+import { IDLE_VIEW, type CallProblem, type CallView, type ProblemKind, type ProblemSource, type Turn } from './view.ts';
 
 /** Every `VoiceClientEvents` name, for forwarding (e.g. as DOM events). */
 export const CLIENT_EVENTS: readonly (keyof VoiceClientEvents)[] = [

@@ -6,7 +6,7 @@
  */
 import type { StartStage } from '../core/types.ts';
 import type { CallProblem, CallView } from './view.ts';
-import { format, type CardLabels } from '../i18n/labels.ts';
+import { format, stageLabelKey, type CardLabels } from '../i18n/labels.ts';
 import type { LoadFailure } from '../chunks/load-failure.ts';
 
 /** The kind of state the status line shows (the card colours its chip by it). */
@@ -39,8 +39,7 @@ export interface ProblemInfo {
 /** The label of a start stage ('daily-call-join' → `stageDailyCallJoin`). */
 export function stageLabel(stage: StartStage | null, labels: CardLabels): string {
   if (!stage) return '';
-  const key = `stage-${stage}`.replace(/-(.)/g, (_, c: string) => c.toUpperCase()) as keyof CardLabels;
-  return labels[key] ?? '';
+  return labels[stageLabelKey(stage)] ?? '';
 }
 
 /** `134` → `2:14`; `3723` → `1:02:03`. */

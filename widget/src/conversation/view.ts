@@ -71,18 +71,8 @@ export interface CallView {
   readonly videoTrack: MediaTrackLike | null;
 }
 
-/** The start stages in order (spec §4), for progress display. */
-export const START_STAGES: readonly StartStage[] = [
-  'initialization',
-  'web-call-creation',
-  'daily-call-object-creation',
-  'mobile-permissions',
-  'daily-call-join',
-  'video-recording-setup',
-  'video-recording-started',
-  'audio-observer-setup',
-  'audio-processing-setup',
-];
+/** The start stages in order (spec §4), for progress display: the core's one list. */
+export { START_STAGES } from '../core/start-stages.ts';
 
 /** The view before anything happened. */
 export const IDLE_VIEW: CallView = {

@@ -8,6 +8,25 @@
  * script tag; `label-mic-denied` sets `micDenied`), or a locale registered with `registerLocale`.
  * `{name}` placeholders are filled in where the key's comment says so.
  */
+import type { StartStage } from '../core/start-stages.ts';
+
+/** `'daily-call-join'` → `'DailyCallJoin'`, at the type level. */
+type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
+
+/** The label key of each start stage (`stageDailyCallJoin`), derived from `START_STAGES`. */
+export type StageLabelKey = `stage${Pascal<StartStage>}`;
+
+/**
+ * One text per start stage, shown while connecting and spoken by the progress bar. Derived from
+ * the core's list, so a new stage without a label in every locale does not compile. (The keys stay
+ * flat, `stageDailyCallJoin`, because label overrides and registered locales use them.)
+ */
+export type StageLabels = Record<StageLabelKey, string>;
+
+/** The label key of a start stage (`'daily-call-join'` → `'stageDailyCallJoin'`). */
+export function stageLabelKey(stage: StartStage): StageLabelKey {
+  return `stage-${stage}`.replace(/-(.)/g, (_, c: string) => c.toUpperCase()) as StageLabelKey;
+}
 
 /** The launcher's texts (in the loader). */
 export interface LauncherLabels {
@@ -26,7 +45,7 @@ export interface LauncherLabels {
 }
 
 /** The card's texts (in the card UI file). */
-export interface CardLabels {
+export interface CardLabels extends StageLabels {
   /** The assistant's name in the card header, unless the `title` attribute gives one. */
   assistantName: string;
   close: string;
@@ -80,15 +99,6 @@ export interface CardLabels {
   progress: string;
   /** `{step}`, `{total}`, `{stage}`: spoken value of the progress bar. */
   progressValue: string;
-  stageInitialization: string;
-  stageWebCallCreation: string;
-  stageDailyCallObjectCreation: string;
-  stageMobilePermissions: string;
-  stageDailyCallJoin: string;
-  stageVideoRecordingSetup: string;
-  stageVideoRecordingStarted: string;
-  stageAudioObserverSetup: string;
-  stageAudioProcessingSetup: string;
   /** Error titles (the error section's heading). */
   titleMic: string;
   titleNetwork: string;

@@ -1,5 +1,5 @@
 /**
- * The shipped languages (`widget/src/element/locales/*.ts`): complete, translated, and with the
+ * The shipped languages (`widget/src/i18n/locales/*.ts`): complete, translated, and with the
  * same placeholders as English. A key added to the English labels fails here until every language
  * has it; a value left in English fails unless it is on the small allow-list below (words the
  * language really shares with English).
