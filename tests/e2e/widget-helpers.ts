@@ -5,9 +5,9 @@
  */
 import { test, type Page } from '@playwright/test';
 import { startHostPage, type HostPage, type HostPageOptions } from '../fixtures/host-page/server.ts';
-import { startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../fixtures/loopback-server.ts';
 import { E2E_PORT } from '../../playwright.config.ts';
-import { PROVIDER_PORT } from '../fixtures/e2e-env.ts';
+import { PROVIDER_PORT } from '../../fixtures/e2e-env.ts';
 import { bundleFakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from '../../widget/src/chunks/manifest.ts';
 

@@ -12,7 +12,7 @@ import { labels as ES } from '../../widget/src/i18n/locales/es.ts';
 import { labels as FR } from '../../widget/src/i18n/locales/fr.ts';
 import { MODULE_FILES } from '../../widget/src/chunks/manifest.ts';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
-import { chatWebHandler } from '../fixtures/loopback-server.ts';
+import { chatWebHandler } from '../../fixtures/loopback-server.ts';
 import { hostPages, type PageLog } from './widget-helpers.ts';
 
 const hosts = hostPages({

@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CARD_STATES, type CardState } from '../../site/lib/card-states.ts';
 import { bundleScriptedEngine } from '../fixtures/host-page/scripted-engine-bundle.ts';
 import { startHostPage, type HostPage } from '../fixtures/host-page/server.ts';
-import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
+import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../../fixtures/loopback-server.ts';
 import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import type { VoiceLabels } from '../../widget/src/i18n/labels.ts';
 import { labels as DE } from '../../widget/src/i18n/locales/de.ts';

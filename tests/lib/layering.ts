@@ -37,6 +37,7 @@ export const REPO_RULES: readonly { readonly from: string; readonly forbidden: r
   { from: 'server/', forbidden: ['site/'], why: 'the server serves the built site; shared facts live in a neutral folder' },
   { from: 'bench/', forbidden: ['widget/src/', 'tests/'], why: 'the bench measures what ships: package entries and shared fixtures' },
   { from: 'site/', forbidden: ['widget/src/', 'tests/'], why: 'the site is a consumer of the package entries' },
+  { from: 'fixtures/', forbidden: ['tests/', 'bench/', 'site/', 'server/'], why: 'fixtures shared by the tests and the bench stand alone' },
 ];
 
 const WIDGET_SRC = 'widget/src/';

@@ -6,7 +6,7 @@ import { VoiceClient, type VoiceClientOptions } from '../../../../widget/src/cor
 import type { VoiceClientEvents, WebCall } from '../../../../widget/src/core/types.ts';
 import { START_STAGES } from '../../../../widget/src/core/start-stages.ts';
 import { FakeCallFactory, FakePlatform } from '../../../fixtures/fake-call.ts';
-import type { LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import type { LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 
 /** The public key the tests use. */
 export const PUBLIC_KEY = 'pk-test-core';
