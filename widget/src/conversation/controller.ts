@@ -29,20 +29,9 @@ import { nextTask } from './tasks.ts';
 import { START_STAGES } from '../core/start-stages.ts';
 import { IDLE_VIEW, type CallProblem, type CallView, type ProblemKind, type ProblemSource, type Turn } from './view.ts';
 
-/** Every `VoiceClientEvents` name, for forwarding (e.g. as DOM events). */
-export const CLIENT_EVENTS: readonly (keyof VoiceClientEvents)[] = [
-  'call-start',
-  'call-end',
-  'speech-start',
-  'speech-end',
-  'volume-level',
-  'message',
-  'call-start-progress',
-  'call-start-success',
-  'call-start-failed',
-  'error',
-  'state-change',
-];
+/** Every `VoiceClientEvents` name, for forwarding (e.g. as DOM events): the core's one list. */
+export { CLIENT_EVENTS } from '../core/client-events.ts';
+import { CLIENT_EVENTS } from '../core/client-events.ts';
 
 /** The chat client's events as the controller forwards them (`state-change` is renamed). */
 export interface ChatEvents {
