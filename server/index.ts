@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_DATA_DIR, startServer, type RunningServer } from './app.ts';
 import { parseAllowedOrigins } from './origins.ts';
 import { parseRateLimit } from './rate-limit.ts';
+import { readDeliveryConfig, type DeliveryConfig } from './leads/settings.ts';
 
 const root = fileURLToPath(new URL('../dist/', import.meta.url));
 if (!existsSync(root)) {
@@ -23,7 +24,9 @@ const supabaseUrl = process.env.PUBLIC_SUPABASE_URL?.trim();
 const dataDir = process.env.DATA_DIR?.trim() || DEFAULT_DATA_DIR;
 
 let server: RunningServer;
+let delivery: DeliveryConfig | undefined;
 try {
+  delivery = readDeliveryConfig(process.env);
   server = await startServer({
     distDir: root,
     port: Number(process.env.PORT ?? 4321),
@@ -34,6 +37,7 @@ try {
     rateLimit: parseRateLimit(process.env.CONTACT_RATE_LIMIT),
     allowedOrigins: parseAllowedOrigins(process.env.ALLOWED_ORIGINS),
     onDatabaseLost: () => process.exit(1),
+    delivery,
   });
 } catch (error) {
   console.error((error as Error).message);
@@ -42,6 +46,7 @@ try {
 console.log(`Serving the site on ${server.url}`);
 if (supabaseUrl) console.log(`Contact requests go to Supabase at ${supabaseUrl}.`);
 else console.log(`Contact requests are stored in ${resolve(dataDir)} (embedded PostgreSQL 17; list them with \`npm run submissions\`).`);
+if (!supabaseUrl) console.log(delivery?.summary.length ? `New contact requests are delivered to: ${delivery.summary.join('; ')}.` : 'No notification is set up (CONTACT_WEBHOOK_URL, SMTP_URL): contact requests are only stored.');
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
