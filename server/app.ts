@@ -15,6 +15,7 @@ import { createOriginPolicy, listenOrigins } from './origins.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitConfig } from './rate-limit.ts';
 import { startCluster, type RunningCluster } from './postgres/cluster.ts';
 import { prepareDatabase } from './postgres/bootstrap.ts';
+import { DEFAULT_POOL_MAX, prepareExternalDatabase, retryableDuringRestart } from './external/prepare.ts';
 import { attachDelivery, type DeliveryPlan, type NotifyingDatabase } from './leads/notify.ts';
 import { LOCAL_ANON_KEY } from '../site/lib/local-backend.ts';
 import {
@@ -53,6 +54,10 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** Called when PostgreSQL stops without being asked to (the server cannot store requests any more). */
   onDatabaseLost?: (detail: string) => void;
+  /** Your own PostgreSQL (DATABASE_URL) instead of the embedded one (server/external/). */
+  databaseUrl?: string;
+  /** Connections to databaseUrl at most. @default DEFAULT_POOL_MAX */
+  databasePoolMax?: number;
   /** Where stored leads are delivered (server/leads/); null or no channel = stored only. */
   delivery?: DeliveryPlan | null;
 }
@@ -128,7 +133,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 
   try {
-    if (embeddedBackend) {
+    if (embeddedBackend && options.databaseUrl) {
+      const url = options.databaseUrl;
+      await prepareExternalDatabase(url);
+      db = retryableDuringRestart(await openContactDatabase({ connectionString: url, poolSize: options.databasePoolMax ?? DEFAULT_POOL_MAX }));
+      if (options.delivery?.channels.length) {
+        delivery = attachDelivery(db, { connectionString: url }, null, options.delivery, log);
+        db = delivery.db;
+      }
+    } else if (embeddedBackend) {
       cluster = await startCluster({ dataDir, kind: 'server', reset: resetData, log });
       await prepareDatabase({ host: cluster.host, port: cluster.port }, cluster.credentials);
       db = await openContactDatabase({ host: cluster.host, port: cluster.port, credentials: cluster.credentials });
