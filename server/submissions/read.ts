@@ -3,19 +3,12 @@
  * does: logged in as authenticator, switched to service_role (the only API role the migrations
  * let read), in one repeatable-read, read-only snapshot, page by page (keyset pagination), each
  * page handed on before the next is fetched (inserts go on meanwhile; nothing is held as one
- * giant string). With DATABASE_URL it reads that database as its login role (the tables' owner).
- * On a data folder where a server runs it connects to that server's PostgreSQL; where none does
- * it starts PostgreSQL itself for the read (holding the folder's lock meanwhile, so a server
- * started then refuses with one sentence, and vice versa).
+ * giant string). With DATABASE_URL it reads that database as its login role (the tables' owner);
+ * otherwise the data folder's, opened by local-database.ts.
  */
-import { constants } from 'node:fs';
-import { access, readFile, stat } from 'node:fs/promises';
-import { userInfo } from 'node:os';
 import pg from 'pg';
 import { FAILING_AFTER_ATTEMPTS } from '../leads/outbox.ts';
-import { connect, prepareDatabase } from '../postgres/bootstrap.ts';
-import { DataDirInUseError, HANDOVER_WAIT_MS, inspectDataDir, isDataDirInUseError, startCluster } from '../postgres/cluster.ts';
-import { dataDirLayout, isInitialised, readCredentials, type DataDirLayout } from '../postgres/data-dir.ts';
+import { openDataFolder } from '../local-database.ts';
 import type { Submission } from './format.ts';
 
 /** Rows fetched per query. @default 500 */
@@ -33,8 +26,6 @@ export interface ReadOptions {
   databaseUrl?: string;
 }
 
-const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
-
 interface Reader {
   client: pg.Client;
   /** Role to read as (service_role on the embedded database); null = the login role. */
@@ -42,89 +33,10 @@ interface Reader {
   close(): Promise<void>;
 }
 
-/** The name of the user with id `uid` (from /etc/passwd), or the id itself. */
-async function userName(uid: number): Promise<string> {
-  const passwd = await readFile('/etc/passwd', 'utf8').catch(() => '');
-  return passwd.split('\n').find((line) => line.split(':')[2] === String(uid))?.split(':')[0] ?? `uid ${uid}`;
-}
-
-/**
- * Throws one "permission denied" sentence naming the folder and the user when this process cannot
- * read the data folder (so a folder it cannot see is never reported as "no database").
- */
-async function assertReadable(layout: DataDirLayout): Promise<void> {
-  for (const [path, mode] of [
-    [layout.root, constants.R_OK | constants.X_OK],
-    [layout.cluster, constants.R_OK | constants.X_OK],
-    [layout.credentials, constants.R_OK],
-  ] as const) {
-    try {
-      await access(path, mode);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EACCES') continue;
-      const me = userInfo();
-      const owner = await stat(layout.root).then((s) => userName(s.uid), () => 'the user that runs the server');
-      throw new Error(
-        `Permission denied: user ${me.username} (uid ${me.uid}) cannot read the data folder ${layout.root}. ` +
-          `Run the command as ${owner} (the folder's owner, e.g. \`sudo -u ${owner} npm run submissions\`) or as root.`,
-      );
-    }
-  }
-}
-
-/**
- * A connection to the data folder's database for reading: to the running server's PostgreSQL, or
- * to one started here when no server runs. null when the folder has no database yet.
- */
+/** The data folder's database, logged in as authenticator (reading as service_role); null when it has none. */
 async function openReader(dataDir: string, log: (line: string) => void): Promise<Reader | null> {
-  const layout = dataDirLayout(dataDir);
-  await assertReadable(layout);
-  const exists = await stat(layout.root).then(() => true, () => false);
-  if (!exists || !(await isInitialised(layout))) return null;
-  const deadline = Date.now() + HANDOVER_WAIT_MS;
-  for (;;) {
-    const state = await inspectDataDir(dataDir);
-    if (state.state === 'free') {
-      let cluster;
-      try {
-        cluster = await startCluster({ dataDir, kind: 'reader', log });
-      } catch (error) {
-        // A server took the folder first: read through it once it is ready.
-        if (isDataDirInUseError(error) && Date.now() < deadline) continue;
-        throw error;
-      }
-      try {
-        await prepareDatabase({ host: cluster.host, port: cluster.port }, cluster.credentials);
-        await cluster.markReady();
-        const client = await connect({ host: cluster.host, port: cluster.port }, 'authenticator', cluster.credentials.authenticator, 'ringwise-submissions');
-        return {
-          client,
-          role: 'service_role',
-          async close() {
-            await client.end().catch(() => {});
-            await cluster.stop();
-          },
-        };
-      } catch (error) {
-        await cluster.stop();
-        throw error;
-      }
-    }
-    const { owner } = state;
-    if (owner?.alive && owner.kind === 'server' && owner.ready && state.status === 'ready') {
-      const credentials = await readCredentials(layout);
-      if (!credentials) throw new Error(`${layout.credentials} is missing: the database of ${layout.root} cannot be read.`);
-      const client = await connect({ host: '127.0.0.1', port: state.port }, 'authenticator', credentials.authenticator, 'ringwise-submissions');
-      return { client, role: 'service_role', close: () => client.end().catch(() => {}) };
-    }
-    // A server is starting, another read is running, or the PostgreSQL of a stopped server is
-    // shutting down: wait for it.
-    if (Date.now() > deadline) {
-      const who = owner?.alive ? (owner.kind === 'server' ? `a server (pid ${owner.pid}) that did not become ready` : `\`npm run submissions\` (pid ${owner.pid})`) : `PostgreSQL (pid ${state.postmasterPid})`;
-      throw new DataDirInUseError(`The data folder ${layout.root} is in use by ${who}: try again in a moment.`, owner?.pid ?? null);
-    }
-    await sleep(100);
-  }
+  const connection = await openDataFolder(dataDir, { role: 'authenticator', log, name: 'ringwise-submissions' });
+  return connection && { ...connection, role: 'service_role' };
 }
 
 /** A connection to DATABASE_URL (TLS as its sslmode says). */
