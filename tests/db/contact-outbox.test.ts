@@ -11,7 +11,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertStatement, type Column } from '../../server/database.ts';
 import { applyMigrations, bootstrapDatabase, MIGRATIONS_DIR, type DefaultPrivileges } from '../../server/postgres/bootstrap.ts';
-import { startTestCluster, type TestCluster } from '../fixtures/postgres.ts';
+import { codeOf, startTestCluster, type TestCluster } from '../fixtures/postgres.ts';
 
 let pgc: TestCluster;
 beforeAll(async () => {
@@ -23,15 +23,6 @@ afterAll(async () => {
 
 const valid = { name: 'Ann Lee', business_name: 'Lee Plumbing', email: 'ann@lee-plumbing.com', additional_info: 'Call after 5pm' };
 const COLUMNS: Column[] = ['name', 'business_name', 'email', 'additional_info'].map((name) => ({ name, type: 'text' }));
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { code?: string }).code ?? `no code: ${String(error)}`;
-  }
-  return 'no error';
-}
 
 describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s default privileges', (privileges) => {
   let api: pg.Client;

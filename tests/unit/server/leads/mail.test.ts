@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryError } from '../../../../server/leads/delivery-error.ts';
 import type { Lead } from '../../../../server/leads/lead.ts';
 import { createMailChannel, headerText, isPlainAddress, leadMessage } from '../../../../server/leads/mail.ts';
+import { SAMPLE_LEAD } from '../../../fixtures/lead.ts';
 import { headersOf, startSmtpReceiver, type SmtpReceiver } from '../../../fixtures/receivers.ts';
 
 let smtp: SmtpReceiver;
@@ -18,14 +19,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const lead: Lead = {
-  id: '6f1c2f7e-1d7a-4c55-9a3e-2f1f9c1d0b11',
-  created_at: new Date('2026-11-25T10:00:00.123Z'),
-  name: 'Ann Lee',
-  business_name: 'Lee Plumbing',
-  email: 'ann@lee.com',
-  additional_info: 'Call after 5pm.\nThanks!',
-};
+const lead: Lead = SAMPLE_LEAD;
 const TO = ['sales@business.test', 'owner@business.test'];
 
 async function send(l: Lead): Promise<{ headers: Array<[string, string]>; data: string; to: string[] }> {

@@ -8,17 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryError } from '../../../../server/leads/delivery-error.ts';
 import type { Lead } from '../../../../server/leads/lead.ts';
 import { createWebhookChannel, signWebhook, SIGNATURE_HEADER, verifyWebhook } from '../../../../server/leads/webhook.ts';
+import { SAMPLE_LEAD } from '../../../fixtures/lead.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../fixtures/receivers.ts';
 
 const SECRET = 'a'.repeat(64);
-const lead: Lead = {
-  id: '6f1c2f7e-1d7a-4c55-9a3e-2f1f9c1d0b11',
-  created_at: new Date('2026-11-25T10:00:00.123Z'),
-  name: 'Ann Lee',
-  business_name: 'Lee Plumbing',
-  email: 'ann@lee.com',
-  additional_info: 'Call after 5pm',
-};
+const lead: Lead = { ...SAMPLE_LEAD, additional_info: 'Call after 5pm' };
 
 describe('signature', () => {
   const body = '{"id":"x","name":"Ann"}';
