@@ -15,8 +15,20 @@ export interface Column {
   type: string;
 }
 
-/** Options of {@link openContactDatabase}. */
-export interface OpenDatabaseOptions {
+/** Options of {@link openContactDatabase}: the embedded database's address, or DATABASE_URL. */
+export type OpenDatabaseOptions = EmbeddedDatabaseOptions | UrlDatabaseOptions;
+
+/** Your own PostgreSQL: logged in as the URL's role (a member of anon), TLS as its sslmode says. */
+export interface UrlDatabaseOptions {
+  connectionString: string;
+  /** Connections kept open at most. */
+  poolSize: number;
+  database?: undefined;
+}
+
+/** The embedded PostgreSQL, logged in as authenticator. */
+export interface EmbeddedDatabaseOptions {
+  connectionString?: undefined;
   host: string;
   port: number;
   credentials: Pick<Credentials, 'authenticator'>;
@@ -69,17 +81,21 @@ function isSqlError(error: unknown): boolean {
 
 /** Opens the pool and reads the schema cache and anon's role settings. */
 export async function openContactDatabase(options: OpenDatabaseOptions): Promise<ContactDatabase> {
-  const { host, port, credentials, database = 'postgres', poolSize = 16 } = options;
-  const pool = new pg.Pool({
-    host,
-    port,
-    database,
-    user: 'authenticator',
-    password: credentials.authenticator,
-    application_name: 'ringwise-rest',
-    max: poolSize,
-    idleTimeoutMillis: 30_000,
-  });
+  const pool = new pg.Pool(
+    options.connectionString !== undefined
+      ? // A remote database may be slow to answer while it restarts: a request waits 10 s at most for a connection.
+        { connectionString: options.connectionString, application_name: 'ringwise-rest', max: options.poolSize, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 }
+      : {
+          host: options.host,
+          port: options.port,
+          database: options.database ?? 'postgres',
+          user: 'authenticator',
+          password: options.credentials.authenticator,
+          application_name: 'ringwise-rest',
+          max: options.poolSize ?? 16,
+          idleTimeoutMillis: 30_000,
+        },
+  );
   // An idle connection that breaks (PostgreSQL stopping) is dropped; the next request reconnects.
   pool.on('error', () => {});
 

@@ -18,7 +18,7 @@ import {
   EMPTY_FORM,
   validateContact,
 } from '../../site/lib/contact.ts';
-import { startTestCluster, type TestCluster } from '../fixtures/postgres.ts';
+import { codeOf, startTestCluster, type TestCluster } from '../fixtures/postgres.ts';
 
 let pgc: TestCluster;
 beforeAll(async () => {
@@ -34,16 +34,6 @@ const COLUMNS: Column[] = ['name', 'business_name', 'email', 'additional_info', 
   name,
   type: name === 'id' ? 'uuid' : name === 'created_at' ? 'timestamp with time zone' : 'text',
 }));
-
-/** The Postgres error code `promise` rejects with ('no error' when it resolves). */
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { code?: string }).code ?? `no code: ${String(error)}`;
-  }
-  return 'no error';
-}
 
 describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s default privileges', (privileges) => {
   let api: pg.Client;
