@@ -16,7 +16,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { DEFAULT_DATA_DIR } from './app.ts';
+import { dataDirFrom, loadEnv } from '../shared/config.ts';
 import { connect, prepareDatabase } from './postgres/bootstrap.ts';
 import { DataDirInUseError, HANDOVER_WAIT_MS, inspectDataDir, isDataDirInUseError, startCluster } from './postgres/cluster.ts';
 import { dataDirLayout, isInitialised, readCredentials } from './postgres/data-dir.ts';
@@ -251,7 +251,7 @@ export interface CliOptions {
 /** Usage text. */
 export const USAGE = `Usage: npm run submissions [-- --csv | --json] [--since <date | 30m | 12h | 7d>]
 
-Lists the contact requests stored by the embedded backend (DATA_DIR, default ${DEFAULT_DATA_DIR}), newest first.
+Lists the contact requests stored by the embedded backend (DATA_DIR, else the folder \`npm start\` prints), newest first.
   (no option)   a table; invisible and control characters are shown as escapes
   --json        a JSON array (invisible characters as \\uXXXX)
   --csv         CSV for spreadsheets (formulas neutralised with a leading ')
@@ -293,7 +293,7 @@ async function main(): Promise<void> {
     await write(USAGE);
     return;
   }
-  const dataDir = process.env.DATA_DIR?.trim() || DEFAULT_DATA_DIR;
+  const dataDir = dataDirFrom(loadEnv()).path;
   const formatter = createFormatter(options.format);
   let started = false;
   for await (const page of readSubmissions(dataDir, { since: options.since, log: (line) => console.error(line) })) {

@@ -13,7 +13,7 @@ import { scriptLoader, type VoiceEngine } from '@ringwise/voice-widget';
 import { describeProblem, EN_LABELS, statusLine, useVoiceCallWithEngine, type StartOptions } from '@ringwise/voice-widget/react';
 import { siteConfig } from '../../content/site.ts';
 import { createSiteTools } from '../lib/site-tools.ts';
-import { WIDGET_FILES_PATH } from '../lib/widget-path.ts';
+import { WIDGET_FILES_PATH } from '../../shared/widget-path.ts';
 import './HeroCall.css';
 
 /**
