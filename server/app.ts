@@ -117,6 +117,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const health = createHealthHandler({ checks: { ...(embeddedBackend ? { database: () => (db ? db.ping() : Promise.reject(new Error('not started'))) } : {}) }, draining: () => closing !== null });
   const server: HttpServer = createServer((req, res) => {
     for (const [name, value] of Object.entries(security.headers)) res.setHeader(name, value);
+    // During a shutdown a finished response leaves its keep-alive connection idle: close it now.
+    res.once('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
     let pathname = '/';
     try {
       pathname = new URL(req.url ?? '/', 'http://x').pathname;
