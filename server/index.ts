@@ -69,7 +69,7 @@ try {
 const sitePath = build.basePath === '/' ? '' : build.basePath;
 console.log(`Serving the site on ${server.url}${sitePath} (built for ${build.siteOrigin}${sitePath}).`);
 if (!listenOrigins(host, server.port).includes(build.siteOrigin)) {
-  console.warn(
+  console.log(
     `Note: the site was built for ${build.siteOrigin} (PUBLIC_SITE_URL), not ${server.url}: its canonical links, sitemap and /widget ` +
       `snippet name ${build.siteOrigin}, and contact requests are accepted from there. Right behind a reverse proxy that serves ` +
       `${build.siteOrigin}; otherwise rebuild with PUBLIC_SITE_URL=${server.url}.`,
@@ -77,7 +77,7 @@ if (!listenOrigins(host, server.port).includes(build.siteOrigin)) {
 }
 const envSupabase = envValue(env, 'PUBLIC_SUPABASE_URL') ?? '';
 if (envSupabase !== supabaseUrl) {
-  console.warn(
+  console.log(
     `Note: the build sends contact requests to ${supabaseUrl || 'the embedded backend'}, but PUBLIC_SUPABASE_URL is now ` +
       `${envSupabase ? envSupabase : 'unset'}: run \`npm run build\` (or \`npm start\`) to build for the new value.`,
   );

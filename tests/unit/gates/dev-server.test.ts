@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
+import { cleanEnv } from '../../fixtures/clean-env.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 let dev: ChildProcess | null = null;
@@ -22,12 +23,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The environment without what Vitest adds (NODE_ENV=test, MODE, VITEST…), which changes how astro dev serves. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  const vitestKeys = new Set(['NODE_ENV', 'MODE', 'DEV', 'PROD', 'SSR', 'BASE_URL', 'TEST']);
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !vitestKeys.has(key) && !key.startsWith('VITEST')));
-}
-
 afterAll(() => {
   // npx runs astro as a child: stop the whole group, or astro keeps running (and its lock).
   if (dev?.pid) process.kill(-dev.pid, 'SIGTERM');
@@ -39,7 +34,7 @@ test('astro dev starts, serves / and an island, and prints no [ERROR]', async ()
   const port = await freePort();
   dev = spawn('npx', ['astro', 'dev', '--port', String(port), '--host', '127.0.0.1', '--force'], {
     cwd: ROOT,
-    env: { ...cleanEnv(), ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
+    env: cleanEnv({ ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
