@@ -19,6 +19,7 @@ import {
   siteContentSecurityPolicy,
   type SecurityManifest,
 } from '../../shared/security-headers.ts';
+import { HEADERS_FILE, headersFile, NGINX_SNIPPET_FILE, nginxSnippet } from '../../shared/static-host-headers.ts';
 
 /** The CSP source for a script's exact text. */
 export function scriptHash(text: string): string {
@@ -29,6 +30,7 @@ export function scriptHash(text: string): string {
 export default function securityHeaders(): AstroIntegration {
   let root = '';
   let site = '';
+  let base = '/';
   return {
     name: 'ringwise-security-headers',
     hooks: {
@@ -37,6 +39,7 @@ export default function securityHeaders(): AstroIntegration {
       },
       'astro:config:done': ({ config }) => {
         site = config.site ? new URL(config.site).origin : '';
+        base = config.base.replace(/\/+$/, '') || '/';
       },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
@@ -60,7 +63,10 @@ export default function securityHeaders(): AstroIntegration {
           },
         };
         await writeFile(join(out, SECURITY_HEADERS_FILE), JSON.stringify(manifest, null, 2) + '\n');
-        logger.info(`wrote ${SECURITY_HEADERS_FILE} (${hashes.size} inline script hash(es))`);
+        // The same headers for static hosts and nginx (shared/static-host-headers.ts).
+        await writeFile(join(out, HEADERS_FILE), headersFile(manifest, base));
+        await writeFile(join(out, NGINX_SNIPPET_FILE), nginxSnippet(manifest));
+        logger.info(`wrote ${SECURITY_HEADERS_FILE}, ${HEADERS_FILE} and ${NGINX_SNIPPET_FILE} (${hashes.size} inline script hash(es))`);
       },
     },
   };
