@@ -13,12 +13,13 @@ import { applyEnvFile, basePathFrom, siteUrlFrom } from './shared/config.ts';
 // The one configuration (shared/config.ts): `.env` fills what the environment leaves unset, before
 // anything reads a variable, so Vite's import.meta.env, the integrations and the server agree.
 applyEnvFile();
+const base = basePathFrom(process.env);
 
 export default defineConfig({
   /** Public origin of the site: canonical URLs, Open Graph, the sitemap and the /widget snippet use it. */
   site: siteUrlFrom(process.env),
   /** Sub-path the site is served under (BASE_PATH), `/` by default. */
-  base: basePathFrom(process.env),
+  base,
   srcDir: './site',
   publicDir: './public',
   output: 'static',

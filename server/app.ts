@@ -15,6 +15,7 @@ import { createOriginPolicy, listenOrigins } from './origins.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitConfig } from './rate-limit.ts';
 import { clientAddress, TRUST_NO_PROXY, type TrustProxy } from './trust-proxy.ts';
 import { createHealthHandler, isHealthPath } from './health.ts';
+import { underBasePath } from './base-path.ts';
 import { startCluster, type RunningCluster } from './postgres/cluster.ts';
 import { prepareDatabase } from './postgres/bootstrap.ts';
 import { LOCAL_ANON_KEY } from '../shared/local-backend.ts';
@@ -62,6 +63,8 @@ export interface ServerOptions {
   trustProxy?: TrustProxy;
   /** How long {@link RunningServer.close} waits for open requests. @default SHUTDOWN_GRACE_MS */
   shutdownGraceMs?: number;
+  /** The sub-path the site was built for (the build manifest's basePath). @default '/' */
+  basePath?: string;
 }
 
 /** Work to finish when the server shuts down, after the last request and before the database closes. */
@@ -129,6 +132,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       void health(req, res, pathname);
       return;
     }
+    const below = underBasePath(req, res, options.basePath ?? '/', pathname);
+    if (below === null) return;
+    pathname = below;
     if (rest && isRestPath(pathname)) {
       void rest(req, res);
       return;

@@ -59,6 +59,7 @@ try {
     rateLimit: settings.rateLimit,
     allowedOrigins: settings.allowedOrigins,
     trustProxy: settings.trustProxy,
+    basePath: build.basePath,
     onDatabaseLost: () => process.exit(1),
   });
 } catch (error) {

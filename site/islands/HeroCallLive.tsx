@@ -14,6 +14,7 @@ import { describeProblem, EN_LABELS, statusLine, useVoiceCallWithEngine, type St
 import { siteConfig } from '../../content/site.ts';
 import { createSiteTools } from '../lib/site-tools.ts';
 import { WIDGET_FILES_PATH } from '../../shared/widget-path.ts';
+import { withBase } from '../lib/base-path.ts';
 import './HeroCall.css';
 
 /**
@@ -21,7 +22,7 @@ import './HeroCall.css';
  * as a classic script by the widget's own script loader (which the engine then asks for the daily
  * file); the /widget page's loader shares it.
  */
-const loadServedEngine = () => scriptLoader(new URL(WIDGET_FILES_PATH, location.href).href)('engine');
+const loadServedEngine = () => scriptLoader(new URL(withBase(WIDGET_FILES_PATH), location.href).href)('engine');
 
 /** Props of the hero call. The page passes none: the defaults are the site's own. */
 export interface HeroCallProps {

@@ -5,6 +5,8 @@
  *   checkout (where PostgreSQL's system user can reach it), as a normal user in the checkout;
  * - `.env` reached the build: the sitemap, the /widget snippet and the server's allowed origin
  *   all name PUBLIC_SITE_URL from `.env`, and the server says the origin it listens on differs;
+ * - BASE_PATH from `.env`: the site lives under /voice, and every link, asset and script the
+ *   pages name is below it and answers;
  * - it is ready (/readyz) and stops cleanly on SIGTERM.
  * Slow (a full build in the copy), run once.
  */
@@ -21,6 +23,7 @@ import { cleanEnv } from '../../fixtures/clean-env.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SITE = 'https://voice.example.test';
+const BASE = '/voice';
 const isRoot = process.getuid?.() === 0;
 
 let scratch = '';
@@ -60,7 +63,7 @@ beforeAll(async () => {
   checkout = join(home, 'ringwise');
   copyCheckout(checkout);
   port = await freePort();
-  writeFileSync(join(checkout, '.env'), `PUBLIC_SITE_URL=${SITE}\nPORT=${port}\nHOST=127.0.0.1\nCONTACT_RATE_LIMIT=off\n`);
+  writeFileSync(join(checkout, '.env'), `PUBLIC_SITE_URL=${SITE}\nBASE_PATH=${BASE}\nPORT=${port}\nHOST=127.0.0.1\nCONTACT_RATE_LIMIT=off\n`);
   // From another folder: npm start works wherever the shell is.
   server = spawn(process.execPath, [join(checkout, 'scripts', 'start.ts')], { cwd: scratch, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -94,17 +97,36 @@ describe('npm start from a checkout in a 0700 home', () => {
   });
 
   it('built with .env: sitemap, /widget snippet and the start-up lines name PUBLIC_SITE_URL', async () => {
-    expect(output).toContain(`Serving the site on http://127.0.0.1:${port} (built for ${SITE}).`);
+    expect(output).toContain(`Serving the site on http://127.0.0.1:${port}${BASE} (built for ${SITE}${BASE}).`);
     expect(output, 'the origin warning').toContain(`Note: the site was built for ${SITE} (PUBLIC_SITE_URL), not http://127.0.0.1:${port}`);
-    const sitemap = await (await fetch(url('/sitemap-0.xml'))).text();
-    expect(sitemap).toContain(`<loc>${SITE}/widget</loc>`);
-    const widget = await (await fetch(url('/widget'))).text();
-    expect(widget, 'the snippet in the HTML').toContain(`${SITE}</span>/widget/voice-widget.js`);
+    const sitemap = await (await fetch(url(`${BASE}/sitemap-0.xml`))).text();
+    expect(sitemap).toContain(`<loc>${SITE}${BASE}/widget</loc>`);
+    const widget = await (await fetch(url(`${BASE}/widget`))).text();
+    expect(widget, 'the snippet in the HTML').toContain(`${SITE}</span>${BASE}/widget/voice-widget.js`);
+  });
+
+  it('under BASE_PATH: every link, asset and script of the pages is below it and answers; / redirects there', async () => {
+    const root = await fetch(url('/'), { redirect: 'manual' });
+    expect([root.status, root.headers.get('location')], '/ → the base path').toEqual([302, BASE]);
+    const sitemap = await (await fetch(url(`${BASE}/sitemap-0.xml`))).text();
+    const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(pages, 'the sitemap lists the home page, /widget and the guides').toEqual(expect.arrayContaining([`${BASE}/`, `${BASE}/widget`]));
+    const seen = new Map<string, number>();
+    for (const page of pages) {
+      const html = await (await fetch(url(page))).text();
+      for (const [, ref] of html.matchAll(/\s(?:href|src|component-url|renderer-url)="(\/[^"#]*)/g)) {
+        if (ref!.startsWith('//')) continue;
+        expect(ref!.startsWith(`${BASE}/`) || ref === BASE, `${page} names ${ref} outside ${BASE}`).toBe(true);
+        if (!seen.has(ref!)) seen.set(ref!, (await fetch(url(ref!))).status);
+      }
+    }
+    expect([...seen].filter(([, status]) => status !== 200), 'links that do not answer 200').toEqual([]);
+    expect(seen.has(`${BASE}/widget/voice-widget.js`), 'the /widget page loads the loader below the base path').toBe(true);
   });
 
   it('accepts contact requests from the built origin, refuses another, and is ready', async () => {
     const post = (origin: string, email: string) =>
-      fetch(url(`/rest/v1/${CONTACT_TABLE}`), {
+      fetch(url(`${BASE}/rest/v1/${CONTACT_TABLE}`), {
         method: 'POST',
         headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json', Origin: origin },
         body: JSON.stringify({ name: 'Ann', business_name: 'Lee', email }),
