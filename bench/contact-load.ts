@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { startServer } from '../server/app.ts';
 import { connect } from '../server/postgres/bootstrap.ts';
 import { listSubmissions } from '../server/submissions.ts';
-import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../site/lib/local-backend.ts';
+import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../shared/local-backend.ts';
 
 /** Options of {@link runContactLoad}. */
 export interface ContactLoadOptions {

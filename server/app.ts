@@ -13,20 +13,27 @@ import { openContactDatabase, type ContactDatabase } from './database.ts';
 import { createRestHandler, isRestPath, DEFAULT_MAX_BODY_BYTES } from './rest.ts';
 import { createOriginPolicy, listenOrigins } from './origins.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitConfig } from './rate-limit.ts';
+import { clientAddress, TRUST_NO_PROXY, type TrustProxy } from './trust-proxy.ts';
+import { createHealthHandler, isHealthPath } from './health.ts';
+import { underBasePath } from './base-path.ts';
 import { startCluster, type RunningCluster } from './postgres/cluster.ts';
 import { prepareDatabase } from './postgres/bootstrap.ts';
 import { DEFAULT_POOL_MAX, prepareExternalDatabase, retryableDuringRestart } from './external/prepare.ts';
 import { attachDelivery, type DeliveryPlan, type NotifyingDatabase } from './leads/notify.ts';
-import { LOCAL_ANON_KEY } from '../site/lib/local-backend.ts';
+import { LOCAL_ANON_KEY } from '../shared/local-backend.ts';
+import { CHECKOUT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from '../shared/config.ts';
 import {
   API_CONTENT_SECURITY_POLICY,
   BASE_SECURITY_HEADERS,
   SECURITY_HEADERS_FILE,
   type SecurityManifest,
-} from '../site/lib/security-headers.ts';
+} from '../shared/security-headers.ts';
 
-/** Default data folder of the embedded database, relative to the working directory. */
-export const DEFAULT_DATA_DIR = '.data/postgres';
+/** Data folder of the embedded database when none is given: the checkout's (shared/config.ts chooses the real default). */
+export const DEFAULT_DATA_DIR = CHECKOUT_DATA_DIR;
+
+/** How long a shutdown waits for open requests before it closes their connections. @default 10 s */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -60,7 +67,16 @@ export interface ServerOptions {
   databasePoolMax?: number;
   /** Where stored leads are delivered (server/leads/); null or no channel = stored only. */
   delivery?: DeliveryPlan | null;
+  /** Which reverse proxies' `X-Forwarded-*` headers are believed (TRUST_PROXY). @default none */
+  trustProxy?: TrustProxy;
+  /** How long {@link RunningServer.close} waits for open requests. @default SHUTDOWN_GRACE_MS */
+  shutdownGraceMs?: number;
+  /** The sub-path the site was built for (the build manifest's basePath). @default '/' */
+  basePath?: string;
 }
+
+/** Work to finish when the server shuts down, after the last request and before the database closes. */
+export type ShutdownStep = () => Promise<void>;
 
 /** A started server. */
 export interface RunningServer {
@@ -69,7 +85,16 @@ export interface RunningServer {
   port: number;
   /** The embedded PostgreSQL, or null when disabled. */
   cluster: RunningCluster | null;
-  /** Stops accepting requests, waits for open ones, closes the connections, stops PostgreSQL. */
+  /**
+   * Registers work that must finish before the database closes (e.g. outbox deliveries in
+   * flight); steps run in registration order, once, during {@link RunningServer.close}.
+   */
+  onShutdown(step: ShutdownStep): void;
+  /**
+   * Graceful shutdown: /readyz answers 503, no new connections, open requests finish (up to the
+   * grace period, then their connections close), the shutdown steps run, then the database
+   * connections close and PostgreSQL stops.
+   */
   close(): Promise<void>;
 }
 
@@ -89,7 +114,8 @@ async function securityHeaders(distDir: string | null): Promise<SecurityManifest
 
 /** Starts the server; resolves once it listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const { port = 4321, host = 'localhost', distDir, embeddedBackend = true, resetData = false, log = console.log } = options;
+  const { port = DEFAULT_PORT, host = DEFAULT_HOST, distDir, embeddedBackend = true, resetData = false, log = console.log } = options;
+  const trustProxy = options.trustProxy ?? TRUST_NO_PROXY;
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   const security = await securityHeaders(distDir);
   const serveStatic = distDir ? createStaticHandler(distDir) : null;
@@ -99,14 +125,25 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let delivery: NotifyingDatabase | null = null;
   let rest: ReturnType<typeof createRestHandler> | null = null;
   let closing: Promise<void> | null = null;
+  const shutdownSteps: ShutdownStep[] = [];
+  const health = createHealthHandler({ checks: { ...(embeddedBackend ? { database: () => (db ? db.ping() : Promise.reject(new Error('not started'))) } : {}) }, draining: () => closing !== null });
   const server: HttpServer = createServer((req, res) => {
     for (const [name, value] of Object.entries(security.headers)) res.setHeader(name, value);
+    // During a shutdown a finished response leaves its keep-alive connection idle: close it now.
+    res.once('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
     let pathname = '/';
     try {
       pathname = new URL(req.url ?? '/', 'http://x').pathname;
     } catch {
       // static.ts answers 400 for unparsable URLs
     }
+    if (isHealthPath(pathname)) {
+      void health(req, res, pathname);
+      return;
+    }
+    const below = underBasePath(req, res, options.basePath ?? '/', pathname);
+    if (below === null) return;
+    pathname = below;
     if (rest && isRestPath(pathname)) {
       void rest(req, res);
       return;
@@ -173,6 +210,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       allowOrigin: createOriginPolicy(origins),
       rateLimiter: rateLimit ? createRateLimiter(rateLimit) : null,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      clientAddress: (req) => clientAddress(req, trustProxy),
       log,
     });
   }
@@ -186,12 +224,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `http://${shownHost}:${actualPort}`,
     port: actualPort,
     cluster,
+    onShutdown(step) {
+      shutdownSteps.push(step);
+    },
     close() {
       closing ??= (async () => {
         await new Promise<void>((done) => {
           server.close(() => done());
           server.closeIdleConnections();
+          // A client that keeps a response open (or never reads it) cannot hold the shutdown forever.
+          setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS).unref();
         });
+        for (const step of shutdownSteps) {
+          await step().catch((error: unknown) => log(`shutdown step failed: ${(error as Error).message}`));
+        }
         await stopBackend();
       })();
       return closing;

@@ -49,6 +49,8 @@ export interface ContactDatabase {
    * from {@link ContactDatabase.tables}. PostgreSQL errors are rethrown as pg reports them.
    */
   insertAsAnon(table: string, columns: readonly string[], row: object, returning: boolean): Promise<unknown[]>;
+  /** Resolves when the database answers a trivial query (readiness, server/health.ts). */
+  ping(): Promise<void>;
   /** Ends every connection. */
   close(): Promise<void>;
 }
@@ -179,6 +181,10 @@ export async function openContactDatabase(options: OpenDatabaseOptions): Promise
       } finally {
         client.release(broken);
       }
+    },
+    async ping() {
+      if (closed) throw new Error('The contact database is closed.');
+      await pool.query('select 1');
     },
     async close() {
       if (closed) return;

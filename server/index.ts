@@ -1,66 +1,123 @@
 /**
- * Production server of `npm start`: serves the built site (dist/) and, unless the site was built
- * for a Supabase project (PUBLIC_SUPABASE_URL set), the embedded contact backend on the same
- * origin: `POST /rest/v1/contact_submissions` on a real PostgreSQL 17 in DATA_DIR, or on your own
- * PostgreSQL (DATABASE_URL); stored leads are delivered to a webhook and/or by email.
+ * Production server of `npm start` (scripts/start.ts builds first): serves the built site (dist/)
+ * and, unless the site was built for a Supabase project, the embedded contact backend on the same
+ * origin: `POST /rest/v1/contact_submissions` on a real PostgreSQL 17 in the data folder.
  *
- * Environment (all optional, see .env.example): PORT (4321), HOST (localhost), DATA_DIR
- * (.data/postgres), RESET_DATA=1 (wipe the data folder at start), CONTACT_RATE_LIMIT (5/60),
- * ALLOWED_ORIGINS, POSTGRES_OS_USER (postgres; only when running as root), DATABASE_URL,
- * DATABASE_POOL_MAX (10), CONTACT_WEBHOOK_URL + CONTACT_WEBHOOK_SECRET, SMTP_URL +
- * CONTACT_NOTIFY_TO (+ CONTACT_NOTIFY_FROM).
+ * Configuration: shared/config.ts (`.env`, then the environment on top; see .env.example). What the
+ * site was built for — its origin, base path and contact backend — comes from the build's manifest
+ * (dist/build-manifest.json), never from this process' environment, so the server always matches
+ * the pages it serves. Server variables: PORT, HOST, DATA_DIR, RESET_DATA, CONTACT_RATE_LIMIT,
+ * ALLOWED_ORIGINS, TRUST_PROXY, POSTGRES_OS_USER, DATABASE_URL (your own PostgreSQL instead of the
+ * embedded one), DATABASE_POOL_MAX, CONTACT_WEBHOOK_URL + CONTACT_WEBHOOK_SECRET, SMTP_URL +
+ * CONTACT_NOTIFY_TO (+ CONTACT_NOTIFY_FROM): stored leads are delivered to a webhook and/or by email.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_DATA_DIR, startServer, type RunningServer } from './app.ts';
-import { parseAllowedOrigins } from './origins.ts';
+import { startServer, type RunningServer } from './app.ts';
+import { listenOrigins, parseAllowedOrigins } from './origins.ts';
 import { parseRateLimit } from './rate-limit.ts';
 import { readDeliveryConfig, type DeliveryConfig } from './leads/settings.ts';
 import { describeDatabaseUrl, parsePoolMax } from './external/prepare.ts';
+import { parseTrustProxy } from './trust-proxy.ts';
+import { readBuildManifest } from '../shared/build-manifest.ts';
+import { dataDirFrom, envValue, hostFrom, loadEnv, portFrom } from '../shared/config.ts';
+import { portInUseSentence } from '../shared/ports.ts';
 
 const root = fileURLToPath(new URL('../dist/', import.meta.url));
-if (!existsSync(root)) {
-  console.error('No build found in dist/: run `npm run build` (or `npm start`, which builds first).');
+
+/** Prints one sentence and exits: every start-up failure an operator can fix. */
+function fail(message: string): never {
+  console.error(message);
   process.exit(1);
 }
-const supabaseUrl = process.env.PUBLIC_SUPABASE_URL?.trim();
-const dataDir = process.env.DATA_DIR?.trim() || DEFAULT_DATA_DIR;
-const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+
+if (!existsSync(root)) fail('No build found in dist/: run `npm run build` (or `npm start`, which builds first).');
+
+const env = loadEnv();
+let settings;
+try {
+  settings = {
+    port: portFrom(env),
+    host: hostFrom(env),
+    dataDir: dataDirFrom(env),
+    rateLimit: parseRateLimit(env.CONTACT_RATE_LIMIT),
+    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    build: await readBuildManifest(root),
+  };
+} catch (error) {
+  fail((error as Error).message);
+}
+const { port, host, dataDir, build } = settings;
+const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+const supabaseUrl = build.contactBackend.kind === 'supabase' ? build.contactBackend.url : '';
 
 let server: RunningServer;
 let delivery: DeliveryConfig | undefined;
 try {
-  delivery = readDeliveryConfig(process.env);
+  delivery = readDeliveryConfig(env);
   server = await startServer({
     distDir: root,
-    port: Number(process.env.PORT ?? 4321),
-    host: process.env.HOST ?? 'localhost',
+    port,
+    host,
     embeddedBackend: !supabaseUrl,
-    dataDir,
-    resetData: process.env.RESET_DATA === '1',
-    rateLimit: parseRateLimit(process.env.CONTACT_RATE_LIMIT),
-    allowedOrigins: parseAllowedOrigins(process.env.ALLOWED_ORIGINS),
+    dataDir: dataDir.path,
+    resetData: env.RESET_DATA?.trim() === '1',
+    rateLimit: settings.rateLimit,
+    allowedOrigins: settings.allowedOrigins,
+    trustProxy: settings.trustProxy,
+    basePath: build.basePath,
     onDatabaseLost: () => process.exit(1),
     delivery,
     databaseUrl,
-    databasePoolMax: parsePoolMax(process.env.DATABASE_POOL_MAX),
+    databasePoolMax: parsePoolMax(env.DATABASE_POOL_MAX),
   });
 } catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(portInUseSentence('PORT', port, host, 'npm start'));
+  fail((error as Error).message);
 }
-console.log(`Serving the site on ${server.url}`);
-if (supabaseUrl) console.log(`Contact requests go to Supabase at ${supabaseUrl}.`);
+
+const sitePath = build.basePath === '/' ? '' : build.basePath;
+console.log(`Serving the site on ${server.url}${sitePath} (built for ${build.siteOrigin}${sitePath}).`);
+if (!listenOrigins(host, server.port).includes(build.siteOrigin)) {
+  console.log(
+    `Note: the site was built for ${build.siteOrigin} (PUBLIC_SITE_URL), not ${server.url}: its canonical links, sitemap and /widget ` +
+      `snippet name ${build.siteOrigin}, and contact requests are accepted from there. Right behind a reverse proxy that serves ` +
+      `${build.siteOrigin}; otherwise rebuild with PUBLIC_SITE_URL=${server.url}.`,
+  );
+}
+const envSupabase = envValue(env, 'PUBLIC_SUPABASE_URL') ?? '';
+if (envSupabase !== supabaseUrl) {
+  console.log(
+    `Note: the build sends contact requests to ${supabaseUrl || 'the embedded backend'}, but PUBLIC_SUPABASE_URL is now ` +
+      `${envSupabase ? envSupabase : 'unset'}: run \`npm run build\` (or \`npm start\`) to build for the new value.`,
+  );
+}
+if (supabaseUrl) console.log(`Contact requests go to Supabase at ${supabaseUrl} (no database is started).`);
 else if (databaseUrl) console.log(`Contact requests are stored in ${describeDatabaseUrl(databaseUrl)} (DATABASE_URL; list them with \`npm run submissions\`).`);
-else console.log(`Contact requests are stored in ${resolve(dataDir)} (embedded PostgreSQL 17; list them with \`npm run submissions\`).`);
-if (!supabaseUrl) console.log(delivery?.summary.length ? `New contact requests are delivered to: ${delivery.summary.join('; ')}.` : 'No notification is set up (CONTACT_WEBHOOK_URL, SMTP_URL): contact requests are only stored.');
+else {
+  console.log(
+    `Contact requests are stored in ${dataDir.path} (${dataDir.reason}; embedded PostgreSQL 17; list them with \`npm run submissions\`).`,
+  );
+}
+if (!supabaseUrl) {
+  console.log(
+    delivery?.summary.length
+      ? `New contact requests are delivered to: ${delivery.summary.join('; ')}.`
+      : 'No notification is set up (CONTACT_WEBHOOK_URL, SMTP_URL): contact requests are only stored.',
+  );
+}
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal: the operator does not want to wait for open requests.
+      console.log('Stopping now.');
+      process.exit(1);
+    }
     stopping = true;
+    console.log('Shutting down: finishing open requests (send the signal again to stop at once).');
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {

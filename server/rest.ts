@@ -15,7 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContactDatabase } from './database.ts';
 import type { OriginPolicy } from './origins.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { REST_PREFIX } from '../site/lib/local-backend.ts';
+import { REST_PREFIX } from '../shared/local-backend.ts';
 
 /** Largest request body accepted, in bytes. A full contact request is under 10 KB. @default 32768 */
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024;
@@ -44,6 +44,8 @@ export interface RestHandlerOptions {
   maxBodyBytes?: number;
   /** Where one-line reports of failures go. @default console.error */
   log?: (line: string) => void;
+  /** The client's address, for the rate limit (server/trust-proxy.ts). @default the socket's peer */
+  clientAddress?: (req: IncomingMessage) => string;
 }
 
 /** Headers a browser on an allowed origin may send (supabase-js and PostgREST clients). */
@@ -193,8 +195,8 @@ export function waitText(seconds: number): string {
   return `${minutes} minutes`;
 }
 
-/** The client's address, for the rate limit and log lines. */
-function clientAddress(req: IncomingMessage): string {
+/** The socket's peer: the client when no proxy is trusted. */
+function socketAddress(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? 'unknown';
 }
 
@@ -205,7 +207,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * never rejects: unexpected failures become a 500 with a PostgREST-shaped body and one log line.
  */
 export function createRestHandler(options: RestHandlerOptions) {
-  const { db, anonKey, allowOrigin, rateLimiter, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = (line: string) => console.error(line) } = options;
+  const { db, anonKey, allowOrigin, rateLimiter, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = (line: string) => console.error(line), clientAddress = socketAddress } = options;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');

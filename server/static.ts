@@ -15,7 +15,7 @@ import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { COMPRESSIBLE, contentTypeOf } from '../site/lib/content-types.ts';
+import { COMPRESSIBLE, contentTypeOf } from '../shared/content-types.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

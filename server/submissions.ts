@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_DATA_DIR } from './app.ts';
+import { dataDirFrom, loadEnv } from '../shared/config.ts';
 import { dataDirLayout } from './postgres/data-dir.ts';
 import { createFormatter } from './submissions/format.ts';
 import { parseArgs, usage } from './submissions/options.ts';
@@ -29,11 +29,12 @@ function write(text: string): Promise<void> {
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   if (options.help) {
-    await write(usage(DEFAULT_DATA_DIR));
+    await write(usage(dataDirFrom(loadEnv()).path));
     return;
   }
-  const dataDir = process.env.DATA_DIR?.trim() || DEFAULT_DATA_DIR;
-  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  const env = loadEnv();
+  const dataDir = dataDirFrom(env).path;
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const formatter = createFormatter(options.format);
   let started = false;
   for await (const page of readSubmissions(dataDir, { since: options.since, databaseUrl, log: (line) => console.error(line) })) {

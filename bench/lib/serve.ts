@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { COMPRESSIBLE, contentTypeOf } from '../../site/lib/content-types.ts';
+import { COMPRESSIBLE, contentTypeOf } from '../../shared/content-types.ts';
 
 
 interface Entry {

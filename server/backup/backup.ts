@@ -12,6 +12,7 @@ import { finished } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { dumpDatabase } from './dump.ts';
+import { loadEnv } from '../../shared/config.ts';
 import { openCommandDatabase } from './open.ts';
 
 /** Default folder of backups (relative to the working directory). */
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
     if (args.length > 1) process.exitCode = 1;
     return;
   }
-  const folder = args[0] ?? (process.env.BACKUP_DIR?.trim() || DEFAULT_BACKUP_DIR);
+  const folder = args[0] ?? (loadEnv().BACKUP_DIR?.trim() || DEFAULT_BACKUP_DIR);
   const { file, counts } = await writeBackup(folder);
   const size = (await stat(file)).size;
   console.error(`Backed up ${Object.entries(counts).map(([t, n]) => `${n} row(s) of ${t}`).join(', ')} (${size.toLocaleString('en')} bytes).`);

@@ -4,7 +4,7 @@
  * through the running server's PostgreSQL or one started for the command.
  */
 import type pg from 'pg';
-import { DEFAULT_DATA_DIR } from '../app.ts';
+import { dataDirFrom, loadEnv } from '../../shared/config.ts';
 import { connectUrl, describeDatabaseUrl } from '../external/prepare.ts';
 import { openDataFolder } from '../local-database.ts';
 import { dataDirLayout } from '../postgres/data-dir.ts';
@@ -18,13 +18,15 @@ export interface CommandDatabase {
 }
 
 /** Opens it; null when the data folder has no database yet and `create` is off. */
-export async function openCommandDatabase(command: string, create: boolean, env: NodeJS.ProcessEnv = process.env): Promise<CommandDatabase | null> {
+export async function openCommandDatabase(command: string, create: boolean, environment: NodeJS.ProcessEnv = process.env): Promise<CommandDatabase | null> {
+  // The one configuration reader: `.env`, then the environment on top (shared/config.ts).
+  const env = loadEnv(undefined, environment);
   const url = env.DATABASE_URL?.trim();
   if (url) {
     const client = await connectUrl(url, `ringwise-${command}`);
     return { client, name: describeDatabaseUrl(url), close: () => client.end().catch(() => {}) };
   }
-  const dataDir = env.DATA_DIR?.trim() || DEFAULT_DATA_DIR;
+  const dataDir = dataDirFrom(env).path;
   const connection = await openDataFolder(dataDir, { role: 'postgres', create, log: (line) => console.error(line), name: `ringwise-${command}` });
   return connection && { ...connection, name: `The database in ${dataDirLayout(dataDir).root}` };
 }

@@ -112,6 +112,7 @@ const RETRYABLE = new Set(['57P01', '57P02', '57P03']);
 export function retryableDuringRestart(db: ContactDatabase): ContactDatabase {
   return {
     tables: db.tables,
+    ping: () => db.ping(),
     async insertAsAnon(...args) {
       try {
         return await db.insertAsAnon(...args);

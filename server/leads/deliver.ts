@@ -12,11 +12,13 @@ import pg from 'pg';
 import { describeDatabaseUrl } from '../external/prepare.ts';
 import { startDeliveryWorker } from './outbox.ts';
 import { readDeliveryConfig } from './settings.ts';
+import { loadEnv } from '../../shared/config.ts';
 
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL?.trim();
+  const env = loadEnv(); // `.env`, then the environment on top (shared/config.ts)
+  const url = env.DATABASE_URL?.trim();
   if (!url) throw new Error("DATABASE_URL is not set: set it to the database that holds the contact requests (on Supabase: the project's connection string).");
-  const config = readDeliveryConfig(process.env);
+  const config = readDeliveryConfig(env);
   if (config.channels.length === 0) throw new Error('No notification is set up: set CONTACT_WEBHOOK_URL and CONTACT_WEBHOOK_SECRET, or SMTP_URL and CONTACT_NOTIFY_TO.');
   const pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'ringwise-deliver', connectionTimeoutMillis: 15_000 });
   pool.on('error', () => {});

@@ -41,6 +41,7 @@ export function attachDelivery(
   return {
     db: {
       tables: db.tables,
+      ping: () => db.ping(),
       async insertAsAnon(...args) {
         const rows = await db.insertAsAnon(...args);
         worker.wake();

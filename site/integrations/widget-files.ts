@@ -10,8 +10,8 @@ import { cp } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { CONTENT_TYPES } from '../lib/content-types.ts';
-import { WIDGET_FILES_PATH } from '../lib/widget-path.ts';
+import { CONTENT_TYPES } from '../../shared/content-types.ts';
+import { WIDGET_FILES_PATH } from '../../shared/widget-path.ts';
 
 export { WIDGET_FILES_PATH };
 

@@ -24,6 +24,7 @@ import {
   type ContactInsert,
 } from '../lib/contact.ts';
 import { loadContactInsert, resolveContactBackend } from '../lib/contact-backend.ts';
+import { BASE } from '../lib/base-path.ts';
 import './contact-modal.css';
 
 /** What Tab can reach inside the dialog. */
@@ -34,7 +35,7 @@ const TRIGGER_SELECTOR = '[data-open-contact]';
 
 /** The real insert port: supabase-js for the configured backend, loaded once per page. */
 function loadConfiguredInsert(): Promise<ContactInsert> {
-  return loadContactInsert(resolveContactBackend(siteConfig.supabase, window.location.origin));
+  return loadContactInsert(resolveContactBackend(siteConfig.supabase, window.location.origin + BASE));
 }
 
 /** Props of the contact modal. The page passes none; brand and addresses come from the site config. */

@@ -4,6 +4,7 @@ import type { SocialLink } from '../lib/social.ts';
 import { openContact } from '../stores/contact.ts';
 import SocialLinks from '../components/SocialLinks.tsx';
 import { contactCtaLabel, headerCopy } from '../../content/ui.ts';
+import { withBase } from '../lib/base-path.ts';
 
 /** Props of the fixed site header. */
 export interface HeaderProps {
@@ -86,8 +87,8 @@ export default function Header({ brand, links, social, onLanding }: HeaderProps)
     openContact();
   }, []);
 
-  const prefix = onLanding ? '' : '/';
-  const homeHref = onLanding ? '#hero' : '/';
+  const prefix = onLanding ? '' : withBase('/');
+  const homeHref = onLanding ? '#hero' : withBase('/');
 
   const contactButton = (extraClass: string) =>
     onLanding ? (
@@ -95,7 +96,7 @@ export default function Header({ brand, links, social, onLanding }: HeaderProps)
         {contactCtaLabel}
       </button>
     ) : (
-      <a className={`btn btn-primary btn-sm ${extraClass}`} href="/#contact" onClick={closeMenu}>
+      <a className={`btn btn-primary btn-sm ${extraClass}`} href={withBase('/#contact')} onClick={closeMenu}>
         {contactCtaLabel}
       </a>
     );

@@ -13,7 +13,8 @@ import { scriptLoader, type VoiceEngine } from '@ringwise/voice-widget';
 import { describeProblem, EN_LABELS, statusLine, useVoiceCallWithEngine, type StartOptions } from '@ringwise/voice-widget/react';
 import { siteConfig } from '../../content/site.ts';
 import { createSiteTools } from '../lib/site-tools.ts';
-import { WIDGET_FILES_PATH } from '../lib/widget-path.ts';
+import { WIDGET_FILES_PATH } from '../../shared/widget-path.ts';
+import { withBase } from '../lib/base-path.ts';
 import './HeroCall.css';
 
 /**
@@ -21,7 +22,7 @@ import './HeroCall.css';
  * as a classic script by the widget's own script loader (which the engine then asks for the daily
  * file); the /widget page's loader shares it.
  */
-const loadServedEngine = () => scriptLoader(new URL(WIDGET_FILES_PATH, location.href).href)('engine');
+const loadServedEngine = () => scriptLoader(new URL(withBase(WIDGET_FILES_PATH), location.href).href)('engine');
 
 /** Props of the hero call. The page passes none: the defaults are the site's own. */
 export interface HeroCallProps {

@@ -4,7 +4,7 @@
  * Contact' button), never on page load.
  */
 import type { ContactInsert } from './contact.ts';
-import { CONTACT_TABLE, LOCAL_ANON_KEY } from './local-backend.ts';
+import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 
 /** The Supabase (or Supabase-compatible) endpoint and its public anon key. */
 export interface ContactBackend {

@@ -2,13 +2,14 @@
  * Guide collection helpers: the public path of a guide and the order guides are listed in.
  */
 import type { GuideData } from './guide-schema.ts';
+import { withBase } from './base-path.ts';
 
 /** Where guide pages live: `/qa/<id>`. */
 export const GUIDES_BASE_PATH = '/qa';
 
-/** Public path of the guide with this collection id (its file name without `.md`). */
+/** Public path of the guide with this collection id (its file name without `.md`), below the base path. */
 export function guidePath(id: string): string {
-  return `${GUIDES_BASE_PATH}/${id}`;
+  return withBase(`${GUIDES_BASE_PATH}/${id}`);
 }
 
 /** Minimal shape of a guide entry needed for sorting. */

@@ -13,7 +13,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDataFolder } from '../../server/local-database.ts';
 import { connect } from '../../server/postgres/bootstrap.ts';
-import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../site/lib/local-backend.ts';
+import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 import { startTestBackend } from '../fixtures/backend.ts';
 
 const BACKUP = fileURLToPath(new URL('../../server/backup/backup.ts', import.meta.url));

@@ -18,7 +18,7 @@ import { createMailChannel } from '../../server/leads/mail.ts';
 import { createWebhookChannel } from '../../server/leads/webhook.ts';
 import { connect } from '../../server/postgres/bootstrap.ts';
 import { dataDirLayout, isAlive, readPostmasterLock } from '../../server/postgres/data-dir.ts';
-import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../site/lib/local-backend.ts';
+import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 import { startTestBackend, type TestBackend } from '../fixtures/backend.ts';
 import { startSmtpReceiver, startWebhookReceiver, type SmtpReceiver, type WebhookReceiver } from '../fixtures/receivers.ts';
 

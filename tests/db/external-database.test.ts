@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app.ts';
 import { listMigrations, connect } from '../../server/postgres/bootstrap.ts';
 import { startCluster, type RunningCluster } from '../../server/postgres/cluster.ts';
-import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../site/lib/local-backend.ts';
+import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 import { startTcpProxy, type TcpProxy } from '../fixtures/tcp-proxy.ts';
 
 let dataDir: string;

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataDirLayout, isAlive, readPostmasterLock } from '../../server/postgres/data-dir.ts';
 import { listSubmissions, type Submission } from '../../server/submissions.ts';
-import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../site/lib/local-backend.ts';
+import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 
 const SERVER = fileURLToPath(new URL('../fixtures/backend-process.ts', import.meta.url));
 const CLI = fileURLToPath(new URL('../../server/submissions.ts', import.meta.url));

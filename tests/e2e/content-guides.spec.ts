@@ -55,7 +55,7 @@ let project = '';
 /** Copies what a site build reads into a fresh directory; node_modules entries are symlinked. */
 function copyProject(): string {
   const dir = mkdtempSync(join(tmpdir(), 'guides-build-'));
-  for (const entry of ['site', 'content', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+  for (const entry of ['site', 'content', 'public', 'shared', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
     cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
   }
   // The site may import the widget workspace by path.

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../../server/app.ts';
-import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../site/lib/local-backend.ts';
-import { SECURITY_HEADERS_FILE, type SecurityManifest } from '../../../site/lib/security-headers.ts';
+import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../shared/local-backend.ts';
+import { SECURITY_HEADERS_FILE, type SecurityManifest } from '../../../shared/security-headers.ts';
 import { startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
 
 const CSP = "default-src 'self'; script-src 'self' 'sha256-test='; frame-ancestors 'none'";

@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonDepth, MAX_JSON_DEPTH, statusForPgCode, waitText } from '../../../server/rest.ts';
-import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../site/lib/local-backend.ts';
+import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../shared/local-backend.ts';
 import { inputOf, startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
 
 const ALLOWED = 'https://partner.example';

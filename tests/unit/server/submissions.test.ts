@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../server/postgres/bootstrap.ts';
 import { inspectDataDir } from '../../../server/postgres/cluster.ts';
 import { createFormatter, csvField, deliverySummary, escapeVisible, listSubmissions, parseArgs, parseSince, safeJson, type Submission } from '../../../server/submissions.ts';
-import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../site/lib/local-backend.ts';
+import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../shared/local-backend.ts';
 import { startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
 
 const CLI = fileURLToPath(new URL('../../../server/submissions.ts', import.meta.url));

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContactInsert, resolveContactBackend } from '../../../site/lib/contact-backend.ts';
 import { networkMessage, sendContactRequest } from '../../../site/lib/contact.ts';
-import { LOCAL_ANON_KEY } from '../../../site/lib/local-backend.ts';
+import { LOCAL_ANON_KEY } from '../../../shared/local-backend.ts';
 import { inputOf, startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
 
 describe('resolveContactBackend', () => {

@@ -64,6 +64,7 @@ describe('npm pack → install → import', () => {
     for (const expected of [
       'package.json',
       'README.md',
+      'CHANGELOG.md',
       'dist/index.js',
       'dist/core.js',
       'dist/element.js',

@@ -15,7 +15,7 @@ import { connect } from '../../../../server/postgres/bootstrap.ts';
 import { inspectDataDir, isDataDirInUseError } from '../../../../server/postgres/cluster.ts';
 import { dataDirLayout } from '../../../../server/postgres/data-dir.ts';
 import { isRoot, postgresRunAs } from '../../../../server/postgres/os-user.ts';
-import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../../site/lib/local-backend.ts';
+import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../../shared/local-backend.ts';
 import { startTestBackend } from '../../../fixtures/backend.ts';
 
 const SERVER_PROCESS = fileURLToPath(new URL('../../../fixtures/backend-process.ts', import.meta.url));

@@ -1,7 +1,7 @@
 /** The site's security headers: which inline scripts get hashed, and the policy built from configuration. */
 import { describe, expect, it } from 'vitest';
 import { scriptHash } from '../../../site/integrations/security-headers.ts';
-import { BASE_SECURITY_HEADERS, inlineScripts, siteContentSecurityPolicy, WIDGET_CSP_SOURCES } from '../../../site/lib/security-headers.ts';
+import { BASE_SECURITY_HEADERS, inlineScripts, siteContentSecurityPolicy, WIDGET_CSP_SOURCES } from '../../../shared/security-headers.ts';
 
 /** The directives of a policy by name. */
 function directives(policy: string): Record<string, string[]> {
