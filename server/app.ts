@@ -6,13 +6,14 @@
  * and tests, each with its own port and data folder.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createStaticHandler } from './static.ts';
 import { openContactDatabase, type ContactDatabase } from './database.ts';
 import { createRestHandler, isRestPath, DEFAULT_MAX_BODY_BYTES } from './rest.ts';
 import { createOriginPolicy, listenOrigins } from './origins.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitConfig } from './rate-limit.ts';
+import { HSTS_VALUE, isHttpsRequest } from './transport-security.ts';
 import { startCluster, type RunningCluster } from './postgres/cluster.ts';
 import { prepareDatabase } from './postgres/bootstrap.ts';
 import { LOCAL_ANON_KEY } from '../site/lib/local-backend.ts';
@@ -48,9 +49,17 @@ export interface ServerOptions {
   rateLimit?: RateLimitConfig | null;
   /** Origins besides the site's own that may send contact requests from browsers (ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
+  /**
+   * Whether a reverse proxy in front sets `X-Forwarded-Proto`/`Forwarded` truthfully (then an
+   * HTTPS request through it gets HSTS like a direct TLS one). @default false
+   */
+  trustProxy?: boolean;
   /** Progress and warnings. @default console.log */
   log?: (line: string) => void;
-  /** Called when PostgreSQL stops without being asked to (the server cannot store requests any more). */
+  /**
+   * Called when PostgreSQL stopped and its keeper gave up restarting it (the site keeps serving;
+   * contact requests answer 503 until the server restarts).
+   */
   onDatabaseLost?: (detail: string) => void;
 }
 
@@ -79,6 +88,15 @@ async function securityHeaders(distDir: string | null): Promise<SecurityManifest
   return manifest;
 }
 
+/** The path of a request ('/' when unparsable: static.ts answers 400 for those). */
+function pathOf(req: IncomingMessage): string {
+  try {
+    return new URL(req.url ?? '/', 'http://x').pathname;
+  } catch {
+    return '/';
+  }
+}
+
 /** Starts the server; resolves once it listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { port = 4321, host = 'localhost', distDir, embeddedBackend = true, resetData = false, log = console.log } = options;
@@ -90,15 +108,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let db: ContactDatabase | null = null;
   let rest: ReturnType<typeof createRestHandler> | null = null;
   let closing: Promise<void> | null = null;
-  const server: HttpServer = createServer((req, res) => {
+  const trustProxy = options.trustProxy ?? false;
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(security.headers)) res.setHeader(name, value);
-    let pathname = '/';
-    try {
-      pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    } catch {
-      // static.ts answers 400 for unparsable URLs
-    }
-    if (rest && isRestPath(pathname)) {
+    if (isHttpsRequest(req, trustProxy)) res.setHeader('Strict-Transport-Security', HSTS_VALUE);
+    if (rest && isRestPath(pathOf(req))) {
       void rest(req, res);
       return;
     }
@@ -112,6 +126,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error');
     });
+  };
+  const server: HttpServer = createServer(handle);
+  // `Expect: 100-continue`: the REST endpoint sends 100 Continue itself once the request passed
+  // every check that needs no body (so an over-limit length gets its 413 at once); the site has
+  // no use for request bodies and answers as usual.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!(rest && isRestPath(pathOf(req)))) res.writeContinue();
+    handle(req, res);
   });
   // A slow or stalled client cannot hold a request open for long.
   server.requestTimeout = 30_000;
@@ -155,7 +177,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   void cluster?.exited.then(({ expected, detail }) => {
     if (expected || closing) return;
-    log(`PostgreSQL stopped unexpectedly (${detail}); contact requests cannot be stored until the server restarts.`);
+    log(`PostgreSQL stopped and could not be restarted (${detail}); the site keeps serving, contact requests answer 503 until the server restarts.`);
     options.onDatabaseLost?.(detail);
   });
 

@@ -62,6 +62,12 @@ export function insertStatement(table: string, columns: readonly Column[], retur
   );
 }
 
+/** A new connection that is not established after this long fails its request (503). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/** An insert unanswered after this long fails (503); anon's statement_timeout (3 s) normally ends it first. */
+export const QUERY_TIMEOUT_MS = 10_000;
+
 /** Whether `error` came from PostgreSQL (it has a SQLSTATE) rather than from the connection. */
 function isSqlError(error: unknown): boolean {
   return /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown })?.code ?? ''));
@@ -79,9 +85,18 @@ export async function openContactDatabase(options: OpenDatabaseOptions): Promise
     application_name: 'ringwise-rest',
     max: poolSize,
     idleTimeoutMillis: 30_000,
+    // A PostgreSQL that accepts TCP but never answers (stopped, swapping) fails a request in
+    // seconds (503) instead of holding it until the client gives up.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
   });
   // An idle connection that breaks (PostgreSQL stopping) is dropped; the next request reconnects.
   pool.on('error', () => {});
+  // A connection can also break while a request holds it (pg_terminate_backend, a backend killed,
+  // PostgreSQL restarting): pg then emits 'error' on the client, which kills the process when
+  // nobody listens. The request on it fails with the error its query gets (a 503); release()
+  // drops the connection and the pool opens a new one for the next request.
+  pool.on('connect', (client) => client.on('error', () => {}));
 
   let tables: Map<string, Column[]>;
   let anonSettings: string;

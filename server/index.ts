@@ -33,7 +33,6 @@ try {
     resetData: process.env.RESET_DATA === '1',
     rateLimit: parseRateLimit(process.env.CONTACT_RATE_LIMIT),
     allowedOrigins: parseAllowedOrigins(process.env.ALLOWED_ORIGINS),
-    onDatabaseLost: () => process.exit(1),
   });
 } catch (error) {
   console.error((error as Error).message);

@@ -43,6 +43,8 @@ import {
   type OwnerRecord,
 } from './data-dir.ts';
 import type { KeeperConfig, KeeperMessage } from './keeper.ts';
+import { isPostmasterOf, removeStaleLock } from './postmaster-process.ts';
+import { MAX_RESTARTS } from './restart-policy.ts';
 import { postgresRunAs, type RunAs } from './os-user.ts';
 
 /** PostgreSQL listens here only. */
@@ -109,7 +111,8 @@ export type DataDirState =
 export async function inspectDataDir(dataDir: string): Promise<DataDirState> {
   const layout = dataDirLayout(dataDir);
   const lock = await readPostmasterLock(layout.cluster);
-  if (!lock || !isAlive(lock.pid)) return { state: 'free' };
+  // A pid that is gone, or now belongs to another program (PID reuse), is a stale lock.
+  if (!lock || !isPostmasterOf(lock.pid, layout.cluster)) return { state: 'free' };
   const record = await readOwner(layout);
   const owner = record && record.postmasterPid === lock.pid ? { ...record, alive: isAlive(record.pid) } : null;
   return { state: 'running', postmasterPid: lock.pid, port: lock.port, status: lock.status, owner };
@@ -118,6 +121,13 @@ export async function inspectDataDir(dataDir: string): Promise<DataDirState> {
 function inUseMessage(layout: DataDirLayout, owner: OwnerRecord): string {
   const who = owner.kind === 'server' ? `another server (pid ${owner.pid})` : `\`npm run submissions\` (pid ${owner.pid})`;
   return `The data folder ${layout.root} is in use by ${who}: stop it, or set DATA_DIR to another folder.`;
+}
+
+/** What a start waits for, in words: a reading CLI, a stopping server, or an ownerless PostgreSQL. */
+export function waitingMessage(postmasterPid: number, owner: (OwnerRecord & { alive: boolean }) | null): string {
+  if (owner?.alive && owner.kind === 'reader') return `Waiting for \`npm run submissions\` (pid ${owner.pid}) to finish reading the data folder…`;
+  if (owner?.alive) return `Waiting for the server that is stopping (pid ${owner.pid}) to release the data folder…`;
+  return `Waiting for the PostgreSQL of a previous run (pid ${postmasterPid}) to stop…`;
 }
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
@@ -147,11 +157,7 @@ export async function waitUntilFree(dataDir: string, log: (line: string) => void
     }
     if (!said) {
       said = true;
-      log(
-        owner?.alive
-          ? `Waiting for \`npm run submissions\` (pid ${owner.pid}) to finish reading the data folder…`
-          : `Waiting for the PostgreSQL of a previous run (pid ${state.postmasterPid}) to stop…`,
-      );
+      log(waitingMessage(state.postmasterPid, owner));
     }
     await sleep(100);
   }
@@ -256,11 +262,15 @@ export interface RunningCluster {
   layout: DataDirLayout;
   host: string;
   port: number;
-  postmasterPid: number;
+  /** The current postmaster (a new one after the keeper restarted PostgreSQL). */
+  readonly postmasterPid: number;
   credentials: Credentials;
   /** Records that roles and migrations are in place, so `npm run submissions` may connect. */
   markReady(): Promise<void>;
-  /** Resolves when PostgreSQL has exited; `expected` is false when it was not asked to stop. */
+  /**
+   * Resolves when PostgreSQL has exited for good; `expected` is false when it was not asked to
+   * stop (it stopped on its own and the keeper gave up restarting it).
+   */
   readonly exited: Promise<{ expected: boolean; detail: string }>;
   /** Fast shutdown; resolves once PostgreSQL and its keeper have exited. Idempotent. */
   stop(): Promise<void>;
@@ -271,7 +281,12 @@ const KEEPER = fileURLToPath(new URL('./keeper.ts', import.meta.url));
 
 interface Launch {
   keeper: ChildProcess;
+  /** The first postmaster's pid. */
   postmasterPid: Promise<number>;
+  /** The current postmaster's pid (the keeper restarts PostgreSQL when it stops on its own). */
+  currentPid(): number | null;
+  /** Called with the pid of each postmaster the keeper restarts. */
+  onRestarted: (pid: number) => void;
   /** PostgreSQL's log lines so far (the last 200). */
   logTail: string[];
   exited: Promise<string>;
@@ -286,8 +301,8 @@ function launch(postgres: string, layout: DataDirLayout, port: number, runAs: Ru
   createInterface({ input: keeper.stderr! }).on('line', (line) => {
     logTail.push(line);
     if (logTail.length > 200) logTail.shift();
-    if (/\b(WARNING|FATAL|PANIC):/.test(line) && !/the database system is (starting up|shutting down)/.test(line)) log(`postgres: ${line}`);
-    if (/was interrupted|not properly shut down/.test(line)) log('PostgreSQL is recovering from an unclean stop (replaying its write-ahead log; no committed row is lost).');
+    if (/\b(WARNING|FATAL|PANIC):/.test(line) && !/the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|terminating connection due to/.test(line)) log(`postgres: ${line}`);
+    if (/not properly shut down/.test(line)) log('PostgreSQL is recovering from an unclean stop (replaying its write-ahead log; no committed row is lost).');
   });
   let resolvePid: (pid: number) => void = () => {};
   let rejectPid: (error: Error) => void = () => {};
@@ -297,6 +312,9 @@ function launch(postgres: string, layout: DataDirLayout, port: number, runAs: Ru
   });
   postmasterPid.catch(() => {});
   let detail = '';
+  let current: number | null = null;
+  let lastExit = '';
+  const started: Launch = { keeper, postmasterPid, currentPid: () => current, onRestarted: () => {}, logTail, exited: Promise.resolve('') };
   createInterface({ input: keeper.stdout! }).on('line', (line) => {
     let message: KeeperMessage;
     try {
@@ -304,12 +322,24 @@ function launch(postgres: string, layout: DataDirLayout, port: number, runAs: Ru
     } catch {
       return;
     }
-    if ('pid' in message) resolvePid(message.pid);
-    else if ('exit' in message) detail = `exit code ${message.exit ?? message.signal}`;
+    if ('pid' in message) {
+      const first = current === null;
+      current = message.pid;
+      if (first) resolvePid(message.pid);
+      else {
+        log(`PostgreSQL restarted (pid ${message.pid}); contact requests are stored again once it has recovered.`);
+        started.onRestarted(message.pid);
+      }
+    } else if ('exit' in message) detail = lastExit = `exit code ${message.exit ?? message.signal}`;
     else if ('error' in message) detail = message.error;
+    else if ('restarting' in message) {
+      const { attempt, delayMs } = message.restarting;
+      log(`PostgreSQL stopped unexpectedly (${lastExit}); restarting it in ${delayMs} ms (attempt ${attempt} of ${MAX_RESTARTS}). Contact requests answer 503 meanwhile; the site keeps serving.`);
+    } else if ('gaveUp' in message) detail = `${lastExit}; not restarted again: ${message.gaveUp}`;
+    else if ('note' in message) log(message.note);
   });
-  // 'close' comes once every process holding the keeper's pipes (PostgreSQL's included) is gone.
-  const exited = new Promise<string>((done) => {
+  // 'close' comes once the keeper and its pipes are gone.
+  started.exited = new Promise<string>((done) => {
     keeper.on('close', () => {
       rejectPid(new Error(`PostgreSQL did not start (${detail || 'the keeper exited'}).`));
       done(detail || 'the keeper exited');
@@ -317,15 +347,10 @@ function launch(postgres: string, layout: DataDirLayout, port: number, runAs: Ru
   });
   // A keeper killed on its own would leave PostgreSQL without anyone to stop it: stop it here.
   keeper.on('exit', () => {
-    postmasterPid.then(
-      (pid) => {
-        if (isAlive(pid)) process.kill(pid, 'SIGINT');
-      },
-      () => {},
-    );
+    if (current !== null && isAlive(current)) process.kill(current, 'SIGINT');
   });
   keeper.stdin!.on('error', () => {});
-  return { keeper, postmasterPid, logTail, exited };
+  return started;
 }
 
 /**
@@ -365,6 +390,8 @@ export async function startCluster(options: StartClusterOptions): Promise<Runnin
     await waitUntilFree(dataDir, log);
     // The folder is checked (owner, 0700) before anything in it is touched, a wipe included.
     await prepareDataDir(layout, runAs, log);
+    const removed = await removeStaleLock(layout.cluster);
+    if (removed) log(removed);
     if (reset && !wiped) {
       await wipeDataDir(layout);
       wiped = true;
@@ -401,7 +428,7 @@ async function startOnce(
       throw new Error(`${(error as Error).message} ${started.logTail.slice(-5).join(' ')}`.trim(), { cause: error });
     }
     const failure = await waitReady(layout, started, pid);
-    if (failure === null) return running(layout, started, port, pid, credentials, kind);
+    if (failure === null) return running(layout, started, port, pid, credentials, kind, log);
     started.keeper.stdin?.end();
     await started.exited;
     if (failure === 'locked') return null;
@@ -421,6 +448,7 @@ async function running(
   postmasterPid: number,
   credentials: Credentials,
   kind: OwnerRecord['kind'],
+  log: (line: string) => void,
 ): Promise<RunningCluster> {
   const record: OwnerRecord = { pid: process.pid, kind, postmasterPid, ready: false };
   let stopRequested = false;
@@ -442,11 +470,19 @@ async function running(
     await stop();
     throw error;
   }
+  // A restarted PostgreSQL is still this process' own: the record names the new postmaster, so
+  // another server keeps seeing the folder in use (and `npm run submissions` may read through it).
+  started.onRestarted = (pid) => {
+    record.postmasterPid = pid;
+    writeOwner(layout, record).catch((error: unknown) => log(`Could not update ${layout.owner}: ${(error as Error).message}`));
+  };
   return {
     layout,
     host: POSTGRES_HOST,
     port,
-    postmasterPid,
+    get postmasterPid() {
+      return started.currentPid() ?? postmasterPid;
+    },
     credentials,
     exited,
     stop,
