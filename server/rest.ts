@@ -31,6 +31,9 @@ export { waitText } from './rest/access.ts';
 /** Largest request body accepted, in bytes. A full contact request is under 10 KB. @default 32768 */
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024;
 
+/** At most one "answered 503" log line per this long (the rest are counted in the next one). */
+export const UNAVAILABLE_LOG_INTERVAL_MS = 5_000;
+
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions {
   db: ContactDatabase;
@@ -101,6 +104,19 @@ function tooLarge(maxBodyBytes: number): Refusal {
  */
 export function createRestHandler(options: RestHandlerOptions) {
   const { db, anonKey, allowOrigin, rateLimiter, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = (line: string) => console.error(line) } = options;
+  // While the database is away every insert fails alike: one line per few seconds, with a count.
+  let quietUntil = 0;
+  let suppressed = 0;
+  const logUnavailable = (message: string) => {
+    const now = Date.now();
+    if (now < quietUntil) {
+      suppressed++;
+      return;
+    }
+    log(`contact insert failed, answered 503: ${message}${suppressed ? ` (${suppressed} more since the last such line)` : ''}`);
+    suppressed = 0;
+    quietUntil = now + UNAVAILABLE_LOG_INTERVAL_MS;
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
@@ -140,7 +156,7 @@ export function createRestHandler(options: RestHandlerOptions) {
       inserted = await db.insertAsAnon(target.table, columns.names, parsed.row, returning);
     } catch (error) {
       const refusal = refusalForInsertError(error);
-      if (refusal.unavailable) log(`contact insert failed, answered 503: ${(error as Error).message}`);
+      if (refusal.unavailable) logUnavailable((error as Error).message);
       return refuse(res, refusal);
     }
     if (returning) send(res, 201, inserted);
