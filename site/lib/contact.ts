@@ -23,13 +23,8 @@ export const CONTACT_LIMITS = {
   additionalInfo: 2000,
 } as const;
 
-export {
-  CONTACT_CONTROL_CHARACTERS,
-  CONTACT_EDGE_CHARACTERS,
-  CONTACT_INFO_CONTROL_CHARACTERS,
-  CONTACT_INVISIBLE_CHARACTERS,
-  hasVisibleCharacter,
-} from './contact-characters.ts';
+/** The shared character classes (trimmed edges, control characters, invisible ones). */
+export * from './contact-characters.ts';
 
 const EDGES = new RegExp(`^[${CONTACT_EDGE_CHARACTERS}]+|[${CONTACT_EDGE_CHARACTERS}]+$`, 'gu');
 

@@ -268,12 +268,35 @@ describe('the server survives its database', () => {
     expect(acked.filter((email) => counts.get(email) !== 1), `acknowledged rows missing or doubled (of ${acked.length})`).toEqual([]);
   }, 120_000);
 
+  it('a PostgreSQL that keeps dying: the keeper gives up past its limit, the site keeps serving, inserts answer 503', async () => {
+    const site = watchSite(server.url);
+    const GAVE_UP = /PostgreSQL stopped and could not be restarted \(.*not restarted again: it stopped \d+ times within \d+ minutes\)/;
+    let kills = 0;
+    while (!GAVE_UP.test(server.stderr())) {
+      const pid = await postmasterPid();
+      process.kill(pid, 'SIGKILL');
+      kills++;
+      // Wait for the keeper's next postmaster, or for it to give up.
+      for (;;) {
+        if (GAVE_UP.test(server.stderr())) break;
+        const lock = await readPostmasterLock(dataDirLayout(dataDir).cluster).catch(() => null);
+        if (lock && lock.pid !== pid && isAlive(lock.pid) && lock.status === 'ready') break;
+        await sleep(20);
+      }
+    }
+    const refused = await insert(server.url, 'given-up@chaos.example');
+    expect(refused.status, 'no database: 503').toBe(503);
+    expect(refused.headers.get('retry-after'), 'with Retry-After').toBe('5');
+    expectSurvived('PostgreSQL keeps dying', await site.stop(), null);
+    console.log(`chaos: the keeper gave up after ${kills} more kills; the site kept serving`);
+  }, ATTACK_TIMEOUT_MS);
+
   it('a stale postmaster.pid naming an unrelated live process (PID reuse) neither blocks nor misleads the next start', async () => {
     // Everything dies at once (a power cut), leaving PostgreSQL's lock file behind ...
     const layout = dataDirLayout(dataDir);
     const pid = await postmasterPid();
     server.child.kill('SIGKILL');
-    process.kill(pid, 'SIGKILL');
+    if (isAlive(pid)) process.kill(pid, 'SIGKILL');
     while (isAlive(pid)) await sleep(20);
     // ... and after the reboot its pid belongs to another program.
     const stranger = spawn('sleep', ['600'], { stdio: 'ignore' });
