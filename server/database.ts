@@ -62,8 +62,13 @@ export function insertStatement(table: string, columns: readonly Column[], retur
   );
 }
 
-/** A new connection that is not established after this long fails its request (503). */
-export const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * A request that has no connection after this long fails (503): PostgreSQL accepts TCP but does
+ * not answer, or the pool's 16 connections stay busy (pg-pool applies the same bound to the wait
+ * in its queue). Generous, because 200 clients at once on a busy 2-core machine waited up to 4.5 s
+ * for a pooled connection (bench/contact-load.ts, load average 15).
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /** An insert unanswered after this long fails (503); anon's statement_timeout (3 s) normally ends it first. */
 export const QUERY_TIMEOUT_MS = 10_000;
