@@ -16,6 +16,8 @@ import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitConfig } from './r
 import { HSTS_VALUE, isHttpsRequest } from './transport-security.ts';
 import { startCluster, type RunningCluster } from './postgres/cluster.ts';
 import { prepareDatabase } from './postgres/bootstrap.ts';
+import { DEFAULT_POOL_MAX, prepareExternalDatabase, retryableDuringRestart } from './external/prepare.ts';
+import { attachDelivery, type DeliveryPlan, type NotifyingDatabase } from './leads/notify.ts';
 import { LOCAL_ANON_KEY } from '../site/lib/local-backend.ts';
 import {
   API_CONTENT_SECURITY_POLICY,
@@ -61,6 +63,12 @@ export interface ServerOptions {
    * contact requests answer 503 until the server restarts).
    */
   onDatabaseLost?: (detail: string) => void;
+  /** Your own PostgreSQL (DATABASE_URL) instead of the embedded one (server/external/). */
+  databaseUrl?: string;
+  /** Connections to databaseUrl at most. @default DEFAULT_POOL_MAX */
+  databasePoolMax?: number;
+  /** Where stored leads are delivered (server/leads/); null or no channel = stored only. */
+  delivery?: DeliveryPlan | null;
 }
 
 /** A started server. */
@@ -106,6 +114,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   let cluster: RunningCluster | null = null;
   let db: ContactDatabase | null = null;
+  let delivery: NotifyingDatabase | null = null;
   let rest: ReturnType<typeof createRestHandler> | null = null;
   let closing: Promise<void> | null = null;
   const trustProxy = options.trustProxy ?? false;
@@ -140,15 +149,29 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   server.headersTimeout = 15_000;
 
   const stopBackend = async () => {
+    await delivery?.stop();
     await db?.close().catch(() => {});
     await cluster?.stop();
   };
 
   try {
-    if (embeddedBackend) {
+    if (embeddedBackend && options.databaseUrl) {
+      const url = options.databaseUrl;
+      await prepareExternalDatabase(url);
+      db = retryableDuringRestart(await openContactDatabase({ connectionString: url, poolSize: options.databasePoolMax ?? DEFAULT_POOL_MAX }));
+      if (options.delivery?.channels.length) {
+        delivery = attachDelivery(db, { connectionString: url }, null, options.delivery, log);
+        db = delivery.db;
+      }
+    } else if (embeddedBackend) {
       cluster = await startCluster({ dataDir, kind: 'server', reset: resetData, log });
       await prepareDatabase({ host: cluster.host, port: cluster.port }, cluster.credentials);
       db = await openContactDatabase({ host: cluster.host, port: cluster.port, credentials: cluster.credentials });
+      if (options.delivery?.channels.length) {
+        const connection = { host: cluster.host, port: cluster.port, database: 'postgres', user: 'authenticator', password: cluster.credentials.authenticator };
+        delivery = attachDelivery(db, connection, 'service_role', options.delivery, log);
+        db = delivery.db;
+      }
       await cluster.markReady();
     }
     await new Promise<void>((done, reject) => {

@@ -15,8 +15,20 @@ export interface Column {
   type: string;
 }
 
-/** Options of {@link openContactDatabase}. */
-export interface OpenDatabaseOptions {
+/** Options of {@link openContactDatabase}: the embedded database's address, or DATABASE_URL. */
+export type OpenDatabaseOptions = EmbeddedDatabaseOptions | UrlDatabaseOptions;
+
+/** Your own PostgreSQL: logged in as the URL's role (a member of anon), TLS as its sslmode says. */
+export interface UrlDatabaseOptions {
+  connectionString: string;
+  /** Connections kept open at most. */
+  poolSize: number;
+  database?: undefined;
+}
+
+/** The embedded PostgreSQL, logged in as authenticator. */
+export interface EmbeddedDatabaseOptions {
+  connectionString?: undefined;
   host: string;
   port: number;
   credentials: Pick<Credentials, 'authenticator'>;
@@ -80,21 +92,23 @@ function isSqlError(error: unknown): boolean {
 
 /** Opens the pool and reads the schema cache and anon's role settings. */
 export async function openContactDatabase(options: OpenDatabaseOptions): Promise<ContactDatabase> {
-  const { host, port, credentials, database = 'postgres', poolSize = 16 } = options;
-  const pool = new pg.Pool({
-    host,
-    port,
-    database,
-    user: 'authenticator',
-    password: credentials.authenticator,
-    application_name: 'ringwise-rest',
-    max: poolSize,
-    idleTimeoutMillis: 30_000,
-    // A PostgreSQL that accepts TCP but never answers (stopped, swapping) fails a request in
-    // seconds (503) instead of holding it until the client gives up.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    query_timeout: QUERY_TIMEOUT_MS,
-  });
+  // Both kinds of database: a request waits CONNECT_TIMEOUT_MS at most for a connection (a slow
+  // restart, a PostgreSQL that accepts TCP but never answers) and QUERY_TIMEOUT_MS for its insert.
+  const timeouts = { idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS };
+  const pool = new pg.Pool(
+    options.connectionString !== undefined
+      ? { connectionString: options.connectionString, application_name: 'ringwise-rest', max: options.poolSize, ...timeouts }
+      : {
+          host: options.host,
+          port: options.port,
+          database: options.database ?? 'postgres',
+          user: 'authenticator',
+          password: options.credentials.authenticator,
+          application_name: 'ringwise-rest',
+          max: options.poolSize ?? 16,
+          ...timeouts,
+        },
+  );
   // An idle connection that breaks (PostgreSQL stopping) is dropped; the next request reconnects.
   pool.on('error', () => {});
   // A connection can also break while a request holds it (pg_terminate_backend, a backend killed,

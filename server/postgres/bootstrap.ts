@@ -170,38 +170,48 @@ export async function listMigrations(dir: string = MIGRATIONS_DIR): Promise<Migr
  * a failing one leaves nothing behind; its error names the file. Returns the versions applied.
  */
 export async function applyMigrations(target: ConnectionTarget, credentials: Credentials, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  return withClient(target, 'postgres', credentials.postgres, (client) => applyMigrationsOn(client, dir));
+}
+
+/** Key of the session advisory lock that serialises migrations (one database, any number of processes). */
+export const MIGRATION_LOCK = 8210442003;
+
+/**
+ * {@link applyMigrations} on an open connection (the embedded database's postgres, or the role of
+ * DATABASE_URL). A session advisory lock serialises processes that start at once: the second
+ * waits, then finds every version recorded and applies nothing.
+ */
+export async function applyMigrationsOn(client: pg.Client, dir: string = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = await listMigrations(dir);
-  return withClient(target, 'postgres', credentials.postgres, async (client) => {
-    await client.query('select pg_advisory_lock(8210442003)');
-    try {
-      await client.query(`
-        create schema if not exists supabase_migrations;
-        create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
-      `);
-      const done = new Set((await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
-      const applied: string[] = [];
-      for (const migration of migrations) {
-        if (done.has(migration.version)) continue;
-        await client.query('begin');
-        try {
-          await client.query(migration.sql);
-          await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-            migration.version,
-            migration.name,
-            [migration.sql],
-          ]);
-          await client.query('commit');
-        } catch (error) {
-          await client.query('rollback').catch(() => {});
-          throw new Error(`Migration ${migration.file} failed: ${(error as Error).message}`, { cause: error });
-        }
-        applied.push(migration.version);
+  await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  try {
+    await client.query(`
+      create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
+    `);
+    const done = new Set((await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
+    const applied: string[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue;
+      await client.query('begin');
+      try {
+        await client.query(migration.sql);
+        await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+          migration.version,
+          migration.name,
+          [migration.sql],
+        ]);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw new Error(`Migration ${migration.file} failed: ${(error as Error).message}`, { cause: error });
       }
-      return applied;
-    } finally {
-      await client.query('select pg_advisory_unlock(8210442003)').catch(() => {});
+      applied.push(migration.version);
     }
-  });
+    return applied;
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+  }
 }
 
 /**

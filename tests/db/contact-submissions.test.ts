@@ -20,7 +20,7 @@ import {
   validateContact,
 } from '../../site/lib/contact.ts';
 import { characterClass, CONTACT_INVISIBLE_RANGES } from '../../site/lib/contact-characters.ts';
-import { startTestCluster, type TestCluster } from '../fixtures/postgres.ts';
+import { codeOf, startTestCluster, type TestCluster } from '../fixtures/postgres.ts';
 
 let pgc: TestCluster;
 beforeAll(async () => {
@@ -36,16 +36,6 @@ const COLUMNS: Column[] = ['name', 'business_name', 'email', 'additional_info', 
   name,
   type: name === 'id' ? 'uuid' : name === 'created_at' ? 'timestamp with time zone' : 'text',
 }));
-
-/** The Postgres error code `promise` rejects with ('no error' when it resolves). */
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { code?: string }).code ?? `no code: ${String(error)}`;
-  }
-  return 'no error';
-}
 
 describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s default privileges', (privileges) => {
   let api: pg.Client;
@@ -329,7 +319,7 @@ describe("the form's trimming and the database's CHECKs agree", () => {
       ['only a no-break space as the business name', { businessName: '\u00a0' }],
       ['edges of every kind around the name', { name: '\u00a0\u2007Ann Lee\u202f\ufeff' }],
       ['emoji sequence in the business name', { businessName: 'Family 👨‍👩‍👧 Bakery' }],
-      // Values that show nothing (20261125120000_visible_contact_values.sql) and their look-alikes that do.
+      // Values that show nothing (20261125140000_visible_contact_values.sql) and their look-alikes that do.
       ['only a braille blank (U+2800) as the name', { name: '\u2800' }],
       ['only Hangul fillers (U+3164) as the business name', { businessName: '\u3164\u3164' }],
       ['only Hangul choseong and jungseong fillers (U+115F U+1160) as the name', { name: '\u115f\u1160' }],

@@ -5,22 +5,22 @@
  */
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../server/postgres/bootstrap.ts';
 import { inspectDataDir } from '../../../server/postgres/cluster.ts';
-import { createFormatter, csvField, escapeVisible, listSubmissions, parseArgs, parseSince, safeJson, type Submission } from '../../../server/submissions.ts';
+import { createFormatter, csvField, deliverySummary, escapeVisible, listSubmissions, parseArgs, parseSince, safeJson, type Submission } from '../../../server/submissions.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../site/lib/local-backend.ts';
 import { startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
 
 const CLI = fileURLToPath(new URL('../../../server/submissions.ts', import.meta.url));
 
 /** Runs the real command on `dataDir`; stdout as text. */
-function run(dataDir: string, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(dataDir: string, args: string[] = [], as: { uid?: number; gid?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'], ...as });
     const out: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -60,12 +60,32 @@ describe('escaping for the terminal', () => {
     expect(JSON.parse(text), 'parses back to the same data').toEqual(value);
   });
 
-  it('writes CSV fields quoted, with formulas neutralised and controls escaped', () => {
+  it('writes CSV fields quoted, with formulas neutralised and every invisible character escaped as the table does', () => {
     expect(csvField('=HYPERLINK("http://evil","click")')).toBe(`"'=HYPERLINK(""http://evil"",""click"")"`);
-    for (const start of ['+1', '-2', '@SUM(A1)', '\tTab', '\rCR']) expect(csvField(start), `starts with ${JSON.stringify(start[0])}`).toBe(`"'${start.replace(/"/g, '""')}"`);
-    expect(csvField('line one\nline two'), 'line breaks kept inside quotes').toBe('"line one\nline two"');
+    for (const start of ['+1', '-2', '@SUM(A1)']) expect(csvField(start), `starts with ${JSON.stringify(start[0])}`).toBe(`"'${start}"`);
+    expect(csvField('\tTab'), 'a leading tab: neutralised and shown').toBe(`"'\\tTab"`);
+    expect(csvField('\r=1+1'), 'a leading CR: neutralised and shown').toBe(`"'\\r=1+1"`);
+    expect(csvField('line one\nline two\r\nthree\rfour'), 'CR and LF shown, never raw').toBe('"line one\\nline two\\r\\nthree\\rfour"');
     expect(csvField('esc\u001b[31m'), 'escape sequences shown').toBe('"esc\\x1b[31m"');
+    expect(csvField('bidi\u202e zero\u200b\ufeff tag\u{e0041} sep\u2028'), 'bidi, zero-width, tag, separators').toBe(
+      '"bidi\\u{202e} zero\\u{200b}\\u{feff} tag\\u{e0041} sep\\u{2028}"',
+    );
+    for (const value of ['a\r\nb', 'x\u202ey', 'z\u{e0001}', '"q"\n']) {
+      expect(csvField(value), `nothing invisible left raw in ${JSON.stringify(value)}`).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+      expect(csvField(value), 'the same escapes as the table').toBe(`"${escapeVisible(value).replace(/"/g, '""')}"`);
+    }
     expect(csvField(null), 'null is an empty field').toBe('');
+  });
+
+  it('sums up a delivery in one line', () => {
+    const base = { attempts: 0, channels: [], delivered_at: null, next_attempt_at: null, last_error: null };
+    expect(deliverySummary({ ...base, state: 'pending' })).toBe('pending');
+    expect(deliverySummary({ ...base, state: 'delivered', attempts: 1, channels: ['webhook', 'email'] })).toBe('delivered (webhook, email)');
+    expect(deliverySummary({ ...base, state: 'not sent' })).toBe('not sent (stored before notifications)');
+    expect(deliverySummary({ ...base, state: 'failing', attempts: 6, next_attempt_at: '2026-11-25T18:00:00.000Z', last_error: 'webhook: HTTP 503' })).toBe(
+      'FAILING: 6 attempt(s), next 2026-11-25T18:00:00.000Z; webhook: HTTP 503',
+    );
+    expect(deliverySummary(null)).toBe('no job');
   });
 });
 
@@ -74,7 +94,7 @@ describe('formats', () => {
     const f = createFormatter('table');
     const text = f.start() + f.page([row({ additional_info: 'one\ntwo\u202e' }), row({ email: 'bo@co.com' })]) + f.end();
     const lines = text.split('\n');
-    expect(lines[0], 'header').toMatch(/^created_at\s+│ name\s+│ business_name\s+│ email\s+│ additional_info$/);
+    expect(lines[0], 'header').toMatch(/^created_at\s+│ name\s+│ business_name\s+│ email\s+│ additional_info\s+│ delivery$/);
     expect(lines[2], 'escaped cell').toContain('one\\ntwo\\u{202e}');
     expect(lines[3], 'second row').toContain('bo@co.com');
     expect(text.trimEnd().split('\n').at(-1), 'count').toBe('2 request(s).');
@@ -90,7 +110,7 @@ describe('formats', () => {
     expect(JSON.parse(none.start() + none.end()), 'empty array').toEqual([]);
     const csv = createFormatter('csv');
     expect(csv.start() + csv.page([row()])).toBe(
-      '"created_at","name","business_name","email","additional_info"\r\n"2026-11-01T10:00:00.000Z","Ann Lee","Lee Plumbing","ann@lee.com",\r\n',
+      '"created_at","name","business_name","email","additional_info","delivery"\r\n"2026-11-01T10:00:00.000Z","Ann Lee","Lee Plumbing","ann@lee.com",,"no job"\r\n',
     );
   });
 });
@@ -110,7 +130,14 @@ describe('options', () => {
     expect(parseArgs([], now)).toEqual({ format: 'table', help: false });
     expect(parseArgs(['--csv', '--since', '7d'], now)).toEqual({ format: 'csv', help: false, since: new Date('2026-11-15T12:00:00Z') });
     expect(parseArgs(['--json', '--since=2026-11-01'], now).format).toBe('json');
-    expect(() => parseArgs(['--csv', '--json'])).toThrow('Choose one of --csv and --json.');
+    expect(parseArgs(['--format', 'csv'], now).format, '--format csv').toBe('csv');
+    expect(parseArgs(['--format=json'], now).format, '--format=json').toBe('json');
+    expect(parseArgs(['--format', 'table'], now).format, '--format table').toBe('table');
+    expect(parseArgs(['--csv', '--format', 'csv'], now).format, 'an alias agreeing with --format').toBe('csv');
+    expect(() => parseArgs(['--csv', '--json'])).toThrow('Choose one format: --csv and --json disagree.');
+    expect(() => parseArgs(['--format', 'table', '--json'])).toThrow('Choose one format: --format table and --json disagree.');
+    expect(() => parseArgs(['--format', 'xml'])).toThrow('--format takes table, csv, json, not "xml".');
+    expect(() => parseArgs(['--format'])).toThrow(/--format needs a value/);
     expect(() => parseArgs(['--since'])).toThrow(/--since needs a value/);
     expect(() => parseArgs(['--xml'])).toThrow(/Unknown option "--xml"/);
   });
@@ -156,6 +183,12 @@ describe('the command on real data folders', () => {
     expect(lines, 'header, two recent requests, final line break').toHaveLength(4);
     expect(csv.stdout, 'formula neutralised').toContain(`"'=HYPERLINK(""http://evil.example"",""Click me"")","'+1 555 0100"`);
     expect(csv.stdout, 'the old one filtered out').not.toContain('old@example.com');
+    expect(csv.stdout, 'bidi and line breaks inside fields shown as escapes').toContain('"Bidi \\u{202e}evil","Tabs","bidi@example.com","first\\n\\tsecond","pending"');
+    expect(csv.stdout.replace(/\r\n/g, ''), 'no raw CR, LF or invisible character inside a row').not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+    const format = await run(backend.dataDir, ['--format', 'csv', '--since', '7d']);
+    expect(format.stdout, '--format csv is --csv').toBe(csv.stdout);
+    expect(rows[0]?.delivery, 'JSON carries the delivery state (no channel configured here: pending)').toMatchObject({ state: 'pending', attempts: 0, channels: [] });
+    expect(table.stdout.split('\n')[2], 'the table shows it').toMatch(/│ pending$/);
   }, 120_000);
 
   it('pages on the stored microseconds: rows of one millisecond across page boundaries, each exactly once, in order', async () => {
@@ -211,6 +244,24 @@ describe('the command without a running server', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^No database in .+never-started yet: start the site with `npm start` and send a request\.$/m);
   });
+
+  it('says "permission denied", naming the folder and the user, for a folder it cannot read (never "no database")', async () => {
+    const folder = join(dataDir, 'private');
+    const backend = await startTestBackend({ dataDir: folder });
+    await backend.close();
+    // As root, read as the user nobody from a folder closed to it; as another user, close it to everyone.
+    const asRoot = process.getuid?.() === 0;
+    await chmod(folder, asRoot ? 0o700 : 0o000);
+    try {
+      const result = await run(folder, [], asRoot ? { uid: 65534, gid: 65534 } : {});
+      expect(result.code, 'an error exit').toBe(1);
+      const user = asRoot ? 'nobody' : userInfo().username;
+      expect(result.stderr.trim()).toMatch(new RegExp(`^Permission denied: user ${user} \\(uid \\d+\\) cannot read the data folder ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\. Run the command as \\S+`));
+      expect(result.stdout, 'never "no database"').not.toMatch(/No database/);
+    } finally {
+      await chmod(folder, 0o700);
+    }
+  }, 180_000);
 
   it('starts PostgreSQL for the read, streams 36,000 hostile rows escaped, and stops it again', async () => {
     const folder = join(dataDir, 'many');

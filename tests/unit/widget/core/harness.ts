@@ -4,26 +4,16 @@
  */
 import { VoiceClient, type VoiceClientOptions } from '../../../../widget/src/core/voice-client.ts';
 import type { VoiceClientEvents, WebCall } from '../../../../widget/src/core/types.ts';
+import { START_STAGES } from '../../../../widget/src/core/start-stages.ts';
+import { CLIENT_EVENTS } from '../../../../widget/src/core/client-events.ts';
 import { FakeCallFactory, FakePlatform } from '../../../fixtures/fake-call.ts';
-import type { LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import type { LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 
 /** The public key the tests use. */
 export const PUBLIC_KEY = 'pk-test-core';
 
-/** Every event name of the client. */
-export const EVENT_NAMES: (keyof VoiceClientEvents)[] = [
-  'call-start',
-  'call-end',
-  'speech-start',
-  'speech-end',
-  'volume-level',
-  'message',
-  'call-start-progress',
-  'call-start-success',
-  'call-start-failed',
-  'error',
-  'state-change',
-];
+/** Every event name of the client (the core's one list). */
+export const EVENT_NAMES: readonly (keyof VoiceClientEvents)[] = CLIENT_EVENTS;
 
 /** A web call as the provider returns it. */
 export function webCall(overrides: Partial<WebCall> = {}): WebCall {
@@ -69,17 +59,8 @@ export function makeClient(server: LoopbackServer, options: Partial<VoiceClientO
   return { client, factory, platform, events: record(client) };
 }
 
-/** Every stage of a successful start, in order, as `stage:status`. */
-export const SUCCESS_PROGRESS = [
-  'initialization',
-  'web-call-creation',
-  'daily-call-object-creation',
-  'mobile-permissions',
-  'daily-call-join',
-  'video-recording-setup',
-  'audio-observer-setup',
-  'audio-processing-setup',
-].flatMap((stage) => [`${stage}:started`, `${stage}:completed`]);
+/** Every stage of a successful start without video (no `video-recording-started`), in order, as `stage:status`. */
+export const SUCCESS_PROGRESS = START_STAGES.filter((stage) => stage !== 'video-recording-started').flatMap((stage) => [`${stage}:started`, `${stage}:completed`]);
 
 /** Waits on real macrotasks (never faked by vi.useFakeTimers) until `condition` holds. */
 export async function until(condition: () => boolean, what = 'condition'): Promise<void> {

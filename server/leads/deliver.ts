@@ -1,0 +1,55 @@
+/**
+ * `npm run deliver`: the delivery worker on its own, for a site whose contact requests go to a
+ * Supabase project (or any DATABASE_URL that no `npm start` serves). The outbox migration fills
+ * `public.contact_outbox` there too (the same trigger, applied by `supabase db push`); this
+ * command, run where it can reach the project's database (DATABASE_URL = the project's connection
+ * string, role postgres), delivers each job to the webhook and/or email configured exactly as for
+ * `npm start`, with the same retries, until it is stopped (SIGINT/SIGTERM finish the delivery in
+ * progress first). Several may run at once: a job is taken by one of them at a time.
+ */
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { describeDatabaseUrl } from '../external/prepare.ts';
+import { startDeliveryWorker } from './outbox.ts';
+import { readDeliveryConfig } from './settings.ts';
+
+async function main(): Promise<void> {
+  const url = process.env.DATABASE_URL?.trim();
+  if (!url) throw new Error("DATABASE_URL is not set: set it to the database that holds the contact requests (on Supabase: the project's connection string).");
+  const config = readDeliveryConfig(process.env);
+  if (config.channels.length === 0) throw new Error('No notification is set up: set CONTACT_WEBHOOK_URL and CONTACT_WEBHOOK_SECRET, or SMTP_URL and CONTACT_NOTIFY_TO.');
+  const pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'ringwise-deliver', connectionTimeoutMillis: 15_000 });
+  pool.on('error', () => {});
+  try {
+    const { rows } = await pool.query<{ ok: boolean }>("select to_regclass('public.contact_outbox') is not null as ok");
+    if (!rows[0]?.ok) throw new Error(`${describeDatabaseUrl(url)} has no public.contact_outbox: apply the migrations first (\`supabase db push\`, or start the server on it once).`);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  const worker = startDeliveryWorker({ pool, role: null, channels: config.channels, log: (line) => console.error(line) });
+  console.log(`Delivering contact requests from ${describeDatabaseUrl(url)} to: ${config.summary.join('; ')}.`);
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void worker
+        .stop()
+        .then(() => pool.end())
+        .finally(() => {
+          for (const channel of config.channels) channel.close?.();
+          process.exit(0);
+        });
+    });
+  }
+  // The worker's timers do not hold the process open; this does, until a signal.
+  setInterval(() => {}, 1 << 30);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error((error as Error).message);
+    process.exit(1);
+  });
+}
