@@ -6,16 +6,17 @@
  * and tests, each with its own port and data folder.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createStaticHandler } from './static.ts';
 import { openContactDatabase, type ContactDatabase } from './database.ts';
 import { createRestHandler, isRestPath, DEFAULT_MAX_BODY_BYTES } from './rest.ts';
 import { createOriginPolicy, listenOrigins } from './origins.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitConfig } from './rate-limit.ts';
-import { clientAddress, TRUST_NO_PROXY, type TrustProxy } from './trust-proxy.ts';
+import { clientAddress, requestIsHttps, TRUST_NO_PROXY, type TrustProxy } from './trust-proxy.ts';
 import { createHealthHandler, isHealthPath } from './health.ts';
 import { underBasePath } from './base-path.ts';
+import { HSTS_VALUE } from './transport-security.ts';
 import { startCluster, type RunningCluster } from './postgres/cluster.ts';
 import { prepareDatabase } from './postgres/bootstrap.ts';
 import { DEFAULT_POOL_MAX, prepareExternalDatabase, retryableDuringRestart } from './external/prepare.ts';
@@ -59,7 +60,10 @@ export interface ServerOptions {
   allowedOrigins?: readonly string[];
   /** Progress and warnings. @default console.log */
   log?: (line: string) => void;
-  /** Called when PostgreSQL stops without being asked to (the server cannot store requests any more). */
+  /**
+   * Called when PostgreSQL stopped and its keeper gave up restarting it (the site keeps serving;
+   * contact requests answer 503 until the server restarts).
+   */
   onDatabaseLost?: (detail: string) => void;
   /** Your own PostgreSQL (DATABASE_URL) instead of the embedded one (server/external/). */
   databaseUrl?: string;
@@ -112,6 +116,15 @@ async function securityHeaders(distDir: string | null): Promise<SecurityManifest
   return manifest;
 }
 
+/** The path of a request ('/' when unparsable: static.ts answers 400 for those). */
+function pathOf(req: IncomingMessage): string {
+  try {
+    return new URL(req.url ?? '/', 'http://x').pathname;
+  } catch {
+    return '/';
+  }
+}
+
 /** Starts the server; resolves once it listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { port = DEFAULT_PORT, host = DEFAULT_HOST, distDir, embeddedBackend = true, resetData = false, log = console.log } = options;
@@ -127,21 +140,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let closing: Promise<void> | null = null;
   const shutdownSteps: ShutdownStep[] = [];
   const health = createHealthHandler({ checks: { ...(embeddedBackend ? { database: () => (db ? db.ping() : Promise.reject(new Error('not started'))) } : {}) }, draining: () => closing !== null });
-  const server: HttpServer = createServer((req, res) => {
+  const basePath = options.basePath ?? '/';
+  /** Whether a request is for the contact endpoint (below the base path). */
+  const isRestRequest = (req: IncomingMessage) => {
+    const path = pathOf(req);
+    const below = basePath === '/' ? path : path === basePath || path.startsWith(basePath + '/') ? path.slice(basePath.length) || '/' : null;
+    return below !== null && isRestPath(below);
+  };
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(security.headers)) res.setHeader(name, value);
+    if (requestIsHttps(req, trustProxy)) res.setHeader('Strict-Transport-Security', HSTS_VALUE);
     // During a shutdown a finished response leaves its keep-alive connection idle: close it now.
     res.once('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
-    let pathname = '/';
-    try {
-      pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    } catch {
-      // static.ts answers 400 for unparsable URLs
-    }
+    let pathname = pathOf(req);
     if (isHealthPath(pathname)) {
       void health(req, res, pathname);
       return;
     }
-    const below = underBasePath(req, res, options.basePath ?? '/', pathname);
+    const below = underBasePath(req, res, basePath, pathname);
     if (below === null) return;
     pathname = below;
     if (rest && isRestPath(pathname)) {
@@ -158,6 +174,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error');
     });
+  };
+  const server: HttpServer = createServer(handle);
+  // `Expect: 100-continue`: the REST endpoint sends 100 Continue itself once the request passed
+  // every check that needs no body (so an over-limit length gets its 413 at once); the site has
+  // no use for request bodies and answers as usual.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!(rest && isRestRequest(req))) res.writeContinue();
+    handle(req, res);
   });
   // A slow or stalled client cannot hold a request open for long.
   server.requestTimeout = 30_000;
@@ -216,7 +240,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   void cluster?.exited.then(({ expected, detail }) => {
     if (expected || closing) return;
-    log(`PostgreSQL stopped unexpectedly (${detail}); contact requests cannot be stored until the server restarts.`);
+    log(`PostgreSQL stopped and could not be restarted (${detail}); the site keeps serving, contact requests answer 503 until the server restarts.`);
     options.onDatabaseLost?.(detail);
   });
 

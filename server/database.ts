@@ -76,6 +76,17 @@ export function insertStatement(table: string, columns: readonly Column[], retur
   );
 }
 
+/**
+ * A request that has no connection after this long fails (503): PostgreSQL accepts TCP but does
+ * not answer, or the pool's 16 connections stay busy (pg-pool applies the same bound to the wait
+ * in its queue). Generous, because 200 clients at once on a busy 2-core machine waited up to 4.5 s
+ * for a pooled connection (bench/contact-load.ts, load average 15).
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/** An insert unanswered after this long fails (503); anon's statement_timeout (3 s) normally ends it first. */
+export const QUERY_TIMEOUT_MS = 10_000;
+
 /** Whether `error` came from PostgreSQL (it has a SQLSTATE) rather than from the connection. */
 function isSqlError(error: unknown): boolean {
   return /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown })?.code ?? ''));
@@ -83,10 +94,12 @@ function isSqlError(error: unknown): boolean {
 
 /** Opens the pool and reads the schema cache and anon's role settings. */
 export async function openContactDatabase(options: OpenDatabaseOptions): Promise<ContactDatabase> {
+  // Both kinds of database: a request waits CONNECT_TIMEOUT_MS at most for a connection (a slow
+  // restart, a PostgreSQL that accepts TCP but never answers) and QUERY_TIMEOUT_MS for its insert.
+  const timeouts = { idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS };
   const pool = new pg.Pool(
     options.connectionString !== undefined
-      ? // A remote database may be slow to answer while it restarts: a request waits 10 s at most for a connection.
-        { connectionString: options.connectionString, application_name: 'ringwise-rest', max: options.poolSize, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 }
+      ? { connectionString: options.connectionString, application_name: 'ringwise-rest', max: options.poolSize, ...timeouts }
       : {
           host: options.host,
           port: options.port,
@@ -95,11 +108,16 @@ export async function openContactDatabase(options: OpenDatabaseOptions): Promise
           password: options.credentials.authenticator,
           application_name: 'ringwise-rest',
           max: options.poolSize ?? 16,
-          idleTimeoutMillis: 30_000,
+          ...timeouts,
         },
   );
   // An idle connection that breaks (PostgreSQL stopping) is dropped; the next request reconnects.
   pool.on('error', () => {});
+  // A connection can also break while a request holds it (pg_terminate_backend, a backend killed,
+  // PostgreSQL restarting): pg then emits 'error' on the client, which kills the process when
+  // nobody listens. The request on it fails with the error its query gets (a 503); release()
+  // drops the connection and the pool opens a new one for the next request.
+  pool.on('connect', (client) => client.on('error', () => {}));
 
   let tables: Map<string, Column[]>;
   let anonSettings: string;

@@ -67,7 +67,6 @@ try {
     allowedOrigins: settings.allowedOrigins,
     trustProxy: settings.trustProxy,
     basePath: build.basePath,
-    onDatabaseLost: () => process.exit(1),
     delivery,
     databaseUrl,
     databasePoolMax: parsePoolMax(env.DATABASE_POOL_MAX),

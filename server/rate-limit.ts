@@ -53,8 +53,11 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterSecon
 
 /** A rate limiter; `now` is injectable for tests. */
 export interface RateLimiter {
-  /** Counts a request from `address` and says whether it may go on. */
-  hit(address: string): RateDecision;
+  /**
+   * Counts a request from `address` in `bucket` (each bucket has its own `limit` per window: the
+   * REST endpoint counts keyless requests apart from inserts) and says whether it may go on.
+   */
+  hit(address: string, bucket?: string): RateDecision;
   /** Clients currently remembered. */
   readonly size: number;
 }
@@ -73,9 +76,9 @@ export function createRateLimiter(config: RateLimitConfig, options: { now?: () =
     get size() {
       return clients.size;
     },
-    hit(address) {
+    hit(address, bucket = 'default') {
       const at = now();
-      const key = clientKey(address);
+      const key = `${bucket} ${clientKey(address)}`;
       const times = clients.get(key) ?? [];
       prune(times, at);
       if (times.length >= config.limit) {

@@ -6,30 +6,33 @@
  * query parameter or `Authorization: Bearer`) like requests to Supabase.
  *
  * Stricter than PostgREST where a contact form needs it: one JSON object per request (no bulk
- * arrays), scalar values only, at most 32 levels of nesting, valid UTF-8, a body limit, a
- * per-client rate limit, and CORS only for the site's own origins. Bad requests get a clear error
- * and never a crash; an upload the client aborts is logged as one line. Reading rows is not
+ * arrays), scalar values only, at most 32 levels of nesting, valid UTF-8, a body limit (checked
+ * before `100 Continue` is sent), a per-client rate limit, and CORS only for the site's own
+ * origins. Bad requests get a clear error and never a crash; an upload the client aborts is logged
+ * as one line; a database that is not available is a 503 with Retry-After. Reading rows is not
  * offered: anon may not, and `npm run submissions` reads through the database itself.
+ *
+ * The steps live in rest/: access.ts (CORS, key, rate limit), body.ts (reading and checking the
+ * row), errors.ts (PostgREST's answers); this file runs them in order.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContactDatabase } from './database.ts';
 import type { OriginPolicy } from './origins.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { REST_PREFIX } from '../shared/local-backend.ts';
+import { applyCors, INSERT_BUCKET, KEYLESS_BUCKET, keyRefusal, rateRefusal } from './rest/access.ts';
+import { insertColumns, parseRowBody, readBody } from './rest/body.ts';
+import { refusalForInsertError, refuse, send, type Refusal } from './rest/errors.ts';
+
+export { MAX_JSON_DEPTH, jsonDepth } from './rest/body.ts';
+export { statusForPgCode, type PostgrestErrorBody } from './rest/errors.ts';
+export { waitText } from './rest/access.ts';
 
 /** Largest request body accepted, in bytes. A full contact request is under 10 KB. @default 32768 */
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024;
 
-/** Deepest JSON nesting accepted (a contact request has depth 1). */
-export const MAX_JSON_DEPTH = 32;
-
-/** The JSON error body of PostgREST. */
-export interface PostgrestErrorBody {
-  code: string;
-  message: string;
-  details: string | null;
-  hint: string | null;
-}
+/** At most one "answered 503" log line per this long (the rest are counted in the next one). */
+export const UNAVAILABLE_LOG_INTERVAL_MS = 5_000;
 
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions {
@@ -38,7 +41,7 @@ export interface RestHandlerOptions {
   anonKey: string;
   /** Which browser origins may call (CORS). */
   allowOrigin: OriginPolicy;
-  /** Per-client limit of inserts; null = none. */
+  /** Per-client limit of inserts (keyless requests in a bucket of their own); null = none. */
   rateLimiter: RateLimiter | null;
   /** @default DEFAULT_MAX_BODY_BYTES */
   maxBodyBytes?: number;
@@ -46,134 +49,6 @@ export interface RestHandlerOptions {
   log?: (line: string) => void;
   /** The client's address, for the rate limit (server/trust-proxy.ts). @default the socket's peer */
   clientAddress?: (req: IncomingMessage) => string;
-}
-
-/** Headers a browser on an allowed origin may send (supabase-js and PostgREST clients). */
-const ALLOWED_HEADERS =
-  'Authorization, Content-Type, Accept, Accept-Language, Content-Language, apikey, x-client-info, Prefer, Content-Profile, Accept-Profile, X-Retry-Count';
-const EXPOSED_HEADERS = 'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit, Retry-After';
-
-/**
- * HTTP status PostgREST answers for a PostgreSQL error code (PostgREST's documented table; the
- * caller is always the anon role here, so an insufficient privilege is 401 like PostgREST does
- * for anonymous requests).
- */
-export function statusForPgCode(code: string, anonymous = true): number {
-  if (code === '42501') return anonymous ? 401 : 403;
-  if (code === '23503' || code === '23505' || code === '23P01') return 409;
-  if (code === '25006') return 405;
-  if (code === '42883' || code === '42P01') return 404;
-  if (code === 'P0001') return 400;
-  const cls = code.slice(0, 2);
-  if (cls === '08' || cls === '53') return 503;
-  if (cls === '0L' || cls === '0P' || cls === '28') return 403;
-  if (code === '42P17') return 500;
-  if (code === '57014') return 504;
-  if (['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(cls)) return 500;
-  return 400;
-}
-
-/** A PostgreSQL error as pg reports it. */
-interface PgError {
-  code: string;
-  message: string;
-  detail?: string;
-  hint?: string;
-}
-
-function isPgError(error: unknown): error is PgError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as PgError).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((error as PgError).code) &&
-    typeof (error as PgError).message === 'string'
-  );
-}
-
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (res.headersSent || res.destroyed) {
-    res.end();
-    return;
-  }
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    ...(payload ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
-    'Content-Length': String(Buffer.byteLength(payload)),
-  });
-  res.end(payload);
-}
-
-function fail(
-  res: ServerResponse,
-  status: number,
-  code: string,
-  message: string,
-  hint: string | null = null,
-  details: string | null = null,
-  headers: Record<string, string> = {},
-): void {
-  const body: PostgrestErrorBody = { code, message, details, hint };
-  send(res, status, body, headers);
-}
-
-type BodyResult = { kind: 'ok'; body: Buffer } | { kind: 'too-large' } | { kind: 'aborted'; bytes: number };
-
-/** Reads the body up to `limit` bytes. */
-function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result: BodyResult) => {
-      if (settled) return;
-      settled = true;
-      resolve(result);
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      size += chunk.length;
-      if (size > limit) settle({ kind: 'too-large' });
-      else chunks.push(chunk);
-    });
-    req.on('end', () => settle({ kind: 'ok', body: Buffer.concat(chunks) }));
-    req.on('error', () => settle({ kind: 'aborted', bytes: size }));
-    req.on('close', () => {
-      if (!req.complete) settle({ kind: 'aborted', bytes: size });
-    });
-  });
-}
-
-/** The deepest nesting of arrays and objects in a JSON text (strings skipped), or Infinity past `max`. */
-export function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-      if (deepest > max) return Infinity;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return deepest;
-}
-
-/** The credential a request carries: `apikey` header or parameter, else a Bearer token. */
-function presentedKey(req: IncomingMessage, url: URL): string | null {
-  const header = req.headers.apikey;
-  if (typeof header === 'string' && header) return header;
-  const param = url.searchParams.get('apikey');
-  if (param) return param;
-  const auth = req.headers.authorization;
-  const bearer = auth ? /^Bearer\s+(.+)$/i.exec(auth) : null;
-  return bearer?.[1]?.trim() || null;
 }
 
 /** `Prefer: return=representation` asks for the inserted rows back. */
@@ -188,11 +63,17 @@ export function isRestPath(pathname: string): boolean {
   return pathname === REST_PREFIX.slice(0, -1) || pathname.startsWith(REST_PREFIX);
 }
 
-/** A wait for people: "45 seconds", "1 second", "10 minutes" (rounded up past 90 seconds). */
-export function waitText(seconds: number): string {
-  if (seconds <= 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minutes`;
+/** The table a path names, when it is one of the schema cache. */
+function tableOf(url: URL, db: ContactDatabase): { table: string; columns: NonNullable<ReturnType<ContactDatabase['tables']['get']>> } | { refusal: Refusal } {
+  let table = '';
+  try {
+    table = decodeURIComponent(url.pathname.slice(REST_PREFIX.length));
+  } catch {
+    // a malformed escape names no table
+  }
+  const columns = table && !table.includes('/') ? db.tables.get(table) : undefined;
+  if (!columns) return { refusal: { status: 404, code: 'PGRST205', message: `Could not find the table 'public.${table}' in the schema cache` } };
+  return { table, columns };
 }
 
 /** The socket's peer: the client when no proxy is trusted. */
@@ -200,138 +81,93 @@ function socketAddress(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? 'unknown';
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** The checks of an insert's headers, in PostgREST's order: method, schema, media type, declared length. */
+function headerRefusal(req: IncomingMessage, maxBodyBytes: number): Refusal | null {
+  if (req.method !== 'POST') {
+    return { status: 405, code: 'PGRST117', message: `Unsupported HTTP method: ${req.method}`, hint: 'This endpoint only accepts inserts (POST).', headers: { Allow: 'POST, OPTIONS' } };
+  }
+  const profile = req.headers['content-profile'];
+  if (profile !== undefined && profile !== 'public') {
+    return { status: 406, code: 'PGRST106', message: 'Invalid schema: ' + String(profile), hint: 'Only the following schemas are exposed: public' };
+  }
+  const mediaType = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== undefined && mediaType !== 'application/json') {
+    return { status: 415, code: 'PGRST107', message: `Content-Type not acceptable: ${mediaType}`, hint: 'Send the row as JSON with Content-Type: application/json.' };
+  }
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge(maxBodyBytes);
+  return null;
+}
+
+function tooLarge(maxBodyBytes: number): Refusal {
+  return { status: 413, code: 'PGRST413', message: `Request body is larger than ${maxBodyBytes} bytes`, headers: { Connection: 'close' } };
+}
 
 /**
  * Creates the handler for requests under `/rest/v1`. It resolves once the response is sent and
  * never rejects: unexpected failures become a 500 with a PostgREST-shaped body and one log line.
+ * It also serves requests that sent `Expect: 100-continue` (the server's `checkContinue` event):
+ * `100 Continue` goes out only once every check that needs no body has passed.
  */
 export function createRestHandler(options: RestHandlerOptions) {
   const { db, anonKey, allowOrigin, rateLimiter, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = (line: string) => console.error(line), clientAddress = socketAddress } = options;
+  // While the database is away every insert fails alike: one line per few seconds, with a count.
+  let quietUntil = 0;
+  let suppressed = 0;
+  const logUnavailable = (message: string) => {
+    const now = Date.now();
+    if (now < quietUntil) {
+      suppressed++;
+      return;
+    }
+    log(`contact insert failed, answered 503: ${message}${suppressed ? ` (${suppressed} more since the last such line)` : ''}`);
+    suppressed = 0;
+    quietUntil = now + UNAVAILABLE_LOG_INTERVAL_MS;
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Vary', 'Origin');
-    const origin = req.headers.origin;
-    if (!allowOrigin(origin)) {
-      // No CORS headers: the browser keeps the answer from the page, and nothing is inserted.
-      return fail(res, 403, 'RW403', `Contact requests from ${origin} are not accepted.`, 'Add the origin to ALLOWED_ORIGINS on the server.');
-    }
-    if (origin) {
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    }
-
-    if (req.method === 'OPTIONS') {
-      res.writeHead(200, {
-        'Access-Control-Allow-Methods': 'POST, OPTIONS',
-        'Access-Control-Allow-Headers': ALLOWED_HEADERS,
-        'Access-Control-Max-Age': '86400',
-        Allow: 'POST, OPTIONS',
-        'Content-Length': '0',
-      });
-      res.end();
-      return;
-    }
-
-    if (req.method === 'POST' && rateLimiter) {
-      const decision = rateLimiter.hit(clientAddress(req));
-      if (!decision.allowed) {
-        const seconds = decision.retryAfterSeconds;
-        return fail(res, 429, 'RW429', `Too many contact requests from your address. Please try again in ${waitText(seconds)}.`, null, null, {
-          'Retry-After': String(seconds),
-        });
-      }
-    }
+    const cors = applyCors(req, res, allowOrigin);
+    if (cors === 'answered') return;
+    if (cors) return refuse(res, cors);
 
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const key = presentedKey(req, url);
-    if (!key) {
-      return fail(res, 401, 'PGRST302', 'No API key found in request', 'No `apikey` request header or url param was found.');
-    }
-    if (key !== anonKey) {
-      return fail(res, 401, 'PGRST301', 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.');
-    }
+    const unkeyed = keyRefusal(req, url, anonKey);
+    // A request without the key is counted apart from the address' inserts (and refused either way).
+    const limited = rateRefusal(req, clientAddress(req), rateLimiter, unkeyed ? KEYLESS_BUCKET : INSERT_BUCKET);
+    if (limited) return refuse(res, limited);
+    if (unkeyed) return refuse(res, unkeyed);
 
-    let table = '';
-    try {
-      table = decodeURIComponent(url.pathname.slice(REST_PREFIX.length));
-    } catch {
-      // a malformed escape names no table
-    }
-    const columns = table && !table.includes('/') ? db.tables.get(table) : undefined;
-    if (!columns) return fail(res, 404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
+    const target = tableOf(url, db);
+    if ('refusal' in target) return refuse(res, target.refusal);
+    const early = headerRefusal(req, maxBodyBytes);
+    if (early) return refuse(res, early);
 
-    if (req.method !== 'POST') {
-      return fail(res, 405, 'PGRST117', `Unsupported HTTP method: ${req.method}`, 'This endpoint only accepts inserts (POST).', null, { Allow: 'POST, OPTIONS' });
-    }
-
-    const profile = req.headers['content-profile'];
-    if (profile !== undefined && profile !== 'public') {
-      return fail(res, 406, 'PGRST106', 'Invalid schema: ' + String(profile), 'Only the following schemas are exposed: public');
-    }
-
-    const mediaType = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-    if (mediaType !== undefined && mediaType !== 'application/json') {
-      return fail(res, 415, 'PGRST107', `Content-Type not acceptable: ${mediaType}`, 'Send the row as JSON with Content-Type: application/json.');
-    }
-
-    const tooLarge = () => fail(res, 413, 'PGRST413', `Request body is larger than ${maxBodyBytes} bytes`, null, null, { Connection: 'close' });
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge();
+    if (/\b100-continue\b/i.test(String(req.headers.expect ?? ''))) res.writeContinue();
     const read = await readBody(req, maxBodyBytes);
-    if (read.kind === 'too-large') return tooLarge();
+    if (read.kind === 'too-large') return refuse(res, tooLarge(maxBodyBytes));
     if (read.kind === 'aborted') {
       log(`contact request from ${clientAddress(req)} aborted by the client after ${read.bytes} bytes`);
       res.destroy();
       return;
     }
-
-    let text: string;
-    try {
-      text = utf8.decode(read.body);
-    } catch {
-      return fail(res, 400, 'PGRST102', 'Invalid UTF-8 in the request body', 'Send the body encoded as UTF-8.');
-    }
-    if (jsonDepth(text) > MAX_JSON_DEPTH) {
-      return fail(res, 400, 'PGRST102', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, 'Send one flat JSON object.');
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      return fail(res, 400, 'PGRST102', 'Empty or invalid json', null, (error as Error).message);
-    }
-    if (Array.isArray(body)) {
-      return fail(res, 400, 'PGRST102', 'One contact request per request: the body must be one JSON object, not an array', 'Send each row in its own request.');
-    }
-    if (typeof body !== 'object' || body === null) {
-      return fail(res, 400, 'PGRST102', 'Empty or invalid json', 'The body must be one JSON object.');
-    }
-    const row = body as Record<string, unknown>;
-
-    // Columns: the `columns` parameter (PostgREST's), else every key.
-    const param = url.searchParams.get('columns');
-    const wanted = param ? [...new Set(param.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1')))] : Object.keys(row);
-    for (const name of wanted) {
-      const column = columns.find((c) => c.name === name);
-      if (!column) return fail(res, 400, 'PGRST204', `Could not find the '${name}' column of '${table}' in the schema cache`);
-      const value = row[name];
-      if (value !== undefined && value !== null && typeof value === 'object') {
-        return fail(res, 400, '22P02', `Column '${name}' expects a ${column.type}, not a JSON ${Array.isArray(value) ? 'array' : 'object'}`);
-      }
-    }
+    const parsed = parseRowBody(read.body);
+    if ('refusal' in parsed) return refuse(res, parsed.refusal);
+    const columns = insertColumns(parsed.row, url.searchParams.get('columns'), target.table, target.columns);
+    if ('refusal' in columns) return refuse(res, columns.refusal);
 
     const returning = wantsRepresentation(req);
+    let inserted: unknown[];
     try {
-      const inserted = await db.insertAsAnon(table, wanted, row, returning);
-      if (returning) send(res, 201, inserted);
-      else send(res, 201, undefined, { 'Content-Range': '*/*' });
+      inserted = await db.insertAsAnon(target.table, columns.names, parsed.row, returning);
     } catch (error) {
-      if (isPgError(error)) return fail(res, statusForPgCode(error.code), error.code, error.message, error.hint || null, error.detail || null);
-      log(`contact insert failed: ${(error as Error).message}`);
-      return fail(res, 503, 'PGRST001', 'The database is not available', 'Try again in a moment.');
+      const refusal = refusalForInsertError(error);
+      if (refusal.unavailable) logUnavailable((error as Error).message);
+      return refuse(res, refusal);
     }
+    if (returning) send(res, 201, inserted);
+    else send(res, 201, undefined, { 'Content-Range': '*/*' });
   }
 
   return async function restHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -339,7 +175,7 @@ export function createRestHandler(options: RestHandlerOptions) {
       await handle(req, res);
     } catch (error) {
       log(`contact endpoint error: ${(error as Error).message}`);
-      fail(res, 500, 'PGRST000', 'Internal server error');
+      refuse(res, { status: 500, code: 'PGRST000', message: 'Internal server error' });
     }
   };
 }

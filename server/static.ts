@@ -1,7 +1,11 @@
 /**
  * Serves the built site from `dist/`: directory indexes, `/x` → `x.html`, the 404 page with status
- * 404, correct content types, gzip/brotli for text, and immutable caching for Astro's hashed
- * assets. Security headers are added by the server for every response (server/app.ts).
+ * 404, correct content types, gzip/brotli for text, immutable caching for Astro's hashed assets,
+ * validators (ETag, Last-Modified) with 304s, HEAD, and single byte ranges. Security headers are
+ * added by the server for every response (server/app.ts).
+ *
+ * Dotfiles and dot-folders (`.env`, `.git/`, anything a build copies by mistake) are never
+ * served, in the request path or behind a symlink; `/.well-known/` is the one exception.
  *
  * Containment: the request path is percent-decoded once and joined to the root as is; every
  * candidate file (the path itself, its `index.html`, its `.html` fallback and the 404 page) passes
@@ -16,6 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { COMPRESSIBLE, contentTypeOf } from '../shared/content-types.ts';
+import { etagOf, isNotModified, lastModifiedOf, rangeOf } from './static-conditional.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -61,6 +66,15 @@ export async function isInside(root: string, realRoot: string, candidate: string
   return real === null || lexicallyInside(realRoot, real);
 }
 
+/**
+ * Whether a path below the root (`/`-separated, no leading slash) names a dotfile or passes
+ * through a dot-folder; `.well-known/` at the top is allowed (RFC 8615).
+ */
+export function isHiddenPath(relativePath: string): boolean {
+  const segments = relativePath.split('/').filter(Boolean);
+  return segments.some((segment, i) => segment.startsWith('.') && !(i === 0 && segment === '.well-known'));
+}
+
 function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) });
   res.end(text);
@@ -75,12 +89,20 @@ export function createStaticHandler(root: string) {
   async function fileAt(candidate: string): Promise<string | null> {
     const real = await realBase;
     if (!(await isInside(base, real, candidate))) return null;
+    if (await isHidden(candidate)) return null;
     const info = await stat(candidate).catch(() => null);
     if (info?.isFile()) return candidate;
     if (!info?.isDirectory()) return null;
     const index = join(candidate, 'index.html');
     if (!(await isInside(base, real, index))) return null;
     return (await stat(index).catch(() => null))?.isFile() ? index : null;
+  }
+
+  /** Whether `candidate`, by name or after following symlinks, is a dotfile or in a dot-folder. */
+  async function isHidden(candidate: string): Promise<boolean> {
+    if (isHiddenPath(relative(base, candidate).split(sep).join('/'))) return true;
+    const realCandidate = await realpath(candidate).catch(() => null);
+    return realCandidate !== null && isHiddenPath(relative(await realBase, realCandidate).split(sep).join('/'));
   }
 
   return async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -119,27 +141,56 @@ export function createStaticHandler(root: string) {
       'Content-Type': contentTypeOf(ext),
       'Cache-Control': status === 200 && served.startsWith('_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
-    // The widget's files are loaded by third-party pages; its chunks are ES modules (CORS fetches).
+    // The widget's files are loaded by third-party pages, which may read them with CORS.
     if (served.startsWith('widget/') && (ext === '.js' || ext === '.map')) headers['Access-Control-Allow-Origin'] = '*';
+    const version = await stat(file);
     const accept = String(req.headers['accept-encoding'] ?? '');
-    const encoding: Encoding | null = COMPRESSIBLE.has(ext) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
+    // A range is of the identity bytes: a request with Range gets them uncompressed.
+    const compressible = COMPRESSIBLE.has(ext) && !req.headers.range;
+    const encoding: Encoding | null = compressible ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
+    if (COMPRESSIBLE.has(ext)) headers['Vary'] = 'Accept-Encoding';
+    if (status === 200) {
+      const etag = etagOf(version, encoding);
+      headers['ETag'] = etag;
+      headers['Last-Modified'] = lastModifiedOf(version);
+      if (isNotModified(req, etag, version)) {
+        delete headers['Content-Type'];
+        res.writeHead(304, headers);
+        res.end();
+        return;
+      }
+    }
     if (encoding) {
       const body = await compressedBody(file, encoding);
       headers['Content-Encoding'] = encoding;
-      headers['Vary'] = 'Accept-Encoding';
       headers['Content-Length'] = String(body.length);
       res.writeHead(status, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    headers['Content-Length'] = String((await stat(file)).size);
+    let start = 0;
+    let end = version.size - 1;
+    if (status === 200) {
+      headers['Accept-Ranges'] = 'bytes';
+      const range = rangeOf(req, version.size, headers['ETag']!, headers['Last-Modified']!);
+      if (range.kind === 'unsatisfiable') {
+        plain(res, 416, 'Range Not Satisfiable', { 'Content-Range': `bytes */${version.size}` });
+        return;
+      }
+      if (range.kind === 'partial') {
+        ({ start, end } = range);
+        status = 206;
+        headers['Content-Range'] = `bytes ${start}-${end}/${version.size}`;
+      }
+    }
+    headers['Content-Length'] = String(Math.max(0, end - start + 1));
     res.writeHead(status, headers);
-    if (req.method === 'HEAD') {
+    if (req.method === 'HEAD' || version.size === 0) {
       res.end();
       return;
     }
     try {
-      await pipeline(createReadStream(file), res);
+      await pipeline(createReadStream(file, { start, end }), res);
     } catch {
       // Client went away mid-response; nothing to do.
       res.destroy();

@@ -108,10 +108,19 @@ export function clientAddress(req: IncomingMessage, trust: TrustProxy = TRUST_NO
 
 /**
  * Whether the client's request came over HTTPS: the socket is TLS, or the peer is a trusted proxy
- * and the first `X-Forwarded-Proto` value (the one the outermost proxy set) is `https`.
+ * and the first `X-Forwarded-Proto` value (the one the outermost proxy set) is `https` — or, with
+ * no `X-Forwarded-Proto`, the first `Forwarded` element's `proto` (RFC 7239). Without a trusted
+ * proxy both headers are ignored: any client can write them.
  */
 export function requestIsHttps(req: IncomingMessage, trust: TrustProxy = TRUST_NO_PROXY): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
   if (!trusted(trust, peerAddress(req), 0)) return false;
-  return headerList(req, 'x-forwarded-proto')[0]?.toLowerCase() === 'https';
+  const proto = headerList(req, 'x-forwarded-proto')[0] ?? forwardedProto(req);
+  return proto?.toLowerCase() === 'https';
+}
+
+/** The `proto` of the first `Forwarded` element, if any. */
+function forwardedProto(req: IncomingMessage): string | undefined {
+  const forwarded = req.headers.forwarded;
+  return (forwarded ? /(?:^|[;,\s])proto="?([a-z][a-z0-9+.-]*)"?/i.exec(forwarded) : null)?.[1];
 }

@@ -14,26 +14,24 @@
  * stored 0600 in the data folder) and no Unix socket (so no socket-path length limit, however long
  * the checkout path is). fsync, synchronous_commit and full_page_writes are forced on from the
  * command line: a committed row is on disk.
+ *
+ * The parts: handover.ts (who holds the folder, the wait, the refusal), launch.ts (PostgreSQL
+ * through its keeper, readiness), postmaster-process.ts (is a pid file's process ours?).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chown, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { binariesFor, postgresBinaries } from './binaries.ts';
 import {
   clearOwner,
   dataDirLayout,
   INIT_PREFIX,
-  isAlive,
   isInitialised,
   loadOrCreateCredentials,
   prepareDataDir,
   readCredentials,
-  readOwner,
-  readPostmasterLock,
   removeStaleInits,
   syncDir,
   wipeDataDir,
@@ -42,120 +40,19 @@ import {
   type DataDirLayout,
   type OwnerRecord,
 } from './data-dir.ts';
-import type { KeeperConfig, KeeperMessage } from './keeper.ts';
+import { HANDOVER_WAIT_MS, waitUntilFree } from './handover.ts';
+import { launch, POSTGRES_HOST, waitReady, type Launch } from './launch.ts';
 import { postgresRunAs, type RunAs } from './os-user.ts';
-
-/** PostgreSQL listens here only. */
-export const POSTGRES_HOST = '127.0.0.1';
+import { removeStaleLock } from './postmaster-process.ts';
 
 /** The cluster superuser's name (Supabase's; `postgres` is not a superuser there). */
 export const SUPERUSER = 'supabase_admin';
 
-/**
- * Settings given on PostgreSQL's command line, which beats anything in postgresql.conf. The first
- * three are the durability guarantee; the log settings keep visitors' data (failed statements,
- * their values) out of the log.
- */
-export const POSTGRES_SETTINGS: Readonly<Record<string, string>> = {
-  fsync: 'on',
-  synchronous_commit: 'on',
-  full_page_writes: 'on',
-  listen_addresses: POSTGRES_HOST,
-  unix_socket_directories: '',
-  lc_messages: 'C',
-  log_min_messages: 'log',
-  log_min_error_statement: 'panic',
-  log_checkpoints: 'off',
-  shared_buffers: '32MB',
-  max_connections: '60',
-};
-
-/** How long to wait for a previous owner's PostgreSQL to stop, or a starting one to get an owner. */
-export const HANDOVER_WAIT_MS = 60_000;
-
-/** How long PostgreSQL may take to accept connections (crash recovery after a kill included). */
-export const READY_WAIT_MS = 180_000;
-
-/** Thrown when another live process uses the data folder. Its message is the one sentence shown. */
-export class DataDirInUseError extends Error {
-  override name = 'DataDirInUseError';
-  /** The process that holds it, when known. */
-  readonly ownerPid: number | null;
-  constructor(message: string, ownerPid: number | null) {
-    super(message);
-    this.ownerPid = ownerPid;
-  }
-}
-
-/** Type guard by name (works across module copies). */
-export function isDataDirInUseError(error: unknown): error is DataDirInUseError {
-  return error instanceof Error && error.name === 'DataDirInUseError';
-}
-
-/** What a data folder's lock says. */
-export type DataDirState =
-  | { state: 'free' }
-  | {
-      state: 'running';
-      postmasterPid: number;
-      port: number;
-      /** PostgreSQL's own status line: starting, ready, stopping. */
-      status: string;
-      /** The owner record of this postmaster; null while a starting process has not written it. */
-      owner: (OwnerRecord & { alive: boolean }) | null;
-    };
-
-/** Reads the lock of a data folder without changing anything. */
-export async function inspectDataDir(dataDir: string): Promise<DataDirState> {
-  const layout = dataDirLayout(dataDir);
-  const lock = await readPostmasterLock(layout.cluster);
-  if (!lock || !isAlive(lock.pid)) return { state: 'free' };
-  const record = await readOwner(layout);
-  const owner = record && record.postmasterPid === lock.pid ? { ...record, alive: isAlive(record.pid) } : null;
-  return { state: 'running', postmasterPid: lock.pid, port: lock.port, status: lock.status, owner };
-}
-
-function inUseMessage(layout: DataDirLayout, owner: OwnerRecord): string {
-  const who = owner.kind === 'server' ? `another server (pid ${owner.pid})` : `\`npm run submissions\` (pid ${owner.pid})`;
-  return `The data folder ${layout.root} is in use by ${who}: stop it, or set DATA_DIR to another folder.`;
-}
+export { DataDirInUseError, isDataDirInUseError } from './data-dir-in-use-error.ts';
+export { HANDOVER_WAIT_MS, inspectDataDir, waitingMessage, waitUntilFree, type DataDirState } from './handover.ts';
+export { POSTGRES_HOST, POSTGRES_SETTINGS, READY_WAIT_MS } from './launch.ts';
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
-
-/**
- * Waits until nobody runs PostgreSQL on the folder, or throws {@link DataDirInUseError} when a
- * live server owns it. A PostgreSQL that is stopping, whose owner died (its keeper is stopping
- * it), that is still starting without an owner record, or that `npm run submissions` started for
- * a read (it stops when the read ends), is waited for, up to {@link HANDOVER_WAIT_MS}.
- */
-export async function waitUntilFree(dataDir: string, log: (line: string) => void = () => {}): Promise<void> {
-  const layout = dataDirLayout(dataDir);
-  const deadline = Date.now() + HANDOVER_WAIT_MS;
-  let said = false;
-  for (;;) {
-    const state = await inspectDataDir(dataDir);
-    if (state.state === 'free') return;
-    const owner = state.owner;
-    if (owner?.alive && owner.kind === 'server' && state.status !== 'stopping') throw new DataDirInUseError(inUseMessage(layout, owner), owner.pid);
-    if (Date.now() > deadline) {
-      if (owner?.alive) throw new DataDirInUseError(inUseMessage(layout, owner), owner.pid);
-      throw new DataDirInUseError(
-        `The data folder ${layout.root} is held by PostgreSQL (pid ${state.postmasterPid}) that no running server owns: ` +
-          `stop it (kill -INT ${state.postmasterPid}) or set DATA_DIR to another folder.`,
-        null,
-      );
-    }
-    if (!said) {
-      said = true;
-      log(
-        owner?.alive
-          ? `Waiting for \`npm run submissions\` (pid ${owner.pid}) to finish reading the data folder…`
-          : `Waiting for the PostgreSQL of a previous run (pid ${state.postmasterPid}) to stop…`,
-      );
-    }
-    await sleep(100);
-  }
-}
 
 /** A free loopback TCP port (another process may still take it; the caller retries then). */
 function freePort(): Promise<number> {
@@ -230,16 +127,6 @@ async function initCluster(layout: DataDirLayout, credentials: Credentials, runA
   }
 }
 
-/** Why PostgreSQL did not start. */
-type StartFailure = 'port' | 'locked' | 'shmem' | 'other';
-
-function classify(log: string): StartFailure {
-  if (/could not bind IPv4 address|could not create any TCP\/IP sockets|Address already in use/.test(log)) return 'port';
-  if (/lock file "postmaster\.pid" already exists/.test(log)) return 'locked';
-  if (/pre-existing shared memory block .* is still in use/.test(log)) return 'shmem';
-  return 'other';
-}
-
 /** Options of {@link startCluster}. */
 export interface StartClusterOptions {
   dataDir: string;
@@ -256,93 +143,18 @@ export interface RunningCluster {
   layout: DataDirLayout;
   host: string;
   port: number;
-  postmasterPid: number;
+  /** The current postmaster (a new one after the keeper restarted PostgreSQL). */
+  readonly postmasterPid: number;
   credentials: Credentials;
   /** Records that roles and migrations are in place, so `npm run submissions` may connect. */
   markReady(): Promise<void>;
-  /** Resolves when PostgreSQL has exited; `expected` is false when it was not asked to stop. */
+  /**
+   * Resolves when PostgreSQL has exited for good; `expected` is false when it was not asked to
+   * stop (it stopped on its own and the keeper gave up restarting it).
+   */
   readonly exited: Promise<{ expected: boolean; detail: string }>;
   /** Fast shutdown; resolves once PostgreSQL and its keeper have exited. Idempotent. */
   stop(): Promise<void>;
-}
-
-/** The keeper's source file (run with this same Node). */
-const KEEPER = fileURLToPath(new URL('./keeper.ts', import.meta.url));
-
-interface Launch {
-  keeper: ChildProcess;
-  postmasterPid: Promise<number>;
-  /** PostgreSQL's log lines so far (the last 200). */
-  logTail: string[];
-  exited: Promise<string>;
-}
-
-function launch(postgres: string, layout: DataDirLayout, port: number, runAs: RunAs | null, log: (line: string) => void): Launch {
-  const args = ['-D', layout.cluster, '-p', String(port)];
-  for (const [name, value] of Object.entries(POSTGRES_SETTINGS)) args.push('-c', `${name}=${value}`);
-  const config: KeeperConfig = { postgres, args, uid: runAs?.uid, gid: runAs?.gid };
-  const keeper = spawn(process.execPath, [KEEPER, JSON.stringify(config)], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-  const logTail: string[] = [];
-  createInterface({ input: keeper.stderr! }).on('line', (line) => {
-    logTail.push(line);
-    if (logTail.length > 200) logTail.shift();
-    if (/\b(WARNING|FATAL|PANIC):/.test(line) && !/the database system is (starting up|shutting down)/.test(line)) log(`postgres: ${line}`);
-    if (/was interrupted|not properly shut down/.test(line)) log('PostgreSQL is recovering from an unclean stop (replaying its write-ahead log; no committed row is lost).');
-  });
-  let resolvePid: (pid: number) => void = () => {};
-  let rejectPid: (error: Error) => void = () => {};
-  const postmasterPid = new Promise<number>((done, reject) => {
-    resolvePid = done;
-    rejectPid = reject;
-  });
-  postmasterPid.catch(() => {});
-  let detail = '';
-  createInterface({ input: keeper.stdout! }).on('line', (line) => {
-    let message: KeeperMessage;
-    try {
-      message = JSON.parse(line) as KeeperMessage;
-    } catch {
-      return;
-    }
-    if ('pid' in message) resolvePid(message.pid);
-    else if ('exit' in message) detail = `exit code ${message.exit ?? message.signal}`;
-    else if ('error' in message) detail = message.error;
-  });
-  // 'close' comes once every process holding the keeper's pipes (PostgreSQL's included) is gone.
-  const exited = new Promise<string>((done) => {
-    keeper.on('close', () => {
-      rejectPid(new Error(`PostgreSQL did not start (${detail || 'the keeper exited'}).`));
-      done(detail || 'the keeper exited');
-    });
-  });
-  // A keeper killed on its own would leave PostgreSQL without anyone to stop it: stop it here.
-  keeper.on('exit', () => {
-    postmasterPid.then(
-      (pid) => {
-        if (isAlive(pid)) process.kill(pid, 'SIGINT');
-      },
-      () => {},
-    );
-  });
-  keeper.stdin!.on('error', () => {});
-  return { keeper, postmasterPid, logTail, exited };
-}
-
-/**
- * Waits until the postmaster `pid` says ready in postmaster.pid, or the launch ends; returns null
- * when ready, else the reason.
- */
-async function waitReady(layout: DataDirLayout, started: Launch, pid: number): Promise<StartFailure | null> {
-  let ended = false;
-  void started.exited.then(() => (ended = true));
-  const deadline = Date.now() + READY_WAIT_MS;
-  for (;;) {
-    if (ended) return classify(started.logTail.join('\n'));
-    const lock = await readPostmasterLock(layout.cluster).catch(() => null);
-    if (lock?.pid === pid && lock.status === 'ready') return null;
-    if (Date.now() > deadline) return 'other';
-    await sleep(25);
-  }
 }
 
 /**
@@ -365,6 +177,8 @@ export async function startCluster(options: StartClusterOptions): Promise<Runnin
     await waitUntilFree(dataDir, log);
     // The folder is checked (owner, 0700) before anything in it is touched, a wipe included.
     await prepareDataDir(layout, runAs, log);
+    const removed = await removeStaleLock(layout.cluster);
+    if (removed) log(removed);
     if (reset && !wiped) {
       await wipeDataDir(layout);
       wiped = true;
@@ -401,7 +215,7 @@ async function startOnce(
       throw new Error(`${(error as Error).message} ${started.logTail.slice(-5).join(' ')}`.trim(), { cause: error });
     }
     const failure = await waitReady(layout, started, pid);
-    if (failure === null) return running(layout, started, port, pid, credentials, kind);
+    if (failure === null) return running(layout, started, port, pid, credentials, kind, log);
     started.keeper.stdin?.end();
     await started.exited;
     if (failure === 'locked') return null;
@@ -421,6 +235,7 @@ async function running(
   postmasterPid: number,
   credentials: Credentials,
   kind: OwnerRecord['kind'],
+  log: (line: string) => void,
 ): Promise<RunningCluster> {
   const record: OwnerRecord = { pid: process.pid, kind, postmasterPid, ready: false };
   let stopRequested = false;
@@ -442,11 +257,19 @@ async function running(
     await stop();
     throw error;
   }
+  // A restarted PostgreSQL is still this process' own: the record names the new postmaster, so
+  // another server keeps seeing the folder in use (and `npm run submissions` may read through it).
+  started.onRestarted = (pid) => {
+    record.postmasterPid = pid;
+    writeOwner(layout, record).catch((error: unknown) => log(`Could not update ${layout.owner}: ${(error as Error).message}`));
+  };
   return {
     layout,
     host: POSTGRES_HOST,
     port,
-    postmasterPid,
+    get postmasterPid() {
+      return started.currentPid() ?? postmasterPid;
+    },
     credentials,
     exited,
     stop,

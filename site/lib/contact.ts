@@ -7,6 +7,13 @@
  * limits; a unit test parses it and fails when these constants drift from it.
  */
 import { contactModalCopy } from '../../content/ui.ts';
+import {
+  CONTACT_CONTROL_CHARACTERS,
+  CONTACT_EDGE_CHARACTERS,
+  CONTACT_INFO_CONTROL_CHARACTERS,
+  CONTACT_INVISIBLE_CHARACTERS,
+  hasVisibleCharacter,
+} from './contact-characters.ts';
 
 /** Longest value of each field, in characters (Unicode code points, like Postgres' char_length). */
 export const CONTACT_LIMITS = {
@@ -16,30 +23,14 @@ export const CONTACT_LIMITS = {
   additionalInfo: 2000,
 } as const;
 
-/**
- * Characters trimmed from both ends of every field, and refused there by the database's CHECKs,
- * which spell the same class (supabase/migrations/*_harden_contact_submissions.sql): control
- * characters, every Unicode space (no-break ones included), zero-width characters and the
- * byte-order mark. The body of a regular-expression character class, valid in JS and PostgreSQL.
- */
-export const CONTACT_EDGE_CHARACTERS = '\\u0001-\\u0020\\u007f-\\u00a0\\u1680\\u180e\\u2000-\\u200d\\u2028\\u2029\\u202f\\u205f\\u2060\\u3000\\ufeff';
+/** The shared character classes (trimmed edges, control characters, invisible ones). */
+export * from './contact-characters.ts';
 
 const EDGES = new RegExp(`^[${CONTACT_EDGE_CHARACTERS}]+|[${CONTACT_EDGE_CHARACTERS}]+$`, 'gu');
 
-/**
- * Control characters the database refuses anywhere in name and business name (C0 and C1), in
- * the same class body as its CHECKs. Additional info may hold tabs and line breaks:
- * {@link CONTACT_INFO_CONTROL_CHARACTERS}. An e-mail address may hold no character of
- * {@link CONTACT_EDGE_CHARACTERS} at all.
- */
-export const CONTACT_CONTROL_CHARACTERS = '\\u0001-\\u001f\\u007f-\\u009f';
-
-/** Control characters the database refuses inside additional info: all but tab, LF and CR. */
-export const CONTACT_INFO_CONTROL_CHARACTERS = '\\u0001-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f';
-
 const CONTROL = new RegExp(`[${CONTACT_CONTROL_CHARACTERS}]`, 'u');
 const INFO_CONTROL = new RegExp(`[${CONTACT_INFO_CONTROL_CHARACTERS}]`, 'u');
-const EMAIL_INVISIBLE = new RegExp(`[${CONTACT_EDGE_CHARACTERS}]`, 'u');
+const EMAIL_INVISIBLE = new RegExp(`[${CONTACT_INVISIBLE_CHARACTERS}]`, 'u');
 
 /** The e-mail shape the database accepts: one @, no whitespace, a dot in the domain. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -148,6 +139,12 @@ export function validateContact(values: ContactFormValues): ContactValidation {
   const errors: ContactErrors = {};
   const required = (field: ContactField, value: string) => {
     if (value === '') errors[field] = `Please enter your ${FIELD_LABELS[field].toLowerCase()}.`;
+    else visibleOrEmpty(field, value);
+  };
+  // A value of only invisible characters (a braille blank, a Hangul filler, a soft hyphen…)
+  // looks empty to whoever reads it, and the database refuses it.
+  const visibleOrEmpty = (field: ContactField, value: string) => {
+    if (value !== '' && !hasVisibleCharacter(value)) errors[field] = `${FIELD_LABELS[field]} has only invisible characters. Please type it again.`;
   };
   const bounded = (field: ContactField, value: string) => {
     const length = charLength(value);
@@ -170,6 +167,7 @@ export function validateContact(values: ContactFormValues): ContactValidation {
   else if (!EMAIL_PATTERN.test(email)) errors.email = 'Please enter a valid email address, like name@company.com.';
   bounded('email', email);
   visible('additionalInfo', additionalInfo, INFO_CONTROL);
+  visibleOrEmpty('additionalInfo', additionalInfo);
   bounded('additionalInfo', additionalInfo);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {

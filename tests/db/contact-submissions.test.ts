@@ -15,9 +15,11 @@ import {
   CONTACT_EDGE_CHARACTERS,
   CONTACT_INFO_CONTROL_CHARACTERS,
   EMAIL_PATTERN,
+  hasVisibleCharacter,
   EMPTY_FORM,
   validateContact,
 } from '../../site/lib/contact.ts';
+import { characterClass, CONTACT_INVISIBLE_RANGES } from '../../site/lib/contact-characters.ts';
 import { codeOf, startTestCluster, type TestCluster } from '../fixtures/postgres.ts';
 
 let pgc: TestCluster;
@@ -317,6 +319,23 @@ describe("the form's trimming and the database's CHECKs agree", () => {
       ['only a no-break space as the business name', { businessName: '\u00a0' }],
       ['edges of every kind around the name', { name: '\u00a0\u2007Ann Lee\u202f\ufeff' }],
       ['emoji sequence in the business name', { businessName: 'Family 👨‍👩‍👧 Bakery' }],
+      // Values that show nothing (20261125140000_visible_contact_values.sql) and their look-alikes that do.
+      ['only a braille blank (U+2800) as the name', { name: '\u2800' }],
+      ['only Hangul fillers (U+3164) as the business name', { businessName: '\u3164\u3164' }],
+      ['only Hangul choseong and jungseong fillers (U+115F U+1160) as the name', { name: '\u115f\u1160' }],
+      ['only a soft hyphen as the name', { name: '\u00ad' }],
+      ['only bidi marks as the name', { name: '\u200e\u200f\u061c' }],
+      ['only bidi isolates and embeddings as the business name', { businessName: '\u2066\u202a\u202e\u2069' }],
+      ['only a variation selector and a combining grapheme joiner as the name', { name: '\ufe0f\u034f' }],
+      ['only tag characters (beyond the BMP) as the name', { name: '\u{e0041}\u{e0042}' }],
+      ['only a halfwidth Hangul filler (U+FFA0) as the name', { name: '\uffa0' }],
+      ['only a braille blank as additional info', { additionalInfo: '\u2800\u2800' }],
+      ['a soft hyphen inside the email', { email: 'ann\u00ad@lee.com' }],
+      ['a braille blank inside the email', { email: 'ann\u2800@lee.com' }],
+      ['a soft hyphen inside a name that shows', { name: 'Ann\u00adLee' }],
+      ['a Korean name', { name: '김철수' }],
+      ['a heart with its variation selector', { businessName: 'I \u2764\ufe0f Plumbing' }],
+      ['a braille blank beside visible text', { name: 'Ann\u2800Lee' }],
     ];
     try {
       for (const [label, change] of samples) {
@@ -327,6 +346,38 @@ describe("the form's trimming and the database's CHECKs agree", () => {
           : { name: base.name, business_name: base.businessName, email: base.email, additional_info: base.additionalInfo, ...rowOf(change) };
         expect(await accepted(row), `${label}: form ${result.ok ? 'sends it' : 'refuses it'}`).toBe(result.ok);
       }
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('the visibility migration spells its CHECKs with the form’s invisible class', async () => {
+    const sql = (await listMigrations()).map((m) => m.sql).join('\n');
+    const invisible = characterClass(CONTACT_INVISIBLE_RANGES, 'postgres');
+    for (const column of ['name', 'business_name']) expect(sql, `${column} needs a visible character`).toContain(`${column} ~ '[^${invisible}]'`);
+    expect(sql, 'additional info too, when present').toContain(`additional_info is null or additional_info ~ '[^${invisible}]'`);
+    expect(sql, 'no invisible character anywhere in email').toContain(`email !~ '[${invisible}]'`);
+  });
+
+  it('PostgreSQL and JavaScript read the invisible class as the same set, for every code point', async () => {
+    const client = await pgc.connectAs('authenticator');
+    try {
+      const { rows } = await client.query<{ matched: number[] }>(
+        `select array_agg(cp order by cp) as matched from generate_series(1, 1114111) cp
+          where (cp < 55296 or cp > 57343) and chr(cp) ~ ('^[' || $1 || ']$')`,
+        [characterClass(CONTACT_INVISIBLE_RANGES, 'postgres')],
+      );
+      const inPostgres = rows[0]?.matched ?? [];
+      const expected = CONTACT_INVISIBLE_RANGES.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => from + i));
+      expect(inPostgres, 'PostgreSQL reads exactly the ranges').toEqual(expected);
+      const inJs: number[] = [];
+      for (let cp = 1; cp <= 0x10ffff; cp++) if ((cp < 55296 || cp > 57343) && !hasVisibleCharacter(String.fromCodePoint(cp))) inJs.push(cp);
+      expect(inJs, 'and so does the form').toEqual(expected);
+      const edge = new RegExp(`^[${CONTACT_EDGE_CHARACTERS}]$`, 'u');
+      const edgeOnly: number[] = [];
+      for (let cp = 1; cp <= 65533; cp++) if (edge.test(String.fromCodePoint(cp)) && !inJs.includes(cp)) edgeOnly.push(cp);
+      expect(edgeOnly, 'everything trimmed at the edges is invisible too').toEqual([]);
+      for (const cp of [0x2800, 0x3164, 0x115f, 0x1160, 0xad, 0x200b, 0x200e, 0x200f, 0x2066, 0xfeff, 0xe0041]) expect(inJs, `U+${cp.toString(16)}`).toContain(cp);
     } finally {
       await client.end();
     }

@@ -19,8 +19,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   // Data tables: one row per route, read by the client, the docs and the drift test.
   'widget/src/api/routes.ts': 'data table: the platform route table',
   // Split by other helpers working on issue 19 in parallel (server split, voice-client/voice-session).
-  'server/rest.ts': 'split by job (CORS, rate limit, auth, routing, body, insert): server helper, issue 19 item 6',
-  'server/postgres/cluster.ts': 'embedded PostgreSQL lifecycle: server helper',
   'widget/src/core/voice-client.ts': 'split into voice-client.ts + voice-session.ts: core helper, issue 19',
   'widget/src/core/chat-client.ts': 'chat client: core helper (changed in parallel)',
   // Widget files still to split (issue 19, not done in this pass).

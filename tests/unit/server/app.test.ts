@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../../server/app.ts';
+import { HSTS_VALUE } from '../../../server/transport-security.ts';
+import { parseTrustProxy } from '../../../server/trust-proxy.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../shared/local-backend.ts';
 import { SECURITY_HEADERS_FILE, type SecurityManifest } from '../../../shared/security-headers.ts';
 import { startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
@@ -80,6 +82,31 @@ describe('the site origin from the build', () => {
     expect(ok.headers['access-control-allow-origin']).toBe(manifest.siteOrigin);
     const other = await get(`/rest/v1/${CONTACT_TABLE}`, 'POST', { ...headers, Origin: 'https://www.ringwise.example.evil.com' }, body);
     expect(other.status, 'a look-alike origin').toBe(403);
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  it('is not sent over plain HTTP, nor for a forwarded https claim without a trusted proxy', async () => {
+    expect((await get('/')).headers['strict-transport-security'], 'plain HTTP').toBeUndefined();
+    const claimed = await get('/', 'GET', { 'X-Forwarded-Proto': 'https' });
+    expect(claimed.headers['strict-transport-security'], 'anyone can write X-Forwarded-Proto').toBeUndefined();
+  });
+
+  it('is sent on every answer to an HTTPS request through a trusted proxy', async () => {
+    const proxied = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', embeddedBackend: false, trustProxy: parseTrustProxy('loopback'), log: () => {} });
+    try {
+      const at = async (path: string, headers: Record<string, string>) => {
+        const res = await fetch(`${proxied.url}${path}`, { headers });
+        await res.arrayBuffer();
+        return res.headers.get('strict-transport-security');
+      };
+      expect(await at('/', { 'X-Forwarded-Proto': 'https' }), 'a page').toBe(HSTS_VALUE);
+      expect(await at('/missing', { Forwarded: 'for=192.0.2.1;proto=https' }), 'the 404 page, Forwarded header').toBe(HSTS_VALUE);
+      expect(await at('/', { 'X-Forwarded-Proto': 'http' }), 'the proxy says http').toBeNull();
+      expect(await at('/', {}), 'no proxy header').toBeNull();
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

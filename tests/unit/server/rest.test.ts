@@ -300,6 +300,65 @@ describe('rate limit', () => {
   }, 120_000);
 });
 
+describe('rate limit: requests without the key', () => {
+  it('do not spend the quota of their address (they are counted apart, and refused past the limit)', async () => {
+    const limited = await startTestBackend({ rateLimit: { limit: 3, windowMs: 60_000 } });
+    try {
+      const url = `${limited.server.url}/rest/v1/${CONTACT_TABLE}`;
+      const send = (email: string, headers: Record<string, string>) =>
+        fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(row(email)) }).then((r) => r.status);
+      const keyless = [];
+      for (let i = 0; i < 3; i++) keyless.push(await send(`nokey${i}@example.com`, {}));
+      for (let i = 0; i < 3; i++) keyless.push(await send(`badkey${i}@example.com`, { apikey: 'sb_publishable_wrong' }));
+      expect(keyless, 'keyless and wrong-key requests: 401, then 429 once their own bucket is used up').toEqual([401, 401, 401, 429, 429, 429]);
+      const keyed = [];
+      for (let i = 0; i < 4; i++) keyed.push(await send(`keyed${i}@example.com`, { apikey: LOCAL_ANON_KEY }));
+      expect(keyed, 'the address still has its whole quota for real requests').toEqual([201, 201, 201, 429]);
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
+});
+
+describe('Expect: 100-continue', () => {
+  /** A raw POST that sends its body only after 100 Continue; says whether 100 came. */
+  function expectContinue(length: number, body: string): Promise<{ status: number; continued: boolean }> {
+    const url = new URL(endpoint);
+    return new Promise((resolve, reject) => {
+      let continued = false;
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json', 'Content-Length': String(length), Expect: '100-continue' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, continued }));
+        },
+      );
+      req.on('continue', () => {
+        continued = true;
+        req.end(body);
+      });
+      req.on('error', reject);
+    });
+  }
+
+  it('answers an over-limit Content-Length with 413 at once, without 100 Continue', async () => {
+    const result = await expectContinue(10 * 1024 * 1024, '');
+    expect(result, '413 before any body was asked for').toEqual({ status: 413, continued: false });
+  });
+
+  it('sends 100 Continue to an acceptable request, then stores it', async () => {
+    const body = JSON.stringify(row('continue@example.com'));
+    expect(await expectContinue(Buffer.byteLength(body), body)).toEqual({ status: 201, continued: true });
+    expect((await stored('continue@example.com')).length, 'stored once').toBe(1);
+  });
+});
+
 describe('concurrency', () => {
   it('50 concurrent clients, half of them invalid, store exactly the valid half', async () => {
     const requests = Array.from({ length: 50 }, (_, i) => post(JSON.stringify(i % 2 === 0 ? row(`conc${i}@example.com`) : { ...row(`conc${i}@example.com`), name: '' })));

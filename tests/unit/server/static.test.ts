@@ -58,6 +58,17 @@ beforeAll(async () => {
   writeFileSync(join(root, '_astro', 'app.abc123.js'), 'console.log(1);');
   mkdirSync(join(root, 'widget'));
   writeFileSync(join(root, 'widget', 'voice-widget-engine.js'), 'export {};');
+  // What a build may copy into dist/ by mistake: dotfiles and dot-folders (never served), and
+  // the one dot-folder that is public (/.well-known/).
+  writeFileSync(join(root, '.env'), `API_KEY=${SECRET}`);
+  mkdirSync(join(root, '.git'));
+  writeFileSync(join(root, '.git', 'config'), `[remote] url = ${SECRET}`);
+  mkdirSync(join(root, 'qa', '.cache'));
+  writeFileSync(join(root, 'qa', '.cache', 'index.html'), `<p>${SECRET}</p>`);
+  mkdirSync(join(root, '.well-known'));
+  writeFileSync(join(root, '.well-known', 'security.txt'), 'Contact: mailto:security@example.com');
+  symlinkSync(join(root, '.env'), join(root, 'env.txt'));
+  writeFileSync(join(root, 'widget', 'voice-widget.js'), 'x'.repeat(1000));
   // Symlinks inside the root that point outside it.
   symlinkSync(join(outer, 'secret.html'), join(root, 'linked.html'));
   symlinkSync(join(outer, 'private'), join(root, 'linked-dir'));
@@ -110,6 +121,66 @@ describe('static file server', () => {
     expect(head.status).toBe(200);
     expect(head.body.length, 'HEAD has no body').toBe(0);
     expect((await get('/', {}, 'POST')).status).toBe(405);
+  });
+});
+
+describe('dotfiles and dot-folders are never served (/.well-known/ aside)', () => {
+  it.each([
+    ['/.env', '/.env'],
+    ['/.git/config', '/.git/config'],
+    ['an encoded dot', '/%2eenv'],
+    ['a dot-folder below the top', '/qa/.cache/'],
+    ['the .html fallback into a dot-folder', '/qa/.cache/index'],
+    ['a symlink to a dotfile', '/env.txt'],
+    ['a dot-folder through ./', '/./.git/config'],
+  ])('%s: %s', async (_label, path) => {
+    const reply = await get(path);
+    expect(reply.body.toString(), 'no secret in the body').not.toContain(SECRET);
+    expect(reply.status, 'answered as missing').toBe(404);
+  });
+
+  it('serves /.well-known/', async () => {
+    const reply = await get('/.well-known/security.txt');
+    expect(reply.status).toBe(200);
+    expect(reply.body.toString()).toContain('Contact:');
+  });
+});
+
+describe('validators, 304 and ranges', () => {
+  it('sends ETag and Last-Modified, and 304 to a revalidation (per encoding)', async () => {
+    const first = await get('/widget/voice-widget.js', { 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    expect(etag, 'a strong ETag').toMatch(/^"[0-9a-f]+-[0-9a-f]+-br"$/);
+    expect(first.headers['last-modified'], 'Last-Modified').toMatch(/ GMT$/);
+    const again = await get('/widget/voice-widget.js', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.status, 'unchanged: 304').toBe(304);
+    expect(again.body.length, 'without a body').toBe(0);
+    expect(again.headers.etag, 'with the same ETag').toBe(etag);
+    const identity = await get('/widget/voice-widget.js', { 'if-none-match': etag });
+    expect(identity.status, 'another encoding is another representation').toBe(200);
+    const byDate = await get('/widget/voice-widget.js', { 'if-modified-since': String(first.headers['last-modified']) });
+    expect(byDate.status, 'If-Modified-Since of the same second').toBe(304);
+    const older = await get('/widget/voice-widget.js', { 'if-modified-since': new Date(0).toUTCString() });
+    expect(older.status, 'an older date gets the file').toBe(200);
+    expect((await get('/', { 'if-none-match': '"other"' })).status, 'another tag gets the file').toBe(200);
+  });
+
+  it('serves one byte range of the identity bytes, honours If-Range, and answers 416 past the end', async () => {
+    const full = await get('/widget/voice-widget.js');
+    expect(full.headers['accept-ranges']).toBe('bytes');
+    const part = await get('/widget/voice-widget.js', { range: 'bytes=10-19', 'accept-encoding': 'br' });
+    expect(part.status, '206').toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 10-19/1000');
+    expect(part.headers['content-encoding'], 'a range is of the identity bytes').toBeUndefined();
+    expect(part.body.length).toBe(10);
+    const suffix = await get('/widget/voice-widget.js', { range: 'bytes=-5' });
+    expect([suffix.status, suffix.headers['content-range']], 'a suffix range').toEqual([206, 'bytes 995-999/1000']);
+    const stale = await get('/widget/voice-widget.js', { range: 'bytes=0-9', 'if-range': '"old"' });
+    expect([stale.status, stale.body.length], 'If-Range that no longer matches: the whole file').toEqual([200, 1000]);
+    const current = await get('/widget/voice-widget.js', { range: 'bytes=0-9', 'if-range': String(full.headers.etag) });
+    expect(current.status, 'If-Range that matches: the range').toBe(206);
+    const past = await get('/widget/voice-widget.js', { range: 'bytes=5000-' });
+    expect([past.status, past.headers['content-range']], 'past the end').toEqual([416, 'bytes */1000']);
   });
 });
 

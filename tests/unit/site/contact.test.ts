@@ -123,6 +123,30 @@ describe('validateContact', () => {
     expect(validateContact({ ...good, email: 'ann\u00a0x@lee.com' }).ok, 'a no-break space inside the email').toBe(false);
   });
 
+  it.each([
+    ['a braille blank (U+2800)', '\u2800'],
+    ['Hangul fillers (U+3164)', '\u3164\u3164'],
+    ['Hangul choseong and jungseong fillers (U+115F U+1160)', '\u115f\u1160'],
+    ['a soft hyphen (U+00AD)', '\u00ad'],
+    ['bidi marks (U+200E U+200F U+061C)', '\u200e\u200f\u061c'],
+    ['bidi isolates (U+2066 U+2069)', '\u2066\u2069'],
+    ['a variation selector and a combining grapheme joiner', '\ufe0f\u034f'],
+    ['tag characters (beyond the BMP)', '\u{e0041}\u{e0042}'],
+  ])('refuses a value made only of %s, in every field, with a sentence', (_label, invisible) => {
+    const result = validateContact({ ...good, name: invisible, businessName: invisible, additionalInfo: invisible, email: `ann${invisible}@lee.com` });
+    expect(!result.ok && result.errors).toEqual({
+      name: 'Name has only invisible characters. Please type it again.',
+      businessName: 'Business Name has only invisible characters. Please type it again.',
+      email: 'Please enter a valid email address: this one contains a space or an invisible character.',
+      additionalInfo: 'Additional Info has only invisible characters. Please type it again.',
+    });
+  });
+
+  it('accepts invisible characters beside visible ones (a soft hyphen in a name, an emoji with its variation selector, Hangul)', () => {
+    const result = validateContact({ ...good, name: 'Ann\u00adLee', businessName: 'I \u2764\ufe0f Plumbing', additionalInfo: '김철수' });
+    expect(result.ok, 'accepted').toBe(true);
+  });
+
   it('keeps what the database accepts inside a value: no-break spaces in names, tabs and line breaks in additional info', () => {
     const result = validateContact({ ...good, name: 'Ann\u00a0Lee', additionalInfo: 'one\n\ttwo\r\nthree' });
     expect(result.ok && result.submission, 'accepted as typed').toMatchObject({ name: 'Ann\u00a0Lee', additional_info: 'one\n\ttwo\r\nthree' });

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../../server/postgres/bootstrap.ts';
-import { inspectDataDir, isDataDirInUseError } from '../../../../server/postgres/cluster.ts';
+import { inspectDataDir, isDataDirInUseError, waitingMessage } from '../../../../server/postgres/cluster.ts';
 import { dataDirLayout } from '../../../../server/postgres/data-dir.ts';
 import { isRoot, postgresRunAs } from '../../../../server/postgres/os-user.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../../shared/local-backend.ts';
@@ -260,15 +260,30 @@ describe('the data folder', () => {
     }
     expect(state, 'PostgreSQL stopped without its server').toEqual({ state: 'free' });
     if (running.state === 'running') {
-      const stillThere = (() => {
+      const stillThere = () => {
         try {
           process.kill(running.postmasterPid, 0);
           return true;
         } catch {
           return false;
         }
-      })();
-      expect(stillThere, 'no PostgreSQL process left').toBe(false);
+      };
+      // PostgreSQL removes its lock file just before it exits, and the exited process is a zombie
+      // until its keeper reaps it: on a loaded machine that takes a moment.
+      for (let i = 0; i < 600 && stillThere(); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(stillThere(), 'no PostgreSQL process left').toBe(false);
     }
   }, 180_000);
+});
+
+describe('waitingMessage', () => {
+  const owner = (kind: 'server' | 'reader', alive: boolean) => ({ pid: 4242, kind, postmasterPid: 77, ready: true, alive });
+
+  it('names `npm run submissions` only when a reader runs', () => {
+    expect(waitingMessage(77, owner('reader', true))).toBe('Waiting for `npm run submissions` (pid 4242) to finish reading the data folder…');
+    expect(waitingMessage(77, owner('server', true)), 'a server that is stopping').toBe('Waiting for the server that is stopping (pid 4242) to release the data folder…');
+    expect(waitingMessage(77, owner('server', false)), 'its server is gone').toBe('Waiting for the PostgreSQL of a previous run (pid 77) to stop…');
+    expect(waitingMessage(77, owner('reader', false)), 'its reader is gone').toBe('Waiting for the PostgreSQL of a previous run (pid 77) to stop…');
+    expect(waitingMessage(77, null), 'no owner record').toBe('Waiting for the PostgreSQL of a previous run (pid 77) to stop…');
+  });
 });
