@@ -190,7 +190,7 @@ export function createStaticHandler(root: string) {
       return;
     }
     try {
-      await pipeline(createReadStream(file, { start, end }), res);
+      await pipeline(createReadStream(file, status === 206 ? { start, end } : {}), res);
     } catch {
       // Client went away mid-response; nothing to do.
       res.destroy();

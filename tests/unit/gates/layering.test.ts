@@ -23,11 +23,6 @@ const EXCEPTIONS: readonly string[] = [
   'widget/src/chunks/card-port.ts → widget/src/element/icons.ts',
   // The hook's entry loads engines through the bundled-modules table in chunks/.
   'widget/src/react/index.ts → widget/src/chunks/modules.ts',
-  // server/ reads shared facts from site/lib: another helper moves them to a neutral folder (issue 19, item 6).
-  'server/app.ts → site/lib/local-backend.ts',
-  'server/app.ts → site/lib/security-headers.ts',
-  'server/rest.ts → site/lib/local-backend.ts',
-  'server/static.ts → site/lib/content-types.ts',
   // The bench reads two API constants from widget/src (the package entry resolves to dist/, not built yet when the bench starts).
   'bench/latency.ts → widget/src/api/constants.ts',
   'bench/lib/chat-provider.ts → widget/src/api/chat-web.ts',

@@ -11,7 +11,7 @@
  * Slow (a full build in the copy), run once.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -52,7 +52,15 @@ function copyCheckout(to: string): void {
     mkdirSync(dirname(join(to, file)), { recursive: true });
     copyFileSync(join(ROOT, file), join(to, file));
   }
-  symlinkSync(join(ROOT, 'node_modules'), join(to, 'node_modules'));
+  // This checkout's packages, except the workspace link: `@ringwise/voice-widget` must be the
+  // copy's own widget/ (the build writes its dist/ there), not this checkout's, which a fresh
+  // clone has not built when the unit tests run.
+  const modules = join(to, 'node_modules');
+  mkdirSync(join(modules, '@ringwise'), { recursive: true });
+  for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
+    if (entry !== '@ringwise') symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry));
+  }
+  symlinkSync('../../widget', join(modules, '@ringwise', 'voice-widget'));
 }
 
 beforeAll(async () => {
