@@ -11,10 +11,14 @@ export interface PlayersOwner {
   readonly platform: VoicePlatform;
   /** Whether the session is still live (results of a late `play()` are dropped otherwise). */
   live(): boolean;
+  /** The playback volume the page asked for (`setVolume`), or null for the default. */
+  volume(): number | null;
   /** Whether any player is blocked by the autoplay policy changed (or was re-checked). */
   blockedChanged(blocked: boolean): void;
-  /** A player started playing. */
-  played(): void;
+  /** A player started playing (the first time: `first`). */
+  played(player: AudioPlayback, first: boolean): void;
+  /** A player could not start (`NotAllowedError`: autoplay blocked). */
+  failed(error: Error): void;
 }
 
 /** One remote audio track being played. */
@@ -23,6 +27,8 @@ interface PlayerEntry {
   player: AudioPlayback;
   /** The browser refused to autoplay it; `resume()` retries. */
   blocked: boolean;
+  /** It played at least once. */
+  played?: boolean;
 }
 
 /** The players of one call, by track id. */
@@ -35,16 +41,24 @@ export class AudioPlayers {
     this.#owner = owner;
   }
 
-  /** Plays `track` of `participantId`, replacing a player of the same track. */
+  /** Plays `track` of `participantId` at the page's volume, replacing a player of the same track. */
   add(participantId: string, track: MediaTrackLike): void {
     this.#entries.get(track.id)?.player.stop();
-    this.#entries.set(track.id, { participantId, player: this.#owner.platform.createAudioPlayer(track), blocked: false });
+    const player = this.#owner.platform.createAudioPlayer(track);
+    this.#entries.set(track.id, { participantId, player, blocked: false });
+    this.setVolume(this.#owner.volume(), player);
     void this.#play(track.id);
   }
 
+  /** Applies `volume` (0..1; null: leave as is) to one player, or to all of them. */
+  setVolume(volume: number | null, player?: AudioPlayback): void {
+    if (volume === null) return;
+    for (const p of player ? [player] : [...this.#entries.values()].map((e) => e.player)) p.setVolume?.(volume);
+  }
+
   /** Retries every player the browser blocked (call it from a user gesture). */
-  resume(): Promise<void> {
-    return Promise.all([...this.#entries].filter(([, p]) => p.blocked).map(([id]) => this.#play(id))).then(() => {});
+  resume(): Promise<unknown> {
+    return Promise.all([...this.#entries].filter(([, p]) => p.blocked).map(([id]) => this.#play(id)));
   }
 
   /** Stops and forgets the players `match` selects. */
@@ -69,15 +83,19 @@ export class AudioPlayers {
       await entry.player.play();
     } catch (error) {
       if (!live()) return;
+      console.error('[voice] play', error);
       if ((error as { name?: unknown } | null)?.name === 'NotAllowedError') {
         entry.blocked = true;
         this.#owner.blockedChanged(true);
-      } else console.error('[voice] could not play the assistant audio', error);
+      }
+      this.#owner.failed(error as Error);
       return;
     }
     if (!live()) return;
     entry.blocked = false;
     this.#owner.blockedChanged(this.#blocked());
-    this.#owner.played();
+    const first = !entry.played;
+    entry.played = true;
+    this.#owner.played(entry.player, first);
   }
 }

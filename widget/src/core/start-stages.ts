@@ -73,18 +73,26 @@ export interface StageRun {
   check(): void;
   /** The stage now running (read by the start's failure path). */
   stage: ProgressStage;
-  /** Shows the running stage (snapshot `stage`). */
-  enter(stage: StartStage): void;
-  /** Emits one `call-start-progress` event. */
-  progress(stage: ProgressStage, status: StartProgress['status'], extra?: Partial<StartProgress>): void;
-  /** Reports the error of a nonfatal stage (the start goes on). */
-  warn(error: VoiceError): void;
+  /** Where the stage is shown (snapshot `stage`) and reported (progress, errors of optional stages). */
+  readonly host: {
+    set(patch: { stage: StartStage }): void;
+    progress(stage: ProgressStage, status: StartProgress['status'], extra?: Partial<StartProgress>): void;
+    emit(event: 'error', error: VoiceError): void;
+  };
+}
+
+/** How `runStage` reports a stage. */
+export interface StageOptions<T> {
+  /** Report a failure through `warn` and go on (the result is `undefined`). @default false */
+  optional?: boolean;
+  /** Metadata of the `completed` event, from the stage's result. */
+  completed?: (result: T) => Record<string, unknown> | undefined;
 }
 
 /**
  * Runs one stage: reports `started`, runs it, then `completed` with its duration, or `failed` with
- * the mapped error, which is thrown (`fatal`) or reported through `warn` (the start goes on, the
- * result is `undefined`). A cancellation at any await throws `CANCELLED` and reports nothing.
+ * the mapped error, which is thrown, or reported through `warn` for an `optional` stage (the start
+ * goes on). A cancellation at any await throws `CANCELLED` and reports nothing.
  * @param run The stage's work.
  * @param type The error type of its failures; `null` classifies by the error (`toVoiceError`).
  */
@@ -93,26 +101,28 @@ export async function runStage<T>(
   name: StartStage,
   type: VoiceErrorType | null,
   run: () => T | Promise<T>,
-  fatal = true,
+  options: StageOptions<T> = {},
 ): Promise<T | undefined> {
   ctx.check();
   ctx.stage = name;
   const at = Date.now();
-  ctx.enter(name);
-  ctx.progress(name, 'started');
+  const { host } = ctx;
+  host.set({ stage: name });
+  host.progress(name, 'started');
   try {
     // A 'started' listener may have called stop().
     ctx.check();
     const result = await run();
     ctx.check();
-    ctx.progress(name, 'completed', { duration: Date.now() - at });
+    const metadata = options.completed?.(result);
+    host.progress(name, 'completed', { duration: Date.now() - at, ...(metadata && { metadata }) });
     return result;
   } catch (error) {
     ctx.check();
     const voiceError = toVoiceError(error, type, name);
-    ctx.progress(name, 'failed', { duration: Date.now() - at, metadata: { error: voiceError.message } });
-    if (fatal) throw voiceError;
-    ctx.warn(voiceError);
+    host.progress(name, 'failed', { duration: Date.now() - at, metadata: { error: voiceError.message } });
+    if (!options.optional) throw voiceError;
+    host.emit('error', voiceError);
     return undefined;
   }
 }

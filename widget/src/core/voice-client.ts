@@ -1,29 +1,31 @@
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import { createWebCall, readWebCall } from '../api/web-call.ts';
 import type { CallFactory, CallObject } from './call-port.ts';
-import { MISSING_TARGET_MESSAGE, MOBILE_PERMISSIONS_WAIT_MS, VIDEO_VOICE_PROVIDERS } from './constants.ts';
+import { MISSING_TARGET_MESSAGE } from './constants.ts';
 import { VoiceError } from './errors/voice-error.ts';
 import { loadDailyModule } from './daily-module.ts';
 import { ObservableClient } from './observable.ts';
 import { browserPlatform, type VoicePlatform } from './platform.ts';
-import type { AddMessageOptions, ConversationMessage } from './messages.ts';
-import { CANCELLED, runStage, toVoiceError, untilAborted, type StartStage } from './start-stages.ts';
+import { addMessageOf, type AddMessageOptions, type ConversationMessage } from './messages.ts';
+import { runStage, untilAborted } from './start-stages.ts';
 import { hasCallTarget } from './target.ts';
 import type {
   CallTarget,
   JsonObject,
   ProgressStage,
   StartProgress,
-  VoiceClientEvents,
-  VoiceErrorType,
+  VoiceEvents,
   VoiceMessage,
   VoiceSnapshot,
   WebCall,
 } from './types.ts';
 import type { VoiceClientOptions, VoiceStartOptions } from './voice-options.ts';
-import { IDLE, VoiceSession, type SessionHost } from './voice-session.ts';
+import { CallSlot } from './call-slot.ts';
+import { IDLE } from './voice-session.ts';
 
 export type { VoiceClientOptions, VoiceStartOptions };
+
+const noop = () => {};
 
 /**
  * The headless voice client: starts, runs and ends a voice call with an assistant (spec §3, §4,
@@ -34,38 +36,42 @@ export type { VoiceClientOptions, VoiceStartOptions };
  *   starting or running. It throws only for a missing target (`validation-error`).
  * - Any failure emits `call-start-failed` and `error`, cleans up fully, and leaves the instance
  *   ready for another `start()`, whether or not anything listens.
+ * - `reconnect(webCall)` joins a call started earlier with `roomDeleteOnUserLeaveEnabled: false`.
  * - `getSnapshot()` / `subscribe()` fit React's `useSyncExternalStore` (both are bound).
+ * - Events: `VoiceClientEvents` (call lifecycle, messages, progress, errors) and
+ *   `VoiceMediaEvents` (audio, video, microphone level, network, camera, recording).
  *
  * @example
  * const client = new VoiceClient({ publicKey });
  * client.on('message', (m) => console.log(m));
  * await client.start({ assistantId });
  */
-export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEvents> {
+export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
   readonly #options: VoiceClientOptions;
   readonly #platform: VoicePlatform;
-  #session: VoiceSession | null = null;
-  /** Resolves when the last call object is destroyed; the next one is created only after it. */
-  #closing: Promise<void> = Promise.resolve();
   #factory: Promise<CallFactory> | null = null;
   #destroyed = false;
-  /** The port every session reports through. */
-  readonly #host: SessionHost;
+  #volume: number | null = null;
+  /** The live call, its sessions' host. */
+  readonly #slot: CallSlot;
 
   /** @param options Public key, API base URL and the optional ports (call factory, fetch, platform). */
   constructor(options: VoiceClientOptions) {
     super({ ...(IDLE as VoiceSnapshot), callId: null, error: null });
     this.#options = options;
     this.#platform = options.platform ?? browserPlatform;
-    this.#host = {
+    this.#slot = new CallSlot({
       platform: this.#platform,
       getSnapshot: this.getSnapshot,
       set: (patch) => this.set(patch),
-      emit: (event, payload) => this.events.emit(event, payload),
-      progress: (stage, status, extra) => this.#progress(stage, status, extra),
-      isCurrent: (s) => this.#session === s,
-      end: (s) => this.#teardown(s),
-    };
+      // The emitter's methods are closures (no `this`): passed as they are.
+      emit: this.events.emit,
+      count: this.events.count,
+      volume: () => this.#volume,
+      loadFactory: () => this.#loadFactory(),
+      hangUp: () => void this.end(),
+      video: options.video === true,
+    });
   }
 
   /** Current call state (same as `getSnapshot().state`). */
@@ -78,10 +84,7 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEven
    * Idempotent; never rejects (a failure is retried, and reported, by `start()`).
    */
   preload(): Promise<void> {
-    return this.#loadFactory().then(
-      () => {},
-      () => {},
-    );
+    return this.#loadFactory().then(noop, noop);
   }
 
   /**
@@ -95,100 +98,70 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEven
    *   `network-error`). `stop()` stops waiting for it but cannot abort it: abort it yourself if
    *   you hold its controller. An adopted request that is never used (validation error, already
    *   started) is still marked handled, so it never becomes an unhandled rejection.
+   *   `roomDeleteOnUserLeaveEnabled`: see `VoiceStartOptions`.
    * @returns The web call, or `null` on failure, cancellation or when already started.
    * @throws VoiceError `validation-error` when the target names no assistant, squad or workflow.
    */
   async start(target: CallTarget, options: VoiceStartOptions = {}): Promise<WebCall | null> {
-    const { request } = options;
+    const { request, roomDeleteOnUserLeaveEnabled } = options;
     // An adopted request this start does not consume must not become an unhandled rejection.
-    request?.catch(() => {});
+    request?.catch(noop);
     if (!hasCallTarget(target)) {
       const error = new VoiceError('validation-error', MISSING_TARGET_MESSAGE, { stage: 'input-validation' });
       this.set({ error });
       this.events.emit('error', error);
       throw error;
     }
-    if (this.#session || this.#destroyed) {
-      this.#progress('input-validation', 'failed', { reason: this.#destroyed ? 'destroyed' : 'already-started' });
+    if (this.#slot.session || this.#destroyed) {
+      this.#slot.progress('input-validation', 'failed', { reason: this.#destroyed ? 'destroyed' : 'already-started' });
       return null;
     }
-    const startedAt = Date.now();
-    const s = new VoiceSession(this.#host);
-    this.#session = s;
-    this.set({ state: 'starting', error: null, callId: null });
-    const step = <T>(name: StartStage, type: VoiceErrorType | null, run: () => T | Promise<T>, fatal = true) =>
-      runStage(s, name, type, run, fatal);
-
-    try {
-      let factory!: Promise<CallFactory>;
-      await step('initialization', null, () => {
-        // The engine chunk loads while POST /call/web is in flight, not before it.
-        factory = this.#loadFactory();
-        factory.catch(() => {});
-        s.offs.push(this.#platform.onPageHide(() => void this.end()));
-      });
-      const webCall = (await step('web-call-creation', null, () =>
-        request
-          ? readWebCall(untilAborted(request, s.abort.signal), s.abort.signal)
-          : createWebCall(
-              {
-                baseUrl: this.#options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
-                token: this.#options.publicKey,
-                fetch: this.#options.fetch,
-                signal: s.abort.signal,
-              },
-              target,
-            ),
+    return this.#slot.run(async (s, load) => {
+      await runStage(s, 'initialization', null, load);
+      const { signal } = s.abort;
+      const webCall = (await runStage(
+        s,
+        'web-call-creation',
+        null,
+        () =>
+          request
+            ? readWebCall(untilAborted(request, signal), signal)
+            : createWebCall(
+                { baseUrl: this.#options.apiBaseUrl ?? DEFAULT_API_BASE_URL, token: this.#options.publicKey, fetch: this.#options.fetch, signal },
+                { ...target, roomDeleteOnUserLeaveEnabled },
+              ),
+        // The web call, for what depends on it (`./vapi` reports its fields as @vapi-ai/web does).
+        { completed: (webCall) => ({ webCall }) },
       )) as WebCall;
       this.set({ callId: webCall.id });
-      const recording = webCall.artifactPlan?.videoRecordingEnabled === true;
-      // Video only when asked for and the provider renders some: else nothing would show it.
-      s.video = this.#options.video === true && VIDEO_VOICE_PROVIDERS.includes(String(webCall.assistant?.voice?.provider));
-
-      const call = (await step('daily-call-object-creation', 'daily-call-object-creation-error', async () => {
-        await this.#closing;
-        const callFactory = await factory;
-        s.check();
-        // Kept on the session at once, so a stop() from now on destroys it.
-        s.call = callFactory.createCall({ video: s.video });
-        s.listen(s.call);
-        return s.call;
-      })) as CallObject;
-
-      await step('mobile-permissions', null, async () => {
-        const tracks = await this.#platform.requestMicrophone();
-        // This request only asks for the permission; the call engine opens its own track.
-        for (const track of tracks) track.stop();
-        if (this.#platform.isMobile()) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, MOBILE_PERMISSIONS_WAIT_MS);
-            s.abort.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-          });
-        }
-      });
-
-      await step('daily-call-join', 'daily-call-join-error', () => call.join({ url: webCall.webCallUrl }));
-      s.joined = true;
-
-      await s.setUp(recording);
-
-      this.set({ state: 'active', stage: null });
-      this.events.emit('call-start-success', { callId: webCall.id, totalDuration: Date.now() - startedAt });
       return webCall;
-    } catch (caught) {
-      if (caught === CANCELLED || this.#session !== s) {
-        this.#progress(s.stage, 'failed', { reason: 'cancelled' });
-        await this.#closing;
-        return null;
-      }
-      const error = toVoiceError(caught, null, s.stage);
-      this.#teardown(s);
-      this.set({ error });
-      this.events.emit('call-start-failed', { stage: s.stage, error, totalDuration: Date.now() - startedAt });
-      this.events.emit('error', error);
-      await this.#closing;
-      return null;
-    }
+    });
+  }
+
+  /**
+   * Joins a call that is still running (its room kept with `roomDeleteOnUserLeaveEnabled: false`),
+   * e.g. after a page load, without a new `POST /call/web`: stage `reconnect-initialization`,
+   * then the start stages from the call object on, reported as `start()` reports them.
+   * @param webCall The web call `start()` resolved with (at least `webCallUrl`).
+   * @returns True once joined; false when it failed (`call-start-failed` and `error` were emitted)
+   *   or `stop()` cancelled it.
+   * @throws VoiceError `validation-error` while a call is starting or running, or without `webCallUrl`.
+   */
+  async reconnect(webCall: WebCall): Promise<boolean> {
+    const stage = 'reconnect-initialization';
+    // The guards of @vapi-ai/web: thrown, not reported (a running call keeps its state).
+    const invalid = (message: string) => new VoiceError('validation-error', message, { stage });
+    if (this.#slot.session || this.#destroyed) throw invalid('Cannot reconnect while a call is already in progress. Call stop() first.');
+    if (!webCall?.webCallUrl) throw invalid('webCallUrl is required for reconnection.');
+    const joined = await this.#slot.run(async (s, load) => {
+      s.stage = stage;
+      this.set({ callId: webCall.id ?? null });
+      this.#slot.progress(stage, 'started', { metadata: { webCall } });
+      load();
+      this.#slot.progress(stage, 'completed');
+      return webCall;
+    });
+    return !!joined;
   }
 
   /**
@@ -196,19 +169,19 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEven
    * Resolves when everything is released and the state is `idle`.
    */
   stop(): Promise<void> {
-    if (this.#session) this.#teardown(this.#session);
-    return this.#closing;
+    if (this.#slot.session) this.#slot.end(this.#slot.session);
+    return this.#slot.closing;
   }
 
   /** Asks the platform to end the call (`{ type: 'end-call' }`), then stops. */
   end(): Promise<void> {
-    if (this.#session?.joined) this.send({ type: 'end-call' });
+    if (this.#slot.session?.joined) this.send({ type: 'end-call' });
     return this.stop();
   }
 
   /** Sends a message to the assistant (JSON app message). Ignored without a call. */
   send(message: VoiceMessage | JsonObject): void {
-    this.#session?.sendRaw(JSON.stringify(message));
+    this.#slot.session?.sendRaw(JSON.stringify(message));
   }
 
   /**
@@ -222,11 +195,7 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEven
    * @throws VoiceError `validation-error` when `role` or `content` is not a string.
    */
   addMessage(message: ConversationMessage, options: AddMessageOptions = {}): void {
-    if (typeof message?.role !== 'string' || !message.role || typeof message.content !== 'string') {
-      throw new VoiceError('validation-error', 'addMessage needs a message with a string role and content.');
-    }
-    const { triggerResponseEnabled } = options;
-    this.send({ type: 'add-message', message: { role: message.role, content: message.content }, triggerResponseEnabled });
+    this.send(addMessageOf(message, options));
   }
 
   /**
@@ -242,7 +211,7 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEven
 
   /** Mutes or unmutes the microphone of the current call (no-op without one). */
   setMuted(muted: boolean): void {
-    const call = this.#session?.call;
+    const call = this.#slot.session?.call;
     if (!call) return;
     try {
       call.setLocalAudio(!muted);
@@ -250,6 +219,22 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEven
     } catch (error) {
       console.error('[voice] setMuted failed', error);
     }
+  }
+
+  /**
+   * Sets the playback volume of the assistant, 0..1 (clamped; not finite: ignored). Remembered
+   * across calls and applied to every player, those created later included. It changes neither
+   * what the assistant hears nor the `volume-level` events.
+   */
+  setVolume(volume: number): void {
+    if (!Number.isFinite(volume)) return;
+    this.#volume = Math.min(1, Math.max(0, volume));
+    this.#slot.session?.players.setVolume(this.#volume);
+  }
+
+  /** The call object of the live call (the port's; `engine` is Daily's own), or null. */
+  getCallObject(): CallObject | null {
+    return this.#slot.session?.call || null;
   }
 
   /** Whether the microphone is muted. */
@@ -262,7 +247,7 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEven
    * Call it from a user gesture (a click handler).
    */
   async resumeAudio(): Promise<void> {
-    await this.#session?.resumeAudio();
+    await this.#slot.session?.players.resume();
   }
 
   /** Stops any call and removes every listener and subscriber. Idempotent; the instance is then inert. */
@@ -283,28 +268,5 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEven
         throw error;
       },
     ));
-  }
-
-  #progress(stage: ProgressStage, status: StartProgress['status'], extra?: Partial<StartProgress>): void {
-    this.events.emit('call-start-progress', { stage, status, timestamp: Date.now(), ...extra });
-  }
-
-  /**
-   * Ends a session: the instance is ready for the next start at once (state `ending` while a
-   * joined call object is destroyed, then `idle`); the session releases its resources and the
-   * call object is destroyed after the previous one.
-   */
-  #teardown(s: VoiceSession): void {
-    if (this.#session !== s) return;
-    this.#session = null;
-    // Everything but the state resets now, so a start during `ending` begins from a clean snapshot.
-    this.set({ ...IDLE, state: s.joined ? 'ending' : 'idle' });
-    const destroy = s.release();
-    const previous = this.#closing;
-    this.#closing = (async () => {
-      await previous;
-      await destroy();
-      if (!this.#session) this.set({ ...IDLE });
-    })();
   }
 }

@@ -36,4 +36,10 @@ export interface VoiceStartOptions {
    * instead of sending a second request.
    */
   request?: Promise<Response>;
+  /**
+   * Sent in the body of `POST /call/web` (after the target's fields, as `@vapi-ai/web` sends it):
+   * `false` keeps the room when the visitor leaves, so `reconnect` can join the call again;
+   * omitted: the platform's default (the room is deleted when the visitor leaves).
+   */
+  roomDeleteOnUserLeaveEnabled?: boolean;
 }

@@ -1,23 +1,17 @@
 /**
- * One call's resources and their wiring: the call object and its listeners, the players of the
- * assistant's audio, the speaking timer, the recording state, and their release. A `VoiceClient`
- * creates one per start and drops it as a whole; the session reports to the client through the
- * `SessionHost` port (snapshot, events), so it never outlives its call.
+ * One call's resources: the call object and its listeners, the players of the assistant's audio,
+ * the speaking timer, the recording state; how it connects (the stages from the call object to
+ * the noise cancellation, shared by `start` and `reconnect`) and how it is released. A
+ * `VoiceClient` creates one per start and drops it as a whole; the session reports to the client
+ * through the `SessionHost` port (snapshot, events), so it never outlives its call.
  */
-import type { CallObject, CallObjectEvents } from './call-port.ts';
-import {
-  AUDIO_LEVEL_INTERVAL_MS,
-  CALL_ENDED_MESSAGE,
-  SPEAKING_THRESHOLD,
-  SPEECH_END_DELAY_MS,
-  VIDEO_RECORDING,
-  VOLUME_DIVISOR,
-} from './constants.ts';
-import { VoiceError } from './errors/voice-error.ts';
 import { AudioPlayers } from './audio-players.ts';
+import type { CallFactory, CallObject } from './call-port.ts';
+import { AUDIO_LEVEL_INTERVAL_MS, CALL_ENDED_MESSAGE, MOBILE_PERMISSIONS_WAIT_MS, VIDEO_RECORDING, VIDEO_VOICE_PROVIDERS } from './constants.ts';
 import type { VoicePlatform } from './platform.ts';
+import { wireCall } from './session-events.ts';
 import { CANCELLED, runStage, toVoiceError, type StageRun } from './start-stages.ts';
-import type { ProgressStage, StartProgress, VoiceClientEvents, VoiceMessage, VoiceSnapshot } from './types.ts';
+import type { ProgressStage, StartProgress, VoiceEvents, VoiceSnapshot, WebCall } from './types.ts';
 
 /** The snapshot fields a new or ended call resets. */
 export const IDLE: Partial<VoiceSnapshot> = {
@@ -36,67 +30,69 @@ export interface SessionHost {
   /** The client's current snapshot. */
   getSnapshot(): VoiceSnapshot;
   set(patch: Partial<VoiceSnapshot>): void;
-  emit<K extends keyof VoiceClientEvents>(event: K, payload: VoiceClientEvents[K]): void;
+  emit<K extends keyof VoiceEvents>(event: K, payload: VoiceEvents[K]): void;
+  /** Number of listeners of `event`. */
+  count(event: keyof VoiceEvents): number;
   progress(stage: ProgressStage, status: StartProgress['status'], extra?: Partial<StartProgress>): void;
   /** Whether `session` is still the client's live session. */
   isCurrent(session: VoiceSession): boolean;
   /** Ends `session` (teardown through the client, which owns the instance's state). */
   end(session: VoiceSession): void;
+  /** The playback volume the page set, or null. */
+  volume(): number | null;
 }
 
 /** Resources of one start/call; dropped as a whole at teardown. */
 export class VoiceSession implements StageRun {
   readonly abort = new AbortController();
-  call?: CallObject;
   /** The stage running (or that failed). */
   stage: ProgressStage = 'initialization';
-  /** The assistant's video was asked for (option `video` and a video voice provider). */
-  video = false;
-  joined = false;
-  /** `call-start` was emitted (the assistant's audio plays). */
-  playing = false;
-  recording = false;
-  recordingRequestedAt?: number;
-  /** Seconds from the recording request to `recording-started`. */
-  recordingDelay?: number;
-  #firstMessageSent = false;
-  /** A status-update `ended` was emitted (received or synthesized): never emit a second. */
-  #endedSent = false;
+  /** When the recording was asked for: the join (a meeting token starts it) or `startRecording`. */
+  recordingRequestedAt = 0;
   /** Removers of every listener this session added (call object, page lifecycle). */
   readonly offs: (() => void)[] = [];
   /** Players of the remote audio tracks. */
-  readonly #players: AudioPlayers;
-  #speechTimer?: ReturnType<typeof setTimeout>;
+  readonly players: AudioPlayers;
+  readonly host: SessionHost;
+  // Unset until set (`declare`: no initializer is emitted; the core's size budget is tight).
+  declare call?: CallObject;
+  /** The assistant's video is received (option `video`, and a video voice provider or a recording). */
+  declare video?: boolean;
+  declare joined?: boolean;
+  /** `call-start` was emitted. */
+  declare started?: boolean;
+  /** The platform records the call on video (`artifactPlan.videoRecordingEnabled`). */
+  declare recording?: boolean;
+  /** The recording started (its first `recording-started`). */
+  declare recordingStarted?: boolean;
+  /** The `say-first-message` control, once the recording started. */
+  declare firstMessage?: string;
+  /** A status-update `ended` was emitted (received or synthesized): never emit a second. */
+  declare endedSent?: boolean;
+  declare speechTimer?: ReturnType<typeof setTimeout>;
   /** Participant whose video track is in the snapshot. */
-  #videoParticipantId?: string;
-  readonly #host: SessionHost;
+  declare videoParticipantId?: string;
 
   /** @param host The owning client. */
   constructor(host: SessionHost) {
-    this.#host = host;
-    this.#players = new AudioPlayers({
+    this.host = host;
+    this.players = new AudioPlayers({
       platform: host.platform,
       live: () => host.isCurrent(this),
+      volume: host.volume,
       blockedChanged: (audioBlocked) => host.set({ audioBlocked }),
-      played: () => this.#played(),
+      played: (player, first) => {
+        if (first) host.emit('audio', player);
+        this.callStarted();
+        this.sendRaw('playable');
+      },
+      failed: (error) => host.emit('audio-start-failed', error),
     });
   }
 
   /** Throws `CANCELLED` once this session is no longer the client's. */
   check(): void {
-    if (!this.#host.isCurrent(this)) throw CANCELLED;
-  }
-
-  enter(stage: ProgressStage): void {
-    this.#host.set({ stage: stage as VoiceSnapshot['stage'] });
-  }
-
-  progress(stage: ProgressStage, status: StartProgress['status'], extra?: Partial<StartProgress>): void {
-    this.#host.progress(stage, status, extra);
-  }
-
-  warn(error: VoiceError): void {
-    this.#host.emit('error', error);
+    if (!this.host.isCurrent(this)) throw CANCELLED;
   }
 
   /** Sends one raw app message on the call (logged, never thrown, when it cannot be sent). */
@@ -104,41 +100,82 @@ export class VoiceSession implements StageRun {
     try {
       this.call?.sendAppMessage(data);
     } catch (error) {
-      console.error('[voice] could not send a message', error);
+      console.error('[voice] sendAppMessage', error);
     }
   }
 
-  /** Retries every player the browser blocked. */
-  resumeAudio(): Promise<void> {
-    return this.#players.resume();
+  /** `call-start`, once: when the platform says the assistant listens, or its audio plays. */
+  callStarted(): void {
+    if (this.started) return;
+    this.started = true;
+    this.host.emit('call-start', undefined);
   }
 
   /**
-   * The nonfatal stages after the join: video recording, the remote audio level observer and
-   * noise cancellation. A failure is reported (`error`) and the call goes on.
-   * @param recording The platform asked for a video recording (`artifactPlan.videoRecordingEnabled`).
+   * The stages from the call object to the noise cancellation, for a web call just created
+   * (`start`) or given (`reconnect`). Throws the mapped error of a fatal stage, or `CANCELLED`.
+   * @param video The client's `video` option.
    */
-  async setUp(recording: boolean): Promise<void> {
-    const call = this.call!;
+  async connect(webCall: WebCall, factory: Promise<CallFactory>, closing: () => Promise<void>, video: boolean): Promise<void> {
+    const { host } = this;
+    const { platform } = host;
+    const recording = (this.recording = webCall.artifactPlan?.videoRecordingEnabled === true);
+    const token = webCall.transport?.callToken;
+    // Video only when asked for and there is some to show: a video voice provider or a recording.
+    const wanted = (this.video = video && (recording || VIDEO_VOICE_PROVIDERS.includes(String(webCall.assistant?.voice?.provider))));
+    const call = (await runStage(this, 'daily-call-object-creation', 'daily-call-object-creation-error', async () => {
+      await closing();
+      const callFactory = await factory;
+      this.check();
+      // Kept on the session at once, so a stop() from now on destroys it. The camera is on when
+      // the platform records the call on video, as it asks.
+      this.call = callFactory.createCall({ video: wanted, camera: recording });
+      wireCall(this, this.call);
+      return this.call;
+    })) as CallObject;
+
+    const mobile = platform.isMobile();
+    await runStage(
+      this,
+      'mobile-permissions',
+      null,
+      async () => {
+        const tracks = await platform.requestMicrophone();
+        // This request only asks for the permission; the call engine opens its own track.
+        for (const track of tracks) track.stop();
+        if (mobile) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, MOBILE_PERMISSIONS_WAIT_MS);
+            this.abort.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+          });
+        }
+      },
+    );
+
+    this.recordingRequestedAt = Date.now();
+    await runStage(this, 'daily-call-join', 'daily-call-join-error', () => call.join({ url: webCall.webCallUrl, token }));
+    this.joined = true;
+    if (this.firstMessage) this.sendRaw(this.firstMessage);
+
     await runStage(
       this,
       'video-recording-setup',
       'video-recording-setup-error',
       () => {
-        if (!recording) return;
+        // A meeting token starts the recording at join; older platforms send none.
+        if (!recording || token) return;
         this.recordingRequestedAt = Date.now();
         call.startRecording({ ...VIDEO_RECORDING });
-        this.recording = true;
       },
-      false,
+      { optional: true },
     );
-    if (this.recording) this.progress('video-recording-started', 'started');
+    if (recording && !this.recordingStarted) host.progress('video-recording-started', 'started');
     await runStage(
       this,
       'audio-observer-setup',
       'audio-observer-setup-error',
       () => call.startRemoteParticipantsAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS),
-      false,
+      { optional: true },
     );
     await runStage(
       this,
@@ -146,129 +183,21 @@ export class VoiceSession implements StageRun {
       'audio-processing-setup-error',
       () => {
         // Not awaited: the processor may take seconds to load and the call works without it.
-        call.updateInputSettings({ audio: { processor: { type: 'noise-cancellation' } } }).catch((error: unknown) => {
-          if (this.#host.isCurrent(this)) this.warn(toVoiceError(error, 'audio-processing-setup-error', 'audio-processing-setup'));
+        const update = call.updateInputSettings({ audio: { processor: { type: 'noise-cancellation' } } });
+        update.catch((error: unknown) => {
+          if (host.isCurrent(this)) host.emit('error', toVoiceError(error, 'audio-processing-setup-error', 'audio-processing-setup'));
         });
+        // The microphone's level observer waits for the processor, which replaces the microphone
+        // track (a change Daily answers by stopping an observer still loading), and runs only
+        // when something listens: it costs an AudioContext for the whole call.
+        update
+          .catch(() => {})
+          .then(() => {
+            if (host.isCurrent(this) && host.count('local-volume-level')) return call.startLocalAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS);
+          })
+          .catch((error: unknown) => console.error('[voice] mic level', error));
       },
-      false,
-    );
-  }
-
-  /** Subscribes to the call object's events for the session's lifetime. */
-  listen(call: CallObject): void {
-    const host = this.#host;
-    const on = <E extends keyof CallObjectEvents>(event: E, handler: (payload: CallObjectEvents[E]) => void) => {
-      call.on(event, handler);
-      this.offs.push(() => call.off(event, handler));
-    };
-    on('track-started', ({ participant, track }) => {
-      if (!participant || participant.local) return;
-      if (track.kind === 'video') {
-        if (!this.video) return;
-        this.#videoParticipantId = participant.id;
-        host.set({ videoTrack: track });
-        return;
-      }
-      if (track.kind !== 'audio') return;
-      this.#players.add(participant.id, track);
-    });
-    on('track-stopped', ({ track }) => {
-      if (host.getSnapshot().videoTrack?.id === track.id) host.set({ videoTrack: null });
-      this.#players.drop((id) => id === track.id);
-    });
-    on('participant-left', ({ participant }) => {
-      if (this.#videoParticipantId === participant.id) host.set({ videoTrack: null });
-      this.#players.drop((_, id) => id === participant.id);
-    });
-    on('left-meeting', () => host.end(this));
-    on('error', ({ message, type }) => {
-      // Before join, join() rejects with the same error and the start reports it.
-      if (!this.joined) return;
-      const error = new VoiceError('meeting-ended', message, { reason: type });
-      host.end(this);
-      host.set({ error });
-      host.emit('error', error);
-    });
-    on('nonfatal-error', ({ type }) => {
-      if (type !== 'audio-processor-error') return;
-      call
-        .updateInputSettings({ audio: { processor: { type: 'none' } } })
-        .then(() => host.isCurrent(this) && call.setLocalAudio(!host.getSnapshot().muted))
-        .catch((error: unknown) => console.error('[voice] could not turn the audio processor off', error));
-    });
-    on('app-message', ({ data }) => {
-      let message = data as VoiceMessage;
-      if (typeof data === 'string') {
-        try {
-          message = JSON.parse(data) as VoiceMessage;
-        } catch {
-          console.log('[voice] ignored an app message that is not JSON:', data);
-          return;
-        }
-      }
-      if (typeof message?.type !== 'string') return;
-      host.emit('message', message);
-      if (message.type === 'status-update' && message.status === 'ended') {
-        this.#endedSent = true;
-        host.end(this);
-      }
-    });
-    on('remote-participants-audio-level', ({ levels }) => {
-      let level = 0;
-      for (const value of Object.values(levels)) level += value;
-      const volume = Math.min(1, level / VOLUME_DIVISOR);
-      host.set({ volume });
-      host.emit('volume-level', volume);
-      if (level <= SPEAKING_THRESHOLD) return;
-      if (this.#speechTimer === undefined) {
-        host.set({ speaking: true });
-        host.emit('speech-start', undefined);
-      } else clearTimeout(this.#speechTimer);
-      this.#speechTimer = setTimeout(() => {
-        this.#speechTimer = undefined;
-        host.set({ speaking: false });
-        host.emit('speech-end', undefined);
-      }, SPEECH_END_DELAY_MS);
-    });
-    on('network-connection', ({ state }) => {
-      const current = host.getSnapshot().state;
-      if (state === 'interrupted' && current === 'active') host.set({ state: 'reconnecting' });
-      if (state === 'connected' && current === 'reconnecting') host.set({ state: 'active' });
-    });
-    on('recording-started', () => {
-      if (this.recordingRequestedAt === undefined || this.recordingDelay !== undefined) return;
-      const duration = Date.now() - this.recordingRequestedAt;
-      this.recordingDelay = duration / 1000;
-      host.progress('video-recording-started', 'completed', { duration, metadata: { delaySeconds: this.recordingDelay } });
-      this.#sayFirstMessage();
-    });
-    on('recording-error', ({ message }) => {
-      // Before it started, a failed recording must not hold back the first message.
-      if (!this.recording || this.recordingDelay !== undefined) return;
-      this.recording = false;
-      const stage = 'video-recording-started';
-      host.progress(stage, 'failed', { metadata: { error: message } });
-      host.emit('error', new VoiceError('video-recording-setup-error', message, { stage }));
-      this.#sayFirstMessage();
-    });
-  }
-
-  /** An assistant's track plays: the call has started (once) and the platform is told. */
-  #played(): void {
-    if (!this.playing) {
-      this.playing = true;
-      this.#host.emit('call-start', undefined);
-    }
-    this.sendRaw('playable');
-    this.#sayFirstMessage();
-  }
-
-  /** `say-first-message`, once the audio plays and (when recording) the recording has started. */
-  #sayFirstMessage(): void {
-    if (!this.playing || this.#firstMessageSent || (this.recording && this.recordingDelay === undefined)) return;
-    this.#firstMessageSent = true;
-    this.sendRaw(
-      JSON.stringify({ type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: this.recordingDelay ?? 0 }),
+      { optional: true },
     );
   }
 
@@ -280,29 +209,30 @@ export class VoiceSession implements StageRun {
    */
   release(): () => Promise<void> {
     this.abort.abort();
-    const call = this.call;
+    const { call, host } = this;
     if (this.joined) {
-      this.#host.emit('call-end', undefined);
-      if (!this.#endedSent) {
-        this.#endedSent = true;
-        this.#host.emit('message', { ...CALL_ENDED_MESSAGE });
+      host.emit('call-end', undefined);
+      if (!this.endedSent) {
+        this.endedSent = true;
+        host.emit('message', { ...CALL_ENDED_MESSAGE });
       }
-    }
-    if (this.recording) {
-      try {
-        call?.stopRecording();
-      } catch (error) {
-        console.error('[voice] could not stop the recording', error);
+      // A recording started by a meeting token does not stop when the visitor leaves.
+      if (this.recording) {
+        try {
+          call?.stopRecording();
+        } catch (error) {
+          console.error('[voice] stopRecording', error);
+        }
       }
     }
     for (const off of this.offs.splice(0)) off();
-    clearTimeout(this.#speechTimer);
-    this.#players.drop(() => true);
+    clearTimeout(this.speechTimer);
+    this.players.drop(() => true);
     return async () => {
       try {
         await call?.destroy();
       } catch (error) {
-        console.error('[voice] could not destroy the call object', error);
+        console.error('[voice] destroy', error);
       }
     };
   }
