@@ -170,3 +170,17 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean): CallObject 
     },
   };
 }
+
+// daily-js's types that the `./vapi` entry's API names (as `@vapi-ai/web`'s does), re-exported
+// so that this module stays the only one that refers to daily-js.
+export type {
+  DailyAdvancedConfig,
+  DailyCall,
+  DailyEventObjectNoPayload,
+  DailyEventObjectRecordingError,
+  DailyEventObjectRecordingStarted,
+  DailyEventObjectRecordingStopped,
+  DailyFactoryOptions,
+  DailyParticipant,
+  DailyVideoSendSettings,
+} from '@daily-co/daily-js';
