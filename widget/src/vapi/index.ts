@@ -164,9 +164,9 @@ export default class Vapi extends VapiEventEmitter {
     this.#client.setVolume(volume);
   }
 
-  /** The (detached) `<audio>` element playing the assistant, or null. */
+  /** The (detached) `<audio>` element playing the assistant, or null (a stopped player has no source). */
   getAudioPlayer(): HTMLAudioElement | null {
-    return this.#player;
+    return this.#player?.srcObject ? this.#player : null;
   }
 
   /** daily-js's call object of the live call, or null. */
