@@ -7,7 +7,7 @@ import type { VoiceClient } from '../core/voice-client.ts';
 import type { StartProgress, VoiceErrorLike } from '../core/types.ts';
 import type { DailyCallProperties } from '../daily/index.ts';
 import { serializeError, thrownByReference } from './serialize.ts';
-import type { VapiEventListeners, VapiEventNames, WebCall } from './types.ts';
+import type { VapiEventListeners, VapiEventNames, ReconnectWebCall as WebCall } from './types.ts';
 
 /** What the running start or reconnect is, for the events that describe it. */
 export interface Attempt {

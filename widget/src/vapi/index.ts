@@ -22,7 +22,7 @@ import {
 } from '../daily/index.ts';
 import { bridge, type Attempt } from './bridge.ts';
 import { VapiEventEmitter } from './emitter.ts';
-import type { StartCallOptions, VapiClientToServerMessage, VapiEventNames, WebCall } from './types.ts';
+import type { ReconnectWebCall as WebCall, StartCallOptions, VapiClientToServerMessage, VapiEventNames } from './types.ts';
 
 export type * from './types.ts';
 export { VapiEventEmitter } from './emitter.ts';

@@ -79,8 +79,8 @@ export type StartCallOptions = {
   roomDeleteOnUserLeaveEnabled?: boolean;
 };
 
-/** A web call to `reconnect` to. */
-export type WebCall = {
+/** A web call to `reconnect` to (`@vapi-ai/web`'s own `WebCall`; `webCallUrl` is all it needs). */
+export type ReconnectWebCall = {
   webCallUrl: string;
   id?: string;
   artifactPlan?: { videoRecordingEnabled?: boolean };
