@@ -5,19 +5,12 @@
  * through; the client keeps the public API.
  */
 import type { CallFactory } from './call-port.ts';
-import type { VoicePlatform } from './platform.ts';
 import { CANCELLED, toVoiceError } from './start-stages.ts';
-import type { ProgressStage, StartProgress, VoiceEvents, VoiceSnapshot, WebCall } from './types.ts';
-import { IDLE, VoiceSession, type SessionHost } from './voice-session.ts';
+import type { ProgressStage, StartProgress, WebCall } from './types.ts';
+import { IDLE, VoiceSession, type ClientPort, type SessionHost } from './voice-session.ts';
 
 /** What the slot needs from the client. */
-export interface SlotOwner {
-  readonly platform: VoicePlatform;
-  getSnapshot(): VoiceSnapshot;
-  set(patch: Partial<VoiceSnapshot>): void;
-  emit<K extends keyof VoiceEvents>(event: K, payload: VoiceEvents[K]): void;
-  count(event: keyof VoiceEvents): number;
-  volume(): number | null;
+export interface SlotOwner extends ClientPort {
   /** The call engine's factory (loaded on first use). */
   loadFactory(): Promise<CallFactory>;
   /** The client's `end()` (on page hide). */

@@ -24,8 +24,8 @@ export const IDLE: Partial<VoiceSnapshot> = {
   videoTrack: null,
 };
 
-/** What a session needs from the client that owns it. */
-export interface SessionHost {
+/** What the client lends its sessions: the snapshot, its events, the host environment. */
+export interface ClientPort {
   readonly platform: VoicePlatform;
   /** The client's current snapshot. */
   getSnapshot(): VoiceSnapshot;
@@ -33,13 +33,17 @@ export interface SessionHost {
   emit<K extends keyof VoiceEvents>(event: K, payload: VoiceEvents[K]): void;
   /** Number of listeners of `event`. */
   count(event: keyof VoiceEvents): number;
+  /** The playback volume the page set, or null. */
+  volume(): number | null;
+}
+
+/** What a session needs from the client that owns it. */
+export interface SessionHost extends ClientPort {
   progress(stage: ProgressStage, status: StartProgress['status'], extra?: Partial<StartProgress>): void;
   /** Whether `session` is still the client's live session. */
   isCurrent(session: VoiceSession): boolean;
   /** Ends `session` (teardown through the client, which owns the instance's state). */
   end(session: VoiceSession): void;
-  /** The playback volume the page set, or null. */
-  volume(): number | null;
 }
 
 /** Resources of one start/call; dropped as a whole at teardown. */

@@ -2,6 +2,7 @@
  * Shared set-up of the VoiceClient tests: a loopback provider, the fake call factory and platform,
  * and an event recorder.
  */
+import { START_STAGES } from '../../../../widget/src/core/start-stages.ts';
 import { VoiceClient, type VoiceClientOptions } from '../../../../widget/src/core/voice-client.ts';
 import type { VoiceClientEvents, WebCall } from '../../../../widget/src/core/types.ts';
 import { FakeCallFactory, FakePlatform } from '../../../fixtures/fake-call.ts';
@@ -69,17 +70,8 @@ export function makeClient(server: LoopbackServer, options: Partial<VoiceClientO
   return { client, factory, platform, events: record(client) };
 }
 
-/** Every stage of a successful start, in order, as `stage:status`. */
-export const SUCCESS_PROGRESS = [
-  'initialization',
-  'web-call-creation',
-  'daily-call-object-creation',
-  'mobile-permissions',
-  'daily-call-join',
-  'video-recording-setup',
-  'audio-observer-setup',
-  'audio-processing-setup',
-].flatMap((stage) => [`${stage}:started`, `${stage}:completed`]);
+/** Every stage of a successful start without a recording (`video-recording-started` only follows one), in order, as `stage:status`. */
+export const SUCCESS_PROGRESS = START_STAGES.filter((stage) => stage !== 'video-recording-started').flatMap((stage) => [`${stage}:started`, `${stage}:completed`]);
 
 /** Waits on real macrotasks (never faked by vi.useFakeTimers) until `condition` holds. */
 export async function until(condition: () => boolean, what = 'condition'): Promise<void> {
