@@ -59,7 +59,7 @@ export function makeClient(server: LoopbackServer, options: Partial<VoiceClientO
   return { client, factory, platform, events: record(client) };
 }
 
-/** Every stage of a successful start without video (no `video-recording-started`), in order, as `stage:status`. */
+/** Every stage of a successful start without a recording (`video-recording-started` only follows one), in order, as `stage:status`. */
 export const SUCCESS_PROGRESS = START_STAGES.filter((stage) => stage !== 'video-recording-started').flatMap((stage) => [`${stage}:started`, `${stage}:completed`]);
 
 /** Waits on real macrotasks (never faked by vi.useFakeTimers) until `condition` holds. */
