@@ -28,8 +28,9 @@ export const WIDGET_RULES: Readonly<Record<string, FolderRule>> = {
   card: { folders: ['conversation', 'core', 'api', 'i18n', 'chunks'], why: 'the card file: loaded by the element through the chunk port, never imports the element' },
   element: { folders: ['conversation', 'core', 'api', 'i18n', 'chunks'], why: 'what the loader ships: the element, its options, the launcher' },
   react: { folders: ['core', 'api', 'conversation', 'i18n'], packages: ['react'], why: 'the hook binds the view model; never the element or the card' },
+  vapi: { folders: ['core', 'api', 'daily'], why: 'the @vapi-ai/web drop-in entry: the core plus the Daily adapter it supplies (an entry may), nothing of the UI' },
   docs: { folders: ['element', 'i18n', 'conversation', 'core', 'api'], why: 'reference data read from the owners (options, labels, events)' },
-  '(root)': { folders: ['api', 'core', 'daily', 'i18n', 'conversation', 'chunks', 'card', 'element', 'react', 'docs'], why: 'the package entries' },
+  '(root)': { folders: ['api', 'core', 'daily', 'i18n', 'conversation', 'chunks', 'card', 'element', 'react', 'vapi', 'docs'], why: 'the package entries' },
 };
 
 /** Repository folders that must not be imported from a given repository folder. */

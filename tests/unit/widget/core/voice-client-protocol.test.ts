@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { WebCall } from '../../../../widget/src/core/types.ts';
 import { isVoiceError } from '../../../../widget/src/core/errors/voice-error.ts';
 import { ASSISTANT_ID, FakeTrack, flush } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { makeClient, webCall } from './harness.ts';
 
 let server: LoopbackServer;

@@ -13,7 +13,7 @@ import { Window } from 'happy-dom';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { FakeDaily, FakeDailyCall, WireEntry } from '../../../fixtures/fake-daily-js.ts';
-import type { LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import type { LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import type VapiOurs from '../../../../widget/src/vapi/index.ts';
 
 /**

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, FakeTrack } from '../../../fixtures/fake-call.ts';
 import { FakeDaily, participant, type WireEntry } from '../../../fixtures/fake-daily-js.ts';
-import { startLoopbackServer, type LoopbackHandler, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackHandler, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { dailyStandIn, installDom, loadReference, record, type Recording, type ScenarioContext } from './differential.harness.ts';
 
 vi.mock('@daily-co/daily-js', async () => ({ default: (await import('./differential.harness.ts')).dailyStandIn }));
