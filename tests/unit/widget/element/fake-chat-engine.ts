@@ -36,10 +36,10 @@ export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvent
     });
   }
 
-  /** Streams a piece of the reply. */
-  delta(delta: string): void {
+  /** Streams a piece of the reply; the session id arrives with the first piece, as the platform sends it. */
+  delta(delta: string, sessionId = this.snapshot.sessionId ?? 'session-1'): void {
     const text = this.snapshot.reply + delta;
-    this.update({ state: 'streaming', reply: text });
+    this.update({ state: 'streaming', reply: text, sessionId });
     this.emit('chat-delta', { delta, text });
   }
 
@@ -55,14 +55,18 @@ export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvent
   /** Fails the message in flight like the client does: error event, snapshot error, resolves null. */
   fail(type: VoiceErrorType, extra: { status?: number } = {}): VoiceErrorLike {
     const error = Object.assign(new Error(`fake ${type}`), { type, ...extra }) as VoiceErrorLike;
+    // The client's order: back to idle, then the error in the snapshot, then the event.
+    this.update({ state: 'idle' });
+    this.update({ error });
     this.emit('error', error);
-    this.update({ state: 'idle', error });
     this.#settle(null);
     return error;
   }
 
   stop(): void {
     this.stops++;
+    // As the client: a no-op with nothing in flight.
+    if (!this.#resolve) return;
     this.update({ state: 'idle' });
     this.#settle(null);
   }
