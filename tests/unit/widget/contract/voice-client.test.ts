@@ -25,7 +25,7 @@ interface Observed {
   trace: string[];
   /** What `start()` resolved with: `call` or `null` (none: not started). */
   result: string;
-  /** `isMuted()` after the scenario. */
+  /** `snapshot.muted` after the scenario. */
   muted: boolean;
 }
 
@@ -61,7 +61,7 @@ const SCENARIOS: Scenario[] = [
     act: async (subject) => {
       const { start } = await started(subject);
       subject.client.setMuted(true);
-      if (!subject.client.isMuted()) throw new Error('isMuted() is not true after setMuted(true)');
+      if (!subject.client.getSnapshot().muted) throw new Error('not muted after setMuted(true)');
       subject.client.setMuted(false);
       subject.client.setMuted(true);
       return { start };
@@ -157,7 +157,7 @@ async function observe(make: VoiceMaker, scenario: Scenario): Promise<Observed> 
   const { start } = await scenario.act(subject);
   const value = start ? await start : undefined;
   await subject.settle();
-  const observed = { trace: [...entries], result: start ? (value ? 'call' : 'null') : 'none', muted: subject.client.isMuted() };
+  const observed = { trace: [...entries], result: start ? (value ? 'call' : 'null') : 'none', muted: subject.client.getSnapshot().muted };
   subject.client.destroy();
   return observed;
 }

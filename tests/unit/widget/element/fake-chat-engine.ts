@@ -13,7 +13,6 @@ export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvent
   /** Every `send()`: input, target and options (an adopted `request`). */
   readonly sends: { input: string; target: CallTarget; options?: ChatSendOptions }[] = [];
   stops = 0;
-  resets = 0;
   destroyed = false;
   #resolve: ((reply: ChatReply | null) => void) | null = null;
 
@@ -71,10 +70,6 @@ export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvent
     this.#settle(null);
   }
 
-  reset(): void {
-    this.resets++;
-    this.update({ sessionId: null });
-  }
 
   destroy(): void {
     this.destroyed = true;

@@ -98,9 +98,6 @@ export class FakeVoiceClient extends FakeObservable<VoiceSnapshot, VoiceClientEv
     this.update({ muted });
   }
 
-  isMuted(): boolean {
-    return this.snapshot.muted;
-  }
 
   preload(): Promise<void> {
     this.preloads++;
