@@ -5,19 +5,11 @@
  * resolves with, the reply text and session kept) must be the same; the real client's sequence is
  * written out too.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
-import { traceChat } from './trace.ts';
+import { describe, expect, test } from 'vitest';
+import { traceChat, TARGET, useLoopback } from './trace.ts';
 import { CHAT_FAKES, REPLY, realChat, type ChatMaker, type ChatOutcome, type ChatSubject } from './chat-subjects.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
-
-const TARGET = { assistantId: 'asst-contract' };
+const server = useLoopback();
 
 /** What one implementation did in one scenario. */
 interface Observed {
@@ -102,7 +94,7 @@ async function observe(make: ChatMaker, scenario: Scenario): Promise<Observed> {
 describe('chat engine contract: the fakes behave as the real ChatClient', () => {
   for (const scenario of SCENARIOS) {
     test(scenario.name, async () => {
-      const real = await observe(realChat(server), scenario);
+      const real = await observe(realChat(server()), scenario);
       expect(real, 'the real ChatClient').toEqual(scenario.expected);
       for (const [name, make] of Object.entries(CHAT_FAKES)) {
         expect(await observe(make, scenario), `${name} diverges from the real ChatClient`).toEqual(real);

@@ -5,7 +5,39 @@
  * events the element forwards to the page); timings, progress details and stage names are not
  * part of the contract.
  */
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { ChatClientPort, VoiceClientPort } from '../../../../widget/src/conversation/engine-port.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+
+/** The target every scenario uses. */
+export const TARGET = { assistantId: 'asst-contract' };
+
+/** One loopback provider for a test file (started before, reset after each test, closed after); call at the top level. */
+export function useLoopback(): () => LoopbackServer {
+  let server: LoopbackServer;
+  beforeAll(async () => {
+    server = await startLoopbackServer();
+  });
+  afterAll(() => server.close());
+  afterEach(() => server.reset());
+  return () => server;
+}
+
+/** Pushes `state:X` and `error-in-snapshot:X` (and what `extra` adds) whenever the snapshot changes them. */
+function recordSnapshot<S extends { state: string; error: { type?: string; status?: number } | null }>(
+  client: { getSnapshot(): S; subscribe(listener: () => void): unknown },
+  entries: string[],
+  extra: (next: S, last: S) => void = () => {},
+): void {
+  let last = client.getSnapshot();
+  client.subscribe(() => {
+    const next = client.getSnapshot();
+    if (next.state !== last.state) entries.push(`state:${next.state}`);
+    if (next.error !== last.error && next.error) entries.push(`error-in-snapshot:${typeOf(next.error)}`);
+    extra(next, last);
+    last = next;
+  });
+}
 
 /** The voice events a UI relies on; `message` is kept for the ended status-update only. */
 const VOICE_EVENTS = ['state-change', 'call-start-success', 'call-start-failed', 'call-end', 'error', 'message'] as const;
@@ -28,13 +60,8 @@ const typeOf = (error: { type?: string; status?: number } | null | undefined) =>
  */
 export function traceVoice(client: VoiceClientPort): Trace {
   const entries: string[] = [];
-  let last = client.getSnapshot();
-  client.subscribe(() => {
-    const next = client.getSnapshot();
-    if (next.state !== last.state) entries.push(`state:${next.state}`);
-    if (next.error !== last.error && next.error) entries.push(`error-in-snapshot:${typeOf(next.error)}`);
+  recordSnapshot(client, entries, (next, last) => {
     if (next.muted !== last.muted) entries.push(`muted:${next.muted}`);
-    last = next;
   });
   for (const event of VOICE_EVENTS) {
     client.on(event, (payload: unknown) => {
@@ -59,13 +86,7 @@ export function traceVoice(client: VoiceClientPort): Trace {
  */
 export function traceChat(client: ChatClientPort): Trace {
   const entries: string[] = [];
-  let last = client.getSnapshot();
-  client.subscribe(() => {
-    const next = client.getSnapshot();
-    if (next.state !== last.state) entries.push(`state:${next.state}`);
-    if (next.error !== last.error && next.error) entries.push(`error-in-snapshot:${typeOf(next.error)}`);
-    last = next;
-  });
+  recordSnapshot(client, entries);
   for (const event of CHAT_EVENTS) {
     client.on(event, (payload: unknown) => {
       if (event === 'chat-delta') {

@@ -6,19 +6,11 @@
  * resolves with) must be the same; the real client's sequence is also written out, so the
  * contract itself is reviewed here.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
-import { traceVoice } from './trace.ts';
+import { describe, expect, test } from 'vitest';
+import { traceVoice, TARGET, useLoopback } from './trace.ts';
 import { realVoice, VOICE_FAKES, type VoiceMaker, type VoiceOutcome, type VoiceSubject } from './voice-subjects.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
-
-const TARGET = { assistantId: 'asst-contract' };
+const server = useLoopback();
 
 /** What one implementation did in one scenario. */
 interface Observed {
@@ -165,7 +157,7 @@ async function observe(make: VoiceMaker, scenario: Scenario): Promise<Observed> 
 describe('voice engine contract: the fakes behave as the real VoiceClient', () => {
   for (const scenario of SCENARIOS) {
     test(scenario.name, async () => {
-      const real = await observe(realVoice(server), scenario);
+      const real = await observe(realVoice(server()), scenario);
       expect(real, 'the real VoiceClient').toEqual({ trace: scenario.expected, result: scenario.result, muted: scenario.muted ?? false });
       for (const [name, make] of Object.entries(VOICE_FAKES)) {
         expect(await observe(make, scenario), `${name} diverges from the real VoiceClient`).toEqual(real);
