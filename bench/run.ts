@@ -15,8 +15,9 @@
  *   --desktop-runs=N    Lighthouse desktop runs per route (default 1)
  *   --budget=S          seconds the whole bench may take (default 285); the latency benches stop
  *                       early to leave Lighthouse its mobile runs, and Lighthouse gets what is left
- *   --update-benchmarks also rewrite BENCHMARKS.md (method + this run's report) and the budget
- *                       table in README.md
+ *   --update-benchmarks also rewrite BENCHMARKS.md (method + this run's report), the budget
+ *                       table in README.md and the size figures in both READMEs
+ *                       (bench/readme-figures.ts, from widget/dist/cdn)
  *
  * Each measurement whose target is not built yet says so in one line and the rest still runs.
  * The build uses the browser tests' environment (fixtures/e2e-env.ts), so `dist/` is the
@@ -38,6 +39,7 @@ import { benchmarksMarkdown, readmeWithBudgets } from './benchmarks-md.ts';
 import { fsyncOf, renderMarkdown, runBudgets, type BenchResults, type ContactLevel } from './report.ts';
 import { analyzeSite } from './site-js.ts';
 import { measureWidgetSizes, widgetRatios } from './widget-size.ts';
+import { writeReadmeFigures } from './readme-figures.ts';
 
 let options: BenchOptions;
 try {
@@ -246,6 +248,11 @@ if (options.updateBenchmarks) {
     writeFileSync(readmePath, readmeWithBudgets(readFileSync(readmePath, 'utf8'), runBudgets(results), results.date));
   } catch (error) {
     progress(`README.md budget table not updated: ${(error as Error).message}`);
+  }
+  try {
+    writeReadmeFigures();
+  } catch (error) {
+    progress(`README size figures not updated: ${(error as Error).message}`);
   }
 }
 await closeParser();

@@ -13,5 +13,7 @@ const source = (entry: string) => fileURLToPath(new URL(`../../widget/src/${entr
 /** Vite `resolve.alias` entries: exact package and entry names only (not `/cdn/*`). */
 export const widgetSourceAlias = [
   { find: /^@ringwise\/voice-widget$/, replacement: source('index.ts') },
+  // Not in the package's exports map: what the site and tests need that is not public API.
+  { find: /^@ringwise\/voice-widget\/internal$/, replacement: source('internal.ts') },
   { find: /^@ringwise\/voice-widget\/(core|element|react|api)$/, replacement: source('$1/index.ts') },
 ];

@@ -130,8 +130,11 @@ export const CARD_STATES: readonly CardState[] = [
 
 type Listener = (payload: never) => void;
 
-/** A tiny emitter + snapshot store, the shape both ports share. */
-class Store<S, E> {
+/**
+ * A tiny emitter + snapshot store, the shape both ports share, behaving as the core's: a patch
+ * that changes nothing notifies nobody, a changed `state` is also a `state-change` event.
+ */
+class Store<S extends { state: string }, E> {
   snapshot: S;
   #listeners = new Set<() => void>();
   #handlers = new Map<keyof E, Set<Listener>>();
@@ -162,8 +165,11 @@ class Store<S, E> {
   }
 
   set(patch: Partial<S>): void {
-    this.snapshot = { ...this.snapshot, ...patch };
+    const previous = this.snapshot;
+    if ((Object.keys(patch) as (keyof S)[]).every((key) => patch[key] === previous[key])) return;
+    this.snapshot = { ...previous, ...patch };
     for (const listener of [...this.#listeners]) listener();
+    if (this.snapshot.state !== previous.state) this.emit('state-change' as keyof E, this.snapshot.state as E[keyof E]);
   }
 }
 
@@ -186,34 +192,52 @@ export function createScriptedEngines(state: CardState): { engine: VoiceEngine; 
       this.options = options;
     }
 
+    // Resolves the start in flight with null (a stop), as the core's start does.
+    #cancel: (() => void) | null = null;
+
     async start(_target: CallTarget): Promise<WebCall | null> {
+      if (this.snapshot.state !== 'idle') return null;
       this.set({ state: 'starting', stage: 'initialization', error: null });
-      await later();
+      const stopped = new Promise<null>((resolve) => (this.#cancel = () => resolve(null)));
+      if ((await Promise.race([later(), stopped])) === null) return null;
       if (voice.fail) {
         const error = failure(voice.fail) as never;
+        this.set({ state: 'idle', stage: null });
+        this.set({ error });
+        this.emit('call-start-failed', { stage: 'web-call-creation', error, totalDuration: 0 });
         this.emit('error', error);
-        this.set({ state: 'idle', stage: null, error });
         return null;
       }
       this.set({ stage: 'web-call-creation', ...voice.snapshot });
-      if (this.snapshot.state !== 'active') return new Promise<never>(() => {});
+      if (this.getSnapshot().state !== 'active') return stopped;
+      this.#cancel = null;
+      this.emit('call-start-success', { callId: 'scripted-call', totalDuration: 0 });
       for (const message of voice.messages ?? []) this.emit('message', message);
       if (voice.end) {
         await later(1200);
-        this.set({ state: 'idle', speaking: false, volume: 0 });
+        this.stop();
       }
       return { id: 'scripted-call', webCallUrl: 'https://example.invalid/room' };
     }
 
+    /** As the core's: a start is cancelled; a call ends through `ending` (`call-end`), idle a task later. */
     stop(): void {
-      this.set({ state: 'idle', stage: null, speaking: false, volume: 0, muted: false });
+      const inCall = this.snapshot.state === 'active' || this.snapshot.state === 'reconnecting';
+      this.#cancel?.();
+      this.#cancel = null;
+      if (this.snapshot.state === 'idle' || this.snapshot.state === 'ending') return;
+      this.set({ state: inCall ? 'ending' : 'idle', stage: null, speaking: false, volume: 0, muted: false });
+      if (!inCall) return;
+      this.emit('call-end', undefined);
+      this.emit('message', { type: 'status-update', status: 'ended' });
+      void Promise.resolve().then(() => this.set({ state: 'idle' }));
     }
 
     addMessage(_message: ConversationMessage): void {}
     send(_message: JsonObject): void {}
     say(_message: string): void {}
     setMuted(muted: boolean): void {
-      this.set({ muted });
+      if (this.snapshot.state !== 'idle') this.set({ muted });
     }
     isMuted(): boolean {
       return this.snapshot.muted;
@@ -237,25 +261,33 @@ export function createScriptedEngines(state: CardState): { engine: VoiceEngine; 
       return this.snapshot.sessionId;
     }
 
+    // Resolves the message in flight with null (a stop), as the client's send does.
+    #cancel: (() => void) | null = null;
+
     async send(input: string): Promise<ChatReply | null> {
+      if (this.#cancel) return null;
+      const stopped = new Promise<null>((resolve) => (this.#cancel = () => resolve(null)));
       this.emit('chat-request', { input });
       this.set({ state: 'sending', reply: '', error: null });
-      await later(200);
+      if ((await Promise.race([later(200), stopped])) === null) return null;
       if (chat.fail) {
+        this.#cancel = null;
         const error = failure(chat.fail) as never;
+        this.set({ state: 'idle' });
+        this.set({ error });
         this.emit('error', error);
-        this.set({ state: 'idle', error });
         return null;
       }
       const words = chat.reply.split(/(?<= )/);
       const shown = chat.stream === 'partial' ? words.slice(0, Math.ceil(words.length / 2)) : words;
       for (const word of shown) {
         const text = this.snapshot.reply + word;
-        this.set({ state: 'streaming', reply: text });
+        this.set({ state: 'streaming', reply: text, sessionId: 'scripted-session' });
         this.emit('chat-delta', { delta: word, text });
-        await later(15);
+        if ((await Promise.race([later(15), stopped])) === null) return null;
       }
-      if (chat.stream === 'partial') return new Promise<never>(() => {});
+      if (chat.stream === 'partial') return stopped;
+      this.#cancel = null;
       const reply = { text: this.snapshot.reply, sessionId: 'scripted-session' };
       this.set({ state: 'idle', sessionId: reply.sessionId });
       this.emit('chat-reply', reply);
@@ -263,6 +295,8 @@ export function createScriptedEngines(state: CardState): { engine: VoiceEngine; 
     }
 
     stop(): void {
+      this.#cancel?.();
+      this.#cancel = null;
       this.set({ state: 'idle' });
     }
     reset(): void {

@@ -18,4 +18,3 @@ export {
   type WebCallOptions,
 } from './api/index.ts';
 export * from './public.ts';
-export { DAILY_FILE, LOADER_FILE, MODULE_FILES } from './chunks/manifest.ts';

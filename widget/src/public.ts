@@ -16,16 +16,8 @@ export {
   type WidgetPosition,
 } from './element/voice-call-element.ts';
 export { loadBundledModule } from './chunks/modules.ts';
-export { scriptLoader, type ChunkRegistry, type LoadError } from './chunks/script-loader.ts';
-export {
-  browserLoadContext,
-  diagnoseLoad,
-  loadFailureOf,
-  type LoadContext,
-  type LoadEvidence,
-  type LoadFailure,
-  type LoadFailureReason,
-} from './chunks/load-failure.ts';
+export { scriptLoader, type LoadError } from './chunks/script-loader.ts';
+export { loadFailureOf, type LoadFailure, type LoadFailureReason } from './chunks/load-failure.ts';
 export {
   EN_LAUNCHER_LABELS,
   format,

@@ -9,7 +9,7 @@ export { createWebCall, readWebCall, requestWebCall, type WebCallOptions } from 
 export { CHAT_WEB_PATH, requestChatWeb, type ChatWebBody, type ChatWebOptions } from './chat-web.ts';
 export type { PostOptions } from './post-json.ts';
 export { createApiClient, apiRoutes, type ApiClient, type ApiRoutes } from './client.ts';
-export { createRequester, serializeQuery, toFormData, parseRetryAfter } from './request.ts';
+export { createRequester } from './request.ts';
 export { bindRoutes } from './bind.ts';
 export * from './routes.ts';
 export { RequestError, isRequestError, type RequestContext } from './errors/request-error.ts';

@@ -70,7 +70,6 @@ export interface VoiceClientPort extends ObservablePort<VoiceSnapshot, VoiceClie
   /** Adds a message to the live conversation (`{ type: 'add-message', message }`); no-op without a call. */
   addMessage(message: ConversationMessage, options?: AddMessageOptions): void;
   setMuted(muted: boolean): void;
-  isMuted(): boolean;
   /** Loads the call engine (daily chunk) ahead of a click. */
   preload(): Promise<void>;
   /** Retries audio playback after the browser blocked autoplay (call from a user gesture). */
@@ -89,8 +88,6 @@ export interface ChatClientPort extends ObservablePort<ChatSnapshot, ChatClientE
   send(input: string, target: CallTarget, options?: ChatSendOptions): Promise<ChatReply | null>;
   /** Aborts the reply in flight (the partial text stays in the snapshot). */
   stop(): void;
-  /** Forgets the session id: the next message starts a new conversation. */
-  reset(): void;
 }
 
 /**

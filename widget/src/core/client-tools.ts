@@ -9,8 +9,11 @@
  * (so chat mode and the loader never download it), and headless clients can use it on their own
  * `message` events. Never throws and never leaves a rejection unhandled: an unknown tool and a failing function are reported, once each.
  */
+import { ToolError } from './errors/tool-error.ts';
 import { toolCallsOf, type ToolCall } from './messages.ts';
 import type { JsonObject } from './types.ts';
+
+export { ToolError, isToolError, type ToolProblemKind } from './errors/tool-error.ts';
 
 export type { ToolCall } from './messages.ts';
 
@@ -22,18 +25,6 @@ export type ClientToolHandler = (args: JsonObject, call: ToolCall) => void | Pro
 
 /** Client-side tools by function name, as named in the assistant's tool definitions. */
 export type ClientTools = Readonly<Record<string, ClientToolHandler>>;
-
-/** Why a tool call was not run, or failed. */
-export type ToolProblemKind = 'unknown-tool' | 'tool-failed';
-
-/** What a tool problem is reported as (the `error` event's payload). */
-export interface ToolError extends Error {
-  readonly type: ToolProblemKind;
-  /** The call that failed. */
-  readonly tool: ToolCall;
-  /** What the function threw or rejected with (`tool-failed`). */
-  readonly cause?: unknown;
-}
 
 /** What `runClientTools` reports to. */
 export interface ToolSink {
@@ -47,10 +38,6 @@ export interface ToolSink {
   fail(error: ToolError): void;
 }
 
-function toolError(type: ToolProblemKind, message: string, tool: ToolCall, cause?: unknown): ToolError {
-  return Object.assign(new Error(message), { type, tool, cause });
-}
-
 /**
  * Runs the client-side tools a platform message asks for (`tool-calls`; any other message is
  * ignored), each once, in order, without waiting for async ones. Returns the calls it found.
@@ -61,13 +48,13 @@ export function runClientTools(message: unknown, tools: ClientTools | null | und
     const taken = !sink.announce(call);
     const handler = tools && Object.hasOwn(tools, call.name) ? tools[call.name] : undefined;
     if (typeof handler !== 'function') {
-      if (!taken) sink.fail(toolError('unknown-tool', `No client tool is registered for "${call.name}".`, call));
+      if (!taken) sink.fail(new ToolError('unknown-tool', `No client tool is registered for "${call.name}".`, call));
       continue;
     }
     // The executor runs the function now; a throw and a rejection both end in the catch.
     new Promise<void>((resolve) => resolve(handler(call.arguments, call))).catch((cause: unknown) => {
       const reason = cause instanceof Error ? cause.message : String(cause);
-      sink.fail(toolError('tool-failed', `The client tool "${call.name}" failed: ${reason}`, call, cause));
+      sink.fail(new ToolError('tool-failed', `The client tool "${call.name}" failed: ${reason}`, call, cause));
     });
   }
   return calls;

@@ -14,7 +14,8 @@ export {
 } from './chat-client.ts';
 export { hasCallTarget } from './target.ts';
 export { toolCallsOf, type AddMessageOptions, type ConversationMessage, type ToolCall } from './messages.ts';
-export { runClientTools, type ClientToolHandler, type ClientTools, type ToolError, type ToolProblemKind, type ToolSink } from './client-tools.ts';
+export { runClientTools, type ClientToolHandler, type ClientTools, type ToolSink } from './client-tools.ts';
+export { ToolError, isToolError, type ToolProblemKind } from './errors/tool-error.ts';
 export { VoiceError, isVoiceError, type VoiceErrorOptions } from './errors/voice-error.ts';
 export { createEmitter, type Emitter, type Handler } from './emitter.ts';
 export { browserPlatform, type AudioPlayback, type VoicePlatform } from './platform.ts';

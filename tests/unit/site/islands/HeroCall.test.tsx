@@ -71,7 +71,7 @@ describe('HeroCall', () => {
     await user.click(callButton('Mute'));
     expect(callButton('Unmute'), 'muted: the button says how to undo it').toBeEnabled();
     expect(status(), 'and the status says so').toHaveTextContent("You're muted — the agent can't hear you");
-    expect(client.isMuted(), 'the client was muted').toBe(true);
+    expect(client.getSnapshot().muted, 'the client was muted').toBe(true);
   });
 
   it("hangs up from 'Hang Up' and returns to 'Talk to Our Agent'", async () => {

@@ -19,10 +19,10 @@ import {
   isNetworkError,
   isRequestError,
   isTimeoutError,
-  parseRetryAfter,
-  serializeQuery,
   type ApiClientOptions,
 } from '../../../../widget/src/api/index.ts';
+// Internals of the transport, tested directly (not part of the /api entry).
+import { parseRetryAfter, serializeQuery } from '../../../../widget/src/api/request.ts';
 
 let server: LoopbackServer;
 beforeAll(async () => {

@@ -82,6 +82,8 @@ describe('voice card', () => {
     client.update({ state: 'active' });
     vi.setSystemTime(Date.now() + 134_000);
     getByRole(shadow, 'button', EN_LABELS.stop).click();
+    expect(chip(shadow), 'ending first, as the core').toBe(EN_LABELS.ending);
+    await flush();
     expect(chip(shadow), 'duration shown').toBe('Call ended · 2:14');
     expect(announced(shadow), 'and announced').toBe('Call ended · 2:14');
     getByRole(shadow, 'button', EN_LABELS.callAgain).click();
@@ -366,6 +368,7 @@ describe('hybrid card', () => {
     voice.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Thanks' });
     expect(bubbles(shadow).slice(-2), 'speech after typing is its own turn').toEqual(['user: My address is 5 Elm St', 'user: Thanks']);
     getByRole(shadow, 'button', EN_LABELS.stop).click();
+    await flush(); // ending → idle, as the core
     type(shadow, 'One more thing');
     await flush();
     expect(modules.chat.client().sends.map((s) => s.input), 'after the call, typing is chat again').toEqual(['Hello', 'One more thing']);

@@ -56,6 +56,7 @@ describe('ConversationController: calls', () => {
     client.finishStart({ id: 'c', webCallUrl: 'u' });
     expect(await started, 'started').toBe(true);
     client.stop();
+    await flush(); // ending → idle, as the core
     void controller.start(TARGET);
     expect(sent.length, 'the second request sent at once too').toBe(2);
     // The loaded engine's start is a long task; the request leaves the page when the task ends.
@@ -110,6 +111,8 @@ describe('ConversationController: calls', () => {
     voice.client().update({ state: 'reconnecting' });
     voice.client().update({ state: 'active' });
     voice.client().stop();
+    expect(controller.getSnapshot().phase, 'ending first, as the core').toBe('ending');
+    await flush();
     expect(controller.getSnapshot(), 'ended after 61 s').toMatchObject({ ended: true, duration: 61 });
     controller.dismiss();
     expect(controller.getSnapshot().ended, 'dismissed').toBe(false);

@@ -13,7 +13,6 @@ export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvent
   /** Every `send()`: input, target and options (an adopted `request`). */
   readonly sends: { input: string; target: CallTarget; options?: ChatSendOptions }[] = [];
   stops = 0;
-  resets = 0;
   destroyed = false;
   #resolve: ((reply: ChatReply | null) => void) | null = null;
 
@@ -36,10 +35,10 @@ export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvent
     });
   }
 
-  /** Streams a piece of the reply. */
-  delta(delta: string): void {
+  /** Streams a piece of the reply; the session id arrives with the first piece, as the platform sends it. */
+  delta(delta: string, sessionId = this.snapshot.sessionId ?? 'session-1'): void {
     const text = this.snapshot.reply + delta;
-    this.update({ state: 'streaming', reply: text });
+    this.update({ state: 'streaming', reply: text, sessionId });
     this.emit('chat-delta', { delta, text });
   }
 
@@ -55,22 +54,22 @@ export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvent
   /** Fails the message in flight like the client does: error event, snapshot error, resolves null. */
   fail(type: VoiceErrorType, extra: { status?: number } = {}): VoiceErrorLike {
     const error = Object.assign(new Error(`fake ${type}`), { type, ...extra }) as VoiceErrorLike;
+    // The client's order: back to idle, then the error in the snapshot, then the event.
+    this.update({ state: 'idle' });
+    this.update({ error });
     this.emit('error', error);
-    this.update({ state: 'idle', error });
     this.#settle(null);
     return error;
   }
 
   stop(): void {
     this.stops++;
+    // As the client: a no-op with nothing in flight.
+    if (!this.#resolve) return;
     this.update({ state: 'idle' });
     this.#settle(null);
   }
 
-  reset(): void {
-    this.resets++;
-    this.update({ sessionId: null });
-  }
 
   destroy(): void {
     this.destroyed = true;

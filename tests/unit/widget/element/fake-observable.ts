@@ -1,12 +1,14 @@
 /**
  * The snapshot store and typed events both client fakes share (the shape of the engine's
- * `ObservablePort`): subscriptions, handlers, and the test's levers `update` and `emit`.
+ * `ObservablePort`): subscriptions, handlers, and the test's levers `update` and `emit`. It behaves
+ * as the real clients' shell (`core/observable.ts`): a patch that changes nothing notifies nobody,
+ * and a changed `state` is also emitted as `state-change` (held to it by tests/unit/widget/contract).
  */
 
 type Handler = (payload: never) => void;
 
 /** A fake client's observable half. */
-export class FakeObservable<Snapshot, Events> {
+export class FakeObservable<Snapshot extends { readonly state: string }, Events> {
   snapshot: Snapshot;
   readonly handlers = new Map<keyof Events, Set<Handler>>();
   readonly listeners = new Set<() => void>();
@@ -43,8 +45,11 @@ export class FakeObservable<Snapshot, Events> {
 
   /** Replaces snapshot fields and notifies subscribers (like the real clients' state changes). */
   update(patch: Partial<Snapshot>): void {
-    this.snapshot = { ...this.snapshot, ...patch };
+    const previous = this.snapshot;
+    if ((Object.keys(patch) as (keyof Snapshot)[]).every((key) => patch[key] === previous[key])) return;
+    this.snapshot = { ...previous, ...patch };
     for (const listener of [...this.listeners]) listener();
+    if (this.snapshot.state !== previous.state) this.emit('state-change' as keyof Events, this.snapshot.state as Events[keyof Events]);
   }
 
   /** Emits a client event. */

@@ -44,16 +44,40 @@ export class FakeVoiceClient extends FakeObservable<VoiceSnapshot, VoiceClientEv
   start(target: CallTarget, options?: VoiceStartOptions): Promise<WebCall | null> {
     this.starts.push(target);
     this.startOptions.push(options);
+    // As the core: a start while one runs (or a call is on) does nothing.
+    if (this.snapshot.state !== 'idle') return Promise.resolve(null);
     this.update({ state: 'starting', stage: 'initialization', error: null });
     return new Promise((resolve) => {
       this.finishStart = resolve;
     });
   }
 
+  /**
+   * As the core: a start is cancelled (back to `idle`, `start()` resolves null); a call goes
+   * through `ending` (`call-end`, the ended status-update) and reaches `idle` a task later, when
+   * the call object is gone; a stop during `ending` or `idle` changes nothing.
+   */
   stop(): void {
     this.stops++;
+    const { state } = this.snapshot;
+    if (state === 'idle' || state === 'ending') return;
     this.finishStart(null);
-    this.update({ state: 'idle', stage: null, speaking: false, volume: 0 });
+    if (state === 'starting') {
+      this.update({ ...IDLE, callId: this.snapshot.callId, error: this.snapshot.error });
+      return;
+    }
+    this.update({ ...IDLE, state: 'ending', callId: this.snapshot.callId, error: this.snapshot.error });
+    this.emit('call-end', undefined);
+    this.emit('message', { type: 'status-update', status: 'ended' });
+    void Promise.resolve().then(() => this.update({ state: 'idle' }));
+  }
+
+  /** The running start succeeds as the core's does: `active`, `call-start-success`, `start()` resolves the call. */
+  connect(call: WebCall = { id: 'call-1', webCallUrl: 'https://example.invalid/room' }): WebCall {
+    this.update({ state: 'active', stage: null, callId: call.id });
+    this.emit('call-start-success', { callId: call.id, totalDuration: 0 });
+    this.finishStart(call);
+    return call;
   }
 
   send(message: JsonObject): void {
@@ -68,13 +92,12 @@ export class FakeVoiceClient extends FakeObservable<VoiceSnapshot, VoiceClientEv
     this.send({ type: 'add-message', message, ...options });
   }
 
+  /** Ignored without a call, as the core's (the microphone belongs to the call). */
   setMuted(muted: boolean): void {
+    if (this.snapshot.state === 'idle') return;
     this.update({ muted });
   }
 
-  isMuted(): boolean {
-    return this.snapshot.muted;
-  }
 
   preload(): Promise<void> {
     this.preloads++;
@@ -90,11 +113,17 @@ export class FakeVoiceClient extends FakeObservable<VoiceSnapshot, VoiceClientEv
     this.destroyed = true;
   }
 
-  /** Fails the running start like the core does: error in the snapshot, back to idle, resolves null. */
+  /**
+   * Fails the running start like the core does: back to idle, the error in the snapshot, then
+   * `call-start-failed` and `error`; `start()` resolves null.
+   */
   fail(type: VoiceErrorType, extra: { status?: number; reason?: string } = {}): VoiceErrorLike {
-    const error = Object.assign(new Error(`fake ${type}`), { type, ...extra }) as VoiceErrorLike;
+    const stage = this.snapshot.stage ?? 'initialization';
+    const error = Object.assign(new Error(`fake ${type}`), { type, stage, ...extra }) as VoiceErrorLike;
+    this.update({ ...IDLE, callId: this.snapshot.callId });
+    this.update({ error });
+    this.emit('call-start-failed', { stage, error, totalDuration: 0 });
     this.emit('error', error);
-    this.update({ state: 'idle', stage: null, error });
     this.finishStart(null);
     return error;
   }

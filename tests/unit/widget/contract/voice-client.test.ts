@@ -1,0 +1,167 @@
+/**
+ * The voice engine contract: the same scenarios run against the REAL `VoiceClient` (through its
+ * ports: a scripted Daily call object, a fake platform, the loopback provider) and against every
+ * fake the tests and the /widget gallery use (voice-subjects.ts). What a UI observes through the
+ * port (phases including `ending`, the lifecycle events, the errors emitted, what `start()`
+ * resolves with) must be the same; the real client's sequence is also written out, so the
+ * contract itself is reviewed here.
+ */
+import { describe, expect, test } from 'vitest';
+import { traceVoice, TARGET, useLoopback } from './trace.ts';
+import { realVoice, VOICE_FAKES, type VoiceMaker, type VoiceOutcome, type VoiceSubject } from './voice-subjects.ts';
+
+const server = useLoopback();
+
+/** What one implementation did in one scenario. */
+interface Observed {
+  trace: string[];
+  /** What `start()` resolved with: `call` or `null` (none: not started). */
+  result: string;
+  /** `snapshot.muted` after the scenario. */
+  muted: boolean;
+}
+
+/** A scenario: what the UI does, given the outcome the start is scripted to reach. */
+interface Scenario {
+  name: string;
+  outcome: VoiceOutcome;
+  /** Runs the UI's side; returns the start's promise when it started one (boxed: an async function would flatten it). */
+  act(subject: VoiceSubject): Promise<{ start?: Promise<unknown> }>;
+  /** The real client's sequence. */
+  expected: string[];
+  result: 'call' | 'null' | 'none';
+  muted?: boolean;
+}
+
+const STARTING = ['state:starting', 'on:state-change:starting'];
+const CONNECTED = [...STARTING, 'state:active', 'on:state-change:active', 'on:call-start-success'];
+const ENDED = ['state:ending', 'on:state-change:ending', 'on:call-end', 'on:status-update:ended', 'state:idle', 'on:state-change:idle'];
+const failed = (type: string) => [...STARTING, 'state:idle', 'on:state-change:idle', `error-in-snapshot:${type}`, `on:call-start-failed:${type}`, `on:error:${type}`];
+
+/** Starts and brings the start to its outcome. */
+async function started(subject: VoiceSubject): Promise<{ start: Promise<unknown> }> {
+  const start = subject.client.start(TARGET);
+  await subject.advance();
+  return { start };
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'start: connects', outcome: 'connect', act: started, expected: CONNECTED, result: 'call' },
+  {
+    name: 'mute and unmute during a call',
+    outcome: 'connect',
+    act: async (subject) => {
+      const { start } = await started(subject);
+      subject.client.setMuted(true);
+      if (!subject.client.getSnapshot().muted) throw new Error('not muted after setMuted(true)');
+      subject.client.setMuted(false);
+      subject.client.setMuted(true);
+      return { start };
+    },
+    expected: [...CONNECTED, 'muted:true', 'muted:false', 'muted:true'],
+    result: 'call',
+    muted: true,
+  },
+  {
+    name: 'mute without a call is ignored',
+    outcome: 'connect',
+    act: async (subject) => {
+      subject.client.setMuted(true);
+      return {};
+    },
+    expected: [],
+    result: 'none',
+  },
+  {
+    name: 'a call ends through `ending` on stop()',
+    outcome: 'connect',
+    act: async (subject) => {
+      const { start } = await started(subject);
+      subject.client.setMuted(true);
+      subject.client.stop();
+      await subject.settle();
+      return { start };
+    },
+    expected: [...CONNECTED, 'muted:true', ...ENDED.slice(0, 1), 'muted:false', ...ENDED.slice(1)],
+    result: 'call',
+  },
+  {
+    name: 'stop() twice: the second changes nothing',
+    outcome: 'connect',
+    act: async (subject) => {
+      const { start } = await started(subject);
+      subject.client.stop();
+      subject.client.stop();
+      await subject.settle();
+      subject.client.stop();
+      await subject.settle();
+      return { start };
+    },
+    expected: [...CONNECTED, ...ENDED],
+    result: 'call',
+  },
+  {
+    name: 'stop() during the start cancels it: idle without `ending`, no error, start() resolves null',
+    outcome: 'hang',
+    act: async (subject) => {
+      const { start } = await started(subject);
+      subject.client.stop();
+      subject.client.stop();
+      await subject.settle();
+      return { start };
+    },
+    expected: [...STARTING, 'state:idle', 'on:state-change:idle'],
+    result: 'null',
+  },
+  {
+    name: 'a second start() while a call runs resolves null and changes nothing',
+    outcome: 'connect',
+    act: async (subject) => {
+      const { start } = await started(subject);
+      let second = 'pending';
+      void subject.client.start(TARGET).then((value) => (second = value === null ? 'null' : 'a call'));
+      await subject.settle();
+      if (second !== 'null') throw new Error(`the second start() is ${second}, not null`);
+      return { start };
+    },
+    expected: CONNECTED,
+    result: 'call',
+  },
+  ...(
+    [
+      [{ fail: 'mic-permission-denied' }, 'mic-permission-denied'],
+      [{ fail: 'api-error', status: 401 }, 'api-error/401'],
+      [{ fail: 'api-error', status: 500 }, 'api-error/500'],
+    ] as const
+  ).map(([outcome, type]): Scenario => ({
+    name: `a failed start (${type}): idle, the error in the snapshot, call-start-failed, error; start() resolves null`,
+    outcome,
+    act: started,
+    expected: failed(type),
+    result: 'null',
+  })),
+];
+
+/** Runs one scenario against one implementation. */
+async function observe(make: VoiceMaker, scenario: Scenario): Promise<Observed> {
+  const subject = make(scenario.outcome);
+  const { entries } = traceVoice(subject.client);
+  const { start } = await scenario.act(subject);
+  const value = start ? await start : undefined;
+  await subject.settle();
+  const observed = { trace: [...entries], result: start ? (value ? 'call' : 'null') : 'none', muted: subject.client.getSnapshot().muted };
+  subject.client.destroy();
+  return observed;
+}
+
+describe('voice engine contract: the fakes behave as the real VoiceClient', () => {
+  for (const scenario of SCENARIOS) {
+    test(scenario.name, async () => {
+      const real = await observe(realVoice(server()), scenario);
+      expect(real, 'the real VoiceClient').toEqual({ trace: scenario.expected, result: scenario.result, muted: scenario.muted ?? false });
+      for (const [name, make] of Object.entries(VOICE_FAKES)) {
+        expect(await observe(make, scenario), `${name} diverges from the real VoiceClient`).toEqual(real);
+      }
+    });
+  }
+});
