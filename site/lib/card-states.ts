@@ -229,7 +229,7 @@ export function createScriptedEngines(state: CardState): { engine: VoiceEngine; 
     readonly options: EngineChatOptions;
 
     constructor(options: EngineChatOptions) {
-      super({ state: 'idle', sessionId: null, reply: '', error: null });
+      super({ state: 'idle', sessionId: null, reply: '', cut: null, error: null });
       this.options = options;
     }
 
@@ -252,11 +252,11 @@ export function createScriptedEngines(state: CardState): { engine: VoiceEngine; 
       for (const word of shown) {
         const text = this.snapshot.reply + word;
         this.set({ state: 'streaming', reply: text });
-        this.emit('chat-delta', { delta: word, text });
+        this.emit('chat-delta', { delta: word, text, replaced: false });
         await later(15);
       }
       if (chat.stream === 'partial') return new Promise<never>(() => {});
-      const reply = { text: this.snapshot.reply, sessionId: 'scripted-session' };
+      const reply: ChatReply = { text: this.snapshot.reply, sessionId: 'scripted-session', cut: null };
       this.set({ state: 'idle', sessionId: reply.sessionId });
       this.emit('chat-reply', reply);
       return reply;

@@ -1,18 +1,23 @@
 /**
  * Size budgets of the script-tag build, minified + gzip (level 9), 1 KB = 1000 bytes.
  * DESIGN.md's budgets: loader ≤ 5 KB, chat mode ≤ 15 KB, voice mode ≤ 85 KB, core ≤ 6 KB. Gated here:
- * - voice engine (core + request adoption, everything `voice-widget-engine.js` loads statically) ≤ 6 KB;
+ * - voice engine (core + request adoption, everything `voice-widget-engine.js` loads statically) ≤ 6.4 KB:
+ *   MISSES the 6 KB budget (measured 6,361 B; 5,576 B before issue 23 added what reading the
+ *   platform's answer safely takes: a timeout to the first byte and between chunks, byte and time
+ *   caps, the `AnswerError` for a 2xx answer that cannot be used, and the `https:` check of
+ *   `webCallUrl`). The core alone (VoiceClient + createWebCall, core/size.test.ts) stays ≤ 6 KB;
  * - a call's machinery: loader + voice engine + daily chunk ≤ 85 KB (the budget before the card);
  * - loader (`voice-widget.js`: the element and the launcher it paints) ≤ 5.4 KB: MISSES the 5 KB
  *   budget. Measured 5,357 B after issue 11 put placement, dismiss, open/close/toggle, language
  *   detection and shipped-language loading, HTML overrides and the host methods into the launcher
  *   (4,975 B before). Gated at the measured figure plus a small margin so it cannot grow unnoticed;
  *   the README's budget table and BENCHMARKS.md say it is a miss.
- * - chat mode, everything after the first message: loader + card UI + chat engine ≤ 20.2 KB: MISSES
- *   the 15 KB budget (measured 20,141 B): the card UI is one file for all modes (≈ 12.5 KB); a
- *   chat-only card without the voice parts is the named next step.
- * - voice mode, everything after the first click: loader + card UI + engine + daily ≤ 96.3 KB: MISSES
- *   the 85 KB budget (measured 96,174 B). Not reachable with any card of this kind: the daily file
+ * - chat mode, everything after the first message: loader + card UI + chat engine ≤ 21.5 KB: MISSES
+ *   the 15 KB budget (measured 21,469 B; 20,141 B before issue 23's answer limits, SSE framing and
+ *   answer errors, +1,328 B in the chat engine): the card UI is one file for all modes (≈ 12.5 KB);
+ *   a chat-only card without the voice parts is the named next step.
+ * - voice mode, everything after the first click: loader + card UI + engine + daily ≤ 97 KB: MISSES
+ *   the 85 KB budget (measured 96,959 B; 96,174 B before issue 23). Not reachable with any card of this kind: the daily file
  *   alone is 72.8 KB and loader + voice engine ≈ 10.5 KB, which leaves ≈ 1.7 KB for the whole card.
  * Also the layering that makes them possible: the loader holds no core and no daily-js, the card
  * UI no second copy of what the loader gives it, the engine no daily-js. Builds into a temporary
@@ -28,7 +33,7 @@ import { buildCdn, CDN_FILES, WIDGET_DIR } from '../../../widget/build.ts';
 
 const KB = 1000;
 // loader, chat and voice: gates at today's figures (the misses above), not DESIGN.md's budgets.
-const BUDGET = { loader: 5.4 * KB, engine: 6 * KB, machinery: 85 * KB, chat: 20.2 * KB, voice: 96.3 * KB };
+const BUDGET = { loader: 5.4 * KB, engine: 6.4 * KB, machinery: 85 * KB, chat: 21.5 * KB, voice: 97 * KB };
 
 let outdir = '';
 let meta: Metafile;
@@ -98,7 +103,7 @@ describe('widget size budgets (min + gzip)', () => {
     ).toEqual([]);
   });
 
-  test('engine (core + request adoption) ≤ 6 KB and free of daily-js', () => {
+  test('engine (core + request adoption) ≤ 6.4 KB (budget 6 KB: missed) and free of daily-js', () => {
     const files = closure(CDN_FILES.engine, false);
     const size = files.reduce((sum, file) => sum + gzip(file), 0);
     console.log(`engine ${files.join(' + ')}: ${size} B gzip`);
@@ -125,7 +130,7 @@ describe('widget size budgets (min + gzip)', () => {
     expect(total, `call machinery is ${total} B gzip, budget ${BUDGET.machinery}`).toBeLessThanOrEqual(BUDGET.machinery);
   });
 
-  test('chat mode, everything after the first message (loader + card UI + chat engine) ≤ 20.2 KB (budget 15 KB: missed), no voice engine', () => {
+  test('chat mode, everything after the first message (loader + card UI + chat engine) ≤ 21.5 KB (budget 15 KB: missed), no voice engine', () => {
     const files = [CDN_FILES.loader, CDN_FILES.ui, ...closure(CDN_FILES.chat, true)];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
@@ -135,7 +140,7 @@ describe('widget size budgets (min + gzip)', () => {
     expect(total, `chat total is ${total} B gzip, budget ${BUDGET.chat}`).toBeLessThanOrEqual(BUDGET.chat);
   });
 
-  test('voice mode, everything after the first click (loader + card UI + engine + daily) ≤ 96.3 KB (budget 85 KB: missed)', () => {
+  test('voice mode, everything after the first click (loader + card UI + engine + daily) ≤ 97 KB (budget 85 KB: missed)', () => {
     const files = [CDN_FILES.loader, CDN_FILES.ui, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);

@@ -15,6 +15,7 @@ import {
 import { VoiceError, isVoiceError } from './errors/voice-error.ts';
 import { loadDailyModule } from './daily-module.ts';
 import { ObservableClient } from './observable.ts';
+import { requestErrorType } from './request-error-type.ts';
 import { browserPlatform, type AudioPlayback, type VoicePlatform } from './platform.ts';
 import type { AddMessageOptions, ConversationMessage } from './messages.ts';
 import { hasCallTarget } from './target.ts';
@@ -140,7 +141,7 @@ function toVoiceError(error: unknown, type: VoiceErrorType | null, stage: StartS
             ? 'mic-not-found'
             : 'mic-blocked';
       message = `${MIC_MESSAGES[type]} ${message}`.trim();
-    } else type = name === 'ApiError' ? 'api-error' : 'network-error';
+    } else type = requestErrorType(error);
   }
   const status = (error as { status?: unknown } | null)?.status;
   return new VoiceError(type, message, {

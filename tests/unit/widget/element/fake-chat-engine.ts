@@ -18,7 +18,7 @@ export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvent
   #resolve: ((reply: ChatReply | null) => void) | null = null;
 
   constructor(options: EngineChatOptions) {
-    super({ state: 'idle', sessionId: null, reply: '', error: null });
+    super({ state: 'idle', sessionId: null, reply: '', cut: null, error: null });
     this.options = options;
   }
 
@@ -40,12 +40,12 @@ export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvent
   delta(delta: string): void {
     const text = this.snapshot.reply + delta;
     this.update({ state: 'streaming', reply: text });
-    this.emit('chat-delta', { delta, text });
+    this.emit('chat-delta', { delta, text, replaced: false });
   }
 
   /** Ends the reply (`[DONE]`). */
   finish(sessionId = 'session-1'): ChatReply {
-    const reply = { text: this.snapshot.reply, sessionId };
+    const reply: ChatReply = { text: this.snapshot.reply, sessionId, cut: null };
     this.update({ state: 'idle', sessionId });
     this.emit('chat-reply', reply);
     this.#settle(reply);
