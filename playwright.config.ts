@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from './scripts/browser.ts';
-import { E2E_DATA_DIR, E2E_PORT } from './tests/fixtures/e2e-env.ts';
+import { E2E_DATA_DIR, E2E_PORT } from './fixtures/e2e-env.ts';
 
 export { E2E_PORT };
 

@@ -21,7 +21,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { startLoopbackServer } from '../tests/fixtures/loopback-server.ts';
+import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { cellsInOrder, inSample, launchLatencyBrowser, pollFor, runRounds, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
 import { CHAT_PATH, FIRST_TOKEN, startChatProvider } from './lib/chat-provider.ts';
 import { hostPage, oursEmbed, PEER_FILES, vapiWidgetEmbed } from './lib/host-pages.ts';

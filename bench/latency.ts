@@ -23,7 +23,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { startLoopbackServer } from '../tests/fixtures/loopback-server.ts';
+import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { cellsInOrder, inSample, launchLatencyBrowser, pollFor, runRounds, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
 import { bundleSource } from './lib/bundle.ts';
 import { hostPage, oursEmbed, PEER_FILES, VAPI_WEB_BUTTON, VAPI_WEB_ENTRY, vapiWebEmbed, vapiWidgetEmbed } from './lib/host-pages.ts';

@@ -19,7 +19,7 @@
  *                       table in README.md
  *
  * Each measurement whose target is not built yet says so in one line and the rest still runs.
- * The build uses the browser tests' environment (tests/fixtures/e2e-env.ts), so `dist/` is the
+ * The build uses the browser tests' environment (fixtures/e2e-env.ts), so `dist/` is the
  * same production build the e2e gates check.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -27,7 +27,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { findBrowser } from '../scripts/browser.ts';
-import { E2E_ENV } from '../tests/fixtures/e2e-env.ts';
+import { E2E_ENV } from '../fixtures/e2e-env.ts';
 import { historyEntry, recordHistory } from './lib/history.ts';
 import { closeParser, listPages } from './lib/html.ts';
 import { parseBenchArgs, type BenchOptions } from './lib/options.ts';

@@ -4,7 +4,7 @@
  * the real platform, which is out of reach from these machines.
  */
 import { spawnSync } from 'node:child_process';
-import { E2E_ENV } from '../tests/fixtures/e2e-env.ts';
+import { E2E_ENV } from '../fixtures/e2e-env.ts';
 
 const result = spawnSync('npm', ['run', 'build'], {
   stdio: 'inherit',

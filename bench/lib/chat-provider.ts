@@ -1,5 +1,5 @@
 /**
- * The chat latency bench's provider: the shared loopback fixture (tests/fixtures/loopback-server.ts)
+ * The chat latency bench's provider: the shared loopback fixture (fixtures/loopback-server.ts)
  * answering `POST /chat/web` as the platform streams it (its `chatWebHandler`: the session id, text
  * deltas at `chat.output[0].content`, `data: [DONE]`), wired for timing: the first delta is written
  * as soon as the request's body has arrived (so "first token painted" measures the client, not the
@@ -11,7 +11,7 @@
  * reaches it is answered by an explicit route and recorded, so the report can show how many
  * reached the wire (none, since Playwright answers them inside the browser).
  */
-import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../../tests/fixtures/loopback-server.ts';
+import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../../fixtures/loopback-server.ts';
 import { CHAT_WEB_PATH } from '../../widget/src/api/chat-web.ts';
 
 /** The platform's chat route (owned by the widget's API client). */

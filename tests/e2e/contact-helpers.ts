@@ -5,7 +5,7 @@
  */
 import { expect, type Page, type Route } from '@playwright/test';
 import { listSubmissions, type Submission } from '../../server/submissions.ts';
-import { E2E_DATA_DIR } from '../fixtures/e2e-env.ts';
+import { E2E_DATA_DIR } from '../../fixtures/e2e-env.ts';
 
 
 /** The REST insert the modal sends (supabase-js → embedded backend on the same origin). */

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { build } from 'esbuild';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.ts';
-import { startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../fixtures/loopback-server.ts';
 
 const CORE = resolve(import.meta.dirname, '../../widget/src/core/index.ts');
 

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ENV } from '../fixtures/e2e-env.ts';
+import { E2E_ENV } from '../../fixtures/e2e-env.ts';
 import { requiredRoutes } from '../../bench/lib/paths.ts';
 
 /** The WCAG 2.1 A/AA rule tags of axe-core. */

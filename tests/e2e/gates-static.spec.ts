@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_ENV } from '../fixtures/e2e-env.ts';
+import { E2E_ENV } from '../../fixtures/e2e-env.ts';
 import { closeParser, listPages } from '../../bench/lib/html.ts';
 import { findBrokenLinks } from '../../bench/lib/links.ts';
 import { DIST, ROOT, WIDGET_DIST, requiredRoutes } from '../../bench/lib/paths.ts';

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
-import { E2E_ENV } from '../fixtures/e2e-env.ts';
+import { E2E_ENV } from '../../fixtures/e2e-env.ts';
 import { waitForIsland } from './site-helpers.ts';
 import { chunkRequests, preparePage, siteProvider } from './widget-helpers.ts';
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ENV } from '../fixtures/e2e-env.ts';
+import { E2E_ENV } from '../../fixtures/e2e-env.ts';
 import { inlineScripts, SECURITY_HEADERS_FILE, type SecurityManifest } from '../../site/lib/security-headers.ts';
 import { GUIDE_ROUTES, waitForIsland } from './site-helpers.ts';
 import { preparePage } from './widget-helpers.ts';

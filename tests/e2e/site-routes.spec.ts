@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { siteConfig } from '../../content/site.ts';
 import { guarantee, headerLinks, landingSections, pricing, problem, results, testimonials } from '../../content/landing.ts';
-import { E2E_ENV } from '../fixtures/e2e-env.ts';
+import { E2E_ENV } from '../../fixtures/e2e-env.ts';
 import { GUIDE_ROUTES, PHONE, PHONE_WIDTHS, scrollToY, waitForIsland } from './site-helpers.ts';
 
 const ORIGIN = E2E_ENV.PUBLIC_SITE_URL;

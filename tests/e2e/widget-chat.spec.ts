@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import type { FakeDailyInfo } from '../fixtures/host-page/fake-daily.ts';
-import { chatWebHandler } from '../fixtures/loopback-server.ts';
+import { chatWebHandler } from '../../fixtures/loopback-server.ts';
 import { chunkRequests, hostPages, microphoneRequests, offSizeButtons, widgetAxe } from './widget-helpers.ts';
 
 const KEY = 'pk-chat';

@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import type { FakeDailyInfo } from '../fixtures/host-page/fake-daily.ts';
-import { chatWebHandler } from '../fixtures/loopback-server.ts';
+import { chatWebHandler } from '../../fixtures/loopback-server.ts';
 import { hostPages, offSizeButtons, widgetAxe } from './widget-helpers.ts';
 
 const KEY = 'pk-owner';

@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { CARD_STATES } from '../../site/lib/card-states.ts';
 import { EVENT_DOCS, OPTION_ATTRIBUTES, PART_DOCS, TOKEN_DOCS } from '@ringwise/voice-widget';
-import { E2E_ENV } from '../fixtures/e2e-env.ts';
+import { E2E_ENV } from '../../fixtures/e2e-env.ts';
 import { chunkRequests, preparePage } from './widget-helpers.ts';
 
 

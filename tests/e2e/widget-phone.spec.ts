@@ -5,7 +5,7 @@
  * the hostile host page, in chat mode (no call needed to open the card) and during a hybrid call.
  */
 import { devices, expect, test, type Page } from '@playwright/test';
-import { chatWebHandler } from '../fixtures/loopback-server.ts';
+import { chatWebHandler } from '../../fixtures/loopback-server.ts';
 import { hostPages, offSizeButtons, widgetAxe } from './widget-helpers.ts';
 
 test.use({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, defaultBrowserType: 'chromium' });

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStaticHandler } from '../../server/static.ts';
 import { CDN_FILES, UMD, WIDGET_DIR } from '../../widget/build.ts';
-import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
+import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../../fixtures/loopback-server.ts';
 
 const VERSION = (JSON.parse(readFileSync(join(WIDGET_DIR, 'package.json'), 'utf8')) as { version: string }).version;
 const UMD_SRC = `/umd/${UMD.file}`;

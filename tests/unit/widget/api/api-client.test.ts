@@ -5,7 +5,7 @@
  * `sleep` port, which records the delay and resolves at once: no wall-clock assertions.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startLoopbackServer, type LoopbackServer, type RecordedRequest } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer, type RecordedRequest } from '../../../../fixtures/loopback-server.ts';
 import {
   ApiError,
   DEFAULT_API_BASE_URL,

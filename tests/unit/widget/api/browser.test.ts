@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, NO_BROWSER_MESSAGE, findBrowser } from '../../../../scripts/browser.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 
 const executablePath = findBrowser();
 const ENTRY = fileURLToPath(new URL('../../../../widget/src/api/index.ts', import.meta.url));

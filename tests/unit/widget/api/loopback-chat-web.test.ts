@@ -4,7 +4,7 @@
  * rely on.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatWebEvents, chatWebHandler, startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { chatWebEvents, chatWebHandler, startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 
 let server: LoopbackServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /** The loopback server fixture other suites rely on: recording, programmed routes, CORS, close. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 
 let server: LoopbackServer;
 beforeAll(async () => {

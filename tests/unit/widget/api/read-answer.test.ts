@@ -12,7 +12,7 @@ import { isTimeoutError, type TimeoutError } from '../../../../widget/src/api/er
 import { awaitAnswer, readChunks, readJsonAnswer } from '../../../../widget/src/api/read-answer.ts';
 import { createWebCall } from '../../../../widget/src/api/web-call.ts';
 import { isHttpsUrl } from '../../../../widget/src/api/web-call-check.ts';
-import { startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 
 const CONTEXT = { method: 'POST', path: '/answer' };
 /** Short limits, so a test that waits for one takes a fraction of a second. */

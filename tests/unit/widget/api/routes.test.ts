@@ -7,7 +7,7 @@
  * every client method was covered. `drift.test.ts` compares the table itself with the platform's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { createApiClient, type ApiClient } from '../../../../widget/src/api/index.ts';
 
 const TOKEN = 'sk-test-token';

@@ -4,7 +4,7 @@
  * `POST /chat/web`. All against the loopback provider over real HTTP.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { createWebCall, readWebCall, requestWebCall } from '../../../../widget/src/api/web-call.ts';
 import { requestChatWeb } from '../../../../widget/src/api/chat-web.ts';
 

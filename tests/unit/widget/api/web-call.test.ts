@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { createWebCall } from '../../../../widget/src/api/web-call.ts';
 import { ApiError, isApiError } from '../../../../widget/src/api/errors/api-error.ts';
 import { isNetworkError, NetworkError } from '../../../../widget/src/api/errors/network-error.ts';

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_LIMITS, type AnswerLimits } from '../../../../widget/src/api/answer-limits.ts';
 import { requestChatWeb } from '../../../../widget/src/api/chat-web.ts';
 import { ChatClient } from '../../../../widget/src/core/chat-client.ts';
-import { chatWebEvents, chatWebHandler, startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { chatWebEvents, chatWebHandler, startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 
 const TARGET = { assistantId: 'asst-limits' };
 const SHORT: Partial<AnswerLimits> = { firstByteMs: 150, idleMs: 150 };

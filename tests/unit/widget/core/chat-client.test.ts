@@ -9,7 +9,7 @@ import { requestChatWeb } from '../../../../widget/src/api/chat-web.ts';
 import { ChatClient, type ChatClientEvents, type ChatClientOptions } from '../../../../widget/src/core/chat-client.ts';
 import { MISSING_TARGET_MESSAGE } from '../../../../widget/src/core/constants.ts';
 import { deferred } from '../../../fixtures/fake-call.ts';
-import { chatWebEvents, chatWebHandler, startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { chatWebEvents, chatWebHandler, startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 
 const KEY = 'pk-chat';
 const TARGET = { assistantId: 'asst-chat', assistantOverrides: { variableValues: { name: 'Ada' } } };

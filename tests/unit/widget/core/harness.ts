@@ -4,8 +4,9 @@
  */
 import { VoiceClient, type VoiceClientOptions } from '../../../../widget/src/core/voice-client.ts';
 import type { VoiceClientEvents, WebCall } from '../../../../widget/src/core/types.ts';
+import { START_STAGES } from '../../../../widget/src/core/start-stages.ts';
 import { FakeCallFactory, FakePlatform } from '../../../fixtures/fake-call.ts';
-import type { LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import type { LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 
 /** The public key the tests use. */
 export const PUBLIC_KEY = 'pk-test-core';
@@ -69,17 +70,8 @@ export function makeClient(server: LoopbackServer, options: Partial<VoiceClientO
   return { client, factory, platform, events: record(client) };
 }
 
-/** Every stage of a successful start, in order, as `stage:status`. */
-export const SUCCESS_PROGRESS = [
-  'initialization',
-  'web-call-creation',
-  'daily-call-object-creation',
-  'mobile-permissions',
-  'daily-call-join',
-  'video-recording-setup',
-  'audio-observer-setup',
-  'audio-processing-setup',
-].flatMap((stage) => [`${stage}:started`, `${stage}:completed`]);
+/** Every stage of a successful start without video (no `video-recording-started`), in order, as `stage:status`. */
+export const SUCCESS_PROGRESS = START_STAGES.filter((stage) => stage !== 'video-recording-started').flatMap((stage) => [`${stage}:started`, `${stage}:completed`]);
 
 /** Waits on real macrotasks (never faked by vi.useFakeTimers) until `condition` holds. */
 export async function until(condition: () => boolean, what = 'condition'): Promise<void> {

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toolCallsOf } from '../../../../widget/src/core/messages.ts';
 import type { VoiceMessage } from '../../../../widget/src/core/types.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { makeClient, webCall } from './harness.ts';
 
 let server: LoopbackServer;

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requestWebCall } from '../../../../widget/src/api/web-call.ts';
 import { deferred } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { PUBLIC_KEY, SUCCESS_PROGRESS, makeClient, webCall } from './harness.ts';
 
 let server: LoopbackServer;

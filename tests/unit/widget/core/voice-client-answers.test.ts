@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TimeoutError } from '../../../../widget/src/api/errors/timeout-error.ts';
 import { requestErrorType } from '../../../../widget/src/core/request-error-type.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { makeClient, webCall } from './harness.ts';
 
 let server: LoopbackServer;

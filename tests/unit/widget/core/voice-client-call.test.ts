@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { SPEECH_END_DELAY_MS } from '../../../../widget/src/core/constants.ts';
 import type { WebCall } from '../../../../widget/src/core/types.ts';
 import { ASSISTANT_ID, FakeTrack, deferred, flush } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { makeClient, until, webCall } from './harness.ts';
 
 let server: LoopbackServer;

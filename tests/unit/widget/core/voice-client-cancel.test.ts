@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StartStage } from '../../../../widget/src/core/types.ts';
 import { FakeTrack, deferred, flush } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { makeClient, until, webCall } from './harness.ts';
 
 let server: LoopbackServer;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VoiceClient } from '../../../../widget/src/core/voice-client.ts';
 import { ASSISTANT_ID, FakeCallFactory, FakePlatform, flush } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { EVENT_NAMES, PUBLIC_KEY, webCall } from './harness.ts';
 
 const CYCLES = 200;

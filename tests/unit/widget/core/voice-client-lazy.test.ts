@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CallFactory, DailyConfig } from '../../../../widget/src/core/call-port.ts';
 import { FakeCallFactory, FakePlatform, deferred } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { PUBLIC_KEY, record, until, webCall } from './harness.ts';
 
 const ADAPTER = '../../../../widget/src/daily/index.ts';

@@ -3,7 +3,7 @@ import { VoiceClient } from '../../../../widget/src/core/voice-client.ts';
 import { isVoiceError } from '../../../../widget/src/core/errors/voice-error.ts';
 import type { CallTarget } from '../../../../widget/src/core/types.ts';
 import { FakeCallFactory, FakePlatform, FakeTrack, namedError } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { PUBLIC_KEY, SUCCESS_PROGRESS, makeClient, record, until, webCall } from './harness.ts';
 
 let server: LoopbackServer;

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_VOICE_PROVIDERS } from '../../../../widget/src/core/constants.ts';
 import type { VoiceClientOptions } from '../../../../widget/src/core/voice-client.ts';
 import { ASSISTANT_ID, FakeTrack, flush } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../fixtures/loopback-server.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { makeClient, webCall } from './harness.ts';
 
 let server: LoopbackServer;

@@ -1,0 +1,111 @@
+/**
+ * The status line and the failure explanations shared by the card and the site's hero
+ * (status.ts): what is shown, what is announced, and how each failure is explained.
+ */
+import { describe, expect, test } from 'vitest';
+import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
+import { describeProblem, formatDuration, stageLabel, statusLine } from '../../../../widget/src/conversation/status.ts';
+import { IDLE_VIEW, type CallProblem, type CallView } from '../../../../widget/src/conversation/view.ts';
+import type { LoadFailure } from '../../../../widget/src/chunks/load-failure.ts';
+
+const view = (patch: Partial<CallView>): CallView => ({ ...IDLE_VIEW, ...patch });
+
+describe('statusLine', () => {
+  test.each([
+    ['idle', {}, '', '', 'idle'],
+    ['loading', { phase: 'loading' }, 'Connecting…', 'Connecting…', 'connecting'],
+    ['a stage', { phase: 'starting', stage: 'daily-call-join' }, 'Connecting: joining the call…', 'Connecting…', 'connecting'],
+    ['active', { phase: 'active' }, 'Listening…', 'Listening…', 'live'],
+    ['speaking', { phase: 'active', speaking: true }, EN_LABELS.speaking, 'Listening…', 'speaking'],
+    ['muted (even while speaking)', { phase: 'active', muted: true, speaking: true }, EN_LABELS.muted, EN_LABELS.muted, 'muted'],
+    ['reconnecting', { phase: 'reconnecting' }, 'Reconnecting…', 'Reconnecting…', 'warning'],
+    ['ending', { phase: 'ending' }, 'Ending the call…', 'Ending the call…', 'ended'],
+    ['a reply on its way', { chat: 'streaming' }, 'Typing…', '', 'speaking'],
+    ['ended', { ended: true, duration: 134 }, 'Call ended · 2:14', 'Call ended · 2:14', 'ended'],
+    ['a problem', { problem: { type: 'network-error', message: 'x' } }, EN_LABELS.errorNetwork, `${EN_LABELS.errorNetwork} ${EN_LABELS.fixNetwork}`, 'error'],
+  ] as const)('%s', (_, patch, text, announcement, tone) => {
+    expect(statusLine(view(patch as Partial<CallView>), EN_LABELS), 'line').toEqual({ text, announcement, tone });
+  });
+
+  test('speaking starts and stops without changing what is announced', () => {
+    const listening = statusLine(view({ phase: 'active' }), EN_LABELS).announcement;
+    expect(statusLine(view({ phase: 'active', speaking: true }), EN_LABELS).announcement, 'same announcement').toBe(listening);
+  });
+});
+
+describe('describeProblem', () => {
+  const problem = (type: CallProblem['type'], extra: Partial<CallProblem> = {}): CallProblem => ({ type, message: 'technical', ...extra });
+
+  test.each([
+    [problem('not-configured'), EN_LABELS.titleSetup, EN_LABELS.errorNotConfigured, EN_LABELS.fixSetup, false],
+    [problem('no-target'), EN_LABELS.titleSetup, EN_LABELS.errorNoTarget, EN_LABELS.fixSetup, false],
+    [problem('invalid-overrides'), EN_LABELS.titleSetup, EN_LABELS.errorOverrides, EN_LABELS.fixOverrides, false],
+    [problem('validation-error'), EN_LABELS.titleSetup, EN_LABELS.errorNoTarget, EN_LABELS.fixSetup, false],
+    [problem('engine-load-failed'), EN_LABELS.titleLoad, EN_LABELS.errorEngine, EN_LABELS.fixEngine, true],
+    [problem('api-error', { status: 403 }), EN_LABELS.titleSetup, EN_LABELS.errorUnauthorized, EN_LABELS.fixSetup, false],
+    [problem('api-error', { status: 400 }), EN_LABELS.titleSetup, 'The assistant service answered with an error (400).', EN_LABELS.fixSetup, false],
+    [problem('api-error', { status: 503 }), EN_LABELS.titleService, 'The assistant service answered with an error (503).', EN_LABELS.fixBusy, true],
+    [problem('meeting-ended', { reason: 'silence-timed-out' }), EN_LABELS.titleEnded, 'The call ended unexpectedly (silence-timed-out).', '', true],
+    [problem('daily-call-object-creation-error'), EN_LABELS.titleCall, EN_LABELS.errorCall, '', true],
+    [problem('daily-call-join-error', { source: 'chat' }), EN_LABELS.titleChat, EN_LABELS.errorChat, '', true],
+  ])('%o', (given, title, text, fix, retry) => {
+    expect(describeProblem(given, EN_LABELS), 'explanation').toEqual({ title, text, fix, retry });
+  });
+});
+
+test('stageLabel and formatDuration', () => {
+  expect(stageLabel('audio-processing-setup', EN_LABELS), 'stage').toBe(EN_LABELS.stageAudioProcessingSetup);
+  expect(stageLabel(null, EN_LABELS), 'no stage').toBe('');
+  expect([formatDuration(0), formatDuration(59.6), formatDuration(134), formatDuration(3723)], 'm:ss, h:mm:ss').toEqual(['0:00', '1:00', '2:14', '1:02:03']);
+});
+
+describe('describeProblem: a widget file that did not load', () => {
+  const load = (reason: LoadFailure['reason'], status = 0): LoadFailure => ({
+    file: 'voice-widget-daily.js',
+    url: 'https://cdn.example/w/voice-widget-daily.js',
+    reason,
+    status,
+  });
+  const explain = (failure: LoadFailure, type: CallProblem['type'] = 'engine-load-failed') =>
+    describeProblem({ type, message: 'technical', load: failure }, EN_LABELS);
+
+  test.each([
+    [
+      load('csp'),
+      "This page's Content-Security-Policy blocked the widget file voice-widget-daily.js.",
+      "Site owner: allow https://cdn.example in script-src, or give the widget's script tag the page's nonce.",
+    ],
+    [
+      load('not-found', 404),
+      'The widget file voice-widget-daily.js was not found (404) at https://cdn.example/w/voice-widget-daily.js.',
+      'Site owner: upload every file of the widget folder next to voice-widget.js.',
+    ],
+    [
+      load('http', 503),
+      'The server answered 503 for https://cdn.example/w/voice-widget-daily.js.',
+      'Site owner: check the server that hosts the widget files.',
+    ],
+    [
+      load('invalid', 200),
+      'https://cdn.example/w/voice-widget-daily.js is not the widget file voice-widget-daily.js of this version.',
+      'Site owner: upload every file of the widget folder next to voice-widget.js.',
+    ],
+    [load('offline'), 'You are offline, so voice-widget-daily.js could not be downloaded.', EN_LABELS.fixNetwork],
+    [
+      load('unreachable'),
+      'The widget file voice-widget-daily.js could not be downloaded from https://cdn.example/w/voice-widget-daily.js: missing there, or the server is unreachable.',
+      'Try again. Site owner: check that the file opens at that address.',
+    ],
+  ])('%o', (failure, text, fix) => {
+    expect(explain(failure), 'title, sentence, fix, retry').toEqual({ title: EN_LABELS.titleLoad, text, fix, retry: true });
+  });
+
+  test("the daily file's failure under the core's error type is explained the same way", () => {
+    expect(explain(load('csp'), 'daily-call-object-creation-error').text).toBe(explain(load('csp')).text);
+  });
+
+  test('without a failure, a load error keeps the general wording', () => {
+    expect(describeProblem({ type: 'engine-load-failed', message: 'x' }, EN_LABELS).text).toBe(EN_LABELS.errorEngine);
+  });
+});
+

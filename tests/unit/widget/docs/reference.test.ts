@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+/**
+ * The widget's reference (reference.ts) matches what ships: every part the card renders is
+ * described and every described part exists; every custom property the stylesheets read is
+ * described and vice versa; the READMEs name every attribute, event, part and property.
+ * (Attributes and events are checked by the compiler: their doc maps are typed by the sources.)
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect, test, vi } from 'vitest';
+import CARD_CSS from '../../../../widget/src/card/card.css?raw';
+import LAUNCHER_CSS from '../../../../widget/src/element/styles/launcher.css?raw';
+import { EVENT_DOCS, OPTION_DOCS, PART_DOCS, TOKEN_DOCS } from '../../../../widget/src/docs/reference.ts';
+import { OPTION_ATTRIBUTES } from '../../../../widget/src/element/voice-call-element.ts';
+import { flush, mount, open } from '../element/harness.ts';
+
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.unstubAllGlobals();
+});
+
+test('every part the card renders is described, and every described part is rendered', async () => {
+  const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'a', mode: 'hybrid', transcript: '' });
+  await open(mounted);
+  // A bubble needs a turn: start a call and hear the assistant.
+  mounted.shadow.querySelector<HTMLButtonElement>('[part=call]')!.click();
+  await flush();
+  const client = mounted.modules.voice.client();
+  client.update({ state: 'active' });
+  client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hi' });
+  const rendered = new Set([...mounted.shadow.querySelectorAll('[part]')].flatMap((el) => el.getAttribute('part')!.split(' ')));
+  expect([...rendered].sort(), 'parts rendered = parts described').toEqual(Object.keys(PART_DOCS).sort());
+});
+
+test('every --ringwise-* property the stylesheets read is described, and every described one is read', () => {
+  const used = new Set([...(LAUNCHER_CSS + CARD_CSS).matchAll(/var\((--ringwise-[a-z-]+)/g)].map((m) => m[1]));
+  expect([...used].sort(), 'properties').toEqual(Object.keys(TOKEN_DOCS).sort());
+});
+
+test('the option docs cover exactly the observed attributes', () => {
+  expect(Object.keys(OPTION_DOCS).sort(), 'same set').toEqual([...OPTION_ATTRIBUTES].sort());
+});
+
+test('widget/README.md names every attribute, event, part and custom property', () => {
+  const text = readFileSync(join(import.meta.dirname, '../../../../widget/README.md'), 'utf8');
+  const missing = [
+    ...OPTION_ATTRIBUTES.map((name) => `\`${name}\``),
+    ...Object.keys(EVENT_DOCS).map((name) => `ringwise-${name}`),
+    ...Object.keys(PART_DOCS).map((name) => `\`${name}\``),
+    ...Object.keys(TOKEN_DOCS).map((name) => `\`${name}\``),
+  ].filter((needle) => !text.includes(needle));
+  expect(missing, 'the README lacks').toEqual([]);
+});

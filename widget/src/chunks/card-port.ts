@@ -1,0 +1,130 @@
+/**
+ * The port between the element (the launcher, in the script-tag loader) and the card UI (its own
+ * file, loaded on intent with the engine). Types only. The element owns what must work before
+ * the card exists (attributes, the launcher, open/closed, the click's early request, consent
+ * key, the icons); the card gets them through `CardHost`, so the card file carries no second
+ * copy, and the loader can later bring the card in any way (`LoadModule`).
+ */
+import type { DailyConfig } from '../core/call-port.ts';
+import type { ConversationMessage } from '../core/messages.ts';
+import type { CallTarget, JsonObject } from '../core/types.ts';
+import type { ClientTools } from '../core/client-tools.ts';
+import type { DailyModule } from '../core/daily-module.ts';
+import type { RequestHelpers, StartOptions } from '../conversation/controller.ts';
+import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
+import type { h } from '../element/dom.ts';
+import type { LAUNCHER_ICONS, svgIcon } from '../element/icons.ts';
+import type { LocaleModule, VoiceLabels } from '../i18n/labels.ts';
+import type { CallView } from '../conversation/view.ts';
+
+export type { ClientTools } from '../core/client-tools.ts';
+
+/** How visitors reach the assistant. */
+export type WidgetMode = 'voice' | 'chat' | 'hybrid';
+
+/** What the card file exports. */
+export interface CardModule {
+  /** Builds the card inside the host's shadow root and returns its handle. */
+  mountCard(host: CardHost): Card;
+}
+
+/** The modules the element loads on demand. */
+export interface WidgetModules {
+  /** The card UI (`voice-widget-ui.js`). */
+  ui: CardModule;
+  /** The voice engine (`voice-widget-engine.js`; it loads the daily chunk itself). */
+  engine: VoiceEngine;
+  /** The chat engine (`voice-widget-chat.js`: no voice core, no daily-js). */
+  chat: ChatEngine;
+  /** The Daily adapter with daily-js (`voice-widget-daily.js`), loaded by the voice engine. */
+  daily: DailyModule;
+  /** German labels (`voice-widget-de.js`), loaded when an element's language is German (`LOCALES`). */
+  de: LocaleModule;
+  /** Spanish labels (`voice-widget-es.js`). */
+  es: LocaleModule;
+  /** French labels (`voice-widget-fr.js`). */
+  fr: LocaleModule;
+}
+
+/**
+ * Loads one of the widget's modules; may reject (offline, blocked by CSP, 404: the script-tag
+ * loader's errors carry a `LoadFailure`, script-loader.ts) and may be called again to retry. The
+ * one place that decides where the files come from.
+ */
+export type LoadModule = <K extends keyof WidgetModules>(name: K) => Promise<WidgetModules[K]>;
+
+/** What the element gives the card. */
+export interface CardHost {
+  /**
+   * The `<ringwise-voice-call>` element: attributes are read from it, events dispatched on it,
+   * and its `clientTools` / `dailyConfig` properties read when needed.
+   */
+  readonly element: HTMLElement & { clientTools?: ClientTools; dailyConfig?: DailyConfig };
+  /** The container in the shadow root; the card goes in before the launcher. */
+  readonly container: HTMLElement;
+  readonly launcher: HTMLButtonElement;
+  readonly load: LoadModule;
+  /** How a click or the first message sends its request before the engine is there. */
+  readonly requests: RequestHelpers;
+  /** Draws an icon from path data (the card's own, or one of `icons`). */
+  readonly svgIcon: typeof svgIcon;
+  /** The element builder (dom.ts), so the card carries no second copy. */
+  readonly h: typeof h;
+  /**
+   * Adds a stylesheet to the element's shadow root (styles.ts; the page's nonce goes on the
+   * fallback `<style>` of browsers without constructable stylesheets).
+   */
+  style(css: string): void;
+  /** The launcher's icons (phone, chat, minimize). */
+  readonly icons: typeof LAUNCHER_ICONS;
+  /** The launcher's English labels, overlaid with the locale's and the owner's (not the card's English). */
+  labels(): Partial<VoiceLabels>;
+  /**
+   * The target (the `target` property, else the attributes with their overrides).
+   * @throws when `assistant-overrides` cannot be read (see `targetFromAttributes`).
+   */
+  target(): CallTarget;
+  mode(): WidgetMode;
+  /** The storage key of this element's consent (it carries the consent's version). */
+  consentKey(): string;
+  /** Dispatches `ringwise-{event}` on the element; `false` when a listener called `preventDefault()`. */
+  dispatch(event: string, detail: unknown): boolean;
+  /** Whether the card is open (the element owns it: the launcher shows it). */
+  isOpen(): boolean;
+  /** Minimizes the card (the card gives focus back to the launcher). */
+  collapse(): void;
+  /** The card's state changed: the launcher follows. */
+  update(): void;
+  /**
+   * The visitor used a `dismissible` launcher's hide control (the card draws it): hides the
+   * launcher for the browser session and fires `ringwise-dismiss`.
+   */
+  dismiss(): void;
+}
+
+/** The card's handle. */
+export interface Card {
+  readonly view: CallView;
+  /**
+   * The card was opened (by the launcher, or `start()`): asks for consent first when needed,
+   * then starts a call when `start` is given (with the click's early request), and moves focus
+   * into the card when `focus`. Resolves `true` when a call started (never rejects).
+   */
+  opened(options: { start?: StartOptions; focus?: boolean }): Promise<boolean>;
+  stop(): void;
+  setMuted(muted: boolean): void;
+  /** Sends an app message into the live call. */
+  send(message: JsonObject): void;
+  /** Makes the assistant say `text` in the live call. */
+  say(text: string, endCallAfterSpoken?: boolean): void;
+  /** Adds a message to the live call's conversation. */
+  addMessage(message: ConversationMessage): void;
+  /** Loads the mode's engine ahead of a click. */
+  preload(): void;
+  /** Attributes or labels changed. */
+  render(): void;
+  /** The key or API URL changed. */
+  configure(): void;
+  /** Ends everything and removes the card. */
+  destroy(): void;
+}

@@ -1,0 +1,21 @@
+/**
+ * `loadBundledModule`: the element's module loader for bundlers (the ESM build): the card UI and
+ * the engines as chunks of your bundle, loaded on intent, and each shipped language's labels as
+ * a chunk loaded only when an element uses that language. The script-tag loader has its own,
+ * which fetches the files next to it (embed.ts).
+ */
+import type { LoadModule, WidgetModules } from './card-port.ts';
+
+/** Loads the card UI, an engine, the Daily adapter or a shipped language as a bundler chunk. */
+export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(name: K) => {
+  const modules: { [M in keyof WidgetModules]: () => Promise<unknown> } = {
+    ui: () => import('./entries/card.ts'),
+    engine: () => import('./entries/voice-engine.ts'),
+    chat: () => import('./entries/chat-engine.ts'),
+    daily: () => import('../daily/index.ts'),
+    de: () => import('../i18n/locales/de.ts'),
+    es: () => import('../i18n/locales/es.ts'),
+    fr: () => import('../i18n/locales/fr.ts'),
+  };
+  return modules[name]() as Promise<WidgetModules[K]>;
+};

@@ -1,0 +1,119 @@
+/**
+ * The port between the UI layers (custom element, React hook) and the voice engine. The UI never
+ * imports the core statically: the engine module is loaded on intent or click through a
+ * `LoadEngine` / `LoadChatEngine` function, so the script-tag loader and the hero stay tiny. The
+ * shapes below are structural views of `VoiceClient` and `ChatClient` (checked against the real
+ * classes in `engine.ts` and `chat-engine.ts`), which is also what lets tests drive the UI with
+ * small typed fakes. Two engine modules, not one: chat mode must not download the voice core, and
+ * voice mode not the chat client.
+ */
+import type { DailyConfig } from '../core/call-port.ts';
+import type { ChatClientEvents, ChatReply, ChatSendOptions, ChatSnapshot } from '../core/chat-client.ts';
+import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
+import type {
+  CallTarget,
+  JsonObject,
+  VoiceClientEvents,
+  VoiceMessage,
+  VoiceSnapshot,
+  WebCall,
+} from '../core/types.ts';
+import type { VoiceStartOptions } from '../core/voice-client.ts';
+import type { runClientTools } from '../core/client-tools.ts';
+
+/** Options the UI passes when it creates a voice client. */
+export interface EngineClientOptions {
+  /** Public web token sent as the bearer key of `POST /call/web`. */
+  publicKey: string;
+  /** Base URL of the platform API. @default the core's default (the platform's public API) */
+  apiBaseUrl?: string;
+  /**
+   * Receive the assistant's video (video voice providers only) in `snapshot.videoTrack`; only
+   * when the UI shows it, since otherwise it is downloaded for nothing. @default false
+   */
+  video?: boolean;
+  /** Daily's advanced config, e.g. `{ bundlePathOverride }` to self-host Daily's call machine. */
+  dailyConfig?: DailyConfig;
+}
+
+/** Options the UI passes when it creates a chat client. */
+export interface EngineChatOptions {
+  /** Public web token sent as the bearer key of `POST /chat/web`. */
+  publicKey: string;
+  /** Base URL of the platform API. @default the core's default (the platform's public API) */
+  apiBaseUrl?: string;
+  /** Continue an earlier conversation. @default null */
+  sessionId?: string | null;
+}
+
+/** What both clients offer a UI: a snapshot store and typed events (`ObservableClient`). */
+export interface ObservablePort<Snapshot, Events> {
+  destroy(): void;
+  getSnapshot(): Snapshot;
+  subscribe(listener: () => void): () => void;
+  on<K extends keyof Events>(event: K, handler: (payload: Events[K]) => void): unknown;
+  off<K extends keyof Events>(event: K, handler: (payload: Events[K]) => void): unknown;
+}
+
+/** The public surface of `VoiceClient` the UI uses. */
+export interface VoiceClientPort extends ObservablePort<VoiceSnapshot, VoiceClientEvents> {
+  /**
+   * Starts a call. `options.request`: a `POST /call/web` already sent (`requestWebCall`), adopted
+   * instead of a second request.
+   */
+  start(target: CallTarget, options?: VoiceStartOptions): Promise<WebCall | null>;
+  stop(): void;
+  /** Sends an app message into the live call (JSON). */
+  send(message: VoiceMessage | JsonObject): void;
+  /** Makes the assistant say `message`, optionally ending the call after it. */
+  say(message: string, endCallAfterSpoken?: boolean): void;
+  /** Adds a message to the live conversation (`{ type: 'add-message', message }`); no-op without a call. */
+  addMessage(message: ConversationMessage, options?: AddMessageOptions): void;
+  setMuted(muted: boolean): void;
+  isMuted(): boolean;
+  /** Loads the call engine (daily chunk) ahead of a click. */
+  preload(): Promise<void>;
+  /** Retries audio playback after the browser blocked autoplay (call from a user gesture). */
+  resumeAudio(): void;
+}
+
+/** The public surface of `ChatClient` the UI uses. */
+export interface ChatClientPort extends ObservablePort<ChatSnapshot, ChatClientEvents> {
+  /** The conversation's session id (`null` before the first reply or after `reset()`). */
+  readonly sessionId: string | null;
+  /**
+   * Sends a message and streams the reply; resolves with it at `[DONE]`, `null` on an error, a
+   * stop, or while another message is in flight. Never rejects. `options.request`: a
+   * `POST /chat/web` already sent (`requestChatWeb`), adopted instead of a second request.
+   */
+  send(input: string, target: CallTarget, options?: ChatSendOptions): Promise<ChatReply | null>;
+  /** Aborts the reply in flight (the partial text stays in the snapshot). */
+  stop(): void;
+  /** Forgets the session id: the next message starts a new conversation. */
+  reset(): void;
+}
+
+/**
+ * What the chat engine module exports (`src/chunks/entries/chat-engine.ts`; in the script-tag build its
+ * own file). Chat mode loads only this: no voice core, no daily-js.
+ */
+export interface ChatEngine {
+  ChatClient: new (options: EngineChatOptions) => ChatClientPort;
+}
+
+/** What the voice engine module exports (`voice-widget-engine.js`, or `src/chunks/entries/voice-engine.ts`). */
+export interface VoiceEngine {
+  VoiceClient: new (options: EngineClientOptions) => VoiceClientPort;
+  /**
+   * Runs the client-side tools of a `tool-calls` message (`core/client-tools.ts`). The package's
+   * engine modules export it; an engine module of your own without it runs no client tools (the
+   * controller says so once in the console).
+   */
+  runClientTools?: typeof runClientTools;
+}
+
+/** Loads the engine module; may reject (offline, blocked by CSP, 404), and may be called again to retry. */
+export type LoadEngine = () => Promise<VoiceEngine>;
+
+/** Loads the chat engine module; may reject like `LoadEngine`, and may be called again to retry. */
+export type LoadChatEngine = () => Promise<ChatEngine>;

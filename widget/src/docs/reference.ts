@@ -1,0 +1,167 @@
+/**
+ * The element's reference for people: every option attribute, DOM event, `::part()` and theming
+ * custom property, described once. Typed against the sources (`OPTION_ATTRIBUTES`, the event
+ * maps), so a new attribute or event does not compile until it is described here; tests check the
+ * parts against the rendered card and the properties against the stylesheets. The site's /widget
+ * tables and the README are generated from, or checked against, this module. Documentation only:
+ * neither the loader nor the card imports it.
+ */
+import type { ConversationEvents } from '../conversation/controller.ts';
+import type { OPTION_ATTRIBUTES } from '../element/voice-call-element.ts';
+
+/** One option attribute. */
+export interface OptionDoc {
+  /** Default of the element (`—`: none). */
+  readonly default: string;
+  /** Default of the script tag, where it differs. */
+  readonly scriptDefault?: string;
+  readonly text: string;
+}
+
+/** Every option attribute (on the script tag as `data-*`). */
+export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: OptionDoc } = {
+  'public-key': { default: '—', text: 'Your public web key. Without it the card says the widget is not set up.' },
+  'assistant-id': { default: '—', text: 'The assistant to call and chat with.' },
+  'squad-id': { default: '—', text: 'A squad instead (used when no assistant id is set).' },
+  'workflow-id': { default: '—', text: 'A workflow instead (used when no assistant or squad id is set).' },
+  'api-base-url': { default: 'https://api.vapi.ai', text: 'Base URL of the voice platform API.' },
+  mode: {
+    default: 'voice',
+    scriptDefault: 'hybrid',
+    text: 'voice (the launcher starts a call), chat (text only: never loads the call engine or asks for the microphone), or hybrid (type or talk, one conversation).',
+  },
+  position: {
+    default: 'inline',
+    scriptDefault: 'bottom-right',
+    text: 'bottom-right, bottom-left, bottom-center, top-right, top-left (fixed to the viewport, --ringwise-offset from its edges; at the top the card opens below the launcher), or inline (in the page’s flow). Below 640 px the open card is a bottom sheet in every position.',
+  },
+  expanded: { default: 'off', text: 'Present: the card is open when the page loads (its file is loaded at once). No call starts.' },
+  dismissible: {
+    default: 'off',
+    text: 'Present: a small close control on the launcher hides it for the rest of the browser session (sessionStorage) and fires ringwise-dismiss; open() still opens the card.',
+  },
+  theme: { default: 'light', text: 'light, dark, or auto (follows the visitor’s system setting).' },
+  locale: {
+    default: 'the page’s language',
+    text: 'Language of the texts (de, es, fr ship; de-AT uses de). Without it: the nearest lang attribute (the element, its ancestors, <html lang>), else the browser’s languages, else English. A shipped language’s labels are one small file, loaded only when used; labels from registerLocale and label-* attributes win over them.',
+  },
+  title: { default: 'AI Assistant', text: 'The assistant’s name in the card’s header (no tooltip is shown for it).' },
+  'avatar-url': { default: 'a voice glyph', text: 'Image for the assistant’s avatar (square; shown round, with the voice-level ring).' },
+  transcript: { default: 'off', text: 'Voice mode: present, the call is shown as chat bubbles. Chat and hybrid always show the conversation.' },
+  'consent-required': { default: 'off', text: 'Present: ask for consent before the first call or message; nothing is sent to the platform before Accept.' },
+  'consent-title': { default: 'Before we start', text: 'Title of the consent dialog.' },
+  'consent-content': { default: 'A short AI and recording notice', text: 'Consent text. Plain text; [text](https://…) becomes a link (https only, never HTML).' },
+  'consent-storage-key': {
+    default: 'derived from the consent text',
+    text: 'localStorage key of the visitor’s consent. Put a version in it (acme-consent-v2): a new key asks again.',
+  },
+  nonce: { default: '—', text: 'Nonce for the fallback <style> on browsers without constructable stylesheets.' },
+  'assistant-overrides': {
+    default: '—',
+    text: 'A JSON object sent as assistantOverrides with every call and chat message, e.g. {"firstMessage":"Hi!","variableValues":{"plan":"pro"}} (a workflow gets it as workflowOverrides). Not valid JSON: the card says so and nothing is sent.',
+  },
+  'bundle-path-override': {
+    default: 'Daily’s CDN',
+    text: 'Folder of your own copy of Daily’s call-machine bundles (dailyConfig.bundlePathOverride); the element’s dailyConfig property sets the rest of Daily’s config.',
+  },
+};
+
+/** Attribute families (a name after the prefix), on the script tag as `data-*`. */
+export const PREFIX_OPTION_DOCS = {
+  'variable-*': {
+    default: '—',
+    text: 'One variable for the assistant’s {{placeholders}}: variable-first_name="Ada" sends variableValues.first_name. The name is the attribute’s after variable-, as the browser keeps it: lower case, so name your variables in lower case (or use assistant-overrides). Merged into assistant-overrides; the attribute wins.',
+  },
+} as const;
+
+/** Options only the script tag has. */
+export const SCRIPT_OPTION_DOCS = {
+  'data-mount': { default: 'mounts', text: '"false": define the element only, mount no floating launcher.' },
+} as const;
+
+/** Every DOM event (`ringwise-` + the name), payload in `event.detail`. */
+export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' | 'dismiss']: string } = {
+  'state-change': 'The call state: idle, starting, active, reconnecting, ending.',
+  'call-start': 'The assistant’s audio is playing.',
+  'call-end': 'The call ended.',
+  'speech-start': 'The assistant started speaking.',
+  'speech-end': 'The assistant stopped speaking.',
+  'volume-level': 'The assistant’s volume, 0 to 1, every 100 ms.',
+  message: 'A message from the assistant during a call (transcripts, status updates…).',
+  'call-start-progress': 'Each start stage: started, completed or failed, with its duration.',
+  'call-start-success': 'The call started (call id, total duration).',
+  'call-start-failed': 'The call could not start (stage, error).',
+  error:
+    'Any failure of a call or a chat message, with a stable type (mic-permission-denied, api-error with status, not-configured, invalid-overrides…), and of a client tool (unknown-tool, tool-failed, with the call in detail.tool).',
+  'chat-request': 'A chat message is being sent ({ input }).',
+  'chat-delta': 'Reply text arrived ({ delta, text }).',
+  'chat-reply': 'A chat reply is complete ({ text, sessionId }).',
+  'chat-state-change': 'The chat state: idle, sending, streaming.',
+  consent: 'The visitor answered the consent dialog: { decision: accepted | declined, version: the storage key, stored }.',
+  dismiss: 'The visitor hid a dismissible launcher for this session (detail: null).',
+  'tool-call':
+    'The assistant asked for a client-side tool ({ id, name, arguments }), before its clientTools function runs. Call preventDefault() to handle it yourself: then a tool with no function is no error.',
+};
+
+/** Every `::part()`: what it is. */
+export const PART_DOCS = {
+  container: 'The whole widget (positioning box).',
+  launcher: 'The floating button that opens the card.',
+  label: 'The launcher’s text.',
+  dismiss: 'The dismissible launcher’s close control.',
+  card: 'The conversation card.',
+  header: 'The card’s header.',
+  avatar: 'The assistant’s avatar, with the voice-level ring.',
+  title: 'The assistant’s name.',
+  status: 'The status chip (Listening…, Agent is speaking…, You’re muted…).',
+  minimize: 'Minimize button.',
+  close: 'Close button (hangs up during a call).',
+  progress: 'The thin start-progress bar.',
+  video: 'The assistant’s video.',
+  body: 'The middle of the card.',
+  conversation: 'The conversation log.',
+  turn: 'One bubble (data-role="assistant" or "user").',
+  empty: 'What the card shows before anything was said.',
+  error: 'The error section.',
+  retry: 'Its Try again button.',
+  consent: 'The consent dialog.',
+  accept: 'Accept button.',
+  decline: 'Decline button.',
+  footer: 'The controls’ bar.',
+  input: 'The message field.',
+  send: 'Send button.',
+  'stop-reply': 'Stops a reply while it streams.',
+  call: 'Start a call / Call again.',
+  cancel: 'Cancels a call while it connects.',
+  mute: 'Mute / Unmute.',
+  'hang-up': 'Hang Up.',
+  'enable-audio': 'Shown when the browser blocked the assistant’s audio.',
+} as const;
+
+/** The parts there are. */
+export type WidgetPart = keyof typeof PART_DOCS;
+
+/** One theming custom property. */
+export interface TokenDoc {
+  readonly light: string;
+  readonly dark: string;
+  readonly text: string;
+}
+
+/** Every theming custom property (set on the element or an ancestor). */
+export const TOKEN_DOCS = {
+  '--ringwise-accent': { light: '#4338ca', dark: '#a5b4fc', text: 'Launcher, primary buttons, your bubbles, the avatar.' },
+  '--ringwise-accent-text': { light: '#fff', dark: '#111827', text: 'Text and icons on the accent.' },
+  '--ringwise-danger': { light: '#b91c1c', dark: '#b91c1c', text: 'Hang Up, error accents.' },
+  '--ringwise-surface': { light: '#fff', dark: '#111827', text: 'The card.' },
+  '--ringwise-surface-alt': { light: '#f8fafc', dark: '#0b1120', text: 'Footer and sections inside the card.' },
+  '--ringwise-text': { light: '#111827', dark: '#f8fafc', text: 'Text.' },
+  '--ringwise-muted': { light: '#4b5563', dark: '#cbd5e1', text: 'Secondary text and icons.' },
+  '--ringwise-border': { light: 'rgb(17 24 39 / .12)', dark: 'rgb(255 255 255 / .14)', text: 'Borders.' },
+  '--ringwise-bubble': { light: '#f1f5f9', dark: '#1f2937', text: 'The assistant’s bubbles.' },
+  '--ringwise-focus': { light: '#1d4ed8', dark: '#93c5fd', text: 'Focus ring.' },
+  '--ringwise-font': { light: 'system-ui', dark: 'system-ui', text: 'Font family.' },
+  '--ringwise-radius': { light: '16px', dark: '16px', text: 'Card corners (sections inside use 4 px less).' },
+  '--ringwise-offset': { light: '20px', dark: '20px', text: 'Distance from the viewport’s edges (floating positions, bottom sheet).' },
+  '--ringwise-z-index': { light: '2147483000', dark: '2147483000', text: 'Stacking order (floating positions).' },
+} as const satisfies Record<string, TokenDoc>;

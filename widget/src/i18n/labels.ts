@@ -1,0 +1,209 @@
+/**
+ * Every text the widget shows or announces lives in a label, so another language is one object
+ * away and no markup carries English. Two halves, because two files paint them: the launcher's
+ * few labels ship in the script-tag loader (this module), the card's many labels in the card UI
+ * file (`card-labels.ts`), loaded with the engine. `EN_LABELS` (`en.ts`) joins them.
+ *
+ * Replace texts with the element's `labels` property, `label-*` attributes (`data-label-*` on the
+ * script tag; `label-mic-denied` sets `micDenied`), or a locale registered with `registerLocale`.
+ * `{name}` placeholders are filled in where the key's comment says so.
+ */
+import type { StartStage } from '../core/start-stages.ts';
+
+/** `'daily-call-join'` → `'DailyCallJoin'`, at the type level. */
+type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
+
+/** The label key of each start stage (`stageDailyCallJoin`), derived from `START_STAGES`. */
+export type StageLabelKey = `stage${Pascal<StartStage>}`;
+
+/**
+ * One text per start stage, shown while connecting and spoken by the progress bar. Derived from
+ * the core's list, so a new stage without a label in every locale does not compile. (The keys stay
+ * flat, `stageDailyCallJoin`, because label overrides and registered locales use them.)
+ */
+export type StageLabels = Record<StageLabelKey, string>;
+
+/** The label key of a start stage (`'daily-call-join'` → `'stageDailyCallJoin'`). */
+export function stageLabelKey(stage: StartStage): StageLabelKey {
+  return `stage-${stage}`.replace(/-(.)/g, (_, c: string) => c.toUpperCase()) as StageLabelKey;
+}
+
+/** The launcher's texts (in the loader). */
+export interface LauncherLabels {
+  /** Voice mode launcher; also the card's start button in voice mode. */
+  start: string;
+  /** Chat mode launcher. */
+  openChat: string;
+  /** Hybrid mode launcher. */
+  openHybrid: string;
+  /** Launcher while a call runs and the card is minimized. */
+  returnToCall: string;
+  /** Launcher after the card itself could not be loaded (a click tries again). */
+  loadFailed: string;
+  /** The launcher while the card is open, and the card's minimize control. */
+  minimize: string;
+}
+
+/** The card's texts (in the card UI file). */
+export interface CardLabels extends StageLabels {
+  /** The assistant's name in the card header, unless the `title` attribute gives one. */
+  assistantName: string;
+  close: string;
+  /** The `dismissible` launcher's hide control (hides the launcher for this browser session). */
+  dismiss: string;
+  /** The close control while a call runs: it hangs up too. */
+  hangUpAndClose: string;
+  /** Hang-up button during a call. */
+  stop: string;
+  /** Neutral button that cancels a call while it connects. */
+  cancel: string;
+  /** After a call ended. */
+  callAgain: string;
+  /** Hybrid mode's call button. */
+  startCall: string;
+  mute: string;
+  unmute: string;
+  /** Shown when the browser blocked audio playback. */
+  enableAudio: string;
+  retry: string;
+  send: string;
+  /** Stops the reply being streamed. */
+  stopReply: string;
+  /** Accessible name of the message field. */
+  message: string;
+  messagePlaceholder: string;
+  /** Accessible name of the conversation log. */
+  conversation: string;
+  /** Speaker names, read by screen readers before each turn. */
+  you: string;
+  agent: string;
+  /** Empty conversation, per mode. */
+  emptyVoice: string;
+  emptyChat: string;
+  emptyHybrid: string;
+  /** Accessible name of the assistant's video. */
+  video: string;
+  /** Status chip texts. `connecting` alone, before the first stage. */
+  connecting: string;
+  /** `{stage}`: the start stage's name (`stage*` below), while connecting. */
+  connectingStage: string;
+  listening: string;
+  speaking: string;
+  muted: string;
+  reconnecting: string;
+  ending: string;
+  /** `{duration}`: the call's length, e.g. 2:14. */
+  ended: string;
+  typing: string;
+  /** Accessible name of the start-progress bar. */
+  progress: string;
+  /** `{step}`, `{total}`, `{stage}`: spoken value of the progress bar. */
+  progressValue: string;
+  /** Error titles (the error section's heading). */
+  titleMic: string;
+  titleNetwork: string;
+  titleSetup: string;
+  titleService: string;
+  titleLoad: string;
+  titleEnded: string;
+  titleCall: string;
+  titleChat: string;
+  /** Error sentences. */
+  errorMicDenied: string;
+  errorMicNotFound: string;
+  errorMicBlocked: string;
+  errorNetwork: string;
+  /** `{status}`: the HTTP status. */
+  errorApi: string;
+  errorUnauthorized: string;
+  errorBusy: string;
+  errorEngine: string;
+  errorNotConfigured: string;
+  errorNoTarget: string;
+  /** The page's `assistant-overrides` is not a JSON object (nothing was sent). */
+  errorOverrides: string;
+  /** `{reason}`: the platform's ended reason. */
+  errorEnded: string;
+  errorCall: string;
+  errorChat: string;
+  /** One-line fixes shown under the sentence. */
+  fixMicDenied: string;
+  fixMicNotFound: string;
+  fixMicBlocked: string;
+  fixNetwork: string;
+  fixSetup: string;
+  fixBusy: string;
+  fixEngine: string;
+  /** Under `errorOverrides`: the visitor's message did not leave, and who can fix it. */
+  fixOverrides: string;
+  /**
+   * A widget file that could not be loaded (the site owner's setup, mostly): `{file}` its name,
+   * `{url}` its address, `{origin}` its origin, `{status}` the HTTP status.
+   */
+  errorLoadCsp: string;
+  fixLoadCsp: string;
+  errorLoadNotFound: string;
+  fixLoadNotFound: string;
+  errorLoadHttp: string;
+  fixLoadHttp: string;
+  errorLoadInvalid: string;
+  errorLoadOffline: string;
+  errorLoadUnreachable: string;
+  fixLoadUnreachable: string;
+  /** Consent dialog (the `consent-title` / `consent-content` attributes replace the first two). */
+  consentTitle: string;
+  consentContent: string;
+  accept: string;
+  decline: string;
+}
+
+/** Every text of the widget. */
+export interface VoiceLabels extends LauncherLabels, CardLabels {}
+
+/** English launcher labels. */
+export const EN_LAUNCHER_LABELS: LauncherLabels = {
+  start: 'Talk to Our Agent',
+  openChat: 'Chat with Our Agent',
+  openHybrid: 'Ask Our Agent',
+  returnToCall: 'Back to the call',
+  loadFailed: 'Could not load. Try again',
+  minimize: 'Minimize',
+};
+
+/**
+ * The languages shipped with the widget besides English, each its own file (`locales/*.ts`),
+ * loaded through `LoadModule` only when an element uses it.
+ */
+export const LOCALES = ['de', 'es', 'fr'] as const;
+
+/** A shipped language. */
+export type ShippedLocale = (typeof LOCALES)[number];
+
+/** What a shipped language's file exports. */
+export interface LocaleModule {
+  /** Every text, in that language. */
+  readonly labels: VoiceLabels;
+}
+
+const locales = new Map<string, Partial<VoiceLabels>>();
+
+/**
+ * Registers labels for a locale (e.g. `'de'`, or `'it'`, which is not shipped), used by elements
+ * whose language (see the element's `locale` attribute) matches. They win over the shipped
+ * language's labels; missing keys fall back to those, then to English. Elements already on the
+ * page pick it up on their next render.
+ */
+export function registerLocale(locale: string, labels: Partial<VoiceLabels>): void {
+  locales.set(locale.toLowerCase(), labels);
+}
+
+/** The labels registered for a locale (`de-AT` falls back to `de`); empty when none. */
+export function localeLabels(locale: string | null | undefined): Partial<VoiceLabels> {
+  const tag = (locale ?? 'en').toLowerCase();
+  return locales.get(tag) ?? locales.get(tag.split('-')[0] ?? '') ?? {};
+}
+
+/** Fills `{name}` placeholders. */
+export function format(template: string, values: Record<string, string | number | undefined>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+}

@@ -1,0 +1,91 @@
+/**
+ * The element layer's public API, side-effect free (the root entry and `/element` re-export it):
+ * the element factory, the controller the card and the React hook share, labels, the status
+ * helper, and the ports.
+ */
+export {
+  createVoiceCallElement,
+  defineVoiceCallElement,
+  ELEMENT_NAME,
+  EVENT_PREFIX,
+  MODES,
+  OPTION_ATTRIBUTES,
+  POSITIONS,
+  type VoiceCallElement,
+  type VoiceCallElementConstructor,
+  type WidgetPosition,
+} from './element/voice-call-element.ts';
+export { loadBundledModule } from './chunks/modules.ts';
+export { scriptLoader, type ChunkRegistry, type LoadError } from './chunks/script-loader.ts';
+export {
+  browserLoadContext,
+  diagnoseLoad,
+  loadFailureOf,
+  type LoadContext,
+  type LoadEvidence,
+  type LoadFailure,
+  type LoadFailureReason,
+} from './chunks/load-failure.ts';
+export {
+  EN_LAUNCHER_LABELS,
+  format,
+  LOCALES,
+  localeLabels,
+  registerLocale,
+  type CardLabels,
+  type LauncherLabels,
+  type LocaleModule,
+  type ShippedLocale,
+  type VoiceLabels,
+} from './i18n/labels.ts';
+export { EN_CARD_LABELS } from './i18n/card-labels.ts';
+export { EN_LABELS, resolveLabels } from './i18n/en.ts';
+export {
+  CHAT_EVENTS,
+  CLIENT_EVENTS,
+  ConversationController,
+  type ChatEvents,
+  type ConversationControllerOptions,
+  type ConversationEvents,
+  type EventSink,
+  type RequestHelpers,
+  type StartOptions,
+  type WidgetError,
+} from './conversation/controller.ts';
+export { targetFromAttributes } from './element/target-attributes.ts';
+export {
+  IDLE_VIEW,
+  START_STAGES,
+  type CallPhase,
+  type CallProblem,
+  type CallView,
+  type ChatPhase,
+  type ProblemKind,
+  type ProblemSource,
+  type Turn,
+} from './conversation/view.ts';
+export { describeProblem, formatDuration, stageLabel, statusLine, type ProblemInfo, type StatusLine, type StatusTone } from './conversation/status.ts';
+export { parseConsent, type ConsentPiece } from './card/consent.ts';
+export type { Card, CardHost, CardModule, LoadModule, WidgetMode, WidgetModules } from './chunks/card-port.ts';
+export type {
+  ChatClientPort,
+  ChatEngine,
+  EngineChatOptions,
+  EngineClientOptions,
+  LoadChatEngine,
+  LoadEngine,
+  ObservablePort,
+  VoiceClientPort,
+  VoiceEngine,
+} from './conversation/engine-port.ts';
+export {
+  EVENT_DOCS,
+  OPTION_DOCS,
+  PART_DOCS,
+  PREFIX_OPTION_DOCS,
+  SCRIPT_OPTION_DOCS,
+  TOKEN_DOCS,
+  type OptionDoc,
+  type TokenDoc,
+  type WidgetPart,
+} from './docs/reference.ts';
