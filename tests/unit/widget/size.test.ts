@@ -12,12 +12,13 @@
  *   detection and shipped-language loading, HTML overrides and the host methods into the launcher
  *   (4,975 B before). Gated at the measured figure plus a small margin so it cannot grow unnoticed;
  *   the README's budget table and BENCHMARKS.md say it is a miss.
- * - chat mode, everything after the first message: loader + card UI + chat engine ≤ 21.5 KB: MISSES
- *   the 15 KB budget (measured 21,469 B; 20,141 B before issue 23's answer limits, SSE framing and
- *   answer errors, +1,328 B in the chat engine): the card UI is one file for all modes (≈ 12.5 KB);
+ * - chat mode, everything after the first message: loader + card UI + chat engine ≤ 21.9 KB: MISSES
+ *   the 15 KB budget (measured 21,860 B; 20,141 B before issue 23: +1,328 B in the chat engine for
+ *   the answer limits, SSE framing and answer errors, +391 B in the card for the append-only
+ *   conversation log drawn once per frame, the cut-reply note and the timeout / answer wording): the card UI is one file for all modes (≈ 12.5 KB);
  *   a chat-only card without the voice parts is the named next step.
- * - voice mode, everything after the first click: loader + card UI + engine + daily ≤ 97 KB: MISSES
- *   the 85 KB budget (measured 96,959 B; 96,174 B before issue 23). Not reachable with any card of this kind: the daily file
+ * - voice mode, everything after the first click: loader + card UI + engine + daily ≤ 97.4 KB: MISSES
+ *   the 85 KB budget (measured 97,350 B; 96,174 B before issue 23). Not reachable with any card of this kind: the daily file
  *   alone is 72.8 KB and loader + voice engine ≈ 10.5 KB, which leaves ≈ 1.7 KB for the whole card.
  * Also the layering that makes them possible: the loader holds no core and no daily-js, the card
  * UI no second copy of what the loader gives it, the engine no daily-js. Builds into a temporary
@@ -33,7 +34,7 @@ import { buildCdn, CDN_FILES, WIDGET_DIR } from '../../../widget/build.ts';
 
 const KB = 1000;
 // loader, chat and voice: gates at today's figures (the misses above), not DESIGN.md's budgets.
-const BUDGET = { loader: 5.4 * KB, engine: 6.4 * KB, machinery: 85 * KB, chat: 21.5 * KB, voice: 97 * KB };
+const BUDGET = { loader: 5.4 * KB, engine: 6.4 * KB, machinery: 85 * KB, chat: 21.9 * KB, voice: 97.4 * KB };
 
 let outdir = '';
 let meta: Metafile;
@@ -130,7 +131,7 @@ describe('widget size budgets (min + gzip)', () => {
     expect(total, `call machinery is ${total} B gzip, budget ${BUDGET.machinery}`).toBeLessThanOrEqual(BUDGET.machinery);
   });
 
-  test('chat mode, everything after the first message (loader + card UI + chat engine) ≤ 21.5 KB (budget 15 KB: missed), no voice engine', () => {
+  test('chat mode, everything after the first message (loader + card UI + chat engine) ≤ 21.9 KB (budget 15 KB: missed), no voice engine', () => {
     const files = [CDN_FILES.loader, CDN_FILES.ui, ...closure(CDN_FILES.chat, true)];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
@@ -140,7 +141,7 @@ describe('widget size budgets (min + gzip)', () => {
     expect(total, `chat total is ${total} B gzip, budget ${BUDGET.chat}`).toBeLessThanOrEqual(BUDGET.chat);
   });
 
-  test('voice mode, everything after the first click (loader + card UI + engine + daily) ≤ 97 KB (budget 85 KB: missed)', () => {
+  test('voice mode, everything after the first click (loader + card UI + engine + daily) ≤ 97.4 KB (budget 85 KB: missed)', () => {
     const files = [CDN_FILES.loader, CDN_FILES.ui, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);

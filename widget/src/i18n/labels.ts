@@ -108,6 +108,10 @@ export interface CardLabels extends StageLabels {
   titleEnded: string;
   titleCall: string;
   titleChat: string;
+  /** The platform did not answer (or stopped answering) in time. */
+  titleTimeout: string;
+  /** The platform's answer could not be read or used (cut-off JSON, an unsafe call address…). */
+  titleAnswer: string;
   /** Error sentences. */
   errorMicDenied: string;
   errorMicNotFound: string;
@@ -126,6 +130,10 @@ export interface CardLabels extends StageLabels {
   errorEnded: string;
   errorCall: string;
   errorChat: string;
+  errorTimeout: string;
+  errorAnswer: string;
+  /** Under a reply cut at a limit (`replyChars`, `bodyBytes` or `streamMs`): the rest was not shown. */
+  replyCut: string;
   /** One-line fixes shown under the sentence. */
   fixMicDenied: string;
   fixMicNotFound: string;

@@ -43,10 +43,10 @@ export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvent
     this.emit('chat-delta', { delta, text, replaced: false });
   }
 
-  /** Ends the reply (`[DONE]`). */
-  finish(sessionId = 'session-1'): ChatReply {
-    const reply: ChatReply = { text: this.snapshot.reply, sessionId, cut: null };
-    this.update({ state: 'idle', sessionId });
+  /** Ends the reply (`[DONE]`), or cuts it at a limit (`cut`). */
+  finish(sessionId = 'session-1', cut: ChatReply['cut'] = null): ChatReply {
+    const reply: ChatReply = { text: this.snapshot.reply, sessionId, cut };
+    this.update({ state: 'idle', sessionId, cut });
     this.emit('chat-reply', reply);
     this.#settle(reply);
     return reply;
