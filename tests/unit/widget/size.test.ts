@@ -7,18 +7,21 @@
  *   caps, the `AnswerError` for a 2xx answer that cannot be used, and the `https:` check of
  *   `webCallUrl`). The core alone (VoiceClient + createWebCall, core/size.test.ts) stays ≤ 6 KB;
  * - a call's machinery: loader + voice engine + daily chunk ≤ 85 KB (the budget before the card);
- * - loader (`voice-widget.js`: the element and the launcher it paints) ≤ 5.4 KB: MISSES the 5 KB
- *   budget. Measured 5,357 B after issue 11 put placement, dismiss, open/close/toggle, language
- *   detection and shipped-language loading, HTML overrides and the host methods into the launcher
- *   (4,975 B before). Gated at the measured figure plus a small margin so it cannot grow unnoticed;
+ * - loader (`voice-widget.js`: the element and the launcher it paints) ≤ 5.7 KB: MISSES the 5 KB
+ *   budget. Measured 5,655 B: 5,356 B after issue 11 put placement, dismiss, open/close/toggle,
+ *   language detection and shipped-language loading, HTML overrides and the host methods into the
+ *   launcher (4,975 B before), +299 B for issue 23: the Trusted Types policy `ringwise` and its
+ *   console hint, only elements the loader created run (planted markup stays inert, with a console
+ *   line), and the launcher's "Blocked by this page's security policy". Gated at the measured
+ *   figure plus a small margin so it cannot grow unnoticed;
  *   the README's budget table and BENCHMARKS.md say it is a miss.
- * - chat mode, everything after the first message: loader + card UI + chat engine ≤ 21.9 KB: MISSES
- *   the 15 KB budget (measured 21,860 B; 20,141 B before issue 23: +1,328 B in the chat engine for
+ * - chat mode, everything after the first message: loader + card UI + chat engine ≤ 22.2 KB: MISSES
+ *   the 15 KB budget (measured 22,159 B with the loader's issue-23 bytes below; 21,860 B without; 20,141 B before issue 23: +1,328 B in the chat engine for
  *   the answer limits, SSE framing and answer errors, +391 B in the card for the append-only
  *   conversation log drawn once per frame, the cut-reply note and the timeout / answer wording): the card UI is one file for all modes (≈ 12.5 KB);
  *   a chat-only card without the voice parts is the named next step.
- * - voice mode, everything after the first click: loader + card UI + engine + daily ≤ 97.4 KB: MISSES
- *   the 85 KB budget (measured 97,350 B; 96,174 B before issue 23). Not reachable with any card of this kind: the daily file
+ * - voice mode, everything after the first click: loader + card UI + engine + daily ≤ 97.7 KB: MISSES
+ *   the 85 KB budget (measured 97,649 B; 96,174 B before issue 23). Not reachable with any card of this kind: the daily file
  *   alone is 72.8 KB and loader + voice engine ≈ 10.5 KB, which leaves ≈ 1.7 KB for the whole card.
  * Also the layering that makes them possible: the loader holds no core and no daily-js, the card
  * UI no second copy of what the loader gives it, the engine no daily-js. Builds into a temporary
@@ -34,7 +37,7 @@ import { buildCdn, CDN_FILES, WIDGET_DIR } from '../../../widget/build.ts';
 
 const KB = 1000;
 // loader, chat and voice: gates at today's figures (the misses above), not DESIGN.md's budgets.
-const BUDGET = { loader: 5.4 * KB, engine: 6.4 * KB, machinery: 85 * KB, chat: 21.9 * KB, voice: 97.4 * KB };
+const BUDGET = { loader: 5.7 * KB, engine: 6.4 * KB, machinery: 85 * KB, chat: 22.2 * KB, voice: 97.7 * KB };
 
 let outdir = '';
 let meta: Metafile;
@@ -80,7 +83,7 @@ afterAll(() => {
 });
 
 describe('widget size budgets (min + gzip)', () => {
-  test('loader ≤ 5.4 KB (budget 5 KB: missed): the launcher and the click\'s request only, no engine, no daily-js, no dependency', () => {
+  test('loader ≤ 5.7 KB (budget 5 KB: missed): the launcher and the click\'s request only, no engine, no daily-js, no dependency', () => {
     const size = gzip(CDN_FILES.loader);
     console.log(`loader ${CDN_FILES.loader}: ${size} B gzip`);
     expect(size, `loader is ${size} B gzip, budget ${BUDGET.loader}`).toBeLessThanOrEqual(BUDGET.loader);
@@ -131,7 +134,7 @@ describe('widget size budgets (min + gzip)', () => {
     expect(total, `call machinery is ${total} B gzip, budget ${BUDGET.machinery}`).toBeLessThanOrEqual(BUDGET.machinery);
   });
 
-  test('chat mode, everything after the first message (loader + card UI + chat engine) ≤ 21.9 KB (budget 15 KB: missed), no voice engine', () => {
+  test('chat mode, everything after the first message (loader + card UI + chat engine) ≤ 22.2 KB (budget 15 KB: missed), no voice engine', () => {
     const files = [CDN_FILES.loader, CDN_FILES.ui, ...closure(CDN_FILES.chat, true)];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
@@ -141,7 +144,7 @@ describe('widget size budgets (min + gzip)', () => {
     expect(total, `chat total is ${total} B gzip, budget ${BUDGET.chat}`).toBeLessThanOrEqual(BUDGET.chat);
   });
 
-  test('voice mode, everything after the first click (loader + card UI + engine + daily) ≤ 97.4 KB (budget 85 KB: missed)', () => {
+  test('voice mode, everything after the first click (loader + card UI + engine + daily) ≤ 97.7 KB (budget 85 KB: missed)', () => {
     const files = [CDN_FILES.loader, CDN_FILES.ui, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);

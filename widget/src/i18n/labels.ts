@@ -40,6 +40,8 @@ export interface LauncherLabels {
   returnToCall: string;
   /** Launcher after the card itself could not be loaded (a click tries again). */
   loadFailed: string;
+  /** The launcher, when the page's security policy (CSP, Trusted Types) blocked the widget's files. */
+  loadBlocked: string;
   /** The launcher while the card is open, and the card's minimize control. */
   minimize: string;
 }
@@ -175,6 +177,7 @@ export const EN_LAUNCHER_LABELS: LauncherLabels = {
   openHybrid: 'Ask Our Agent',
   returnToCall: 'Back to the call',
   loadFailed: 'Could not load. Try again',
+  loadBlocked: "Blocked by this page's security policy",
   minimize: 'Minimize',
 };
 

@@ -12,6 +12,7 @@ export const labels: VoiceLabels = {
   openHybrid: 'Fragen Sie uns',
   returnToCall: 'Zurück zum Gespräch',
   loadFailed: 'Laden fehlgeschlagen – erneut versuchen',
+  loadBlocked: 'Von der Sicherheitsrichtlinie dieser Seite blockiert',
   minimize: 'Minimieren',
   dismiss: 'Ausblenden',
   assistantName: 'KI-Assistent',

@@ -12,6 +12,7 @@ export const labels: VoiceLabels = {
   openHybrid: 'Pregúntanos',
   returnToCall: 'Volver a la llamada',
   loadFailed: 'No se pudo cargar. Reintentar',
+  loadBlocked: 'Bloqueado por la política de seguridad de esta página',
   minimize: 'Minimizar',
   dismiss: 'Ocultar',
   assistantName: 'Asistente de IA',

@@ -12,6 +12,7 @@ export const labels: VoiceLabels = {
   openHybrid: 'Posez votre question',
   returnToCall: 'Revenir à l’appel',
   loadFailed: 'Échec du chargement. Réessayer',
+  loadBlocked: 'Bloqué par la politique de sécurité de cette page',
   minimize: 'Réduire',
   dismiss: 'Masquer',
   assistantName: 'Assistant IA',
