@@ -70,15 +70,17 @@ export class ReplyAssembler {
   sessionId: string | null = null;
   /** Content index (`chat.output[n]`) of the last delta, to separate messages of one reply. */
   private index?: string;
+  private readonly maxChars: number;
+  private readonly status: number;
 
   /**
    * @param maxChars Most characters kept (`AnswerLimits.replyChars`).
    * @param status HTTP status of the answer (for an error chunk's `AnswerError`).
    */
-  constructor(
-    private readonly maxChars: number,
-    private readonly status: number,
-  ) {}
+  constructor(maxChars: number, status: number) {
+    this.maxChars = maxChars;
+    this.status = status;
+  }
 
   /**
    * Applies one chunk: its session id, a text delta, or a full `output`; other values are ignored.
