@@ -160,7 +160,7 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
   provider.route('POST', '/call/web', {
     // A well-formed answer; its room URL is unreachable, so each call then fails to join.
     status: 201,
-    body: { id: 'call-bench', webCallUrl: 'http://127.0.0.1:9/bench-room', artifactPlan: { videoRecordingEnabled: false }, assistant: { voice: { provider: '11labs' } } },
+    body: { id: 'call-bench', webCallUrl: 'https://127.0.0.1:9/bench-room', artifactPlan: { videoRecordingEnabled: false }, assistant: { voice: { provider: '11labs' } } },
   });
   const host = await serveStatic(cdnDir, { pages, files });
   const routing: ClickLatencyResult['routing'] = {};

@@ -253,7 +253,7 @@ export function createScriptedEngines(state: CardState): { engine: VoiceEngine; 
     readonly options: EngineChatOptions;
 
     constructor(options: EngineChatOptions) {
-      super({ state: 'idle', sessionId: null, reply: '', error: null });
+      super({ state: 'idle', sessionId: null, reply: '', cut: null, error: null });
       this.options = options;
     }
 
@@ -283,12 +283,12 @@ export function createScriptedEngines(state: CardState): { engine: VoiceEngine; 
       for (const word of shown) {
         const text = this.snapshot.reply + word;
         this.set({ state: 'streaming', reply: text, sessionId: 'scripted-session' });
-        this.emit('chat-delta', { delta: word, text });
+        this.emit('chat-delta', { delta: word, text, replaced: false });
         if ((await Promise.race([later(15), stopped])) === null) return null;
       }
       if (chat.stream === 'partial') return stopped;
       this.#cancel = null;
-      const reply = { text: this.snapshot.reply, sessionId: 'scripted-session' };
+      const reply: ChatReply = { text: this.snapshot.reply, sessionId: 'scripted-session', cut: null };
       this.set({ state: 'idle', sessionId: reply.sessionId });
       this.emit('chat-reply', reply);
       return reply;

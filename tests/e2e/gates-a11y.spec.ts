@@ -52,7 +52,7 @@ test('axe: /widget with the widget open', async ({ page, context }) => {
     await route.fulfill({
       status: 201,
       contentType: 'application/json',
-      body: JSON.stringify({ id: 'call-a11y', webCallUrl: 'http://127.0.0.1:9/a11y-room', assistant: { voice: { provider: '11labs' } } }),
+      body: JSON.stringify({ id: 'call-a11y', webCallUrl: 'https://127.0.0.1:9/a11y-room', assistant: { voice: { provider: '11labs' } } }),
     });
   });
   await page.goto('/widget');

@@ -62,10 +62,19 @@ function attributesOf(script: HTMLScriptElement | null): Record<string, string> 
   return attributes;
 }
 
+/**
+ * The elements this loader created. Only they run unless the script tag says `data-mount="false"`
+ * (the page then writes its own elements): markup the loader did not create, e.g. a
+ * `<ringwise-voice-call data-ringwise-launcher api-base-url=…>` planted by HTML injection, is
+ * never taken for the launcher and configures nothing.
+ */
+const created = new WeakSet<Element>();
+let launcher: VoiceCallElement | undefined;
+
 function mount(attributes: Record<string, string>, nonce: string): VoiceCallElement {
-  const existing = document.querySelector<VoiceCallElement>(`${ELEMENT_NAME}[${LAUNCHER}]`);
-  if (existing) return existing;
-  const element = document.createElement(ELEMENT_NAME);
+  if (launcher?.isConnected) return launcher;
+  const element = (launcher = document.createElement(ELEMENT_NAME));
+  created.add(element);
   element.setAttribute(LAUNCHER, '');
   for (const [name, value] of Object.entries({ ...SCRIPT_DEFAULTS, ...attributes })) element.setAttribute(name, value);
   if (nonce) element.nonce = nonce;
@@ -82,18 +91,21 @@ function boot(): void {
   // Set up once. A RingwiseVoice without `mount` is the UMD bundle's, loaded first: the loader
   // adds its keys to that object (the UMD does the same the other way round).
   const nonce = script?.nonce ?? '';
+  const markup = script?.getAttribute('data-mount') === 'false';
   if (!win.RingwiseVoice?.mount) {
-    defineVoiceCallElement(scriptLoader(script?.src || location.href, nonce));
+    defineVoiceCallElement(scriptLoader(script?.src || location.href, nonce), ELEMENT_NAME, undefined, markup ? undefined : (element) => created.has(element));
     win.RingwiseVoice = Object.assign(win.RingwiseVoice ?? {}, {
       version: typeof __RINGWISE_VERSION__ === 'string' ? __RINGWISE_VERSION__ : 'dev',
       mount: (attributes: Record<string, string>) => mount(attributes, nonce),
       registerLocale,
     });
   }
-  if (script?.getAttribute('data-mount') === 'false') return;
+  if (markup) return;
   const attributes = attributesOf(script);
-  if (document.body) mount(attributes, nonce);
-  else document.addEventListener('DOMContentLoaded', () => mount(attributes, nonce), { once: true });
+  // The first loader's mount (a second copy of the loader mounts through it): one launcher.
+  const mountHere = () => win.RingwiseVoice!.mount!(attributes);
+  if (document.body) mountHere();
+  else document.addEventListener('DOMContentLoaded', mountHere, { once: true });
 }
 
 try {

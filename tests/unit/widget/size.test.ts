@@ -2,22 +2,22 @@
  * Size budgets of the script-tag build, minified + gzip (level 9), 1 KB = 1000 bytes. The rules
  * only: the measured figures are written into the READMEs by the bench (bench/lib/readme-figures.ts)
  * and checked there by readme-figures.test.ts. DESIGN.md's budgets: loader ≤ 5 KB, chat mode
- * ≤ 15 KB, voice mode ≤ 85 KB, core ≤ 6 KB. Gated here:
+ * ≤ 15 KB, voice mode ≤ 85 KB, core ≤ 6 KB. Gated here, each just above today's figure so nothing
+ * grows unnoticed (the misses are named in the README's budget table):
  * - voice engine (core + request adoption + the client tools, everything `voice-widget-engine.js`
- *   loads statically) ≤ 6.5 KB: MISSES DESIGN.md's 6 KB since issue 21's protocol fixes and typed
- *   media / network / recording events and issue 22's reconnect (the core alone stays within its
- *   6 KB, core/size.test.ts);
+ *   loads statically): MISSES DESIGN.md's 6 KB since issue 21's protocol fixes and typed media /
+ *   network / recording events, issue 22's reconnect and issue 23's answer limits (timeouts, byte
+ *   and time caps, `AnswerError`, the `https:` check of `webCallUrl`);
  * - a call's machinery: loader + voice engine + daily chunk ≤ 85 KB (the budget before the card);
- * - loader (`voice-widget.js`: the element and the launcher it paints) ≤ 5.4 KB: MISSES the 5 KB
- *   budget since issue 11 put placement, dismiss, open/close/toggle, language detection and
- *   shipped-language loading, HTML overrides and the host methods into the launcher; gated just
- *   above the measured figure so it cannot grow unnoticed (the README's budget table says it is a miss);
- * - chat mode, everything after the first message: loader + card UI + chat engine ≤ 20.2 KB: MISSES
- *   the 15 KB budget: the card UI is one file for all modes; a chat-only card without the voice
- *   parts is the named next step;
- * - voice mode, everything after the first click: loader + card UI + engine + daily ≤ 97.2 KB:
- *   MISSES the 85 KB budget: the daily file alone takes most of it (widget/README.md, "Sizes and
- *   loading", has the figures).
+ * - loader (`voice-widget.js`: the element and the launcher it paints): MISSES the 5 KB budget since
+ *   issue 11 put placement, dismiss, open/close/toggle, language detection and shipped-language
+ *   loading, HTML overrides and the host methods into the launcher, and issue 23 the Trusted Types
+ *   policy, the loader trusting only elements it created, and the "blocked" launcher;
+ * - chat mode, everything after the first message: loader + card UI + chat engine: MISSES the 15 KB
+ *   budget: the card UI is one file for all modes; a chat-only card without the voice parts is the
+ *   named next step;
+ * - voice mode, everything after the first click: loader + card UI + engine + daily: MISSES the
+ *   85 KB budget: the daily file alone takes most of it (widget/README.md, "Sizes and loading").
  * Also the layering that makes them possible: the loader holds no core and no daily-js, the card
  * UI no second copy of what the loader gives it, the engine no daily-js. Builds into a temporary
  * folder, so it does not touch widget/dist.
@@ -32,7 +32,7 @@ import { buildCdn, CDN_FILES, WIDGET_DIR } from '../../../widget/build.ts';
 
 const KB = 1000;
 // loader, chat and voice: gates at today's figures (the misses above), not DESIGN.md's budgets.
-const BUDGET = { loader: 5.4 * KB, engine: 6.5 * KB, machinery: 85 * KB, chat: 20.2 * KB, voice: 97.2 * KB };
+const BUDGET = { loader: 5.7 * KB, engine: 7.4 * KB, machinery: 85 * KB, chat: 22.2 * KB, voice: 99 * KB };
 
 let outdir = '';
 let meta: Metafile;
@@ -78,7 +78,7 @@ afterAll(() => {
 });
 
 describe('widget size budgets (min + gzip)', () => {
-  test('loader ≤ 5.4 KB (budget 5 KB: missed): the launcher and the click\'s request only, no engine, no daily-js, no dependency', () => {
+  test('loader ≤ 5.7 KB (budget 5 KB: missed): the launcher and the click\'s request only, no engine, no daily-js, no dependency', () => {
     const size = gzip(CDN_FILES.loader);
     console.log(`loader ${CDN_FILES.loader}: ${size} B gzip`);
     expect(size, `loader is ${size} B gzip, budget ${BUDGET.loader}`).toBeLessThanOrEqual(BUDGET.loader);
@@ -102,7 +102,7 @@ describe('widget size budgets (min + gzip)', () => {
     ).toEqual([]);
   });
 
-  test('engine (core + request adoption) ≤ 6.5 KB and free of daily-js', () => {
+  test(`engine (core + request adoption) ≤ ${BUDGET.engine / KB} KB (budget 6 KB: missed) and free of daily-js`, () => {
     const files = closure(CDN_FILES.engine, false);
     const size = files.reduce((sum, file) => sum + gzip(file), 0);
     console.log(`engine ${files.join(' + ')}: ${size} B gzip`);
@@ -129,7 +129,7 @@ describe('widget size budgets (min + gzip)', () => {
     expect(total, `call machinery is ${total} B gzip, budget ${BUDGET.machinery}`).toBeLessThanOrEqual(BUDGET.machinery);
   });
 
-  test('chat mode, everything after the first message (loader + card UI + chat engine) ≤ 20.2 KB (budget 15 KB: missed), no voice engine', () => {
+  test('chat mode, everything after the first message (loader + card UI + chat engine) ≤ 22.2 KB (budget 15 KB: missed), no voice engine', () => {
     const files = [CDN_FILES.loader, CDN_FILES.ui, ...closure(CDN_FILES.chat, true)];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
@@ -139,7 +139,7 @@ describe('widget size budgets (min + gzip)', () => {
     expect(total, `chat total is ${total} B gzip, budget ${BUDGET.chat}`).toBeLessThanOrEqual(BUDGET.chat);
   });
 
-  test('voice mode, everything after the first click (loader + card UI + engine + daily) ≤ 97.2 KB (budget 85 KB: missed)', () => {
+  test(`voice mode, everything after the first click (loader + card UI + engine + daily) ≤ ${BUDGET.voice / KB} KB (budget 85 KB: missed)`, () => {
     const files = [CDN_FILES.loader, CDN_FILES.ui, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);

@@ -6,6 +6,8 @@
  */
 export { DEFAULT_API_BASE_URL } from './constants.ts';
 export { createWebCall, readWebCall, requestWebCall, type WebCallOptions } from './web-call.ts';
+export { checkWebCall, isHttpsUrl } from './web-call-check.ts';
+export { ANSWER_LIMITS, type AnswerLimits, type ReplyCut } from './answer-limits.ts';
 export { CHAT_WEB_PATH, requestChatWeb, type ChatWebBody, type ChatWebOptions } from './chat-web.ts';
 export type { PostOptions } from './post-json.ts';
 export { createApiClient, apiRoutes, type ApiClient, type ApiRoutes } from './client.ts';
@@ -16,6 +18,7 @@ export { RequestError, isRequestError, type RequestContext } from './errors/requ
 export { ApiError, apiErrorMessage, isApiError } from './errors/api-error.ts';
 export { NetworkError, isNetworkError } from './errors/network-error.ts';
 export { TimeoutError, isTimeoutError } from './errors/timeout-error.ts';
+export { AnswerError, isAnswerError, type AnswerProblem } from './errors/answer-error.ts';
 export type { CallTarget, WebCall, WebCallBody } from './call-target.ts';
 export type {
   ApiClientOptions,

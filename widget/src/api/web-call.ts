@@ -1,13 +1,13 @@
 import type { WebCall, WebCallBody } from './call-target.ts';
-import { ApiError } from './errors/api-error.ts';
-import { NetworkError } from './errors/network-error.ts';
 import { postJson, type PostOptions } from './post-json.ts';
-import { readBody } from './read-body.ts';
+import { awaitAnswer, readJsonAnswer } from './read-answer.ts';
+import { checkWebCall } from './web-call-check.ts';
 
 /** Options of `createWebCall` and `requestWebCall`. */
 export type WebCallOptions = PostOptions;
 
 const PATH = '/call/web';
+const CONTEXT = { method: 'POST', path: PATH };
 
 /**
  * Sends `POST {baseUrl}/call/web` (bearer token, JSON body = the target, undefined fields omitted)
@@ -27,31 +27,23 @@ export function requestWebCall(options: WebCallOptions, target: WebCallBody): Pr
  * same errors. Takes the response or its promise, so a request sent earlier with `requestWebCall`
  * is adopted with its failure mapped too.
  *
+ * Read under `ANSWER_LIMITS` (answer-limits.ts): the headers within `firstByteMs` of this call,
+ * the body without a silence over `idleMs`, at most `bodyBytes`.
+ *
  * @param response The response, or the pending request (`requestWebCall`'s promise).
  * @param signal The request's signal, if it had one: when it aborted, the abort error is rethrown
  *   as-is instead of being wrapped in `NetworkError`.
- * @returns The created call; `id` and `webCallUrl` are checked to be strings.
- * @throws ApiError on a non-2xx status, or a 2xx body without `id` / `webCallUrl`.
- * @throws NetworkError when no response arrives, or its body cannot be read.
+ * @returns The created call: `id` a string, `webCallUrl` an `https:` URL (`checkWebCall`).
+ * @throws ApiError on a non-2xx status.
+ * @throws AnswerError for a 2xx answer that is not JSON, too long, lacks `id` / `webCallUrl`, or
+ *   whose `webCallUrl` is not `https:` (the join is refused).
+ * @throws TimeoutError when the answer or its next chunk did not come in time.
+ * @throws NetworkError when no response arrives, or its body breaks off.
  * @throws The abort reason when `signal` aborted.
  */
 export async function readWebCall(response: Response | PromiseLike<Response>, signal?: AbortSignal): Promise<WebCall> {
-  const context = { method: 'POST', path: PATH };
-  let answer: Response;
-  let body: unknown;
-  try {
-    answer = await response;
-    body = await readBody(answer);
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new NetworkError(context, error);
-  }
-  if (!answer.ok) throw new ApiError(answer, context, body);
-  const call = body as Partial<WebCall> | undefined;
-  if (typeof call?.id !== 'string' || typeof call.webCallUrl !== 'string') {
-    throw new ApiError(answer, context, body, 'Invalid web call response: id and webCallUrl must be strings');
-  }
-  return call as WebCall;
+  const answer = await awaitAnswer(response, CONTEXT, signal);
+  return checkWebCall(answer.status, CONTEXT, await readJsonAnswer(answer, CONTEXT, signal));
 }
 
 /**
@@ -62,9 +54,8 @@ export async function readWebCall(response: Response | PromiseLike<Response>, si
  * Deliberately standalone and tiny (no route table, no retries): POST is not idempotent, and this
  * is the one request the widget makes before a call can start.
  *
- * @returns The created call; `id` and `webCallUrl` are checked to be strings.
- * @throws ApiError on a non-2xx status, or a 2xx body without `id` / `webCallUrl`.
- * @throws NetworkError when no response arrives.
+ * @returns The created call (see `readWebCall` for the checks and limits).
+ * @throws ApiError, AnswerError, TimeoutError, NetworkError as `readWebCall`.
  * @throws The caller's abort reason (usually a `DOMException` named `AbortError`) when `signal` aborts.
  */
 export function createWebCall(options: WebCallOptions, target: WebCallBody): Promise<WebCall> {

@@ -20,7 +20,8 @@ import { format, type VoiceLabels } from '../i18n/labels.ts';
 import { describeProblem, stageLabel, statusLine } from '../conversation/status.ts';
 import CARD_CSS from './card.css?raw';
 import { START_STAGES } from '../core/start-stages.ts';
-import type { ProblemSource, Turn } from '../conversation/view.ts';
+import type { ProblemSource } from '../conversation/view.ts';
+import { conversationLog } from './conversation-log.ts';
 
 /** What the invalid-overrides problem adds to the parser's words (console, `error` event). */
 const OVERRIDES_HINT = 'assistant-overrides must be a JSON object, e.g. {"variableValues":{"name":"Ada"}}';
@@ -28,18 +29,6 @@ const OVERRIDES_HINT = 'assistant-overrides must be a JSON object, e.g. {"variab
 /** The technical message of overrides that cannot be read (the card shows its label). */
 export function overridesMessage(error: unknown): string {
   return `Invalid assistant-overrides (${error instanceof Error ? error.message : String(error)}): nothing was sent. ${OVERRIDES_HINT}.`;
-}
-
-/** A bubble of the log and its parts. */
-interface Bubble {
-  li: HTMLDivElement;
-  /** "Agent: " / "You: " for screen readers, added with the first final text. */
-  who: HTMLSpanElement;
-  /** Final text; grows by appended text nodes, so a live region reads only what is new. */
-  text: HTMLSpanElement;
-  /** Text still being said or streamed: shown, not announced. */
-  partial: HTMLSpanElement;
-  dots: HTMLSpanElement;
 }
 
 /** The icons a card draws: its own, the launcher's, and the phone rotated to "hang up". */
@@ -173,7 +162,7 @@ export function mountCard(host: CardHost): Card {
   let question: ConsentQuestion | null = null;
   let avatarUrl: string | null = null;
   let shownTrack: unknown = null;
-  const bubbles = new Map<number, Bubble>();
+  const renderTurns = conversationLog(log, add);
 
   const needsConsent = () => element.hasAttribute('consent-required') && !consent.has(host.consentKey());
 
@@ -271,41 +260,6 @@ export function mountCard(host: CardHost): Card {
     shownTrack = track;
     video.srcObject = track && typeof MediaStream !== 'undefined' ? new MediaStream([track as MediaStreamTrack]) : null;
     if (video.srcObject) video.play().catch(() => {});
-  };
-
-  const renderTurns = (turns: readonly Turn[], labels: VoiceLabels) => {
-    // Follow new text only while the visitor is at the bottom (scrolling up stops it).
-    const stick = log.scrollHeight - log.scrollTop - log.clientHeight < 32;
-    const ids = new Set(turns.map((turn) => turn.id));
-    for (const [id, bubble] of bubbles) {
-      if (!ids.has(id)) {
-        bubble.li.remove();
-        bubbles.delete(id);
-      }
-    }
-    for (const turn of turns) {
-      let bubble = bubbles.get(turn.id);
-      if (!bubble) {
-        const li = add(log, 'div', '', 'turn', { 'data-role': turn.role });
-        const hidden = { 'aria-hidden': 'true' };
-        bubble = { li, who: h('span', 'sr'), text: add(li, 'span'), partial: add(li, 'span', 'pt', '', hidden), dots: add(li, 'span', 'dots', '', hidden) };
-        for (let i = 0; i < 3; i++) add(bubble.dots, 'i');
-        bubbles.set(turn.id, bubble);
-      }
-      const shown = bubble.text.textContent ?? '';
-      if (turn.text && !bubble.who.isConnected) {
-        bubble.who.textContent = `${turn.role === 'user' ? labels.you : labels.agent}: `;
-        bubble.li.prepend(bubble.who);
-      }
-      if (turn.text.startsWith(shown)) {
-        if (turn.text.length > shown.length) bubble.text.append(turn.text.slice(shown.length));
-      } else bubble.text.textContent = turn.text;
-      const partial = turn.partial && turn.text ? ` ${turn.partial}` : turn.partial;
-      if (bubble.partial.textContent !== partial) bubble.partial.textContent = partial;
-      bubble.li.toggleAttribute('data-live', !!turn.partial);
-      bubble.dots.hidden = !!(turn.text || turn.partial);
-    }
-    if (stick) log.scrollTop = log.scrollHeight;
   };
 
   function render(): void {
@@ -412,7 +366,22 @@ export function mountCard(host: CardHost): Card {
     host.update();
   }
 
-  const unsubscribe = controller.subscribe(render);
+  // While a reply streams, every delta changes the view: draw at most once per animation frame
+  // (the text is appended, so a frame costs what arrived since the last one). Any other change
+  // is drawn at once.
+  let frame = 0;
+  const unsubscribe = controller.subscribe(() => {
+    if (controller.getSnapshot().chat === 'streaming') {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        render();
+      });
+      return;
+    }
+    cancelAnimationFrame(frame);
+    frame = 0;
+    render();
+  });
 
   // Controls. Listeners live on the card's own nodes and go with them.
   minimize.addEventListener('click', () => host.collapse());
@@ -501,6 +470,7 @@ export function mountCard(host: CardHost): Card {
       question?.resolve(false);
       question = null;
       unsubscribe();
+      cancelAnimationFrame(frame);
       controller.release();
       launcherKeys.abort();
       card.remove();

@@ -26,7 +26,16 @@ export interface LoadError extends Error {
   readonly evidence: LoadEvidence;
 }
 
-type Win = { RingwiseVoice?: Partial<ChunkRegistry> };
+/** The one Trusted Types policy the widget creates (CSP: `trusted-types ringwise`). */
+export const TRUSTED_TYPES_POLICY = 'ringwise';
+
+/** Sent to the console once when the page's Trusted Types policy refuses ours. */
+export const TRUSTED_TYPES_HINT = `ringwise-voice-call: blocked by Trusted Types; add "trusted-types ${TRUSTED_TYPES_POLICY}" to the page's CSP`;
+
+type Win = {
+  RingwiseVoice?: Partial<ChunkRegistry>;
+  trustedTypes?: { createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): string } };
+};
 
 /**
  * The page's script loader: the one already on `window.RingwiseVoice`, else a new one for the
@@ -43,6 +52,11 @@ export function scriptLoader(base: string, nonce = ''): LoadModule {
   /** URLs a policy blocked (a violation is reported before the script's error event). */
   const blocked = new Set<string>();
   document.addEventListener('securitypolicyviolation', (event) => blocked.add(event.blockedURI));
+  // Trusted Types: the script URLs are passed through the policy `ringwise`, which lets through
+  // only URLs in the loader's own folder. Created at the first load (a page that never uses the
+  // widget sees no policy); `null` once the page refused it.
+  const folder = new URL('.', base).href;
+  let policy: { createScriptURL(url: string): string } | null | undefined;
 
   const fetchScript = (key: string): Promise<unknown> =>
     new Promise((resolve, reject) => {
@@ -63,7 +77,17 @@ export function scriptLoader(base: string, nonce = ''): LoadModule {
           reject(Object.assign(new Error(message), { type: 'engine-load-failed', evidence }));
         });
       if (nonce) script.nonce = nonce;
-      script.src = requested;
+      try {
+        policy ??= win.trustedTypes?.createPolicy(TRUSTED_TYPES_POLICY, { createScriptURL: (u) => (u.startsWith(folder) ? u : '') });
+        script.src = policy ? policy.createScriptURL(requested) : requested;
+      } catch {
+        // The page enforces Trusted Types and refused our policy: no script can be added. It fails
+        // as a blocked script does (the launcher says a security policy blocked it).
+        if (policy !== null) console.error(TRUSTED_TYPES_HINT);
+        policy = null;
+        blocked.add(requested);
+        return script.onerror!(new Event('error'));
+      }
       document.head.append(script);
     });
 

@@ -413,17 +413,17 @@ export class ConversationController {
     const reply = await client.send(input, target, request ? { request } : undefined);
     if (attempt !== this.#chatAttempt) return false;
     const error = client.getSnapshot().error;
-    this.#finishReply(reply?.text ?? null);
+    this.#finishReply(reply?.text ?? null, reply?.cut ?? undefined);
     if (!reply && error) this.#set({ problem: problemOf(error, 'chat') });
     return !!reply;
   }
 
-  /** Ends the streamed reply: its final text, else what arrived (nothing: the turn goes). */
-  #finishReply(text: string | null): void {
+  /** Ends the streamed reply: its final text, else what arrived (nothing: the turn goes); `cut`: why it ends early. */
+  #finishReply(text: string | null, cut?: Turn['cut']): void {
     const id = this.#replyTurn;
     this.#replyTurn = 0;
     const conversation = this.#view.conversation
-      .map((turn) => (turn.id === id ? { ...turn, text: text ?? turn.partial, partial: '' } : turn))
+      .map((turn) => (turn.id === id ? { ...turn, text: text ?? turn.partial, partial: '', ...(cut && { cut }) } : turn))
       .filter((turn) => turn.id !== id || turn.text);
     this.#set({ conversation, chat: 'idle' });
   }
@@ -493,6 +493,7 @@ export class ConversationController {
       const name = (kind === 'chat' && event === 'state-change' ? 'chat-state-change' : event) as keyof ConversationEvents;
       const handler = (payload: never) => {
         if (name === 'message') this.#onMessage(payload as VoiceMessage);
+        if (name === 'chat-delta') this.#onDelta(payload as ChatClientEvents['chat-delta']);
         this.#options.onEvent?.(name, payload);
         if (name === 'message') this.#runTools(payload);
       };
@@ -538,7 +539,9 @@ export class ConversationController {
     const turns = this.#view.conversation;
     const last = turns[turns.length - 1];
     if (last && last.role === role && last.via === 'voice') {
-      const next = final ? { ...last, text: joinText(last.text, message.transcript), partial: '' } : { ...last, partial: message.transcript };
+      // A partial transcript may correct itself: that is a rewrite, not an extension (see Turn.rewrites).
+      const rewrites = final || message.transcript.startsWith(last.partial) ? last.rewrites : (last.rewrites ?? 0) + 1;
+      const next = final ? { ...last, text: joinText(last.text, message.transcript), partial: '' } : { ...last, partial: message.transcript, rewrites };
       this.#set({ conversation: [...turns.slice(0, -1), next] });
     } else {
       this.#push([{ role, text: final ? message.transcript : '', partial: final ? '' : message.transcript, via: 'voice' }]);
@@ -574,14 +577,23 @@ export class ConversationController {
     this.#set(patch);
   }
 
-  /** Folds the chat client's snapshot into the view: the reply streams into its turn. */
+  /** Folds the chat client's state into the view (the reply's text comes with each `chat-delta`). */
   #syncChat(): void {
     const client = this.#chat;
     if (!client || !this.#replyTurn) return;
-    const s = client.getSnapshot();
+    const { state } = client.getSnapshot();
+    this.#set({ chat: state === 'idle' ? this.#view.chat : state });
+  }
+
+  /**
+   * The reply streams into its turn: `partial` is the reply so far, and `rewrites` counts the
+   * times it was replaced instead of extended, so a renderer can append just the new end.
+   */
+  #onDelta({ text, replaced }: ChatClientEvents['chat-delta']): void {
     const id = this.#replyTurn;
-    const conversation = this.#view.conversation.map((turn) => (turn.id === id && turn.partial !== s.reply ? { ...turn, partial: s.reply } : turn));
-    this.#set({ conversation, chat: s.state === 'idle' ? this.#view.chat : s.state });
+    if (!id) return;
+    const rewrite = (turn: Turn) => (replaced ? (turn.rewrites ?? 0) + 1 : turn.rewrites);
+    this.#set({ conversation: this.#view.conversation.map((turn) => (turn.id === id ? { ...turn, partial: text, rewrites: rewrite(turn) } : turn)) });
   }
 
   /**

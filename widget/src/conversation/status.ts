@@ -93,6 +93,11 @@ export function describeProblem(problem: CallProblem, labels: CardLabels): Probl
       return info(labels.titleMic, labels.errorMicBlocked, labels.fixMicBlocked, false);
     case 'network-error':
       return info(labels.titleNetwork, labels.errorNetwork, labels.fixNetwork);
+    case 'timeout-error':
+      return info(labels.titleTimeout, labels.errorTimeout, labels.fixBusy);
+    case 'answer-error':
+      // A 2xx answer that cannot be used: never "answered with an error (201)".
+      return info(labels.titleAnswer, labels.errorAnswer, labels.fixBusy);
     case 'api-error': {
       const status = problem.status ?? 0;
       if (status === 401 || status === 403) return setup(labels.errorUnauthorized);

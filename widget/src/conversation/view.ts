@@ -3,6 +3,7 @@
  * and the idle view only, so the loader can answer `element.view` before the card is loaded.
  */
 import type { MediaTrackLike } from '../core/call-port.ts';
+import type { ChatReply } from '../core/chat-client.ts';
 import type { CallState, StartStage, VoiceErrorType } from '../core/types.ts';
 import type { LoadFailure } from '../chunks/load-failure.ts';
 
@@ -41,6 +42,14 @@ export interface Turn {
   readonly partial: string;
   /** How it arrived: spoken in a call, or typed / streamed as text. */
   readonly via: 'voice' | 'text';
+  /**
+   * How often `partial` changed other than by growing at its end (absent: never). While it stays
+   * the same, a renderer appends only the new end (`partial.slice(shown.length)`), so a streamed
+   * reply costs work in proportion to each delta, never a re-read of the message.
+   */
+  readonly rewrites?: number;
+  /** Why the reply was cut short (`length` or `time`): the UI says so under it. */
+  readonly cut?: NonNullable<ChatReply['cut']>;
 }
 
 /** The chat side: `sending` until the first token of the reply, then `streaming`. */

@@ -1,11 +1,14 @@
-import { CHAT_WEB_PATH, requestChatWeb } from '../api/chat-web.ts';
+import { ANSWER_LIMITS, type AnswerLimits, type ReplyCut } from '../api/answer-limits.ts';
+import { requestChatWeb } from '../api/chat-web.ts';
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
-import { ApiError } from '../api/errors/api-error.ts';
-import { NetworkError } from '../api/errors/network-error.ts';
-import { readBody } from '../api/read-body.ts';
+import { AnswerError } from '../api/errors/answer-error.ts';
+import { awaitAnswer, readChunks, readJsonAnswer } from '../api/read-answer.ts';
+import { SseDecoder, type SseEvent } from '../api/sse.ts';
 import { MISSING_TARGET_MESSAGE } from './constants.ts';
 import { VoiceError } from './errors/voice-error.ts';
+import { CHAT_CONTEXT, ReplyAssembler, streamError, type ReplyChange } from './chat-reply.ts';
 import { ObservableClient } from './observable.ts';
+import { requestErrorType } from './request-error-type.ts';
 import { hasCallTarget } from './target.ts';
 import type { CallTarget, VoiceErrorLike } from './types.ts';
 
@@ -19,6 +22,8 @@ export interface ChatClientOptions {
   fetch?: typeof fetch;
   /** Continue an earlier conversation (a `sessionId` the platform returned before). @default null */
   sessionId?: string | null;
+  /** Time limits and size caps of an answer, each replacing its default. @default ANSWER_LIMITS (src/api/answer-limits.ts) */
+  limits?: Partial<AnswerLimits>;
 }
 
 /** Options of `ChatClient.send`. */
@@ -40,6 +45,8 @@ export interface ChatReply {
   text: string;
   /** The conversation's session id (sent with every later message), `null` if the platform gave none. */
   sessionId: string | null;
+  /** Why the reply was cut short (`text` ends where a limit cut it), `null` when it is whole. */
+  cut: ReplyCut | null;
 }
 
 /** Read-only view of a chat client, for `useSyncExternalStore`. A new object on every change. */
@@ -51,6 +58,8 @@ export interface ChatSnapshot {
    * after `stop()` or an error.
    */
   readonly reply: string;
+  /** Why `reply` was cut short (`length`: `limits.replyChars` or `bodyBytes`; `time`: `streamMs`), else `null`. */
+  readonly cut: ReplyCut | null;
   /** The last error, cleared by the next send. */
   readonly error: VoiceErrorLike | null;
 }
@@ -59,8 +68,13 @@ export interface ChatSnapshot {
 export interface ChatClientEvents {
   /** A message is being sent (after validation). */
   'chat-request': { input: string };
-  /** Reply text arrived: `delta` is the new text, `text` the whole reply so far (render `text`). */
-  'chat-delta': { delta: string; text: string };
+  /**
+   * Reply text arrived: `delta` is the text added at the end, `text` the whole reply so far. When
+   * `replaced` is true, `text` replaced the reply (a full `output`) and `delta` is all of it.
+   * Append `delta` (render the whole `text` only when `replaced`): each delta then costs work in
+   * proportion to itself, not to the reply.
+   */
+  'chat-delta': ReplyChange;
   /** The reply is complete (`[DONE]`, or the stream closed normally). */
   'chat-reply': ChatReply;
   error: VoiceErrorLike;
@@ -70,52 +84,40 @@ export interface ChatClientEvents {
 /** One message in flight. */
 interface Turn {
   abort: AbortController;
-  reader?: ReadableStreamDefaultReader<Uint8Array>;
-  /** Content index (`chat.output[n]`) of the last delta, to separate messages of one reply. */
-  index?: string;
+  limits: AnswerLimits;
+  /** `data: [DONE]` arrived. */
+  done?: boolean;
+  cut?: ReplyCut;
 }
 
-/** A stream chunk's fields the client reads; anything else is ignored. */
-interface ChatChunk {
-  sessionId?: unknown;
-  path?: unknown;
-  delta?: unknown;
-  output?: unknown;
-}
+const CONTEXT = CHAT_CONTEXT;
 
-const CONTEXT = { method: 'POST', path: CHAT_WEB_PATH };
-
-/** Text deltas of the reply's messages: `chat.output[n].content`. */
-const CONTENT_PATH = /^chat\.output\[(\d+)\]\.content$/;
-
-const IDLE: ChatSnapshot = { state: 'idle', sessionId: null, reply: '', error: null };
-
-/** The assistant's text in an `output` field: a string, or the platform's array of messages. */
-function outputText(output: unknown): string {
-  if (typeof output === 'string') return output;
-  if (!Array.isArray(output)) return '';
-  return output
-    .filter((m: { role?: unknown; content?: unknown } | null) => m?.role === 'assistant' && typeof m.content === 'string')
-    .map((m: { content: string }) => m.content)
-    .join('\n\n');
-}
+const IDLE: ChatSnapshot = { state: 'idle', sessionId: null, reply: '', cut: null, error: null };
 
 /**
  * The headless text-chat client: sends the visitor's messages to `POST {apiBaseUrl}/chat/web` and
  * streams the assistant's reply. Framework-free and SSR-safe (no DOM at import or construction),
  * no daily-js, no microphone; the same emitter and `VoiceError`s as `VoiceClient`.
  *
- * Wire format: the answer is `text/event-stream`; each `data:` line is one JSON chunk: text deltas
- * `{ "path": "chat.output[0].content", "delta": "…" }`, a full text `{ "output": "…" }` (a string
- * or the platform's array of messages; it replaces what was streamed), the session id
- * `{ "sessionId": "…" }` (kept and sent with every later message), and the end `data: [DONE]`.
- * Lines that are not `data:` (comments, `event:`) and chunks that do not parse are skipped, never
- * thrown. A JSON (non-streamed) answer `{ sessionId, output }` is read the same way.
+ * Wire format: the answer is `text/event-stream` (api/sse.ts decodes it); each event's data is one
+ * JSON chunk: text deltas `{ "path": "chat.output[0].content", "delta": "…" }`, a full text
+ * `{ "output": "…" }` (a string or the platform's array of messages; it replaces what was
+ * streamed), the session id `{ "sessionId": "…" }` (kept and sent with every later message), and
+ * the end `data: [DONE]`. Comments and chunks that do not parse are skipped, never thrown; an
+ * `event: error` (or a chunk `{ "error": … }`) ends the message with an `answer-error`. A JSON
+ * (non-streamed) answer `{ sessionId, output }` is read the same way.
+ *
+ * Limits (`options.limits`, defaults in api/answer-limits.ts): the answer's headers must come within
+ * `firstByteMs`, each next chunk within `idleMs` (else `timeout-error`); a reply longer than
+ * `replyChars` characters (or `bodyBytes` bytes of stream) or streamed for longer than `streamMs`
+ * is cut there: it ends normally with `cut` set, so a UI can say so.
  *
  * Errors (on `error`, in the snapshot, and `send` resolves `null`): `validation-error` (empty input,
  * no target), `api-error` with `status` for any non-2xx answer (401/403: the key; 429: too many
- * requests, try again shortly; ≥ 500: the platform failed, a retry may work), `network-error`
- * when no answer arrives or the stream breaks (the partial reply stays in the snapshot).
+ * requests, try again shortly; ≥ 500: the platform failed, a retry may work), `timeout-error`,
+ * `answer-error` (a 2xx answer that is not JSON or cut off, a stream with no text and no end, the
+ * platform's error event), `network-error` when no answer arrives or the stream breaks (the
+ * partial reply stays in the snapshot).
  *
  * @example
  * const chat = new ChatClient({ publicKey });
@@ -158,62 +160,49 @@ export class ChatClient extends ObservableClient<ChatSnapshot, ChatClientEvents>
       return null;
     }
     if (this.turn || this.destroyed) return null;
-    const turn: Turn = { abort: new AbortController() };
+    const limits = { ...ANSWER_LIMITS, ...this.options.limits };
+    const turn: Turn = { abort: new AbortController(), limits };
+    const signal = turn.abort.signal;
     this.turn = turn;
     this.events.emit('chat-request', { input: text });
-    this.set({ state: 'sending', error: null, reply: '' });
+    this.set({ state: 'sending', error: null, reply: '', cut: null });
     try {
-      let response: Response;
-      try {
-        response = request
-          ? await request
-          : await requestChatWeb(
-            {
-              baseUrl: this.options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
-              token: this.options.publicKey,
-              fetch: this.options.fetch,
-              signal: turn.abort.signal,
-            },
-            { ...target, input: text, sessionId: this.snapshot.sessionId ?? undefined },
-          );
-      } catch (error) {
-        throw new NetworkError(CONTEXT, error);
-      }
+      const options = { baseUrl: this.options.apiBaseUrl ?? DEFAULT_API_BASE_URL, token: this.options.publicKey, fetch: this.options.fetch, signal };
+      const response = await awaitAnswer(
+        request ?? requestChatWeb(options, { ...target, input: text, sessionId: this.snapshot.sessionId ?? undefined }),
+        CONTEXT,
+        signal,
+        limits,
+      );
       if (this.turn !== turn) {
         // Stopped while an adopted request (which stop() cannot abort) was still on its way.
         void response.body?.cancel().catch(() => {});
         return null;
       }
-      let body: unknown;
       if (!response.ok || /json/i.test(response.headers.get('content-type') ?? '')) {
-        try {
-          body = await readBody(response);
-        } catch (error) {
-          throw new NetworkError(CONTEXT, error);
-        }
-        if (!response.ok) throw new ApiError(response, CONTEXT, body);
+        const body = await readJsonAnswer(response, CONTEXT, signal, limits);
+        this.set({ state: 'streaming' });
+        this.apply(turn, new ReplyAssembler(limits.replyChars, response.status), body);
+      } else {
+        this.set({ state: 'streaming' });
+        await this.read(turn, response);
       }
-      this.set({ state: 'streaming' });
-      if (body !== undefined) this.apply(turn, body);
-      else await this.read(turn, response);
       if (this.turn !== turn) return null;
       this.turn = null;
-      const reply: ChatReply = { text: this.snapshot.reply, sessionId: this.snapshot.sessionId };
-      this.set({ state: 'idle' });
+      const reply: ChatReply = { text: this.snapshot.reply, sessionId: this.snapshot.sessionId, cut: turn.cut ?? null };
+      this.set({ state: 'idle', cut: reply.cut });
       this.events.emit('chat-reply', reply);
       return reply;
     } catch (error) {
       // After stop() the abort surfaces here: that is no error.
       if (this.turn !== turn) return null;
       this.turn = null;
+      // Our own request (a timed-out one is still open) ends with the message.
+      turn.abort.abort();
       this.set({ state: 'idle' });
-      const apiError = error instanceof ApiError;
-      this.fail(
-        new VoiceError(apiError ? 'api-error' : 'network-error', (error as Error).message, {
-          status: apiError ? error.status : undefined,
-          cause: error,
-        }),
-      );
+      const type = requestErrorType(error);
+      const status = (error as { status?: unknown }).status;
+      this.fail(new VoiceError(type, (error as Error).message, { status: type === 'api-error' ? (status as number) : undefined, cause: error }));
       return null;
     }
   }
@@ -223,8 +212,8 @@ export class ChatClient extends ObservableClient<ChatSnapshot, ChatClientEvents>
     const turn = this.turn;
     if (!turn) return;
     this.turn = null;
+    // Aborts our own request and stops reading any answer (also an adopted one).
     turn.abort.abort();
-    turn.reader?.cancel().catch(() => {});
     this.set({ state: 'idle' });
   }
 
@@ -242,65 +231,49 @@ export class ChatClient extends ObservableClient<ChatSnapshot, ChatClientEvents>
     this.dispose();
   }
 
-  /** Reads the event stream line by line until `[DONE]` or its end; a broken stream throws `NetworkError`. */
+  /**
+   * Reads the event stream until `[DONE]`, its end or a limit; each network chunk is decoded and
+   * parsed once. A stream that ends with neither text nor `[DONE]` is an `AnswerError`.
+   */
   private async read(turn: Turn, response: Response): Promise<void> {
-    const reader = response.body?.getReader();
-    if (!reader) return;
-    turn.reader = reader;
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch (error) {
-        throw new NetworkError(CONTEXT, error);
-      }
-      if (this.turn !== turn) return;
-      // Streaming decode: a multi-byte character split between two network chunks stays whole.
-      buffer += chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
-      // Lines may arrive in pieces: only complete lines are parsed, the rest waits for more.
-      const lines = buffer.split(/\r\n|\r|\n/);
-      buffer = chunk.done ? '' : lines.pop()!;
-      for (const line of lines) {
-        if (!line.startsWith('data:')) continue;
-        const data = line.slice(line.startsWith('data: ') ? 6 : 5);
-        if (data === '[DONE]') {
-          // Whatever follows [DONE] is not part of this reply.
-          reader.cancel().catch(() => {});
-          return;
+    const decoder = new SseDecoder();
+    const reply = new ReplyAssembler(turn.limits.replyChars, response.status);
+    // false: stop reading ([DONE], or the reply reached its cap).
+    const take = (events: SseEvent[]): boolean => {
+      for (const { event, data } of events) {
+        if (data === '[DONE]') turn.done = true;
+        else {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(data);
+          } catch {
+            parsed = undefined;
+          }
+          if (event === 'error') throw streamError(response.status, parsed ?? data);
+          this.apply(turn, reply, parsed);
         }
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(data);
-        } catch {
-          continue;
-        }
-        this.apply(turn, parsed);
+        // Whatever follows [DONE] is not part of this reply.
+        if (turn.done || turn.cut) return false;
       }
-      if (chunk.done) return;
+      return true;
+    };
+    const cut = await readChunks(response, CONTEXT, (text) => this.turn === turn && take(decoder.push(text)), turn.abort.signal, turn.limits);
+    if (this.turn !== turn) return;
+    if (cut) turn.cut ??= cut;
+    else if (!turn.done && !turn.cut) take(decoder.end());
+    if (!turn.done && !turn.cut && !reply.text) {
+      throw new AnswerError(CONTEXT, response.status, 'unreadable', 'The stream ended without text and without [DONE]');
     }
   }
 
-  /** Applies one chunk: session id, a text delta, or a full `output`. */
-  private apply(turn: Turn, value: unknown): void {
-    if (!value || typeof value !== 'object') return;
-    const { sessionId, path, delta, output } = value as ChatChunk;
-    if (typeof sessionId === 'string' && sessionId) this.set({ sessionId });
-    const previous = this.snapshot.reply;
-    let text = previous;
-    if (typeof delta === 'string' && delta) {
-      const index = path === undefined ? '0' : typeof path === 'string' ? CONTENT_PATH.exec(path)?.[1] : undefined;
-      if (index === undefined) return;
-      // A reply of several messages (chat.output[1] …): keep them apart.
-      text += (turn.index !== undefined && turn.index !== index && text ? '\n\n' : '') + delta;
-      turn.index = index;
-    } else if (output !== undefined) {
-      text = outputText(output) || previous;
-    }
-    if (text === previous) return;
-    this.set({ reply: text });
-    this.events.emit('chat-delta', { delta: text.startsWith(previous) ? text.slice(previous.length) : text, text });
+  /** Applies one chunk to the reply (`ReplyAssembler`) and tells subscribers what changed. */
+  private apply(turn: Turn, reply: ReplyAssembler, value: unknown): void {
+    const change = reply.apply(value);
+    if (reply.cut) turn.cut = reply.cut;
+    if (reply.sessionId) this.set({ sessionId: reply.sessionId });
+    if (!change) return;
+    this.set({ reply: change.text });
+    this.events.emit('chat-delta', change);
   }
 
   private fail(error: VoiceError): void {

@@ -7,6 +7,7 @@
  * compile); the view and the tests read the same list.
  */
 import { VoiceError, isVoiceError } from './errors/voice-error.ts';
+import { requestErrorType } from './request-error-type.ts';
 import type { ProgressStage, StartProgress, VoiceErrorType } from './types.ts';
 
 /** The start stages, in order. Each reports started → completed | failed. */
@@ -59,7 +60,7 @@ export function toVoiceError(error: unknown, type: VoiceErrorType | null, stage:
             ? 'mic-not-found'
             : 'mic-blocked';
       message = `${MIC_MESSAGES[type]} ${message}`.trim();
-    } else type = name === 'ApiError' ? 'api-error' : 'network-error';
+    } else type = requestErrorType(error);
   }
   const status = (error as { status?: unknown } | null)?.status;
   return new VoiceError(type, message, {

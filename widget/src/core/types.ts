@@ -41,6 +41,8 @@ export type VoiceErrorType =
   | 'validation-error'
   | 'api-error'
   | 'network-error'
+  | 'timeout-error'
+  | 'answer-error'
   | 'mic-permission-denied'
   | 'mic-not-found'
   | 'mic-blocked'

@@ -22,6 +22,7 @@ import type { DailyConfig } from '../core/call-port.ts';
 import type { ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { Card, CardHost, ClientTools, LoadModule, WidgetMode } from '../chunks/card-port.ts';
+import type { LoadError } from '../chunks/script-loader.ts';
 import { consentKey, hasStoredConsent } from './consent-store.ts';
 import type { RequestHelpers, StartOptions } from '../conversation/controller.ts';
 import { h } from './dom.ts';
@@ -135,8 +136,15 @@ const PLATFORM_REQUESTS: RequestHelpers = { requestWebCall, requestChatWeb };
  * come from: files next to the script-tag loader, or the bundler's chunks) and to the request
  * helpers (a demo with a scripted engine passes ones that send nothing). Touches no browser
  * global until called.
+ * @param trusts Which instances may run (the script-tag loader: only those it created, unless its
+ *   tag allows markup); one it refuses stays empty and inert, so planted markup configures nothing.
+ *   @default every instance
  */
-export function createVoiceCallElement(load: LoadModule, requests: RequestHelpers = PLATFORM_REQUESTS): VoiceCallElementConstructor {
+export function createVoiceCallElement(
+  load: LoadModule,
+  requests: RequestHelpers = PLATFORM_REQUESTS,
+  trusts?: (element: HTMLElement) => boolean,
+): VoiceCallElementConstructor {
   /** Shipped languages' labels once their file is in (empty after a failed load: English). */
   const shipped: Partial<Record<ShippedLocale, Partial<VoiceLabels>>> = {};
   const shippedLoads: Partial<Record<ShippedLocale, Promise<Partial<VoiceLabels>>>> = {};
@@ -152,7 +160,8 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     declare target?: CallTarget | null;
     #labels: Partial<VoiceLabels> = {};
     #open = false;
-    #loadFailed = false;
+    /** The card file failed to load: `blocked` by the page's security policy (CSP, Trusted Types), or otherwise. */
+    #loadFailed: '' | 'failed' | 'blocked' = '';
     /** Intent was acted on (reset when a load fails, so the next intent tries again). */
     #intended = false;
     #card: Card | null = null;
@@ -199,6 +208,12 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
 
     connectedCallback(): void {
       if (this.#connection) return;
+      if (trusts && !trusts(this)) {
+        // Markup the loader did not create (it may be planted): empty, inert, configures nothing.
+        this.shadowRoot?.replaceChildren();
+        console.warn(`${ELEMENT_NAME}: ignored markup the loader did not create (see data-mount)`);
+        return;
+      }
       if (!this.#styled && this.shadowRoot) {
         // Here rather than in the constructor: a created (not parsed) element has its nonce only now.
         addStyles(this.shadowRoot, LAUNCHER_CSS, this.#nonce());
@@ -359,7 +374,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     async #show(call: boolean, focus: boolean): Promise<boolean> {
       const early = call ? this.#earlyStart() : {};
       if (call && this.#attr('public-key')) load('engine').catch(() => {});
-      this.#loadFailed = false;
+      this.#loadFailed = '';
       this.#setOpen(true);
       try {
         const card = await this.#ensureCard();
@@ -420,7 +435,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
      */
     #failLoad(error: unknown): void {
       if (!this.#connection) return;
-      this.#loadFailed = true;
+      this.#loadFailed = (error as LoadError).evidence?.blocked ? 'blocked' : 'failed';
       this.#setOpen(false);
       // The card cannot explain its own absence: the launcher says it, the page gets the event.
       // The load's own error (it names the file): `loadFailureOf(event.detail)` says why.
@@ -517,7 +532,7 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
 
       const labels = this.#resolvedLabels() as VoiceLabels;
       const name = this.#loadFailed
-        ? labels.loadFailed
+        ? labels[this.#loadFailed === 'blocked' ? 'loadBlocked' : 'loadFailed']
         : inCall && !this.#open
           ? labels.returnToCall
           : mode === 'voice'
@@ -542,16 +557,18 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
 /**
  * Defines the element once under `name` (a second call, or a second copy of the loader, reuses
  * the first definition). Returns the registered constructor, or `undefined` outside a browser.
+ * `trusts`: see `createVoiceCallElement`.
  */
 export function defineVoiceCallElement(
   load: LoadModule,
   name: string = ELEMENT_NAME,
   requests?: RequestHelpers,
+  trusts?: (element: HTMLElement) => boolean,
 ): CustomElementConstructor | undefined {
   if (typeof customElements === 'undefined') return undefined;
   const existing = customElements.get(name);
   if (existing) return existing;
-  const element = createVoiceCallElement(load, requests);
+  const element = createVoiceCallElement(load, requests, trusts);
   customElements.define(name, element);
   return element;
 }

@@ -40,6 +40,8 @@ export interface LauncherLabels {
   returnToCall: string;
   /** Launcher after the card itself could not be loaded (a click tries again). */
   loadFailed: string;
+  /** The launcher, when the page's security policy (CSP, Trusted Types) blocked the widget's files. */
+  loadBlocked: string;
   /** The launcher while the card is open, and the card's minimize control. */
   minimize: string;
 }
@@ -108,6 +110,10 @@ export interface CardLabels extends StageLabels {
   titleEnded: string;
   titleCall: string;
   titleChat: string;
+  /** The platform did not answer (or stopped answering) in time. */
+  titleTimeout: string;
+  /** The platform's answer could not be read or used (cut-off JSON, an unsafe call address…). */
+  titleAnswer: string;
   /** Error sentences. */
   errorMicDenied: string;
   errorMicNotFound: string;
@@ -126,6 +132,10 @@ export interface CardLabels extends StageLabels {
   errorEnded: string;
   errorCall: string;
   errorChat: string;
+  errorTimeout: string;
+  errorAnswer: string;
+  /** Under a reply cut at a limit (`replyChars`, `bodyBytes` or `streamMs`): the rest was not shown. */
+  replyCut: string;
   /** One-line fixes shown under the sentence. */
   fixMicDenied: string;
   fixMicNotFound: string;
@@ -167,6 +177,7 @@ export const EN_LAUNCHER_LABELS: LauncherLabels = {
   openHybrid: 'Ask Our Agent',
   returnToCall: 'Back to the call',
   loadFailed: 'Could not load. Try again',
+  loadBlocked: "Blocked by this page's security policy",
   minimize: 'Minimize',
 };
 

@@ -30,13 +30,16 @@ async function bundle(contents: string): Promise<{ code: string; minified: numbe
 }
 
 describe('API client size', () => {
-  it('createWebCall through the public index stays under 1 KB gzip, without routes or retries', async () => {
+  // 1.7 KB: 813 B before issue 23; reading the answer safely (timeouts, caps, AnswerError, the
+  // https: check of webCallUrl) costs the rest.
+  it('createWebCall through the public index stays under 1.7 KB gzip, without routes or retries', async () => {
     const { code, minified, gzip } = await bundle("export { createWebCall, isApiError, isNetworkError } from './index.ts';");
     console.info(`createWebCall (+ guards): ${minified} B min, ${gzip} B gzip`);
-    expect(gzip, 'createWebCall gzip bytes').toBeLessThanOrEqual(1 * KB);
+    expect(gzip, 'createWebCall gzip bytes').toBeLessThanOrEqual(1.7 * KB);
     expect(code, 'no route table').not.toContain('/assistant');
     expect(code, 'no retry logic').not.toContain('retry-after');
-    expect(code, 'no timeout error').not.toContain('TimeoutError');
+    expect(code, "its own answer timeout (issue 23), not the requester's").toContain('TimeoutError');
+    expect(code, 'not the requester').not.toContain('baseDelayMs');
   });
 
   it('one bound table (the largest, assistants) carries only its own routes, under 3 KB gzip', async () => {
@@ -52,11 +55,12 @@ describe('API client size', () => {
     expect(gzip, 'one family gzip bytes').toBeLessThanOrEqual(3 * KB);
   });
 
-  it('the whole client stays under 5 KB gzip', async () => {
+  // 5.3 KB: 4,450 B before issue 23's answer reading (see createWebCall above).
+  it('the whole client stays under 5.3 KB gzip', async () => {
     const { code, minified, gzip } = await bundle("export * from './index.ts';");
     console.info(`whole API client: ${minified} B min, ${gzip} B gzip`);
     expect(code, 'every family present').toContain('/11labs/voice/clone');
     expect(code, 'the newest routes present').toContain('/vapi/voice/clone');
-    expect(gzip, 'whole client gzip bytes').toBeLessThanOrEqual(5 * KB);
+    expect(gzip, 'whole client gzip bytes').toBeLessThanOrEqual(5.3 * KB);
   });
 });

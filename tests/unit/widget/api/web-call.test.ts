@@ -4,6 +4,7 @@ import { createWebCall } from '../../../../widget/src/api/web-call.ts';
 import { ApiError, isApiError } from '../../../../widget/src/api/errors/api-error.ts';
 import { isNetworkError, NetworkError } from '../../../../widget/src/api/errors/network-error.ts';
 import { isRequestError } from '../../../../widget/src/api/errors/request-error.ts';
+import { AnswerError, isAnswerError } from '../../../../widget/src/api/errors/answer-error.ts';
 
 let server: LoopbackServer;
 beforeAll(async () => {
@@ -53,11 +54,12 @@ describe('createWebCall', () => {
     expect(apiError.body, 'parsed body kept').toEqual(body);
   });
 
-  it('throws ApiError when a 2xx body lacks id or webCallUrl', async () => {
+  it('throws AnswerError (invalid), not ApiError, when a 2xx body lacks id or webCallUrl', async () => {
     server.route('POST', '/call/web', { status: 201, body: { id: 'x' } });
     const error = await createWebCall({ baseUrl: server.url, token: 't' }, { assistantId: 'a' }).catch((e: unknown) => e);
-    expect(isApiError(error), 'malformed success is an ApiError').toBe(true);
-    expect((error as ApiError).status).toBe(201);
+    expect(isApiError(error), 'a 2xx is no error answer').toBe(false);
+    expect(isAnswerError(error), `an AnswerError, got ${String(error)}`).toBe(true);
+    expect([(error as AnswerError).status, (error as AnswerError).problem], 'status and problem').toEqual([201, 'invalid']);
   });
 
   it('throws NetworkError when the connection fails', async () => {

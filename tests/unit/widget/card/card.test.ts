@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import type { VoiceErrorType } from '../../../../widget/src/core/types.ts';
-import { allByRole, getByRole, isHidden, nameOf, queryByRole } from '../element/dom-helpers.ts';
+import { allByRole, frame, getByRole, isHidden, nameOf, queryByRole } from '../element/dom-helpers.ts';
 import { announced, bubbles, chip, flush, mount, open, sameRequest, type, type Mounted } from '../element/harness.ts';
 
 afterEach(() => {
@@ -265,7 +265,8 @@ describe('chat card', () => {
     const client = modules.chat.client();
     expect(await sameRequest(client.sends[0]?.options?.request, mounted.requests[0]), 'the in-flight request adopted').toBe(true);
     client.delta('Yes, ');
-    expect(bubbles(shadow).at(-1), 'streams').toBe('assistant: Yes, ');
+    await frame();
+    expect(bubbles(shadow).at(-1), 'streams (drawn in the next frame)').toBe('assistant: Yes, ');
     expect(shadow.querySelectorAll('[part=turn]')[1]!.querySelector('.sr'), 'streamed text is not announced').toBeNull();
     client.delta('every day.');
     client.finish('sess-9');

@@ -108,3 +108,47 @@ describe('scriptLoader', () => {
     expect(errors).toHaveLength(1);
   });
 });
+
+describe('scriptLoader under Trusted Types (issue 23)', () => {
+  type Rules = { createScriptURL(url: string): string };
+  afterEach(() => {
+    delete (window as { trustedTypes?: unknown }).trustedTypes;
+  });
+
+  test('passes every script URL through one policy named ringwise, which lets through only the loader\'s folder', async () => {
+    const policies: { name: string; rules: Rules }[] = [];
+    (window as { trustedTypes?: unknown }).trustedTypes = {
+      createPolicy: (name: string, rules: Rules) => (policies.push({ name, rules }), { createScriptURL: (url: string) => `${rules.createScriptURL(url)}#typed` }),
+    };
+    browser = runs('engine', {});
+    const load = scriptLoader(BASE, '');
+    await load('engine');
+    browser = runs('chat', {});
+    await load('chat');
+    expect(policies.map((p) => p.name), 'one policy, created at the first load').toEqual(['ringwise']);
+    expect(appended.map((s) => s.src), 'the URLs went through it').toEqual([
+      `https://cdn.example/w/${MODULE_FILES.engine}#typed`,
+      `https://cdn.example/w/${MODULE_FILES.chat}#typed`,
+    ]);
+    const rules = policies[0]!.rules;
+    expect(rules.createScriptURL('https://evil.example/w/x.js'), 'another origin refused').toBe('');
+    expect(rules.createScriptURL('https://cdn.example/other/x.js'), 'another folder refused').toBe('');
+  });
+
+  test('a page that refuses the policy: the load fails as blocked, and one console line names the fix', async () => {
+    (window as { trustedTypes?: unknown }).trustedTypes = {
+      createPolicy: () => {
+        throw new TypeError('Refused to create a TrustedTypePolicy named ringwise');
+      },
+    };
+    browser = runs('engine', {});
+    const load = scriptLoader(BASE, '');
+    const first = await failureOf(load('engine'));
+    const second = await failureOf(load('engine'));
+    expect([first.type, first.evidence.blocked, second.evidence.blocked], 'blocked, each attempt').toEqual(['engine-load-failed', true, true]);
+    expect(appended, 'no script was added').toEqual([]);
+    expect(errors.filter((line) => line.includes('trusted-types ringwise')), 'the fix, once').toEqual([
+      `ringwise-voice-call: blocked by Trusted Types; add "trusted-types ringwise" to the page's CSP`,
+    ]);
+  });
+});

@@ -219,6 +219,35 @@ describe('ConversationController: chat', () => {
     expect(controller.getSnapshot().chat, 'idle').toBe('idle');
   });
 
+  test('Turn.rewrites counts only changes that do not extend the text, so a renderer may append the rest', async () => {
+    const { controller, chat, voice } = setup();
+    void controller.sendText('Hello', TARGET);
+    await flush();
+    const client = chat.client();
+    const reply = () => controller.getSnapshot().conversation.at(-1)!;
+    client.delta('Par');
+    client.delta('tial');
+    expect([reply().partial, reply().rewrites ?? 0], 'deltas extend').toEqual(['Partial', 0]);
+    client.update({ reply: 'Whole answer' });
+    client.emit('chat-delta', { delta: 'Whole answer', text: 'Whole answer', replaced: true });
+    expect([reply().partial, reply().rewrites], 'a full output that replaced the text is a rewrite').toEqual(['Whole answer', 1]);
+    client.finish('s', 'length');
+    await flush();
+    expect(reply(), 'final, with why it was cut').toMatchObject({ text: 'Whole answer', partial: '', cut: 'length' });
+
+    void controller.start(TARGET);
+    await flush();
+    const call = voice.client();
+    call.update({ state: 'active' });
+    const say = (transcriptType: string, transcript: string) => call.emit('message', { type: 'transcript', role: 'user', transcriptType, transcript });
+    const spoken = () => controller.getSnapshot().conversation.at(-1)!;
+    say('partial', 'Hel');
+    say('partial', 'Hello');
+    expect(spoken().rewrites ?? 0, 'a partial that grows').toBe(0);
+    say('partial', 'Help');
+    expect(spoken().rewrites, 'a partial that corrects itself').toBe(1);
+  });
+
   test('without loadChatEngine, the ChatClient of the voice engine module is used (or a clear error)', async () => {
     const voice = createFakeEngine();
     const chat = createFakeChatEngine();

@@ -48,6 +48,10 @@ describe('describeProblem', () => {
     [problem('meeting-ended', { reason: 'silence-timed-out' }), EN_LABELS.titleEnded, 'The call ended unexpectedly (silence-timed-out).', '', true],
     [problem('daily-call-object-creation-error'), EN_LABELS.titleCall, EN_LABELS.errorCall, '', true],
     [problem('daily-call-join-error', { source: 'chat' }), EN_LABELS.titleChat, EN_LABELS.errorChat, '', true],
+    // Issue 23: no answer in time, and a 2xx answer that cannot be read, each in its own words, with 'Try again'.
+    [problem('timeout-error', { source: 'chat' }), 'No answer', 'The assistant service did not answer in time.', EN_LABELS.fixBusy, true],
+    [problem('answer-error', { source: 'chat' }), 'Unreadable answer', 'The assistant service sent an answer that could not be read.', EN_LABELS.fixBusy, true],
+    [problem('answer-error', { status: 201 }), 'Unreadable answer', 'The assistant service sent an answer that could not be read.', EN_LABELS.fixBusy, true],
   ])('%o', (given, title, text, fix, retry) => {
     expect(describeProblem(given, EN_LABELS), 'explanation').toEqual({ title, text, fix, retry });
   });

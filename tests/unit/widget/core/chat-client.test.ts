@@ -80,7 +80,7 @@ describe('ChatClient: a streamed reply', () => {
     server.route('POST', '/chat/web', chatWebHandler({ reply: REPLY, deltaSize: 5, sessionId: 's-1' }));
     const { client, log, of, states } = makeChat();
     const reply = await client.send('  Do you work on Sundays?\n', TARGET);
-    expect(reply, 'resolves with the whole reply and the session').toEqual({ text: REPLY, sessionId: 's-1' });
+    expect(reply, 'resolves with the whole reply and the session').toEqual({ text: REPLY, sessionId: 's-1', cut: null });
     const [request] = server.requestsTo('POST', '/chat/web');
     expect(request?.headers.authorization, 'bearer key').toBe(`Bearer ${KEY}`);
     expect(request?.json, 'body: target, trimmed input, stream, no session yet').toEqual({ ...TARGET, input: 'Do you work on Sundays?', stream: true });
@@ -90,9 +90,9 @@ describe('ChatClient: a streamed reply', () => {
     expect(deltas[1]?.text, 'text so far').toBe('Hello! How');
     expect(log[0], 'chat-request first').toEqual(['chat-request', { input: 'Do you work on Sundays?' }]);
     expect(of('state-change'), 'states').toEqual(['sending', 'streaming', 'idle']);
-    expect(of('chat-reply'), 'one reply event').toEqual([{ text: REPLY, sessionId: 's-1' }]);
+    expect(of('chat-reply'), 'one reply event').toEqual([{ text: REPLY, sessionId: 's-1', cut: null }]);
     expect(of('error'), 'no error').toEqual([]);
-    expect(client.getSnapshot(), 'snapshot').toEqual({ state: 'idle', sessionId: 's-1', reply: REPLY, error: null });
+    expect(client.getSnapshot(), 'snapshot').toEqual({ state: 'idle', sessionId: 's-1', reply: REPLY, cut: null, error: null });
     expect(client.sessionId, 'sessionId getter').toBe('s-1');
     expect(states.length, 'subscribers notified on every change').toBeGreaterThan(deltas.length);
   });
@@ -103,7 +103,7 @@ describe('ChatClient: a streamed reply', () => {
     server.route('POST', '/chat/web', chatWebHandler({ reply: text, deltaSize: 3, splitEvery: 7, gate: paced.gate, sessionId: 's-split' }));
     const { client, of } = makeChat({ fetch: paced.fetch });
     const reply = await client.send('Hours?', TARGET);
-    expect(reply, 'the whole text, every character intact').toEqual({ text, sessionId: 's-split' });
+    expect(reply, 'the whole text, every character intact').toEqual({ text, sessionId: 's-split', cut: null });
     expect(of('chat-delta').map((d) => d.delta).join(''), 'deltas add up').toBe(text);
     expect(paced.reads.length, 'many reads').toBeGreaterThan(20);
     expect(paced.reads.every((read) => read.length === 7 || read === paced.reads.at(-1)), 'each read is one 7-byte piece').toBe(true);
@@ -126,7 +126,7 @@ describe('ChatClient: a streamed reply', () => {
       gate: (index) => (index === 3 ? hold.promise : Promise.resolve()),
     });
     const { client, of } = makeChat();
-    expect(await client.send('Hi', TARGET), 'resolves at [DONE]').toEqual({ text: 'Done.', sessionId: 's-done' });
+    expect(await client.send('Hi', TARGET), 'resolves at [DONE]').toEqual({ text: 'Done.', sessionId: 's-done', cut: null });
     hold.resolve();
     await new Promise((resolve) => setImmediate(resolve));
     expect(client.getSnapshot().reply, 'nothing after [DONE]').toBe('Done.');
@@ -139,13 +139,13 @@ describe('ChatClient: a streamed reply', () => {
       body: ': keep-alive\r\nevent: message\r\ndata:{"sessionId":"s-crlf"}\r\n\r\ndata: {"delta":"One","path":"chat.output[0].content"}\r\n\r\ndata:[DONE]\r\n\r\n',
     });
     const { client } = makeChat();
-    expect(await client.send('Hi', TARGET), 'parsed').toEqual({ text: 'One', sessionId: 's-crlf' });
+    expect(await client.send('Hi', TARGET), 'parsed').toEqual({ text: 'One', sessionId: 's-crlf', cut: null });
   });
 
   it('skips an unparseable chunk and chunks of other paths, never throwing', async () => {
     server.route('POST', '/chat/web', chatWebHandler({ reply: 'Still fine.', garbage: true, sessionId: 's-g' }));
     const { client, of } = makeChat();
-    expect(await client.send('Hi', TARGET), 'the reply').toEqual({ text: 'Still fine.', sessionId: 's-g' });
+    expect(await client.send('Hi', TARGET), 'the reply').toEqual({ text: 'Still fine.', sessionId: 's-g', cut: null });
     expect(of('error'), 'no error').toEqual([]);
 
     server.route('POST', '/chat/web', {
@@ -160,7 +160,7 @@ describe('ChatClient: a streamed reply', () => {
         '',
       ].join('\n\n'),
     });
-    expect(await client.send('Again', TARGET), 'only content deltas count').toEqual({ text: 'Yes', sessionId: 's-g' });
+    expect(await client.send('Again', TARGET), 'only content deltas count').toEqual({ text: 'Yes', sessionId: 's-g', cut: null });
   });
 
   it('separates the messages of a reply with several outputs', async () => {
@@ -176,25 +176,25 @@ describe('ChatClient: a streamed reply', () => {
     server.route('POST', '/chat/web', chatWebHandler({ reply: 'Partial te', output: 'Partial text, corrected.' }));
     const { client, of } = makeChat();
     expect((await client.send('Hi', TARGET))?.text, 'output replaces the streamed text').toBe('Partial text, corrected.');
-    expect(of('chat-delta').at(-1), 'the output extends the text: its suffix is the delta').toEqual({ delta: 'xt, corrected.', text: 'Partial text, corrected.' });
+    expect(of('chat-delta').at(-1), 'the output extends the text: its suffix is the delta').toEqual({ delta: 'xt, corrected.', text: 'Partial text, corrected.', replaced: false });
 
     server.route('POST', '/chat/web', {
       headers: { 'content-type': 'text/event-stream' },
       body: `data: ${JSON.stringify({ sessionId: 's-arr', output: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello.' }, { role: 'assistant', tool_calls: [] }, { role: 'assistant', content: 'Anything else?' }] })}\n\ndata: [DONE]\n\n`,
     });
-    expect(await client.send('Hi', TARGET), 'assistant messages only').toEqual({ text: 'Hello.\n\nAnything else?', sessionId: 's-arr' });
+    expect(await client.send('Hi', TARGET), 'assistant messages only').toEqual({ text: 'Hello.\n\nAnything else?', sessionId: 's-arr', cut: null });
   });
 
   it('reads a non-streamed JSON answer ({ id, sessionId, output })', async () => {
     server.route('POST', '/chat/web', { body: { id: 'chat-1', sessionId: 's-json', output: [{ role: 'assistant', content: 'Plain JSON.' }] } });
     const { client } = makeChat();
-    expect(await client.send('Hi', TARGET), 'the reply').toEqual({ text: 'Plain JSON.', sessionId: 's-json' });
+    expect(await client.send('Hi', TARGET), 'the reply').toEqual({ text: 'Plain JSON.', sessionId: 's-json', cut: null });
   });
 
   it('a stream that ends without [DONE] completes with what arrived', async () => {
     server.route('POST', '/chat/web', chatWebHandler({ reply: 'No done marker.', omitDone: true, sessionId: 's-nd' }));
     const { client, of } = makeChat();
-    expect(await client.send('Hi', TARGET), 'the reply').toEqual({ text: 'No done marker.', sessionId: 's-nd' });
+    expect(await client.send('Hi', TARGET), 'the reply').toEqual({ text: 'No done marker.', sessionId: 's-nd', cut: null });
     expect(of('error'), 'no error').toEqual([]);
   });
 });
@@ -214,7 +214,7 @@ describe('ChatClient: the session', () => {
       ['Three', 'chat-session-1'],
     ]);
     client.reset();
-    expect(client.getSnapshot(), 'forgotten').toEqual({ state: 'idle', sessionId: null, reply: '', error: null });
+    expect(client.getSnapshot(), 'forgotten').toEqual({ state: 'idle', sessionId: null, reply: '', cut: null, error: null });
     expect((await client.send('Four', TARGET))?.sessionId, 'a new session').toBe('chat-session-2');
     expect((server.requests.at(-1)?.json as { sessionId?: string }).sessionId, 'sent without a session').toBeUndefined();
   });
@@ -362,7 +362,7 @@ describe('ChatClient.send adopts an in-flight request', () => {
     const request = requestChatWeb({ baseUrl: server.url, token: KEY }, { ...TARGET, input: 'Hi' });
     await server.waitForRequest((r) => r.path === '/chat/web');
     const { client, of } = makeChat({ fetch: forbiddenFetch });
-    expect(await client.send('Hi', TARGET, { request }), 'the reply').toEqual({ text: 'Adopted.', sessionId: 's-adopt' });
+    expect(await client.send('Hi', TARGET, { request }), 'the reply').toEqual({ text: 'Adopted.', sessionId: 's-adopt', cut: null });
     expect(of('chat-request'), 'the request event still fires').toEqual([{ input: 'Hi' }]);
     expect(server.requestsTo('POST', '/chat/web'), 'one POST').toHaveLength(1);
     server.route('POST', '/chat/web', chatWebHandler({ reply: 'Own.' }));

@@ -62,10 +62,11 @@ describe('core sizes', () => {
     expect(code.includes('@daily-co/daily-js'), 'daily-js is not referenced by the core').toBe(false);
   });
 
-  it('the chat engine stays ≤ 3 KB gzip and holds no voice code', async () => {
+  // 3.7 KB: 2,294 B before issue 23 added the answer limits, the SSE framing and the answer errors.
+  it('the chat engine stays ≤ 3.7 KB gzip and holds no voice code', async () => {
     const { minified, gzip, inputs, lazy } = await bundle("export { ChatClient } from './chunks/entries/chat-engine.ts';");
-    console.info(`chat engine (ChatClient + requestChatWeb): ${minified} B min, ${gzip} B gzip (budget 3000 B)`);
-    expect(gzip, 'gzip bytes').toBeLessThanOrEqual(3000);
+    console.info(`chat engine (ChatClient + requestChatWeb): ${minified} B min, ${gzip} B gzip (budget 3700 B)`);
+    expect(gzip, 'gzip bytes').toBeLessThanOrEqual(3700);
     expect(inputs, 'the chat client is in it').toContain('core/chat-client.ts');
     expect(
       inputs.filter((input) => /voice-client|platform|daily|node_modules|element\/(?!chat-engine)/.test(input)),

@@ -77,6 +77,11 @@ export function getByRole(root: ParentNode, role: string, name?: string): HTMLEl
   return el;
 }
 
+/** Waits for the next animation frame (the card draws a streaming reply once per frame). */
+export function frame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}
+
 /** Lets pending promise callbacks run. */
 export function flush(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));

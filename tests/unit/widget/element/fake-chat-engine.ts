@@ -17,7 +17,7 @@ export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvent
   #resolve: ((reply: ChatReply | null) => void) | null = null;
 
   constructor(options: EngineChatOptions) {
-    super({ state: 'idle', sessionId: null, reply: '', error: null });
+    super({ state: 'idle', sessionId: null, reply: '', cut: null, error: null });
     this.options = options;
   }
 
@@ -39,13 +39,13 @@ export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvent
   delta(delta: string, sessionId = this.snapshot.sessionId ?? 'session-1'): void {
     const text = this.snapshot.reply + delta;
     this.update({ state: 'streaming', reply: text, sessionId });
-    this.emit('chat-delta', { delta, text });
+    this.emit('chat-delta', { delta, text, replaced: false });
   }
 
-  /** Ends the reply (`[DONE]`). */
-  finish(sessionId = 'session-1'): ChatReply {
-    const reply = { text: this.snapshot.reply, sessionId };
-    this.update({ state: 'idle', sessionId });
+  /** Ends the reply (`[DONE]`), or cuts it at a limit (`cut`). */
+  finish(sessionId = 'session-1', cut: ChatReply['cut'] = null): ChatReply {
+    const reply: ChatReply = { text: this.snapshot.reply, sessionId, cut };
+    this.update({ state: 'idle', sessionId, cut });
     this.emit('chat-reply', reply);
     this.#settle(reply);
     return reply;

@@ -8,7 +8,7 @@ export interface RequestContext {
 
 /**
  * Base class of every error the provider API client throws (`ApiError`, `NetworkError`,
- * `TimeoutError`). Tell them apart with the `isXxxError` guards, which compare `name` so they also
+ * `TimeoutError`, `AnswerError`). Tell them apart with the `isXxxError` guards, which compare `name` so they also
  * work across bundle copies and realms where `instanceof` fails.
  */
 export class RequestError extends Error {
@@ -30,10 +30,12 @@ export class RequestError extends Error {
   }
 }
 
-/** True for any error thrown by the API client (`ApiError`, `NetworkError`, `TimeoutError`). */
+/** True for any error thrown by the API client (`ApiError`, `NetworkError`, `TimeoutError`, `AnswerError`). */
 export function isRequestError(error: unknown): error is RequestError {
   return (
     error instanceof Error &&
-    (error.name === 'ApiError' || error.name === 'NetworkError' || error.name === 'TimeoutError' || error.name === 'RequestError')
+    (error.name === 'ApiError' || error.name === 'NetworkError' || error.name === 'TimeoutError' ||
+      error.name === 'AnswerError' ||
+      error.name === 'RequestError')
   );
 }

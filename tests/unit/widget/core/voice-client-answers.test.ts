@@ -1,0 +1,46 @@
+/**
+ * `VoiceClient.start` against answers of `POST /call/web` that must not start a call (issue 23):
+ * a `webCallUrl` that is not `https:` is never handed to the call object, and a 2xx answer that
+ * cannot be read is an `answer-error`, not an `api-error` ("answered with an error (201)").
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TimeoutError } from '../../../../widget/src/api/errors/timeout-error.ts';
+import { requestErrorType } from '../../../../widget/src/core/request-error-type.ts';
+import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { makeClient, webCall } from './harness.ts';
+
+let server: LoopbackServer;
+beforeAll(async () => {
+  server = await startLoopbackServer();
+});
+afterAll(() => server.close());
+afterEach(() => server.reset());
+
+describe('VoiceClient: answers that start no call', () => {
+  it.each(['javascript:alert(document.domain)', 'http://room.example/a', 'data:text/html,x'])(
+    'a webCallUrl of %s is refused: answer-error, no join',
+    async (webCallUrl) => {
+      server.route('POST', '/call/web', { status: 201, body: webCall({ webCallUrl }) });
+      const { client, events, factory } = makeClient(server);
+      expect(await client.start({ assistantId: 'a' }), 'no call').toBeNull();
+      expect(factory.calls.flatMap((call) => call.joins), 'nothing was joined').toEqual([]);
+      expect(events.of('error').map((e) => [e.type, e.stage]), 'an answer-error at web-call-creation').toEqual([['answer-error', 'web-call-creation']]);
+      expect(client.getSnapshot(), 'idle again').toMatchObject({ state: 'idle' });
+    },
+  );
+
+  it('a 201 whose JSON is cut short is an answer-error with no status to misreport', async () => {
+    server.route('POST', '/call/web', { status: 201, headers: { 'content-type': 'application/json' }, body: '{"id":"call-1","webCallUrl":"https://ro' });
+    const { client, events } = makeClient(server);
+    expect(await client.start({ assistantId: 'a' }), 'no call').toBeNull();
+    expect(events.of('error').map((e) => [e.type, e.status]), 'answer-error, no status').toEqual([['answer-error', undefined]]);
+  });
+
+  it('maps the API client errors to their own types', () => {
+    const context = { method: 'POST', path: '/call/web' };
+    expect(
+      [new TimeoutError(context, 1), { name: 'AnswerError' }, { name: 'ApiError' }, { name: 'NetworkError' }, new TypeError('x'), null].map(requestErrorType),
+      'one type each',
+    ).toEqual(['timeout-error', 'answer-error', 'api-error', 'network-error', 'network-error', 'network-error']);
+  });
+});
