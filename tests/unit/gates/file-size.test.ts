@@ -19,7 +19,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   // Data tables: one row per route, read by the client, the docs and the drift test.
   'widget/src/api/routes.ts': 'data table: the platform route table',
   // Split by other helpers working on issue 19 in parallel (server split, voice-client/voice-session).
-  'widget/src/core/chat-client.ts': 'chat client: core helper (changed in parallel)',
   // Widget files still to split (issue 19, not done in this pass).
   'widget/src/card/index.ts': 'mountCard: split into card/template, render-*.ts, consent, focus',
   'widget/src/card/card.css': 'the card stylesheet: one sheet per section, light-dark() tokens written once',
