@@ -205,6 +205,10 @@ export function createScriptedEngines(state: CardState): { engine: VoiceEngine; 
       return { id: 'scripted-call', webCallUrl: 'https://example.invalid/room' };
     }
 
+    async reconnect(_webCall: WebCall): Promise<void> {
+      this.set({ state: 'active', stage: null, error: null, ...voice.snapshot });
+    }
+
     stop(): void {
       this.set({ state: 'idle', stage: null, speaking: false, volume: 0, muted: false });
     }

@@ -17,7 +17,10 @@ import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import type { DailyConfig } from '../core/call-port.ts';
 import { MISSING_TARGET_MESSAGE } from '../core/constants.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
-import type { CallTarget, JsonObject, VoiceClientEvents, VoiceErrorLike, VoiceMessage } from '../core/types.ts';
+import type { CallTarget, JsonObject, VoiceClientEvents, VoiceErrorLike, VoiceMessage, WebCall } from '../core/types.ts';
+import type { ContinuityPort } from '../conversation/continuity.ts';
+import type { SavedTurn } from '../conversation/continuity-store.ts';
+import { handoffMessages } from '../conversation/handoff.ts';
 import type { requestChatWeb } from '../api/chat-web.ts';
 import type { requestWebCall } from '../api/web-call.ts';
 import type { ChatClientEvents } from '../core/chat-client.ts';
@@ -148,7 +151,7 @@ function joinText(a: string, b: string): string {
 }
 
 /** See the module comment. */
-export class ConversationController {
+export class ConversationController implements ContinuityPort {
   #options: ConversationControllerOptions;
   #view: CallView = IDLE_VIEW;
   #listeners = new Set<() => void>();
@@ -174,6 +177,10 @@ export class ConversationController {
   /** The turn the chat reply streams into. */
   #replyTurn = 0;
   #lastInput = '';
+  /** The running call's web call (from its start or rejoin), for a later page's rejoin. */
+  #webCall: WebCall | null = null;
+  /** A kept chat session (restored from another page) until a chat client has its own. */
+  #sessionId: string | null = null;
 
   constructor(options: ConversationControllerOptions) {
     this.#options = { ...options };
@@ -247,8 +254,14 @@ export class ConversationController {
     this.#loading = false;
     this.#abort = null;
     this.#sync();
+    // What was said and typed before this call goes into it (handoff.ts), without a reply.
+    const before = handoffMessages(this.#view.conversation);
     try {
-      return (await client.start(target, request ? { request } : undefined)) !== null;
+      const call = await client.start(target, request ? { request } : undefined);
+      if (!call) return false;
+      this.#webCall = call;
+      for (const message of before) client.addMessage(message, { triggerResponseEnabled: false });
+      return true;
     } catch (error) {
       // The core throws for validation errors (and reports them as events too).
       if (attempt === this.#attempt) this.#set({ problem: problemOf(error, 'call'), phase: 'idle' });
@@ -344,6 +357,59 @@ export class ConversationController {
     this.#set({ problem: null, ended: false });
   }
 
+  /** The running call's web call and when it connected (epoch ms); `null` without a call. */
+  liveCall(): { webCall: WebCall; connectedAt: number } | null {
+    return this.#webCall && this.#connectedAt ? { webCall: this.#webCall, connectedAt: this.#connectedAt } : null;
+  }
+
+  /** The chat's session id: the chat client's, else one restored from another page. */
+  sessionId(): string | null {
+    return this.#chat?.sessionId ?? this.#sessionId;
+  }
+
+  /**
+   * Shows turns kept by another page of the tab (before anything else happens here) and
+   * continues their chat session: the next message carries its `sessionId`.
+   */
+  restore(turns: readonly SavedTurn[], sessionId: string | null): void {
+    this.#sessionId = sessionId;
+    this.#push(turns.map((turn) => ({ ...turn, partial: '' })));
+  }
+
+  /**
+   * Joins a call again that another page of the tab left running (no new `POST /call/web`):
+   * the engine's `reconnect`, with the call's original connect time, so the elapsed time goes on.
+   * Resolves `true` when joined; a failure shows as `view.problem`. Never rejects.
+   */
+  async rejoin(webCall: WebCall, connectedAt: number): Promise<boolean> {
+    if (this.#view.phase !== 'idle') return false;
+    const attempt = ++this.#attempt;
+    this.#loading = true;
+    this.#set({ phase: 'loading', problem: null, ended: false, duration: 0, stage: null, stageIndex: 0 });
+    let client: VoiceClientPort;
+    try {
+      client = await this.#ensureVoice();
+    } catch (error) {
+      if (attempt !== this.#attempt) return false;
+      this.#loading = false;
+      return this.#fail('engine-load-failed', error, 'call');
+    }
+    if (attempt !== this.#attempt) return false;
+    this.#loading = false;
+    this.#sync();
+    try {
+      await client.reconnect(webCall);
+    } catch (error) {
+      if (attempt === this.#attempt) this.#set({ problem: problemOf(error, 'call'), phase: 'idle' });
+      return false;
+    }
+    if (attempt !== this.#attempt || client.getSnapshot().state !== 'active') return false;
+    this.#webCall = webCall;
+    this.#connectedAt = connectedAt;
+    this.#set({ connectedAt });
+    return true;
+  }
+
   /**
    * Ends any call and reply, destroys the clients and forgets the conversation; the controller
    * stays usable (a later start creates new clients), which is what React StrictMode's
@@ -390,7 +456,7 @@ export class ConversationController {
     const helpers = this.#options.requests;
     if (!helpers) return undefined;
     this.#chatAbort = new AbortController();
-    const sessionId = this.#chat?.sessionId;
+    const sessionId = this.sessionId();
     const request = helpers.requestChatWeb(this.#requestOptions(this.#chatAbort), { ...target, input, ...(sessionId && { sessionId }) });
     request.catch(() => {});
     return request;
@@ -575,8 +641,13 @@ export class ConversationController {
     // A voice error is taken once (a later chat problem must not be overwritten by it).
     if (s.error && s.error !== this.#voiceError) patch.problem = problemOf(s.error, 'call');
     this.#voiceError = s.error;
-    if (s.state === 'active' && previous !== 'active' && previous !== 'reconnecting') this.#connectedAt = Date.now();
+    if (s.state === 'active' && previous !== 'active' && previous !== 'reconnecting') {
+      this.#connectedAt = Date.now();
+      patch.connectedAt = this.#connectedAt;
+    }
     if (s.state === 'idle' && inCall) {
+      this.#webCall = null;
+      patch.connectedAt = 0;
       patch.duration = this.#connectedAt ? Math.round((Date.now() - this.#connectedAt) / 1000) : 0;
       if (!s.error) patch.ended = true;
       this.#connectedAt = 0;

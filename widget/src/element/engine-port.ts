@@ -62,6 +62,11 @@ export interface VoiceClientPort extends ObservablePort<VoiceSnapshot, VoiceClie
    * instead of a second request.
    */
   start(target: CallTarget, options?: VoiceStartOptions): Promise<WebCall | null>;
+  /**
+   * Joins a call that is still running (its room kept: started with
+   * `roomDeleteOnUserLeaveEnabled: false`) without a new `POST /call/web`.
+   */
+  reconnect(webCall: WebCall): Promise<void>;
   stop(): void;
   /** Sends an app message into the live call (JSON). */
   send(message: VoiceMessage | JsonObject): void;
