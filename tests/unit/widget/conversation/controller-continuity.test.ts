@@ -5,10 +5,10 @@
  * silent `add-message` turns. Fake engines stand behind the engine ports.
  */
 import { expect, test } from 'vitest';
-import { ConversationController, type RequestHelpers } from '../../../../widget/src/element/controller.ts';
-import { createFakeChatEngine } from './fake-chat-engine.ts';
-import { createFakeEngine } from './fake-voice-engine.ts';
-import { flush } from './dom-helpers.ts';
+import { ConversationController, type RequestHelpers } from '../../../../widget/src/conversation/controller.ts';
+import { createFakeChatEngine } from '../element/fake-chat-engine.ts';
+import { createFakeEngine } from '../element/fake-voice-engine.ts';
+import { flush } from '../element/dom-helpers.ts';
 
 const TARGET = { assistantId: 'asst-1' };
 

@@ -4,16 +4,16 @@
  * again, on the BUILT site with the loopback provider and the fake Daily port of the browser
  * tests. Run by hand against the build under test (it reports figures, asserts no timing):
  *
- *   E2E_PORT=… PROVIDER_PORT=… npx playwright test --config bench/continuity/playwright.config.ts
+ *   E2E_PORT=… PROVIDER_PORT=… npx playwright test --config tests/e2e/measure/playwright.config.ts
  *
  * `ROUTER=client` when the build under test has Astro's <ClientRouter /> with the widget under
  * `transition:persist` (the prototype the decision was measured on); otherwise the site's own
  * full page loads and the widget's rejoin.
  */
 import { expect, test } from '@playwright/test';
-import { fakeDaily } from '../../tests/fixtures/host-page/fake-daily-bundle.ts';
-import type { FakeDailyInfo } from '../../tests/fixtures/host-page/fake-daily.ts';
-import { preparePage, siteProvider } from '../../tests/e2e/widget-helpers.ts';
+import { fakeDaily } from '../../fixtures/host-page/fake-daily-bundle.ts';
+import type { FakeDailyInfo } from '../../fixtures/host-page/fake-daily.ts';
+import { preparePage, siteProvider } from '../widget-helpers.ts';
 
 const site = siteProvider();
 const RUNS = Number(process.env.RUNS ?? 5);
