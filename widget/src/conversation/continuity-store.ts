@@ -142,6 +142,23 @@ export function forgetConversation(storage: StorageSource, key: string): void {
   }
 }
 
+/** Whether this tab keeps any conversation (the card then loads what gives it back). Never throws. */
+export function keptAny(storage: () => Storage): boolean {
+  try {
+    return Object.keys(storage()).some((name) => name.startsWith(STORAGE_PREFIX));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The `POST /call/web` body of a call the widget may rejoin: the room outlives the page that
+ * leaves it (`roomDeleteOnUserLeaveEnabled: false`, as the reference client sends it).
+ */
+export function keptRoomTarget(target: CallTarget): CallTarget {
+  return { ...target, roomDeleteOnUserLeaveEnabled: false } as CallTarget;
+}
+
 /** The part of a web call a rejoin needs, as kept. */
 export function savedCallOf(call: WebCall, connectedAt: number, leftAt: number): SavedCall {
   const provider = call.assistant?.voice?.provider;

@@ -74,6 +74,8 @@ export interface ContinuityOptions {
   now?: () => number;
   /** Called when `state` changes. */
   onChange?: () => void;
+  /** A kept call was found (before it is rejoined): the UI shows it. */
+  onKeptCall?: () => void;
 }
 
 const IN_CALL = new Set(['starting', 'active', 'reconnecting']);
@@ -140,6 +142,7 @@ export class ConversationContinuity {
     if (!entry.call) return;
     this.#kept = entry.call;
     this.#keptPage = entry.page;
+    this.#options.onKeptCall?.();
     const claim = await (this.#options.claim ?? claimCall)(entry.call.id);
     if (!claim) return this.#set('elsewhere');
     this.#claim = claim;

@@ -398,6 +398,7 @@ export class ConversationController implements ContinuityPort {
     this.#loading = false;
     this.#sync();
     try {
+      if (!client.reconnect) throw new Error('The voice engine cannot rejoin a call (an older engine file).');
       await client.reconnect(webCall);
     } catch (error) {
       if (attempt === this.#attempt) this.#set({ problem: problemOf(error, 'call'), phase: 'idle' });

@@ -20,19 +20,17 @@ export function pageContextOf(location: Pick<Location, 'origin' | 'pathname'>, t
   return { pageTitle: title.trim().slice(0, 200), pagePath: location.origin + location.pathname };
 }
 
-const isObject = (value: unknown): value is JsonObject => !!value && typeof value === 'object' && !Array.isArray(value);
-
 /**
  * The target with `pageTitle` / `pagePath` in its overrides' `variableValues` (the owner's own
  * values win): `assistantOverrides` for an assistant, `workflowOverrides` for a workflow. A
- * squad's members have their own overrides: a squad target is returned unchanged.
+ * squad's members have their own overrides: a squad target is returned unchanged. (Written small:
+ * the script-tag loader carries it, for the click's request.)
  */
 export function withPageContext(target: CallTarget, context: PageContext): CallTarget {
-  const field = target.assistant || target.assistantId ? 'assistantOverrides' : target.workflow || target.workflowId ? 'workflowOverrides' : null;
+  const field = target.workflowId || target.workflow ? 'workflowOverrides' : target.squadId || target.squad ? '' : 'assistantOverrides';
   if (!field) return target;
-  const overrides = isObject(target[field]) ? target[field] : {};
-  const own = isObject(overrides.variableValues) ? overrides.variableValues : {};
-  return { ...target, [field]: { ...overrides, variableValues: { ...context, ...own } } };
+  const overrides = target[field];
+  return { ...target, [field]: { ...overrides, variableValues: { ...context, ...(overrides?.variableValues as JsonObject) } } };
 }
 
 /** The silent system message a rejoin on another page sends (with `triggerResponseEnabled: false`). */
