@@ -45,6 +45,7 @@ export const LIB_ENTRIES = {
   element: 'src/element/index.ts',
   react: 'src/react/index.ts',
   api: 'src/api/index.ts',
+  vapi: 'src/vapi/index.ts',
 };
 
 /** File names of the script-tag build (in `dist/cdn/`): the loader and what it loads. */

@@ -69,7 +69,11 @@ describe('npm pack → install → import', () => {
       'dist/element.js',
       'dist/react.js',
       'dist/api.js',
+      'dist/vapi.js',
       'dist/types/index.d.ts',
+      'dist/types/vapi/index.d.ts',
+      'dist/cjs/vapi/index.cjs',
+      'dist/cjs/vapi/index.d.cts',
       'dist/cjs/index.cjs',
       'dist/cjs/index.d.cts',
       'dist/cjs/core/index.cjs',
@@ -95,7 +99,9 @@ describe('npm pack → install → import', () => {
       const api = await import('@ringwise/voice-widget/api');
       const element = await import('@ringwise/voice-widget/element');
       const react = await import('@ringwise/voice-widget/react');
+      const vapi = await import('@ringwise/voice-widget/vapi');
       console.log(JSON.stringify({
+        vapi: [typeof vapi.default, typeof new vapi.default('pk').start, typeof vapi.default.runNetworkTestsStandalone],
         index: [typeof index.VoiceClient, typeof index.createWebCall, typeof index.defineVoiceCallElement, typeof index.ConversationController],
         core: [typeof core.VoiceClient],
         api: [typeof api.createWebCall, typeof api.createApiClient],
@@ -104,6 +110,7 @@ describe('npm pack → install → import', () => {
       }));`;
     const out = run(process.execPath, ['--input-type=module', '-e', script], { cwd: join(scratch, 'app') });
     expect(JSON.parse(out.trim()), 'exports per subpath').toEqual({
+      vapi: ['function', 'function', 'function'],
       index: ['function', 'function', 'function', 'function'],
       core: ['function'],
       api: ['function', 'function'],
@@ -114,12 +121,13 @@ describe('npm pack → install → import', () => {
 
   test('every subpath requires in Node 22 from the CommonJS entries (require(esm) off), one module instance each', () => {
     const script = `
-      const resolved = ['', '/core', '/api', '/element', '/react'].map((sub) => require.resolve('@ringwise/voice-widget' + sub));
+      const resolved = ['', '/core', '/api', '/element', '/react', '/vapi'].map((sub) => require.resolve('@ringwise/voice-widget' + sub));
       const index = require('@ringwise/voice-widget');
       const core = require('@ringwise/voice-widget/core');
       const api = require('@ringwise/voice-widget/api');
       const element = require('@ringwise/voice-widget/element');
       const react = require('@ringwise/voice-widget/react');
+      const vapi = require('@ringwise/voice-widget/vapi');
       const chat = new core.ChatClient({ publicKey: 'pk' });
       console.log(JSON.stringify({
         resolved: resolved.map((file) => file.slice(file.indexOf('/dist/'))),
@@ -128,16 +136,18 @@ describe('npm pack → install → import', () => {
         api: [typeof api.createWebCall, typeof api.requestChatWeb, typeof api.createApiClient],
         element: [typeof element.defineVoiceCallElement, element.ELEMENT_NAME],
         react: [typeof react.useVoiceCall],
+        vapi: [typeof vapi.default, typeof new vapi.default('pk').on],
         sameInstance: index.VoiceClient === core.VoiceClient && index.createWebCall === api.createWebCall,
       }));`;
     const out = run(process.execPath, ['--no-experimental-require-module', '-e', script], { cwd: join(scratch, 'app') });
     expect(JSON.parse(out.trim()), 'exports per subpath, from dist/cjs').toEqual({
-      resolved: ['/dist/cjs/index.cjs', '/dist/cjs/core/index.cjs', '/dist/cjs/api/index.cjs', '/dist/cjs/element/index.cjs', '/dist/cjs/react/index.cjs'],
+      resolved: ['/dist/cjs/index.cjs', '/dist/cjs/core/index.cjs', '/dist/cjs/api/index.cjs', '/dist/cjs/element/index.cjs', '/dist/cjs/react/index.cjs', '/dist/cjs/vapi/index.cjs'],
       index: ['function', 'function', 'function', 'function'],
       core: ['function', 'function', 'idle', null],
       api: ['function', 'function', 'function'],
       element: ['function', 'ringwise-voice-call'],
       react: ['function'],
+      vapi: ['function', 'function'],
       sameInstance: true,
     });
   });

@@ -25,10 +25,25 @@ export interface CallTarget {
   workflowOverrides?: JsonObject;
 }
 
+/** The body of `POST /call/web`: the target, and whether the room outlives the visitor's leaving. */
+export interface WebCallBody extends CallTarget {
+  /**
+   * `false` keeps the room when the visitor leaves, so the call can be rejoined
+   * (`VoiceClient.reconnect`); omitted: the platform's default (`true`: the room is deleted when
+   * the visitor leaves, and the call ends).
+   */
+  roomDeleteOnUserLeaveEnabled?: boolean;
+}
+
 /** The fields of the `POST /call/web` response the client reads (spec §3). */
 export interface WebCall extends JsonObject {
   id: string;
   webCallUrl: string;
   artifactPlan?: { videoRecordingEnabled?: boolean } & JsonObject;
   assistant?: { voice?: { provider?: string } & JsonObject } & JsonObject;
+  /**
+   * How to join: `callToken` is the room's meeting token when the platform sends one (with a video
+   * recording, it starts the recording at join). Passed to the join as-is.
+   */
+  transport?: { callToken?: string } & JsonObject;
 }

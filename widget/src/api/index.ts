@@ -16,7 +16,7 @@ export { RequestError, isRequestError, type RequestContext } from './errors/requ
 export { ApiError, apiErrorMessage, isApiError } from './errors/api-error.ts';
 export { NetworkError, isNetworkError } from './errors/network-error.ts';
 export { TimeoutError, isTimeoutError } from './errors/timeout-error.ts';
-export type { CallTarget, WebCall } from './call-target.ts';
+export type { CallTarget, WebCall, WebCallBody } from './call-target.ts';
 export type {
   ApiClientOptions,
   BoundRoutes,

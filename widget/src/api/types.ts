@@ -4,7 +4,7 @@
  * `(id: string, runId: string, query?: Query, options?: CallOptions) => Promise<T>`.
  * Types only: no runtime code.
  */
-import type { CallTarget, JsonObject, WebCall } from './call-target.ts';
+import type { JsonObject, WebCall, WebCallBody } from './call-target.ts';
 
 export type { JsonObject } from './call-target.ts';
 
@@ -129,7 +129,7 @@ export interface Requester {
  * argument you pass).
  */
 export interface KnownRouteTypes {
-  'POST /call/web': { body: CallTarget; response: WebCall };
+  'POST /call/web': { body: WebCallBody; response: WebCall };
   /** Bulk delete: `ids` deletes those calls' data; without a body, the one in the path. */
   'DELETE /call/{id} body': { body: { ids?: string[] } & JsonObject; response: unknown };
   'GET /file': { query: { purpose: string } & Query; response: unknown };

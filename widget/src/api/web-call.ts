@@ -1,4 +1,4 @@
-import type { CallTarget, WebCall } from './call-target.ts';
+import type { WebCall, WebCallBody } from './call-target.ts';
 import { ApiError } from './errors/api-error.ts';
 import { NetworkError } from './errors/network-error.ts';
 import { postJson, type PostOptions } from './post-json.ts';
@@ -18,7 +18,7 @@ const PATH = '/call/web';
  * @returns fetch's promise: it rejects with fetch's own error (or the abort reason); `readWebCall`
  *   maps that exactly as `createWebCall` does.
  */
-export function requestWebCall(options: WebCallOptions, target: CallTarget): Promise<Response> {
+export function requestWebCall(options: WebCallOptions, target: WebCallBody): Promise<Response> {
   return postJson(options, PATH, target);
 }
 
@@ -67,6 +67,6 @@ export async function readWebCall(response: Response | PromiseLike<Response>, si
  * @throws NetworkError when no response arrives.
  * @throws The caller's abort reason (usually a `DOMException` named `AbortError`) when `signal` aborts.
  */
-export function createWebCall(options: WebCallOptions, target: CallTarget): Promise<WebCall> {
+export function createWebCall(options: WebCallOptions, target: WebCallBody): Promise<WebCall> {
   return readWebCall(requestWebCall(options, target), options.signal);
 }

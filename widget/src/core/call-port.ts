@@ -30,28 +30,55 @@ export interface CallTrackEvent {
   track: MediaTrackLike;
 }
 
+/**
+ * What every engine event may carry besides its typed fields: the engine's own event object
+ * (Daily's), passed through untouched for adapters that must hand it on as it came (`./vapi`).
+ */
+export interface CallEngineEvent {
+  /** The engine's original event object. */
+  readonly raw?: unknown;
+}
+
+/** An error the engine reported. */
+export interface CallEngineError extends CallEngineEvent {
+  message: string;
+  /** The engine's error kind (e.g. `ejected`, `permissions`). */
+  type?: string;
+}
+
 /** Events of a call object the core listens to. */
 export interface CallObjectEvents {
   /** A remote or local track started (the core plays remote audio tracks). */
   'track-started': CallTrackEvent;
   'track-stopped': CallTrackEvent;
   'participant-left': { participant: CallParticipant };
+  /** A participant's state changed (tracks, name…). */
+  'participant-updated': CallEngineEvent & { participant: CallParticipant };
   /** This client left the call (after `leave()`/`destroy()`, or when the platform removed it). */
   'left-meeting': void;
   /** A fatal error: the call is over. `type` is the engine's error kind (e.g. `ejected`). */
-  error: { message: string; type?: string };
+  error: CallEngineError;
   /** A nonfatal error, e.g. `audio-processor-error`. */
-  'nonfatal-error': { type: string; message: string };
+  'nonfatal-error': CallEngineError & { type: string };
+  /** The camera or microphone could not be used (`type`: `permissions`, `not-found`…). */
+  'camera-error': CallEngineError;
   /** An app message from another participant (the platform sends JSON strings). */
   'app-message': { data: unknown; fromId: string };
   /** Audio levels (0..1) of the remote participants, by participant id. */
   'remote-participants-audio-level': { levels: Record<string, number> };
-  /** The media or signalling connection was interrupted, or came back. */
-  'network-connection': { state: 'interrupted' | 'connected' };
+  /** The microphone's level (0..1), while the local observer runs. */
+  'local-audio-level': { level: number };
+  /** The media or signalling connection changed: `interrupted`, `connected`… (`type`: which one). */
+  'network-connection': CallEngineEvent & { state: string; type?: string };
+  /** The network quality estimate changed (`state`: `good`, `warning`, `bad`, `unknown`). */
+  'network-quality-change': CallEngineEvent & { state: string };
   /** The cloud recording started. */
-  'recording-started': void;
+  'recording-started': CallEngineEvent | void;
+  'recording-stopped': CallEngineEvent | void;
+  'recording-stats': CallEngineEvent | void;
+  'recording-upload-completed': CallEngineEvent | void;
   /** The cloud recording failed (to start, or while running). */
-  'recording-error': { message: string };
+  'recording-error': CallEngineError;
 }
 
 /** Input processing settings; the core uses the noise-cancellation processor on the microphone. */
@@ -63,6 +90,8 @@ export interface CallInputSettings {
 export interface CallRecordingOptions {
   width: number;
   height: number;
+  /** `#AARRGGBB` behind the participants' tiles. */
+  backgroundColor: string;
   layout: { preset: 'default' };
 }
 
@@ -71,8 +100,12 @@ export interface CallRecordingOptions {
  * Methods that need a joined call may throw before join; the core only calls them after.
  */
 export interface CallObject {
-  /** Joins the room. Rejects when the engine cannot load or the room refuses. */
-  join(options: { url: string }): Promise<void>;
+  /**
+   * Joins the room. Rejects when the engine cannot load or the room refuses.
+   * @param options `url`: the room; `token`: the platform's meeting token for it, when it sent one
+   *   (a room may require it; with a video recording it also starts the recording at join).
+   */
+  join(options: { url: string; token?: string }): Promise<void>;
   /** Leaves the room (the object stays usable for `destroy()`). */
   leave(): Promise<void>;
   /** Leaves if needed and releases everything: tracks, listeners, workers. Idempotent. */
@@ -89,21 +122,30 @@ export interface CallObject {
   localAudio(): boolean;
   /** Starts the `remote-participants-audio-level` events every `intervalMs`. */
   startRemoteParticipantsAudioLevelObserver(intervalMs: number): Promise<void>;
+  /** Starts the `local-audio-level` events every `intervalMs`. */
+  startLocalAudioLevelObserver(intervalMs: number): Promise<void>;
   /** Starts the cloud recording; its start is reported by `recording-started`. */
   startRecording(options: CallRecordingOptions): void;
   /** Stops the cloud recording. */
   stopRecording(): void;
   /** Sets the microphone's processing (noise cancellation). */
   updateInputSettings(settings: CallInputSettings): Promise<void>;
+  /** The engine's own call object (Daily's `DailyCall`), for adapters that hand it out. */
+  readonly engine?: unknown;
 }
 
 /** What the core asks of a new call object. */
 export interface CreateCallOptions {
   /**
-   * Receive the assistant's video: true only when its voice provider is a video one. The local
-   * camera is never used; the microphone always is.
+   * Receive the assistant's video: true only when its voice provider is a video one. The
+   * microphone is always used.
    */
   video: boolean;
+  /**
+   * Send the camera: true when the platform records the call on video
+   * (`artifactPlan.videoRecordingEnabled`), so the recording has the visitor's picture.
+   */
+  camera: boolean;
 }
 
 /**

@@ -18,8 +18,11 @@ export const MOBILE_PERMISSIONS_WAIT_MS = 1000;
 /** Interval of the remote participants' audio level observer (Daily's minimum is 100 ms too). */
 export const AUDIO_LEVEL_INTERVAL_MS = 100;
 
-/** Cloud recording size when `artifactPlan.videoRecordingEnabled`: 1280×720, default layout. */
-export const VIDEO_RECORDING = { width: 1280, height: 720, layout: { preset: 'default' } } as const;
+/**
+ * Cloud recording when `artifactPlan.videoRecordingEnabled` and the platform sent no meeting token
+ * (which starts it by itself): 1280×720, default layout, the platform's dark background.
+ */
+export const VIDEO_RECORDING = { width: 1280, height: 720, backgroundColor: '#FF1F2D3D', layout: { preset: 'default' } } as const;
 
 /** Voice providers that render the assistant as video: only for these is remote video received. */
 export const VIDEO_VOICE_PROVIDERS: readonly string[] = ['tavus'];

@@ -3,7 +3,8 @@
  * `VoiceClient.addMessage` sends (`add-message`) and what `toolCallsOf` reads from the
  * platform's client-side `tool-calls` messages.
  */
-import type { JsonObject } from './types.ts';
+import { VoiceError } from './errors/voice-error.ts';
+import type { JsonObject, VoiceMessage } from './types.ts';
 
 /** A message added to the conversation of a live call (the platform's chat-message shape). */
 export interface ConversationMessage {
@@ -22,6 +23,17 @@ export interface AddMessageOptions {
    * default (it answers a `user` message).
    */
   triggerResponseEnabled?: boolean;
+}
+
+/**
+ * The app message that adds `message` to a live call's conversation (`VoiceClient.addMessage`).
+ * @throws VoiceError `validation-error` when `role` or `content` is not a string.
+ */
+export function addMessageOf(message: ConversationMessage, { triggerResponseEnabled }: AddMessageOptions): VoiceMessage {
+  if (typeof message?.role !== 'string' || !message.role || typeof message.content !== 'string') {
+    throw new VoiceError('validation-error', 'addMessage needs a message with a string role and content.');
+  }
+  return { type: 'add-message', message: { role: message.role, content: message.content }, triggerResponseEnabled };
 }
 
 /** One function call the model asked the page to run (from a `tool-calls` message). */

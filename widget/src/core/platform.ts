@@ -6,6 +6,10 @@ export interface AudioPlayback {
   play(): Promise<void>;
   /** Stops playback and releases the element (idempotent). */
   stop(): void;
+  /** Sets the playback volume, 0..1 (not what the assistant hears, not the `volume-level` events). */
+  setVolume?(volume: number): void;
+  /** The media element playing the track, where there is one (browsers: a detached `<audio>`). */
+  readonly element?: HTMLAudioElement;
 }
 
 /**
@@ -67,10 +71,14 @@ export const browserPlatform: VoicePlatform = {
     audio.autoplay = true;
     audio.srcObject = new MediaStream([track as MediaStreamTrack]);
     return {
+      element: audio,
       play: () => audio.play(),
       stop() {
         audio.pause();
         audio.srcObject = null;
+      },
+      setVolume(volume) {
+        audio.volume = volume;
       },
     };
   },

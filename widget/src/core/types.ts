@@ -4,25 +4,21 @@
  * It holds types only: no runtime code, no daily-js types, no DOM globals.
  */
 import type { JsonObject } from '../api/call-target.ts';
-import type { MediaTrackLike } from './call-port.ts';
+import type { CallEngineError, CallEngineEvent, CallParticipant, MediaTrackLike } from './call-port.ts';
+import type { AudioPlayback } from './platform.ts';
 
 /** Lifecycle of a call as the UI sees it. */
 export type CallState = 'idle' | 'starting' | 'active' | 'reconnecting' | 'ending';
 
-/** The start stages of spec §4, in order. Each reports started → completed | failed. */
-export type StartStage =
-  | 'initialization'
-  | 'web-call-creation'
-  | 'daily-call-object-creation'
-  | 'mobile-permissions'
-  | 'daily-call-join'
-  | 'video-recording-setup'
-  | 'video-recording-started'
-  | 'audio-observer-setup'
-  | 'audio-processing-setup';
+// The start stages' one list is `START_STAGES` (start-stages.ts); the type derives from it.
+import type { StartStage } from './start-stages.ts';
+export type { StartStage };
 
-/** A stage name as reported in progress events; `input-validation` precedes the start stages. */
-export type ProgressStage = StartStage | 'input-validation';
+/**
+ * A stage name as reported in progress events: `input-validation` precedes the start stages;
+ * `reconnect-initialization` replaces the first two in `reconnect()`.
+ */
+export type ProgressStage = StartStage | 'input-validation' | 'reconnect-initialization';
 
 /** One `call-start-progress` event. */
 export interface StartProgress {
@@ -117,3 +113,35 @@ export interface VoiceClientEvents {
   error: VoiceErrorLike;
   'state-change': CallState;
 }
+
+/**
+ * The call's media, network and recording events (`VoiceClient.on`), beside `VoiceClientEvents`.
+ * Payloads are the core's types; `raw` is the call engine's own event (Daily's) where there is one.
+ */
+export interface VoiceMediaEvents {
+  /** The platform says the assistant is listening (its `listening` app message). */
+  listening: void;
+  /** A player of the assistant's audio was created (detached: not in the page). */
+  audio: AudioPlayback;
+  /** The assistant's video track started (with the `video` option and a video voice provider). */
+  video: MediaTrackLike;
+  /** The assistant's audio could not start (`NotAllowedError`: autoplay blocked; `resumeAudio()` from a click). */
+  'audio-start-failed': Error;
+  /** The microphone's level, 0..1, every 100 ms, while something listens to this event. */
+  'local-volume-level': number;
+  /** The camera or microphone failed (`type`: `permissions`, `not-found`, `in-use`…). */
+  'camera-error': CallEngineError;
+  'network-quality-change': CallEngineEvent & { state: string };
+  'network-connection': CallEngineEvent & { state: string; type?: string };
+  'participant-updated': CallEngineEvent & { participant: CallParticipant };
+  'recording-started': CallEngineEvent;
+  'recording-stopped': CallEngineEvent;
+  'recording-stats': CallEngineEvent;
+  'recording-upload-completed': CallEngineEvent;
+  'recording-error': CallEngineError;
+  /** The call engine reported a fatal error (before the join too; after it, `error` follows with `meeting-ended`). */
+  'call-engine-error': CallEngineError;
+}
+
+/** Every event of `VoiceClient`. */
+export interface VoiceEvents extends VoiceClientEvents, VoiceMediaEvents {}

@@ -2,6 +2,8 @@
  * The Daily adapter: maps @daily-co/daily-js to the core's `CallFactory` port. This is the ONLY
  * module that imports daily-js; the core loads it lazily (`import('../daily/index.ts')`), so the
  * widget build emits it, with daily-js, as a separate chunk fetched when a call starts or on intent.
+ * What it asks of daily-js (call object options, join options, subscriptions) is what
+ * `@vapi-ai/web` 2.7.1 asks, so both put the same calls on the wire.
  */
 import Daily from '@daily-co/daily-js';
 import type {
@@ -33,6 +35,7 @@ export interface DailyCallLike {
   setLocalAudio(enabled: boolean): unknown;
   localAudio(): boolean;
   startRemoteParticipantsAudioLevelObserver(interval?: number): Promise<void>;
+  startLocalAudioLevelObserver(interval?: number): Promise<void>;
   startRecording(options?: DailyStreamingOptions<'recording', 'start'>): void;
   stopRecording(): void;
   updateInputSettings(inputSettings: DailyInputSettings): Promise<unknown>;
@@ -45,25 +48,33 @@ export interface DailyLike {
   createCallObject(properties?: DailyFactoryOptions): DailyCallLike;
 }
 
+/** Call object properties a page may set (as `@vapi-ai/web`'s `dailyCallObject`). */
+export interface DailyCallProperties {
+  /** The microphone: true, a device id or a track. @default true */
+  audioSource?: boolean | string | MediaStreamTrack;
+  /** The camera. @default true when the platform records the call on video, else false */
+  videoSource?: boolean | string | MediaStreamTrack;
+}
+
 function participantOf(p: DailyParticipant): CallParticipant {
   return { id: p.session_id, local: p.local, userName: p.user_name };
 }
 
 /**
  * Creates the `CallFactory` backed by daily-js. Each call object: microphone on (`audioSource`
- * true), camera never (`videoSource` false), tracks subscribed explicitly (audio always, video
- * only when the core asks for it: option `video` and a video voice provider), `dailyConfig.avoidEval` true unless
- * set, `bundlePathOverride` and the rest of `config` passed through.
+ * true), camera only for a video recording (`videoSource`: the core's `camera`), tracks subscribed
+ * explicitly (audio always, video only when the core asks for it), `dailyConfig.avoidEval` true
+ * unless set, `bundlePathOverride` and the rest of `config` passed through.
  * @param config Daily's advanced config (`dailyConfig`).
  * @param daily daily-js's default export; replaceable for tests. @default Daily
+ * @param properties `audioSource` / `videoSource` overrides.
  */
-export function createDailyCallFactory(config: DailyConfig = {}, daily: DailyLike = Daily): CallFactory {
+export function createDailyCallFactory(config: DailyConfig = {}, daily: DailyLike = Daily, properties: DailyCallProperties = {}): CallFactory {
   return {
-    createCall({ video }) {
+    createCall({ video, camera }) {
       const call = daily.createCallObject({
-        audioSource: true,
-        videoSource: false,
-        subscribeToTracksAutomatically: false,
+        audioSource: properties.audioSource ?? true,
+        videoSource: properties.videoSource ?? camera,
         dailyConfig: { avoidEval: true, ...config } as DailyAdvancedConfig,
       });
       return adaptDailyCall(call, video);
@@ -73,10 +84,10 @@ export function createDailyCallFactory(config: DailyConfig = {}, daily: DailyLik
 
 /**
  * Wraps a daily-js call object as the core's `CallObject`: translates its events to the core's
- * (`CallObjectEvents`) and subscribes to remote participants' tracks.
+ * (`CallObjectEvents`, each with Daily's event as `raw`) and subscribes to remote participants'
+ * tracks, those present at join included.
  * @param call A daily-js call object (or a typed fake).
- * @param video Also subscribe to remote video and pass its tracks on (the core asks for it only
- *   when the client was created with `video: true` and the voice provider renders video).
+ * @param video Also subscribe to remote video and pass its tracks on.
  */
 export function adaptDailyCall(call: DailyCallLike, video: boolean): CallObject {
   const events = createEmitter<CallObjectEvents>();
@@ -97,7 +108,10 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean): CallObject 
       participant: e.participant && participantOf(e.participant),
       track: e.track,
     };
+  const forward = <T extends DailyEvent & keyof CallObjectEvents>(event: T) =>
+    on(event, (raw) => events.emit(event, { raw } as CallObjectEvents[T]));
 
+  // A participant already in the room (the assistant joined first) sends no participant-joined.
   on('joined-meeting', () => Object.values(call.participants()).forEach(subscribe));
   on('participant-joined', (e) => subscribe(e.participant));
   on('track-started', (e) => {
@@ -109,22 +123,29 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean): CallObject 
     if (payload) events.emit('track-stopped', payload);
   });
   on('participant-left', (e) => events.emit('participant-left', { participant: participantOf(e.participant) }));
+  on('participant-updated', (raw) => events.emit('participant-updated', { participant: participantOf(raw.participant), raw }));
   on('left-meeting', () => events.emit('left-meeting', undefined));
-  on('error', (e) => events.emit('error', { message: e.errorMsg, type: e.error?.type }));
-  on('nonfatal-error', (e) => events.emit('nonfatal-error', { type: e.type, message: e.errorMsg }));
+  on('error', (raw) => events.emit('error', { message: raw.errorMsg, type: raw.error?.type, raw }));
+  on('nonfatal-error', (raw) => events.emit('nonfatal-error', { type: raw.type, message: raw.errorMsg, raw }));
+  on('camera-error', (raw) => events.emit('camera-error', { message: raw.errorMsg?.errorMsg, type: raw.error?.type, raw }));
   on('app-message', (e) => events.emit('app-message', { data: e.data, fromId: e.fromId }));
   on('remote-participants-audio-level', (e) =>
     events.emit('remote-participants-audio-level', { levels: e.participantsAudioLevel }),
   );
-  on('network-connection', (e) => {
-    if (e.event === 'interrupted' || e.event === 'connected') events.emit('network-connection', { state: e.event });
-  });
-  on('recording-started', () => events.emit('recording-started', undefined));
-  on('recording-error', (e) => events.emit('recording-error', { message: e.errorMsg }));
+  on('local-audio-level', (e) => events.emit('local-audio-level', { level: e.audioLevel }));
+  on('network-connection', (raw) => events.emit('network-connection', { state: raw.event, type: raw.type, raw }));
+  on('network-quality-change', (raw) => events.emit('network-quality-change', { state: raw.networkState, raw }));
+  forward('recording-started');
+  forward('recording-stopped');
+  forward('recording-stats');
+  forward('recording-upload-completed');
+  on('recording-error', (raw) => events.emit('recording-error', { message: raw.errorMsg, raw }));
 
   return {
-    async join({ url }) {
-      await call.join({ url });
+    engine: call,
+    async join({ url, token }) {
+      // daily-js rejects a `token` key that is present but undefined.
+      await call.join({ url, ...(token ? { token } : {}), subscribeToTracksAutomatically: false });
     },
     leave: () => call.leave(),
     async destroy() {
@@ -141,10 +162,25 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean): CallObject 
     setLocalAudio: (enabled) => void call.setLocalAudio(enabled),
     localAudio: () => call.localAudio(),
     startRemoteParticipantsAudioLevelObserver: (interval) => call.startRemoteParticipantsAudioLevelObserver(interval),
-    startRecording: ({ width, height, layout }) => call.startRecording({ width, height, layout: { ...layout } }),
+    startLocalAudioLevelObserver: (interval) => call.startLocalAudioLevelObserver(interval),
+    startRecording: ({ width, height, backgroundColor, layout }) => call.startRecording({ width, height, backgroundColor, layout: { ...layout } }),
     stopRecording: () => call.stopRecording(),
     async updateInputSettings(settings) {
       await call.updateInputSettings(settings);
     },
   };
 }
+
+// daily-js's types that the `./vapi` entry's API names (as `@vapi-ai/web`'s does), re-exported
+// so that this module stays the only one that refers to daily-js.
+export type {
+  DailyAdvancedConfig,
+  DailyCall,
+  DailyEventObjectNoPayload,
+  DailyEventObjectRecordingError,
+  DailyEventObjectRecordingStarted,
+  DailyEventObjectRecordingStopped,
+  DailyFactoryOptions,
+  DailyParticipant,
+  DailyVideoSendSettings,
+} from '@daily-co/daily-js';

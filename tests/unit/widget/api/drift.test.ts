@@ -9,9 +9,11 @@
  * The verdicts of `compareRoutes` are also checked one by one on our table with one thing altered,
  * so each kind of drift is proven to be caught.
  */
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import ts from 'typescript';
 import { apiRoutes } from '../../../../widget/src/api/index.ts';
 import { readPlatformClient, type PlatformClient, type PlatformRoute } from './platform-routes.ts';
 import { compareRoutes, failureCount, formatDrift, readOurRoutes, wireKey, type OurRoute } from './route-drift.ts';
@@ -137,5 +139,35 @@ describe('each kind of drift is caught', () => {
     );
     expect(report.failures.notOnPlatform).toHaveLength(1);
     expect(report.failures.notOnPlatform[0]).toMatch(/^chat\.createResponse \(POST \/chat\/responses\): not on the platform/);
+  });
+});
+
+/** Property names of an interface, read with the TypeScript compiler API from a source or declaration file. */
+function interfaceFields(file: string, name: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const fields: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isInterfaceDeclaration(node) && node.name.text === name) {
+      for (const member of node.members) if (member.name && ts.isIdentifier(member.name)) fields.push(member.name.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return fields;
+}
+
+describe('the POST /call/web body against the platform', () => {
+  const platformFields = () => interfaceFields(join(PLATFORM_DIR, 'dist/api.d.ts'), 'CreateWebCallDTO');
+  const ourFields = () => [
+    ...interfaceFields(join(ROOT, 'widget/src/api/call-target.ts'), 'CallTarget'),
+    ...interfaceFields(join(ROOT, 'widget/src/api/call-target.ts'), 'WebCallBody'),
+  ];
+
+  it('every field we send is a field of the platform’s CreateWebCallDTO, roomDeleteOnUserLeaveEnabled included', () => {
+    const platform = platformFields();
+    expect(platform.length, 'the platform DTO is read').toBeGreaterThan(5);
+    const ours = ourFields();
+    expect(ours, 'the new field is ours').toContain('roomDeleteOnUserLeaveEnabled');
+    expect(ours.filter((field) => !platform.includes(field)), `fields the platform does not know (it has ${platform.join(', ')})`).toEqual([]);
   });
 });

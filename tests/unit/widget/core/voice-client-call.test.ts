@@ -26,17 +26,14 @@ async function active(body: WebCall = webCall()) {
 }
 
 describe('VoiceClient: the assistant audio', () => {
-  it('on the assistant track playing: call-start, a playable message, then say-first-message', async () => {
+  it('on the assistant track playing: call-start and a playable message, and no say-first-message without a recording', async () => {
     const { client, call, events, platform } = await active();
     expect(events.of('call-start'), 'no call-start before audio plays').toHaveLength(0);
     const track = await call.startAssistantAudio();
     expect(platform.players.map((p) => p.track), 'a player for the track').toEqual([track]);
     expect(platform.players[0]?.playing, 'playing').toBe(true);
     expect(events.of('call-start'), 'call-start once').toHaveLength(1);
-    expect(call.messages(), 'exact messages sent').toEqual([
-      'playable',
-      { type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: 0 },
-    ]);
+    expect(call.messages(), 'exact messages sent').toEqual(['playable']);
     await client.stop();
     expect(platform.players[0]?.stopped, 'player released at cleanup').toBe(true);
   });
@@ -66,22 +63,16 @@ describe('VoiceClient: the assistant audio', () => {
     await client.stop();
   });
 
-  it('with video recording that fails to start, reports it and still says the first message', async () => {
+  it('with video recording that fails to start, passes the error on and does not say the first message', async () => {
     const { client, call, events } = await active(webCall({ artifactPlan: { videoRecordingEnabled: true } }));
+    const errors: unknown[] = [];
+    client.on('recording-error', (e) => errors.push(e));
     await call.startAssistantAudio();
-    expect(call.messages(), 'waiting for the recording').toEqual(['playable']);
     call.emit('recording-error', { message: 'recording quota exceeded' });
-    expect(events.of('error').map((e) => [e.type, e.message]), 'nonfatal error').toEqual([
-      ['video-recording-setup-error', 'recording quota exceeded'],
-    ]);
-    expect(call.messages()[1], 'the first message is not held back').toEqual({
-      type: 'control',
-      control: 'say-first-message',
-      videoRecordingStartDelaySeconds: 0,
-    });
-    expect(client.state, 'the call goes on').toBe('active');
+    expect(errors, 'the recording error, typed').toEqual([{ message: 'recording quota exceeded' }]);
+    expect(events.of('error'), 'not a call error').toEqual([]);
+    expect(call.messages(), 'as @vapi-ai/web: no first message without a recording').toEqual(['playable']);
     await client.stop();
-    expect(call.recordingStops, 'no stop for a recording that never started').toBe(0);
   });
 
   it('reports blocked autoplay in the snapshot and resumes from a gesture', async () => {
@@ -160,7 +151,7 @@ describe('VoiceClient: app messages', () => {
     call.receive('listening');
     call.receive('{not json');
     expect(events.of('message'), 'only the JSON message').toEqual([transcript]);
-    expect(log, 'unparseable ones are logged').toHaveBeenCalledTimes(2);
+    expect(log, 'the unparseable one is logged (listening is a signal, not a message)').toHaveBeenCalledTimes(1);
     expect(events.of('error'), 'no error for an unparseable message').toHaveLength(0);
     await client.stop();
   });
@@ -259,6 +250,17 @@ describe('VoiceClient: leaving', () => {
     await client.stop();
     expect(call.destroyed, 'call destroyed').toBe(true);
     expect(platform.pageHideHandlers.size, 'removed at cleanup').toBe(0);
+  });
+
+  it('a kept room (roomDeleteOnUserLeaveEnabled: false) is only left on unload, never ended: the next page rejoins it', async () => {
+    server.route('POST', '/call/web', { status: 201, body: webCall() });
+    const { client, factory, platform } = makeClient(server);
+    expect(await client.start({ assistantId: 'asst-1' }, { roomDeleteOnUserLeaveEnabled: false }), 'started').not.toBeNull();
+    const call = factory.last;
+    platform.pageHide();
+    await until(() => client.getSnapshot().state === 'idle');
+    expect(call.messages(), 'no end-call: the assistant waits for the rejoin').toEqual([]);
+    expect(call.destroyed, 'this page left the room').toBe(true);
   });
 });
 

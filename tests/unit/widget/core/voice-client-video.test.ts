@@ -31,7 +31,7 @@ async function started(provider: string, options: Partial<VoiceClientOptions> = 
 describe('VoiceClient: the assistant video', () => {
   it('is off by default: no video asked for, even from a video provider, and a video track is ignored', async () => {
     const { client, call, platform } = await started(VIDEO_PROVIDER);
-    expect(call.options, 'the call engine is not asked for video').toEqual({ video: false });
+    expect(call.options, 'the call engine is not asked for video').toEqual({ video: false, camera: false });
     call.emit('track-started', { participant: assistant, track: new FakeTrack('video') });
     await call.startAssistantAudio();
     expect(client.getSnapshot().videoTrack, 'no video track').toBeNull();
@@ -41,7 +41,7 @@ describe('VoiceClient: the assistant video', () => {
 
   it('is not asked for when the provider renders no video, even with video: true', async () => {
     const { client, call } = await started('11labs', { video: true });
-    expect(call.options, 'no video').toEqual({ video: false });
+    expect(call.options, 'no video').toEqual({ video: false, camera: false });
     call.emit('track-started', { participant: assistant, track: new FakeTrack('video') });
     expect(client.getSnapshot().videoTrack, 'ignored').toBeNull();
     await client.stop();
@@ -49,7 +49,7 @@ describe('VoiceClient: the assistant video', () => {
 
   it('with video: true and a video provider, holds the remote video track until it stops, and audio still plays', async () => {
     const { client, call, platform } = await started(VIDEO_PROVIDER, { video: true });
-    expect(call.options, 'video asked for').toEqual({ video: true });
+    expect(call.options, 'video asked for').toEqual({ video: true, camera: false });
     const seen: unknown[] = [];
     client.subscribe(() => seen.push(client.getSnapshot().videoTrack));
     call.emit('track-started', { participant: { id: 'me', local: true }, track: new FakeTrack('video') });

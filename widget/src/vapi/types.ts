@@ -1,0 +1,89 @@
+/**
+ * The public types of the `./vapi` entry, as `@vapi-ai/web` 2.7.1 declares them: its event names
+ * and listener signatures, start options and web call shape. Types only.
+ */
+import type {
+  DailyEventObjectNoPayload,
+  DailyEventObjectRecordingError,
+  DailyEventObjectRecordingStarted,
+  DailyEventObjectRecordingStopped,
+  DailyParticipant,
+} from '../daily/index.ts';
+import type { JsonObject } from '../api/call-target.ts';
+
+/** `{ type: 'end-call' }`, `say`, `add-message`, `control` messages (the platform's live call control). */
+export type VapiClientToServerMessage = { type: string } & JsonObject;
+
+/** One `call-start-progress` event. */
+export interface CallStartProgressEvent {
+  stage: string;
+  status: 'started' | 'completed' | 'failed';
+  duration?: number;
+  /** ISO 8601. */
+  timestamp: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** The `call-start-success` event. */
+export interface CallStartSuccessEvent {
+  totalDuration: number;
+  callId?: string;
+  timestamp: string;
+}
+
+/** The `call-start-failed` event. */
+export interface CallStartFailedEvent {
+  stage: string;
+  totalDuration: number;
+  error: string;
+  errorStack?: string;
+  timestamp: string;
+  context: Record<string, unknown>;
+}
+
+/** Every event and its listener. */
+export type VapiEventListeners = {
+  'call-end': () => void;
+  'call-start': () => void;
+  'volume-level': (volume: number) => void;
+  'local-volume-level': (volume: number) => void;
+  'local-audio-level-observer-error': (error: unknown) => void;
+  'speech-start': () => void;
+  'speech-end': () => void;
+  video: (track: MediaStreamTrack) => void;
+  audio: (player: HTMLAudioElement) => void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the platform's messages, untyped as in the reference
+  message: (message: any) => void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- { type, stage?, error, timestamp… } as in the reference
+  error: (error: any) => void;
+  'camera-error': (error: unknown) => void;
+  'network-quality-change': (event: unknown) => void;
+  'network-connection': (event: unknown) => void;
+  'daily-participant-updated': (participant: DailyParticipant) => void;
+  'call-start-progress': (event: CallStartProgressEvent) => void;
+  'call-start-success': (event: CallStartSuccessEvent) => void;
+  'call-start-failed': (event: CallStartFailedEvent) => void;
+  'recording-started': (event: DailyEventObjectRecordingStarted) => void;
+  'recording-stopped': (event: DailyEventObjectRecordingStopped) => void;
+  'recording-stats': (event: DailyEventObjectNoPayload) => void;
+  'recording-error': (event: DailyEventObjectRecordingError) => void;
+  'recording-upload-completed': (event: DailyEventObjectNoPayload) => void;
+};
+
+/** Every event name. */
+export type VapiEventNames = keyof VapiEventListeners;
+
+/** Options of `start()`. */
+export type StartCallOptions = {
+  /** `false` keeps the room when the visitor leaves, so `reconnect` can join it again. @default true */
+  roomDeleteOnUserLeaveEnabled?: boolean;
+};
+
+/** A web call to `reconnect` to. */
+export type WebCall = {
+  webCallUrl: string;
+  id?: string;
+  artifactPlan?: { videoRecordingEnabled?: boolean };
+  assistant?: { voice?: { provider?: string } };
+  transport?: { callToken?: string };
+};
