@@ -77,6 +77,10 @@ export function mountCard(host: CardHost): Card {
     onEvent: host.dispatch,
     // Read at each tool call: the page may set them at any time.
     clientTools: () => element.clientTools,
+    keepRoom: () => {
+      const persist = element.getAttribute('persist');
+      return persist !== null && persist.trim() !== 'false';
+    },
   });
   const configure = () => {
     const bundlePathOverride = attr('bundle-path-override');

@@ -21,6 +21,7 @@ import type { CallTarget, JsonObject, VoiceClientEvents, VoiceErrorLike, VoiceMe
 import type { ContinuityPort } from '../conversation/continuity.ts';
 import type { SavedTurn } from '../conversation/continuity-store.ts';
 import { handoffMessages } from '../conversation/handoff.ts';
+import { keptRoomTarget } from '../conversation/continuity-store.ts';
 import type { requestChatWeb } from '../api/chat-web.ts';
 import type { requestWebCall } from '../api/web-call.ts';
 import type { ChatClientEvents } from '../core/chat-client.ts';
@@ -111,6 +112,11 @@ export interface ConversationControllerOptions {
    * See `client-tools.ts`: unknown tools and failing functions arrive as `error` events.
    */
   clientTools?: () => ClientTools | null | undefined;
+  /**
+   * Whether a call's room must outlive the page (`persist`): its `POST /call/web` carries
+   * `roomDeleteOnUserLeaveEnabled: false`, and page hide leaves the call without ending it.
+   */
+  keepRoom?: () => boolean;
   /**
    * Receives every client event (e.g. to re-dispatch it as a DOM event). Widget-level failures
    * (`not-configured`, `no-target`, `engine-load-failed`) arrive as `error` events too.
@@ -231,10 +237,11 @@ export class ConversationController implements ContinuityPort {
     this.#loading = true;
     this.#set({ phase: 'loading', problem: null, ended: false, duration: 0, stage: null, stageIndex: 0 });
     const helpers = this.#options.requests;
+    const keep = !!this.#options.keepRoom?.();
     const sendHere = !request && !!helpers;
     if (sendHere) {
       abort = new AbortController();
-      request = helpers.requestWebCall(this.#requestOptions(abort), target);
+      request = helpers.requestWebCall(this.#requestOptions(abort), keep ? keptRoomTarget(target) : target);
     }
     // The engine adopts the request and reports its failure; until then nobody else listens.
     request?.catch(() => {});
@@ -257,7 +264,7 @@ export class ConversationController implements ContinuityPort {
     // What was said and typed before this call goes into it (handoff.ts), without a reply.
     const before = handoffMessages(this.#view.conversation);
     try {
-      const call = await client.start(target, request ? { request } : undefined);
+      const call = await client.start(target, { ...(request && { request }), ...(keep && { roomDeleteOnUserLeaveEnabled: false }) });
       if (!call) return false;
       this.#webCall = call;
       for (const message of before) client.addMessage(message, { triggerResponseEnabled: false });

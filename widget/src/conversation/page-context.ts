@@ -9,7 +9,7 @@ import type { CallTarget, JsonObject } from '../core/types.ts';
 
 /** What is sent about the page. */
 export interface PageContext {
-  /** `document.title`, trimmed (at most 200 characters). */
+  /** `document.title` (at most 200 characters). */
   readonly pageTitle: string;
   /** `location.origin + location.pathname`: never the query string or the fragment. */
   readonly pagePath: string;
@@ -17,7 +17,7 @@ export interface PageContext {
 
 /** The page's context from its location and title. */
 export function pageContextOf(location: Pick<Location, 'origin' | 'pathname'>, title: string): PageContext {
-  return { pageTitle: title.trim().slice(0, 200), pagePath: location.origin + location.pathname };
+  return { pageTitle: title.slice(0, 200), pagePath: location.origin + location.pathname };
 }
 
 /**
@@ -27,10 +27,9 @@ export function pageContextOf(location: Pick<Location, 'origin' | 'pathname'>, t
  * the script-tag loader carries it, for the click's request.)
  */
 export function withPageContext(target: CallTarget, context: PageContext): CallTarget {
-  const field = target.workflowId || target.workflow ? 'workflowOverrides' : target.squadId || target.squad ? '' : 'assistantOverrides';
-  if (!field) return target;
+  const field = target.workflowId || target.workflow ? 'workflowOverrides' : 'assistantOverrides';
   const overrides = target[field];
-  return { ...target, [field]: { ...overrides, variableValues: { ...context, ...(overrides?.variableValues as JsonObject) } } };
+  return target.squadId || target.squad ? target : { ...target, [field]: { ...overrides, variableValues: { ...context, ...(overrides?.variableValues as JsonObject) } } };
 }
 
 /** The silent system message a rejoin on another page sends (with `triggerResponseEnabled: false`). */

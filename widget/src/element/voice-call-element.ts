@@ -36,7 +36,7 @@ import { targetFromAttributes } from './target-attributes.ts';
 import { nextTask } from '../conversation/tasks.ts';
 import { IDLE_VIEW, type CallProblem, type CallView } from '../conversation/view.ts';
 import { pageContextOf, withPageContext } from '../conversation/page-context.ts';
-import { keptAny, keptRoomTarget } from '../conversation/continuity-store.ts';
+import { keptAny } from '../conversation/continuity-store.ts';
 
 /** Tag name of the element. */
 export const ELEMENT_NAME = 'ringwise-voice-call';
@@ -406,7 +406,8 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
         if (this.hasAttribute('consent-required') && !hasStoredConsent(consentKey(this))) return {};
         const abort = new AbortController();
         const baseUrl = this.#attr('api-base-url') || DEFAULT_API_BASE_URL;
-        const request = requests.requestWebCall({ baseUrl, token, signal: abort.signal }, this.#persist() ? keptRoomTarget(target) : target);
+        // With `persist`, the room outlives the page (`roomDeleteOnUserLeaveEnabled: false`).
+        const request = requests.requestWebCall({ baseUrl, token, signal: abort.signal }, this.#persist() ? ({ ...target, roomDeleteOnUserLeaveEnabled: false } as CallTarget) : target);
         request.catch(() => {
           // The engine adopts the request and reports its failure.
         });

@@ -95,3 +95,17 @@ test('a call with no chat before it adds nothing', async () => {
   await started;
   expect(voice.client().sent, 'nothing').toEqual([]);
 });
+
+test('keepRoom (persist): the call’s own request and the engine’s start both keep the room', async () => {
+  const voice = createFakeEngine();
+  const sent: { body: unknown }[] = [];
+  const requests = {
+    requestWebCall: (_o: unknown, body: unknown) => (sent.push({ body }), new Promise<Response>(() => {})),
+    requestChatWeb: () => new Promise<Response>(() => {}),
+  } as unknown as RequestHelpers;
+  const controller = new ConversationController({ loadEngine: voice.load, publicKey: 'pk', requests, keepRoom: () => true });
+  void controller.start(TARGET);
+  expect(sent.map((r) => r.body), 'the room outlives the page').toEqual([{ assistantId: 'asst-1', roomDeleteOnUserLeaveEnabled: false }]);
+  await flush();
+  expect(voice.client().startOptions[0], 'and the engine is told (page hide leaves, never ends)').toMatchObject({ roomDeleteOnUserLeaveEnabled: false });
+});
