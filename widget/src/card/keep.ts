@@ -52,9 +52,10 @@ export function keepConversation(host: CardHost, conversation: ContinuityPort, c
             key,
             page: pageContextOf(location, document.title),
             audioAllowed: canPlayAudio,
+            // Capture: before the engine's own page-hide handler leaves the call.
             onPageHide: (handler) => {
-              addEventListener('pagehide', handler);
-              return () => removeEventListener('pagehide', handler);
+              addEventListener('pagehide', handler, true);
+              return () => removeEventListener('pagehide', handler, true);
             },
             onChange: changed,
             // The card opens to show the call it rejoins (the element's own `open()`).

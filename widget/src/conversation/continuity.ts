@@ -114,13 +114,22 @@ export class ConversationContinuity {
   #finals = '';
   /** The visitor hung up: nothing more is kept for this call. */
   #hungUp = false;
+  /** The page is being left: what happens to the call now is no hang-up. */
+  #left = false;
 
   constructor(port: ContinuityPort, options: ContinuityOptions) {
     this.#port = port;
     this.#options = options;
     this.#now = options.now ?? Date.now;
     if (!options.key) return;
-    this.#offs.push(port.subscribe(() => this.#changed()), options.onPageHide(() => this.#save(true)));
+    this.#offs.push(
+      port.subscribe(() => this.#changed()),
+      options.onPageHide(() => {
+        // Saved first: the page's own leaving then ends the call here, which is no hang-up.
+        this.#save(true);
+        this.#left = true;
+      }),
+    );
   }
 
   /** Where a kept call stands (for the card: 'Resume call', 'call gone', 'in another tab'). */
@@ -208,6 +217,7 @@ export class ConversationContinuity {
   }
 
   #changed(): void {
+    if (this.#left) return;
     const { phase } = this.#port.getSnapshot();
     const was = this.#phase;
     this.#phase = phase;

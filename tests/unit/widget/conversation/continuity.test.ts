@@ -201,3 +201,14 @@ test('forget (consent declined, persist off) removes the entry and keeps nothing
   t.leave();
   expect(t.map.has(KEY), 'nothing more').toBe(false);
 });
+
+test('leaving the page ends the call here: that is no hang-up, the call stays kept', async () => {
+  const t = tab();
+  const a = t.page();
+  a.port.set({ phase: 'active', call: { webCall: CALL, connectedAt: t.now() }, conversation: [{ role: 'user', text: 'Hi', via: 'voice' }] });
+  t.leave();
+  // The engine's own page-hide handler leaves the room after ours ran.
+  a.port.set({ phase: 'ending' });
+  a.port.set({ phase: 'idle', call: null });
+  expect(readConversation(t.storage, KEY, t.now())?.call?.id, 'still kept for the next page').toBe('call-1');
+});
