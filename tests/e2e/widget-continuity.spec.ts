@@ -80,7 +80,7 @@ test('hang up, then navigate: nothing is restored, nothing is kept', async ({ pa
   const log = await preparePage(page);
   await page.goto('/qa/ai-phone-calls');
   await callAndHear(page, 'Hello.');
-  await widget(page).getByRole('button', { name: 'Hang Up' }).click();
+  await widget(page).getByRole('button', { name: 'Hang Up', exact: true }).click();
   await expect.poll(() => phase(page), { message: 'ended' }).toBe('idle');
   expect(await stored(page), 'nothing kept after the hang-up').toEqual([]);
   await page.locator('footer a[href="/qa/ai-receptionist"]').first().click();

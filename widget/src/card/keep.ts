@@ -52,10 +52,17 @@ export function keepConversation(host: CardHost, conversation: ContinuityPort, c
             key,
             page: pageContextOf(location, document.title),
             audioAllowed: canPlayAudio,
-            // Capture: before the engine's own page-hide handler leaves the call.
+            // Hidden comes before the page is left (and before the engine's own page-hide handler
+            // leaves the call); a page left without being hidden first still gets `pagehide`.
             onPageHide: (handler) => {
-              addEventListener('pagehide', handler, true);
-              return () => removeEventListener('pagehide', handler, true);
+              const visibility = () => handler(document.visibilityState === 'hidden');
+              const hide = () => handler(true);
+              document.addEventListener('visibilitychange', visibility);
+              addEventListener('pagehide', hide, true);
+              return () => {
+                document.removeEventListener('visibilitychange', visibility);
+                removeEventListener('pagehide', hide, true);
+              };
             },
             onChange: changed,
             // The card opens to show the call it rejoins (the element's own `open()`).

@@ -67,8 +67,11 @@ export interface ContinuityOptions {
   page: PageContext;
   /** Whether the page may play audio without a gesture now (see `canPlayAudio`). */
   audioAllowed: () => boolean;
-  /** Registers a `pagehide` handler; returns its remover. */
-  onPageHide: (handler: () => void) => () => void;
+  /**
+   * Registers a handler for the page being hidden (`true`: hidden or left; `false`: shown again);
+   * returns its remover.
+   */
+  onPageHide: (handler: (hidden: boolean) => void) => () => void;
   /** @default claimCall with the browser's Web Locks */
   claim?: (callId: string) => Promise<CallClaim | null>;
   now?: () => number;
@@ -116,6 +119,8 @@ export class ConversationContinuity {
   #hungUp = false;
   /** The page is being left: what happens to the call now is no hang-up. */
   #left = false;
+  /** The running call as last seen (the engine may leave it before the page-hide save). */
+  #lastLive: { readonly webCall: WebCall; readonly connectedAt: number } | null = null;
 
   constructor(port: ContinuityPort, options: ContinuityOptions) {
     this.#port = port;
@@ -124,10 +129,11 @@ export class ConversationContinuity {
     if (!options.key) return;
     this.#offs.push(
       port.subscribe(() => this.#changed()),
-      options.onPageHide(() => {
-        // Saved first: the page's own leaving then ends the call here, which is no hang-up.
-        this.#save(true);
-        this.#left = true;
+      options.onPageHide((hidden) => {
+        // Saved first (the page is hidden before it is left): the page's own leaving then ends
+        // the call here, which is no hang-up.
+        if (hidden) this.#save(true);
+        this.#left = hidden;
       }),
     );
   }
@@ -182,6 +188,7 @@ export class ConversationContinuity {
   hangUp(): void {
     this.#hungUp = true;
     this.#kept = null;
+    this.#lastLive = null;
     this.#drop();
     if (this.#state !== 'none') this.#set('none');
   }
@@ -226,10 +233,17 @@ export class ConversationContinuity {
       const live = this.#port.liveCall();
       if (live) void (this.#options.claim ?? claimCall)(live.webCall.id).then((claim) => (this.#claim = claim));
     }
-    // A call that ended (hung up, ended by the assistant, failed): none of it comes back.
+    if (phase === 'active') this.#lastLive = this.#port.liveCall() ?? this.#lastLive;
+    // A call that ended (hung up, ended by the assistant, failed): none of it comes back. Decided
+    // a task later: when the page is being left, the engine may leave the call before our
+    // page-hide handler ran (listener order), and that is no end.
     if ((was === 'active' || was === 'reconnecting' || was === 'ending') && phase === 'idle') {
-      this.#hungUp = true;
-      this.#drop();
+      setTimeout(() => {
+        if (this.#left || IN_CALL.has(this.#phase)) return;
+        this.#hungUp = true;
+        this.#lastLive = null;
+        this.#drop();
+      });
       return;
     }
     const finals = this.#finalText();
@@ -245,12 +259,11 @@ export class ConversationContinuity {
     const snapshot = this.#port.getSnapshot();
     const turns = snapshot.conversation.filter((turn) => turn.text).map(({ role, text, via }) => ({ role, text, via }));
     const sessionId = this.#port.sessionId();
-    const live = this.#port.liveCall();
+    const live = this.#port.liveCall() ?? this.#lastLive;
     const now = this.#now();
     // A kept call not yet resumed on this page is handed on unchanged.
-    const call = live && IN_CALL.has(snapshot.phase) ? savedCallOf(live.webCall, live.connectedAt, now) : this.#kept ? { ...this.#kept, leftAt: now } : undefined;
+    const call = live ? savedCallOf(live.webCall, live.connectedAt, now) : this.#kept ? { ...this.#kept, leftAt: now } : undefined;
     if (!turns.length && !sessionId && !call) return;
-    if (leaving) this.#claim?.release();
     writeConversation(storage, key, {
       updatedAt: now,
       turns,

@@ -57,7 +57,7 @@ function tab() {
   const storage: StorageSource = () => store;
   const held = new Set<string>();
   let now = 1_000_000;
-  let hide: (() => void) | null = null;
+  let hide: ((hidden: boolean) => void) | null = null;
   const page = (pageContext = PAGE_A, audio = true) => {
     const port = new FakeConversation();
     const states: RestoreState[] = [];
@@ -80,7 +80,7 @@ function tab() {
     });
     return { port, continuity, states };
   };
-  return { map, storage, held, page, leave: () => hide?.(), advance: (ms: number) => (now += ms), now: () => now };
+  return { map, storage, held, page, leave: () => hide?.(true), advance: (ms: number) => (now += ms), now: () => now };
 }
 
 test('call on page A → page B rejoins the same call without a new request, with the transcript, and tells the assistant the page', async () => {
@@ -122,6 +122,7 @@ test('hang-up (or a call the assistant ended), then navigate: nothing is restore
   expect(t.map.has(KEY), 'turns kept during the call').toBe(true);
   a.port.set({ phase: 'ending' });
   a.port.set({ phase: 'idle', call: null });
+  await new Promise((resolve) => setTimeout(resolve));
   t.leave();
   expect(t.map.has(KEY), 'nothing kept after the call ended').toBe(false);
   const b = t.page(PAGE_B);
@@ -206,9 +207,10 @@ test('leaving the page ends the call here: that is no hang-up, the call stays ke
   const t = tab();
   const a = t.page();
   a.port.set({ phase: 'active', call: { webCall: CALL, connectedAt: t.now() }, conversation: [{ role: 'user', text: 'Hi', via: 'voice' }] });
-  t.leave();
-  // The engine's own page-hide handler leaves the room after ours ran.
+  // The engine's own page-hide handler may leave the room before ours runs.
   a.port.set({ phase: 'ending' });
   a.port.set({ phase: 'idle', call: null });
+  t.leave();
+  await new Promise((resolve) => setTimeout(resolve));
   expect(readConversation(t.storage, KEY, t.now())?.call?.id, 'still kept for the next page').toBe('call-1');
 });
