@@ -47,6 +47,9 @@ test('landing → guide during a call: audio gap and click → audio back', asyn
     const audioBack = (await page.evaluate(() => performance.timeOrigin + performance.now())) - clickAt;
     const info = await fakeDaily<FakeDailyInfo>(page, { command: 'info' });
     results.push({ navigation, audioBack, joins: info.joins.length, posts: site.server.requestsTo('POST', '/call/web').length });
+    // Hang up: nothing is kept for the next run.
+    await page.locator('#ringwise-site-widget').evaluate((el) => (el as unknown as { stop(): void }).stop());
+    await expect.poll(() => page.locator('#ringwise-site-widget').evaluate((el) => (el as unknown as { view: { phase: string } }).view.phase)).toBe('idle');
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(

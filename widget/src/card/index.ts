@@ -122,7 +122,9 @@ export function mountCard(host: CardHost): Card {
   };
 
   const card = h('section', 'c', 'card', { id: 'c', role: 'dialog', 'aria-labelledby': 'rt', tabindex: '-1' });
-  const header = add(card, 'header', 'hd', 'header');
+  // role="none": a header and a footer in a shadow root would be taken for the page's banner
+  // and contentinfo landmarks (axe: duplicate landmarks on a page with its own).
+  const header = add(card, 'header', 'hd', 'header', { role: 'none' });
   const avatar = add(header, 'span', 'av', 'avatar');
   const who = add(header, 'div', 'who');
   const title = add(who, 'h2', 'ti', 'title', { id: 'rt' });
@@ -158,7 +160,7 @@ export function mountCard(host: CardHost): Card {
   const decline = button(consentRow, 'sec', 'decline');
   const accept = button(consentRow, 'pri', 'accept');
 
-  const footer = add(card, 'footer', 'ft', 'footer');
+  const footer = add(card, 'footer', 'ft', 'footer', { role: 'none' });
   const audio = button(footer, 'sec', 'enable-audio');
   const resume = button(footer, 'pri', 'resume', 'phone');
   const input = add(footer, 'input', 'in', 'input', { type: 'text', enterkeyhint: 'send', autocomplete: 'off' });

@@ -126,6 +126,9 @@ export class ConversationContinuity {
     this.#port = port;
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    // Made while a call may already run (this file loads once there is something to keep).
+    this.#phase = port.getSnapshot().phase;
+    this.#lastLive = port.liveCall();
     if (!options.key) return;
     this.#offs.push(
       port.subscribe(() => this.#changed()),
