@@ -88,7 +88,7 @@ test('the demo assistant’s client tools: "show the ROI calculator" scrolls to 
   await fakeDaily(page, { command: 'message', message: toolCalls('t1', 'showRoiCalculator') });
   await expect(page.locator('#roi-calculator'), 'the calculator is scrolled into view').toBeInViewport();
   await fakeDaily(page, { command: 'message', message: toolCalls('t2', 'openContactForm') });
-  await expect(page.getByRole('dialog'), 'the contact modal is open').toBeVisible();
+  await expect(page.locator('dialog[open]'), 'the contact modal is open').toBeVisible();
   await expect
     .poll(async () => (await fakeDaily<{ messages: unknown[] }>(page, { command: 'info' })).messages.filter((m) => (m as { type?: string }).type === 'add-message'))
     .toEqual([
