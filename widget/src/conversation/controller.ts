@@ -248,17 +248,8 @@ export class ConversationController implements ContinuityPort {
     this.#abort = abort ?? null;
     // The request leaves before a loaded engine starts the call.
     if (sendHere && this.#voice) await nextTask();
-    let client: VoiceClientPort;
-    try {
-      client = await this.#ensureVoice();
-    } catch (error) {
-      if (attempt !== this.#attempt) return false;
-      this.#loading = false;
-      this.#abort?.abort();
-      return this.#fail('engine-load-failed', error, 'call');
-    }
-    if (attempt !== this.#attempt) return false;
-    this.#loading = false;
+    const client = await this.#loadVoice(attempt);
+    if (!client) return false;
     this.#abort = null;
     this.#sync();
     // What was said and typed before this call goes into it (handoff.ts), without a reply.
@@ -393,16 +384,8 @@ export class ConversationController implements ContinuityPort {
     const attempt = ++this.#attempt;
     this.#loading = true;
     this.#set({ phase: 'loading', problem: null, ended: false, duration: 0, stage: null, stageIndex: 0 });
-    let client: VoiceClientPort;
-    try {
-      client = await this.#ensureVoice();
-    } catch (error) {
-      if (attempt !== this.#attempt) return false;
-      this.#loading = false;
-      return this.#fail('engine-load-failed', error, 'call');
-    }
-    if (attempt !== this.#attempt) return false;
-    this.#loading = false;
+    const client = await this.#loadVoice(attempt);
+    if (!client) return false;
     this.#sync();
     try {
       if (!client.reconnect) throw new Error('The voice engine cannot rejoin a call (an older engine file).');
@@ -430,6 +413,27 @@ export class ConversationController implements ContinuityPort {
     this.#dispose('chat');
     this.#view = IDLE_VIEW;
     this.#emit();
+  }
+
+  /**
+   * The voice client for a start or rejoin (`attempt`), once its engine is loaded; `null` when a
+   * stop cancelled the attempt meanwhile or the engine failed to load (then shown, and an early
+   * request aborted).
+   */
+  async #loadVoice(attempt: number): Promise<VoiceClientPort | null> {
+    let client: VoiceClientPort;
+    try {
+      client = await this.#ensureVoice();
+    } catch (error) {
+      if (attempt !== this.#attempt) return null;
+      this.#loading = false;
+      this.#abort?.abort();
+      this.#fail('engine-load-failed', error, 'call');
+      return null;
+    }
+    if (attempt !== this.#attempt) return null;
+    this.#loading = false;
+    return client;
   }
 
   /** Runs a host page's request to the call; what it throws becomes an `error` event. */

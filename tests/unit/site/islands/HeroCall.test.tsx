@@ -49,7 +49,7 @@ class StandInWidget extends HTMLElement {
 if (!customElements.get('ringwise-voice-call')) customElements.define('ringwise-voice-call', StandInWidget);
 
 function widget(): StandInWidget {
-  const el = document.createElement('ringwise-voice-call') as StandInWidget;
+  const el = document.createElement('ringwise-voice-call') as unknown as StandInWidget;
   el.id = SITE_WIDGET_ID;
   document.body.append(el);
   return el;
