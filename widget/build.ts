@@ -178,6 +178,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   ui: 'src/chunks/entries/card.ts',
   engine: 'src/chunks/entries/voice-engine.ts',
   chat: 'src/chunks/entries/chat-engine.ts',
+  keep: 'src/card/keep.ts',
   daily: 'src/daily/index.ts',
   ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<(typeof LOCALES)[number], string>),
 };

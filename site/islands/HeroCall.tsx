@@ -1,37 +1,53 @@
 /**
- * The hero's demo call, as the landing page loads it: only the button (the shell, a few hundred
- * bytes), so the page's JavaScript stays small. The first sign of intent (hover, focus, touch,
- * press) fetches the live part (`HeroCallLive.tsx`: the widget's hook, status line and labels);
- * the click swaps it in, with the same button, and its call starts. The swap waits for the click
- * (a button replaced between press and release would lose the click), and the click does not
- * wait for the download: the shell sends `POST /call/web` at once (the widget's
- * `requestWebCall`) and the live part adopts that request. If the live part cannot be loaded,
- * the shell says so and the next click tries again.
+ * The hero's 'Talk to Our Agent', as the landing page loads it: only the button (the shell), so
+ * the page's JavaScript stays small. There is one conversation per page — the floating widget
+ * every page carries (SiteWidget.astro) — and the hero drives it through the element's public
+ * methods: the click calls `start()` on it (which sends `POST /call/web` at once and opens its
+ * card), so a call begun here is the widget's call, and goes on in the floating launcher on the
+ * next page (the widget keeps and rejoins it). The click also fetches the live part
+ * (`HeroCallLive.tsx`: status line, mute, hang-up), which renders from the element's view.
+ *
+ * The shell also gives the element the demo assistant's client tools (site/lib/site-tools.ts),
+ * so they work whichever button started the call. Without a configured key the page has no
+ * widget: the click then says it could not load.
  */
-import { useRef, useState, type ComponentType, type MouseEvent } from 'react';
-import { requestWebCall } from '@ringwise/voice-widget/api';
-import { EN_LAUNCHER_LABELS, type StartOptions } from '@ringwise/voice-widget/react';
-import { siteConfig } from '../../content/site.ts';
-import type { HeroCallLiveProps, HeroCallProps } from './HeroCallLive.tsx';
+import { useEffect, useRef, useState, type ComponentType, type MouseEvent } from 'react';
+import { EN_LAUNCHER_LABELS } from '@ringwise/voice-widget/react';
+import type { VoiceCallElement } from '@ringwise/voice-widget';
+import { createSiteTools } from '../lib/site-tools.ts';
+import { siteWidget } from '../lib/site-widget.ts';
+import type { HeroCallLiveProps } from './HeroCallLive.tsx';
 import './HeroCall.css';
 
-export type { HeroCallProps };
-
 /** The hero call button; see the module comment. */
-export default function HeroCall(props: HeroCallProps) {
+export default function HeroCall() {
   const [Live, setLive] = useState<ComponentType<HeroCallLiveProps> | null>(null);
+  const [widget, setWidget] = useState<VoiceCallElement | null>(null);
   const [failed, setFailed] = useState(false);
   const [starting, setStarting] = useState(false);
   const loading = useRef<Promise<ComponentType<HeroCallLiveProps>> | null>(null);
-  const initialStart = useRef<StartOptions | undefined>(undefined);
   const hadFocus = useRef(false);
+
+  useEffect(() => {
+    void siteWidget().then((element) => {
+      if (!element) return;
+      // Each tool tells the assistant what it did, as context it need not answer.
+      element.clientTools = createSiteTools((content) => element.addMessage({ role: 'system', content }, { triggerResponseEnabled: false }));
+      setWidget(element);
+      // A call already running (started in the launcher, or kept from another page): show it.
+      if (element.view.phase !== 'idle' || element.hasAttribute('persist')) preload();
+    });
+  }, []);
 
   /** Fetches the live part (once; again after a failure). */
   const load = () => {
     loading.current ??= import('./HeroCallLive.tsx').then((module) => module.default);
-    loading.current.catch(() => {
-      loading.current = null;
-    });
+    loading.current.then(
+      (component) => setLive(() => component),
+      () => {
+        loading.current = null;
+      },
+    );
     return loading.current;
   };
   const preload = () => {
@@ -41,53 +57,35 @@ export default function HeroCall(props: HeroCallProps) {
   };
 
   const click = (event: MouseEvent<HTMLButtonElement>) => {
-    const { publicKey, assistantId, apiBaseUrl } = props.voice ?? siteConfig.voice;
-    let start: StartOptions = {};
-    if (publicKey && assistantId) {
-      const abort = new AbortController();
-      const request = requestWebCall({ baseUrl: apiBaseUrl, token: publicKey, signal: abort.signal }, { assistantId });
-      // The live part adopts the request and reports its failure.
-      request.catch(() => {});
-      start = { request, abort };
-    }
-    initialStart.current = start;
     hadFocus.current = document.activeElement === event.currentTarget;
     setFailed(false);
+    if (!widget) {
+      setFailed(true);
+      return;
+    }
     setStarting(true);
-    load().then(
-      (component) => setLive(() => component),
-      () => {
-        start.abort?.abort();
-        setStarting(false);
-        setFailed(true);
-      },
-    );
+    void widget.start();
+    load().catch(() => {
+      setStarting(false);
+      setFailed(true);
+    });
   };
 
-  if (Live) return <Live {...props} initialStart={initialStart.current} autoFocus={hadFocus.current} />;
+  if (Live && widget) return <Live widget={widget} autoFocus={hadFocus.current} />;
+  const message = failed ? EN_LAUNCHER_LABELS.loadFailed : '';
   return (
     <div className="hero-call" data-phase="idle">
       <div className="hero-call-controls">
-        <button
-          type="button"
-          className="btn hero-call-button btn-primary"
-          onClick={click}
-          onPointerEnter={preload}
-          onPointerDown={preload}
-          onFocus={preload}
-          onTouchStart={preload}
-          // The click that loads the live part is its start; another would be a second call.
-          disabled={starting}
-        >
+        <button type="button" className="btn hero-call-button btn-primary" onClick={click} onPointerEnter={preload} onFocus={preload} disabled={starting}>
           <span className="hero-call-indicator" aria-hidden="true" />
           {EN_LAUNCHER_LABELS.start}
         </button>
       </div>
       <p className="hero-call-status" data-tone={failed ? 'error' : 'idle'} aria-hidden="true">
-        {failed ? EN_LAUNCHER_LABELS.loadFailed : ''}
+        {message}
       </p>
       <p className="visually-hidden" role="status">
-        {failed ? EN_LAUNCHER_LABELS.loadFailed : ''}
+        {message}
       </p>
     </div>
   );

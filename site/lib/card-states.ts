@@ -220,6 +220,10 @@ export function createScriptedEngines(state: CardState): { engine: VoiceEngine; 
       return { id: 'scripted-call', webCallUrl: 'https://example.invalid/room' };
     }
 
+    async reconnect(_webCall: WebCall): Promise<void> {
+      this.set({ state: 'active', stage: null, error: null, ...voice.snapshot });
+    }
+
     /** As the core's: a start is cancelled; a call ends through `ending` (`call-end`), idle a task later. */
     stop(): void {
       const inCall = this.snapshot.state === 'active' || this.snapshot.state === 'reconnecting';

@@ -33,7 +33,9 @@ test('Talk to Our Agent → one POST /call/web → Hang Up while active → spea
   const request = await site.server.waitForRequest((r) => r.path === '/call/web');
   expect(request.method, 'POST').toBe('POST');
   expect(request.headers.authorization, 'bearer public key').toBe(`Bearer ${E2E_ENV.PUBLIC_VOICE_PUBLIC_KEY}`);
-  expect(request.json, 'the configured assistant').toEqual({ assistantId: E2E_ENV.PUBLIC_VOICE_ASSISTANT_ID });
+  // The hero drives the page's widget (one conversation): its request keeps the room for the next
+  // page (persist) and names the page (page-context).
+  expect(request.json, 'the configured assistant').toMatchObject({ assistantId: E2E_ENV.PUBLIC_VOICE_ASSISTANT_ID, roomDeleteOnUserLeaveEnabled: false });
 
   await expect(status(page), 'active').toHaveText('Listening…');
   const hangUp = hero(page).getByRole('button', { name: 'Hang Up' });
@@ -86,7 +88,7 @@ test('the demo assistant’s client tools: "show the ROI calculator" scrolls to 
   await fakeDaily(page, { command: 'message', message: toolCalls('t1', 'showRoiCalculator') });
   await expect(page.locator('#roi-calculator'), 'the calculator is scrolled into view').toBeInViewport();
   await fakeDaily(page, { command: 'message', message: toolCalls('t2', 'openContactForm') });
-  await expect(page.getByRole('dialog'), 'the contact modal is open').toBeVisible();
+  await expect(page.locator('dialog[open]'), 'the contact modal is open').toBeVisible();
   await expect
     .poll(async () => (await fakeDaily<{ messages: unknown[] }>(page, { command: 'info' })).messages.filter((m) => (m as { type?: string }).type === 'add-message'))
     .toEqual([

@@ -44,7 +44,7 @@ export interface RingwiseGlobal extends ChunkRegistry {
  * The script tag's defaults, where they differ from the element's: a floating launcher, and
  * hybrid mode (visitors can type right away, and talk with one more click — see the README).
  */
-const SCRIPT_DEFAULTS: Record<string, string> = { position: 'bottom-right', mode: 'hybrid' };
+const SCRIPT_DEFAULTS: Record<string, string> = { position: 'bottom-right', mode: 'hybrid', persist: '' };
 
 const LAUNCHER = 'data-ringwise-launcher';
 

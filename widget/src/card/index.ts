@@ -17,7 +17,9 @@ import { createConsentStore, parseConsent } from './consent.ts';
 import { ConversationController, type StartOptions } from '../conversation/controller.ts';
 import type { IconName } from '../element/icons.ts';
 import { format, type VoiceLabels } from '../i18n/labels.ts';
-import { describeProblem, stageLabel, statusLine } from '../conversation/status.ts';
+import { describeProblem, formatDuration, stageLabel, statusLine } from '../conversation/status.ts';
+import type { CardKeep } from './keep.ts';
+import { keptAny } from '../conversation/continuity-store.ts';
 import CARD_CSS from './card.css?raw';
 import { START_STAGES } from '../core/start-stages.ts';
 import type { ProblemSource } from '../conversation/view.ts';
@@ -65,6 +67,10 @@ export function mountCard(host: CardHost): Card {
     onEvent: host.dispatch,
     // Read at each tool call: the page may set them at any time.
     clientTools: () => element.clientTools,
+    keepRoom: () => {
+      const persist = element.getAttribute('persist');
+      return persist !== null && persist.trim() !== 'false';
+    },
   });
   const configure = () => {
     const bundlePathOverride = attr('bundle-path-override');
@@ -106,11 +112,15 @@ export function mountCard(host: CardHost): Card {
   };
 
   const card = h('section', 'c', 'card', { id: 'c', role: 'dialog', 'aria-labelledby': 'rt', tabindex: '-1' });
-  const header = add(card, 'header', 'hd', 'header');
+  // role="none": a header and a footer in a shadow root would be taken for the page's banner
+  // and contentinfo landmarks (axe: duplicate landmarks on a page with its own).
+  const header = add(card, 'header', 'hd', 'header', { role: 'none' });
   const avatar = add(header, 'span', 'av', 'avatar');
   const who = add(header, 'div', 'who');
   const title = add(who, 'h2', 'ti', 'title', { id: 'rt' });
   const chip = add(who, 'p', 'chip', 'status');
+  // The call's elapsed time (m:ss), beside the header's controls.
+  const elapsed = add(header, 'span', 'el', 'elapsed', { 'aria-hidden': 'true' });
   const minimize = button(header, 'ib', 'minimize', 'minimize');
   const close = button(header, 'ib', 'close', 'close');
 
@@ -140,8 +150,9 @@ export function mountCard(host: CardHost): Card {
   const decline = button(consentRow, 'sec', 'decline');
   const accept = button(consentRow, 'pri', 'accept');
 
-  const footer = add(card, 'footer', 'ft', 'footer');
+  const footer = add(card, 'footer', 'ft', 'footer', { role: 'none' });
   const audio = button(footer, 'sec', 'enable-audio');
+  const resume = button(footer, 'pri', 'resume', 'phone');
   const input = add(footer, 'input', 'in', 'input', { type: 'text', enterkeyhint: 'send', autocomplete: 'off' });
   const send = button(footer, 'pri ic', 'send', 'send');
   const stopReply = button(footer, 'sec ic', 'stop-reply', 'stop');
@@ -189,6 +200,7 @@ export function mountCard(host: CardHost): Card {
       focusMain();
       void pending.action().then(pending.resolve);
     } else {
+      keep?.forget();
       pending.resolve(false);
       host.collapse();
     }
@@ -285,6 +297,10 @@ export function mountCard(host: CardHost): Card {
     const status = statusLine(view, labels);
     chip.dataset.tone = status.tone;
     if (chip.textContent !== status.text) chip.textContent = status.text;
+    // The elapsed time of the call (also one kept from another page): shown, not announced.
+    elapsed.hidden = !(live && view.connectedAt);
+    const since = elapsed.hidden ? '' : formatDuration(Math.max(0, Math.round((Date.now() - view.connectedAt) / 1000)));
+    if (elapsed.textContent !== since) elapsed.textContent = since;
     if (announcer.textContent !== status.announcement) announcer.textContent = status.announcement;
     setLabel(minimize, labels.minimize);
     setLabel(close, idle ? labels.close : labels.hangUpAndClose);
@@ -314,7 +330,9 @@ export function mountCard(host: CardHost): Card {
       setLabel(decline, labels.decline);
     }
 
-    const info = problem && idle && !asking ? describeProblem(problem, labels) : null;
+    const kept = keep?.state() ?? 'none';
+    const keptInfo = kept === 'gone' ? { title: labels.titleEnded, text: labels.callGone, fix: '', retry: false } : kept === 'elsewhere' ? { title: labels.returnToCall, text: labels.callElsewhere, fix: '', retry: false } : null;
+    const info = idle && !asking ? (keptInfo ?? (problem ? describeProblem(problem, labels) : null)) : null;
     error.hidden = !info;
     if (info) {
       errorTitle.textContent = info.title;
@@ -348,7 +366,10 @@ export function mountCard(host: CardHost): Card {
     setLabel(stopReply, labels.stopReply);
     // Voice mode: the error section's Try again is the call button.
     call.hidden = mode === 'chat' || !idle || (mode === 'voice' && !!info?.retry);
-    setLabel(call, mode === 'hybrid' ? labels.startCall : view.ended ? labels.callAgain : labels.start);
+    call.hidden ||= kept === 'resume' || kept === 'elsewhere';
+    setLabel(call, kept === 'gone' || (view.ended && mode !== 'hybrid') ? labels.callAgain : mode === 'hybrid' ? labels.startCall : labels.start);
+    resume.hidden = kept !== 'resume';
+    setLabel(resume, labels.resumeCall);
     cancel.hidden = !connecting;
     setLabel(cancel, labels.cancel);
     mute.hidden = !live;
@@ -364,14 +385,46 @@ export function mountCard(host: CardHost): Card {
 
     keepFocus(focused);
     host.update();
+    // The elapsed time moves on once a second during a call.
+    clearTimeout(tick);
+    if (live && !card.hidden) tick = setTimeout(render, 1000);
+    host.dispatch('view-change', view);
   }
 
+  let tick: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * The conversation kept for the tab (`persist`; card/keep.ts, its own file): loaded when an
+   * earlier page kept something, else once there is something to keep.
+   */
+  let keep: CardKeep | null = null;
+  let keeping = false;
+  const persist = element.getAttribute('persist');
+  const startKeeping = () => {
+    if (keeping || persist === null || persist.trim() === 'false') return;
+    keeping = true;
+    host.load('keep').then(
+      (module) => {
+        if (card.isConnected) keep = module.keepConversation(host, controller, render);
+      },
+      () => {
+        // Not loaded: this conversation is not kept (it goes on here).
+      },
+    );
+  };
+  if (keptAny(() => sessionStorage)) startKeeping();
+  /** Hang-up (or cancel) by the visitor: the call ends and nothing of it is kept. */
+  const hangUpCall = () => {
+    keep?.hangUp();
+    controller.stop();
+  };
   // While a reply streams, every delta changes the view: draw at most once per animation frame
   // (the text is appended, so a frame costs what arrived since the last one). Any other change
   // is drawn at once.
   let frame = 0;
   const unsubscribe = controller.subscribe(() => {
-    if (controller.getSnapshot().chat === 'streaming') {
+    const { phase, conversation, chat } = controller.getSnapshot();
+    if (phase !== 'idle' || conversation.length) startKeeping();
+    if (chat === 'streaming') {
       frame ||= requestAnimationFrame(() => {
         frame = 0;
         render();
@@ -387,6 +440,7 @@ export function mountCard(host: CardHost): Card {
   minimize.addEventListener('click', () => host.collapse());
   hide.addEventListener('click', () => host.dismiss());
   close.addEventListener('click', () => {
+    if (controller.getSnapshot().phase !== 'idle') keep?.hangUp();
     controller.stop();
     controller.stopReply();
     controller.dismiss();
@@ -404,8 +458,9 @@ export function mountCard(host: CardHost): Card {
   call.addEventListener('click', () => void withConsent(startCall));
   // Hovering or focusing the call button fetches the voice engine (hybrid loads chat first).
   for (const type of ['pointerenter', 'focus'] as const) call.addEventListener(type, () => controller.preload('call'));
-  cancel.addEventListener('click', () => controller.stop());
-  hangUp.addEventListener('click', () => controller.stop());
+  cancel.addEventListener('click', hangUpCall);
+  hangUp.addEventListener('click', hangUpCall);
+  resume.addEventListener('click', () => keep?.resume());
   mute.addEventListener('click', () => controller.setMuted(!controller.getSnapshot().muted));
   audio.addEventListener('click', () => controller.resumeAudio());
   send.addEventListener('click', submit);
@@ -424,7 +479,7 @@ export function mountCard(host: CardHost): Card {
     event.stopPropagation();
     if (question) return answer(false);
     const focused = shadow.activeElement;
-    if (focused === hangUp || focused === cancel) return controller.stop();
+    if (focused === hangUp || focused === cancel) return hangUpCall();
     host.collapse();
   });
 
@@ -455,11 +510,11 @@ export function mountCard(host: CardHost): Card {
       if (focus && !question) focusMain();
       return started;
     },
-    stop: () => controller.stop(),
+    stop: hangUpCall,
     setMuted: (muted) => controller.setMuted(muted),
     send: (message) => controller.send(message),
     say: (text, endCallAfterSpoken) => controller.say(text, endCallAfterSpoken),
-    addMessage: (message) => controller.addMessage(message),
+    addMessage: (message, options) => controller.addMessage(message, options),
     preload: () => {
       configure();
       controller.preload(host.mode() === 'voice' ? 'call' : 'chat');
@@ -471,6 +526,8 @@ export function mountCard(host: CardHost): Card {
       question = null;
       unsubscribe();
       cancelAnimationFrame(frame);
+      clearTimeout(tick);
+      keep?.destroy();
       controller.release();
       launcherKeys.abort();
       card.remove();

@@ -6,10 +6,11 @@
  * copy, and the loader can later bring the card in any way (`LoadModule`).
  */
 import type { DailyConfig } from '../core/call-port.ts';
-import type { ConversationMessage } from '../core/messages.ts';
+import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { ClientTools } from '../core/client-tools.ts';
 import type { DailyModule } from '../core/daily-module.ts';
+import type { KeepModule } from '../card/keep.ts';
 import type { RequestHelpers, StartOptions } from '../conversation/controller.ts';
 import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
 import type { h } from '../element/dom.ts';
@@ -38,6 +39,8 @@ export interface WidgetModules {
   chat: ChatEngine;
   /** The Daily adapter with daily-js (`voice-widget-daily.js`), loaded by the voice engine. */
   daily: DailyModule;
+  /** Keeps the conversation for the tab (`voice-widget-keep.js`), loaded by a `persist` card. */
+  keep: KeepModule;
   /** German labels (`voice-widget-de.js`), loaded when an element's language is German (`LOCALES`). */
   de: LocaleModule;
   /** Spanish labels (`voice-widget-es.js`). */
@@ -118,7 +121,7 @@ export interface Card {
   /** Makes the assistant say `text` in the live call. */
   say(text: string, endCallAfterSpoken?: boolean): void;
   /** Adds a message to the live call's conversation. */
-  addMessage(message: ConversationMessage): void;
+  addMessage(message: ConversationMessage, options?: AddMessageOptions): void;
   /** Loads the mode's engine ahead of a click. */
   preload(): void;
   /** Attributes or labels changed. */

@@ -28,6 +28,8 @@ export const MODULE_FILES = {
   chat: /* @__PURE__ */ moduleFile('chat'),
   /** The Daily adapter with daily-js, loaded by the voice engine when a call starts or on intent. */
   daily: DAILY_FILE,
+  /** What keeps the conversation for the tab (`persist`), loaded once there is something to keep or give back. */
+  keep: /* @__PURE__ */ moduleFile('keep'),
   /** The shipped languages' labels (`LOCALES`, labels.ts), one file each, loaded when used. */
   de: /* @__PURE__ */ moduleFile('de'),
   es: /* @__PURE__ */ moduleFile('es'),

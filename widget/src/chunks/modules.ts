@@ -12,6 +12,7 @@ export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(nam
     ui: () => import('./entries/card.ts'),
     engine: () => import('./entries/voice-engine.ts'),
     chat: () => import('./entries/chat-engine.ts'),
+    keep: () => import('../card/keep.ts'),
     daily: () => import('../daily/index.ts'),
     de: () => import('../i18n/locales/de.ts'),
     es: () => import('../i18n/locales/es.ts'),

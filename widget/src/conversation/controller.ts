@@ -17,7 +17,11 @@ import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import type { DailyConfig } from '../core/call-port.ts';
 import { MISSING_TARGET_MESSAGE } from '../core/constants.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
-import type { CallTarget, JsonObject, VoiceClientEvents, VoiceErrorLike, VoiceMessage } from '../core/types.ts';
+import type { CallTarget, JsonObject, VoiceClientEvents, VoiceErrorLike, VoiceMessage, WebCall } from '../core/types.ts';
+import type { ContinuityPort } from '../conversation/continuity.ts';
+import type { SavedTurn } from '../conversation/continuity-store.ts';
+import { handoffMessages } from '../conversation/handoff.ts';
+import { keptRoomTarget } from '../conversation/continuity-store.ts';
 import type { requestChatWeb } from '../api/chat-web.ts';
 import type { requestWebCall } from '../api/web-call.ts';
 import type { ChatClientEvents } from '../core/chat-client.ts';
@@ -99,6 +103,11 @@ export interface ConversationControllerOptions {
    */
   clientTools?: () => ClientTools | null | undefined;
   /**
+   * Whether a call's room must outlive the page (`persist`): its `POST /call/web` carries
+   * `roomDeleteOnUserLeaveEnabled: false`, and page hide leaves the call without ending it.
+   */
+  keepRoom?: () => boolean;
+  /**
    * Receives every client event (e.g. to re-dispatch it as a DOM event). Widget-level failures
    * (`not-configured`, `no-target`, `engine-load-failed`) arrive as `error` events too.
    */
@@ -138,7 +147,7 @@ function joinText(a: string, b: string): string {
 }
 
 /** See the module comment. */
-export class ConversationController {
+export class ConversationController implements ContinuityPort {
   #options: ConversationControllerOptions;
   #view: CallView = IDLE_VIEW;
   #listeners = new Set<() => void>();
@@ -164,6 +173,10 @@ export class ConversationController {
   /** The turn the chat reply streams into. */
   #replyTurn = 0;
   #lastInput = '';
+  /** The running call's web call (from its start or rejoin), for a later page's rejoin. */
+  #webCall: WebCall | null = null;
+  /** A kept chat session (restored from another page) until a chat client has its own. */
+  #sessionId: string | null = null;
 
   constructor(options: ConversationControllerOptions) {
     this.#options = { ...options };
@@ -214,31 +227,29 @@ export class ConversationController {
     this.#loading = true;
     this.#set({ phase: 'loading', problem: null, ended: false, duration: 0, stage: null, stageIndex: 0 });
     const helpers = this.#options.requests;
+    const keep = !!this.#options.keepRoom?.();
     const sendHere = !request && !!helpers;
     if (sendHere) {
       abort = new AbortController();
-      request = helpers.requestWebCall(this.#requestOptions(abort), target);
+      request = helpers.requestWebCall(this.#requestOptions(abort), keep ? keptRoomTarget(target) : target);
     }
     // The engine adopts the request and reports its failure; until then nobody else listens.
     request?.catch(() => {});
     this.#abort = abort ?? null;
     // The request leaves before a loaded engine starts the call.
     if (sendHere && this.#voice) await nextTask();
-    let client: VoiceClientPort;
-    try {
-      client = await this.#ensureVoice();
-    } catch (error) {
-      if (attempt !== this.#attempt) return false;
-      this.#loading = false;
-      this.#abort?.abort();
-      return this.#fail('engine-load-failed', error, 'call');
-    }
-    if (attempt !== this.#attempt) return false;
-    this.#loading = false;
+    const client = await this.#loadVoice(attempt);
+    if (!client) return false;
     this.#abort = null;
     this.#sync();
+    // What was said and typed before this call goes into it (handoff.ts), without a reply.
+    const before = handoffMessages(this.#view.conversation);
     try {
-      return (await client.start(target, request ? { request } : undefined)) !== null;
+      const call = await client.start(target, { ...(request && { request }), ...(keep && { roomDeleteOnUserLeaveEnabled: false }) });
+      if (!call) return false;
+      this.#webCall = call;
+      for (const message of before) client.addMessage(message, { triggerResponseEnabled: false });
+      return true;
     } catch (error) {
       // The core throws for validation errors (and reports them as events too).
       if (attempt === this.#attempt) this.#set({ problem: problemOf(error, 'call'), phase: 'idle' });
@@ -334,6 +345,52 @@ export class ConversationController {
     this.#set({ problem: null, ended: false });
   }
 
+  /** The running call's web call and when it connected (epoch ms); `null` without a call. */
+  liveCall(): { webCall: WebCall; connectedAt: number } | null {
+    return this.#webCall && this.#connectedAt ? { webCall: this.#webCall, connectedAt: this.#connectedAt } : null;
+  }
+
+  /** The chat's session id: the chat client's, else one restored from another page. */
+  sessionId(): string | null {
+    return this.#chat?.sessionId ?? this.#sessionId;
+  }
+
+  /**
+   * Shows turns kept by another page of the tab (before anything else happens here) and
+   * continues their chat session: the next message carries its `sessionId`.
+   */
+  restore(turns: readonly SavedTurn[], sessionId: string | null): void {
+    this.#sessionId = sessionId;
+    this.#push(turns.map((turn) => ({ ...turn, partial: '' })));
+  }
+
+  /**
+   * Joins a call again that another page of the tab left running (no new `POST /call/web`):
+   * the engine's `reconnect`, with the call's original connect time, so the elapsed time goes on.
+   * Resolves `true` when joined; a failure shows as `view.problem`. Never rejects.
+   */
+  async rejoin(webCall: WebCall, connectedAt: number): Promise<boolean> {
+    if (this.#view.phase !== 'idle') return false;
+    const attempt = ++this.#attempt;
+    this.#loading = true;
+    this.#set({ phase: 'loading', problem: null, ended: false, duration: 0, stage: null, stageIndex: 0 });
+    const client = await this.#loadVoice(attempt);
+    if (!client) return false;
+    this.#sync();
+    try {
+      if (!client.reconnect) throw new Error('The voice engine cannot rejoin a call (an older engine file).');
+      await client.reconnect(webCall);
+    } catch (error) {
+      if (attempt === this.#attempt) this.#set({ problem: problemOf(error, 'call'), phase: 'idle' });
+      return false;
+    }
+    if (attempt !== this.#attempt || client.getSnapshot().state !== 'active') return false;
+    this.#webCall = webCall;
+    this.#connectedAt = connectedAt;
+    this.#set({ connectedAt });
+    return true;
+  }
+
   /**
    * Ends any call and reply, destroys the clients and forgets the conversation; the controller
    * stays usable (a later start creates new clients), which is what React StrictMode's
@@ -346,6 +403,27 @@ export class ConversationController {
     this.#dispose('chat');
     this.#view = IDLE_VIEW;
     this.#emit();
+  }
+
+  /**
+   * The voice client for a start or rejoin (`attempt`), once its engine is loaded; `null` when a
+   * stop cancelled the attempt meanwhile or the engine failed to load (then shown, and an early
+   * request aborted).
+   */
+  async #loadVoice(attempt: number): Promise<VoiceClientPort | null> {
+    let client: VoiceClientPort;
+    try {
+      client = await this.#ensureVoice();
+    } catch (error) {
+      if (attempt !== this.#attempt) return null;
+      this.#loading = false;
+      this.#abort?.abort();
+      this.#fail('engine-load-failed', error, 'call');
+      return null;
+    }
+    if (attempt !== this.#attempt) return null;
+    this.#loading = false;
+    return client;
   }
 
   /** Runs a host page's request to the call; what it throws becomes an `error` event. */
@@ -380,7 +458,7 @@ export class ConversationController {
     const helpers = this.#options.requests;
     if (!helpers) return undefined;
     this.#chatAbort = new AbortController();
-    const sessionId = this.#chat?.sessionId;
+    const sessionId = this.sessionId();
     const request = helpers.requestChatWeb(this.#requestOptions(this.#chatAbort), { ...target, input, ...(sessionId && { sessionId }) });
     request.catch(() => {});
     return request;
@@ -568,8 +646,13 @@ export class ConversationController {
     // A voice error is taken once (a later chat problem must not be overwritten by it).
     if (s.error && s.error !== this.#voiceError) patch.problem = problemOf(s.error, 'call');
     this.#voiceError = s.error;
-    if (s.state === 'active' && previous !== 'active' && previous !== 'reconnecting') this.#connectedAt = Date.now();
+    if (s.state === 'active' && previous !== 'active' && previous !== 'reconnecting') {
+      this.#connectedAt = Date.now();
+      patch.connectedAt = this.#connectedAt;
+    }
     if (s.state === 'idle' && inCall) {
+      this.#webCall = null;
+      patch.connectedAt = 0;
       patch.duration = this.#connectedAt ? Math.round((Date.now() - this.#connectedAt) / 1000) : 0;
       if (!s.error) patch.ended = true;
       this.#connectedAt = 0;

@@ -62,6 +62,12 @@ export interface VoiceClientPort extends ObservablePort<VoiceSnapshot, VoiceClie
    * instead of a second request.
    */
   start(target: CallTarget, options?: VoiceStartOptions): Promise<WebCall | null>;
+  /**
+   * Joins a call that is still running (its room kept: started with
+   * `roomDeleteOnUserLeaveEnabled: false`) without a new `POST /call/web`. Optional: an engine
+   * file older than the card (a self-hosted mix of versions) has none, and the card starts anew.
+   */
+  reconnect?(webCall: WebCall): Promise<unknown>;
   stop(): void;
   /** Sends an app message into the live call (JSON). */
   send(message: VoiceMessage | JsonObject): void;

@@ -73,6 +73,11 @@ export interface CallView {
   readonly ended: boolean;
   /** Seconds the last call lasted (from connected to ended); 0 before. */
   readonly duration: number;
+  /**
+   * When the running call connected (epoch ms; 0 without one): the elapsed time. A call rejoined
+   * on another page keeps its first connect time.
+   */
+  readonly connectedAt: number;
   /** The conversation, oldest first. */
   readonly conversation: readonly Turn[];
   readonly chat: ChatPhase;
@@ -95,6 +100,7 @@ export const IDLE_VIEW: CallView = {
   problem: null,
   ended: false,
   duration: 0,
+  connectedAt: 0,
   conversation: [],
   chat: 'idle',
   videoTrack: null,

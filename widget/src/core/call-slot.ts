@@ -44,11 +44,12 @@ export class CallSlot implements SessionHost {
 
   /**
    * Runs one start or reconnect: a new session, `begin` (the stages that get the web call; it
-   * calls `load` when the engine should start loading), then the session's connect. Any failure
+   * calls `load` when the engine should start loading), then the session's connect. `keepRoom`:
+   * the room outlives the page (page hide leaves the call without ending it). Any failure
    * emits `call-start-failed` and `error` and tears the session down.
    * @returns The web call once joined, or null.
    */
-  async run(begin: (s: VoiceSession, load: () => void) => Promise<WebCall>): Promise<WebCall | null> {
+  async run(begin: (s: VoiceSession, load: () => void) => Promise<WebCall>, keepRoom = false): Promise<WebCall | null> {
     const startedAt = Date.now();
     const s = new VoiceSession(this);
     this.session = s;
@@ -58,7 +59,9 @@ export class CallSlot implements SessionHost {
       // The engine chunk loads while POST /call/web is in flight, not before it.
       factory = this.loadFactory();
       factory.catch(() => {});
-      s.offs.push(this.platform.onPageHide(() => this.hangUp()));
+      // Leaving the page ends the call, unless its room is kept for a rejoin on the next page
+      // (`roomDeleteOnUserLeaveEnabled: false`, or a reconnect): then the page only leaves it.
+      s.offs.push(this.platform.onPageHide(() => (keepRoom ? this.end(s) : this.hangUp())));
     };
     try {
       const webCall = await begin(s, load);

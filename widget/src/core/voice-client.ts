@@ -135,7 +135,7 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
       )) as WebCall;
       this.set({ callId: webCall.id });
       return webCall;
-    });
+    }, roomDeleteOnUserLeaveEnabled === false);
   }
 
   /**
@@ -160,7 +160,7 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
       load();
       this.#slot.progress(stage, 'completed');
       return webCall;
-    });
+    }, true);
     return !!joined;
   }
 

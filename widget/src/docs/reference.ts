@@ -25,6 +25,15 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
   'squad-id': { default: '—', text: 'A squad instead (used when no assistant id is set).' },
   'workflow-id': { default: '—', text: 'A workflow instead (used when no assistant or squad id is set).' },
   'api-base-url': { default: 'https://api.vapi.ai', text: 'Base URL of the voice platform API.' },
+  persist: {
+    default: 'off',
+    scriptDefault: 'on',
+    text: 'Keeps the conversation for the browser tab (sessionStorage, never localStorage): on the next page of your site the card shows the transcript and rejoins a running call without a new request; a chat continues its session. Dropped at hang-up, when the call ends, 2 minutes after a page left a call (the call part) and 30 minutes after the last change. "false" turns it off.',
+  },
+  'page-context': {
+    default: 'on',
+    text: 'Tells the assistant the page: variableValues pageTitle (document.title) and pagePath (origin + path, never the query string or fragment), merged under your own values; after a rejoin on another page, one silent system message names it. "false" turns it off.',
+  },
   mode: {
     default: 'voice',
     scriptDefault: 'hybrid',
@@ -80,7 +89,7 @@ export const SCRIPT_OPTION_DOCS = {
 } as const;
 
 /** Every DOM event (`ringwise-` + the name), payload in `event.detail`. */
-export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' | 'dismiss']: string } = {
+export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' | 'dismiss' | 'view-change']: string } = {
   'state-change': 'The call state: idle, starting, active, reconnecting, ending.',
   'call-start': 'The assistant’s audio is playing.',
   'call-end': 'The call ended.',
@@ -98,6 +107,7 @@ export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' |
   'chat-reply': 'A chat reply is complete ({ text, sessionId }).',
   'chat-state-change': 'The chat state: idle, sending, streaming.',
   consent: 'The visitor answered the consent dialog: { decision: accepted | declined, version: the storage key, stored }.',
+  'view-change': 'The card’s view changed (detail: the view, as element.view): for page UI that shows the same conversation, e.g. a call button elsewhere on the page.',
   dismiss: 'The visitor hid a dismissible launcher for this session (detail: null).',
   'tool-call':
     'The assistant asked for a client-side tool ({ id, name, arguments }), before its clientTools function runs. Call preventDefault() to handle it yourself: then a tool with no function is no error.',
@@ -111,6 +121,7 @@ export const PART_DOCS = {
   dismiss: 'The dismissible launcher’s close control.',
   card: 'The conversation card.',
   header: 'The card’s header.',
+  elapsed: 'The elapsed time of the running call (m:ss) in the header.',
   avatar: 'The assistant’s avatar, with the voice-level ring.',
   title: 'The assistant’s name.',
   status: 'The status chip (Listening…, Agent is speaking…, You’re muted…).',
@@ -136,6 +147,7 @@ export const PART_DOCS = {
   mute: 'Mute / Unmute.',
   'hang-up': 'Hang Up.',
   'enable-audio': 'Shown when the browser blocked the assistant’s audio.',
+  resume: 'Resume call: joins again a call another page of the site left running, where the browser needs a tap before it plays audio.',
 } as const;
 
 /** The parts there are. */

@@ -19,7 +19,7 @@
  */
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import type { DailyConfig } from '../core/call-port.ts';
-import type { ConversationMessage } from '../core/messages.ts';
+import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { Card, CardHost, ClientTools, LoadModule, WidgetMode } from '../chunks/card-port.ts';
 import type { LoadError } from '../chunks/script-loader.ts';
@@ -36,6 +36,8 @@ import { addStyles } from './styles.ts';
 import { targetFromAttributes } from './target-attributes.ts';
 import { nextTask } from '../conversation/tasks.ts';
 import { IDLE_VIEW, type CallProblem, type CallView } from '../conversation/view.ts';
+import { pageContextOf, withPageContext } from '../conversation/page-context.ts';
+import { keptAny } from '../conversation/continuity-store.ts';
 
 /** Tag name of the element. */
 export const ELEMENT_NAME = 'ringwise-voice-call';
@@ -79,6 +81,8 @@ export const OPTION_ATTRIBUTES = [
   'nonce',
   'assistant-overrides',
   'bundle-path-override',
+  'persist',
+  'page-context',
 ] as const;
 
 /** The element's public surface. */
@@ -108,8 +112,11 @@ export interface VoiceCallElement extends HTMLElement {
   send(message: JsonObject): void;
   /** Makes the assistant say `text` in the live call, and hang up after it when `endCallAfterSpoken`. */
   say(text: string, endCallAfterSpoken?: boolean): void;
-  /** Adds a message to the live call's conversation (`add-message`; `role: 'system'` for context). */
-  addMessage(message: ConversationMessage): void;
+  /**
+   * Adds a message to the live call's conversation (`add-message`; `role: 'system'` for context;
+   * `{ triggerResponseEnabled: false }`: no reply).
+   */
+  addMessage(message: ConversationMessage, options?: AddMessageOptions): void;
   /**
    * Functions the assistant's client-side tools run, by tool name (see `ClientTools`). Read at each
    * `tool-calls` message, so it can be set or changed at any time, also before the element is defined.
@@ -236,6 +243,9 @@ export function createVoiceCallElement(
       this.#observer.observe(this, { attributes: true });
       this.#render();
       if (this.#dismissed()) return;
+      // Another page of this tab kept a conversation (`persist`): the card gives it back (and opens
+      // for a call it rejoins).
+      if (this.#persist() && keptAny(session)) this.#ensureCard().catch(() => {});
       if (!this.#expanded && this.hasAttribute('expanded')) {
         this.#expanded = true;
         void this.#show(false, false);
@@ -323,8 +333,8 @@ export function createVoiceCallElement(
       this.#card?.say(text, endCallAfterSpoken);
     }
 
-    addMessage(message: ConversationMessage): void {
-      this.#card?.addMessage(message);
+    addMessage(message: ConversationMessage, options?: AddMessageOptions): void {
+      this.#card?.addMessage(message, options);
     }
 
     /** An attribute, trimmed; empty as undefined. */
@@ -341,8 +351,19 @@ export function createVoiceCallElement(
       return MODES.includes(mode) ? mode : 'voice';
     }
 
+    /**
+     * The target, with the page's title and path in its variables unless `page-context="false"`
+     * (page-context.ts): the one target of the click's request, the card's calls and messages.
+     */
     #callTarget(): CallTarget {
-      return this.target ?? targetFromAttributes(this);
+      const target = this.target ?? targetFromAttributes(this);
+      return this.getAttribute('page-context')?.trim() === 'false' ? target : withPageContext(target, pageContextOf(location, document.title));
+    }
+
+    /** `persist` is on (present, not "false"): the conversation is kept for the tab. */
+    #persist(): boolean {
+      const value = this.getAttribute('persist');
+      return value !== null && value.trim() !== 'false';
     }
 
     /** Loads the card and the mode's engine in parallel, then lets the card preload (daily-js). */
@@ -400,7 +421,8 @@ export function createVoiceCallElement(
         if (this.hasAttribute('consent-required') && !hasStoredConsent(consentKey(this))) return {};
         const abort = new AbortController();
         const baseUrl = this.#attr('api-base-url') || DEFAULT_API_BASE_URL;
-        const request = requests.requestWebCall({ baseUrl, token, signal: abort.signal }, target);
+        // With `persist`, the room outlives the page (`roomDeleteOnUserLeaveEnabled: false`).
+        const request = requests.requestWebCall({ baseUrl, token, signal: abort.signal }, this.#persist() ? ({ ...target, roomDeleteOnUserLeaveEnabled: false } as CallTarget) : target);
         request.catch(() => {
           // The engine adopts the request and reports its failure.
         });

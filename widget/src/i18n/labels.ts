@@ -130,6 +130,12 @@ export interface CardLabels extends StageLabels {
   errorOverrides: string;
   /** `{reason}`: the platform's ended reason. */
   errorEnded: string;
+  /** Joins again a call another page of the site left running, after the browser held its audio back. */
+  resumeCall: string;
+  /** A call another page left running could not be joined again. */
+  callGone: string;
+  /** A call another page left running goes on in another tab. */
+  callElsewhere: string;
   errorCall: string;
   errorChat: string;
   errorTimeout: string;

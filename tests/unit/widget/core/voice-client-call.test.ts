@@ -251,6 +251,17 @@ describe('VoiceClient: leaving', () => {
     expect(call.destroyed, 'call destroyed').toBe(true);
     expect(platform.pageHideHandlers.size, 'removed at cleanup').toBe(0);
   });
+
+  it('a kept room (roomDeleteOnUserLeaveEnabled: false) is only left on unload, never ended: the next page rejoins it', async () => {
+    server.route('POST', '/call/web', { status: 201, body: webCall() });
+    const { client, factory, platform } = makeClient(server);
+    expect(await client.start({ assistantId: 'asst-1' }, { roomDeleteOnUserLeaveEnabled: false }), 'started').not.toBeNull();
+    const call = factory.last;
+    platform.pageHide();
+    await until(() => client.getSnapshot().state === 'idle');
+    expect(call.messages(), 'no end-call: the assistant waits for the rejoin').toEqual([]);
+    expect(call.destroyed, 'this page left the room').toBe(true);
+  });
 });
 
 describe('VoiceClient: controls', () => {

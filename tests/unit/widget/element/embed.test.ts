@@ -45,6 +45,8 @@ describe('script-tag loader (embed.ts)', () => {
     ).toEqual({
       'data-ringwise-launcher': '',
       mode: 'hybrid',
+      // On for the script tag: the conversation is kept for the tab (issue 22).
+      persist: '',
       position: 'bottom-left',
       'public-key': 'pk-1',
       'assistant-id': 'asst-1',

@@ -27,6 +27,10 @@ export class FakeVoiceClient extends FakeObservable<VoiceSnapshot, VoiceClientEv
   readonly starts: CallTarget[] = [];
   /** The `options` of every `start()` (an adopted `request`, …). */
   readonly startOptions: (VoiceStartOptions | undefined)[] = [];
+  /** Every `reconnect()` web call. */
+  readonly reconnects: WebCall[] = [];
+  /** A `reconnect()` fails like the core's when the room is gone. */
+  reconnectFails = false;
   /** Every app message sent with `send`, `say` or `addMessage`, as the core would send it. */
   readonly sent: JsonObject[] = [];
   stops = 0;
@@ -50,6 +54,17 @@ export class FakeVoiceClient extends FakeObservable<VoiceSnapshot, VoiceClientEv
     return new Promise((resolve) => {
       this.finishStart = resolve;
     });
+  }
+
+  async reconnect(webCall: WebCall): Promise<void> {
+    this.reconnects.push(webCall);
+    this.update({ state: 'starting', stage: null, error: null });
+    await Promise.resolve();
+    if (this.reconnectFails) {
+      this.fail('daily-call-join-error');
+      throw Object.assign(new Error('fake room gone'), { type: 'daily-call-join-error' });
+    }
+    this.update({ state: 'active', callId: webCall.id });
   }
 
   /**

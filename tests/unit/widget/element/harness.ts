@@ -34,7 +34,7 @@ let count = 0;
  * modules before the element connects (to hold or fail a file).
  */
 export async function mount(
-  attributes: Record<string, string> = { 'public-key': 'pk-1', 'assistant-id': 'asst-1' },
+  attributes: Record<string, string | null> = { 'public-key': 'pk-1', 'assistant-id': 'asst-1' },
   before?: (modules: FakeModules) => void,
 ): Promise<Mounted> {
   const modules = createFakeModules();
@@ -52,7 +52,9 @@ export async function mount(
   const tag = `rw-test-${++count}`;
   defineVoiceCallElement(modules.load, tag);
   const el = document.createElement(tag) as VoiceCallElement;
-  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  // The page's context (on by default) is left out of the bodies these tests compare; its own
+  // tests (host-api.test.ts) mount with it.
+  for (const [name, value] of Object.entries({ 'page-context': 'false', ...attributes })) if (value !== null) el.setAttribute(name, value);
   document.body.append(el);
   const shadow = el.shadowRoot;
   if (!shadow) throw new Error('no open shadow root');

@@ -153,3 +153,23 @@ describe('the host page and the live call', () => {
     expect(errors, 'handled by the listener').toEqual(['unknown-tool']);
   });
 });
+
+describe('page context (on by default)', () => {
+  test('the click’s request carries pageTitle and pagePath (origin + path, never the query string), under the owner’s values', async () => {
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL('http://localhost:3000/guides/setup?token=secret#me');
+    document.title = 'Setup guide';
+    const mounted = await mount({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', 'page-context': null, 'variable-plan': 'pro', 'assistant-overrides': '{"variableValues":{"pageTitle":"Owner title"}}' } as never);
+    mounted.launcher().click();
+    const body = mounted.requests[0]?.body as { assistantOverrides: { variableValues: Record<string, string> } };
+    expect(body.assistantOverrides.variableValues, 'sent, the owner’s value wins').toEqual({ pageTitle: 'Owner title', pagePath: 'http://localhost:3000/guides/setup', plan: 'pro' });
+    expect(JSON.stringify(mounted.requests), 'never the query string or fragment').not.toMatch(/secret|#me/);
+    mounted.el.remove();
+  });
+
+  test('page-context="false" sends none', async () => {
+    const mounted = await mount({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', 'page-context': 'false' });
+    mounted.launcher().click();
+    expect(mounted.requests[0]?.body, 'the target only').toEqual({ assistantId: 'asst-1' });
+    mounted.el.remove();
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The card's side of `persist` (issue 22): when the element's `persist` is on, the card keeps its
+ * conversation for the tab through `ConversationContinuity` and gives back what an earlier page
+ * kept (the turns, the chat session, a call to rejoin). Off, or where Web Crypto is missing
+ * (pages over plain http), nothing is kept. The entry is scoped to the key, the API URL and the
+ * target's id (continuity-store.ts), never to the page, so every page of the site finds it.
+ */
+import type { CardHost } from '../chunks/card-port.ts';
+import { canPlayAudio, ConversationContinuity, type ContinuityPort, type RestoreState } from '../conversation/continuity.ts';
+import { conversationKey } from '../conversation/continuity-store.ts';
+import { pageContextOf } from '../conversation/page-context.ts';
+
+/** What the card asks of the kept conversation. */
+export interface CardKeep {
+  /** Where a kept call stands ('resume': show 'Resume call'; 'gone' / 'elsewhere': say so). */
+  state(): RestoreState;
+  /** The 'Resume call' tap. */
+  resume(): void;
+  /** The visitor hangs up: nothing of the call is kept. */
+  hangUp(): void;
+  /** Consent declined: everything kept is removed, nothing more kept. */
+  forget(): void;
+  destroy(): void;
+}
+
+/** What the keep file exports. */
+export interface KeepModule {
+  keepConversation: typeof keepConversation;
+}
+
+/** Starts keeping the card's conversation when `persist` is on; `changed` re-renders the card. */
+export function keepConversation(host: CardHost, conversation: ContinuityPort, changed: () => void): CardKeep {
+  const { element } = host;
+  const persist = element.getAttribute('persist');
+  let continuity: ConversationContinuity | null = null;
+  let destroyed = false;
+  if (persist !== null && persist.trim() !== 'false') {
+    const attr = (name: string) => element.getAttribute(name)?.trim() ?? '';
+    let target;
+    try {
+      target = host.target();
+    } catch {
+      // Overrides that cannot be read: the card says so at the first call; nothing is kept.
+      target = null;
+    }
+    if (target) {
+      conversationKey(attr('public-key'), attr('api-base-url'), target)
+        .then((key) => {
+          if (destroyed || !key) return;
+          continuity = new ConversationContinuity(conversation, {
+            storage: () => sessionStorage,
+            key,
+            page: pageContextOf(location, document.title),
+            audioAllowed: canPlayAudio,
+            // Hidden comes before the page is left (and before the engine's own page-hide handler
+            // leaves the call); a page left without being hidden first still gets `pagehide`.
+            onPageHide: (handler) => {
+              const visibility = () => handler(document.visibilityState === 'hidden');
+              const hide = () => handler(true);
+              document.addEventListener('visibilitychange', visibility);
+              addEventListener('pagehide', hide, true);
+              return () => {
+                document.removeEventListener('visibilitychange', visibility);
+                removeEventListener('pagehide', hide, true);
+              };
+            },
+            onChange: changed,
+            // The card opens to show the call it rejoins (the element's own `open()`).
+            onKeptCall: () => (element as HTMLElement & { open(): void }).open(),
+          });
+          return continuity.restore();
+        })
+        .catch(() => {
+          // A digest or storage that fails: the conversation is simply not kept.
+        });
+    }
+  }
+  return {
+    state: () => continuity?.state ?? 'none',
+    resume: () => void continuity?.resume(),
+    hangUp: () => continuity?.hangUp(),
+    forget: () => continuity?.forget(),
+    destroy() {
+      destroyed = true;
+      continuity?.destroy();
+    },
+  };
+}
