@@ -97,8 +97,8 @@ export const oursLauncher = (page: Page): Locator => page.locator('ringwise-voic
 /** Vapi's floating button: a clickable div without a role, inside its fixed wrapper. */
 export const vapiWidgetLauncher = (page: Page): Locator => page.locator('vapi-widget .vapi-widget-wrapper > div > div[style*="cursor: pointer"]');
 
-/** Builds the minimal @vapi-ai/web page's script; null with the reason when it cannot be bundled. */
-async function vapiWebBundle(): Promise<Uint8Array | string> {
+/** Builds the minimal @vapi-ai/web page's script; a string with the reason when it cannot be bundled. */
+export async function vapiWebBundle(): Promise<Uint8Array | string> {
   try {
     return await bundleSource(VAPI_WEB_ENTRY);
   } catch (error) {
