@@ -9,17 +9,9 @@ import type { MediaTrackLike } from './call-port.ts';
 /** Lifecycle of a call as the UI sees it. */
 export type CallState = 'idle' | 'starting' | 'active' | 'reconnecting' | 'ending';
 
-/** The start stages of spec §4, in order. Each reports started → completed | failed. */
-export type StartStage =
-  | 'initialization'
-  | 'web-call-creation'
-  | 'daily-call-object-creation'
-  | 'mobile-permissions'
-  | 'daily-call-join'
-  | 'video-recording-setup'
-  | 'video-recording-started'
-  | 'audio-observer-setup'
-  | 'audio-processing-setup';
+// The start stages' one list is `START_STAGES` (start-stages.ts); the type derives from it.
+import type { StartStage } from './start-stages.ts';
+export type { StartStage };
 
 /** A stage name as reported in progress events; `input-validation` precedes the start stages. */
 export type ProgressStage = StartStage | 'input-validation';

@@ -1,0 +1,39 @@
+/** Options of the voice client: its constructor's (ports, API) and `start`'s. Types only. */
+import type { CallFactory, DailyConfig } from './call-port.ts';
+import type { VoicePlatform } from './platform.ts';
+
+/** Options of `new VoiceClient(…)`. */
+export interface VoiceClientOptions {
+  /** Public web key, sent as `Authorization: Bearer {publicKey}` on `POST /call/web`. */
+  publicKey: string;
+  /** Base URL of the platform API. @default DEFAULT_API_BASE_URL (src/api/constants.ts) */
+  apiBaseUrl?: string;
+  /**
+   * Creates call objects. @default the Daily adapter (`src/daily`), imported lazily on `preload()`
+   * or the first `start()`, so daily-js is never part of the page's first load.
+   */
+  callFactory?: CallFactory;
+  /** Daily's advanced config for the default factory (`avoidEval` defaults to true). */
+  dailyConfig?: DailyConfig;
+  /** `fetch` for `POST /call/web`. @default globalThis.fetch, read at call time */
+  fetch?: typeof fetch;
+  /** Host environment: microphone, audio playback, page lifecycle. @default browserPlatform */
+  platform?: VoicePlatform;
+  /**
+   * Receive the assistant's video when its voice provider renders video (`VIDEO_VOICE_PROVIDERS`):
+   * the remote video track is then in `snapshot.videoTrack`. Leave it off unless something shows
+   * it: without it the call engine does not subscribe to video at all (no download). The
+   * assistant's audio is played by the audio path either way.
+   * @default false
+   */
+  video?: boolean;
+}
+
+/** Options of `VoiceClient.start`. */
+export interface VoiceStartOptions {
+  /**
+   * A `POST /call/web` already in flight for the same target (`requestWebCall`'s promise), adopted
+   * instead of sending a second request.
+   */
+  request?: Promise<Response>;
+}
