@@ -121,10 +121,23 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEven
 
     try {
       let factory!: Promise<CallFactory>;
+      let microphone!: Promise<void>;
+      let pause: Promise<void> | undefined;
       await step('initialization', null, () => {
-        // The engine chunk loads while POST /call/web is in flight, not before it.
+        // Everything the join waits for starts now, beside POST /call/web: the engine chunk, the
+        // microphone permission and, on phones, the pause after it (both awaited only in the
+        // `mobile-permissions` stage, whose events keep their place in the order).
         factory = this.#loadFactory();
         factory.catch(() => {});
+        // This request only asks for the permission; the call engine opens its own track.
+        microphone = this.#platform.requestMicrophone().then((tracks) => tracks.forEach((track) => track.stop()));
+        microphone.catch(() => {});
+        if (this.#platform.isMobile()) {
+          pause = new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, MOBILE_PERMISSIONS_WAIT_MS);
+            s.abort.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+          });
+        }
         s.offs.push(this.#platform.onPageHide(() => void this.end()));
       });
       const webCall = (await step('web-call-creation', null, () =>
@@ -156,15 +169,8 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEven
       })) as CallObject;
 
       await step('mobile-permissions', null, async () => {
-        const tracks = await this.#platform.requestMicrophone();
-        // This request only asks for the permission; the call engine opens its own track.
-        for (const track of tracks) track.stop();
-        if (this.#platform.isMobile()) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, MOBILE_PERMISSIONS_WAIT_MS);
-            s.abort.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-          });
-        }
+        await microphone;
+        await pause;
       });
 
       await step('daily-call-join', 'daily-call-join-error', () => call.join({ url: webCall.webCallUrl }));
