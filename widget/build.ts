@@ -11,7 +11,7 @@
  *   may have set); the Daily adapter with daily-js is inside it, evaluated only when a call starts.
  * - `dist/types/`: declarations from `tsc -p tsconfig.build.json` (checked with skipLibCheck false).
  * - `dist/cdn/`: what a script tag loads, all classic scripts (IIFE), minified with source maps
- *   (names in `src/files.ts`): `voice-widget.js` (the loader: the element and its launcher), and
+ *   (names in `src/chunks/manifest.ts`): `voice-widget.js` (the loader: the element and its launcher), and
  *   the files it loads next to itself on intent or click, each registering through
  *   `RingwiseVoice.chunk`: `voice-widget-ui.js` (the card UI), `voice-widget-engine.js` (core +
  *   request adoption), `voice-widget-chat.js` (the chat client only) `voice-widget-daily.js`
@@ -30,8 +30,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOADER_FILE, MODULE_FILES } from './src/files.ts';
-import { LOCALES } from './src/element/labels.ts';
+import { LOADER_FILE, MODULE_FILES } from './src/chunks/manifest.ts';
+import { LOCALES } from './src/i18n/labels.ts';
 
 /** The widget package folder. */
 export const WIDGET_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -174,16 +174,16 @@ export async function buildUmd(outdir = join(WIDGET_DIR, 'dist', 'umd')): Promis
 
 /** Source of each file the loader loads (`MODULE_FILES`, by key). */
 export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
-  ui: 'src/element/ui.ts',
-  engine: 'src/element/engine.ts',
-  chat: 'src/element/chat-engine.ts',
+  ui: 'src/chunks/entries/card.ts',
+  engine: 'src/chunks/entries/voice-engine.ts',
+  chat: 'src/chunks/entries/chat-engine.ts',
   daily: 'src/daily/index.ts',
-  ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/element/locales/${locale}.ts`])) as Record<(typeof LOCALES)[number], string>),
+  ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<(typeof LOCALES)[number], string>),
 };
 
 /**
  * The entry of a widget file: it imports the module's exports and hands them to the page's widget
- * loader under `key` (`RingwiseVoice.chunk`, src/element/script-loader.ts) as it runs, so the file
+ * loader under `key` (`RingwiseVoice.chunk`, src/chunks/script-loader.ts) as it runs, so the file
  * is a classic script (an IIFE). Also used for the tests' fake files.
  * @param source Import specifier of the module (relative to the build's resolve folder).
  * @param names The module's value exports, named (no namespace object, no helper code), else all.
@@ -202,12 +202,12 @@ async function exportsOf(source: string): Promise<string[]> {
 
 /**
  * In the voice engine file, the core reaches the Daily adapter through the loader (the daily file,
- * a classic script) instead of `import()`: `core/daily-module.ts` → `element/daily-from-loader.ts`.
+ * a classic script) instead of `import()`: `core/daily-module.ts` → `chunks/daily-from-loader.ts`.
  */
 const dailyFromLoader: Plugin = {
   name: 'daily-from-loader',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /[\\/]daily-module\.ts$/ }, (args) => ({ path: join(args.resolveDir, '../element/daily-from-loader.ts') }));
+    pluginBuild.onResolve({ filter: /[\\/]daily-module\.ts$/ }, (args) => ({ path: join(args.resolveDir, '../chunks/daily-from-loader.ts') }));
   },
 };
 

@@ -13,10 +13,10 @@ import { CARD_STATES, type CardState } from '../../site/lib/card-states.ts';
 import { bundleScriptedEngine } from '../fixtures/host-page/scripted-engine-bundle.ts';
 import { startHostPage, type HostPage } from '../fixtures/host-page/server.ts';
 import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../fixtures/loopback-server.ts';
-import { EN_LABELS } from '../../widget/src/element/en.ts';
-import type { VoiceLabels } from '../../widget/src/element/labels.ts';
-import { labels as DE } from '../../widget/src/element/locales/de.ts';
-import { labels as FR } from '../../widget/src/element/locales/fr.ts';
+import { EN_LABELS } from '../../widget/src/i18n/en.ts';
+import type { VoiceLabels } from '../../widget/src/i18n/labels.ts';
+import { labels as DE } from '../../widget/src/i18n/locales/de.ts';
+import { labels as FR } from '../../widget/src/i18n/locales/fr.ts';
 import { CHAT_URL, ENGINE_URL, LOADER_URL, offSizeButtons, preparePage, widgetAxe } from './widget-helpers.ts';
 
 /** The languages photographed besides English, and their labels. */

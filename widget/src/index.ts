@@ -17,5 +17,5 @@ export {
   type ChatWebOptions,
   type WebCallOptions,
 } from './api/index.ts';
-export * from './element/public.ts';
-export { DAILY_FILE, LOADER_FILE, MODULE_FILES } from './files.ts';
+export * from './public.ts';
+export { DAILY_FILE, LOADER_FILE, MODULE_FILES } from './chunks/manifest.ts';

@@ -21,20 +21,20 @@ import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import type { DailyConfig } from '../core/call-port.ts';
 import type { ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
-import type { Card, CardHost, ClientTools, LoadModule, WidgetMode } from './card-port.ts';
+import type { Card, CardHost, ClientTools, LoadModule, WidgetMode } from '../chunks/card-port.ts';
 import { consentKey, hasStoredConsent } from './consent-store.ts';
-import type { RequestHelpers, StartOptions } from './controller.ts';
+import type { RequestHelpers, StartOptions } from '../conversation/controller.ts';
 import { h } from './dom.ts';
 import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
 import { hasCallTarget } from '../core/target.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
-import { EN_LAUNCHER_LABELS, LOCALES, localeLabels, type ShippedLocale, type VoiceLabels } from './labels.ts';
+import { EN_LAUNCHER_LABELS, LOCALES, localeLabels, type ShippedLocale, type VoiceLabels } from '../i18n/labels.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
 import { targetFromAttributes } from './target-attributes.ts';
-import { nextTask } from './tasks.ts';
-import { IDLE_VIEW, type CallProblem, type CallView } from './view.ts';
+import { nextTask } from '../conversation/tasks.ts';
+import { IDLE_VIEW, type CallProblem, type CallView } from '../conversation/view.ts';
 
 /** Tag name of the element. */
 export const ELEMENT_NAME = 'ringwise-voice-call';

@@ -10,8 +10,8 @@
  * </button>
  * ```
  */
-import type { ChatEngine, VoiceEngine } from '../element/engine-port.ts';
-import { loadBundledModule } from '../element/modules.ts';
+import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
+import { loadBundledModule } from '../chunks/modules.ts';
 import { useVoiceCallWithEngine, type UseVoiceCallOptions, type UseVoiceCallResult } from './use-voice-call.ts';
 
 /** Options of `useVoiceCall`: `UseVoiceCallOptions`, plus where the voice engine comes from. */
@@ -44,9 +44,9 @@ export {
   type ProblemInfo,
   type StatusLine,
   type StatusTone,
-} from '../element/status.ts';
-export { IDLE_VIEW, START_STAGES, type CallPhase, type CallProblem, type CallView, type ChatPhase, type Turn } from '../element/view.ts';
-export { EN_LABELS, resolveLabels } from '../element/en.ts';
-export { EN_LAUNCHER_LABELS, type VoiceLabels } from '../element/labels.ts';
-export type { StartOptions } from '../element/controller.ts';
+} from '../conversation/status.ts';
+export { IDLE_VIEW, START_STAGES, type CallPhase, type CallProblem, type CallView, type ChatPhase, type Turn } from '../conversation/view.ts';
+export { EN_LABELS, resolveLabels } from '../i18n/en.ts';
+export { EN_LAUNCHER_LABELS, type VoiceLabels } from '../i18n/labels.ts';
+export type { StartOptions } from '../conversation/controller.ts';
 export type { ClientToolHandler, ClientTools, ToolCall, ToolError } from '../core/client-tools.ts';

@@ -10,11 +10,11 @@ import type { DailyConfig } from '../core/call-port.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { ClientTools } from '../core/client-tools.ts';
-import { ConversationController, type EventSink, type StartOptions } from '../element/controller.ts';
+import { ConversationController, type EventSink, type StartOptions } from '../conversation/controller.ts';
 import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
-import type { ChatEngine, VoiceEngine } from '../element/engine-port.ts';
-import type { CallView } from '../element/view.ts';
+import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
+import type { CallView } from '../conversation/view.ts';
 
 /** Options of `useVoiceCall`. */
 export interface UseVoiceCallOptions {

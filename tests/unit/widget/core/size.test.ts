@@ -2,7 +2,7 @@
  * Size budget of DESIGN.md: the voice core + createWebCall, minified and gzipped (level 9), without
  * daily-js or the Daily adapter (both load lazily as their own chunk) must stay ≤ 6 KB (1 KB = 1000 B,
  * as in every other budget of the project). Also what
- * chat mode and the loader's early request need: the chat engine (`src/element/chat-engine.ts`:
+ * chat mode and the loader's early request need: the chat engine (`src/chunks/entries/chat-engine.ts`:
  * ChatClient + requestChatWeb) ≤ 3 KB with no voice code in it, so chat mode's download (loader +
  * UI + chat engine ≤ 15 KB) has room; `requestWebCall` + `requestChatWeb`, which a loader bundles
  * to send the first request at the click, ≤ 400 B and made of nothing but the POST helper.
@@ -63,7 +63,7 @@ describe('core sizes', () => {
   });
 
   it('the chat engine stays ≤ 3 KB gzip and holds no voice code', async () => {
-    const { minified, gzip, inputs, lazy } = await bundle("export { ChatClient } from './element/chat-engine.ts';");
+    const { minified, gzip, inputs, lazy } = await bundle("export { ChatClient } from './chunks/entries/chat-engine.ts';");
     console.info(`chat engine (ChatClient + requestChatWeb): ${minified} B min, ${gzip} B gzip (budget 3000 B)`);
     expect(gzip, 'gzip bytes').toBeLessThanOrEqual(3000);
     expect(inputs, 'the chat client is in it').toContain('core/chat-client.ts');

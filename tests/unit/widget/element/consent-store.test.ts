@@ -4,7 +4,7 @@
  */
 import { expect, test } from 'vitest';
 import { consentKey, hashText } from '../../../../widget/src/element/consent-store.ts';
-import { createConsentStore } from '../../../../widget/src/element/consent.ts';
+import { createConsentStore } from '../../../../widget/src/card/consent.ts';
 
 function element(attributes: Record<string, string>): Element {
   return { getAttribute: (name: string) => attributes[name] ?? null } as unknown as Element;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
 import type { RingwiseGlobal } from '../../../../widget/src/embed.ts';
-import { EN_LABELS } from '../../../../widget/src/element/en.ts';
+import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import { getByRole } from './dom-helpers.ts';
 
 function addScript(attributes: Record<string, string>): HTMLScriptElement {

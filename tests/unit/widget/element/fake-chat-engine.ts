@@ -4,7 +4,7 @@
  */
 import type { ChatClientEvents, ChatReply, ChatSendOptions, ChatSnapshot } from '../../../../widget/src/core/chat-client.ts';
 import type { CallTarget, VoiceErrorLike, VoiceErrorType } from '../../../../widget/src/core/types.ts';
-import type { ChatClientPort, ChatEngine, EngineChatOptions } from '../../../../widget/src/element/engine-port.ts';
+import type { ChatClientPort, ChatEngine, EngineChatOptions } from '../../../../widget/src/conversation/engine-port.ts';
 import { createFakeModule, FakeObservable, type FakeModule } from './fake-observable.ts';
 
 /** A fake `ChatClient`. */

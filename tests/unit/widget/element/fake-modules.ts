@@ -3,15 +3,15 @@
  * fake voice and chat engines, through the same `LoadModule` port the script-tag loader and
  * bundlers fill.
  */
-import type { LoadModule, WidgetModules } from '../../../../widget/src/element/card-port.ts';
-import { LOCALES, type LocaleModule, type ShippedLocale } from '../../../../widget/src/element/labels.ts';
-import * as ui from '../../../../widget/src/element/ui.ts';
+import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
+import { LOCALES, type LocaleModule, type ShippedLocale } from '../../../../widget/src/i18n/labels.ts';
+import * as ui from '../../../../widget/src/chunks/entries/card.ts';
 
 /** The real language files, as the loader would import them. */
 const LOCALE_MODULES: Record<ShippedLocale, () => Promise<LocaleModule>> = {
-  de: () => import('../../../../widget/src/element/locales/de.ts'),
-  es: () => import('../../../../widget/src/element/locales/es.ts'),
-  fr: () => import('../../../../widget/src/element/locales/fr.ts'),
+  de: () => import('../../../../widget/src/i18n/locales/de.ts'),
+  es: () => import('../../../../widget/src/i18n/locales/es.ts'),
+  fr: () => import('../../../../widget/src/i18n/locales/fr.ts'),
 };
 import { createFakeChatEngine, type FakeChatEngine } from './fake-chat-engine.ts';
 import { createFakeEngine, type FakeEngine } from './fake-voice-engine.ts';

@@ -5,7 +5,7 @@
 import type { AddMessageOptions, ConversationMessage } from '../../../../widget/src/core/messages.ts';
 import type { CallTarget, JsonObject, VoiceClientEvents, VoiceErrorLike, VoiceErrorType, VoiceSnapshot, WebCall } from '../../../../widget/src/core/types.ts';
 import type { VoiceStartOptions } from '../../../../widget/src/core/voice-client.ts';
-import type { EngineClientOptions, VoiceClientPort, VoiceEngine } from '../../../../widget/src/element/engine-port.ts';
+import type { EngineClientOptions, VoiceClientPort, VoiceEngine } from '../../../../widget/src/conversation/engine-port.ts';
 import { createFakeModule, FakeObservable, type FakeModule } from './fake-observable.ts';
 import { runClientTools } from '../../../../widget/src/core/client-tools.ts';
 

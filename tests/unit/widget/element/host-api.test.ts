@@ -6,7 +6,7 @@
  * `send` / `say` / `addMessage` / `clientTools` / `ringwise-tool-call` towards the live call.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { EN_LABELS } from '../../../../widget/src/element/en.ts';
+import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import { getByRole } from './dom-helpers.ts';
 import { flush, mount, open } from './harness.ts';
 

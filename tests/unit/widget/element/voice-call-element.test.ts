@@ -5,11 +5,11 @@
  * before anything is loaded, and hosts the card. The card's own states are in card.test.ts.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { EN_LABELS } from '../../../../widget/src/element/en.ts';
-import { registerLocale } from '../../../../widget/src/element/labels.ts';
-import { labels as DE } from '../../../../widget/src/element/locales/de.ts';
-import { labels as ES } from '../../../../widget/src/element/locales/es.ts';
-import { labels as FR } from '../../../../widget/src/element/locales/fr.ts';
+import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
+import { registerLocale } from '../../../../widget/src/i18n/labels.ts';
+import { labels as DE } from '../../../../widget/src/i18n/locales/de.ts';
+import { labels as ES } from '../../../../widget/src/i18n/locales/es.ts';
+import { labels as FR } from '../../../../widget/src/i18n/locales/fr.ts';
 import { defineVoiceCallElement } from '../../../../widget/src/element/voice-call-element.ts';
 import { allByRole, getByRole, nameOf, queryByRole } from './dom-helpers.ts';
 import { createFakeModules } from './fake-modules.ts';

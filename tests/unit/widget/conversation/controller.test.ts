@@ -4,11 +4,11 @@
  * lifecycle and event forwarding. Fake engines stand behind the engine ports.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ConversationController, type RequestHelpers } from '../../../../widget/src/element/controller.ts';
+import { ConversationController, type RequestHelpers } from '../../../../widget/src/conversation/controller.ts';
 import type { CallTarget } from '../../../../widget/src/core/types.ts';
-import { createFakeChatEngine } from './fake-chat-engine.ts';
-import { createFakeEngine } from './fake-voice-engine.ts';
-import { flush } from './dom-helpers.ts';
+import { createFakeChatEngine } from '../element/fake-chat-engine.ts';
+import { createFakeEngine } from '../element/fake-voice-engine.ts';
+import { flush } from '../element/dom-helpers.ts';
 
 const TARGET: CallTarget = { assistantId: 'asst-1' };
 

@@ -2,8 +2,8 @@
  * The card UI entry (`voice-widget-ui.js` in the script-tag build; a chunk in the ESM build):
  * what the element loads on intent, next to the engine. See `card.ts`.
  */
-import { mountCard as mount } from './card.ts';
-import type { CardModule } from './card-port.ts';
+import { mountCard as mount } from '../../card/index.ts';
+import type { CardModule } from '../card-port.ts';
 
 /** Builds the card (checked against the port the element codes against). */
 export const mountCard: CardModule['mountCard'] = mount;

@@ -22,7 +22,7 @@ import type { requestChatWeb } from '../api/chat-web.ts';
 import type { requestWebCall } from '../api/web-call.ts';
 import type { ChatClientEvents } from '../core/chat-client.ts';
 import { hasCallTarget } from '../core/target.ts';
-import { loadFailureOf } from './load-failure.ts';
+import { loadFailureOf } from '../chunks/load-failure.ts';
 import type { ClientTools, ToolCall, ToolError } from '../core/client-tools.ts';
 import type { ChatClientPort, ChatEngine, VoiceClientPort, VoiceEngine } from './engine-port.ts';
 import { nextTask } from './tasks.ts';

@@ -10,16 +10,16 @@
  * Keyboard: Escape declines consent when it is asked, hangs up when focus is on 'Hang Up' or
  * 'Cancel', and otherwise minimizes the card (the call goes on; the launcher brings it back).
  */
-import { EN_CARD_LABELS } from './card-labels.ts';
-import { CARD_ICONS, type CardIconName } from './card-icons.ts';
-import type { Card, CardHost } from './card-port.ts';
+import { EN_CARD_LABELS } from '../i18n/card-labels.ts';
+import { CARD_ICONS, type CardIconName } from './icons.ts';
+import type { Card, CardHost } from '../chunks/card-port.ts';
 import { createConsentStore, parseConsent } from './consent.ts';
-import { ConversationController, type StartOptions } from './controller.ts';
-import type { IconName } from './icons.ts';
-import { format, type VoiceLabels } from './labels.ts';
-import { describeProblem, stageLabel, statusLine } from './status.ts';
-import CARD_CSS from './styles/card.css?raw';
-import { START_STAGES, type ProblemSource, type Turn } from './view.ts';
+import { ConversationController, type StartOptions } from '../conversation/controller.ts';
+import type { IconName } from '../element/icons.ts';
+import { format, type VoiceLabels } from '../i18n/labels.ts';
+import { describeProblem, stageLabel, statusLine } from '../conversation/status.ts';
+import CARD_CSS from './card.css?raw';
+import { START_STAGES, type ProblemSource, type Turn } from '../conversation/view.ts';
 
 /** What the invalid-overrides problem adds to the parser's words (console, `error` event). */
 const OVERRIDES_HINT = 'assistant-overrides must be a JSON object, e.g. {"variableValues":{"name":"Ada"}}';

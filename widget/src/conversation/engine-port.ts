@@ -94,14 +94,14 @@ export interface ChatClientPort extends ObservablePort<ChatSnapshot, ChatClientE
 }
 
 /**
- * What the chat engine module exports (`src/element/chat-engine.ts`; in the script-tag build its
+ * What the chat engine module exports (`src/chunks/entries/chat-engine.ts`; in the script-tag build its
  * own file). Chat mode loads only this: no voice core, no daily-js.
  */
 export interface ChatEngine {
   ChatClient: new (options: EngineChatOptions) => ChatClientPort;
 }
 
-/** What the voice engine module exports (`voice-widget-engine.js`, or `src/element/engine.ts`). */
+/** What the voice engine module exports (`voice-widget-engine.js`, or `src/chunks/entries/voice-engine.ts`). */
 export interface VoiceEngine {
   VoiceClient: new (options: EngineClientOptions) => VoiceClientPort;
   /**

@@ -10,12 +10,12 @@ import type { ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { ClientTools } from '../core/client-tools.ts';
 import type { DailyModule } from '../core/daily-module.ts';
-import type { RequestHelpers, StartOptions } from './controller.ts';
-import type { ChatEngine, VoiceEngine } from './engine-port.ts';
-import type { h } from './dom.ts';
-import type { LAUNCHER_ICONS, svgIcon } from './icons.ts';
-import type { LocaleModule, VoiceLabels } from './labels.ts';
-import type { CallView } from './view.ts';
+import type { RequestHelpers, StartOptions } from '../conversation/controller.ts';
+import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
+import type { h } from '../element/dom.ts';
+import type { LAUNCHER_ICONS, svgIcon } from '../element/icons.ts';
+import type { LocaleModule, VoiceLabels } from '../i18n/labels.ts';
+import type { CallView } from '../conversation/view.ts';
 
 export type { ClientTools } from '../core/client-tools.ts';
 

@@ -9,13 +9,13 @@ import type { LoadModule, WidgetModules } from './card-port.ts';
 /** Loads the card UI, an engine, the Daily adapter or a shipped language as a bundler chunk. */
 export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(name: K) => {
   const modules: { [M in keyof WidgetModules]: () => Promise<unknown> } = {
-    ui: () => import('./ui.ts'),
-    engine: () => import('./engine.ts'),
-    chat: () => import('./chat-engine.ts'),
+    ui: () => import('./entries/card.ts'),
+    engine: () => import('./entries/voice-engine.ts'),
+    chat: () => import('./entries/chat-engine.ts'),
     daily: () => import('../daily/index.ts'),
-    de: () => import('./locales/de.ts'),
-    es: () => import('./locales/es.ts'),
-    fr: () => import('./locales/fr.ts'),
+    de: () => import('../i18n/locales/de.ts'),
+    es: () => import('../i18n/locales/es.ts'),
+    fr: () => import('../i18n/locales/fr.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;
 };

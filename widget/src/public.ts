@@ -14,9 +14,9 @@ export {
   type VoiceCallElement,
   type VoiceCallElementConstructor,
   type WidgetPosition,
-} from './voice-call-element.ts';
-export { loadBundledModule } from './modules.ts';
-export { scriptLoader, type ChunkRegistry, type LoadError } from './script-loader.ts';
+} from './element/voice-call-element.ts';
+export { loadBundledModule } from './chunks/modules.ts';
+export { scriptLoader, type ChunkRegistry, type LoadError } from './chunks/script-loader.ts';
 export {
   browserLoadContext,
   diagnoseLoad,
@@ -25,7 +25,7 @@ export {
   type LoadEvidence,
   type LoadFailure,
   type LoadFailureReason,
-} from './load-failure.ts';
+} from './chunks/load-failure.ts';
 export {
   EN_LAUNCHER_LABELS,
   format,
@@ -37,9 +37,9 @@ export {
   type LocaleModule,
   type ShippedLocale,
   type VoiceLabels,
-} from './labels.ts';
-export { EN_CARD_LABELS } from './card-labels.ts';
-export { EN_LABELS, resolveLabels } from './en.ts';
+} from './i18n/labels.ts';
+export { EN_CARD_LABELS } from './i18n/card-labels.ts';
+export { EN_LABELS, resolveLabels } from './i18n/en.ts';
 export {
   CHAT_EVENTS,
   CLIENT_EVENTS,
@@ -51,8 +51,8 @@ export {
   type RequestHelpers,
   type StartOptions,
   type WidgetError,
-} from './controller.ts';
-export { targetFromAttributes } from './target-attributes.ts';
+} from './conversation/controller.ts';
+export { targetFromAttributes } from './element/target-attributes.ts';
 export {
   IDLE_VIEW,
   START_STAGES,
@@ -63,10 +63,10 @@ export {
   type ProblemKind,
   type ProblemSource,
   type Turn,
-} from './view.ts';
-export { describeProblem, formatDuration, stageLabel, statusLine, type ProblemInfo, type StatusLine, type StatusTone } from './status.ts';
-export { parseConsent, type ConsentPiece } from './consent.ts';
-export type { Card, CardHost, CardModule, LoadModule, WidgetMode, WidgetModules } from './card-port.ts';
+} from './conversation/view.ts';
+export { describeProblem, formatDuration, stageLabel, statusLine, type ProblemInfo, type StatusLine, type StatusTone } from './conversation/status.ts';
+export { parseConsent, type ConsentPiece } from './card/consent.ts';
+export type { Card, CardHost, CardModule, LoadModule, WidgetMode, WidgetModules } from './chunks/card-port.ts';
 export type {
   ChatClientPort,
   ChatEngine,
@@ -77,7 +77,7 @@ export type {
   ObservablePort,
   VoiceClientPort,
   VoiceEngine,
-} from './engine-port.ts';
+} from './conversation/engine-port.ts';
 export {
   EVENT_DOCS,
   OPTION_DOCS,
@@ -88,4 +88,4 @@ export {
   type OptionDoc,
   type TokenDoc,
   type WidgetPart,
-} from './reference.ts';
+} from './docs/reference.ts';

@@ -1,6 +1,6 @@
 /** The consent text's link syntax (consent.ts): `[text](https://…)` only, never HTML. */
 import { expect, test } from 'vitest';
-import { parseConsent } from '../../../../widget/src/element/consent.ts';
+import { parseConsent } from '../../../../widget/src/card/consent.ts';
 
 test('https links become pieces, everything else stays literal text', () => {
   expect(parseConsent('Read [our policy](https://acme.example/p?a=1) and [terms](https://acme.example/t).'), 'two links').toEqual([

@@ -5,10 +5,10 @@
  * video, focus and Escape, and what screen readers hear.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { EN_LABELS } from '../../../../widget/src/element/en.ts';
+import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import type { VoiceErrorType } from '../../../../widget/src/core/types.ts';
-import { allByRole, getByRole, isHidden, nameOf, queryByRole } from './dom-helpers.ts';
-import { announced, bubbles, chip, flush, mount, open, sameRequest, type, type Mounted } from './harness.ts';
+import { allByRole, getByRole, isHidden, nameOf, queryByRole } from '../element/dom-helpers.ts';
+import { announced, bubbles, chip, flush, mount, open, sameRequest, type, type Mounted } from '../element/harness.ts';
 
 afterEach(() => {
   document.body.replaceChildren();

@@ -8,11 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
-import CARD_CSS from '../../../../widget/src/element/styles/card.css?raw';
+import CARD_CSS from '../../../../widget/src/card/card.css?raw';
 import LAUNCHER_CSS from '../../../../widget/src/element/styles/launcher.css?raw';
-import { EVENT_DOCS, OPTION_DOCS, PART_DOCS, TOKEN_DOCS } from '../../../../widget/src/element/reference.ts';
+import { EVENT_DOCS, OPTION_DOCS, PART_DOCS, TOKEN_DOCS } from '../../../../widget/src/docs/reference.ts';
 import { OPTION_ATTRIBUTES } from '../../../../widget/src/element/voice-call-element.ts';
-import { flush, mount, open } from './harness.ts';
+import { flush, mount, open } from '../element/harness.ts';
 
 afterEach(() => {
   document.body.replaceChildren();

@@ -9,7 +9,7 @@
  * attempt asks for a fresh URL (`?retry=1`, …), since a failed URL may stay cached.
  */
 import type { LoadModule } from './card-port.ts';
-import { moduleFile } from '../files.ts';
+import { moduleFile } from './manifest.ts';
 import type { LoadEvidence } from './load-failure.ts';
 
 /** What the widget's files find on `window.RingwiseVoice` (set by the first script loader of the page). */

@@ -3,10 +3,10 @@
  * (status.ts): what is shown, what is announced, and how each failure is explained.
  */
 import { describe, expect, test } from 'vitest';
-import { EN_LABELS } from '../../../../widget/src/element/en.ts';
-import { describeProblem, formatDuration, stageLabel, statusLine } from '../../../../widget/src/element/status.ts';
-import { IDLE_VIEW, type CallProblem, type CallView } from '../../../../widget/src/element/view.ts';
-import type { LoadFailure } from '../../../../widget/src/element/load-failure.ts';
+import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
+import { describeProblem, formatDuration, stageLabel, statusLine } from '../../../../widget/src/conversation/status.ts';
+import { IDLE_VIEW, type CallProblem, type CallView } from '../../../../widget/src/conversation/view.ts';
+import type { LoadFailure } from '../../../../widget/src/chunks/load-failure.ts';
 
 const view = (patch: Partial<CallView>): CallView => ({ ...IDLE_VIEW, ...patch });
 

@@ -6,8 +6,8 @@
  * tables and the README are generated from, or checked against, this module. Documentation only:
  * neither the loader nor the card imports it.
  */
-import type { ConversationEvents } from './controller.ts';
-import type { OPTION_ATTRIBUTES } from './voice-call-element.ts';
+import type { ConversationEvents } from '../conversation/controller.ts';
+import type { OPTION_ATTRIBUTES } from '../element/voice-call-element.ts';
 
 /** One option attribute. */
 export interface OptionDoc {

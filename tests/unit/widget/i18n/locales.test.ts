@@ -5,10 +5,10 @@
  * language really shares with English).
  */
 import { describe, expect, test } from 'vitest';
-import { EN_LABELS } from '../../../../../widget/src/element/en.ts';
-import { LOCALES, type LocaleModule, type ShippedLocale, type VoiceLabels } from '../../../../../widget/src/element/labels.ts';
-import { MODULE_FILES } from '../../../../../widget/src/files.ts';
-import { loadBundledModule } from '../../../../../widget/src/element/modules.ts';
+import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
+import { LOCALES, type LocaleModule, type ShippedLocale, type VoiceLabels } from '../../../../widget/src/i18n/labels.ts';
+import { MODULE_FILES } from '../../../../widget/src/chunks/manifest.ts';
+import { loadBundledModule } from '../../../../widget/src/chunks/modules.ts';
 
 /** Labels that are the same word in that language (checked: real usage, not laziness). */
 const SAME_AS_ENGLISH: Record<ShippedLocale, readonly (keyof VoiceLabels)[]> = {

@@ -1,0 +1,94 @@
+/**
+ * The layering rule table: which folder of `widget/src` may import which, which packages each may
+ * use, and the rules outside the widget (`server/` never imports `site/`; the bench and the site
+ * reach the widget through its package entries, never `widget/src/*` or `tests/*`).
+ *
+ * Layers point one way: site → widget entries → element / card / react → conversation → core → api;
+ * daily → core. A folder of `widget/src` with no row here is itself a violation, so a new folder
+ * has to say where it sits.
+ */
+import { packageName, type ImportEdge } from './import-graph.ts';
+
+/** What one folder of `widget/src` may import: sibling folders and packages. */
+export interface FolderRule {
+  readonly folders: readonly string[];
+  readonly packages?: readonly string[];
+  /** Why the folder sits where it does (shown when a rule is broken). */
+  readonly why: string;
+}
+
+/** `(root)` is the files directly in `widget/src` (the package entries). */
+export const WIDGET_RULES: Readonly<Record<string, FolderRule>> = {
+  api: { folders: [], why: 'the HTTP client is dependency-free: the loader bundles it alone and the core imports it' },
+  core: { folders: ['api'], why: 'the framework-free clients: no package, no Daily adapter (it is supplied by the caller)' },
+  daily: { folders: ['core'], packages: ['@daily-co/daily-js'], why: 'the only daily-js importer; implements the core call port' },
+  i18n: { folders: ['core'], why: 'labels: plain data typed by the core’s facts (start stages)' },
+  conversation: { folders: ['core', 'api', 'i18n', 'chunks'], why: 'the framework-free view model element, card and react share' },
+  chunks: { folders: ['core', 'api', 'conversation', 'i18n', 'card', 'daily'], why: 'the chunk manifest, the script loader and the chunk entries' },
+  card: { folders: ['conversation', 'core', 'api', 'i18n', 'chunks'], why: 'the card file: loaded by the element through the chunk port, never imports the element' },
+  element: { folders: ['conversation', 'core', 'api', 'i18n', 'chunks'], why: 'what the loader ships: the element, its options, the launcher' },
+  react: { folders: ['core', 'api', 'conversation', 'i18n'], packages: ['react'], why: 'the hook binds the view model; never the element or the card' },
+  docs: { folders: ['element', 'i18n', 'conversation', 'core', 'api'], why: 'reference data read from the owners (options, labels, events)' },
+  '(root)': { folders: ['api', 'core', 'daily', 'i18n', 'conversation', 'chunks', 'card', 'element', 'react', 'docs'], why: 'the package entries' },
+};
+
+/** Repository folders that must not be imported from a given repository folder. */
+export const REPO_RULES: readonly { readonly from: string; readonly forbidden: readonly string[]; readonly why: string }[] = [
+  { from: 'server/', forbidden: ['site/'], why: 'the server serves the built site; shared facts live in a neutral folder' },
+  { from: 'bench/', forbidden: ['widget/src/', 'tests/'], why: 'the bench measures what ships: package entries and shared fixtures' },
+  { from: 'site/', forbidden: ['widget/src/', 'tests/'], why: 'the site is a consumer of the package entries' },
+];
+
+const WIDGET_SRC = 'widget/src/';
+
+/**
+ * Entry files inside a folder that are judged as package entries: `/element` has always exported
+ * the whole surface (`widget/src/public.ts`), and keeps its API.
+ */
+export const ENTRY_FILES: readonly string[] = ['widget/src/element/index.ts'];
+
+/** The folder of a `widget/src` file (`core`, `(root)` for the entries), or `null` outside it. */
+export function widgetFolder(path: string): string | null {
+  if (!path.startsWith(WIDGET_SRC)) return null;
+  if (ENTRY_FILES.includes(path)) return '(root)';
+  const rest = path.slice(WIDGET_SRC.length);
+  return rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : '(root)';
+}
+
+/** One broken rule, as `from → to` (the target file, or the package), and the rule's reason. */
+export interface Violation {
+  readonly edge: string;
+  readonly why: string;
+}
+
+/** Every edge that breaks a rule of the table. */
+export function violations(edges: readonly ImportEdge[]): Violation[] {
+  const found: Violation[] = [];
+  for (const edge of edges) {
+    const target = edge.to ?? packageName(edge.specifier);
+    const label = `${edge.from} → ${target}`;
+    const folder = widgetFolder(edge.from);
+    if (folder !== null) {
+      const rule = WIDGET_RULES[folder];
+      if (!rule) {
+        found.push({ edge: label, why: `widget/src/${folder} has no row in the rule table` });
+        continue;
+      }
+      if (edge.to === null) {
+        if (!(rule.packages ?? []).includes(target)) found.push({ edge: label, why: `${folder}: ${rule.why}` });
+        continue;
+      }
+      const targetFolder = widgetFolder(edge.to);
+      if (targetFolder === null) found.push({ edge: label, why: `${folder}: widget/src imports nothing outside it` });
+      else if (targetFolder !== folder && !rule.folders.includes(targetFolder)) found.push({ edge: label, why: `${folder}: ${rule.why}` });
+      continue;
+    }
+    if (edge.to === null) continue;
+    for (const rule of REPO_RULES) {
+      if (edge.from.startsWith(rule.from) && rule.forbidden.some((prefix) => edge.to!.startsWith(prefix))) {
+        found.push({ edge: label, why: `${rule.from}: ${rule.why}` });
+      }
+    }
+  }
+  return found;
+}

@@ -1,0 +1,99 @@
+/**
+ * The import-graph guard: every import of `widget/src`, `server/`, `bench/` and `site/` checked
+ * against one rule table (tests/lib/layering.ts), read with the TypeScript compiler API
+ * (tests/lib/import-graph.ts). Known violations are listed below, each with the issue step that
+ * removes it; the list must match exactly, so a new violation fails and a fixed one must be deleted.
+ */
+import { join, resolve } from 'node:path';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { importEdges, importsIn, sourceFiles } from '../../lib/import-graph.ts';
+import { violations, WIDGET_RULES } from '../../lib/layering.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Today's violations, `from → to`. Each is removed by the step that fixes it (issue 19). */
+const EXCEPTIONS: readonly string[] = [
+  // The Daily default leaks into the core (core/daily-module.ts): the chunk entries will supply it.
+  'widget/src/core/daily-module.ts → widget/src/daily/index.ts',
+  // Types of the helpers the loader hands the card (CardHost: `h`, the launcher icons), declared in element/.
+  'widget/src/card/index.ts → widget/src/element/icons.ts',
+  'widget/src/chunks/card-port.ts → widget/src/element/dom.ts',
+  'widget/src/chunks/card-port.ts → widget/src/element/icons.ts',
+  // The hook's entry loads engines through the bundled-modules table in chunks/.
+  'widget/src/react/index.ts → widget/src/chunks/modules.ts',
+  // server/ reads shared facts from site/lib: another helper moves them to a neutral folder (issue 19, item 6).
+  'server/app.ts → site/lib/local-backend.ts',
+  'server/app.ts → site/lib/security-headers.ts',
+  'server/rest.ts → site/lib/local-backend.ts',
+  'server/static.ts → site/lib/content-types.ts',
+  // The bench imports the loopback fixture from tests/ and API constants from widget/src.
+  'bench/chat-latency.ts → tests/fixtures/loopback-server.ts',
+  'bench/latency.ts → tests/fixtures/loopback-server.ts',
+  'bench/latency.ts → widget/src/api/constants.ts',
+  'bench/lib/chat-provider.ts → tests/fixtures/loopback-server.ts',
+  'bench/lib/chat-provider.ts → widget/src/api/chat-web.ts',
+  'bench/lib/network.ts → widget/src/api/constants.ts',
+  'bench/run.ts → tests/fixtures/e2e-env.ts',
+];
+
+const SCANNED = ['widget/src', 'server', 'bench', 'site'];
+
+describe('import-graph guard', () => {
+  const files = SCANNED.flatMap((dir) => sourceFiles(join(ROOT, dir)));
+  const edges = importEdges(ROOT, files);
+  const found = violations(edges);
+
+  it('every folder of widget/src has a row in the rule table', () => {
+    const folders = new Set(sourceFiles(join(ROOT, 'widget/src')).map((file) => file.slice(join(ROOT, 'widget/src').length + 1).split('/')).map((parts) => (parts.length > 1 ? parts[0]! : '(root)')));
+    expect([...folders].filter((folder) => !WIDGET_RULES[folder]), 'folders without a rule').toEqual([]);
+  });
+
+  it('breaks no rule except the listed exceptions (a new violation fails; a fixed one must be deleted here)', () => {
+    expect(edges.length, 'the scan read the imports').toBeGreaterThan(300);
+    const unlisted = found.filter((violation) => !EXCEPTIONS.includes(violation.edge)).map((v) => `${v.edge} (${v.why})`);
+    expect(unlisted, 'imports that break the layering rules').toEqual([]);
+    const stale = EXCEPTIONS.filter((exception) => !found.some((violation) => violation.edge === exception));
+    expect(stale, 'exceptions that no longer happen: delete them').toEqual([]);
+  });
+});
+
+describe('the guard sees what it must', () => {
+  const probe = (path: string, source: string) => violations(importEdges(ROOT, [join(ROOT, path)], () => source)).map((v) => v.edge);
+
+  it('reads type-only, multi-line, re-export, side-effect and dynamic imports', () => {
+    const source = "import type {\n  A,\n  B,\n} from './a.ts';\nexport { c } from './c.ts';\nimport './d.css?raw';\nconst e = () => import('./e.ts');\ntype F = import('./f.ts').F;\n";
+    expect(importsIn('x.ts', source), 'every form').toEqual([
+      { specifier: './a.ts', kind: 'type' },
+      { specifier: './c.ts', kind: 'static' },
+      { specifier: './d.css?raw', kind: 'static' },
+      { specifier: './e.ts', kind: 'dynamic' },
+      { specifier: './f.ts', kind: 'type' },
+    ]);
+  });
+
+  it('catches the api importing the core, even type-only', () => {
+    expect(probe('widget/src/api/probe.ts', "import type { X } from '../core/types.ts';\nimport { y } from './y.ts';"), 'api → core').toEqual(['widget/src/api/probe.ts → widget/src/core/types.ts']);
+  });
+
+  it('catches the core importing a package or the Daily adapter (dynamically too)', () => {
+    expect(probe('widget/src/core/probe.ts', "import DailyIframe from '@daily-co/daily-js';\nconst d = () => import('../daily/index.ts');"), 'core → daily').toEqual([
+      'widget/src/core/probe.ts → @daily-co/daily-js',
+      'widget/src/core/probe.ts → widget/src/daily/index.ts',
+    ]);
+  });
+
+  it('catches react importing the element, the server importing the site, the bench importing tests', () => {
+    expect(probe('widget/src/react/probe.ts', "import { useState } from 'react';\nimport { x } from '../element/x.ts';"), 'react → element').toEqual(['widget/src/react/probe.ts → widget/src/element/x.ts']);
+    expect(probe('server/probe.ts', "import { x } from '../site/lib/x.ts';\nimport pg from 'pg';"), 'server → site').toEqual(['server/probe.ts → site/lib/x.ts']);
+    expect(probe('bench/probe.ts', "import { x } from '../tests/fixtures/x.ts';\nimport { y } from '../widget/src/api/y.ts';"), 'bench → tests, widget/src').toEqual([
+      'bench/probe.ts → tests/fixtures/x.ts',
+      'bench/probe.ts → widget/src/api/y.ts',
+    ]);
+  });
+
+  it('a folder of widget/src with no rule is a violation', () => {
+    expect(probe('widget/src/newfolder/probe.ts', "import { x } from '../core/x.ts';"), 'unruled folder').toEqual(['widget/src/newfolder/probe.ts → widget/src/core/x.ts']);
+  });
+});
