@@ -32,12 +32,11 @@ import { startLoopbackServer } from '../tests/fixtures/loopback-server.ts';
 import { cellsInOrder, inSample, launchLatencyBrowser, pollFor, runRounds, waitForQuiet } from './lib/browser-sample.ts';
 import { hostPage, oursEmbed, PEER_FILES, VAPI_WEB_BUTTON, vapiWebEmbed, vapiWidgetEmbed } from './lib/host-pages.ts';
 import { busyBetween, joinCells, PHONE_USER_AGENT, type JoinCell } from './lib/join-cells.ts';
-import { splitTransfers } from './lib/network.ts';
+import { PLATFORM_API_ORIGIN, splitTransfers } from './lib/network.ts';
 import { ROOT, WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
 import { median, summarize, type Summary } from './lib/stats.ts';
-import { DEFAULT_API_BASE_URL } from '../widget/src/api/constants.ts';
 import { oursLauncher, vapiWebBundle, vapiWidgetLauncher } from './latency.ts';
 import { LOADER_FILE } from './widget-size.ts';
 
@@ -138,7 +137,7 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
   if (typeof web === 'string') notes['vapi-web'] = web;
   else {
     files[PEER_FILES.vapiWeb] = web;
-    pages['/vapi-web'] = hostPage(vapiWebEmbed(DEFAULT_API_BASE_URL));
+    pages['/vapi-web'] = hostPage(vapiWebEmbed(PLATFORM_API_ORIGIN));
     runners.push({ id: 'vapi-web', path: '/vapi-web', launcher: (page) => page.getByRole('button', { name: VAPI_WEB_BUTTON }) });
   }
   const cellList = cells.map((c) => ({ id: c.id, label: c.label }));

@@ -30,6 +30,7 @@ const EXCEPTIONS: readonly string[] = [
   'server/static.ts → site/lib/content-types.ts',
   // The bench imports the loopback fixture from tests/ and API constants from widget/src.
   'bench/chat-latency.ts → tests/fixtures/loopback-server.ts',
+  'bench/click-join.ts → tests/fixtures/loopback-server.ts',
   'bench/latency.ts → tests/fixtures/loopback-server.ts',
   'bench/latency.ts → widget/src/api/constants.ts',
   'bench/lib/chat-provider.ts → tests/fixtures/loopback-server.ts',
