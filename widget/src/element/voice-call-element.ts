@@ -78,7 +78,20 @@ export const OPTION_ATTRIBUTES = [
   'nonce',
   'assistant-overrides',
   'bundle-path-override',
+  'preload',
 ] as const;
+
+/**
+ * What the element loads before the click (`preload`): `idle` (the default) fetches what the
+ * mode's first action needs once the page has loaded, in idle time, at low priority (voice and
+ * hybrid: the card, the voice engine and daily-js; chat: the card and the chat engine); `intent`
+ * waits for a hover, focus or press; `none` loads at the click. Visitors who ask to save data, or
+ * on a 2G connection, get `intent` instead of `idle`.
+ */
+export const PRELOADS = ['idle', 'intent', 'none'] as const;
+
+/** See `PRELOADS`. */
+export type Preload = (typeof PRELOADS)[number];
 
 /** The element's public surface. */
 export interface VoiceCallElement extends HTMLElement {
@@ -210,8 +223,12 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       const launcher = this.#launcher;
       // The earliest signs of intent load the card and the engine, so a click rarely waits.
       for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus'] as const) {
-        launcher.addEventListener(type, () => this.#intent(), { signal, passive: true });
+        launcher.addEventListener(type, () => this.#preload() !== 'none' && this.#intent(), { signal, passive: true });
       }
+      // Warm start: never before the page's own `load`, then in idle time (a busy page waits).
+      const warm = () => (window.requestIdleCallback ?? setTimeout)(() => signal.aborted || this.#preload() !== 'idle' || this.#intent(true));
+      if (document.readyState === 'complete') warm();
+      else addEventListener('load', warm, { once: true, signal });
       launcher.addEventListener('click', () => this.#activate(), { signal });
       this.#observer = new MutationObserver(() => {
         this.#card?.configure();
@@ -330,16 +347,35 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       return this.target ?? targetFromAttributes(this);
     }
 
-    /** Loads the card and the mode's engine in parallel, then lets the card preload (daily-js). */
-    #intent(): void {
+    /**
+     * `preload`, with the visitor's wish to save data (or a 2G connection) turning `idle` into
+     * `intent`.
+     */
+    #preload(): Preload {
+      const chosen = this.#attr('preload') as Preload;
+      const connection = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+      // `/2g/` reads slow-2g and 2g; no connection info (`undefined`) reads as neither.
+      return chosen == 'intent' || chosen == 'none' ? chosen : connection?.saveData || /2g/.test(connection?.effectiveType!) ? 'intent' : 'idle';
+    }
+
+    /**
+     * Loads the card and the mode's engine in parallel, then lets the card preload (daily-js).
+     * `warm` (idle time): at low priority, and voice and hybrid also fetch the voice engine and
+     * daily-js, what their call needs.
+     */
+    #intent(warm?: boolean): void {
       if (this.#intended || !this.#attr('public-key')) return;
       this.#intended = true;
       const forget = () => {
         // Reported by the action that needs it; the next intent tries again.
         this.#intended = false;
       };
-      load(this.#mode() === 'voice' ? 'engine' : 'chat').catch(forget);
-      this.#ensureCard()
+      // Warm, hybrid gets the call's files too: its talk button is one click away.
+      const voice = warm ? this.#mode() !== 'chat' : this.#mode() === 'voice';
+      load(voice ? 'engine' : 'chat', warm).catch(forget);
+      if (voice && warm) load('daily', warm).catch(forget);
+      load('ui', warm)
+        .then(() => this.#ensureCard())
         .then((card) => card.preload())
         .catch(forget);
     }
@@ -358,7 +394,12 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
      */
     async #show(call: boolean, focus: boolean): Promise<boolean> {
       const early = call ? this.#earlyStart() : {};
-      if (call && this.#attr('public-key')) load('engine').catch(() => {});
+      // Everything the join waits for is asked for in this task, beside the POST: the voice engine
+      // and daily-js (no-ops once warm); the card is not on this path.
+      if (call && this.#attr('public-key')) {
+        load('engine').catch(() => {});
+        load('daily').catch(() => {});
+      }
       this.#loadFailed = false;
       this.#setOpen(true);
       try {
