@@ -4,13 +4,13 @@
  * press) fetches the live part (`HeroCallLive.tsx`: the widget's hook, status line and labels);
  * the click swaps it in, with the same button, and its call starts. The swap waits for the click
  * (a button replaced between press and release would lose the click), and the click does not
- * wait for the download: the shell sends `POST /call/web` at once (the widget's
- * `requestWebCall`) and the live part adopts that request. If the live part cannot be loaded,
+ * wait for the download: the shell sends `POST /call/web` at once (the widget's `startNow`, the
+ * launcher's and the hook's path too) and the live part adopts that request. If the live part cannot be loaded,
  * the shell says so and the next click tries again.
  */
 import { useRef, useState, type ComponentType, type MouseEvent } from 'react';
 import { requestWebCall } from '@ringwise/voice-widget/api';
-import { EN_LAUNCHER_LABELS, type StartOptions } from '@ringwise/voice-widget/react';
+import { EN_LAUNCHER_LABELS, startNow, type StartOptions } from '@ringwise/voice-widget/react';
 import { siteConfig } from '../../content/site.ts';
 import type { HeroCallLiveProps, HeroCallProps } from './HeroCallLive.tsx';
 import './HeroCall.css';
@@ -42,14 +42,8 @@ export default function HeroCall(props: HeroCallProps) {
 
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     const { publicKey, assistantId, apiBaseUrl } = props.voice ?? siteConfig.voice;
-    let start: StartOptions = {};
-    if (publicKey && assistantId) {
-      const abort = new AbortController();
-      const request = requestWebCall({ baseUrl: apiBaseUrl, token: publicKey, signal: abort.signal }, { assistantId });
-      // The live part adopts the request and reports its failure.
-      request.catch(() => {});
-      start = { request, abort };
-    }
+    // The widget's one "start now" (the launcher's and the hook's too): the live part adopts the request.
+    const start = startNow({ token: publicKey, baseUrl: apiBaseUrl, target: assistantId ? { assistantId } : {}, requestWebCall });
     initialStart.current = start;
     hadFocus.current = document.activeElement === event.currentTarget;
     setFailed(false);

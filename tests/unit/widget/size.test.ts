@@ -3,18 +3,19 @@
  * DESIGN.md's budgets: loader ≤ 5 KB, chat mode ≤ 15 KB, voice mode ≤ 85 KB, core ≤ 6 KB. Gated here:
  * - voice engine (core + request adoption, everything `voice-widget-engine.js` loads statically) ≤ 6 KB;
  * - a call's machinery: loader + voice engine + daily chunk ≤ 85 KB (the budget before the card);
- * - loader (`voice-widget.js`: the element and the launcher it paints) ≤ 5.56 KB: MISSES the 5 KB
+ * - loader (`voice-widget.js`: the element and the launcher it paints) ≤ 5.6 KB: MISSES the 5 KB
  *   budget. Measured 5,357 B after issue 11 put placement, dismiss, open/close/toggle, language
  *   detection and shipped-language loading, HTML overrides and the host methods into the launcher
- *   (4,975 B before); 5,552 B after issue 20's warm start (`preload`: idle time after `load`, low
- *   fetch priority, the Save-Data / 2G fallback, daily-js asked for at the click: +195 B). Gated at
+ *   (4,975 B before); 5,597 B after issue 20's warm start (`preload`: idle time after `load`, low
+ *   fetch priority, the Save-Data / 2G fallback: +195 B) and the one click path (`startNow`,
+ *   conversation/early-request.ts, shared with the controller and the hero: +45 B). Gated at
  *   the measured figure plus a small margin so it cannot grow unnoticed; the README's budget table
  *   and BENCHMARKS.md say it is a miss.
  * - chat mode, everything after the first message: loader + card UI + chat engine ≤ 20.2 KB: MISSES
- *   the 15 KB budget (measured 20,141 B; 20,336 B with issue 20's loader): the card UI is one file for all modes (≈ 12.5 KB); a
+ *   the 15 KB budget (measured 20,141 B; 20,471 B with issue 20's loader and startNow in the card's controller): the card UI is one file for all modes (≈ 12.5 KB); a
  *   chat-only card without the voice parts is the named next step.
  * - voice mode, everything after the first click: loader + card UI + engine + daily ≤ 96.3 KB: MISSES
- *   the 85 KB budget (measured 96,174 B; 96,627 B after the core split and issue 20's loader). Not reachable with any card of this kind: the daily file
+ *   the 85 KB budget (measured 96,174 B; 96,762 B after the core split and issue 20). Not reachable with any card of this kind: the daily file
  *   alone is 72.8 KB and loader + voice engine ≈ 10.5 KB, which leaves ≈ 1.7 KB for the whole card.
  * Also the layering that makes them possible: the loader holds no core and no daily-js, the card
  * UI no second copy of what the loader gives it, the engine no daily-js. Builds into a temporary
@@ -30,7 +31,7 @@ import { buildCdn, CDN_FILES, WIDGET_DIR } from '../../../widget/build.ts';
 
 const KB = 1000;
 // loader, chat and voice: gates at today's figures (the misses above), not DESIGN.md's budgets.
-const BUDGET = { loader: 5.56 * KB, engine: 6 * KB, machinery: 85 * KB, chat: 20.35 * KB, voice: 96.65 * KB };
+const BUDGET = { loader: 5.6 * KB, engine: 6 * KB, machinery: 85 * KB, chat: 20.48 * KB, voice: 96.77 * KB };
 
 let outdir = '';
 let meta: Metafile;
@@ -76,7 +77,7 @@ afterAll(() => {
 });
 
 describe('widget size budgets (min + gzip)', () => {
-  test('loader ≤ 5.56 KB (budget 5 KB: missed): the launcher and the click\'s request only, no engine, no daily-js, no dependency', () => {
+  test('loader ≤ 5.6 KB (budget 5 KB: missed): the launcher and the click\'s request only, no engine, no daily-js, no dependency', () => {
     const size = gzip(CDN_FILES.loader);
     console.log(`loader ${CDN_FILES.loader}: ${size} B gzip`);
     expect(size, `loader is ${size} B gzip, budget ${BUDGET.loader}`).toBeLessThanOrEqual(BUDGET.loader);
@@ -127,7 +128,7 @@ describe('widget size budgets (min + gzip)', () => {
     expect(total, `call machinery is ${total} B gzip, budget ${BUDGET.machinery}`).toBeLessThanOrEqual(BUDGET.machinery);
   });
 
-  test('chat mode, everything after the first message (loader + card UI + chat engine) ≤ 20.35 KB (budget 15 KB: missed), no voice engine', () => {
+  test('chat mode, everything after the first message (loader + card UI + chat engine) ≤ 20.48 KB (budget 15 KB: missed), no voice engine', () => {
     const files = [CDN_FILES.loader, CDN_FILES.ui, ...closure(CDN_FILES.chat, true)];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
@@ -137,7 +138,7 @@ describe('widget size budgets (min + gzip)', () => {
     expect(total, `chat total is ${total} B gzip, budget ${BUDGET.chat}`).toBeLessThanOrEqual(BUDGET.chat);
   });
 
-  test('voice mode, everything after the first click (loader + card UI + engine + daily) ≤ 96.65 KB (budget 85 KB: missed)', () => {
+  test('voice mode, everything after the first click (loader + card UI + engine + daily) ≤ 96.77 KB (budget 85 KB: missed)', () => {
     const files = [CDN_FILES.loader, CDN_FILES.ui, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);

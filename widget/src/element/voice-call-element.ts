@@ -17,17 +17,16 @@
  * The element never throws into the host page, and tears everything down (call, stream,
  * listeners, clients) when removed from the DOM.
  */
-import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import type { DailyConfig } from '../core/call-port.ts';
 import type { ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { Card, CardHost, ClientTools, LoadModule, WidgetMode } from '../chunks/card-port.ts';
 import { consentKey, hasStoredConsent } from './consent-store.ts';
-import type { RequestHelpers, StartOptions } from '../conversation/controller.ts';
+import type { RequestHelpers } from '../conversation/controller.ts';
+import { startNow, type StartOptions } from '../conversation/early-request.ts';
 import { h } from './dom.ts';
 import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
-import { hasCallTarget } from '../core/target.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import { EN_LAUNCHER_LABELS, LOCALES, localeLabels, type ShippedLocale, type VoiceLabels } from '../i18n/labels.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
@@ -393,13 +392,8 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
      * Resolves `true` when a call started.
      */
     async #show(call: boolean, focus: boolean): Promise<boolean> {
+      // Everything the join waits for is asked for in this task (no-ops once warm); the card is not on this path.
       const early = call ? this.#earlyStart() : {};
-      // Everything the join waits for is asked for in this task, beside the POST: the voice engine
-      // and daily-js (no-ops once warm); the card is not on this path.
-      if (call && this.#attr('public-key')) {
-        load('engine').catch(() => {});
-        load('daily').catch(() => {});
-      }
       this.#loadFailed = false;
       this.#setOpen(true);
       try {
@@ -415,26 +409,18 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
     }
 
     /**
-     * `POST /call/web` sent at the click, before the card and the engine do anything; the engine
-     * adopts it. Not sent without key or target (the card explains) or before consent.
+     * The click's start (`startNow`): `POST /call/web`, the voice engine and daily-js asked for
+     * before the card and the engine do anything; the engine adopts the request. No request without
+     * key or target (the card explains) or before consent.
      */
     #earlyStart(): StartOptions {
+      let target: CallTarget = {};
       try {
-        const token = this.#attr('public-key');
-        const target = this.#callTarget();
-        if (!token || !hasCallTarget(target)) return {};
-        if (this.hasAttribute('consent-required') && !hasStoredConsent(consentKey(this))) return {};
-        const abort = new AbortController();
-        const baseUrl = this.#attr('api-base-url') || DEFAULT_API_BASE_URL;
-        const request = requests.requestWebCall({ baseUrl, token, signal: abort.signal }, target);
-        request.catch(() => {
-          // The engine adopts the request and reports its failure.
-        });
-        return { request, abort };
+        if (!this.hasAttribute('consent-required') || hasStoredConsent(consentKey(this))) target = this.#callTarget();
       } catch {
         // Overrides that cannot be read (`#callTarget` throws): nothing is sent, the card says why.
-        return {};
       }
+      return startNow({ token: this.#attr('public-key'), baseUrl: this.#attr('api-base-url'), target, requestWebCall: requests.requestWebCall, load });
     }
 
     #ensureCard(): Promise<Card> {

@@ -15,9 +15,16 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import HeroCall from '../../../../site/islands/HeroCall.tsx';
+import * as widgetReact from '@ringwise/voice-widget/react';
 import { createFakeEngine, type FakeEngine } from '../../widget/element/fake-voice-engine.ts';
 import { ROI_SECTION_ID, SITE_TOOL_REPORTS } from '../../../../site/lib/site-tools.ts';
 import { $contactOpen } from '../../../../site/stores/contact.ts';
+
+// The hero's click takes the widget's one "start now" path: spied on, not replaced.
+vi.mock('@ringwise/voice-widget/react', async (actual) => {
+  const real = await actual<typeof import('@ringwise/voice-widget/react')>();
+  return { ...real, startNow: vi.fn(real.startNow) };
+});
 
 const VOICE = { publicKey: 'pk-hero', assistantId: 'asst-hero', apiBaseUrl: 'http://127.0.0.1:9/api' };
 
@@ -92,6 +99,10 @@ describe('HeroCall', () => {
     const adopted = engine.client().startOptions[0]?.request;
     expect((await adopted) === (await requests[0]!.response), 'the engine adopted that request').toBe(true);
     expect(requests, 'no second request').toHaveLength(1);
+    expect(widgetReact.startNow, 'sent through the widget’s one start path (the launcher’s and the hook’s)').toHaveBeenCalledWith(
+      expect.objectContaining({ token: VOICE.publicKey, baseUrl: VOICE.apiBaseUrl, target: { assistantId: VOICE.assistantId } }),
+    );
+    expect(await vi.mocked(widgetReact.startNow).mock.results[0]?.value.request, 'whose request the call adopted').toBe(await adopted);
   });
 
   it('hangs up on Escape during a call', async () => {
