@@ -7,8 +7,8 @@ import { startNow } from '../../../../widget/src/conversation/early-request.ts';
 import { DEFAULT_API_BASE_URL } from '../../../../widget/src/api/constants.ts';
 
 function helpers() {
-  const requestWebCall = vi.fn(() => new Promise<Response>(() => {}));
-  const load = vi.fn(() => new Promise<unknown>(() => {}));
+  const requestWebCall = vi.fn((_options: { baseUrl: string; token: string; signal?: AbortSignal }, _target: object) => new Promise<Response>(() => {}));
+  const load = vi.fn((_name: string) => new Promise<unknown>(() => {}));
   return { requestWebCall, load };
 }
 
@@ -20,7 +20,7 @@ describe('startNow', () => {
     expect(load.mock.calls.map(([name]) => name), 'both files asked for').toEqual(['engine', 'daily']);
     expect(start.request, 'the request the engine adopts').toBe(requestWebCall.mock.results[0]!.value);
     start.abort!.abort();
-    expect(requestWebCall.mock.calls[0]![0].signal.aborted, 'its abort cancels it').toBe(true);
+    expect(requestWebCall.mock.calls[0]![0].signal?.aborted, 'its abort cancels it').toBe(true);
   });
 
   it('sends and loads nothing without a key or a target (the start explains why)', () => {
@@ -33,7 +33,7 @@ describe('startNow', () => {
   });
 
   it('a failed request or load is left to the engine: nothing unhandled, nothing thrown', async () => {
-    const requestWebCall = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    const requestWebCall = vi.fn((_options: { baseUrl: string }, _target: object): Promise<Response> => Promise.reject(new TypeError('Failed to fetch')));
     const load = vi.fn(() => Promise.reject(new Error('blocked')));
     const start = startNow({ token: 'pk', baseUrl: 'https://api.example', target: { squadId: 's' }, requestWebCall, load });
     await expect(start.request).rejects.toThrow('Failed to fetch');
