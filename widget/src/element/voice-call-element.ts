@@ -395,11 +395,15 @@ export function createVoiceCallElement(load: LoadModule, requests: RequestHelper
       // Everything the join waits for is asked for in this task (no-ops once warm); the card is not on this path.
       const early = call ? this.#earlyStart() : {};
       this.#loadFailed = false;
-      this.#setOpen(true);
+      // The launcher says "open" in this task; the card draws in the next one: a browser sends a
+      // request when the task that made it ends, so the card's drawing must not hold it back.
+      this.#open = true;
+      this.#render();
+      const loading = this.#ensureCard();
+      if (early.request) await nextTask();
+      this.#card?.render();
       try {
-        const card = await this.#ensureCard();
-        // The request leaves before the card (already in after a hover) starts the call.
-        if (early.request) await nextTask();
+        const card = await loading;
         if (this.#open) return await card.opened({ start: call ? early : undefined, focus });
       } catch (error) {
         this.#failLoad(error);

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
 import { defineVoiceCallElement, type VoiceCallElement } from '../../../../widget/src/element/voice-call-element.ts';
-import { flush } from './dom-helpers.ts';
+import { flush, queryByRole } from './dom-helpers.ts';
 import { mount } from './harness.ts';
 
 let idle: Array<() => void> = [];
@@ -132,5 +132,19 @@ describe('the click', () => {
     // Same task: no await between the click and these reads.
     expect(posts.filter((url) => url.endsWith('/call/web')), 'POST /call/web sent').toHaveLength(1);
     expect(asked, 'the engine and daily-js asked for, the card too (it is not waited for)').toEqual(expect.arrayContaining(['engine', 'daily', 'ui']));
+  });
+
+  it('draws the card in the next task, after the request has left (a request leaves when its task ends)', async () => {
+    const mounted = await mount({ ...KEY, mode: 'voice', preload: 'intent' });
+    mounted.launcher().dispatchEvent(new Event('pointerenter'));
+    await flush();
+    await flush();
+    expect(mounted.modules.loads, 'the card is in (hover)').toContain('ui');
+    mounted.launcher().click();
+    expect(mounted.requests, 'POST /call/web sent in the click').toHaveLength(1);
+    expect(mounted.launcher().getAttribute('aria-expanded'), 'the launcher says open at once').toBe('true');
+    expect(queryByRole(mounted.shadow, 'dialog'), 'the card is not drawn in the click’s task').toBeNull();
+    await flush();
+    expect(queryByRole(mounted.shadow, 'dialog'), 'drawn in the next task').not.toBeNull();
   });
 });
