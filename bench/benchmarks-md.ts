@@ -74,6 +74,26 @@ reported here, never gated: read the medians. The deterministic budgets are also
   \`encodedDataLength\`: compressed body + headers) of the responses whose last byte arrived before
   the click, or between the click and the POST (a file still arriving when the POST left is in
   neither); median per sample. Ratios are ours ÷ that peer, medians.
+- **Click → join request, beside the peers** (\`bench/click-join.ts\`, opt-in:
+  \`npm run bench -- --only=click-join --samples=8\`; a run that does not sample it reports the last
+  run on this machine, dated): the time from the click to the call's *join request*, the first
+  request after the click to Daily's hosts (daily-js fetching its call machine inside \`join()\`),
+  which the routing fails at once, so nothing leaves the machine. Subjects: ours with the
+  script tag's default preload, ours with \`data-preload="intent"\` clicked without resting on
+  the launcher, Vapi's \`<vapi-widget>\` and the minimal \`@vapi-ai/web\` page, as above; the
+  provider answers \`POST /call/web\` with a room on a Daily host. Cells: loopback; fast and slow
+  mobile with 4× CPU slowdown (\`Emulation.setCPUThrottlingRate\`), the provider answering after
+  0 and after 400 ms; and the mobile cells again with a phone's user agent (Chrome on Android),
+  where every subject waits its 1 s \`mobile-permissions\` pause. Each sample is a fresh context;
+  the page loads, and the bench waits until its network has been quiet for 1 s (a visitor reads
+  before clicking) before the pointer moves onto the launcher and clicks. Also per sample, from a
+  probe installed before the page's scripts: the click's INP (event timing: the longest duration,
+  input → next paint, of the click's interaction; a click under 16 ms is known only from its
+  first-input entry) and the long tasks (> 50 ms, Long Tasks API): time in them between the click
+  and the join request, and the longest. Budget: ours (default preload) ≤ 1.10× the
+  \`@vapi-ai/web\` page's median in every cell; the table gives every ratio with its sample
+  counts and the load average at the start and end of the run: on this shared machine single
+  figures move with the other work, and only samples interleaved under the same load compare.
 - **CORS preflight**: DevTools' network emulation delays responses but not CORS preflights, so a
   preflight would cost the same few loopback microseconds on every profile and hide a round trip a
   phone pays. The bench makes every subject pay the same preflight: none on the wire. Each sample's

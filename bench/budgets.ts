@@ -7,6 +7,7 @@
  * Sizes are gzip -9 bytes with 1 KB = 1,000 bytes (bench/lib/size.ts), like every figure here.
  */
 import type { ChatRow, ChatSubjectId } from './chat-latency.ts';
+import type { ClickJoinResult } from './click-join.ts';
 import type { ContactLoadResult } from './contact-load.ts';
 import type { ClickSubjectId, LatencyRow } from './latency.ts';
 import type { LighthouseRow } from './lighthouse-bench.ts';
@@ -28,6 +29,9 @@ export const SIZE_BUDGETS = {
   /** Landing page JavaScript before any interaction, React included. */
   landingJs: 85 * KB,
 } as const;
+
+/** Click → join (issue 20): ours (default preload) ≤ this ratio × this peer's median, in every cell. */
+export const JOIN_BUDGET = { peer: 'vapi-web', ratio: 1.1 } as const;
 
 /** Lighthouse budget: every category scores this on `/` and every guide, mobile. */
 export const LIGHTHOUSE_BUDGET = 100;
@@ -52,6 +56,7 @@ export const BUDGET_GROUPS = {
   guides: 'guide pages ship only the Header island',
   lighthouse: 'Lighthouse mobile 100 · 100 · 100 · 100 on / and every guide',
   click: "click → POST /call/web without prefetch ≤ each peer's median, every profile",
+  clickJoin: "click → join request: ours (default preload) ≤ 1.10× the @vapi-ai/web page's median, every cell",
   chat: "chat: Enter → POST /chat/web and → first token ≤ Vapi's widget, every profile",
   backend: 'contact backend: no row lost under load, fsync on',
 } as const;
@@ -111,6 +116,14 @@ export function latencyVerdict(ours: number | undefined, peer: number | undefine
   return { status: 'missed', detail: `+${ms(ours - peer)} (${formatRatio(ratio(ours, peer))} the peer's median)` };
 }
 
+/** Our median against `limit` × a peer's: met when ours ≤ limit × peer; a miss gives the ratio. */
+export function ratioVerdict(ours: number | undefined, peer: number | undefined, limit: number, why = 'not measured'): Verdict {
+  const r = ratio(ours, peer);
+  if (Number.isNaN(r)) return notMeasured(why);
+  if (r <= limit) return { status: 'met' };
+  return { status: 'missed', detail: `${formatRatio(r)} the peer's median (budget ${formatRatio(limit)})` };
+}
+
 /** A count that must be zero (rows lost). */
 export function zeroVerdict(count: number | undefined, why = 'not measured'): Verdict {
   if (count === undefined || Number.isNaN(count)) return notMeasured(why);
@@ -131,6 +144,8 @@ export interface BudgetInputs {
   lighthouse: { rows: LighthouseRow[]; note?: string };
   click?: { rows: LatencyRow[]; notes: Partial<Record<ClickSubjectId, string>>; skipped?: string };
   clickNote?: string;
+  clickJoin?: ClickJoinResult;
+  clickJoinNote?: string;
   chat?: { rows: ChatRow[]; notes: Partial<Record<ChatSubjectId, string>>; skipped?: string };
   chatNote?: string;
   contact: { results: Array<ContactLoadResult & { fsync?: boolean }>; note?: string };
@@ -220,6 +235,8 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
     }
   }
 
+  out.push(...clickJoinRows(r.clickJoin, r.clickJoinNote));
+
   const chatWhy = r.chat?.skipped ?? r.chat?.notes['ours-chat'] ?? r.chatNote ?? 'not measured (--only)';
   for (const profile of NETWORK_PROFILES) {
     const ours = r.chat?.rows.find((x) => x.subject === 'ours-chat' && x.profile === profile.id);
@@ -257,6 +274,25 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
     });
   }
   return out;
+}
+
+/** The click → join budget, one row per cell: ours (default preload) against the @vapi-ai/web page. */
+export function clickJoinRows(c: ClickJoinResult | undefined, note?: string): BudgetRow[] {
+  const why = c?.skipped ?? c?.notes.ours ?? note ?? 'not measured (opt-in: --only=click-join)';
+  if (!c?.cells.length) return [{ group: 'clickJoin', what: 'click → join request, ours vs the @vapi-ai/web page', measured: '—', budget: `≤ ${formatRatio(JOIN_BUDGET.ratio)}`, verdict: notMeasured(why) }];
+  return c.cells.map((cell) => {
+    const ours = c.rows.find((x) => x.subject === 'ours' && x.cell === cell.id);
+    const peer = c.rows.find((x) => x.subject === JOIN_BUDGET.peer && x.cell === cell.id);
+    const r = ratio(ours?.join.median, peer?.join.median);
+    return {
+      group: 'clickJoin',
+      what: `click → join request, ${cell.label}: ours (default preload) vs the @vapi-ai/web page`,
+      short: cell.label,
+      measured: ours && peer ? `${ms(ours.join.median)} vs ${ms(peer.join.median)} (${formatRatio(r)}, n = ${ours.join.n} / ${peer.join.n})` : '—',
+      budget: `≤ ${formatRatio(JOIN_BUDGET.ratio)}`,
+      verdict: ratioVerdict(ours?.join.median, peer?.join.median, JOIN_BUDGET.ratio, !ours ? why : (c.notes[JOIN_BUDGET.peer] ?? 'not measured')),
+    };
+  });
 }
 
 /** Counts of each verdict status, for the one-line summary above the table. */

@@ -3,8 +3,9 @@
  *
  * Subjects, each on the same third-party host page (bench/lib/host-pages.ts), served from memory
  * pre-compressed like a CDN (bench/lib/serve.ts):
- * - **ours, no prefetch**: the script-tag loader; the pointer moves onto the launcher and clicks at
- *   once (any hover-intent prefetch gets only those few ms of head start);
+ * - **ours, no prefetch**: the script-tag loader with `data-preload="intent"` (no warm start); the
+ *   pointer moves onto the launcher and clicks at once (any hover-intent prefetch gets only those
+ *   few ms of head start); the default warm start is measured by the click → join bench;
  * - **ours, hover prefetch**: the pointer rests on the launcher until the network is quiet (what
  *   intent loads has loaded), then clicks;
  * - **Vapi `<vapi-widget>`**: its npm UMD bundle, `mode="voice" size="tiny"` (its one-click start);
@@ -97,8 +98,8 @@ export const oursLauncher = (page: Page): Locator => page.locator('ringwise-voic
 /** Vapi's floating button: a clickable div without a role, inside its fixed wrapper. */
 export const vapiWidgetLauncher = (page: Page): Locator => page.locator('vapi-widget .vapi-widget-wrapper > div > div[style*="cursor: pointer"]');
 
-/** Builds the minimal @vapi-ai/web page's script; null with the reason when it cannot be bundled. */
-async function vapiWebBundle(): Promise<Uint8Array | string> {
+/** Builds the minimal @vapi-ai/web page's script; a string with the reason when it cannot be bundled. */
+export async function vapiWebBundle(): Promise<Uint8Array | string> {
   try {
     return await bundleSource(VAPI_WEB_ENTRY);
   } catch (error) {
@@ -132,7 +133,8 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
   const pages: Record<string, string> = {};
   const runners: Runner[] = [];
   if (existsSync(join(cdnDir, LOADER_FILE))) {
-    pages['/ours'] = hostPage(oursEmbed(`/${LOADER_FILE}`));
+    // preload="intent": "no prefetch" means no warm start either (click → join measures the default).
+    pages['/ours'] = hostPage(oursEmbed(`/${LOADER_FILE}`, { preload: 'intent' }));
     runners.push({ id: 'ours', path: '/ours', launcher: oursLauncher, prefetch: false });
     runners.push({ id: 'ours-prefetch', path: '/ours', launcher: oursLauncher, prefetch: true });
   } else {

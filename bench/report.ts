@@ -6,6 +6,8 @@
  */
 import { budgetRows, CLICK_PEERS, formatRatio, latencyVerdict, ratio, sizeVerdict, SIZE_BUDGETS, verdictCell, verdictCounts, GUIDE_ISLANDS, scoreVerdict, type BudgetRow } from './budgets.ts';
 import { CHAT_SUBJECTS, type ChatLatencyResult } from './chat-latency.ts';
+import type { ClickJoinResult } from './click-join.ts';
+import { renderClickJoin } from './click-join-report.ts';
 import type { ContactLoadResult } from './contact-load.ts';
 import { CLICK_SUBJECTS, type ClickLatencyResult } from './latency.ts';
 import type { LighthouseRow } from './lighthouse-bench.ts';
@@ -41,6 +43,8 @@ export interface BenchResults {
   widget: { rows: SizeRow[]; ratios: Ratio[] };
   lighthouse: { rows: LighthouseRow[]; note: string; history?: LighthouseHistoryEntry[]; historyNote?: string };
   click: { result?: ClickLatencyResult; note?: string };
+  /** Click → join request (opt-in; may carry an earlier run's result, said in `note`). */
+  clickJoin?: { result?: ClickJoinResult; note?: string };
   chat: { result?: ChatLatencyResult; note?: string };
   contact: { results: ContactLevel[]; note?: string };
   /** Guide routes the run expected (content/guides). */
@@ -61,6 +65,8 @@ export function runBudgets(r: BenchResults): BudgetRow[] {
     lighthouse: r.lighthouse,
     click: r.click.result,
     clickNote: r.click.note,
+    clickJoin: r.clickJoin?.result,
+    clickJoinNote: r.clickJoin?.note,
     chat: r.chat.result,
     chatNote: r.chat.note,
     contact: r.contact,
@@ -334,6 +340,6 @@ export function renderMarkdown(r: BenchResults): string {
     if (click && floor) out.push(`Above the daily-js floor after the first click: ${kb(click.gzip - floor.gzip)} gzip (everything of ours: loader, UI, engine, API call).`, '');
   }
 
-  out.push(...renderClick(r), ...renderChat(r), ...renderLighthouse(r), ...renderContact(r));
+  out.push(...renderClick(r), ...renderClickJoin(r.clickJoin ?? { note: 'not run' }), ...renderChat(r), ...renderLighthouse(r), ...renderContact(r));
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd();
 }

@@ -8,8 +8,12 @@
  *
  * Options (after `npm run bench --`):
  *   --no-build          measure the existing dist/ and widget/dist/ (build times not reported)
- *   --only=a,b          run only these steps: build, js, widget, latency, chat, contact, lighthouse
- *   --samples=N         click rounds (one sample of each subject on each profile) (default 15)
+ *   --only=a,b          run only these steps: build, js, widget, latency, click-join, chat, contact,
+ *                       lighthouse (`--only click-join` works too); click-join runs only when named
+ *                       (≈ 2.5 min a round), and the report then carries its last run, dated
+ *   --samples=N         click rounds (one sample of each subject on each profile) (default 15);
+ *                       with click-join but not latency: click → join rounds
+ *   --join-samples=N    click → join rounds (one sample of each subject in each cell) (default 8)
  *   --chat-samples=N    chat rounds (default 8)
  *   --runs=N            Lighthouse mobile runs per route (default 3)
  *   --desktop-runs=N    Lighthouse desktop runs per route (default 1)
@@ -36,6 +40,7 @@ import { DIST, RESULTS_DIR, ROOT, guideRoutes } from './lib/paths.ts';
 import { elapsedSeconds, progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
 import { benchmarksMarkdown, readmeWithBudgets } from './benchmarks-md.ts';
+import type { ClickJoinResult } from './click-join.ts';
 import { fsyncOf, renderMarkdown, runBudgets, type BenchResults, type ContactLevel } from './report.ts';
 import { analyzeSite } from './site-js.ts';
 import { measureWidgetSizes, widgetRatios } from './widget-size.ts';
@@ -62,6 +67,20 @@ function chromiumVersion(): string | null {
     return execFileSync(path, ['--version'], { encoding: 'utf8' }).trim().replace(/^Chromium\s+/i, '');
   } catch {
     return path;
+  }
+}
+
+/** Where each click → join run is kept, for the reports of runs that do not sample it (opt-in: it takes minutes). */
+const CLICK_JOIN_FILE = join(RESULTS_DIR, 'click-join.json');
+
+/** The last click → join run on this machine, carried into a run that does not sample it, dated. */
+function lastClickJoin(): BenchResults['clickJoin'] {
+  if (!existsSync(CLICK_JOIN_FILE)) return { note: 'not run (opt-in: `npm run bench -- --only=click-join`), and no earlier run on this machine' };
+  try {
+    const result = JSON.parse(readFileSync(CLICK_JOIN_FILE, 'utf8')) as ClickJoinResult;
+    return { result, note: `Not sampled by this run (opt-in: \`--only=click-join\`): the figures of the last run on this machine, ${result.date.slice(0, 16).replace('T', ' ')} UTC.` };
+  } catch (error) {
+    return { note: `not run; ${CLICK_JOIN_FILE} unreadable: ${(error as Error).message}` };
   }
 }
 
@@ -101,6 +120,7 @@ const results: BenchResults = {
   widget: { rows: [], ratios: [] },
   lighthouse: { rows: [], note: notRun },
   click: { note: notRun },
+  clickJoin: lastClickJoin(),
   chat: { note: notRun },
   contact: { results: [], note: notRun },
   guideRoutes: guideRoutes(),
@@ -178,6 +198,23 @@ if (steps.has('latency')) {
   } catch (error) {
     results.click = { note: `failed: ${(error as Error).message}` };
     progress(`  click latency failed: ${(error as Error).message}`);
+  }
+}
+
+// 4b. Click → join request beside the peers (opt-in).
+if (steps.has('click-join')) {
+  try {
+    const { benchClickJoin } = await import('./click-join.ts');
+    const result = await benchClickJoin({ samples: options.joinSamples, deadlineSeconds: budget - lighthouseReserve - widgetReserve, loadAverage: loadavg });
+    results.clickJoin = { result };
+    if (result.skipped) progress(`  skipped: ${result.skipped}`);
+    else {
+      mkdirSync(RESULTS_DIR, { recursive: true });
+      writeFileSync(CLICK_JOIN_FILE, JSON.stringify(result, null, 2) + '\n');
+    }
+  } catch (error) {
+    results.clickJoin = { note: `failed: ${(error as Error).message}` };
+    progress(`  click → join failed: ${(error as Error).message}`);
   }
 }
 

@@ -1,12 +1,14 @@
 /**
  * One latency sample's browser side, the same for every subject: a fresh Playwright context
  * (cold HTTP cache, cold CORS-preflight cache, microphone granted, fake microphone), the same
- * request routing, the DevTools protocol's network emulation for the profile, a probe installed
- * before the page's own scripts, and the page's JavaScript transfers recorded from the protocol.
+ * request routing, the DevTools protocol's network emulation for the profile (and, when asked, a
+ * CPU slowdown and a phone's user agent), a probe installed before the page's own scripts, and the
+ * page's JavaScript transfers recorded from the protocol.
  *
  * Routing (`context.route` for every URL that would leave the machine, `EXTERNAL_URL`; see
  * `routeDecision`): requests to the platform's API origin are answered by the loopback provider
- * (`route.fetch` + `route.fulfill`); Daily's servers and everything else are aborted. Loopback
+ * (`route.fetch` + `route.fulfill`); Daily's servers (recorded with the time they were asked,
+ * `Sample.daily`) and everything else are aborted. Loopback
  * requests (host page, scripts, the chat provider) are not handed to the bench: they go out as
  * they are, throttled by the emulation. Because a route is installed, Playwright answers every
  * CORS preflight itself inside the browser (its Chromium network manager fulfils intercepted
@@ -16,12 +18,19 @@
  * The probe (`window.__bench`) records, in epoch ms (`performance.timeOrigin + event.timeStamp`):
  * the last click, the first Enter keydown, and after that Enter the first animation frame whose
  * DOM (open shadow roots included) holds the stream's first token, and the task right after that
- * frame (≈ when it was painted).
+ * frame (≈ when it was painted). It also keeps every long task (> 50 ms, the Long Tasks API) and
+ * the event-timing duration of the click's interaction (its INP: input → next paint).
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.ts';
 import { elapsedSeconds, progress } from './progress.ts';
 import { cdpConditions, EXTERNAL_URL, routeDecision, type NetworkProfile, type RouteDecision, type ScriptTransfer } from './network.ts';
+
+/** A main-thread task longer than 50 ms (the Long Tasks API), epoch ms. */
+export interface LongTask {
+  start: number;
+  duration: number;
+}
 
 /** What the probe recorded in the page (epoch ms; null = did not happen). */
 export interface ProbeTimes {
@@ -31,6 +40,13 @@ export interface ProbeTimes {
   tokenAt: number | null;
   /** The task after that frame: the token has been painted. */
   paintedAt: number | null;
+  /** Every long task of the page so far. */
+  longTasks: LongTask[];
+  /**
+   * The longest event-timing duration (input → next paint, ms) of the last click's interaction:
+   * its INP (one interaction). Null until the browser reported it.
+   */
+  clickInp: number | null;
 }
 
 /** Launches the benches' Chromium (fake microphone, permission prompts auto-accepted), or null. */
@@ -55,6 +71,25 @@ export function probeScript(token: string): string {
     for (let c = node.firstChild; c; c = c.nextSibling) if (has(c)) return true;
     return false;
   };
+  b.longTasks = [];
+  b.interactions = {};
+  b.clickInteraction = null;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) b.longTasks.push({ start: performance.timeOrigin + e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+    // Event timing: every event of an interaction (pointerdown, pointerup, click) with its
+    // duration to the next paint; the first input is reported whatever its duration, the others
+    // from 16 ms (the API's floor), so a fast click reads as its first-input duration.
+    const record = (e) => {
+      if (e.entryType === 'first-input') b.firstInput = e.duration;
+      if (!e.interactionId) return;
+      b.interactions[e.interactionId] = Math.max(b.interactions[e.interactionId] ?? 0, e.duration);
+      if (e.name === 'click') b.clickInteraction = e.interactionId;
+    };
+    new PerformanceObserver((list) => list.getEntries().forEach(record)).observe({ type: 'event', durationThreshold: 16, buffered: true });
+    new PerformanceObserver((list) => list.getEntries().forEach(record)).observe({ type: 'first-input', buffered: true });
+  } catch {}
   addEventListener('click', (e) => { b.clickAt = performance.timeOrigin + e.timeStamp; }, true);
   addEventListener('keydown', (e) => {
     if (e.key !== 'Enter' || b.enterAt !== null) return;
@@ -85,6 +120,8 @@ export interface Sample {
   transfers: ScriptTransfer[];
   /** Requests answered by the provider through the routing, oldest first. */
   routed: RoutedRequest[];
+  /** Requests to Daily's hosts (aborted at once), oldest first. */
+  daily: RoutedRequest[];
   /** How many requests each routing decision saw. */
   decisions: Record<RouteDecision, number>;
   /** Hosts of the requests aborted as `abort-other` (neither loopback, the platform nor Daily). */
@@ -104,15 +141,20 @@ export interface SampleOptions {
   providerUrl: string;
   /** The stream's first token the probe looks for (chat); any string otherwise. */
   token: string;
+  /** The context's user agent (e.g. a phone's). @default Chromium's own */
+  userAgent?: string;
+  /** CPU slowdown (`Emulation.setCPUThrottlingRate`), e.g. 4. @default 1 (none) */
+  cpuRate?: number;
 }
 
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
 /** Opens a fresh context and page for one sample (see the module comment). */
 export async function openSample(browser: Browser, options: SampleOptions): Promise<Sample> {
-  const context = await browser.newContext({ permissions: ['microphone'] });
+  const context = await browser.newContext({ permissions: ['microphone'], ...(options.userAgent ? { userAgent: options.userAgent } : {}) });
   const decisions: Record<RouteDecision, number> = { continue: 0, provider: 0, 'abort-daily': 0, 'abort-other': 0 };
   const routed: RoutedRequest[] = [];
+  const daily: RoutedRequest[] = [];
   const otherHosts = new Set<string>();
   await context.route(EXTERNAL_URL, async (route) => {
     const request = route.request();
@@ -120,8 +162,9 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
     decisions[decision]++;
     if (decision === 'abort-other') otherHosts.add(new URL(request.url()).host);
     if (decision === 'continue') return route.continue();
-    if (decision !== 'provider') return route.abort('blockedbyclient');
     const url = new URL(request.url());
+    if (decision === 'abort-daily') daily.push({ method: request.method(), path: url.host + url.pathname, at: epochNow() });
+    if (decision !== 'provider') return route.abort('blockedbyclient');
     // The moment the request left the page's network stack (before the hop to the provider).
     routed.push({ method: request.method(), path: url.pathname, at: epochNow() });
     try {
@@ -148,6 +191,7 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
   await cdp.send('Network.enable');
   const conditions = cdpConditions(options.profile);
   if (conditions) await cdp.send('Network.emulateNetworkConditions', conditions);
+  if (options.cpuRate && options.cpuRate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuRate });
   let inFlight = 0;
   page.on('request', (r) => {
     inFlight++;
@@ -161,14 +205,25 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
     page,
     transfers,
     routed,
+    daily,
     decisions,
     otherHosts,
     requested,
     inFlight: () => inFlight,
     probe: () =>
       page.evaluate(() => {
-        const b = (window as unknown as { __bench?: ProbeTimes }).__bench;
-        return { clickAt: b?.clickAt ?? null, enterAt: b?.enterAt ?? null, tokenAt: b?.tokenAt ?? null, paintedAt: b?.paintedAt ?? null };
+        const p = window as unknown as { __bench?: ProbeTimes & { interactions: Record<string, number>; clickInteraction: number | null; firstInput?: number } };
+        const b = p.__bench;
+        // The first input of a sample is its click's pointerdown: a fast click is reported only there.
+        const inp = b?.clickInteraction ? Math.max(b.interactions[b.clickInteraction] ?? 0, b.firstInput ?? 0) : (b?.firstInput ?? null);
+        return {
+          clickAt: b?.clickAt ?? null,
+          enterAt: b?.enterAt ?? null,
+          tokenAt: b?.tokenAt ?? null,
+          paintedAt: b?.paintedAt ?? null,
+          longTasks: b?.longTasks ?? [],
+          clickInp: inp,
+        };
       }),
     close: () => context.close(),
   };
@@ -215,10 +270,11 @@ export async function inSample(browser: Browser, options: SampleOptions, label: 
 }
 
 /** Options of `runRounds`. */
-export interface RoundsOptions<R> {
+export interface RoundsOptions<R, P = NetworkProfile> {
   /** The subjects; `afterWarmUp` may remove some (the array is read again for every round). */
   runners: R[];
-  profiles: readonly NetworkProfile[];
+  /** The profiles (or any cells a sample runs in): every round runs every runner in each. */
+  profiles: readonly P[];
   /** Rounds wanted. */
   samples: number;
   /** Rounds run whatever the time: fewer make no median worth reading. @default 0 */
@@ -228,7 +284,7 @@ export interface RoundsOptions<R> {
   /** What is measured, for the progress line. */
   label: string;
   /** One sample of `runner` on `profile`; `counted` is false for the warm-up. */
-  run(runner: R, profile: NetworkProfile, counted: boolean): Promise<void>;
+  run(runner: R, profile: P, counted: boolean): Promise<void>;
   /** Called after the warm-up samples, before the rounds. */
   afterWarmUp?(): void;
 }
@@ -238,7 +294,7 @@ export interface RoundsOptions<R> {
  * sample of every subject on every profile, in turn, so a time limit leaves every cell with the
  * same count and the shared machine's load falls on all subjects alike. Returns the rounds run.
  */
-export async function runRounds<R>(options: RoundsOptions<R>): Promise<number> {
+export async function runRounds<R, P = NetworkProfile>(options: RoundsOptions<R, P>): Promise<number> {
   const { runners, profiles, samples } = options;
   for (const runner of [...runners]) await options.run(runner, profiles[0]!, false);
   options.afterWarmUp?.();
@@ -269,12 +325,12 @@ export function scriptsFrom(sample: Sample, baseUrl: string): string[] {
  * The cells of a run in report order: each subject that ran (in `subjects` order), each profile,
  * with what was collected for it (`cells` keyed `subject|profile`).
  */
-export function* cellsInOrder<C>(
+export function* cellsInOrder<C, Id extends string = NetworkProfile['id']>(
   subjects: ReadonlyArray<{ id: string }>,
   ran: ReadonlyArray<{ id: string }>,
-  profiles: readonly NetworkProfile[],
+  profiles: ReadonlyArray<{ id: Id }>,
   cells: ReadonlyMap<string, C>,
-): Generator<{ subject: string; profile: NetworkProfile['id']; cell: C }> {
+): Generator<{ subject: string; profile: Id; cell: C }> {
   for (const subject of subjects) {
     if (!ran.some((r) => r.id === subject.id)) continue;
     for (const profile of profiles) {

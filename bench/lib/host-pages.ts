@@ -35,13 +35,16 @@ ${embed.body ?? ''}
  * Our script tag (the loader next to its chunks), voice or chat mode, always named: the script
  * tag's default is hybrid (a launcher that opens the card), while voice mode starts the call on
  * the launcher's click, which is what the click bench measures. Without `apiBaseUrl` it keeps the
- * default (the platform's public API), as a website owner's tag does.
+ * default (the platform's public API), as a website owner's tag does; without `preload`, the
+ * loader's default warm start.
  */
-export function oursEmbed(loaderPath: string, options: { mode?: 'voice' | 'chat'; apiBaseUrl?: string } = {}): { body: string } {
+export function oursEmbed(loaderPath: string, options: { mode?: 'voice' | 'chat'; apiBaseUrl?: string; preload?: 'idle' | 'intent' | 'none' } = {}): { body: string } {
   const mode = ` data-mode="${options.mode ?? 'voice'}"`;
   const api = options.apiBaseUrl ? ` data-api-base-url="${escapeAttr(options.apiBaseUrl)}"` : '';
+  // Without it, the loader's default (what a website owner who never heard of it gets).
+  const preload = options.preload ? ` data-preload="${options.preload}"` : '';
   return {
-    body: `<script src="${escapeAttr(loaderPath)}" data-public-key="${BENCH_PUBLIC_KEY}" data-assistant-id="${BENCH_ASSISTANT_ID}"${api}${mode} async></script>`,
+    body: `<script src="${escapeAttr(loaderPath)}" data-public-key="${BENCH_PUBLIC_KEY}" data-assistant-id="${BENCH_ASSISTANT_ID}"${api}${mode}${preload} async></script>`,
   };
 }
 

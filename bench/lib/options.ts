@@ -5,9 +5,16 @@
  */
 
 /** The steps `--only=` chooses from, in the order the bench runs them. */
-export const STEPS = ['build', 'js', 'contact', 'latency', 'chat', 'widget', 'lighthouse'] as const;
+export const STEPS = ['build', 'js', 'contact', 'latency', 'click-join', 'chat', 'widget', 'lighthouse'] as const;
 /** One step of the bench. */
 export type Step = (typeof STEPS)[number];
+
+/**
+ * Steps that run only when named (`--only=…`): click → join samples 9 cells × 4 subjects per round
+ * (≈ 2.5 min a round on 2 shared cores), more than the whole default run's 5-minute budget. The
+ * report carries its last run's figures, dated, when it did not run (bench/run.ts).
+ */
+export const OPT_IN_STEPS: readonly Step[] = ['click-join'];
 
 /** Parsed options. */
 export interface BenchOptions {
@@ -17,6 +24,8 @@ export interface BenchOptions {
   samples: number;
   /** Chat rounds. */
   chatSamples: number;
+  /** Click → join rounds (one sample of each subject in each cell). */
+  joinSamples: number;
   /** Lighthouse mobile runs per route. */
   runs: number;
   /** Lighthouse desktop runs per route. */
@@ -27,7 +36,7 @@ export interface BenchOptions {
   updateBenchmarks: boolean;
 }
 
-const KNOWN = ['only', 'samples', 'chat-samples', 'runs', 'desktop-runs', 'budget'];
+const KNOWN = ['only', 'samples', 'chat-samples', 'join-samples', 'runs', 'desktop-runs', 'budget'];
 const FLAGS = ['--no-build', '--update-benchmarks'];
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number): number {
@@ -41,7 +50,15 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
  * Parses the bench's arguments (`process.argv.slice(2)`).
  * @throws Error with a one-sentence message on an unknown option, step or a bad number.
  */
-export function parseBenchArgs(args: readonly string[]): BenchOptions {
+export function parseBenchArgs(input: readonly string[]): BenchOptions {
+  // `--only click-join` reads as `--only=click-join` (npm passes both forms on).
+  const args: string[] = [];
+  for (let i = 0; i < input.length; i++) {
+    const arg = input[i]!;
+    const name = /^--([a-z-]+)$/.exec(arg)?.[1];
+    if (name && KNOWN.includes(name) && i + 1 < input.length && !input[i + 1]!.startsWith('--')) args.push(`${arg}=${input[++i]}`);
+    else args.push(arg);
+  }
   const values = new Map<string, string>();
   for (const arg of args) {
     if (FLAGS.includes(arg)) continue;
@@ -56,16 +73,19 @@ export function parseBenchArgs(args: readonly string[]): BenchOptions {
   if (unknown?.length) throw new Error(`Unknown step(s) ${unknown.join(', ')}: choose from ${STEPS.join(', ')}.`);
   if (only && !only.length) throw new Error(`--only= names no step: choose from ${STEPS.join(', ')}.`);
   const noBuild = args.includes('--no-build');
-  const steps = new Set<Step>(only ? (only as Step[]) : STEPS.filter((s) => s !== 'build' || !noBuild));
+  const steps = new Set<Step>(only ? (only as Step[]) : STEPS.filter((s) => (s !== 'build' || !noBuild) && !OPT_IN_STEPS.includes(s)));
   const lighthouseAlone = steps.size === 1 && steps.has('lighthouse');
+  const joinAlone = steps.has('click-join') && !steps.has('latency') && !steps.has('chat') && !steps.has('lighthouse');
   return {
     steps,
     samples: integer('samples', values.get('samples'), 15, 1),
     chatSamples: integer('chat-samples', values.get('chat-samples'), 8, 1),
+    // `--only=click-join --samples=8` means eight click → join rounds.
+    joinSamples: integer('join-samples', values.get('join-samples') ?? (steps.has('latency') ? undefined : values.get('samples')), 8, 1),
     runs: integer('runs', values.get('runs'), 3, 1),
     desktopRuns: integer('desktop-runs', values.get('desktop-runs'), 1, 0),
-    // Lighthouse alone gets an hour: that is how to get every run on a slow machine.
-    budget: integer('budget', values.get('budget'), lighthouseAlone ? 3600 : 285, 1),
+    // Lighthouse or click → join alone get an hour: that is how to get every run on a slow machine.
+    budget: integer('budget', values.get('budget'), lighthouseAlone || joinAlone ? 3600 : 285, 1),
     updateBenchmarks: args.includes('--update-benchmarks'),
   };
 }

@@ -19,7 +19,8 @@ const hosts = hostPages({
   data: (providerUrl) => ({ 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': providerUrl, title: 'Acme Assistant' }),
   options: { include: 'once' },
 });
-const openHost = (page: Page, mode: 'chat' | 'hybrid') => hosts.open(page, { data: { mode } });
+// preload="intent": these tests follow what each action loads (hybrid's default warm start also fetches the call's files).
+const openHost = (page: Page, mode: 'chat' | 'hybrid') => hosts.open(page, { data: { mode, preload: 'intent' } });
 
 /** A gate the stream waits on before each chunk after the first; `release()` lets one through. */
 function pacedStream() {

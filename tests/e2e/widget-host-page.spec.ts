@@ -25,7 +25,8 @@ const announced = (page: Page) => widget(page).getByRole('status');
 const card = (page: Page) => widget(page).getByRole('dialog', { name: 'Acme Assistant' });
 
 test('included twice under hostile CSS and a strict CSP: one launcher, one POST /call/web at the click, a full call, ended', async ({ page }) => {
-  const log = await openHost(page);
+  // preload="intent": this test follows what the click loads (the default warm start loads in idle time).
+  const log = await openHost(page, { data: { preload: 'intent' } });
   const launcher = page.getByRole('button', { name: 'Talk to Our Agent' });
   await expect(launcher, 'the launcher shows despite button { display: none !important }').toBeVisible();
   await expect(widget(page), 'exactly one widget for two script tags').toHaveCount(1);
@@ -135,7 +136,8 @@ test('a missing public key is explained in the card, nothing reaches the platfor
 });
 
 test('a failing engine chunk and an API error are explained in the card; Try again recovers', async ({ page }) => {
-  const log = await openHost(page);
+  // preload="intent": the engine is first asked for at the click, where the route fails it.
+  const log = await openHost(page, { data: { preload: 'intent' } });
   await page.route(`${ENGINE_URL}*`, (route) => route.abort('connectionfailed'));
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   const error = widget(page).locator('[part=error]');

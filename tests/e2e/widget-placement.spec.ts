@@ -72,7 +72,8 @@ test('--ringwise-offset moves a top-left launcher', async ({ page }) => {
 for (const width of [1280, 390]) {
   test(`dismissible at ${width} px: the close control hides the launcher, fires ringwise-dismiss, and it stays hidden on reload`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
-    const log = await hosts.open(page, { data: { position: 'bottom-right', dismissible: '' } });
+    // preload="intent": a dismissible launcher fetches the card file alone (the warm start would add the engines).
+    const log = await hosts.open(page, { data: { position: 'bottom-right', dismissible: '', preload: 'intent' } });
     await page.evaluate(() => {
       (window as unknown as { dismissed: number }).dismissed = 0;
       document.addEventListener('ringwise-dismiss', () => (window as unknown as { dismissed: number }).dismissed++);

@@ -52,10 +52,10 @@ const folder = (patch: Partial<StaticFolder> = {}): StaticFolder => ({ dir: CDN,
  */
 async function open(
   page: Page,
-  options: { mode: string; files?: Partial<StaticFolder>; sameOrigin?: boolean; page?: (origin: string) => Partial<HostPageOptions> },
+  options: { mode: string; files?: Partial<StaticFolder>; sameOrigin?: boolean; page?: (origin: string) => Partial<HostPageOptions>; preload?: string },
 ): Promise<{ log: PageLog; base: string }> {
   const log = await preparePage(page);
-  const data = { 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': provider.url, mode: options.mode, title: 'Acme Assistant' };
+  const data = { 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': provider.url, mode: options.mode, title: 'Acme Assistant', ...(options.preload && { preload: options.preload }) };
   let base: string;
   if (options.sameOrigin) {
     host = await startHostPage({ loaderUrl: `/w/${LOADER_FILE}`, data, connect: [provider.url], include: 'once', files: folder({ prefix: '/w/', ...options.files }) });
@@ -125,10 +125,12 @@ test('a file missing from a self-hosted folder (same origin): the card names it,
   expect(ownLines(log), 'nothing more logged').toHaveLength(1);
 });
 
-test('a file blocked by the page\'s Content-Security-Policy: the card says so and how to allow it; one console line', async ({ page }) => {
-  // The policy allows the loader and the card by path, not the engine.
+test('a file blocked by the page\'s Content-Security-Policy: the card says so and how to allow it; one console line per file', async ({ page }) => {
+  // The policy allows the loader and the card by path, not the engine. preload="intent": the
+  // engine is first asked for at the click (a warm start would log its own blocked load first).
   const { log, base } = await open(page, {
     mode: 'voice',
+    preload: 'intent',
     page: (origin) => ({ scriptSrc: [`${origin}/${LOADER_FILE}`, `${origin}/${MODULE_FILES.ui}`] }),
   });
   const url = `${base}${MODULE_FILES.engine}`;
@@ -136,9 +138,13 @@ test('a file blocked by the page\'s Content-Security-Policy: the card says so an
   await expect(errorBox(page), 'which file, the policy, and the fix').toHaveText(
     `Loading failedThis page's Content-Security-Policy blocked the widget file ${MODULE_FILES.engine}.Site owner: allow ${new URL(base).origin} in script-src, or give the widget's script tag the page's nonce.Try again`,
   );
-  expect(ownLines(log), 'logged once, with the URL').toEqual([`console: ringwise-voice-call: could not load ${url}`]);
+  // The click asks for the engine and daily-js at once (startNow); the policy blocks both: one line each.
+  expect(ownLines(log), 'logged once per file, with the URL').toEqual([
+    `console: ringwise-voice-call: could not load ${url}`,
+    `console: ringwise-voice-call: could not load ${base}${MODULE_FILES.daily}`,
+  ]);
   // Try again asks again (a fresh URL), is blocked again, and logs nothing new.
   await errorBox(page).getByRole('button', { name: 'Try again' }).click();
   await expect(errorBox(page)).toContainText('Content-Security-Policy');
-  expect(ownLines(log), 'still one line').toHaveLength(1);
+  expect(ownLines(log), 'still one line per file').toHaveLength(2);
 });

@@ -5,6 +5,8 @@ import {
   groupVerdicts,
   latencyVerdict,
   ratio,
+  ratioVerdict,
+  clickJoinRows,
   scoreVerdict,
   sizeVerdict,
   SIZE_BUDGETS,
@@ -54,6 +56,14 @@ describe('budget verdicts', () => {
     expect(zeroVerdict(undefined).status).toBe('not measured');
   });
 
+  it('a ratio budget is met at the limit and missed just over it, with the ratio', () => {
+    expect(ratioVerdict(110, 100, 1.1)).toEqual({ status: 'met' });
+    expect(ratioVerdict(50, 100, 1.1)).toEqual({ status: 'met' });
+    expect(ratioVerdict(111, 100, 1.1)).toEqual({ status: 'missed', detail: "1.11× the peer's median (budget 1.10×)" });
+    expect(ratioVerdict(undefined, 100, 1.1, 'opt-in')).toEqual({ status: 'not measured', detail: 'opt-in' });
+    expect(ratioVerdict(100, Number.NaN, 1.1).status).toBe('not measured');
+  });
+
   it('cells make a miss stand out', () => {
     expect(verdictCell({ status: 'met' })).toBe('✅ yes');
     expect(verdictCell({ status: 'missed', detail: '0.9 KB over (+18 %)' })).toBe('❌ **no**: 0.9 KB over (+18 %)');
@@ -84,7 +94,7 @@ describe('budget table', () => {
   it('has a row for every budget of DESIGN.md, each profile and peer, in order', () => {
     const rows = budgetRows(inputs());
     const groups = [...new Set(rows.map((r) => r.group))];
-    expect(groups).toEqual(['loader', 'voice', 'chatSize', 'core', 'landing', 'guides', 'lighthouse', 'click', 'chat', 'backend']);
+    expect(groups).toEqual(['loader', 'voice', 'chatSize', 'core', 'landing', 'guides', 'lighthouse', 'click', 'clickJoin', 'chat', 'backend']);
     expect(rows.filter((r) => r.group === 'click')).toHaveLength(3 * 2);
     expect(rows.filter((r) => r.group === 'chat')).toHaveLength(3 * 2);
     expect(rows.filter((r) => r.group === 'lighthouse').map((r) => r.what)).toEqual([
@@ -92,6 +102,40 @@ describe('budget table', () => {
       'Lighthouse mobile /qa/a (perf · a11y · best pr. · SEO)',
       'Lighthouse mobile /qa/b (perf · a11y · best pr. · SEO)',
     ]);
+  });
+
+  it('holds click → join, ours (default preload), to 1.10× the @vapi-ai/web page in every cell, with sample counts', () => {
+    const summary = (median: number, n = 8) => ({ n, median, p95: median, min: median, max: median });
+    const row = (subject: 'ours' | 'ours-intent' | 'vapi-widget' | 'vapi-web', cell: string, median: number) => ({
+      subject,
+      cell,
+      join: summary(median),
+      failed: 0,
+      inp: summary(16),
+      longTaskMs: summary(0),
+      longestMs: summary(0),
+      jsBeforeClick: 0,
+      jsClickToJoin: 0,
+      joinUrls: [],
+    });
+    const rows = clickJoinRows({
+      date: '2026-11-25T18:00:00Z',
+      cells: [
+        { id: 'a', label: 'cell a' },
+        { id: 'b', label: 'cell b' },
+      ],
+      // Intent and the widget never decide: only ours (default) against the @vapi-ai/web page.
+      rows: [row('ours', 'a', 110), row('vapi-web', 'a', 100), row('ours', 'b', 120), row('ours-intent', 'b', 50), row('vapi-widget', 'b', 500), row('vapi-web', 'b', 100)],
+      notes: {},
+      samples: 8,
+      rounds: 8,
+      load: { start: [1, 1, 1], end: [1, 1, 1] },
+    });
+    expect(rows.map((r) => [r.short, r.measured, r.verdict.status])).toEqual([
+      ['cell a', '110.0 ms vs 100.0 ms (1.10×, n = 8 / 8)', 'met'],
+      ['cell b', '120.0 ms vs 100.0 ms (1.20×, n = 8 / 8)', 'missed'],
+    ]);
+    expect(clickJoinRows(undefined, 'not run (opt-in)')[0]?.verdict).toEqual({ status: 'not measured', detail: 'not run (opt-in)' });
   });
 
   it('judges landing JS and guide islands from the JS per route', () => {

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { parseBenchArgs, STEPS } from '../../../bench/lib/options.ts';
+import { OPT_IN_STEPS, parseBenchArgs, STEPS } from '../../../bench/lib/options.ts';
 
 describe('bench command line', () => {
-  it('runs every step with the defaults', () => {
+  it('runs every step but the opt-in ones with the defaults', () => {
     const o = parseBenchArgs([]);
-    expect([...o.steps]).toEqual([...STEPS]);
-    expect(o).toMatchObject({ samples: 15, chatSamples: 8, runs: 3, desktopRuns: 1, budget: 285, updateBenchmarks: false });
+    expect([...o.steps]).toEqual(STEPS.filter((s) => !OPT_IN_STEPS.includes(s)));
+    expect(OPT_IN_STEPS).toEqual(['click-join']);
+    expect(o).toMatchObject({ samples: 15, chatSamples: 8, joinSamples: 8, runs: 3, desktopRuns: 1, budget: 285, updateBenchmarks: false });
+  });
+
+  it('runs click → join when named, with --samples as its rounds when the click bench does not run, and takes `--only x` too', () => {
+    const alone = parseBenchArgs(['--only', 'click-join', '--samples', '3']);
+    expect([...alone.steps]).toEqual(['click-join']);
+    expect(alone).toMatchObject({ joinSamples: 3, budget: 3600 });
+    expect(parseBenchArgs(['--only=latency,click-join', '--samples=20']).joinSamples, "--samples stays the click bench's").toBe(8);
+    expect(parseBenchArgs(['--only=latency,click-join', '--join-samples=4']).joinSamples).toBe(4);
   });
 
   it('--no-build skips the build; --only picks steps; lighthouse alone gets an hour', () => {
@@ -23,7 +32,7 @@ describe('bench command line', () => {
   });
 
   it('stops with one clear sentence on bad input', () => {
-    expect(() => parseBenchArgs(['--only=latency,speed'])).toThrow('Unknown step(s) speed: choose from build, js, contact, latency, chat, widget, lighthouse.');
+    expect(() => parseBenchArgs(['--only=latency,speed'])).toThrow('Unknown step(s) speed: choose from build, js, contact, latency, click-join, chat, widget, lighthouse.');
     expect(() => parseBenchArgs(['--only='])).toThrow('--only= names no step');
     expect(() => parseBenchArgs(['--samples=ten'])).toThrow('--samples=ten: expected a whole number ≥ 1.');
     expect(() => parseBenchArgs(['--samples=0'])).toThrow('--samples=0: expected a whole number ≥ 1.');

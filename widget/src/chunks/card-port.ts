@@ -54,7 +54,7 @@ export interface WidgetModules {
  * loader's errors carry a `LoadFailure`, script-loader.ts) and may be called again to retry. The
  * one place that decides where the files come from.
  */
-export type LoadModule = <K extends keyof WidgetModules>(name: K) => Promise<WidgetModules[K]>;
+export type LoadModule = <K extends keyof WidgetModules>(name: K, low?: boolean) => Promise<WidgetModules[K]>;
 
 /** What the element gives the card. */
 export interface CardHost {

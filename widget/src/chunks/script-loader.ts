@@ -58,7 +58,7 @@ export function scriptLoader(base: string, nonce = ''): LoadModule {
   const folder = new URL('.', base).href;
   let policy: { createScriptURL(url: string): string } | null | undefined;
 
-  const fetchScript = (key: string): Promise<unknown> =>
+  const fetchScript = (key: string, low?: boolean): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const failed = failures[key] ?? 0;
       const url = new URL(moduleFile(key), base).href;
@@ -77,6 +77,8 @@ export function scriptLoader(base: string, nonce = ''): LoadModule {
           reject(Object.assign(new Error(message), { type: 'engine-load-failed', evidence }));
         });
       if (nonce) script.nonce = nonce;
+      // A warm start's files: after the page's own.
+      if (low) script.fetchPriority = 'low';
       try {
         policy ??= win.trustedTypes?.createPolicy(TRUSTED_TYPES_POLICY, { createScriptURL: (u) => (u.startsWith(folder) ? u : '') });
         script.src = policy ? policy.createScriptURL(requested) : requested;
@@ -92,7 +94,7 @@ export function scriptLoader(base: string, nonce = ''): LoadModule {
     });
 
   // One load per file at a time; after a failure the next call tries again.
-  const load = ((key: string) => pending.get(key) ?? pending.set(key, fetchScript(key)).get(key)) as LoadModule;
+  const load = ((key: string, low?: boolean) => pending.get(key) ?? pending.set(key, fetchScript(key, low)).get(key)) as LoadModule;
   win.RingwiseVoice = Object.assign(existing ?? {}, {
     chunk: (key: string, exports: unknown) => void arrived.set(key, exports),
     load,

@@ -29,6 +29,7 @@ import { hasCallTarget } from '../core/target.ts';
 import { loadFailureOf } from '../chunks/load-failure.ts';
 import type { ClientTools, ToolCall, ToolError } from '../core/client-tools.ts';
 import type { ChatClientPort, ChatEngine, VoiceClientPort, VoiceEngine } from './engine-port.ts';
+import { startNow, type StartOptions } from './early-request.ts';
 import { nextTask } from './tasks.ts';
 import { START_STAGES } from '../core/start-stages.ts';
 import { IDLE_VIEW, type CallProblem, type CallView, type ProblemKind, type ProblemSource, type Turn } from './view.ts';
@@ -114,13 +115,8 @@ export interface ConversationControllerOptions {
   onEvent?: EventSink;
 }
 
-/** Options of `start`. */
-export interface StartOptions {
-  /** A `POST /call/web` already in flight (sent at the click by the script-tag loader). */
-  request?: Promise<Response>;
-  /** Aborts `request` when the start is cancelled before the engine adopts it. */
-  abort?: AbortController;
-}
+/** Options of `start`: an early request (`startNow`, early-request.ts). */
+export type { StartOptions };
 
 
 /** Older turns are dropped beyond this many (whole turns, so nothing starts mid-sentence). */
@@ -229,10 +225,7 @@ export class ConversationController implements ContinuityPort {
     const helpers = this.#options.requests;
     const keep = !!this.#options.keepRoom?.();
     const sendHere = !request && !!helpers;
-    if (sendHere) {
-      abort = new AbortController();
-      request = helpers.requestWebCall(this.#requestOptions(abort), keep ? keptRoomTarget(target) : target);
-    }
+    if (sendHere) ({ request, abort } = startNow({ token: this.#options.publicKey, baseUrl: this.#options.apiBaseUrl, target: keep ? keptRoomTarget(target) : target, requestWebCall: helpers.requestWebCall }));
     // The engine adopts the request and reports its failure; until then nobody else listens.
     request?.catch(() => {});
     this.#abort = abort ?? null;

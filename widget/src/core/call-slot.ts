@@ -59,6 +59,10 @@ export class CallSlot implements SessionHost {
       // The engine chunk loads while POST /call/web is in flight, not before it.
       factory = this.loadFactory();
       factory.catch(() => {});
+      // Everything the join waits for starts now, beside POST /call/web: the engine chunk (above),
+      // the microphone permission and, on phones, the pause after it (awaited in the
+      // `mobile-permissions` stage, whose events keep their place in the order).
+      s.permission = s.askMicrophone();
       // Leaving the page ends the call, unless its room is kept for a rejoin on the next page
       // (`roomDeleteOnUserLeaveEnabled: false`, or a reconnect): then the page only leaves it.
       s.offs.push(this.platform.onPageHide(() => (keepRoom ? this.end(s) : this.hangUp())));

@@ -53,6 +53,11 @@ export class VoiceSession implements StageRun {
   stage: ProgressStage = 'initialization';
   /** When the recording was asked for: the join (a meeting token starts it) or `startRecording`. */
   recordingRequestedAt = 0;
+  /**
+   * The microphone permission and, on phones, the pause after it (`askMicrophone`), started with
+   * the call beside POST /call/web and awaited in the `mobile-permissions` stage.
+   */
+  permission?: Promise<void>;
   /** Removers of every listener this session added (call object, page lifecycle). */
   readonly offs: (() => void)[] = [];
   /** Players of the remote audio tracks. */
@@ -108,6 +113,26 @@ export class VoiceSession implements StageRun {
     }
   }
 
+  /**
+   * Asks for the microphone permission (the call engine opens its own track, so the tracks are
+   * stopped at once) and, on phones, waits the spec's 1 s after it; a stop cuts the wait short.
+   * The returned promise is marked handled: a refusal is reported where it is awaited.
+   */
+  askMicrophone(): Promise<void> {
+    const { platform } = this.host;
+    const mobile = platform.isMobile();
+    const asked = platform.requestMicrophone().then(async (tracks) => {
+      for (const track of tracks) track.stop();
+      if (!mobile) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, MOBILE_PERMISSIONS_WAIT_MS);
+        this.abort.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      });
+    });
+    asked.catch(() => {});
+    return asked;
+  }
+
   /** `call-start`, once: when the platform says the assistant listens, or its audio plays. */
   callStarted(): void {
     if (this.started) return;
@@ -138,23 +163,8 @@ export class VoiceSession implements StageRun {
       return this.call;
     })) as CallObject;
 
-    const mobile = platform.isMobile();
-    await runStage(
-      this,
-      'mobile-permissions',
-      null,
-      async () => {
-        const tracks = await platform.requestMicrophone();
-        // This request only asks for the permission; the call engine opens its own track.
-        for (const track of tracks) track.stop();
-        if (mobile) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, MOBILE_PERMISSIONS_WAIT_MS);
-            this.abort.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-          });
-        }
-      },
-    );
+    // Started at the call's start (call-slot.ts); its result is awaited only here, before the join.
+    await runStage(this, 'mobile-permissions', null, () => (this.permission ??= this.askMicrophone()));
 
     this.recordingRequestedAt = Date.now();
     await runStage(this, 'daily-call-join', 'daily-call-join-error', () => call.join({ url: webCall.webCallUrl, token }));

@@ -73,6 +73,10 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
     default: 'Daily’s CDN',
     text: 'Folder of your own copy of Daily’s call-machine bundles (dailyConfig.bundlePathOverride); the element’s dailyConfig property sets the rest of Daily’s config.',
   },
+  preload: {
+    default: 'idle',
+    text: 'What loads before the click. idle: once the page has loaded, in idle time and at low priority, what the mode’s first action needs (voice and hybrid: the card, the call engine and daily-js, ≈ 91 KB gzip; chat: the card and the chat engine, never daily-js), so the click starts the call at once. intent: on hover, focus or touch (a click without them waits for the download). none: at the click. Visitors who ask to save data, or on a 2G connection, get intent.',
+  },
 };
 
 /** Attribute families (a name after the prefix), on the script tag as `data-*`. */

@@ -17,18 +17,17 @@
  * The element never throws into the host page, and tears everything down (call, stream,
  * listeners, clients) when removed from the DOM.
  */
-import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import type { DailyConfig } from '../core/call-port.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { Card, CardHost, ClientTools, LoadModule, WidgetMode } from '../chunks/card-port.ts';
 import type { LoadError } from '../chunks/script-loader.ts';
 import { consentKey, hasStoredConsent } from './consent-store.ts';
-import type { RequestHelpers, StartOptions } from '../conversation/controller.ts';
+import type { RequestHelpers } from '../conversation/controller.ts';
+import { startNow, type StartOptions } from '../conversation/early-request.ts';
 import { h } from './dom.ts';
 import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
-import { hasCallTarget } from '../core/target.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import { EN_LAUNCHER_LABELS, LOCALES, localeLabels, type ShippedLocale, type VoiceLabels } from '../i18n/labels.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
@@ -83,7 +82,20 @@ export const OPTION_ATTRIBUTES = [
   'bundle-path-override',
   'persist',
   'page-context',
+  'preload',
 ] as const;
+
+/**
+ * What the element loads before the click (`preload`): `idle` (the default) fetches what the
+ * mode's first action needs once the page has loaded, in idle time, at low priority (voice and
+ * hybrid: the card, the voice engine and daily-js; chat: the card and the chat engine); `intent`
+ * waits for a hover, focus or press; `none` loads at the click. Visitors who ask to save data, or
+ * on a 2G connection, get `intent` instead of `idle`.
+ */
+export const PRELOADS = ['idle', 'intent', 'none'] as const;
+
+/** See `PRELOADS`. */
+export type Preload = (typeof PRELOADS)[number];
 
 /** The element's public surface. */
 export interface VoiceCallElement extends HTMLElement {
@@ -232,8 +244,12 @@ export function createVoiceCallElement(
       const launcher = this.#launcher;
       // The earliest signs of intent load the card and the engine, so a click rarely waits.
       for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus'] as const) {
-        launcher.addEventListener(type, () => this.#intent(), { signal, passive: true });
+        launcher.addEventListener(type, () => this.#preload() !== 'none' && this.#intent(), { signal, passive: true });
       }
+      // Warm start: never before the page's own `load`, then in idle time (a busy page waits).
+      const warm = () => (window.requestIdleCallback ?? setTimeout)(() => signal.aborted || this.#preload() !== 'idle' || this.#intent(true));
+      if (document.readyState === 'complete') warm();
+      else addEventListener('load', warm, { once: true, signal });
       launcher.addEventListener('click', () => this.#activate(), { signal });
       this.#observer = new MutationObserver(() => {
         this.#card?.configure();
@@ -366,16 +382,35 @@ export function createVoiceCallElement(
       return value !== null && value.trim() !== 'false';
     }
 
-    /** Loads the card and the mode's engine in parallel, then lets the card preload (daily-js). */
-    #intent(): void {
+    /**
+     * `preload`, with the visitor's wish to save data (or a 2G connection) turning `idle` into
+     * `intent`.
+     */
+    #preload(): Preload {
+      const chosen = this.#attr('preload') as Preload;
+      const connection = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+      // `/2g/` reads slow-2g and 2g; no connection info (`undefined`) reads as neither.
+      return chosen == 'intent' || chosen == 'none' ? chosen : connection?.saveData || /2g/.test(connection?.effectiveType!) ? 'intent' : 'idle';
+    }
+
+    /**
+     * Loads the card and the mode's engine in parallel, then lets the card preload (daily-js).
+     * `warm` (idle time): at low priority, and voice and hybrid also fetch the voice engine and
+     * daily-js, what their call needs.
+     */
+    #intent(warm?: boolean): void {
       if (this.#intended || !this.#attr('public-key')) return;
       this.#intended = true;
       const forget = () => {
         // Reported by the action that needs it; the next intent tries again.
         this.#intended = false;
       };
-      load(this.#mode() === 'voice' ? 'engine' : 'chat').catch(forget);
-      this.#ensureCard()
+      // Warm, hybrid gets the call's files too: its talk button is one click away.
+      const voice = warm ? this.#mode() !== 'chat' : this.#mode() === 'voice';
+      load(voice ? 'engine' : 'chat', warm).catch(forget);
+      if (voice && warm) load('daily', warm).catch(forget);
+      load('ui', warm)
+        .then(() => this.#ensureCard())
         .then((card) => card.preload())
         .catch(forget);
     }
@@ -393,14 +428,18 @@ export function createVoiceCallElement(
      * Resolves `true` when a call started.
      */
     async #show(call: boolean, focus: boolean): Promise<boolean> {
+      // Everything the join waits for is asked for in this task (no-ops once warm); the card is not on this path.
       const early = call ? this.#earlyStart() : {};
-      if (call && this.#attr('public-key')) load('engine').catch(() => {});
       this.#loadFailed = '';
-      this.#setOpen(true);
+      // The launcher says "open" in this task; the card draws in the next one: a browser sends a
+      // request when the task that made it ends, so the card's drawing must not hold it back.
+      this.#open = true;
+      this.#render();
+      const loading = this.#ensureCard();
+      if (early.request) await nextTask();
+      this.#card?.render();
       try {
-        const card = await this.#ensureCard();
-        // The request leaves before the card (already in after a hover) starts the call.
-        if (early.request) await nextTask();
+        const card = await loading;
         if (this.#open) return await card.opened({ start: call ? early : undefined, focus });
       } catch (error) {
         this.#failLoad(error);
@@ -410,27 +449,22 @@ export function createVoiceCallElement(
     }
 
     /**
-     * `POST /call/web` sent at the click, before the card and the engine do anything; the engine
-     * adopts it. Not sent without key or target (the card explains) or before consent.
+     * The click's start (`startNow`): `POST /call/web`, the voice engine and daily-js asked for
+     * before the card and the engine do anything; the engine adopts the request. No request without
+     * key or target (the card explains) or before consent.
      */
     #earlyStart(): StartOptions {
+      let target: CallTarget = {};
       try {
-        const token = this.#attr('public-key');
-        const target = this.#callTarget();
-        if (!token || !hasCallTarget(target)) return {};
-        if (this.hasAttribute('consent-required') && !hasStoredConsent(consentKey(this))) return {};
-        const abort = new AbortController();
-        const baseUrl = this.#attr('api-base-url') || DEFAULT_API_BASE_URL;
-        // With `persist`, the room outlives the page (`roomDeleteOnUserLeaveEnabled: false`).
-        const request = requests.requestWebCall({ baseUrl, token, signal: abort.signal }, this.#persist() ? ({ ...target, roomDeleteOnUserLeaveEnabled: false } as CallTarget) : target);
-        request.catch(() => {
-          // The engine adopts the request and reports its failure.
-        });
-        return { request, abort };
+        if (!this.hasAttribute('consent-required') || hasStoredConsent(consentKey(this))) {
+          target = this.#callTarget();
+          // With `persist`, the room outlives the page (`roomDeleteOnUserLeaveEnabled: false`).
+          if (this.#persist()) target = { ...target, roomDeleteOnUserLeaveEnabled: false } as CallTarget;
+        }
       } catch {
         // Overrides that cannot be read (`#callTarget` throws): nothing is sent, the card says why.
-        return {};
       }
+      return startNow({ token: this.#attr('public-key'), baseUrl: this.#attr('api-base-url'), target, requestWebCall: requests.requestWebCall, load });
     }
 
     #ensureCard(): Promise<Card> {

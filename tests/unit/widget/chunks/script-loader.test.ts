@@ -52,6 +52,17 @@ const failureOf = (promise: Promise<unknown>) =>
   );
 
 describe('scriptLoader', () => {
+  test('a warm start asks for low fetch priority; a click does not', async () => {
+    browser = (script) => runs(script.src.includes('daily') ? 'daily' : 'engine', {})(script);
+    const load = scriptLoader(BASE);
+    await load('daily', true);
+    await load('engine');
+    expect(appended.map((script) => [script.src.split('/').at(-1), script.fetchPriority || 'auto']), 'priority per file').toEqual([
+      [MODULE_FILES.daily, 'low'],
+      [MODULE_FILES.engine, 'auto'],
+    ]);
+  });
+
   test('loads a file next to the loader as a classic script with the nonce, once, and resolves with what it registered', async () => {
     const engine = { VoiceClient: class {} };
     browser = runs('engine', engine);

@@ -117,7 +117,7 @@ describe('VoiceClient.start: stages', () => {
     expect(factory.last.recordingStops, 'recording stopped when the call leaves').toBe(1);
   });
 
-  it('waits on mobile devices after the microphone permission, and not on desktop', async () => {
+  it('waits 1 s on mobile devices before joining, and not on desktop', async () => {
     provide();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
@@ -125,14 +125,35 @@ describe('VoiceClient.start: stages', () => {
       platform.mobile = true;
       const started = client.start({ assistantId: 'a' });
       // vi.waitFor would advance the fake clock; poll on real macrotasks instead.
-      await until(() => platform.micRequests === 1);
-      await vi.advanceTimersByTimeAsync(0);
-      expect(events.progress(), 'in the mobile wait').toContain('mobile-permissions:started');
+      await until(() => events.progress().includes('mobile-permissions:started'), 'the mobile-permissions stage');
       expect(events.progress(), 'no join before the wait ends').not.toContain('daily-call-join:started');
       await vi.advanceTimersByTimeAsync(999);
       expect(events.progress(), 'still waiting at 999 ms').not.toContain('mobile-permissions:completed');
       await vi.advanceTimersByTimeAsync(1);
       expect(await started, 'started after the wait').not.toBeNull();
+      await client.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks for the microphone and starts the mobile wait at the start, beside POST /call/web: a slow answer leaves nothing to wait after it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { client, platform, events, factory } = makeClient(server);
+      platform.mobile = true;
+      let answer: (response: Response) => void = () => {};
+      const request = new Promise<Response>((resolve) => (answer = resolve));
+      const started = client.start({ assistantId: 'a' }, { request });
+      await until(() => platform.micRequests === 1, 'the microphone request');
+      expect(events.progress(), 'asked while POST /call/web is still in flight').not.toContain('web-call-creation:completed');
+      // The POST takes longer than the mobile wait …
+      await vi.advanceTimersByTimeAsync(1000);
+      answer(new Response(JSON.stringify(webCall()), { status: 201, headers: { 'content-type': 'application/json' } }));
+      // … so the join follows the answer without another second.
+      await until(() => factory.calls.length === 1 && factory.last.joins.length === 1, 'the join');
+      expect(events.progress().slice(0, 8), 'every stage still reports in its place').toEqual(SUCCESS_PROGRESS.slice(0, 8));
+      expect(await started, 'started').not.toBeNull();
       await client.stop();
     } finally {
       vi.useRealTimers();
@@ -227,6 +248,12 @@ describe('VoiceClient.start: failures', () => {
       type: 'daily-call-object-creation-error',
       message: /Duplicate DailyIframe/,
     });
+  });
+
+  it('a microphone refused while POST /call/web fails reports the request\'s failure (the refusal is not left unhandled)', async () => {
+    provide({ message: 'Invalid Key' }, 401);
+    const { platform } = await expectFailure((ctx) => ctx.platform.denyMicrophone('NotAllowedError'), { stage: 'web-call-creation', type: 'api-error', status: 401 });
+    expect(platform.micRequests, 'asked beside the request').toBe(1);
   });
 
   const micCases: [string, string][] = [
@@ -353,9 +380,10 @@ describe('VoiceClient.start: a microphone track from a late permission', () => {
     expect(client.state, 'idle while the prompt is still open').toBe('idle');
     grant([track]);
     expect(await started, 'the start resolves null').toBeNull();
-    expect(track.readyState, 'the late track is ended, not left recording').toBe('ended');
-    expect(events.progress().at(-1), 'the stage reports the cancellation').toBe('mobile-permissions:failed');
-    expect(factory.last.joins, 'never joined').toHaveLength(0);
+    await until(() => track.readyState === 'ended', 'the late track is ended, not left recording');
+    // The prompt opens at the start, beside the POST: whichever stage was running reports the cancellation.
+    expect(events.progress().at(-1), 'the stage reports the cancellation').toMatch(/:failed$/);
+    expect(factory.calls.flatMap((call) => call.joins), 'never joined').toHaveLength(0);
   });
 
   it('maps a permission error thrown as a non-Error value (a plain object, as some browsers and polyfills reject with)', async () => {

@@ -23,6 +23,8 @@ export interface FakeModules {
   chat: FakeChatEngine;
   /** Fetches of each module, in order (`ui`, `engine`, `chat`, `de`…); a module is fetched once unless it failed. */
   loads: string[];
+  /** The modules whose (first) fetch asked for low priority (a warm start's). */
+  lowLoads: string[];
   /** Makes the next `n` loads of the card UI reject. */
   failNextUiLoads(n: number): void;
   /** Holds back the shipped languages' files until `release()` (a slow network). */
@@ -51,6 +53,8 @@ export function createFakeModules(): FakeModules {
       if (localesFail) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
       return localeGate.then(() => LOCALE_MODULES[name as ShippedLocale]());
     }
+    // The fake engines never call Daily: its file only has to arrive.
+    if (name === 'daily') return Promise.resolve({ createDailyCallFactory: () => ({ createCall: () => { throw new Error('the fake engines never call Daily'); } }) });
     return name === 'chat' ? chat.load() : voice.load();
   };
   let localeGate: Promise<void> = Promise.resolve();
@@ -59,9 +63,11 @@ export function createFakeModules(): FakeModules {
     voice,
     chat,
     loads: [],
-    load: <K extends keyof WidgetModules>(name: K) => {
+    lowLoads: [],
+    load: <K extends keyof WidgetModules>(name: K, low?: boolean) => {
       let module = pending.get(name);
       if (!module) {
+        if (low) modules.lowLoads.push(name);
         module = fetchModule(name);
         module.catch(() => pending.delete(name));
         pending.set(name, module);

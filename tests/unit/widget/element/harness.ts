@@ -30,8 +30,9 @@ export interface Mounted {
 let count = 0;
 
 /**
- * Defines a fresh tag, mounts it with these attributes and waits a tick; `before` gets the fake
- * modules before the element connects (to hold or fail a file).
+ * Defines a fresh tag, mounts it with these attributes (and `preload="intent"` unless they say
+ * otherwise) and waits a tick; `before` gets the fake modules before the element connects (to
+ * hold or fail a file).
  */
 export async function mount(
   attributes: Record<string, string | null> = { 'public-key': 'pk-1', 'assistant-id': 'asst-1' },
@@ -53,8 +54,9 @@ export async function mount(
   defineVoiceCallElement(modules.load, tag);
   const el = document.createElement(tag) as VoiceCallElement;
   // The page's context (on by default) is left out of the bodies these tests compare; its own
-  // tests (host-api.test.ts) mount with it.
-  for (const [name, value] of Object.entries({ 'page-context': 'false', ...attributes })) if (value !== null) el.setAttribute(name, value);
+  // tests (host-api.test.ts) mount with it. `preload="intent"` unless a test names it: these tests
+  // follow what hover, focus and the click load; the warm start (the default, `idle`) has its own tests.
+  for (const [name, value] of Object.entries({ 'page-context': 'false', preload: 'intent', ...attributes })) if (value !== null) el.setAttribute(name, value);
   document.body.append(el);
   const shadow = el.shadowRoot;
   if (!shadow) throw new Error('no open shadow root');

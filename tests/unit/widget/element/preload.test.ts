@@ -1,0 +1,150 @@
+// @vitest-environment happy-dom
+/**
+ * The element's warm start (`preload`, issue 20): what it loads before the click, and when.
+ * Idle time is a queue the test runs (`requestIdleCallback` stubbed), so "after load, in idle
+ * time" is checked step by step; the page's `load` is simulated with `document.readyState`.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
+import { defineVoiceCallElement, type VoiceCallElement } from '../../../../widget/src/element/voice-call-element.ts';
+import { flush, queryByRole } from './dom-helpers.ts';
+import { mount } from './harness.ts';
+
+let idle: Array<() => void> = [];
+/** Runs what waits for idle time (and what that queues), then lets promises settle. */
+async function runIdle(): Promise<void> {
+  for (let i = 0; i < 5 && idle.length; i++) for (const run of idle.splice(0)) run();
+  await flush();
+  await flush();
+}
+
+function setConnection(connection: { saveData?: boolean; effectiveType?: string } | undefined): void {
+  Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
+}
+
+beforeEach(() => {
+  idle = [];
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setConnection(undefined);
+  document.body.replaceChildren();
+  delete (document as { readyState?: string }).readyState;
+});
+
+const KEY = { 'public-key': 'pk-1', 'assistant-id': 'asst-1' };
+
+describe('preload="idle" (the default): the warm start', () => {
+  it('voice: after load, in idle time, at low priority: the card, the voice engine and daily-js', async () => {
+    // No `preload` attribute: the default.
+    const { modules } = await mount({ ...KEY, mode: 'voice', preload: '' });
+    expect(modules.loads, 'nothing before idle time').toEqual([]);
+    await runIdle();
+    expect([...modules.loads].sort(), 'what the call needs').toEqual(['daily', 'engine', 'ui']);
+    expect([...modules.lowLoads].sort(), 'each at low priority').toEqual(['daily', 'engine', 'ui']);
+  });
+
+  it('hybrid: the call engine and daily-js too (its talk button is one click away)', async () => {
+    const { modules } = await mount({ ...KEY, mode: 'hybrid', preload: 'idle' });
+    await runIdle();
+    expect(modules.loads, 'call files').toEqual(expect.arrayContaining(['ui', 'engine', 'daily']));
+  });
+
+  it('chat: the card and the chat engine, never daily-js or the voice engine', async () => {
+    const { modules } = await mount({ ...KEY, mode: 'chat', preload: 'idle' });
+    await runIdle();
+    expect([...modules.loads].sort()).toEqual(['chat', 'ui']);
+  });
+
+  it('never before the page has loaded: it waits for `load`, then for idle time', async () => {
+    Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+    const { modules } = await mount({ ...KEY, mode: 'voice', preload: 'idle' });
+    await runIdle();
+    expect(modules.loads, 'nothing while the page loads').toEqual([]);
+    delete (document as { readyState?: string }).readyState;
+    window.dispatchEvent(new Event('load'));
+    expect(modules.loads, 'not in the load event itself').toEqual([]);
+    await runIdle();
+    expect([...modules.loads].sort(), 'in the idle time after it').toEqual(['daily', 'engine', 'ui']);
+  });
+
+  for (const [why, connection] of [
+    ['Save-Data', { saveData: true, effectiveType: '4g' }],
+    ['slow-2g', { effectiveType: 'slow-2g' }],
+    ['2g', { effectiveType: '2g' }],
+  ] as const) {
+    it(`${why}: falls back to intent (nothing in idle time, the hover loads)`, async () => {
+      setConnection(connection);
+      const mounted = await mount({ ...KEY, mode: 'voice', preload: 'idle' });
+      await runIdle();
+      expect(mounted.modules.loads, 'nothing in idle time').toEqual([]);
+      mounted.launcher().dispatchEvent(new Event('pointerenter'));
+      await flush();
+      expect(mounted.modules.loads, 'the hover loads').toEqual(expect.arrayContaining(['engine', 'ui']));
+    });
+  }
+
+  it('3g and 4g keep the warm start', async () => {
+    setConnection({ effectiveType: '3g' });
+    const { modules } = await mount({ ...KEY, mode: 'voice', preload: 'idle' });
+    await runIdle();
+    expect(modules.loads).toContain('daily');
+  });
+});
+
+describe('preload="none"', () => {
+  it('loads nothing before the click: not in idle time, not on hover, focus or press', async () => {
+    const mounted = await mount({ ...KEY, mode: 'voice', preload: 'none' });
+    await runIdle();
+    for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus']) mounted.launcher().dispatchEvent(new Event(type));
+    await flush();
+    expect(mounted.modules.loads, 'nothing before the click').toEqual([]);
+    mounted.launcher().click();
+    await flush();
+    expect(mounted.modules.loads, 'the click loads').toEqual(expect.arrayContaining(['engine', 'daily', 'ui']));
+  });
+});
+
+describe('the click', () => {
+  it('asks for POST /call/web, the voice engine and daily-js in its own task, before the card module resolves', () => {
+    // A loader whose files never arrive: whatever happens at the click happens without them.
+    const asked: string[] = [];
+    const never: LoadModule = <K extends keyof WidgetModules>(name: K) => {
+      asked.push(name);
+      return new Promise<WidgetModules[K]>(() => {});
+    };
+    const posts: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        posts.push(url);
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const tag = 'rw-preload-never';
+    defineVoiceCallElement(never, tag);
+    const el = document.createElement(tag) as VoiceCallElement;
+    for (const [name, value] of Object.entries({ ...KEY, mode: 'voice', preload: 'none' })) el.setAttribute(name, value);
+    document.body.append(el);
+    el.shadowRoot!.querySelector<HTMLElement>('[part=launcher]')!.click();
+    // Same task: no await between the click and these reads.
+    expect(posts.filter((url) => url.endsWith('/call/web')), 'POST /call/web sent').toHaveLength(1);
+    expect(asked, 'the engine and daily-js asked for, the card too (it is not waited for)').toEqual(expect.arrayContaining(['engine', 'daily', 'ui']));
+  });
+
+  it('draws the card in the next task, after the request has left (a request leaves when its task ends)', async () => {
+    const mounted = await mount({ ...KEY, mode: 'voice', preload: 'intent' });
+    mounted.launcher().dispatchEvent(new Event('pointerenter'));
+    await flush();
+    await flush();
+    expect(mounted.modules.loads, 'the card is in (hover)').toContain('ui');
+    mounted.launcher().click();
+    expect(mounted.requests, 'POST /call/web sent in the click').toHaveLength(1);
+    expect(mounted.launcher().getAttribute('aria-expanded'), 'the launcher says open at once').toBe('true');
+    expect(queryByRole(mounted.shadow, 'dialog'), 'the card is not drawn in the click’s task').toBeNull();
+    await flush();
+    expect(queryByRole(mounted.shadow, 'dialog'), 'drawn in the next task').not.toBeNull();
+  });
+});
