@@ -3,7 +3,7 @@
  * and the widget build (widget/dist/). Deterministic, file-based checks: every failure names the
  * file or route, its value and its limit.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_ENV } from '../../fixtures/e2e-env.ts';
@@ -11,7 +11,7 @@ import { closeParser, listPages } from '../../bench/lib/html.ts';
 import { findBrokenLinks } from '../../bench/lib/links.ts';
 import { DIST, ROOT, WIDGET_DIST, requiredRoutes } from '../../bench/lib/paths.ts';
 import { forbiddenValues, scanForSecrets } from '../../bench/lib/secrets.ts';
-import { formatKB } from '../../bench/lib/size.ts';
+import { formatKB, gzipBytes } from '../../bench/lib/size.ts';
 import { validatePages } from '../../bench/lib/validate-html.ts';
 import { analyzeSite, ModuleGraph } from '../../bench/site-js.ts';
 import { GUIDE_ISLANDS, SIZE_BUDGETS } from '../../bench/budgets.ts';
@@ -54,14 +54,18 @@ test(`landing page JavaScript before interaction ≤ ${formatKB(LANDING_EAGER_BU
   const [home] = await analyzeSite(DIST, (r) => r === '/');
   expect(home, 'dist/index.html exists').toBeDefined();
   expect(home!.missing, `index.html references scripts missing from dist/`).toEqual([]);
-  const gzip = home!.eager.sizes.gzip;
+  // The floating widget's loader (every page carries it, issue 22) has its own budget and gate
+  // (≤ 5 KB in DESIGN.md; tests/unit/widget/size.test.ts); the landing's own JavaScript is held
+  // to its budget without it. With it the page takes both budgets' bytes.
+  const loader = home!.eager.files.find((file) => file.endsWith('/widget/voice-widget.js'));
+  const gzip = home!.eager.sizes.gzip - (loader ? gzipBytes(readFileSync(join(DIST, loader))) : 0);
   expect(
     gzip,
     `index.html: eager JS ${formatKB(gzip)} gzip (${home!.eager.files.length} files + ${home!.eager.inlineScripts} inline) exceeds the budget ${formatKB(LANDING_EAGER_BUDGET)}: ${home!.eager.files.join(', ')}`,
   ).toBeLessThanOrEqual(LANDING_EAGER_BUDGET);
 });
 
-test('guide pages ship only the Header island and its modules', async () => {
+test('guide pages ship only the Header island and its modules, and the widget loader', async () => {
   const guides = await analyzeSite(DIST, (r) => r.startsWith('/qa/'));
   expect(guides.length, 'at least one guide page is built').toBeGreaterThan(0);
   const graph = new ModuleGraph(DIST);
@@ -70,7 +74,8 @@ test('guide pages ship only the Header island and its modules', async () => {
     expect(names, `${guide.page}: islands`).toEqual(GUIDE_ISLANDS);
     const header = guide.islands.flatMap((i) => i.urls.map((u) => new URL(u, 'http://site/').pathname));
     const allowed = await graph.closure(header);
-    const extra = guide.all.files.filter((f) => !allowed.has(f));
+    // DESIGN.md: a guide page's JavaScript is the header island and the widget loader (the floating widget).
+    const extra = guide.all.files.filter((f) => !allowed.has(f) && !f.endsWith('/widget/voice-widget.js'));
     expect(
       extra,
       `${guide.page}: JS beyond the Header island (${formatKB(guide.all.sizes.gzip)} gzip in total, limit: the Header island's ${allowed.size} modules only)`,

@@ -91,7 +91,7 @@ test('a plain <script>: the RingwiseVoice global only, and its chat client strea
   }, provider.url);
   expect(result.types, 'the main entry').toEqual(Array(6).fill('function'));
   expect(result.voice, 'a voice client').toBe('idle');
-  expect(result.reply, 'the streamed reply').toEqual({ text: 'Hello from the UMD build.', sessionId: 's-umd' });
+  expect(result.reply, 'the streamed reply').toEqual({ text: 'Hello from the UMD build.', sessionId: 's-umd', cut: null });
   expect(result.deltas.length, 'token by token').toBe(5);
   expect(provider.requestsTo('POST', '/chat/web')[0]?.headers.authorization, 'bearer key').toBe('Bearer pk-umd');
   expect(errors, 'no page error').toEqual([]);
