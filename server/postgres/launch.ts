@@ -41,7 +41,9 @@ type StartFailure = 'port' | 'locked' | 'shmem' | 'other';
 
 function classify(log: string): StartFailure {
   if (/could not bind IPv4 address|could not create any TCP\/IP sockets|Address already in use/.test(log)) return 'port';
-  if (/lock file "postmaster\.pid" already exists/.test(log)) return 'locked';
+  // "already exists": another server holds the folder; "is empty": another is writing it right now (it
+  // started a moment before us). Either way the race is lost: the caller gives the one-sentence refusal.
+  if (/lock file "postmaster\.pid" (already exists|is empty)/.test(log)) return 'locked';
   if (/pre-existing shared memory block .* is still in use/.test(log)) return 'shmem';
   return 'other';
 }
