@@ -36,8 +36,12 @@ describe('ports', () => {
     expect(result.stdout, 'no build ran').not.toMatch(/astro|build/i);
   });
 
-  it('the browser tests say so naming E2E_PORT or PROVIDER_PORT, before they build', () => {
-    const free = String(port + 1 < 65536 ? port + 1 : port - 1);
+  it('the browser tests say so naming E2E_PORT or PROVIDER_PORT, before they build', async () => {
+    // A port the system just handed out and took back (port + 1 may be anybody's on a busy machine).
+    const probe = createServer();
+    await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+    const free = String((probe.address() as { port: number }).port);
+    await new Promise<void>((done) => probe.close(() => done()));
     for (const [variable, env, host] of [
       ['E2E_PORT', { E2E_PORT: String(port), PROVIDER_PORT: free }, 'localhost'],
       ['PROVIDER_PORT', { E2E_PORT: free, PROVIDER_PORT: String(port) }, '127.0.0.1'],
