@@ -1,6 +1,6 @@
 /**
- * Phones (390 × 844, touch): the open card is a bottom sheet aligned to the page margins, at most
- * ~60 % of the viewport high, the launcher in thumb reach, nothing of ours on the host page's text
+ * Phones (390 × 844, touch): the open card is a bottom sheet from edge to edge over a dimmed
+ * backdrop, at most ~85 % of the viewport high, the launcher in thumb reach, nothing of ours on the host page's text
  * without a surface under it, every control 44 ± 4 px, and no sideways scrolling. BUILT files on
  * the hostile host page, in chat mode (no call needed to open the card) and during a hybrid call.
  */
@@ -55,7 +55,7 @@ async function uncoveredPoints(page: Page): Promise<string[]> {
   });
 }
 
-test('bottom sheet within the margins, ≤ 60 % high, launcher in thumb reach, nothing of ours on bare host text', async ({ page }) => {
+test('bottom sheet edge to edge, ≤ 85 % high, launcher in thumb reach, nothing of ours on bare host text', async ({ page }) => {
   const log = await openHost(page, 'chat');
   const launcher = page.getByRole('button', { name: 'Chat with Our Agent' });
   const box = (await launcher.boundingBox())!;
@@ -72,10 +72,8 @@ test('bottom sheet within the margins, ≤ 60 % high, launcher in thumb reach, n
   // Measured where the entrance animation ends (a loaded machine can still be inside its 0.18 s).
   await sheet.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
   const sheetBox = (await sheet.boundingBox())!;
-  expect(Math.round(sheetBox.x), 'left margin = the offset').toBe(20);
-  expect(Math.round(390 - sheetBox.x - sheetBox.width), 'right margin = the offset').toBe(20);
-  expect(Math.round(844 - sheetBox.y - sheetBox.height), 'bottom margin = the offset').toBe(20);
-  expect(sheetBox.height, 'at most ~60 % of the viewport').toBeLessThanOrEqual(844 * 0.6 + 1);
+  expect([Math.round(sheetBox.x), Math.round(390 - sheetBox.x - sheetBox.width), Math.round(844 - sheetBox.y - sheetBox.height)], 'edge to edge, on the bottom').toEqual([0, 0, 0]);
+  expect(sheetBox.height, 'at most ~85 % of the viewport').toBeLessThanOrEqual(844 * 0.85 + 1);
   await expect(launcher, 'the sheet covers the launcher spot: the launcher steps aside').toBeHidden();
   expect(await uncoveredPoints(page), 'every control and text of ours sits on our surface').toEqual([]);
   expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);

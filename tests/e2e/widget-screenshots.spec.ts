@@ -89,13 +89,18 @@ async function stage(page: Page, state: CardState, theme: (typeof THEMES)[number
     await expect(widget.locator('[part=card]'), `${state.id}: card open`).toBeVisible();
   }
   // Let scripted replies stream and the entrance animation settle.
-  if (state.id === 'ended') await expect(widget.locator('[part=call]'), 'ended: Call again').toBeVisible();
+  if (state.id === 'ended') await expect(widget.locator('[part=call-again]'), 'ended: Call again').toBeVisible();
   else if (state.action === 'none') await expect(widget.locator('[part=launcher]'), 'the launcher').toBeVisible();
   else if (state.chat?.fail) await expect(widget.locator('[part=error]'), 'the error').toBeVisible();
   else if (state.chat) await expect(widget.locator('[part=turn]').nth(1), 'the reply').not.toHaveText('');
   await page.waitForTimeout(400);
-  // A failing engine file is logged once by the widget, with its URL; nothing else is logged.
-  const own = state.engineFails ? [`console: ringwise-voice-call: could not load ${ENGINE_URL}`] : [];
+  // A failing engine file is logged once by the widget, with its URL, and once with the owner's fix; nothing else is logged.
+  const own = state.engineFails
+    ? [
+        `console: ringwise-voice-call: could not load ${ENGINE_URL}`,
+        `console: ringwise-voice-call: ${ENGINE_URL} could not be downloaded (missing there, or the server is unreachable): check that the file opens at that address.`,
+      ]
+    : [];
   expect(log.errors.filter((e) => !e.includes('Failed to load resource')), `${state.id}: no page errors`).toEqual(own);
   return host;
 }

@@ -6,6 +6,7 @@
  * be). And when a file cannot load, the card says which file and why, the console has one line.
  */
 import { fileURLToPath } from 'node:url';
+import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { bundleFakeDaily, fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import type { FakeDailyInfo } from '../fixtures/host-page/fake-daily.ts';
@@ -109,23 +110,28 @@ test('another origin without CORS headers, script-src only a nonce: chat streams
   expect(log.errors, 'nothing logged').toEqual([]);
 });
 
-test('a file missing from a self-hosted folder (same origin): the card names it, says 404 with its URL; one console line; Try again recovers', async ({ page }) => {
+test('a file missing from a self-hosted folder (same origin): visitors read one plain sentence; the console and ringwise-error say which file, 404, where and the fix; Try again recovers', async ({ page }) => {
   const missing: string[] = [MODULE_FILES.engine];
   const { log, base } = await open(page, { mode: 'voice', sameOrigin: true, files: { missing } });
+  await page.evaluate(() => {
+    const seen: unknown[] = ((window as unknown as { helps: unknown[] }).helps = []);
+    document.addEventListener('ringwise-error', (event) => seen.push((event as CustomEvent).detail?.failure?.help));
+  });
   const url = `${base}${MODULE_FILES.engine}`;
+  const help = `${url} was not found (404): upload every file of the widget folder next to voice-widget.js.`;
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(errorBox(page), 'which file, 404, where, and the fix').toHaveText(
-    `Loading failedThe widget file ${MODULE_FILES.engine} was not found (404) at ${url}.Site owner: upload every file of the widget folder next to voice-widget.js.Try again`,
-  );
-  expect(ownLines(log), 'logged once, with the URL').toEqual([`console: ringwise-voice-call: could not load ${url}`]);
+  await expect(errorBox(page), 'one plain sentence and Try again').toContainText(`Loading failed${EN_LABELS.errorEngine}Try again`);
+  await expect(errorBox(page), 'no file, address or owner’s fix for visitors').not.toContainText(/voice-widget|https?:|Site owner|script-src/);
+  expect(ownLines(log), 'logged once, with the URL, and the fix').toEqual([`console: ringwise-voice-call: could not load ${url}`, `console: ringwise-voice-call: ${help}`]);
+  expect(await page.evaluate(() => (window as unknown as { helps: unknown[] }).helps), 'the event carries the fix').toEqual([help]);
   expect(provider.requests.filter((r) => r.path === '/call/web'), 'the click still sent its request at once (then dropped)').toHaveLength(1);
   missing.length = 0; // the owner uploads the file
   await errorBox(page).getByRole('button', { name: 'Try again' }).click();
   await expect(widget(page).getByRole('status'), 'the call connects').toHaveText('Listening…');
-  expect(ownLines(log), 'nothing more logged').toHaveLength(1);
+  expect(ownLines(log), 'nothing more logged').toHaveLength(2);
 });
 
-test('a file blocked by the page\'s Content-Security-Policy: the card says so and how to allow it; one console line per file', async ({ page }) => {
+test('a file blocked by the page\'s Content-Security-Policy: one plain sentence in the card; the console says so and how to allow it, once per file', async ({ page }) => {
   // The policy allows the loader and the card by path, not the engine. preload="intent": the
   // engine is first asked for at the click (a warm start would log its own blocked load first).
   const { log, base } = await open(page, {
@@ -135,16 +141,18 @@ test('a file blocked by the page\'s Content-Security-Policy: the card says so an
   });
   const url = `${base}${MODULE_FILES.engine}`;
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(errorBox(page), 'which file, the policy, and the fix').toHaveText(
-    `Loading failedThis page's Content-Security-Policy blocked the widget file ${MODULE_FILES.engine}.Site owner: allow ${new URL(base).origin} in script-src, or give the widget's script tag the page's nonce.Try again`,
-  );
-  // The click asks for the engine and daily-js at once (startNow); the policy blocks both: one line each.
-  expect(ownLines(log), 'logged once per file, with the URL').toEqual([
+  await expect(errorBox(page), 'one plain sentence and Try again').toContainText(`Loading failed${EN_LABELS.errorEngine}Try again`);
+  await expect(errorBox(page), 'no file, address or owner’s fix for visitors').not.toContainText(/voice-widget|https?:|Site owner|script-src/);
+  // The click asks for the engine and daily-js at once (startNow); the policy blocks both: one line
+  // each; the engine's failure reaches the card, which logs the policy and the fix.
+  const lines = [
     `console: ringwise-voice-call: could not load ${url}`,
     `console: ringwise-voice-call: could not load ${base}${MODULE_FILES.daily}`,
-  ]);
+    `console: ringwise-voice-call: This page's Content-Security-Policy blocked ${url}: allow ${new URL(base).origin} in script-src, or give the widget's script tag the page's nonce.`,
+  ].sort();
+  await expect.poll(() => ownLines(log).sort(), 'logged once per file, with the URL and the fix').toEqual(lines);
   // Try again asks again (a fresh URL), is blocked again, and logs nothing new.
   await errorBox(page).getByRole('button', { name: 'Try again' }).click();
-  await expect(errorBox(page)).toContainText('Content-Security-Policy');
-  expect(ownLines(log), 'still one line per file').toHaveLength(2);
+  await expect(errorBox(page)).toContainText(EN_LABELS.errorEngine);
+  expect(ownLines(log).sort(), 'still the same lines').toEqual(lines);
 });

@@ -35,8 +35,10 @@ const KB = 1000;
 // loader, chat and voice: gates at today's figures (the misses above), not DESIGN.md's budgets.
 // chat and voice also carry the card file, which the split of mountCard into one module per job
 // (issue 19) grew by 920 B gzip (13,849 → 14,769 B: names of the parts' interfaces, which the
-// minifier keeps, and function boundaries): named here as a miss for the lead to weigh.
-const BUDGET = { loader: 6.2 * KB, engine: 7.4 * KB, machinery: 86.5 * KB, chat: 24.7 * KB, voice: 101.3 * KB };
+// minifier keeps, and function boundaries), and issue 25's card sections (the ended section, Type
+// instead, the phone sheet and backdrop, right-to-left rules, the owner's load help) by 690 B more:
+// named here as a miss for the lead to weigh.
+const BUDGET = { loader: 6.2 * KB, engine: 7.4 * KB, machinery: 86.5 * KB, chat: 25.4 * KB, voice: 102 * KB };
 
 let outdir = '';
 let meta: Metafile;

@@ -5,9 +5,12 @@
  */
 import type { WidgetMode } from '../chunks/card-port.ts';
 import type { RestoreState } from '../conversation/continuity.ts';
-import { describeProblem, statusLine, type ProblemInfo, type StatusLine } from '../conversation/status.ts';
+import { describeProblem, formatDuration, statusLine, type ProblemInfo, type StatusLine } from '../conversation/status.ts';
 import type { CallView } from '../conversation/view.ts';
-import type { VoiceLabels } from '../i18n/labels.ts';
+import { format, type VoiceLabels } from '../i18n/labels.ts';
+
+/** Who ended the last call: the visitor (Hang Up), the connection, else the assistant. */
+export type EndedBy = 'visitor' | 'assistant' | 'connection';
 
 /** One drawing's inputs and what follows from them. */
 export interface CardFrame {
@@ -26,10 +29,17 @@ export interface CardFrame {
   readonly kept: RestoreState;
   /** What the error section explains (a kept call gone or elsewhere, a failure), when idle. */
   readonly info: ProblemInfo | null;
+  /** Hybrid, the microphone failed: the error section offers typing instead. */
+  readonly typeInstead: boolean;
+  /** After a call: its length (the title) and who ended it. */
+  readonly ended: { readonly title: string; readonly text: string } | null;
 }
 
-/** Works out a frame. */
-export function cardFrame(view: CallView, labels: VoiceLabels, mode: WidgetMode, asking: boolean, kept: RestoreState): CardFrame {
+/**
+ * Works out a frame. `hungUp`: the visitor hung up the last call (the card saw it); a call that
+ * ended on a connection error (`meeting-ended`) was lost; any other end was the assistant's.
+ */
+export function cardFrame(view: CallView, labels: VoiceLabels, mode: WidgetMode, asking: boolean, kept: RestoreState, hungUp: boolean): CardFrame {
   const { phase, problem } = view;
   const idle = phase === 'idle';
   const keptInfo =
@@ -38,6 +48,19 @@ export function cardFrame(view: CallView, labels: VoiceLabels, mode: WidgetMode,
       : kept === 'elsewhere'
         ? { title: labels.returnToCall, text: labels.callElsewhere, fix: '', retry: false }
         : null;
+  const lost = problem?.type === 'meeting-ended';
+  const by: EndedBy = lost ? 'connection' : hungUp ? 'visitor' : 'assistant';
+  const ended =
+    idle && !asking && kept === 'none' && (view.ended || lost)
+      ? {
+          title: format(labels.ended, { duration: formatDuration(view.duration) }),
+          text: { visitor: labels.endedByVisitor, assistant: labels.endedByAssistant, connection: labels.endedByConnection }[by],
+        }
+      : null;
+  // Voice only: no field to type into, so a blocked microphone's fix cannot be "type instead".
+  const typing = mode !== 'voice';
+  const info = idle && !asking && !ended ? (keptInfo ?? (problem ? describeProblem(problem, labels, typing) : null)) : null;
+  const mic = !keptInfo && !!problem?.type.startsWith('mic-');
   return {
     view,
     labels,
@@ -45,9 +68,11 @@ export function cardFrame(view: CallView, labels: VoiceLabels, mode: WidgetMode,
     idle,
     live: phase === 'active' || phase === 'reconnecting',
     connecting: phase === 'loading' || phase === 'starting',
-    status: statusLine(view, labels),
+    status: statusLine(view, labels, typing),
     asking,
     kept,
-    info: idle && !asking ? (keptInfo ?? (problem ? describeProblem(problem, labels) : null)) : null,
+    info,
+    typeInstead: !!info && mic && mode === 'hybrid',
+    ended,
   };
 }

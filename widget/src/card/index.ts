@@ -21,6 +21,7 @@ import { cardFocus } from './focus.ts';
 import { cardFrame } from './frame.ts';
 import { keeping as keepingOf } from './keeping.ts';
 import { listen } from './listeners.ts';
+import { withOwnerHelp } from './owner-help.ts';
 import { bodyRenderer } from './render-body.ts';
 import { controlsRenderer } from './render-controls.ts';
 import { headerRenderer } from './render-header.ts';
@@ -42,7 +43,7 @@ export function mountCard(host: CardHost): Card {
     requests: host.requests,
     // The card shows the assistant's video, so the engine may subscribe to it.
     video: true,
-    onEvent: host.dispatch,
+    onEvent: withOwnerHelp(host.dispatch),
     // Read at each tool call: the page may set them at any time.
     clientTools: () => element.clientTools,
     keepRoom: () => {
@@ -66,11 +67,15 @@ export function mountCard(host: CardHost): Card {
   const renderBody = bodyRenderer(host, dom, kit);
   const renderControls = controlsRenderer(dom, kit);
   let tick: ReturnType<typeof setTimeout> | undefined;
+  /** The visitor hung up the last call (the ended section says who ended it). */
+  let hungUp = false;
 
   function render(): void {
     const view = controller.getSnapshot();
     const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
-    const frame = cardFrame(view, labels, host.mode(), consent.asking(), keeping.keep?.state() ?? 'none');
+    // A new call forgets who ended the last one.
+    if (view.phase === 'loading' || view.phase === 'starting') hungUp = false;
+    const frame = cardFrame(view, labels, host.mode(), consent.asking(), keeping.keep?.state() ?? 'none', hungUp);
     const focused = shadow.activeElement;
     // Closing gives focus back to the launcher, when focus was inside the card.
     if (!host.isOpen() && !card.hidden && focused && card.contains(focused)) host.launcher.focus();
@@ -91,6 +96,7 @@ export function mountCard(host: CardHost): Card {
   const keeping = keepingOf(host, controller, render, card);
   /** Hang-up (or cancel) by the visitor: the call ends and nothing of it is kept. */
   const hangUpCall = () => {
+    hungUp = true;
     keeping.keep?.hangUp();
     controller.stop();
   };

@@ -29,6 +29,7 @@ export function listen(host: CardHost, dom: CardDom, { controller, consent, send
   const { card, input, log } = dom;
   const { startCall } = sender;
   dom.minimize.addEventListener('click', () => host.collapse());
+  dom.backdrop.addEventListener('click', () => host.collapse());
   dom.hide.addEventListener('click', () => host.dismiss());
   dom.close.addEventListener('click', () => {
     if (controller.getSnapshot().phase !== 'idle') keeping.keep?.hangUp();
@@ -43,6 +44,14 @@ export function listen(host: CardHost, dom: CardDom, { controller, consent, send
       if (to) void controller.retryChat(to);
     } else void consent.ask(startCall);
   });
+  // Hybrid: back to typing (the microphone failed, or the call ended); the notice steps aside.
+  const typeNow = () => {
+    controller.dismiss();
+    input.focus();
+  };
+  dom.typeInstead.addEventListener('click', typeNow);
+  dom.continueChat.addEventListener('click', typeNow);
+  dom.callAgain.addEventListener('click', () => void consent.ask(startCall));
   dom.accept.addEventListener('click', () => consent.answer(true));
   dom.decline.addEventListener('click', () => consent.answer(false));
   dom.call.addEventListener('click', () => void consent.ask(startCall));

@@ -28,9 +28,11 @@ export function bodyRenderer(host: CardHost, dom: CardDom, { add }: Controls): (
   };
 
   return (frame) => {
-    const { view, labels, mode, idle, asking, info, status } = frame;
+    const { view, labels, mode, idle, asking, info, status, ended } = frame;
     const { card, log, empty, error } = dom;
     dom.consentBox.hidden = !asking;
+    // The consent step is as tall as its question (the body's room for a conversation is not needed yet).
+    card.toggleAttribute('data-asking', asking);
     if (asking) renderConsent(frame);
 
     error.hidden = !info;
@@ -41,13 +43,25 @@ export function bodyRenderer(host: CardHost, dom: CardDom, { add }: Controls): (
       dom.errorFix.hidden = !info.fix;
       dom.retry.hidden = !info.retry;
       setLabel(dom.retry, labels.retry);
+      dom.typeInstead.hidden = !frame.typeInstead;
+      setLabel(dom.typeInstead, labels.typeInstead);
+    }
+
+    dom.ended.hidden = !ended;
+    card.toggleAttribute('data-ended', !!ended);
+    if (ended) {
+      dom.endedTitle.textContent = ended.title;
+      dom.endedText.textContent = ended.text;
+      setLabel(dom.callAgain, labels.callAgain);
+      dom.continueChat.hidden = mode !== 'hybrid';
+      setLabel(dom.continueChat, labels.continueInChat);
     }
 
     const turns = mode !== 'voice' || element.hasAttribute('transcript') ? view.conversation : [];
     renderTurns(turns, labels);
     log.setAttribute('aria-label', labels.conversation);
     log.hidden = asking || !turns.length;
-    empty.hidden = asking || !!info || turns.length > 0;
+    empty.hidden = asking || !!info || !!ended || turns.length > 0;
     const emptyLabel = mode === 'voice' ? labels.emptyVoice : mode === 'chat' ? labels.emptyChat : labels.emptyHybrid;
     // Before anything was said: what to do; during a call (no transcript): how the call is, in
     // large (the header's chip steps aside, so it is not said twice).

@@ -8,7 +8,7 @@ import type { CardDom } from './template.ts';
 
 /** Makes the footer's renderer. */
 export function controlsRenderer(dom: CardDom, { setIcon }: Controls): (frame: CardFrame) => void {
-  return ({ view, labels, mode, idle, live, connecting, asking, kept, info }) => {
+  return ({ view, labels, mode, idle, live, connecting, asking, kept, info, ended }) => {
     const { input, send, stopReply, call, mute, hangUp, footer } = dom;
     const { phase } = view;
     const typing = mode !== 'voice';
@@ -23,7 +23,8 @@ export function controlsRenderer(dom: CardDom, { setIcon }: Controls): (frame: C
     setLabel(stopReply, labels.stopReply);
     // Voice mode: the error section's Try again is the call button.
     call.hidden = mode === 'chat' || !idle || (mode === 'voice' && !!info?.retry);
-    call.hidden ||= kept === 'resume' || kept === 'elsewhere';
+    // After a call, 'Call again' is in the ended section.
+    call.hidden ||= kept === 'resume' || kept === 'elsewhere' || !!ended;
     setLabel(call, kept === 'gone' || (view.ended && mode !== 'hybrid') ? labels.callAgain : mode === 'hybrid' ? labels.startCall : labels.start);
     dom.resume.hidden = kept !== 'resume';
     setLabel(dom.resume, labels.resumeCall);

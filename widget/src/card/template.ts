@@ -24,7 +24,8 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
   const chip = add(who, 'p', 'chip', 'status');
   // The call's elapsed time (m:ss), beside the header's controls.
   const elapsed = add(header, 'span', 'el', 'elapsed', { 'aria-hidden': 'true' });
-  const minimize = button(header, 'ib', 'minimize', 'minimize');
+  // Shown only where the open launcher steps aside (card.css): one collapse control at a time.
+  const minimize = button(header, 'ib mn', 'minimize', 'minimize');
   const close = button(header, 'ib', 'close', 'close');
 
   const progress = add(card, 'div', 'pg', 'progress', { role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': String(START_STAGES.length) });
@@ -44,7 +45,18 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
   const errorTitle = add(error, 'h3', 'bt', '', { id: 're' });
   const errorText = add(error, 'p');
   const errorFix = add(error, 'p', 'fx');
-  const retry = button(add(error, 'div', 'row'), 'sec', 'retry');
+  const errorRow = add(error, 'div', 'row');
+  const retry = button(errorRow, 'sec', 'retry');
+  const typeInstead = button(errorRow, 'sec', 'type-instead');
+
+  // After a call: its length, who ended it, and what next.
+  const ended = add(body, 'section', 'box', 'ended', { 'aria-labelledby': 'rn' });
+  const endedTitle = add(ended, 'h3', 'bt', '', { id: 'rn' });
+  const endedText = add(ended, 'p');
+  const endedRow = add(ended, 'div', 'row');
+  // Words only: both fit on one row of the narrowest card.
+  const callAgain = button(endedRow, 'pri', 'call-again');
+  const continueChat = button(endedRow, 'sec', 'continue-chat');
 
   const consentBox = add(body, 'section', 'box cs', 'consent', { role: 'dialog', 'aria-labelledby': 'rc', 'aria-describedby': 'rd', tabindex: '-1' });
   const consentTitle = add(consentBox, 'h3', 'bt', '', { id: 'rc' });
@@ -64,6 +76,10 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
   const mute = button(footer, 'sec hy', 'mute', 'mic');
   const hangUp = button(footer, 'dg hy', 'hang-up', 'phoneDown');
   host.container.insertBefore(card, host.launcher);
+  // Phones: the dimmed page behind the sheet; a tap on it minimizes (pointer only: the header's
+  // Minimize and Escape are the keyboard's way).
+  const backdrop = add(host.container, 'div', 'bk', '', { 'aria-hidden': 'true' });
+  host.container.insertBefore(backdrop, card);
   // Outside the card, so what happens while it is minimized (the call ends…) is still heard.
   const announcer = add(host.container, 'p', 'sr', '', { role: 'status' });
   // A `dismissible` launcher's hide control, a badge on the launcher's corner (the loader fetches
@@ -75,10 +91,11 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
 
   return {
     card, avatar, title, chip, elapsed, minimize, close, progress, fill, video,
-    log, empty, bigAvatar, emptyText, error, errorTitle, errorText, errorFix, retry,
+    log, empty, bigAvatar, emptyText, error, errorTitle, errorText, errorFix, retry, typeInstead,
+    ended, endedTitle, endedText, callAgain, continueChat,
     consentBox, consentTitle, consentText, decline, accept,
     footer, audio, resume, input, send, stopReply, call, cancel, mute, hangUp,
-    announcer, hide, dot,
+    announcer, hide, dot, backdrop,
   };
 }
 
@@ -88,5 +105,6 @@ export function removeCard(host: CardHost, dom: CardDom): void {
   dom.announcer.remove();
   dom.hide.remove();
   dom.dot.remove();
+  dom.backdrop.remove();
   host.launcher.removeAttribute('aria-controls');
 }

@@ -27,6 +27,11 @@ export interface LoadFailure {
   readonly reason: LoadFailureReason;
   /** The HTTP status when the browser exposed it, else 0. */
   readonly status: number;
+  /**
+   * For the site's owner, in English: what failed, where, and what to change. The widget logs it
+   * and puts it in the `ringwise-error` event; visitors read one plain sentence instead.
+   */
+  readonly help: string;
 }
 
 /** What the script loader saw when a file failed. */
@@ -67,7 +72,26 @@ export function diagnoseLoad(evidence: LoadEvidence, { status, online }: LoadCon
             : online
               ? 'unreachable'
               : 'offline';
-  return { file, url, reason, status };
+  return { file, url, reason, status, help: ownerHelp(reason, url, file, status) };
+}
+
+/** The owner's explanation of a failure (see `LoadFailure.help`). */
+function ownerHelp(reason: LoadFailureReason, url: string, file: string, status: number): string {
+  const folder = 'upload every file of the widget folder next to voice-widget.js';
+  switch (reason) {
+    case 'csp':
+      return `This page's Content-Security-Policy blocked ${url}: allow ${new URL(url).origin} in script-src, or give the widget's script tag the page's nonce.`;
+    case 'not-found':
+      return `${url} was not found (${status}): ${folder}.`;
+    case 'http':
+      return `The server answered ${status} for ${url}: check the server that hosts the widget files.`;
+    case 'invalid':
+      return `${url} is not the widget file ${file} of this version: ${folder}.`;
+    case 'offline':
+      return `The visitor is offline: ${url} could not be downloaded.`;
+    default:
+      return `${url} could not be downloaded (missing there, or the server is unreachable): check that the file opens at that address.`;
+  }
 }
 
 /** What the browser says about `url` now (status 0 and online outside a browser). */

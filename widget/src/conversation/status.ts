@@ -52,25 +52,19 @@ export function formatDuration(seconds: number): string {
 }
 
 /**
- * Explains a widget file that could not be loaded, in the site owner's terms (which file, where,
- * what to change); only offline and an unreachable server point at the visitor's side too.
+ * Explains a widget file that could not be loaded to the visitor: one plain sentence and 'Try
+ * again' (offline: check the connection). The file, its address and the owner's fix go to the
+ * console and the `ringwise-error` event (`LoadFailure.help`), not to the visitor.
  */
 function loadProblem(failure: LoadFailure, labels: CardLabels): ProblemInfo {
-  const { file, url, status } = failure;
-  const text = (template: string) => format(template, { file, url, status, origin: new URL(url).origin });
-  const [error, fix] = ({
-    csp: [labels.errorLoadCsp, labels.fixLoadCsp],
-    'not-found': [labels.errorLoadNotFound, labels.fixLoadNotFound],
-    http: [labels.errorLoadHttp, labels.fixLoadHttp],
-    invalid: [labels.errorLoadInvalid, labels.fixLoadNotFound],
-    offline: [labels.errorLoadOffline, labels.fixNetwork],
-    unreachable: [labels.errorLoadUnreachable, labels.fixLoadUnreachable],
-  } satisfies Record<LoadFailure['reason'], [string, string]>)[failure.reason];
-  return { title: labels.titleLoad, text: text(error), fix: text(fix), retry: true };
+  return { title: labels.titleLoad, text: failure.reason === 'offline' ? labels.fixNetwork : labels.errorEngine, fix: '', retry: true };
 }
 
-/** Explains a failure of a call or of a chat message. */
-export function describeProblem(problem: CallProblem, labels: CardLabels): ProblemInfo {
+/**
+ * Explains a failure of a call or of a chat message. `typing`: the visitor has a message field
+ * (not voice-only), so a blocked microphone can point to it.
+ */
+export function describeProblem(problem: CallProblem, labels: CardLabels, typing = true): ProblemInfo {
   const info = (title: string, text: string, fix: string, retry = true): ProblemInfo => ({ title, text, fix, retry });
   const setup = (text: string) => info(labels.titleSetup, text, labels.fixSetup, false);
   // A widget file that did not load (the engine, or the daily file under the core's error type).
@@ -90,7 +84,7 @@ export function describeProblem(problem: CallProblem, labels: CardLabels): Probl
     case 'mic-not-found':
       return info(labels.titleMic, labels.errorMicNotFound, labels.fixMicNotFound);
     case 'mic-blocked':
-      return info(labels.titleMic, labels.errorMicBlocked, labels.fixMicBlocked, false);
+      return info(labels.titleMic, labels.errorMicBlocked, typing ? labels.fixMicBlocked : labels.fixMicBlockedVoice, false);
     case 'network-error':
       return info(labels.titleNetwork, labels.errorNetwork, labels.fixNetwork);
     case 'timeout-error':
@@ -112,8 +106,8 @@ export function describeProblem(problem: CallProblem, labels: CardLabels): Probl
   }
 }
 
-/** The status line of a view (see `StatusLine`). */
-export function statusLine(view: CallView, labels: CardLabels): StatusLine {
+/** The status line of a view (see `StatusLine`; `typing` as for `describeProblem`). */
+export function statusLine(view: CallView, labels: CardLabels, typing = true): StatusLine {
   const line = (text: string, tone: StatusTone, announcement = text): StatusLine => ({ text, announcement, tone });
   switch (view.phase) {
     case 'loading':
@@ -131,7 +125,7 @@ export function statusLine(view: CallView, labels: CardLabels): StatusLine {
   }
   if (view.chat !== 'idle') return line(labels.typing, 'speaking', '');
   if (view.problem) {
-    const { text, fix } = describeProblem(view.problem, labels);
+    const { text, fix } = describeProblem(view.problem, labels, typing);
     return line(text, 'error', fix ? `${text} ${fix}` : text);
   }
   if (view.ended) return line(format(labels.ended, { duration: formatDuration(view.duration) }), 'ended');

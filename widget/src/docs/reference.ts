@@ -152,6 +152,10 @@ export const PART_DOCS = {
   'hang-up': 'Hang Up.',
   'enable-audio': 'Shown when the browser blocked the assistant’s audio.',
   resume: 'Resume call: joins again a call another page of the site left running, where the browser needs a tap before it plays audio.',
+  'type-instead': 'Hybrid: in the error section when the microphone failed, switches to typing.',
+  ended: 'The section after a call: its length and who ended it.',
+  'call-again': 'Its Call again button.',
+  'continue-chat': 'Hybrid: its Continue in chat button (back to the message field).',
 } as const;
 
 /** The parts there are. */

@@ -152,25 +152,21 @@ export interface CardLabels extends StageLabels {
   fixEngine: string;
   /** Under `errorOverrides`: the visitor's message did not leave, and who can fix it. */
   fixOverrides: string;
-  /**
-   * A widget file that could not be loaded (the site owner's setup, mostly): `{file}` its name,
-   * `{url}` its address, `{origin}` its origin, `{status}` the HTTP status.
-   */
-  errorLoadCsp: string;
-  fixLoadCsp: string;
-  errorLoadNotFound: string;
-  fixLoadNotFound: string;
-  errorLoadHttp: string;
-  fixLoadHttp: string;
-  errorLoadInvalid: string;
-  errorLoadOffline: string;
-  errorLoadUnreachable: string;
-  fixLoadUnreachable: string;
   /** Consent dialog (the `consent-title` / `consent-content` attributes replace the first two). */
   consentTitle: string;
   consentContent: string;
   accept: string;
   decline: string;
+  /** After a call (with its length, `ended`): who ended it. */
+  endedByVisitor: string;
+  endedByAssistant: string;
+  endedByConnection: string;
+  /** Hybrid, after a call: back to the message field. */
+  continueInChat: string;
+  /** Hybrid, the microphone failed: type instead of talking. */
+  typeInstead: string;
+  /** Voice only (no typing), the page blocks the microphone: what to do. */
+  fixMicBlockedVoice: string;
 }
 
 /** Every text of the widget. */

@@ -129,12 +129,12 @@ describe('voice card', () => {
   test.each([
     ['mic-permission-denied', {}, EN_LABELS.titleMic, EN_LABELS.errorMicDenied, EN_LABELS.fixMicDenied, true],
     ['mic-not-found', {}, EN_LABELS.titleMic, EN_LABELS.errorMicNotFound, EN_LABELS.fixMicNotFound, true],
-    ['mic-blocked', {}, EN_LABELS.titleMic, EN_LABELS.errorMicBlocked, EN_LABELS.fixMicBlocked, false],
+    // Voice only: nothing to type into, so the fix is another tab, never "type instead".
+    ['mic-blocked', {}, EN_LABELS.titleMic, EN_LABELS.errorMicBlocked, EN_LABELS.fixMicBlockedVoice, false],
     ['network-error', {}, EN_LABELS.titleNetwork, EN_LABELS.errorNetwork, EN_LABELS.fixNetwork, true],
     ['api-error', { status: 401 }, EN_LABELS.titleSetup, EN_LABELS.errorUnauthorized, EN_LABELS.fixSetup, false],
     ['api-error', { status: 429 }, EN_LABELS.titleService, EN_LABELS.errorBusy, EN_LABELS.fixBusy, true],
     ['api-error', { status: 500 }, EN_LABELS.titleService, 'The assistant service answered with an error (500).', EN_LABELS.fixBusy, true],
-    ['meeting-ended', { reason: 'assistant-error' }, EN_LABELS.titleEnded, 'The call ended unexpectedly (assistant-error).', '', true],
     ['daily-call-join-error', {}, EN_LABELS.titleCall, EN_LABELS.errorCall, '', true],
   ] as const)('a %s failure is a card section: title, sentence, fix, Try again when it can help', async (kind, extra, title, text, fix, retry) => {
     const { shadow, client } = await voiceCall();

@@ -27,13 +27,25 @@ describe('diagnoseLoad', () => {
     ['no status (another origin, no CORS), online', {}, {}, 'unreachable'],
     ['no status, offline', {}, { online: false }, 'offline'],
   ] as const)('%s → %s', (_, seen, later: Partial<LoadContext>, reason) => {
-    const failure = diagnoseLoad(evidence(seen), { status: 0, online: true, ...later });
+    const { help, ...failure } = diagnoseLoad(evidence(seen), { status: 0, online: true, ...later });
     expect(failure, 'reason, with the file, its address (no retry query) and the status').toEqual({
       file: 'voice-widget-engine.js',
       url: URL_,
       reason,
       status: later.status ?? 0,
     });
+    expect(help, "the owner's help names the address").toContain(URL_);
+  });
+
+  test.each([
+    ['csp', { blocked: true }, {}, "This page's Content-Security-Policy blocked https://cdn.example/w/voice-widget-engine.js: allow https://cdn.example in script-src, or give the widget's script tag the page's nonce."],
+    ['not-found', {}, { status: 404 }, 'https://cdn.example/w/voice-widget-engine.js was not found (404): upload every file of the widget folder next to voice-widget.js.'],
+    ['http', {}, { status: 503 }, 'The server answered 503 for https://cdn.example/w/voice-widget-engine.js: check the server that hosts the widget files.'],
+    ['invalid', { ran: true }, { status: 200 }, 'https://cdn.example/w/voice-widget-engine.js is not the widget file voice-widget-engine.js of this version: upload every file of the widget folder next to voice-widget.js.'],
+    ['offline', {}, { online: false }, 'The visitor is offline: https://cdn.example/w/voice-widget-engine.js could not be downloaded.'],
+    ['unreachable', {}, {}, 'https://cdn.example/w/voice-widget-engine.js could not be downloaded (missing there, or the server is unreachable): check that the file opens at that address.'],
+  ] as const)("%s: the owner's help says what failed, where, and the fix", (_, seen, later: Partial<LoadContext>, help) => {
+    expect(diagnoseLoad(evidence(seen), { status: 0, online: true, ...later }).help, 'help').toBe(help);
   });
 });
 
@@ -46,7 +58,7 @@ describe('loadFailureOf', () => {
   };
 
   test("diagnoses the evidence of a loader error, or of the cause of a core error, with the status of the URL asked for", () => {
-    expect(loadFailureOf(Object.assign(new Error('x'), { evidence: seen }), context), 'own').toEqual({ file: 'voice-widget-engine.js', url: URL_, reason: 'csp', status: 0 });
+    expect(loadFailureOf(Object.assign(new Error('x'), { evidence: seen }), context), 'own').toMatchObject({ file: 'voice-widget-engine.js', url: URL_, reason: 'csp', status: 0 });
     expect(loadFailureOf(Object.assign(new Error('y'), { cause: { evidence: seen } }), context)?.reason, 'cause (the daily file under a core error)').toBe('csp');
     expect(asked, 'timing looked up for the URL asked for').toEqual([seen.requested, seen.requested]);
   });

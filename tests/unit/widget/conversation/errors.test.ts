@@ -5,7 +5,7 @@ import { ToolError, isToolError } from '../../../../widget/src/core/errors/tool-
 describe('WidgetError', () => {
   test('name, stable type, load failure and the standard cause', () => {
     const cause = new TypeError('Failed to fetch');
-    const failure = { file: 'voice-widget-engine.js', url: 'https://cdn.example/voice-widget-engine.js', reason: 'offline', status: 0 } as const;
+    const failure = { file: 'voice-widget-engine.js', url: 'https://cdn.example/voice-widget-engine.js', reason: 'offline', status: 0, help: 'The visitor is offline.' } as const;
     const error = new WidgetError('engine-load-failed', 'could not load', { failure, cause });
     expect(error, 'an Error').toBeInstanceOf(Error);
     expect(error.name, 'name').toBe('WidgetError');

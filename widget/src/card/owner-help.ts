@@ -1,0 +1,26 @@
+/**
+ * What the site's owner learns when a widget file fails to load: the card shows visitors one
+ * plain sentence (status.ts), and the file, its address and the fix (`LoadFailure.help`) go to
+ * the console and to the `ringwise-error` event's detail (`failure`).
+ */
+import type { CardHost } from '../chunks/card-port.ts';
+import { loadFailureOf, type LoadFailure } from '../chunks/load-failure.ts';
+import type { EventSink } from '../conversation/controller.ts';
+
+/** The card's event sink: `dispatch`, with a load failure's help logged and in the detail. */
+export function withOwnerHelp(dispatch: CardHost['dispatch']): EventSink {
+  // Logged once per file, beside the loader's "could not load" line (Try again fails the same way).
+  const logged = new Set<string>();
+  return (event, payload) => {
+    if (event === 'error') {
+      const detail = payload as { failure?: LoadFailure };
+      const failure = detail.failure ?? loadFailureOf(payload);
+      if (failure) {
+        if (!logged.has(failure.url)) console.error(`ringwise-voice-call: ${failure.help}`);
+        logged.add(failure.url);
+        detail.failure = failure;
+      }
+    }
+    return dispatch(event, payload);
+  };
+}
