@@ -7,7 +7,7 @@
 import type { CardHost } from '../chunks/card-port.ts';
 import { START_STAGES } from '../core/start-stages.ts';
 import { formatDuration, stageLabel } from '../conversation/status.ts';
-import { format } from '../i18n/labels.ts';
+import { format, LOCALES } from '../i18n/labels.ts';
 import { setLabel, type Controls } from './controls.ts';
 import type { CardFrame } from './frame.ts';
 import type { CardDom } from './template.ts';
@@ -44,6 +44,12 @@ export function headerRenderer(host: CardHost, dom: CardDom, { icon }: Controls)
 
   return ({ view, labels, idle, live, connecting, status }) => {
     const { card, title, chip, elapsed, announcer, hide, progress } = dom;
+    // The text's direction is the widget's language's, not the page's (English on a right-to-left
+    // page stays left-to-right): the shipped languages are left-to-right; a registered one gets
+    // `auto` (its own text decides). The element sets `lang`; the layout uses logical properties.
+    const { container } = host;
+    const dir = ['en', ...LOCALES].includes(container.lang.split('-')[0]!.toLowerCase() as 'en') ? 'ltr' : 'auto';
+    if (container.dir !== dir) container.dir = dir;
     hide.hidden = !element.hasAttribute('dismissible') || host.isOpen() || !idle;
     setLabel(hide, labels.dismiss);
 

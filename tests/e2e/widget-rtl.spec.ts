@@ -1,0 +1,77 @@
+/**
+ * Right-to-left host pages (issue 25, item 4), with the BUILT files: the widget's direction is its
+ * language's, not the page's. English on an Arabic page stays left-to-right (no ".talk" or
+ * "…Type a message"); a registered right-to-left language turns the card, which keeps the page
+ * side its position names. Photographed light and dark, 1280 and 390 px, into `screenshots/card/`.
+ */
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { EN_LABELS } from '../../widget/src/i18n/en.ts';
+import type { HostPageOptions } from '../fixtures/host-page/server.ts';
+import { hostPages, widgetAxe } from './widget-helpers.ts';
+
+const OUT = 'screenshots/card';
+mkdirSync(OUT, { recursive: true });
+
+const hosts = hostPages({
+  data: (providerUrl) => ({ 'public-key': 'pk-rtl', 'assistant-id': 'asst-rtl', 'api-base-url': providerUrl, mode: 'hybrid', title: 'Acme Assistant' }),
+  options: { include: 'once' },
+});
+
+const widget = (page: Page) => page.locator('ringwise-voice-call');
+const card = (page: Page) => widget(page).locator('[part=card]');
+const box = async (locator: Locator) => (await locator.boundingBox())!;
+
+type Theme = 'light' | 'dark';
+function openHost(page: Page, theme: Theme, options: Partial<HostPageOptions>) {
+  return hosts.open(page, { look: theme, ...options, data: { theme } });
+}
+
+/** Waits for the card's entrance animation, then photographs the page. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await card(page).evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+  await page.screenshot({ path: `${OUT}/${name}.png` });
+}
+
+for (const width of [1280, 390] as const) {
+  test.describe(`${width} px`, () => {
+    test.use({ viewport: { width, height: width > 600 ? 800 : 844 } });
+    for (const theme of ['light', 'dark'] as const) {
+      test(`a right-to-left page: the English widget stays left-to-right; a registered right-to-left language turns it (${theme})`, async ({ page }) => {
+        await openHost(page, theme, { lang: 'ar', dir: 'rtl' });
+        const container = widget(page).locator('[part=container]');
+        await expect(container, 'English on an Arabic page: left-to-right').toHaveAttribute('dir', 'ltr');
+        await widget(page).locator('[part=launcher]').click();
+        const input = widget(page).getByRole('textbox', { name: EN_LABELS.message });
+        expect(await input.evaluate((el) => getComputedStyle(el).direction), 'the field reads left-to-right').toBe('ltr');
+        const [sheet, view] = [await box(card(page)), page.viewportSize()!];
+        expect(view.width - (sheet.x + sheet.width), 'still on the right (the position is the page’s side)').toBeLessThanOrEqual(24);
+        await shoot(page, `rtl-page-${theme}-${width}`);
+
+        await page.evaluate(() =>
+          (window as unknown as { RingwiseVoice: { registerLocale(locale: string, labels: object): void } }).RingwiseVoice.registerLocale('ar', {
+            assistantName: 'المساعد',
+            emptyHybrid: 'اكتب سؤالك، أو ابدأ مكالمة وتحدث.',
+            message: 'رسالة',
+            messagePlaceholder: 'اكتب رسالة…',
+            startCall: 'ابدأ مكالمة',
+            minimize: 'تصغير',
+            close: 'إغلاق',
+          }),
+        );
+        // An Arabic owner names the assistant in Arabic too (its first letters decide `auto`).
+        await widget(page).evaluate((el) => {
+          el.setAttribute('title', 'مساعد أكمي');
+          el.setAttribute('locale', 'ar');
+        });
+        await expect(container, 'a registered language: its own direction').toHaveAttribute('dir', 'auto');
+        await expect(widget(page).getByRole('textbox', { name: 'رسالة' }), 'in Arabic').toBeVisible();
+        expect(await card(page).evaluate((el) => getComputedStyle(el).direction), 'right-to-left').toBe('rtl');
+        const turned = await box(card(page));
+        expect(view.width - (turned.x + turned.width), 'the card keeps its side').toBeLessThanOrEqual(24);
+        await shoot(page, `rtl-locale-${theme}-${width}`);
+        expect(await widgetAxe(page), 'axe: right-to-left').toEqual([]);
+      });
+    }
+  });
+}
