@@ -138,13 +138,14 @@ export const configuratorCopy = {
   publicKey: 'Public key',
   assistantId: 'Assistant id',
   mode: 'Mode',
-  modes: { hybrid: 'Hybrid: type or talk', voice: 'Voice: a call', chat: 'Chat: text only' },
+  /** Short: the select is narrow on phones. What each does is under "Three modes, live". */
+  modes: { hybrid: 'Hybrid', voice: 'Voice', chat: 'Chat' },
   position: 'Position',
   theme: 'Theme',
-  themes: { light: 'Light', dark: 'Dark', auto: 'Auto (the visitor’s setting)' },
+  themes: { light: 'Light', dark: 'Dark', auto: 'Auto' },
   language: 'Language',
   /** The language option that writes no attribute. */
-  pageLanguage: 'The page’s language',
+  pageLanguage: 'Page language',
   title: 'Title in the card',
   colour: 'Colour',
   /** Under the fields. */

@@ -107,7 +107,8 @@ export default function EmbedConfigurator({ loaderUrl, apiBaseUrl, previewTag, s
 
   return (
     <div className="configurator">
-      <form className="cfg-form" aria-label={copy.formLabel} onSubmit={(event) => event.preventDefault()}>
+      {/* A group, not a form: nothing is submitted anywhere. */}
+      <div className="cfg-form" role="group" aria-label={copy.formLabel}>
         {text('publicKey', copy.publicKey, 'YOUR_PUBLIC_KEY')}
         {text('assistantId', copy.assistantId, 'YOUR_ASSISTANT_ID')}
         {select('mode', copy.mode, MODES.map((mode) => [mode, copy.modes[mode]] as const))}
@@ -121,7 +122,7 @@ export default function EmbedConfigurator({ loaderUrl, apiBaseUrl, previewTag, s
           <output htmlFor={field('accent')}>{config.accent}</output>
         </div>
         <p className="cfg-private">{copy.private}</p>
-      </form>
+      </div>
       <div className="cfg-output">
         <SnippetTabs snippets={snippets} snippetId={snippetId} />
         <section className="cfg-preview" aria-label={copy.preview} data-theme-preview={config.theme}>

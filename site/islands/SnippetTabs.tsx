@@ -1,7 +1,7 @@
 /**
  * The configurator's snippets as tabs (script tag, React over npm, custom element), each with a
  * copy button and a one-line hint. Tabs follow the ARIA tabs pattern: one tab stop, arrow keys,
- * Home and End move between them; every panel stays in the page (hidden but the chosen one).
+ * Home and End move between them; every panel stays in the page (not displayed but the chosen one).
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { EmbedSnippets } from '../lib/embed-snippet.ts';
@@ -80,7 +80,8 @@ export default function SnippetTabs({ snippets, snippetId }: SnippetTabsProps) {
           role="tabpanel"
           id={`${id}-panel-${format}`}
           aria-labelledby={`${id}-tab-${format}`}
-          hidden={chosen !== format}
+          // Inline display rather than `hidden`: React renders hidden="" (html-validate's attribute-empty-style).
+          style={chosen === format ? undefined : { display: 'none' }}
           className="cfg-panel"
         >
           <pre id={format === 'script' ? snippetId : undefined} tabIndex={0} aria-label={copy.tabs[format]}>

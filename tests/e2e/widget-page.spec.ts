@@ -27,7 +27,7 @@ test('placeholders, never this site\'s key; the snippet follows the owner and se
   await expect(snippet, 'assistant placeholder').toContainText('data-assistant-id="YOUR_ASSISTANT_ID"');
   await expect(snippet, 'where to find them').toContainText('in your voice platform’s dashboard, the public key is under API Keys');
   await expect(snippet, 'API base URL when not the default').toContainText(`data-api-base-url="${E2E_ENV.PUBLIC_VOICE_API_BASE_URL}"`);
-  const configurator = page.getByRole('form', { name: 'Your widget' });
+  const configurator = page.getByRole('group', { name: 'Your widget' });
   await expect(configurator, 'the configurator').toBeVisible();
   await expect(page.getByRole('main'), 'this site\'s key is in no snippet').not.toContainText(E2E_ENV.PUBLIC_VOICE_PUBLIC_KEY);
 
