@@ -9,6 +9,7 @@
  */
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { GUIDES_PER_INDEX_PAGE, RELATED_GUIDES_LIMIT } from '../../site/lib/guides.ts';
 import { buildCopy, copyProject, serveBuild } from './site-build.ts';
@@ -113,6 +114,8 @@ test('the index lists every guide once across its pages, and a visitor pages thr
     await expect(page.getByRole('heading', { level: 1 }), 'says which page').toContainText(`Page 2 of ${pages}`);
     await expect(pager.getByRole('link', { name: 'Page 2', exact: true }), 'page 2 is current').toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Guides' }).first(), 'the header knows the part of the site').toHaveAttribute('aria-current', 'true');
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe on /qa/page/2').toEqual([]);
     await pager.getByRole('link', { name: `Page ${pages}`, exact: true }).click();
     await expect(pager.getByRole('link', { name: 'Next page' }), 'no next page on the last').toHaveCount(0);
     await expect(page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading') }), 'the rest').toHaveCount((MANY + 5) % GUIDES_PER_INDEX_PAGE || GUIDES_PER_INDEX_PAGE);
