@@ -156,7 +156,8 @@ export const configuratorCopy = {
   /** One line under each tab's snippet. */
   hints: {
     script: 'Paste it before </body>, on every page that should have the widget.',
-    react: 'npm install @ringwise/voice-widget, then render <VoiceAgent /> where the widget belongs. For your own buttons, use the useVoiceCall hook (see “React” below).',
+    react:
+      'npm install @ringwise/voice-widget, then render <VoiceAgent /> where the widget belongs (plain JSX; in TypeScript, add ringwise-voice-call to JSX.IntrinsicElements once). For your own buttons, use the useVoiceCall hook (see “React” below).',
     element: 'Place the element where it belongs; the loader only defines it (data-mount="false").',
   },
   /** The copy button of each tab. */

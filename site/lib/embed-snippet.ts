@@ -147,7 +147,7 @@ export function embedSnippets(config: EmbedConfig, target: EmbedTarget): EmbedSn
     '  return (',
     '    <ringwise-voice-call',
     ...reactAttributes,
-    ...(accent ? [`      style={{ '--ringwise-accent': '${accent}' } as React.CSSProperties}`] : []),
+    ...(accent ? [`      style={{ '--ringwise-accent': '${accent}' }}`] : []),
     '    />',
     '  );',
     '}',
