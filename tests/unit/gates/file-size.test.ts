@@ -23,7 +23,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'widget/src/conversation/controller.ts': 'split into controller (orchestration) + client-slot.ts + turns.ts',
   'widget/src/element/voice-call-element.ts': 'split into element lifecycle + options.ts + language.ts + launcher.ts',
   // Site files not split in this pass.
-  'site/pages/widget.astro': 'the /widget page: split its sections into components',
   'site/styles/global.css': 'the site stylesheet: split per section',
   'site/lib/contact.ts': 'contact form logic: split validation from submission',
   'site/islands/ContactModal.tsx': 'contact modal: split form fields from the dialog',
