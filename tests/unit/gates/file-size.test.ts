@@ -18,10 +18,6 @@ const SOURCE = /\.(?:ts|tsx|mts|astro|css|mjs|js)$/;
 const EXCEPTIONS: Readonly<Record<string, string>> = {
   // Data tables: one row per route, read by the client, the docs and the drift test.
   'widget/src/api/routes.ts': 'data table: the platform route table',
-  // Split by other helpers working on issue 19 in parallel (server split, voice-client/voice-session).
-  // Widget files still to split (issue 19, not done in this pass).
-  'widget/src/conversation/controller.ts': 'split into controller (orchestration) + client-slot.ts + turns.ts',
-  'widget/src/element/voice-call-element.ts': 'split into element lifecycle + options.ts + language.ts + launcher.ts',
   // Site files not split in this pass.
   'site/styles/global.css': 'the site stylesheet: split per section',
   'site/lib/contact.ts': 'contact form logic: split validation from submission',
