@@ -171,6 +171,21 @@ export interface CardLabels extends StageLabels {
   consentContent: string;
   accept: string;
   decline: string;
+  /** Accessible name of the row of suggested replies (conversation starters, `suggest_replies`). */
+  suggestions: string;
+  /** Thumbs on a finished reply (`feedback="message"` or `"both"`). */
+  feedbackUp: string;
+  feedbackDown: string;
+  /** After a rating or a thumb was given. */
+  feedbackThanks: string;
+  /** The end-of-conversation rating (`feedback="end"` or `"both"`): its question, radio label (`{n}`), comment field, buttons. */
+  rateTitle: string;
+  rateOption: string;
+  rateComment: string;
+  rateSend: string;
+  rateSkip: string;
+  /** After the hand-over to a person (`handoff-label`). */
+  handoffDone: string;
 }
 
 /** Every text of the widget. */

@@ -110,6 +110,16 @@ export const labels: VoiceLabels = {
     'Sie sprechen mit einem KI-Assistenten. Das Gespräch wird von unseren Dienstleistern verarbeitet und kann aufgezeichnet werden.',
   accept: 'Zustimmen',
   decline: 'Ablehnen',
+  suggestions: 'Antwortvorschläge',
+  feedbackUp: 'Hilfreich',
+  feedbackDown: 'Nicht hilfreich',
+  feedbackThanks: 'Danke für Ihr Feedback!',
+  rateTitle: 'Wie war dieses Gespräch?',
+  rateOption: '{n} von 5',
+  rateComment: 'Möchten Sie etwas ergänzen? (optional)',
+  rateSend: 'Senden',
+  rateSkip: 'Überspringen',
+  handoffDone: 'Ihr Gespräch wurde an einen Menschen übergeben.',
 };
 
 /** This module, checked against the port the element loads it through. */

@@ -110,6 +110,16 @@ export const labels: VoiceLabels = {
     'Estás hablando con un asistente de IA. Nuestros proveedores procesan la conversación y es posible que se grabe.',
   accept: 'Aceptar',
   decline: 'Rechazar',
+  suggestions: 'Respuestas sugeridas',
+  feedbackUp: 'Útil',
+  feedbackDown: 'No es útil',
+  feedbackThanks: '¡Gracias por tu opinión!',
+  rateTitle: '¿Qué tal fue esta conversación?',
+  rateOption: '{n} de 5',
+  rateComment: '¿Algo que añadir? (opcional)',
+  rateSend: 'Enviar',
+  rateSkip: 'Omitir',
+  handoffDone: 'Tu conversación se ha pasado a una persona.',
 };
 
 /** This module, checked against the port the element loads it through. */

@@ -110,6 +110,16 @@ export const labels: VoiceLabels = {
     'Vous échangez avec un assistant IA. La conversation est traitée par nos prestataires et peut être enregistrée.',
   accept: 'Accepter',
   decline: 'Refuser',
+  suggestions: 'Réponses suggérées',
+  feedbackUp: 'Utile',
+  feedbackDown: 'Pas utile',
+  feedbackThanks: 'Merci pour votre avis !',
+  rateTitle: 'Comment s’est passée cette conversation ?',
+  rateOption: '{n} sur 5',
+  rateComment: 'Quelque chose à ajouter ? (facultatif)',
+  rateSend: 'Envoyer',
+  rateSkip: 'Passer',
+  handoffDone: 'Votre conversation a été transmise à une personne.',
 };
 
 /** This module, checked against the port the element loads it through. */
