@@ -109,7 +109,7 @@ export const EN_CARD_LABELS: CardLabels = {
   rateTitle: 'How was this conversation?',
   rateOption: '{n} of 5',
   rateComment: 'Anything to add? (optional)',
-  rateSend: 'Send',
+  rateSend: 'Send rating',
   rateSkip: 'Skip',
   handoffDone: 'Your conversation was passed on to a person.',
 };

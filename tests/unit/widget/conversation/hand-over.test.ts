@@ -30,7 +30,7 @@ function fakeCall(view: Partial<CallView>) {
     },
     stop: () => {
       port.stopped++;
-      port.set({ phase: 'ended', speaking: false });
+      port.set({ phase: 'idle', ended: true, speaking: false });
     },
     set: (patch) => {
       current = { ...current, ...patch };

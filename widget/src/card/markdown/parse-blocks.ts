@@ -28,6 +28,13 @@ interface List {
   readonly items: { lines: string[]; sub: List[] }[];
 }
 
+/** The list block being read: its lists from the outermost to the deepest open one. */
+interface ListBlock {
+  readonly from: number;
+  readonly open: List[];
+  blank: boolean;
+}
+
 const indentOf = (line: string): number => line.length - line.trimStart().length;
 
 /** A thematic break: three or more `-`, `*` or `_` (spaces between allowed). */
@@ -92,7 +99,7 @@ export function parseBlocks(src: string, from = 0): MdBlock[] {
   }
   const blocks: MdBlock[] = [];
   let para: { from: number; lines: string[] } | null = null;
-  let list: { from: number; open: List[]; blank: boolean } | null = null;
+  let list = null as ListBlock | null;
   const push = (at: number, node: MdElement) => blocks.push({ from: at, node });
   const closePara = () => {
     if (para) push(para.from, el('p', parseInline(para.lines.join('\n'))));
@@ -156,7 +163,7 @@ export function parseBlocks(src: string, from = 0): MdBlock[] {
       const content = line.slice(item[0].length);
       const contentIndent = item[0].length;
       const entry = { lines: [content], sub: [] as List[] };
-      const current: { from: number; open: List[]; blank: boolean } | null = list;
+      const current = list;
       let top = current?.open.at(-1);
       const ordered = marker.length > 1 || /\d/.test(marker);
       if (current && top && indent >= top.contentIndent && current.open.length < MAX_LIST_DEPTH) {
@@ -189,7 +196,7 @@ export function parseBlocks(src: string, from = 0): MdBlock[] {
       continue;
     }
     if (list) {
-      const current: { from: number; open: List[]; blank: boolean } = list;
+      const current = list;
       const deepest = current.open.at(-1)!;
       if (!current.blank || indentOf(line) >= deepest.contentIndent) {
         // A line under an item continues it (after a blank line: a new line of it).

@@ -7,7 +7,7 @@
  *
  * A message that grows (streaming, a voice transcript) is patched, not redrawn: only its last
  * block is parsed again, and the new tree is compared with the shown one, so text that only grew
- * at its end gets the new characters appended (`appendData`) and nothing else is touched. The
+ * at its end gets its new characters as a new text node after it, and nothing else is touched. The
  * DOM work per update is in proportion to what changed; call it once per animation frame.
  */
 import { parseBlocks } from './parse-blocks.ts';
@@ -74,6 +74,12 @@ function sameShell(a: MdElement, b: MdElement): boolean {
   return keys.length === Object.keys(y).length && keys.every((key) => x[key] === y[key]);
 }
 
+/**
+ * How many DOM nodes each tree child of a parent takes: text that grew is appended as a new text
+ * node after the old ones (never rewritten, never read back), so one tree string may be several.
+ */
+const runs = new WeakMap<Node, number[]>();
+
 /** Makes `parent`'s children (showing `shown`) show `next`. */
 function patch(
   parent: Node,
@@ -83,21 +89,37 @@ function patch(
   inLink: boolean,
 ): void {
   const dom = parent.childNodes;
+  const counts = runs.get(parent) ?? [];
+  const nextCounts: number[] = [];
+  let at = 0;
   let i = 0;
   for (; i < next.length && i < shown.length; i++) {
     const was = shown[i]!;
     const now = next[i]!;
-    if (was === now) continue;
-    const node = dom[i]!;
-    if (typeof was === 'string' && typeof now === 'string') {
-      if (now.startsWith(was)) (node as Text).appendData(now.slice(was.length));
-      else (node as Text).data = now;
+    const size = counts[i] ?? 1;
+    const node = dom[at]!;
+    let taken = size;
+    if (was === now) {
+      // Unchanged (a kept block: the same object).
+    } else if (typeof was === 'string' && typeof now === 'string' && now.startsWith(was)) {
+      parent.insertBefore(document.createTextNode(now.slice(was.length)), dom[at + size] ?? null);
+      taken++;
     } else if (typeof was !== 'string' && typeof now !== 'string' && sameShell(was, now)) {
       patch(node, was.children, now.children, hosts, inLink || now.tag === 'a');
-    } else parent.replaceChild(build(now, hosts, inLink), node);
+    } else {
+      for (let k = 1; k < size; k++) parent.removeChild(dom[at + 1]!);
+      parent.replaceChild(build(now, hosts, inLink), node);
+      taken = 1;
+    }
+    nextCounts.push(taken);
+    at += taken;
   }
-  while (dom.length > next.length) parent.removeChild(parent.lastChild!);
-  for (; i < next.length; i++) parent.appendChild(build(next[i]!, hosts, inLink));
+  while (dom.length > at) parent.removeChild(parent.lastChild!);
+  for (; i < next.length; i++) {
+    parent.appendChild(build(next[i]!, hosts, inLink));
+    nextCounts.push(1);
+  }
+  runs.set(parent, nextCounts);
 }
 
 /** Renders Markdown into one container; call the returned function with the whole text so far. */

@@ -117,7 +117,7 @@ export const labels: VoiceLabels = {
   rateTitle: 'Wie war dieses Gespräch?',
   rateOption: '{n} von 5',
   rateComment: 'Möchten Sie etwas ergänzen? (optional)',
-  rateSend: 'Senden',
+  rateSend: 'Bewertung senden',
   rateSkip: 'Überspringen',
   handoffDone: 'Ihr Gespräch wurde an einen Menschen übergeben.',
 };

@@ -117,7 +117,7 @@ export const labels: VoiceLabels = {
   rateTitle: '¿Qué tal fue esta conversación?',
   rateOption: '{n} de 5',
   rateComment: '¿Algo que añadir? (opcional)',
-  rateSend: 'Enviar',
+  rateSend: 'Enviar valoración',
   rateSkip: 'Omitir',
   handoffDone: 'Tu conversación se ha pasado a una persona.',
 };

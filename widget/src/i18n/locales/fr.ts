@@ -117,7 +117,7 @@ export const labels: VoiceLabels = {
   rateTitle: 'Comment s’est passée cette conversation ?',
   rateOption: '{n} sur 5',
   rateComment: 'Quelque chose à ajouter ? (facultatif)',
-  rateSend: 'Envoyer',
+  rateSend: 'Envoyer la note',
   rateSkip: 'Passer',
   handoffDone: 'Votre conversation a été transmise à une personne.',
 };

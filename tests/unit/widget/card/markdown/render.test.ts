@@ -76,16 +76,17 @@ describe('a growing message', () => {
     }
   });
 
-  test('text that only grew is appended to its node, the rest left alone', () => {
+  test('text that only grew gets its new end as a text node after it, the rest left alone', () => {
     const box = document.createElement('div');
     const view = markdownView(box);
     view('Intro.\n\nA long para');
     const first = box.firstChild;
     const text = box.lastChild!.firstChild as Text;
     view('Intro.\n\nA long paragraph that grows');
+    view('Intro.\n\nA long paragraph that grows **bold**');
     expect(box.firstChild, 'the first block is the same node').toBe(first);
-    expect(box.lastChild!.firstChild, 'the growing text is the same node').toBe(text);
-    expect(text.data, 'grown').toBe('A long paragraph that grows');
+    expect(box.lastChild!.firstChild, 'the shown text is the same node, not rewritten').toBe(text);
+    expect([...box.lastChild!.childNodes].map((node) => node.textContent), 'new ends appended').toEqual(['A long para', 'graph that grows', ' ', 'bold']);
     view('Something else');
     expect(box.textContent, 'a rewrite is drawn anew').toBe('Something else');
   });
