@@ -26,7 +26,8 @@ import { controlsRenderer } from './render-controls.ts';
 import { headerRenderer } from './render-header.ts';
 import { cardSender } from './submit.ts';
 import { buildCard, removeCard } from './template.ts';
-import { richParts, type RichParts } from './rich/index.ts';
+import type { RichParts } from './rich/index.ts';
+import { lazyRich } from './rich-part.ts';
 
 export { overridesMessage } from './submit.ts';
 
@@ -113,7 +114,7 @@ export function mountCard(host: CardHost): Card {
     frame = 0;
     render();
   });
-  const rich: RichParts = richParts(host, dom, kit, { controller, sender, consent, render });
+  const rich: RichParts = lazyRich(host, dom, kit, { controller, sender, consent, render });
   const unlisten = listen(host, dom, { controller, consent, sender, keeping, render, hangUp: hangUpCall, beforeClose: () => rich.beforeClose() });
 
   render();

@@ -17,6 +17,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Waits (a few tasks at most) until `found()` gives something: the suggestions' own file loads first. */
+async function until<T>(found: () => T | null): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = found();
+    if (value) return value;
+    await flush();
+  }
+  throw new Error('never appeared');
+}
+
 /** The detail of every `ringwise-<name>` event of the element. */
 function events(mounted: Mounted, name: string): unknown[] {
   const seen: unknown[] = [];
@@ -76,7 +86,8 @@ describe('suggested replies', () => {
   test('chat starters: up to four buttons in an empty conversation; a tap sends the text as the first message', async () => {
     const mounted = await mount({ ...CHAT, suggestions: 'Prices?|Opening hours|Book a visit|Where are you?|Fifth' });
     await open(mounted);
-    const group = getByRole(mounted.shadow, 'group', 'Suggested replies');
+    // The suggestions' file (voice-widget-rich.js) loads once the card sees the attribute.
+    const group = await until(() => queryByRole(mounted.shadow, 'group', 'Suggested replies'));
     const buttons = allByRole(group, 'button');
     expect(buttons.map((b) => b.textContent), 'four starters').toEqual(['Prices?', 'Opening hours', 'Book a visit', 'Where are you?']);
     buttons[1]!.click();
@@ -89,9 +100,7 @@ describe('suggested replies', () => {
     const mounted = await mount({ ...VOICE, suggestions: '["What does it cost?"]' });
     // Voice: the launcher would start a call; the card opened without one shows the starters.
     mounted.el.open();
-    await flush();
-    await flush();
-    getByRole(mounted.shadow, 'button', 'What does it cost?').click();
+    (await until(() => queryByRole(mounted.shadow, 'button', 'What does it cost?'))).click();
     await flush();
     const client = mounted.modules.voice.client();
     expect(client.starts.length, 'the call starts').toBe(1);

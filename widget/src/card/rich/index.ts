@@ -21,6 +21,7 @@ import { RICH_ICONS } from './icons.ts';
 import { ratingBox } from './rating-box.ts';
 import { suggestionRow } from './suggestion-row.ts';
 import { addThumbs } from './thumbs.ts';
+import RICH_CSS from './rich.css?raw';
 
 /** What the rich part acts on. */
 export interface RichDeps {
@@ -40,9 +41,15 @@ export interface RichParts {
   beforeClose(): boolean;
 }
 
+/** What `voice-widget-rich.js` exports. */
+export interface RichModule {
+  richParts: typeof richParts;
+}
+
 /** Makes the rich part of a card. */
 export function richParts(host: CardHost, dom: CardDom, kit: Controls, { controller, sender, consent, render }: RichDeps): RichParts {
   const { element } = host;
+  host.style(RICH_CSS);
   const attr = (name: string) => element.getAttribute(name)?.trim() || null;
   /** The assistant's offer: its options and the last turn when it came (a later visitor turn retires it). */
   let offer: { options: string[]; after: number } | null = null;
