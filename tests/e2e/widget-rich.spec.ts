@@ -19,9 +19,14 @@ const widget = (page: Page) => page.locator('ringwise-voice-call');
 const field = (page: Page) => widget(page).getByRole('textbox', { name: 'Message' });
 const bubbles = (page: Page) => widget(page).locator('[part=turn]');
 
-/** Opens the chat and sends `text`; resolves once the reply finished. */
+/** Opens the chat card (the launcher), once its message field is there. */
+async function openChat(page: Page) {
+  await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
+  await expect(field(page), 'the card is open').toBeVisible();
+}
+
+/** Sends `text` in the open chat; resolves once the reply finished. */
 async function ask(page: Page, text: string) {
-  if (!(await field(page).isVisible())) await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
   await field(page).fill(text);
   await page.keyboard.press('Enter');
   await expect(widget(page).getByRole('button', { name: 'Send' }), 'the reply finished').toBeVisible();
@@ -52,6 +57,7 @@ const HOSTILE = [
 test('hostile Markdown and HTML render as text or are dropped, never run; a link outside link-hosts is not a link', async ({ page }) => {
   hosts.provider.route('POST', '/chat/web', chatWebHandler({ reply: HOSTILE, deltaSize: 97 }));
   await hosts.open(page, { data: { 'link-hosts': 'ringwise.example' } });
+  await openChat(page);
   await ask(page, 'Show me everything');
   const reply = bubbles(page).nth(1);
   await expect(reply.locator('strong').first(), 'bold').toHaveText('Formatted');
@@ -76,6 +82,7 @@ test('a 200 KB reply streams in formatted up to the reply limit (100,000 charact
   const big = unit.repeat(Math.ceil(200_000 / unit.length));
   hosts.provider.route('POST', '/chat/web', chatWebHandler({ reply: big, deltaSize: 4096 }));
   await hosts.open(page);
+  await openChat(page);
   await ask(page, 'A long one');
   const reply = bubbles(page).nth(1);
   await expect(reply, 'cut at the limit, and said so').toContainText('The answer was cut off here.', { timeout: 30_000 });
@@ -101,7 +108,7 @@ test('thumbs and the rating fire ringwise-feedback with the ids; the rating POST
   hosts.provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Hello!', sessionId: 'sess-fb' }));
   hosts.provider.route('POST', '/feedback', { status: 204 });
   await hosts.open(page, { data: { feedback: 'both', 'feedback-url': `${hosts.provider.url}/feedback` } });
-  await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
+  await openChat(page);
   const given = await collect(page, 'feedback');
   await ask(page, 'Hi');
   await bubbles(page).nth(1).getByRole('button', { name: 'Helpful', exact: true }).click();
@@ -128,7 +135,7 @@ test('thumbs and the rating fire ringwise-feedback with the ids; the rating POST
 test('hand-over: ringwise-handoff carries the turns with roles and times', async ({ page }) => {
   hosts.provider.route('POST', '/chat/web', chatWebHandler({ reply: 'I can help with prices.' }));
   await hosts.open(page, { data: { 'handoff-label': 'Talk to a person' } });
-  await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
+  await openChat(page);
   const handed = await collect(page, 'handoff');
   await ask(page, 'I would rather talk to someone');
   await widget(page).getByRole('button', { name: 'Talk to a person' }).click();

@@ -171,6 +171,13 @@ export interface CardLabels extends StageLabels {
   consentContent: string;
   accept: string;
   decline: string;
+}
+
+/**
+ * The texts of suggested replies, feedback and the hand-over (issue 26): English in the rich
+ * file (`voice-widget-rich.js`, rich-labels.ts), the other languages in their locale files.
+ */
+export interface RichLabels {
   /** Accessible name of the row of suggested replies (conversation starters, `suggest_replies`). */
   suggestions: string;
   /** Thumbs on a finished reply (`feedback="message"` or `"both"`). */
@@ -189,7 +196,7 @@ export interface CardLabels extends StageLabels {
 }
 
 /** Every text of the widget. */
-export interface VoiceLabels extends LauncherLabels, CardLabels {}
+export interface VoiceLabels extends LauncherLabels, CardLabels, RichLabels {}
 
 /** English launcher labels. */
 export const EN_LAUNCHER_LABELS: LauncherLabels = {

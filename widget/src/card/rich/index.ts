@@ -22,6 +22,7 @@ import { ratingBox } from './rating-box.ts';
 import { suggestionRow } from './suggestion-row.ts';
 import { addThumbs } from './thumbs.ts';
 import RICH_CSS from './rich.css?raw';
+import { EN_RICH_LABELS } from '../../i18n/rich-labels.ts';
 
 /** What the rich part acts on. */
 export interface RichDeps {
@@ -130,7 +131,9 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
 
   return {
     render(frame, bubble) {
-      const { view, labels, idle, asking } = frame;
+      const { view, idle, asking } = frame;
+      // English comes with this file; the element's language (and label-* overrides) win.
+      const labels = { ...EN_RICH_LABELS, ...frame.labels };
       const mode = parseFeedbackMode(attr('feedback'));
       const now = Date.now();
       for (const turn of view.conversation) if (!seen.has(turn.id)) seen.set(turn.id, now);
