@@ -72,6 +72,20 @@ export const contactModalCopy = {
   trapLabel: 'Leave this empty',
 } as const;
 
+/**
+ * The widget's hand-over to a person (issue 26): the label of the card's action, and the words of
+ * the summary the contact modal's message field is prefilled with (the visitor edits it freely).
+ */
+export const contactHandoffCopy = {
+  /** The card's action (the widget's `handoff-label`). */
+  action: 'Talk to a person',
+  /** First line of the summary. */
+  intro: 'From my conversation with your assistant:',
+  /** Who said a line of the summary. */
+  you: 'Me',
+  assistant: 'Assistant',
+} as const;
+
 /** Labels of the guide page layout (site/layouts/Guide.astro). */
 export const guideCopy = {
   breadcrumbLabel: 'Breadcrumb',

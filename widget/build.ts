@@ -179,6 +179,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   engine: 'src/chunks/entries/voice-engine.ts',
   chat: 'src/chunks/entries/chat-engine.ts',
   keep: 'src/card/keep.ts',
+  rich: 'src/card/rich/index.ts',
   daily: 'src/daily/index.ts',
   ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<(typeof LOCALES)[number], string>),
 };

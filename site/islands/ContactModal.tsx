@@ -8,7 +8,8 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { siteConfig } from '../../content/site.ts';
 import { contactModalCopy as copy } from '../../content/ui.ts';
-import { $contactOpen, closeContact } from '../stores/contact.ts';
+import { $contactHandoff, $contactOpen, closeContact, openContactFromAssistant } from '../stores/contact.ts';
+import { handoffSummary, readHandoffTurns } from '../lib/handoff-summary.ts';
 import {
   CONTACT_LIMITS,
   EMPTY_FORM,
@@ -80,6 +81,21 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
     };
   }, [prefetch]);
 
+  // The site's assistant hands the conversation over to a person (the widget's `ringwise-handoff`,
+  // which bubbles out of its shadow root): open with the message prefilled, for the visitor to edit.
+  useEffect(() => {
+    const onHandoff = (event: Event) => openContactFromAssistant(handoffSummary(readHandoffTurns((event as CustomEvent).detail)));
+    document.addEventListener('ringwise-handoff', onHandoff);
+    return () => document.removeEventListener('ringwise-handoff', onHandoff);
+  }, []);
+  useEffect(
+    () =>
+      $contactHandoff.subscribe((summary) => {
+        if (summary !== null) setValues((prev) => ({ ...prev, additionalInfo: summary }));
+      }),
+    [],
+  );
+
   // While sending, Escape must not close the dialog wherever focus is (the focused submit button
   // was just disabled). Cancelling the keydown stops the browser's close request before it starts;
   // the dialog's cancel event alone is not enough, as Chrome stops honouring preventDefault on
@@ -112,6 +128,7 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
           return;
         }
         if (dialog.open) dialog.close();
+        $contactHandoff.set(null);
         dispatch({ type: 'closed' });
         setErrors({});
         const trigger = triggerRef.current;
@@ -202,7 +219,7 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
     dispatch({ type: 'submit' });
     const outcome = checked.isBot
       ? ({ ok: true } as const) // honeypot filled: pretend success, send nothing
-      : await sendContactRequest(checked.submission, loadInsert());
+      : await sendContactRequest($contactHandoff.get() === null ? checked.submission : { ...checked.submission, source: 'assistant' }, loadInsert());
     inFlight.current = false;
     if (outcome.ok) {
       setValues(EMPTY_FORM);

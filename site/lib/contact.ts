@@ -102,6 +102,11 @@ export interface ContactSubmission {
   email: string;
   /** null when the visitor left it empty. */
   additional_info: string | null;
+  /**
+   * Set only when the modal was opened by the widget's hand-over to a person; the database's
+   * default is 'form' (supabase/migrations/*_contact_source.sql).
+   */
+  source?: 'assistant';
 }
 
 /** A field the visitor fills. */

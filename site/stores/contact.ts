@@ -15,3 +15,16 @@ export function openContact(): void {
 export function closeContact(): void {
   $contactOpen.set(false);
 }
+
+/**
+ * The summary of a conversation handed over by the site's assistant (the widget's
+ * `ringwise-handoff`), or null. While set, the contact modal shows it in its message field and
+ * the request records that it came from the assistant; closing the modal clears it.
+ */
+export const $contactHandoff = atom<string | null>(null);
+
+/** Opens the contact modal for a hand-over from the assistant, its message prefilled with `summary`. */
+export function openContactFromAssistant(summary: string): void {
+  $contactHandoff.set(summary);
+  openContact();
+}

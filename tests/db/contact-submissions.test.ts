@@ -32,7 +32,7 @@ afterAll(async () => {
 
 const valid = { name: 'Ann Lee', business_name: 'Lee Plumbing', email: 'ann@lee-plumbing.com', additional_info: 'Call after 5pm' };
 type Row = Record<string, string | null>;
-const COLUMNS: Column[] = ['name', 'business_name', 'email', 'additional_info', 'id', 'created_at'].map((name) => ({
+const COLUMNS: Column[] = ['name', 'business_name', 'email', 'additional_info', 'source', 'id', 'created_at'].map((name) => ({
   name,
   type: name === 'id' ? 'uuid' : name === 'created_at' ? 'timestamp with time zone' : 'text',
 }));
@@ -98,6 +98,26 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
       expect(await codeOf(as('anon', (c) => insert(c, row))), 'maximum lengths').toBe('no error');
       const human = { name: 'Ann\u00a0Lee', business_name: 'Family 👨‍👩‍👧 Bakery', email: 'ann@lee.com', additional_info: 'Line one\n\n\tLine two\r\nEnd' };
       expect(await codeOf(as('anon', (c) => insert(c, human))), 'ordinary text with inner spaces and breaks').toBe('no error');
+    });
+
+    it('records where a request came from: form by default, assistant when the hand-over says so, nothing else', async () => {
+      await api.query('begin');
+      try {
+        await api.query('set local role anon');
+        await insert(api, valid);
+        await insert(api, { ...valid, email: 'handed@over.example', source: 'assistant' });
+        await api.query('set local role service_role');
+        const { rows } = await api.query<{ email: string; source: string }>('select email, source from public.contact_submissions order by email');
+        expect(rows, 'the default and the hand-over').toEqual([
+          { email: valid.email, source: 'form' },
+          { email: 'handed@over.example', source: 'assistant' },
+        ]);
+      } finally {
+        await api.query('rollback');
+      }
+      for (const source of ['Assistant', 'chat', '', null]) {
+        expect(await codeOf(as('anon', (c) => insert(c, { ...valid, source }))), `source ${JSON.stringify(source)}`).toMatch(/^(23514|23502)$/);
+      }
     });
 
     it('gets id and created_at from their defaults', async () => {
@@ -223,7 +243,7 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
   });
 
   describe('the migrations themselves', () => {
-    it('grant exactly: anon INSERT of the four input columns, service_role SELECT, authenticated nothing', async () => {
+    it('grant exactly: anon INSERT of the five input columns, service_role SELECT, authenticated nothing', async () => {
       const table = await owner.query<{ grantee: string; privilege_type: string }>(
         `select grantee, privilege_type from information_schema.role_table_grants
           where table_schema = 'public' and table_name = 'contact_submissions' and grantee in ('anon', 'authenticated', 'service_role')
@@ -235,7 +255,7 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
           where grantee = 'anon' and table_name = 'contact_submissions' order by column_name`,
       );
       expect(columns.rows, 'anon column privileges').toEqual(
-        ['additional_info', 'business_name', 'email', 'name'].map((column_name) => ({ column_name, privilege_type: 'INSERT' })),
+        ['additional_info', 'business_name', 'email', 'name', 'source'].map((column_name) => ({ column_name, privilege_type: 'INSERT' })),
       );
     });
 

@@ -3,10 +3,14 @@
  * arrived: a bubble remembers the strings it shows and appends only their new end while the turn
  * says it grew (`Turn.rewrites` unchanged); it never reads its text back from the DOM. The card
  * calls it at most once per animation frame while a reply streams (see `mountCard`).
+ *
+ * The assistant's words are Markdown (markdown/): drawn as formatted blocks, patched in place as
+ * they grow (only the new characters are written). The visitor's words are always plain text.
  */
 import type { Turn } from '../conversation/view.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
 import type { Add } from './controls.ts';
+import { markdownView, type MarkdownView } from './markdown/render.ts';
 
 /** A bubble of the log, its parts, and what they show. */
 interface Bubble {
@@ -17,6 +21,8 @@ interface Bubble {
   text: HTMLSpanElement;
   /** Text still being said or streamed: shown, not announced. */
   partial: HTMLSpanElement;
+  /** The assistant's: its final and its partial text as Markdown. */
+  md?: [MarkdownView, MarkdownView];
   dots: HTMLSpanElement;
   /** "The answer was cut here…", once the reply ended early. */
   cut?: HTMLSpanElement;
@@ -34,33 +40,45 @@ function show(el: HTMLElement, shown: string, next: string, grew: boolean): void
   else el.textContent = next;
 }
 
+/** The log's renderer, and the bubble element of a turn it shows. */
+export interface LogRenderer {
+  (turns: readonly Turn[], labels: VoiceLabels): void;
+  bubble(id: number): HTMLElement | undefined;
+}
+
 /**
  * Makes the renderer of `log`: call it with the view's turns; it adds, updates and removes bubbles.
  * @param log The `role="log"` element.
  * @param add The card's element builder.
+ * @param linkHosts The hosts the assistant's links may point to (`link-hosts`; null: any), read per bubble.
  */
-export function conversationLog(log: HTMLElement, add: Add): (turns: readonly Turn[], labels: VoiceLabels) => void {
+export function conversationLog(log: HTMLElement, add: Add, linkHosts: () => string[] | null = () => null): LogRenderer {
   const bubbles = new Map<number, Bubble>();
   const create = (turn: Turn): Bubble => {
     const li = add(log, 'div', '', 'turn', { 'data-role': turn.role });
     const hidden = { 'aria-hidden': 'true' };
     const who = document.createElement('span');
     who.className = 'sr';
+    const assistant = turn.role === 'assistant';
     const bubble: Bubble = {
       li,
       who,
-      text: add(li, 'span'),
-      partial: add(li, 'span', 'pt', '', hidden),
+      text: add(li, 'span', assistant ? 'md' : ''),
+      partial: add(li, 'span', assistant ? 'pt md' : 'pt', '', hidden),
       dots: add(li, 'span', 'dots', '', hidden),
       shownText: '',
       shownPartial: '',
     };
     for (let i = 0; i < 3; i++) add(bubble.dots, 'i');
+    if (assistant) {
+      const hosts = linkHosts();
+      bubble.md = [markdownView(bubble.text, hosts), markdownView(bubble.partial, hosts)];
+    }
     bubbles.set(turn.id, bubble);
     return bubble;
   };
 
-  return (turns, labels) => {
+  const render = (turns: readonly Turn[], labels: VoiceLabels) => {
     // Follow new text only while the visitor is at the bottom (scrolling up stops it).
     const stick = log.scrollHeight - log.scrollTop - log.clientHeight < 32;
     const ids = new Set(turns.map((turn) => turn.id));
@@ -76,11 +94,17 @@ export function conversationLog(log: HTMLElement, add: Add): (turns: readonly Tu
         bubble.who.textContent = `${turn.role === 'user' ? labels.you : labels.agent}: `;
         bubble.li.prepend(bubble.who);
       }
-      // Final text only grows (a finished reply, speech joined to its turn).
-      if (turn.text !== bubble.shownText) show(bubble.text, bubble.shownText, turn.text, true);
       const partial = turn.partial && turn.text ? ` ${turn.partial}` : turn.partial;
-      const shown = bubble.shownPartial && bubble.shownText ? ` ${bubble.shownPartial}` : bubble.shownPartial;
-      if (partial !== shown) show(bubble.partial, shown, partial, turn.rewrites === bubble.rewrites && !!turn.text === !!bubble.shownText);
+      if (bubble.md) {
+        // The views patch what changed (a grown text: only its new end is written).
+        bubble.md[0](turn.text);
+        bubble.md[1](turn.partial);
+      } else {
+        // Final text only grows (a finished reply, speech joined to its turn).
+        if (turn.text !== bubble.shownText) show(bubble.text, bubble.shownText, turn.text, true);
+        const shown = bubble.shownPartial && bubble.shownText ? ` ${bubble.shownPartial}` : bubble.shownPartial;
+        if (partial !== shown) show(bubble.partial, shown, partial, turn.rewrites === bubble.rewrites && !!turn.text === !!bubble.shownText);
+      }
       bubble.shownText = turn.text;
       bubble.shownPartial = turn.partial;
       bubble.rewrites = turn.rewrites;
@@ -91,4 +115,5 @@ export function conversationLog(log: HTMLElement, add: Add): (turns: readonly Tu
     }
     if (stick) log.scrollTop = log.scrollHeight;
   };
+  return Object.assign(render, { bubble: (id: number) => bubbles.get(id)?.li });
 }

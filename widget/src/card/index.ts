@@ -27,6 +27,8 @@ import { controlsRenderer } from './render-controls.ts';
 import { headerRenderer } from './render-header.ts';
 import { cardSender } from './submit.ts';
 import { buildCard, removeCard } from './template.ts';
+import type { RichParts } from './rich/index.ts';
+import { lazyRich } from './rich-part.ts';
 
 export { overridesMessage } from './submit.ts';
 
@@ -44,8 +46,8 @@ export function mountCard(host: CardHost): Card {
     // The card shows the assistant's video, so the engine may subscribe to it.
     video: true,
     onEvent: withOwnerHelp(host.dispatch),
-    // Read at each tool call: the page may set them at any time.
-    clientTools: () => element.clientTools,
+    // Read at each tool call: the page may set them at any time (with the card's suggest_replies).
+    clientTools: () => rich.tools(element.clientTools),
     keepRoom: () => {
       const persist = element.getAttribute('persist');
       return persist !== null && persist.trim() !== 'false';
@@ -64,7 +66,7 @@ export function mountCard(host: CardHost): Card {
   const consent = consentStep(host, dom, { render, focusMain: focus.main, forget: () => keeping.keep?.forget() });
   const sender = cardSender(host, controller, dom.input, { configure, consent, render });
   const renderHeader = headerRenderer(host, dom, kit);
-  const renderBody = bodyRenderer(host, dom, kit);
+  const renderBody = bodyRenderer(host, dom, kit, () => rich);
   const renderControls = controlsRenderer(dom, kit);
   let tick: ReturnType<typeof setTimeout> | undefined;
   /** The visitor hung up the last call (the ended section says who ended it). */
@@ -118,7 +120,8 @@ export function mountCard(host: CardHost): Card {
     frame = 0;
     render();
   });
-  const unlisten = listen(host, dom, { controller, consent, sender, keeping, render, hangUp: hangUpCall });
+  const rich: RichParts = lazyRich(host, dom, kit, { controller, sender, consent, render });
+  const unlisten = listen(host, dom, { controller, consent, sender, keeping, render, hangUp: hangUpCall, beforeClose: () => rich.beforeClose() });
 
   render();
 

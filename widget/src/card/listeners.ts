@@ -22,16 +22,19 @@ export interface CardActions {
   render(): void;
   /** Hang-up (or cancel) by the visitor. */
   hangUp(): void;
+  /** Close was chosen: true when something is asked first (the rating), and the card stays open. */
+  beforeClose(): boolean;
 }
 
 /** Adds the card's listeners; returns what removes the one on the launcher. */
-export function listen(host: CardHost, dom: CardDom, { controller, consent, sender, keeping, render, hangUp }: CardActions): () => void {
+export function listen(host: CardHost, dom: CardDom, { controller, consent, sender, keeping, render, hangUp, beforeClose }: CardActions): () => void {
   const { card, input, log } = dom;
   const { startCall } = sender;
   dom.minimize.addEventListener('click', () => host.collapse());
   dom.backdrop.addEventListener('click', () => host.collapse());
   dom.hide.addEventListener('click', () => host.dismiss());
   dom.close.addEventListener('click', () => {
+    if (beforeClose()) return;
     if (controller.getSnapshot().phase !== 'idle') keeping.keep?.hangUp();
     controller.stop();
     controller.stopReply();

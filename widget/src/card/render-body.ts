@@ -6,14 +6,16 @@
 import type { CardHost } from '../chunks/card-port.ts';
 import { parseConsent } from './consent.ts';
 import { conversationLog } from './conversation-log.ts';
+import { parseLinkHosts } from './markdown/render.ts';
+import type { RichParts } from './rich/index.ts';
 import { setLabel, type Controls } from './controls.ts';
 import type { CardFrame } from './frame.ts';
 import type { CardDom } from './template.ts';
 
 /** Makes the body's renderer. */
-export function bodyRenderer(host: CardHost, dom: CardDom, { add }: Controls): (frame: CardFrame) => void {
+export function bodyRenderer(host: CardHost, dom: CardDom, { add }: Controls, rich: () => RichParts): (frame: CardFrame) => void {
   const { element } = host;
-  const renderTurns = conversationLog(dom.log, add);
+  const renderTurns = conversationLog(dom.log, add, () => parseLinkHosts(element.getAttribute('link-hosts')));
 
   const renderConsent = ({ labels }: CardFrame) => {
     dom.consentTitle.textContent = element.getAttribute('consent-title')?.trim() || labels.consentTitle;
@@ -67,5 +69,6 @@ export function bodyRenderer(host: CardHost, dom: CardDom, { add }: Controls): (
     // large (the header's chip steps aside, so it is not said twice).
     dom.emptyText.textContent = idle ? emptyLabel : status.text;
     card.toggleAttribute('data-stage', !idle && !empty.hidden);
+    rich().render(frame, (turn) => renderTurns.bubble(turn.id));
   };
 }

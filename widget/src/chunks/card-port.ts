@@ -11,6 +11,7 @@ import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { ClientTools } from '../core/client-tools.ts';
 import type { DailyModule } from '../core/daily-module.ts';
 import type { KeepModule } from '../card/keep.ts';
+import type { RichModule } from '../card/rich/index.ts';
 import type { RequestHelpers, StartOptions } from '../conversation/controller.ts';
 import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
 import type { h } from '../element/dom.ts';
@@ -41,6 +42,8 @@ export interface WidgetModules {
   daily: DailyModule;
   /** Keeps the conversation for the tab (`voice-widget-keep.js`), loaded by a `persist` card. */
   keep: KeepModule;
+  /** Suggested replies, feedback and the hand-over (`voice-widget-rich.js`), loaded when used. */
+  rich: RichModule;
   /** German labels (`voice-widget-de.js`), loaded when an element's language is German (`LOCALES`). */
   de: LocaleModule;
   /** Spanish labels (`voice-widget-es.js`). */

@@ -30,6 +30,8 @@ export const MODULE_FILES = {
   daily: DAILY_FILE,
   /** What keeps the conversation for the tab (`persist`), loaded once there is something to keep or give back. */
   keep: /* @__PURE__ */ moduleFile('keep'),
+  /** Suggested replies, feedback and the hand-over (card/rich/), loaded when an attribute asks for them or a conversation begins. */
+  rich: /* @__PURE__ */ moduleFile('rich'),
   /** The shipped languages' labels (`LOCALES`, labels.ts), one file each, loaded when used. */
   de: /* @__PURE__ */ moduleFile('de'),
   es: /* @__PURE__ */ moduleFile('es'),

@@ -13,6 +13,7 @@ export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(nam
     engine: () => import('./entries/voice-engine.ts'),
     chat: () => import('./entries/chat-engine.ts'),
     keep: () => import('../card/keep.ts'),
+    rich: () => import('../card/rich/index.ts'),
     daily: () => import('../daily/index.ts'),
     de: () => import('../i18n/locales/de.ts'),
     es: () => import('../i18n/locales/es.ts'),

@@ -93,7 +93,7 @@ export const SCRIPT_OPTION_DOCS = {
 } as const;
 
 /** Every DOM event (`ringwise-` + the name), payload in `event.detail`. */
-export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' | 'dismiss' | 'view-change']: string } = {
+export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' | 'dismiss' | 'view-change' | 'feedback' | 'handoff']: string } = {
   'state-change': 'The call state: idle, starting, active, reconnecting, ending.',
   'call-start': 'The assistant’s audio is playing.',
   'call-end': 'The call ended.',
@@ -115,6 +115,9 @@ export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' |
   dismiss: 'The visitor hid a dismissible launcher for this session (detail: null).',
   'tool-call':
     'The assistant asked for a client-side tool ({ id, name, arguments }), before its clientTools function runs. Call preventDefault() to handle it yourself: then a tool with no function is no error.',
+  feedback:
+    'The visitor rated: a reply ({ rating: 1 | -1, messageId }) or the conversation ({ rating: 1–5, comment? }), with callId / sessionId when known. Also POSTed to feedback-url.',
+  handoff: 'The visitor asked for a person ({ turns: [{ role, text, at }], callId?, sessionId? }); a call ends after the assistant’s last words.',
 };
 
 /** Every `::part()`: what it is. */
@@ -156,6 +159,17 @@ export const PART_DOCS = {
   ended: 'The section after a call: its length and who ended it.',
   'call-again': 'Its Call again button.',
   'continue-chat': 'Hybrid: its Continue in chat button (back to the message field).',
+  suggestions: 'A row of suggested replies: the starters of `suggestions` in an empty conversation, or the assistant’s `suggest_replies` under its latest message.',
+  suggestion: 'One suggested reply (a tap sends its text).',
+  feedback: 'The thumbs under a finished reply (`feedback="message"` or `"both"`).',
+  'thumb-up': 'Helpful.',
+  'thumb-down': 'Not helpful.',
+  rating: 'The end-of-conversation rating: 1–5 as a radio group, a comment, Send rating and Skip.',
+  'rating-comment': 'The rating’s optional comment.',
+  'rating-skip': 'Skips the rating.',
+  'rating-send': 'Sends the rating.',
+  handoff: 'The hand-over action (`handoff-label`).',
+  'handoff-done': 'What the card says after the hand-over.',
 } as const;
 
 /** The parts there are. */

@@ -169,8 +169,30 @@ export interface CardLabels extends StageLabels {
   fixMicBlockedVoice: string;
 }
 
+/**
+ * The texts of suggested replies, feedback and the hand-over (issue 26): English in the rich
+ * file (`voice-widget-rich.js`, rich-labels.ts), the other languages in their locale files.
+ */
+export interface RichLabels {
+  /** Accessible name of the row of suggested replies (conversation starters, `suggest_replies`). */
+  suggestions: string;
+  /** Thumbs on a finished reply (`feedback="message"` or `"both"`). */
+  feedbackUp: string;
+  feedbackDown: string;
+  /** After a rating or a thumb was given. */
+  feedbackThanks: string;
+  /** The end-of-conversation rating (`feedback="end"` or `"both"`): its question, radio label (`{n}`), comment field, buttons. */
+  rateTitle: string;
+  rateOption: string;
+  rateComment: string;
+  rateSend: string;
+  rateSkip: string;
+  /** After the hand-over to a person (`handoff-label`). */
+  handoffDone: string;
+}
+
 /** Every text of the widget. */
-export interface VoiceLabels extends LauncherLabels, CardLabels {}
+export interface VoiceLabels extends LauncherLabels, CardLabels, RichLabels {}
 
 /** English launcher labels. */
 export const EN_LAUNCHER_LABELS: LauncherLabels = {

@@ -339,3 +339,61 @@ describe('ContactModal: the honeypot', () => {
     expect(backend.rows, 'no insert').toEqual([]);
   });
 });
+
+describe("ContactModal: the assistant's hand-over to a person (issue 26)", () => {
+  const handoff = (turns: unknown) => {
+    // As the widget fires it: from inside the element, bubbling and composed.
+    const widget = document.body.appendChild(document.createElement('ringwise-voice-call'));
+    act(() => {
+      widget.dispatchEvent(new CustomEvent('ringwise-handoff', { detail: { turns }, bubbles: true, composed: true }));
+    });
+    widget.remove();
+  };
+
+  it('opens with the message prefilled with an editable summary, and the request says it came from the assistant', async () => {
+    render(<ContactModal loadInsert={backend.load} />);
+    handoff([
+      { role: 'user', text: 'Do you work with **dental** practices?', at: 1 },
+      { role: 'assistant', text: 'Yes: we answer calls\nand book appointments.', at: 2 },
+      { role: 'user', text: 'I want to talk to a person', at: 3 },
+    ]);
+    const dialog = screen.getByRole('dialog', { name: 'Get in Contact' });
+    expect(dialog, 'the modal is open').toHaveAttribute('open');
+    const message = within(dialog).getByRole('textbox', { name: /^Additional Info/ });
+    expect(message, 'the summary, one line per turn').toHaveValue(
+      'From my conversation with your assistant:\nMe: Do you work with dental practices?\nAssistant: Yes: we answer calls and book appointments.\nMe: I want to talk to a person',
+    );
+    await user.type(message, ' Mornings are best.');
+    await fill(dialog, { name: 'Ann Lee', business: 'Lee Dental', email: 'ann@lee.com', info: '' });
+    await send(dialog);
+    expect(backend.rows, 'the edited summary, from the assistant').toEqual([
+      {
+        name: 'Ann Lee',
+        business_name: 'Lee Dental',
+        email: 'ann@lee.com',
+        additional_info: expect.stringMatching(/I want to talk to a person Mornings are best\.$/) as string,
+        source: 'assistant',
+      },
+    ]);
+  });
+
+  it('forgets the hand-over once closed: the next request comes from the form', async () => {
+    render(<ContactModal loadInsert={backend.load} />);
+    handoff([{ role: 'user', text: 'Call me back' }]);
+    act(() => $contactOpen.set(false));
+    act(() => openContact());
+    const dialog = screen.getByRole('dialog', { name: 'Get in Contact' });
+    await fill(dialog, { name: 'Ann Lee', business: 'Lee Dental', email: 'ann@lee.com', info: '' });
+    await send(dialog);
+    expect(backend.rows[0], 'no source: the database records form').not.toHaveProperty('source');
+  });
+
+  it('ignores what is not a turn in the event', async () => {
+    render(<ContactModal loadInsert={backend.load} />);
+    handoff([{ role: 'system', text: 'x' }, { role: 'user', text: 42 }, null, { role: 'user', text: 'Hello' }]);
+    const dialog = screen.getByRole('dialog', { name: 'Get in Contact' });
+    expect(within(dialog).getByRole('textbox', { name: /^Additional Info/ }), 'one valid turn').toHaveValue(
+      'From my conversation with your assistant:\nMe: Hello',
+    );
+  });
+});

@@ -20,7 +20,8 @@ afterEach(() => {
 });
 
 test('every part the card renders is described, and every described part is rendered', async () => {
-  const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'a', mode: 'hybrid', transcript: '' });
+  // With everything of issue 26 asked for: suggestions, thumbs and the rating, the hand-over.
+  const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'a', mode: 'hybrid', transcript: '', suggestions: 'Hi', feedback: 'both', 'handoff-label': 'Talk to a person' });
   await open(mounted);
   // A bubble needs a turn: start a call and hear the assistant.
   mounted.shadow.querySelector<HTMLButtonElement>('[part=call]')!.click();
@@ -28,6 +29,10 @@ test('every part the card renders is described, and every described part is rend
   const client = mounted.modules.voice.client();
   client.update({ state: 'active' });
   client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hi' });
+  // Thumbs go under a finished reply (one the visitor answered); the assistant offers replies.
+  client.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Hello' });
+  client.emit('message', { type: 'tool-calls', toolCallList: [{ id: 't', type: 'function', function: { name: 'suggest_replies', arguments: '{"options":["Yes"]}' } }] });
+  for (let i = 0; i < 20 && !mounted.shadow.querySelector('[part~=suggestion]'); i++) await flush();
   const rendered = new Set([...mounted.shadow.querySelectorAll('[part]')].flatMap((el) => el.getAttribute('part')!.split(' ')));
   expect([...rendered].sort(), 'parts rendered = parts described').toEqual(Object.keys(PART_DOCS).sort());
 });

@@ -16,6 +16,8 @@ function roleOf(el: Element): string | undefined {
   const explicit = el.getAttribute('role');
   if (explicit) return explicit;
   if (el.tagName === 'INPUT' && ['text', 'search', ''].includes(el.getAttribute('type') ?? '')) return 'textbox';
+  if (el.tagName === 'INPUT' && el.getAttribute('type') === 'radio') return 'radio';
+  if (el.tagName === 'TEXTAREA') return 'textbox';
   return IMPLICIT_ROLES[el.tagName];
 }
 

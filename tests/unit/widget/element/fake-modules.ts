@@ -53,6 +53,7 @@ export function createFakeModules(): FakeModules {
       if (localesFail) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
       return localeGate.then(() => LOCALE_MODULES[name as ShippedLocale]());
     }
+    if (name === 'rich') return import('../../../../widget/src/card/rich/index.ts');
     // The fake engines never call Daily: its file only has to arrive.
     if (name === 'daily') return Promise.resolve({ createDailyCallFactory: () => ({ createCall: () => { throw new Error('the fake engines never call Daily'); } }) });
     return name === 'chat' ? chat.load() : voice.load();

@@ -106,6 +106,16 @@ export const labels: VoiceLabels = {
   continueInChat: 'Im Chat weiter',
   typeInstead: 'Stattdessen schreiben',
   fixMicBlockedVoice: 'Öffnen Sie diese Seite in einem eigenen Browser-Tab, um anzurufen.',
+  suggestions: 'Antwortvorschläge',
+  feedbackUp: 'Hilfreich',
+  feedbackDown: 'Nicht hilfreich',
+  feedbackThanks: 'Danke für Ihr Feedback!',
+  rateTitle: 'Wie war dieses Gespräch?',
+  rateOption: '{n} von 5',
+  rateComment: 'Möchten Sie etwas ergänzen? (optional)',
+  rateSend: 'Bewertung senden',
+  rateSkip: 'Überspringen',
+  handoffDone: 'Ihr Gespräch wurde an einen Menschen übergeben.',
 };
 
 /** This module, checked against the port the element loads it through. */

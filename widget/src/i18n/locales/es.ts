@@ -106,6 +106,16 @@ export const labels: VoiceLabels = {
   continueInChat: 'Seguir por chat',
   typeInstead: 'Escribir en su lugar',
   fixMicBlockedVoice: 'Abre este sitio en una pestaña aparte del navegador para llamar.',
+  suggestions: 'Respuestas sugeridas',
+  feedbackUp: 'Útil',
+  feedbackDown: 'No es útil',
+  feedbackThanks: '¡Gracias por tu opinión!',
+  rateTitle: '¿Qué tal fue esta conversación?',
+  rateOption: '{n} de 5',
+  rateComment: '¿Algo que añadir? (opcional)',
+  rateSend: 'Enviar valoración',
+  rateSkip: 'Omitir',
+  handoffDone: 'Tu conversación se ha pasado a una persona.',
 };
 
 /** This module, checked against the port the element loads it through. */

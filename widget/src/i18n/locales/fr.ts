@@ -106,6 +106,16 @@ export const labels: VoiceLabels = {
   continueInChat: 'Continuer par écrit',
   typeInstead: 'Écrire plutôt',
   fixMicBlockedVoice: 'Ouvrez ce site dans un onglet séparé du navigateur pour appeler.',
+  suggestions: 'Réponses suggérées',
+  feedbackUp: 'Utile',
+  feedbackDown: 'Pas utile',
+  feedbackThanks: 'Merci pour votre avis !',
+  rateTitle: 'Comment s’est passée cette conversation ?',
+  rateOption: '{n} sur 5',
+  rateComment: 'Quelque chose à ajouter ? (facultatif)',
+  rateSend: 'Envoyer la note',
+  rateSkip: 'Passer',
+  handoffDone: 'Votre conversation a été transmise à une personne.',
 };
 
 /** This module, checked against the port the element loads it through. */
