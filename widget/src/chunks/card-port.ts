@@ -17,6 +17,7 @@ import type { h } from '../element/dom.ts';
 import type { LAUNCHER_ICONS, svgIcon } from '../element/icons.ts';
 import type { LocaleModule, VoiceLabels } from '../i18n/labels.ts';
 import type { CallView } from '../conversation/view.ts';
+import type { AnalyticsModule } from '../analytics/stream.ts';
 
 export type { ClientTools } from '../core/client-tools.ts';
 
@@ -47,6 +48,8 @@ export interface WidgetModules {
   es: LocaleModule;
   /** French labels (`voice-widget-fr.js`). */
   fr: LocaleModule;
+  /** The analytics stream (`voice-widget-analytics.js`), loaded when an element sets `analytics`. */
+  analytics: AnalyticsModule;
 }
 
 /**

@@ -34,4 +34,6 @@ export const MODULE_FILES = {
   de: /* @__PURE__ */ moduleFile('de'),
   es: /* @__PURE__ */ moduleFile('es'),
   fr: /* @__PURE__ */ moduleFile('fr'),
+  /** The analytics stream (`analytics`), loaded when an element sets the attribute. */
+  analytics: /* @__PURE__ */ moduleFile('analytics'),
 } as const;
