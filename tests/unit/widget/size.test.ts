@@ -33,7 +33,10 @@ import { buildCdn, CDN_FILES, WIDGET_DIR } from '../../../widget/build.ts';
 
 const KB = 1000;
 // loader, chat and voice: gates at today's figures (the misses above), not DESIGN.md's budgets.
-const BUDGET = { loader: 6.2 * KB, engine: 7.4 * KB, machinery: 86.5 * KB, chat: 23.8 * KB, voice: 100.3 * KB };
+// Issue 27's audio devices (microphone switch keeping mute, the chosen microphone for the next call,
+// the speaker through setSinkId) grew the engine to 7,502 B, the machinery to 86,686 B and voice
+// mode to 100,535 B (daily file 73,005 B: the adapter's two device methods).
+const BUDGET = { loader: 6.2 * KB, engine: 7.55 * KB, machinery: 86.75 * KB, chat: 23.8 * KB, voice: 100.6 * KB };
 
 let outdir = '';
 let meta: Metafile;
