@@ -18,6 +18,7 @@ import type { LAUNCHER_ICONS, svgIcon } from '../element/icons.ts';
 import type { LocaleModule, VoiceLabels } from '../i18n/labels.ts';
 import type { CallView } from '../conversation/view.ts';
 import type { AnalyticsModule } from '../analytics/stream.ts';
+import type { NudgeModule } from '../nudge/nudge.ts';
 
 export type { ClientTools } from '../core/client-tools.ts';
 
@@ -50,6 +51,8 @@ export interface WidgetModules {
   fr: LocaleModule;
   /** The analytics stream (`voice-widget-analytics.js`), loaded when an element sets `analytics`. */
   analytics: AnalyticsModule;
+  /** The nudge bubble (`voice-widget-nudge.js`), loaded when an element sets `nudge`. */
+  nudge: NudgeModule;
 }
 
 /**

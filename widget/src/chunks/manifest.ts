@@ -36,4 +36,6 @@ export const MODULE_FILES = {
   fr: /* @__PURE__ */ moduleFile('fr'),
   /** The analytics stream (`analytics`), loaded when an element sets the attribute. */
   analytics: /* @__PURE__ */ moduleFile('analytics'),
+  /** The nudge bubble (`nudge`), loaded after `nudge-delay` seconds when an element sets it. */
+  nudge: /* @__PURE__ */ moduleFile('nudge'),
 } as const;

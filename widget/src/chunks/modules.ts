@@ -18,6 +18,7 @@ export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(nam
     es: () => import('../i18n/locales/es.ts'),
     fr: () => import('../i18n/locales/fr.ts'),
     analytics: () => import('../analytics/stream.ts'),
+    nudge: () => import('../nudge/nudge.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;
 };
