@@ -110,6 +110,18 @@ export const labels: VoiceLabels = {
     'Sie sprechen mit einem KI-Assistenten. Das Gespräch wird von unseren Dienstleistern verarbeitet und kann aufgezeichnet werden.',
   accept: 'Zustimmen',
   decline: 'Ablehnen',
+  audioSettings: 'Audio-Einstellungen',
+  microphone: 'Mikrofon',
+  speaker: 'Lautsprecher',
+  deviceNumbered: 'Gerät {n}',
+  assistantVolume: 'Lautstärke des Assistenten',
+  micLost: 'Ihr Mikrofon wurde getrennt. Wählen Sie ein anderes:',
+  deviceFailed: 'Dieses Gerät ließ sich nicht verwenden. Wählen Sie ein anderes.',
+  holdToTalk: 'Zum Sprechen halten',
+  talking: 'Sie sprechen …',
+  pushToTalk: 'Halten Sie die Taste, um zu sprechen',
+  nudgeDismiss: 'Ausblenden',
+  unread: '{count} neue Antworten',
 };
 
 /** This module, checked against the port the element loads it through. */

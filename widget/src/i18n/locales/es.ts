@@ -110,6 +110,18 @@ export const labels: VoiceLabels = {
     'Estás hablando con un asistente de IA. Nuestros proveedores procesan la conversación y es posible que se grabe.',
   accept: 'Aceptar',
   decline: 'Rechazar',
+  audioSettings: 'Ajustes de audio',
+  microphone: 'Micrófono',
+  speaker: 'Altavoz',
+  deviceNumbered: 'Dispositivo {n}',
+  assistantVolume: 'Volumen del asistente',
+  micLost: 'Se desconectó su micrófono. Elija otro:',
+  deviceFailed: 'No se pudo usar ese dispositivo. Elija otro.',
+  holdToTalk: 'Mantenga pulsado para hablar',
+  talking: 'Hablando…',
+  pushToTalk: 'Mantenga pulsado el botón para hablar',
+  nudgeDismiss: 'Ocultar',
+  unread: '{count} respuestas nuevas',
 };
 
 /** This module, checked against the port the element loads it through. */

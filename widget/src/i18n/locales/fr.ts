@@ -110,6 +110,18 @@ export const labels: VoiceLabels = {
     'Vous échangez avec un assistant IA. La conversation est traitée par nos prestataires et peut être enregistrée.',
   accept: 'Accepter',
   decline: 'Refuser',
+  audioSettings: 'Réglages audio',
+  microphone: 'Micro',
+  speaker: 'Haut-parleur',
+  deviceNumbered: 'Appareil {n}',
+  assistantVolume: 'Volume de l’assistant',
+  micLost: 'Votre micro a été déconnecté. Choisissez-en un autre :',
+  deviceFailed: 'Cet appareil n’a pas pu être utilisé. Choisissez-en un autre.',
+  holdToTalk: 'Maintenir pour parler',
+  talking: 'Vous parlez…',
+  pushToTalk: 'Maintenez le bouton pour parler',
+  nudgeDismiss: 'Masquer',
+  unread: '{count} nouvelles réponses',
 };
 
 /** This module, checked against the port the element loads it through. */
