@@ -55,7 +55,26 @@ function globalFunction(root: Record<string, unknown>, path: string): ((...args:
 
 /** What the analytics file exports (`WidgetModules.analytics`). */
 export interface AnalyticsModule {
-  createAnalyticsStream: typeof createAnalyticsStream;
+  attachAnalytics: typeof attachAnalytics;
+}
+
+/** The element as the stream reads it: its attributes and the `analyticsCallback` property. */
+export type AnalyticsElement = HTMLElement & { analyticsCallback?: unknown };
+
+/**
+ * The stream of one `<ringwise-voice-call>`: `analytics` picks the sink, `analytics-callback` the
+ * global function, `analytics-content` the content; the page's `window` is the global object.
+ * Returns what the element calls with each of its events (name without `ringwise-`, detail).
+ */
+export function attachAnalytics(element: AnalyticsElement): (event: string, detail: unknown) => void {
+  const attr = (name: string) => element.getAttribute(name);
+  return createAnalyticsStream({
+    sink: () => attr('analytics'),
+    content: () => attr('analytics-content') !== null && attr('analytics-content') !== 'false',
+    callback: () => element.analyticsCallback,
+    callbackName: () => attr('analytics-callback'),
+    global: (element.ownerDocument.defaultView ?? globalThis) as unknown as Record<string, unknown>,
+  });
 }
 
 /** Creates the stream; returns the function the element calls with each DOM event (without `ringwise-`). */

@@ -84,3 +84,24 @@ describe('createAnalyticsStream', () => {
     expect(off.global.dataLayer, 'nothing').toBeUndefined();
   });
 });
+
+describe('attachAnalytics (the element’s stream)', () => {
+  it('reads the sink, the content opt-in and the callback from the element, at each event', async () => {
+    const { attachAnalytics } = await import('../../../../widget/src/analytics/stream.ts');
+    const attrs = new Map<string, string>([['analytics', 'callback'], ['analytics-content', '']]);
+    const global: Record<string, unknown> = {};
+    const element = {
+      getAttribute: (name: string) => attrs.get(name) ?? null,
+      ownerDocument: { defaultView: global },
+      analyticsCallback: undefined as unknown,
+    };
+    const send = attachAnalytics(element as never);
+    const seen: unknown[] = [];
+    element.analyticsCallback = (...args: unknown[]) => seen.push(args);
+    send('chat-request', { input: 'hello' });
+    expect(seen, 'the property, with content').toEqual([['ringwise_chat_message', { count: 1, text: 'hello' }]]);
+    attrs.set('analytics', 'datalayer');
+    send('open', null);
+    expect(global.dataLayer, 'the sink follows the attribute').toEqual([{ event: 'ringwise_open' }]);
+  });
+});
