@@ -30,7 +30,7 @@ export const WIDGET_RULES: Readonly<Record<string, FolderRule>> = {
   react: { folders: ['core', 'api', 'conversation', 'i18n'], packages: ['react'], why: 'the hook binds the view model; never the element or the card' },
   vapi: { folders: ['core', 'api', 'daily'], why: 'the @vapi-ai/web drop-in entry: the core plus the Daily adapter it supplies (an entry may), nothing of the UI' },
   analytics: { folders: [], why: 'the analytics stream: a pure mapping of DOM events and its sinks, its own lazy file' },
-  nudge: { folders: [], why: 'the nudge bubble: its own lazy file, given what it needs by the element' },
+  nudge: { folders: ['element'], why: 'the nudge bubble: the element’s own lazy file (its stylesheet helper), given the rest by the element' },
   docs: { folders: ['element', 'i18n', 'conversation', 'core', 'api'], why: 'reference data read from the owners (options, labels, events)' },
   '(root)': { folders: ['api', 'core', 'daily', 'i18n', 'conversation', 'chunks', 'card', 'element', 'react', 'vapi', 'docs', 'analytics', 'nudge'], why: 'the package entries' },
 };

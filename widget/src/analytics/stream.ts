@@ -65,16 +65,19 @@ export type AnalyticsElement = HTMLElement & { analyticsCallback?: unknown };
  * The stream of one `<ringwise-voice-call>`: `analytics` picks the sink, `analytics-callback` the
  * global function, `analytics-content` the content; the page's `window` is the global object.
  * Returns what the element calls with each of its events (name without `ringwise-`, detail).
+ * @param early The element's events from before this file was in (the first open…), sent first.
  */
-export function attachAnalytics(element: AnalyticsElement): (event: string, detail: unknown) => void {
+export function attachAnalytics(element: AnalyticsElement, early: readonly [string, unknown][] = []): (event: string, detail: unknown) => void {
   const attr = (name: string) => element.getAttribute(name);
-  return createAnalyticsStream({
+  const send = createAnalyticsStream({
     sink: () => attr('analytics'),
     content: () => attr('analytics-content') !== null && attr('analytics-content') !== 'false',
     callback: () => element.analyticsCallback,
     callbackName: () => attr('analytics-callback'),
     global: (element.ownerDocument.defaultView ?? globalThis) as unknown as Record<string, unknown>,
   });
+  for (const [event, detail] of early) send(event, detail);
+  return send;
 }
 
 /** Creates the stream; returns the function the element calls with each DOM event (without `ringwise-`). */

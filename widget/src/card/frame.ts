@@ -28,8 +28,8 @@ export interface CardFrame {
   readonly info: ProblemInfo | null;
 }
 
-/** Works out a frame. */
-export function cardFrame(view: CallView, labels: VoiceLabels, mode: WidgetMode, asking: boolean, kept: RestoreState): CardFrame {
+/** Works out a frame (`talk`: push-to-talk's button, held or not; absent: an open microphone). */
+export function cardFrame(view: CallView, labels: VoiceLabels, mode: WidgetMode, asking: boolean, kept: RestoreState, talk?: 'held' | 'released'): CardFrame {
   const { phase, problem } = view;
   const idle = phase === 'idle';
   const keptInfo =
@@ -45,7 +45,7 @@ export function cardFrame(view: CallView, labels: VoiceLabels, mode: WidgetMode,
     idle,
     live: phase === 'active' || phase === 'reconnecting',
     connecting: phase === 'loading' || phase === 'starting',
-    status: statusLine(view, labels),
+    status: statusLine(view, labels, talk),
     asking,
     kept,
     info: idle && !asking ? (keptInfo ?? (problem ? describeProblem(problem, labels) : null)) : null,

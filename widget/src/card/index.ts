@@ -26,6 +26,8 @@ import { controlsRenderer } from './render-controls.ts';
 import { headerRenderer } from './render-header.ts';
 import { cardSender } from './submit.ts';
 import { buildCard, removeCard } from './template.ts';
+import type { AudioPanel } from './audio-panel.ts';
+import { unreadBadge } from './unread-badge.ts';
 
 export { overridesMessage } from './submit.ts';
 
@@ -65,12 +67,30 @@ export function mountCard(host: CardHost): Card {
   const renderHeader = headerRenderer(host, dom, kit);
   const renderBody = bodyRenderer(host, dom, kit);
   const renderControls = controlsRenderer(dom, kit);
+  /** The call's audio settings and push-to-talk: their own file, loaded when a call starts. */
+  let audio: AudioPanel | null = null;
+  let audioLoad: Promise<unknown> | null = null;
+  const loadAudio = () =>
+    (audioLoad ??= host.load('audio').then(
+      ({ audioPanel }) => {
+        audio = audioPanel(host, dom, kit, {
+          client: () => controller.voiceClient(),
+          setMuted: (muted) => controller.setMuted(muted),
+          render: () => render(),
+          view: () => controller.getSnapshot(),
+        });
+        render();
+      },
+      // Offline or blocked: the call goes on without the settings; the next call tries again.
+      () => (audioLoad = null),
+    ));
+  const badge = unreadBadge(host, kit);
   let tick: ReturnType<typeof setTimeout> | undefined;
 
   function render(): void {
     const view = controller.getSnapshot();
     const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
-    const frame = cardFrame(view, labels, host.mode(), consent.asking(), keeping.keep?.state() ?? 'none');
+    const frame = cardFrame(view, labels, host.mode(), consent.asking(), keeping.keep?.state() ?? 'none', audio?.talk());
     const focused = shadow.activeElement;
     // Closing gives focus back to the launcher, when focus was inside the card.
     if (!host.isOpen() && !card.hidden && focused && card.contains(focused)) host.launcher.focus();
@@ -79,6 +99,9 @@ export function mountCard(host: CardHost): Card {
     renderHeader(frame);
     renderBody(frame);
     renderControls(frame);
+    if (view.phase !== 'idle' && view.phase !== 'loading' && !audio) void loadAudio();
+    audio?.render(frame);
+    badge.render(frame);
     focus.keep(focused);
     host.update();
     // The elapsed time moves on once a second during a call.
@@ -148,6 +171,8 @@ export function mountCard(host: CardHost): Card {
       keeping.keep?.destroy();
       controller.release();
       unlisten();
+      audio?.destroy();
+      badge.destroy();
       removeCard(host, dom);
     },
   };

@@ -8,6 +8,7 @@ import FOOTER from './styles/footer.css?raw';
 import HEADER from './styles/header.css?raw';
 import SHELL from './styles/shell.css?raw';
 import THEME from './styles/theme.css?raw';
+import UNREAD from './styles/unread.css?raw';
 
 /** The card's whole stylesheet. */
-export const CARD_CSS = THEME + SHELL + HEADER + BODY + FOOTER;
+export const CARD_CSS = THEME + SHELL + HEADER + BODY + UNREAD + FOOTER;

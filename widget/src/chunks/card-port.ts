@@ -19,6 +19,7 @@ import type { LocaleModule, VoiceLabels } from '../i18n/labels.ts';
 import type { CallView } from '../conversation/view.ts';
 import type { AnalyticsModule } from '../analytics/stream.ts';
 import type { NudgeModule } from '../nudge/nudge.ts';
+import type { AudioModule } from '../card/audio-panel.ts';
 
 export type { ClientTools } from '../core/client-tools.ts';
 
@@ -53,6 +54,8 @@ export interface WidgetModules {
   analytics: AnalyticsModule;
   /** The nudge bubble (`voice-widget-nudge.js`), loaded when an element sets `nudge`. */
   nudge: NudgeModule;
+  /** The call's audio settings and push-to-talk (`voice-widget-audio.js`), loaded by the card when a call starts. */
+  audio: AudioModule;
 }
 
 /**

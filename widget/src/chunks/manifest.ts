@@ -38,4 +38,6 @@ export const MODULE_FILES = {
   analytics: /* @__PURE__ */ moduleFile('analytics'),
   /** The nudge bubble (`nudge`), loaded after `nudge-delay` seconds when an element sets it. */
   nudge: /* @__PURE__ */ moduleFile('nudge'),
+  /** The call's audio settings and push-to-talk, loaded by the card when a call starts. */
+  audio: /* @__PURE__ */ moduleFile('audio'),
 } as const;

@@ -19,6 +19,7 @@ export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(nam
     fr: () => import('../i18n/locales/fr.ts'),
     analytics: () => import('../analytics/stream.ts'),
     nudge: () => import('../nudge/nudge.ts'),
+    audio: () => import('../card/audio-panel.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;
 };

@@ -7,6 +7,7 @@
  * region). A click on its text opens the card; opening the card removes it.
  */
 import NUDGE_CSS from './nudge.css?raw';
+import { addStyles } from '../element/styles.ts';
 
 /** The sessionStorage key: the nudge was shown in this browser session. */
 export const NUDGE_SHOWN_KEY = 'ringwise-nudge-shown';
@@ -34,7 +35,31 @@ export interface NudgeHost {
 
 /** What the nudge file exports (`WidgetModules.nudge`). */
 export interface NudgeModule {
-  showNudge: typeof showNudge;
+  nudgeLauncher: typeof nudgeLauncher;
+}
+
+/**
+ * The nudge of a `<ringwise-voice-call>` (what the loader calls once the delay is over): its text
+ * is the `nudge` attribute; busy while the card is open, a call runs or the launcher is hidden.
+ * @param container The widget's box in the shadow root. @param isOpen Whether the card is open.
+ * @param dismissLabel The close control's name in the widget's language. @param nonce For the fallback `<style>`.
+ */
+export function nudgeLauncher(
+  element: HTMLElement & { open(): void; readonly view: { readonly phase: string } },
+  container: HTMLElement,
+  isOpen: () => boolean,
+  dismissLabel: string | undefined,
+  nonce: string,
+): Nudge {
+  return showNudge({
+    element,
+    container,
+    text: element.getAttribute('nudge') ?? '',
+    dismissLabel,
+    style: (css) => addStyles(element.shadowRoot!, css, nonce),
+    open: () => element.open(),
+    busy: () => isOpen() || element.view.phase !== 'idle' || !!container.hidden,
+  });
 }
 
 /** The close control's glyph (an ×). */

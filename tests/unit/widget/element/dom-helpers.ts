@@ -10,12 +10,14 @@ const IMPLICIT_ROLES: Record<string, string> = {
   H2: 'heading',
   H3: 'heading',
   A: 'link',
+  SELECT: 'combobox',
 };
 
 function roleOf(el: Element): string | undefined {
   const explicit = el.getAttribute('role');
   if (explicit) return explicit;
   if (el.tagName === 'INPUT' && ['text', 'search', ''].includes(el.getAttribute('type') ?? '')) return 'textbox';
+  if (el.tagName === 'INPUT' && el.getAttribute('type') === 'range') return 'slider';
   return IMPLICIT_ROLES[el.tagName];
 }
 
@@ -40,6 +42,9 @@ export function nameOf(el: Element): string {
   }
   const label = el.getAttribute('aria-label');
   if (label !== null) return label.trim();
+  // A form control named by its <label for>.
+  const labelFor = el.id && (el.getRootNode() as Document | ShadowRoot).querySelector?.(`label[for="${el.id}"]`);
+  if (labelFor) return (labelFor.textContent ?? '').trim();
   return visibleText(el).trim();
 }
 

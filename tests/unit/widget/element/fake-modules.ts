@@ -53,6 +53,10 @@ export function createFakeModules(): FakeModules {
       if (localesFail) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
       return localeGate.then(() => LOCALE_MODULES[name as ShippedLocale]());
     }
+    // The card's audio file, the nudge and the analytics stream: the real ones, as the loader fetches them.
+    if (name === 'audio') return import('../../../../widget/src/card/audio-panel.ts');
+    if (name === 'nudge') return import('../../../../widget/src/nudge/nudge.ts');
+    if (name === 'analytics') return import('../../../../widget/src/analytics/stream.ts');
     // The fake engines never call Daily: its file only has to arrive.
     if (name === 'daily') return Promise.resolve({ createDailyCallFactory: () => ({ createCall: () => { throw new Error('the fake engines never call Daily'); } }) });
     return name === 'chat' ? chat.load() : voice.load();
