@@ -6,9 +6,6 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { flush, mount, open } from './harness.ts';
-// Transformed once here, so the element's lazy import of these files resolves within a flush.
-await import('../../../../widget/src/analytics/stream.ts');
-await import('../../../../widget/src/nudge/nudge.ts');
 
 afterEach(() => {
   document.body.replaceChildren();
