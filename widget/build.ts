@@ -181,6 +181,9 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   keep: 'src/card/keep.ts',
   rich: 'src/card/rich/index.ts',
   daily: 'src/daily/index.ts',
+  analytics: 'src/analytics/stream.ts',
+  nudge: 'src/nudge/nudge.ts',
+  audio: 'src/card/audio-panel.ts',
   ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<(typeof LOCALES)[number], string>),
 };
 

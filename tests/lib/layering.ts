@@ -24,13 +24,15 @@ export const WIDGET_RULES: Readonly<Record<string, FolderRule>> = {
   daily: { folders: ['core'], packages: ['@daily-co/daily-js'], why: 'the only daily-js importer; implements the core call port' },
   i18n: { folders: ['core'], why: 'labels: plain data typed by the core’s facts (start stages)' },
   conversation: { folders: ['core', 'api', 'i18n', 'chunks'], why: 'the framework-free view model element, card and react share' },
-  chunks: { folders: ['core', 'api', 'conversation', 'i18n', 'card', 'daily'], why: 'the chunk manifest, the script loader and the chunk entries' },
+  chunks: { folders: ['core', 'api', 'conversation', 'i18n', 'card', 'daily', 'analytics', 'nudge'], why: 'the chunk manifest, the script loader and the chunk entries' },
   card: { folders: ['conversation', 'core', 'api', 'i18n', 'chunks'], why: 'the card file: loaded by the element through the chunk port, never imports the element' },
   element: { folders: ['conversation', 'core', 'api', 'i18n', 'chunks'], why: 'what the loader ships: the element, its options, the launcher' },
   react: { folders: ['core', 'api', 'conversation', 'i18n'], packages: ['react'], why: 'the hook binds the view model; never the element or the card' },
   vapi: { folders: ['core', 'api', 'daily'], why: 'the @vapi-ai/web drop-in entry: the core plus the Daily adapter it supplies (an entry may), nothing of the UI' },
+  analytics: { folders: [], why: 'the analytics stream: a pure mapping of DOM events and its sinks, its own lazy file' },
+  nudge: { folders: ['element'], why: 'the nudge bubble: the element’s own lazy file (its stylesheet helper), given the rest by the element' },
   docs: { folders: ['element', 'i18n', 'conversation', 'core', 'api'], why: 'reference data read from the owners (options, labels, events)' },
-  '(root)': { folders: ['api', 'core', 'daily', 'i18n', 'conversation', 'chunks', 'card', 'element', 'react', 'vapi', 'docs'], why: 'the package entries' },
+  '(root)': { folders: ['api', 'core', 'daily', 'i18n', 'conversation', 'chunks', 'card', 'element', 'react', 'vapi', 'docs', 'analytics', 'nudge'], why: 'the package entries' },
 };
 
 /** Repository folders that must not be imported from a given repository folder. */

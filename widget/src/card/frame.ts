@@ -38,8 +38,17 @@ export interface CardFrame {
 /**
  * Works out a frame. `hungUp`: the visitor hung up the last call (the card saw it); a call that
  * ended on a connection error (`meeting-ended`) was lost; any other end was the assistant's.
+ * `talk`: push-to-talk's button, held or not (absent: an open microphone).
  */
-export function cardFrame(view: CallView, labels: VoiceLabels, mode: WidgetMode, asking: boolean, kept: RestoreState, hungUp: boolean): CardFrame {
+export function cardFrame(
+  view: CallView,
+  labels: VoiceLabels,
+  mode: WidgetMode,
+  asking: boolean,
+  kept: RestoreState,
+  hungUp: boolean,
+  talk?: 'held' | 'released',
+): CardFrame {
   const { phase, problem } = view;
   const idle = phase === 'idle';
   const keptInfo =
@@ -68,7 +77,7 @@ export function cardFrame(view: CallView, labels: VoiceLabels, mode: WidgetMode,
     idle,
     live: phase === 'active' || phase === 'reconnecting',
     connecting: phase === 'loading' || phase === 'starting',
-    status: statusLine(view, labels, typing),
+    status: statusLine(view, labels, typing, talk),
     asking,
     kept,
     info,

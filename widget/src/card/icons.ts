@@ -13,6 +13,8 @@ export const CARD_ICONS = {
   alert: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7.5v6M12 16.5v.01',
   stop: 'M8 8h8v8H8z',
   wave: 'M5 10v4M9 7v10M13 4.5v15M17 8v8M21 11v2',
+  /** Sliders: the audio settings. */
+  settings: 'M4 7h9M17 7h3M15 5v4M4 17h3M11 17h9M9 15v4',
 } as const;
 
 /** The card's icon names. */

@@ -29,6 +29,8 @@ import { cardSender } from './submit.ts';
 import { buildCard, removeCard } from './template.ts';
 import type { RichParts } from './rich/index.ts';
 import { lazyRich } from './rich-part.ts';
+import type { AudioPanel } from './audio-panel.ts';
+import { unreadBadge } from './unread-badge.ts';
 
 export { overridesMessage } from './submit.ts';
 
@@ -68,6 +70,24 @@ export function mountCard(host: CardHost): Card {
   const renderHeader = headerRenderer(host, dom, kit);
   const renderBody = bodyRenderer(host, dom, kit, () => rich);
   const renderControls = controlsRenderer(dom, kit);
+  /** The call's audio settings and push-to-talk: their own file, loaded when a call starts. */
+  let audio: AudioPanel | null = null;
+  let audioLoad: Promise<unknown> | null = null;
+  const loadAudio = () =>
+    (audioLoad ??= host.load('audio').then(
+      ({ audioPanel }) => {
+        audio = audioPanel(host, dom, kit, {
+          client: () => controller.voiceClient(),
+          setMuted: (muted) => controller.setMuted(muted),
+          render: () => render(),
+          view: () => controller.getSnapshot(),
+        });
+        render();
+      },
+      // Offline or blocked: the call goes on without the settings; the next call tries again.
+      () => (audioLoad = null),
+    ));
+  const badge = unreadBadge(host, kit);
   let tick: ReturnType<typeof setTimeout> | undefined;
   /** The visitor hung up the last call (the ended section says who ended it). */
   let hungUp = false;
@@ -77,7 +97,7 @@ export function mountCard(host: CardHost): Card {
     const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
     // A new call forgets who ended the last one.
     if (view.phase === 'loading' || view.phase === 'starting') hungUp = false;
-    const frame = cardFrame(view, labels, host.mode(), consent.asking(), keeping.keep?.state() ?? 'none', hungUp);
+    const frame = cardFrame(view, labels, host.mode(), consent.asking(), keeping.keep?.state() ?? 'none', hungUp, audio?.talk());
     const focused = shadow.activeElement;
     // Closing gives focus back to the launcher, when focus was inside the card.
     if (!host.isOpen() && !card.hidden && focused && card.contains(focused)) host.launcher.focus();
@@ -86,6 +106,9 @@ export function mountCard(host: CardHost): Card {
     renderHeader(frame);
     renderBody(frame);
     renderControls(frame);
+    if (view.phase !== 'idle' && view.phase !== 'loading' && !audio) void loadAudio();
+    audio?.render(frame);
+    badge.render(frame);
     focus.keep(focused);
     host.update();
     // The elapsed time moves on once a second during a call.
@@ -157,6 +180,8 @@ export function mountCard(host: CardHost): Card {
       keeping.keep?.destroy();
       controller.release();
       unlisten();
+      audio?.destroy();
+      badge.destroy();
       removeCard(host, dom);
     },
   };

@@ -9,6 +9,7 @@ import HEADER from './styles/header.css?raw';
 import SHELL from './styles/shell.css?raw';
 import THEME from './styles/theme.css?raw';
 import MARKDOWN from './styles/markdown.css?raw';
+import UNREAD from './styles/unread.css?raw';
 
 /** The card's whole stylesheet. */
-export const CARD_CSS = THEME + SHELL + HEADER + BODY + MARKDOWN + FOOTER;
+export const CARD_CSS = THEME + SHELL + HEADER + BODY + MARKDOWN + UNREAD + FOOTER;

@@ -18,6 +18,9 @@ import type { h } from '../element/dom.ts';
 import type { LAUNCHER_ICONS, svgIcon } from '../element/icons.ts';
 import type { LocaleModule, VoiceLabels } from '../i18n/labels.ts';
 import type { CallView } from '../conversation/view.ts';
+import type { AnalyticsModule } from '../analytics/stream.ts';
+import type { NudgeModule } from '../nudge/nudge.ts';
+import type { AudioModule } from '../card/audio-panel.ts';
 
 export type { ClientTools } from '../core/client-tools.ts';
 
@@ -50,6 +53,12 @@ export interface WidgetModules {
   es: LocaleModule;
   /** French labels (`voice-widget-fr.js`). */
   fr: LocaleModule;
+  /** The analytics stream (`voice-widget-analytics.js`), loaded when an element sets `analytics`. */
+  analytics: AnalyticsModule;
+  /** The nudge bubble (`voice-widget-nudge.js`), loaded when an element sets `nudge`. */
+  nudge: NudgeModule;
+  /** The call's audio settings and push-to-talk (`voice-widget-audio.js`), loaded by the card when a call starts. */
+  audio: AudioModule;
 }
 
 /**

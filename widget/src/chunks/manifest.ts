@@ -36,4 +36,10 @@ export const MODULE_FILES = {
   de: /* @__PURE__ */ moduleFile('de'),
   es: /* @__PURE__ */ moduleFile('es'),
   fr: /* @__PURE__ */ moduleFile('fr'),
+  /** The analytics stream (`analytics`), loaded when an element sets the attribute. */
+  analytics: /* @__PURE__ */ moduleFile('analytics'),
+  /** The nudge bubble (`nudge`), loaded after `nudge-delay` seconds when an element sets it. */
+  nudge: /* @__PURE__ */ moduleFile('nudge'),
+  /** The call's audio settings and push-to-talk, loaded by the card when a call starts. */
+  audio: /* @__PURE__ */ moduleFile('audio'),
 } as const;

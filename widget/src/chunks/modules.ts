@@ -18,6 +18,9 @@ export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(nam
     de: () => import('../i18n/locales/de.ts'),
     es: () => import('../i18n/locales/es.ts'),
     fr: () => import('../i18n/locales/fr.ts'),
+    analytics: () => import('../analytics/stream.ts'),
+    nudge: () => import('../nudge/nudge.ts'),
+    audio: () => import('../card/audio-panel.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;
 };

@@ -43,6 +43,11 @@ export abstract class CallCommands extends ViewStore {
     this.syncVoice_();
   }
 
+  /** The voice client of the conversation (its audio settings), or null before its engine loaded. */
+  voiceClient(): VoiceClientPort | null {
+    return this.voice_.client_ ?? null;
+  }
+
   /** Retries audio playback after the browser blocked it; call from a click handler. */
   resumeAudio(): void {
     this.voice_.client_?.resumeAudio();

@@ -80,6 +80,16 @@ export interface VoiceClientPort extends ObservablePort<VoiceSnapshot, VoiceClie
   preload(): Promise<void>;
   /** Retries audio playback after the browser blocked autoplay (call from a user gesture). */
   resumeAudio(): void;
+  // The audio settings (optional, as `reconnect`: an older engine file has none, and the card
+  // then offers no settings).
+  /** Uses the microphone `deviceId` now (mute kept) and in later calls; rejects when the call cannot open it. */
+  setInputDevice?(deviceId: string): Promise<void>;
+  /** The microphone the live call uses (a device id), else the one chosen, else null. */
+  getInputDevice?(): Promise<string | null>;
+  /** Plays the assistant on the output `deviceId` (`setSinkId`) now and in later calls; may reject. */
+  setOutputDevice?(deviceId: string): Promise<void>;
+  /** The assistant's playback volume, 0..1 (what the assistant hears does not change). */
+  setVolume?(volume: number): void;
 }
 
 /** The public surface of `ChatClient` the UI uses. */

@@ -106,8 +106,12 @@ export function describeProblem(problem: CallProblem, labels: CardLabels, typing
   }
 }
 
-/** The status line of a view (see `StatusLine`; `typing` as for `describeProblem`). */
-export function statusLine(view: CallView, labels: CardLabels, typing = true): StatusLine {
+/**
+ * The status line of a view (see `StatusLine`; `typing` as for `describeProblem`). `talk`:
+ * push-to-talk's button, held or not (absent: an open microphone); the chip then says whether the
+ * visitor is heard.
+ */
+export function statusLine(view: CallView, labels: CardLabels, typing = true, talk?: 'held' | 'released'): StatusLine {
   const line = (text: string, tone: StatusTone, announcement = text): StatusLine => ({ text, announcement, tone });
   switch (view.phase) {
     case 'loading':
@@ -116,6 +120,8 @@ export function statusLine(view: CallView, labels: CardLabels, typing = true): S
       return line(stage ? format(labels.connectingStage, { stage }) : `${labels.connecting}…`, 'connecting', `${labels.connecting}…`);
     }
     case 'active':
+      if (talk === 'held') return line(labels.talking, 'live');
+      if (talk) return line(labels.pushToTalk, 'muted');
       if (view.muted) return line(labels.muted, 'muted');
       return view.speaking ? line(labels.speaking, 'speaking', labels.listening) : line(labels.listening, 'live');
     case 'reconnecting':

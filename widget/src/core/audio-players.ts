@@ -13,6 +13,8 @@ export interface PlayersOwner {
   live(): boolean;
   /** The playback volume the page asked for (`setVolume`), or null for the default. */
   volume(): number | null;
+  /** The output device the page chose (`setOutputDevice`), or null for the default. */
+  sink(): string | null;
   /** Whether any player is blocked by the autoplay policy changed (or was re-checked). */
   blockedChanged(blocked: boolean): void;
   /** A player started playing (the first time: `first`). */
@@ -47,6 +49,7 @@ export class AudioPlayers {
     const player = this.#owner.platform.createAudioPlayer(track);
     this.#entries.set(track.id, { participantId, player, blocked: false });
     this.setVolume(this.#owner.volume(), player);
+    this.setSink(this.#owner.sink(), player).catch((error: unknown) => console.error('[voice] setSinkId', error));
     void this.#play(track.id);
   }
 
@@ -54,6 +57,12 @@ export class AudioPlayers {
   setVolume(volume: number | null, player?: AudioPlayback): void {
     if (volume === null) return;
     for (const p of player ? [player] : [...this.#entries.values()].map((e) => e.player)) p.setVolume?.(volume);
+  }
+
+  /** Routes one player, or all of them, to the output `deviceId` (null: leave as is); rejects when one cannot. */
+  async setSink(deviceId: string | null, player?: AudioPlayback): Promise<void> {
+    if (deviceId === null) return;
+    await Promise.all((player ? [player] : [...this.#entries.values()].map((e) => e.player)).map((p) => p.setSinkId?.(deviceId)));
   }
 
   /** Retries every player the browser blocked (call it from a user gesture). */

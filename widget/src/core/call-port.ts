@@ -130,6 +130,13 @@ export interface CallObject {
   stopRecording(): void;
   /** Sets the microphone's processing (noise cancellation). */
   updateInputSettings(settings: CallInputSettings): Promise<void>;
+  /**
+   * Switches the microphone to the device `deviceId` (an `enumerateDevices()` id) at once; rejects
+   * when it cannot be opened. The engine may turn the new microphone on: the core re-applies mute.
+   */
+  setInputDevice(deviceId: string): Promise<void>;
+  /** The microphone in use: its device id, or null when the engine knows none (yet). */
+  getInputDevice(): Promise<string | null>;
   /** The engine's own call object (Daily's `DailyCall`), for adapters that hand it out. */
   readonly engine?: unknown;
 }
@@ -146,6 +153,8 @@ export interface CreateCallOptions {
    * (`artifactPlan.videoRecordingEnabled`), so the recording has the visitor's picture.
    */
   camera: boolean;
+  /** The microphone the visitor chose (a device id); the browser's default without it. */
+  microphone?: string;
 }
 
 /**

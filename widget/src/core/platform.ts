@@ -8,6 +8,8 @@ export interface AudioPlayback {
   stop(): void;
   /** Sets the playback volume, 0..1 (not what the assistant hears, not the `volume-level` events). */
   setVolume?(volume: number): void;
+  /** Routes playback to the output device `deviceId` (`HTMLMediaElement.setSinkId`); absent where browsers cannot. */
+  setSinkId?(deviceId: string): Promise<void>;
   /** The media element playing the track, where there is one (browsers: a detached `<audio>`). */
   readonly element?: HTMLAudioElement;
 }
@@ -80,6 +82,8 @@ export const browserPlatform: VoicePlatform = {
       setVolume(volume) {
         audio.volume = volume;
       },
+      // Only where the browser routes output (Chromium, Firefox); Safari has no setSinkId.
+      ...('setSinkId' in audio && { setSinkId: (id: string) => audio.setSinkId(id) }),
     };
   },
   onPageHide(handler) {

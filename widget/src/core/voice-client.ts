@@ -52,6 +52,8 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
   #factory: Promise<CallFactory> | null = null;
   #destroyed = false;
   #volume: number | null = null;
+  #mic: string | null = null;
+  #sink: string | null = null;
   /** The live call, its sessions' host. */
   readonly #slot: CallSlot;
 
@@ -68,6 +70,8 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
       emit: this.events.emit,
       count: this.events.count,
       volume: () => this.#volume,
+      sink: () => this.#sink,
+      microphone: () => this.#mic,
       loadFactory: () => this.#loadFactory(),
       hangUp: () => void this.end(),
       video: options.video === true,
@@ -230,6 +234,27 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
     if (!Number.isFinite(volume)) return;
     this.#volume = Math.min(1, Math.max(0, volume));
     this.#slot.session?.players.setVolume(this.#volume);
+  }
+
+  /** Uses the microphone `deviceId` now (mute kept) and in later calls; rejects when the call cannot open it. */
+  async setInputDevice(deviceId: string): Promise<void> {
+    this.#mic = deviceId;
+    const call = this.#slot.session?.call;
+    if (!call) return;
+    await call.setInputDevice(deviceId);
+    // The engine may open the new microphone unmuted; the visitor's mute (or push-to-talk) stays.
+    if (this.#slot.session?.call === call) call.setLocalAudio(!this.snapshot.muted);
+  }
+
+  /** The microphone the live call uses (a device id), else the one chosen, else null. */
+  async getInputDevice(): Promise<string | null> {
+    return (await this.#slot.session?.call?.getInputDevice()) ?? this.#mic;
+  }
+
+  /** Plays the assistant on the output `deviceId` (`setSinkId`, where browsers have it) now and later; may reject. */
+  async setOutputDevice(deviceId: string): Promise<void> {
+    this.#sink = deviceId;
+    await this.#slot.session?.players.setSink(deviceId);
   }
 
   /** The call object of the live call (the port's; `engine` is Daily's own), or null. */

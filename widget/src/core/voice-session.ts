@@ -35,6 +35,10 @@ export interface ClientPort {
   count(event: keyof VoiceEvents): number;
   /** The playback volume the page set, or null. */
   volume(): number | null;
+  /** The speaker the page chose (a device id), or null. */
+  sink(): string | null;
+  /** The microphone the page chose (a device id), or null. */
+  microphone(): string | null;
 }
 
 /** What a session needs from the client that owns it. */
@@ -89,6 +93,7 @@ export class VoiceSession implements StageRun {
       platform: host.platform,
       live: () => host.isCurrent(this),
       volume: host.volume,
+      sink: host.sink,
       blockedChanged: (audioBlocked) => host.set({ audioBlocked }),
       played: (player, first) => {
         if (first) host.emit('audio', player);
@@ -158,7 +163,8 @@ export class VoiceSession implements StageRun {
       this.check();
       // Kept on the session at once, so a stop() from now on destroys it. The camera is on when
       // the platform records the call on video, as it asks.
-      this.call = callFactory.createCall({ video: wanted, camera: recording });
+      const microphone = host.microphone();
+      this.call = callFactory.createCall({ video: wanted, camera: recording, ...(microphone && { microphone }) });
       wireCall(this, this.call);
       return this.call;
     })) as CallObject;

@@ -9,6 +9,7 @@ import Daily from '@daily-co/daily-js';
 import type {
   DailyAdvancedConfig,
   DailyCallOptions,
+  DailyDeviceInfos,
   DailyEvent,
   DailyEventObject,
   DailyFactoryOptions,
@@ -39,6 +40,8 @@ export interface DailyCallLike {
   startRecording(options?: DailyStreamingOptions<'recording', 'start'>): void;
   stopRecording(): void;
   updateInputSettings(inputSettings: DailyInputSettings): Promise<unknown>;
+  setInputDevicesAsync(devices: { audioDeviceId?: string | false | null }): Promise<DailyDeviceInfos>;
+  getInputDevices(): Promise<DailyDeviceInfos>;
   updateParticipant(sessionId: string, updates: DailyParticipantUpdateOptions): unknown;
   participants(): DailyParticipantsObject;
 }
@@ -71,9 +74,10 @@ function participantOf(p: DailyParticipant): CallParticipant {
  */
 export function createDailyCallFactory(config: DailyConfig = {}, daily: DailyLike = Daily, properties: DailyCallProperties = {}): CallFactory {
   return {
-    createCall({ video, camera }) {
+    createCall({ video, camera, microphone }) {
       const call = daily.createCallObject({
-        audioSource: properties.audioSource ?? true,
+        // A device id is what Daily takes to open that microphone from the start.
+        audioSource: properties.audioSource ?? microphone ?? true,
         videoSource: properties.videoSource ?? camera,
         dailyConfig: { avoidEval: true, ...config } as DailyAdvancedConfig,
       });
@@ -167,6 +171,14 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean): CallObject 
     stopRecording: () => call.stopRecording(),
     async updateInputSettings(settings) {
       await call.updateInputSettings(settings);
+    },
+    async setInputDevice(deviceId) {
+      await call.setInputDevicesAsync({ audioDeviceId: deviceId });
+    },
+    async getInputDevice() {
+      const { mic } = await call.getInputDevices();
+      // `{}` until Daily has opened (or been told of) a microphone.
+      return 'deviceId' in mic ? mic.deviceId : null;
     },
   };
 }

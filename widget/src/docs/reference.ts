@@ -77,6 +77,18 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
     default: 'idle',
     text: 'What loads before the click. idle: once the page has loaded, in idle time and at low priority, what the mode’s first action needs (voice and hybrid: the card, the call engine and daily-js, ≈ 91 KB gzip; chat: the card and the chat engine, never daily-js), so the click starts the call at once. intent: on hover, focus or touch (a click without them waits for the download). none: at the click. Visitors who ask to save data, or on a 2G connection, get intent.',
   },
+  analytics: {
+    default: 'off',
+    text: 'datalayer: each analytics event is pushed to window.dataLayer as { event, ...fields } (Google Tag Manager, GA4); callback: your function is called as fn(name, fields) (the analyticsCallback property, or the global named by analytics-callback). Events: ringwise_open, ringwise_call_start, ringwise_call_end { duration_s, ended_by }, ringwise_chat_message { count }, ringwise_error { cause }, ringwise_feedback { rating }, ringwise_consent { decision }. No message text or personal data unless analytics-content is set. Its own small file, loaded only with this attribute.',
+  },
+  'analytics-callback': { default: '—', text: 'With analytics="callback": the global function to call, dotted paths called on their object (posthog.capture, analytics.track). Events wait (the last 100) until it exists.' },
+  'analytics-content': { default: 'off', text: 'Present: analytics events also carry the message text (ringwise_chat_message), the error message and the feedback comment.' },
+  input: {
+    default: 'open',
+    text: 'push-to-talk: the call starts with the microphone off and it is open only while the visitor holds the talk button (pointer, or Space while it has focus); the status chip says which.',
+  },
+  nudge: { default: '—', text: 'A short invitation shown in a bubble beside the closed launcher after nudge-delay seconds, once per browser session; dismissible, never over a focused form field, announced politely, no animation for reduced motion.' },
+  'nudge-delay': { default: '20', text: 'Seconds on the page before the nudge appears.' },
 };
 
 /** Attribute families (a name after the prefix), on the script tag as `data-*`. */
@@ -93,7 +105,7 @@ export const SCRIPT_OPTION_DOCS = {
 } as const;
 
 /** Every DOM event (`ringwise-` + the name), payload in `event.detail`. */
-export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' | 'dismiss' | 'view-change' | 'feedback' | 'handoff']: string } = {
+export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' | 'dismiss' | 'view-change' | 'feedback' | 'handoff' | 'open']: string } = {
   'state-change': 'The call state: idle, starting, active, reconnecting, ending.',
   'call-start': 'The assistant’s audio is playing.',
   'call-end': 'The call ended.',
@@ -113,6 +125,7 @@ export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' |
   consent: 'The visitor answered the consent dialog: { decision: accepted | declined, version: the storage key, stored }.',
   'view-change': 'The card’s view changed (detail: the view, as element.view): for page UI that shows the same conversation, e.g. a call button elsewhere on the page.',
   dismiss: 'The visitor hid a dismissible launcher for this session (detail: null).',
+  open: 'The card opened (the launcher, open() or start(); detail: null).',
   'tool-call':
     'The assistant asked for a client-side tool ({ id, name, arguments }), before its clientTools function runs. Call preventDefault() to handle it yourself: then a tool with no function is no error.',
   feedback:
@@ -170,6 +183,13 @@ export const PART_DOCS = {
   'rating-send': 'Sends the rating.',
   handoff: 'The hand-over action (`handoff-label`).',
   'handoff-done': 'What the card says after the hand-over.',
+  'audio-settings': 'The footer’s audio settings control during a call, and the panel it opens above the footer.',
+  microphone: 'The panel’s microphone picker.',
+  speaker: 'The panel’s speaker picker (browsers that can route output only).',
+  volume: 'The panel’s slider for the assistant’s volume.',
+  talk: 'Push-to-talk’s button (input="push-to-talk"): the microphone is open while it is held.',
+  unread: 'The closed launcher’s badge: answers that arrived while the card was closed.',
+  nudge: 'The nudge bubble beside the closed launcher (nudge attribute).',
 } as const;
 
 /** The parts there are. */

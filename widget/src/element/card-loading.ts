@@ -98,6 +98,7 @@ export async function showCard(element: CardState, call: boolean, focus: boolean
   // Everything the join waits for is asked for in this task (no-ops once warm); the card is not on this path.
   const early = call ? earlyStart(element) : {};
   element.loadFailed_ = '';
+  if (!element.open_) element.dispatch_('open', null);
   // The launcher says "open" in this task; the card draws in the next one: a browser sends a
   // request when the task that made it ends, so the card's drawing must not hold it back.
   element.open_ = true;

@@ -45,6 +45,8 @@ export interface VoiceCallElement extends HTMLElement {
   clientTools?: ClientTools;
   /** Daily's advanced config (`bundlePathOverride`…), read when the call engine is created. */
   dailyConfig?: DailyConfig;
+  /** With `analytics="callback"`: called as `fn(name, fields)` with each analytics event (see the README's Analytics). */
+  analyticsCallback?: (name: string, fields: Record<string, unknown>) => unknown;
 }
 
 /** Constructor of the element class. */
@@ -58,5 +60,6 @@ declare global {
     'ringwise-error': CustomEvent<CallProblem>;
     'ringwise-consent': CustomEvent<{ decision: 'accepted' | 'declined'; version: string; stored: boolean }>;
     'ringwise-dismiss': CustomEvent<null>;
+    'ringwise-open': CustomEvent<null>;
   }
 }

@@ -63,6 +63,12 @@ export const OPTION_ATTRIBUTES = [
   'persist',
   'page-context',
   'preload',
+  'analytics',
+  'analytics-callback',
+  'analytics-content',
+  'input',
+  'nudge',
+  'nudge-delay',
 ] as const;
 
 /** An option attribute's name. */

@@ -31,7 +31,7 @@ import { ensureCard, listenForIntent, showCard, type CardState } from './card-lo
 import { dismissal } from './dismissal.ts';
 import type { VoiceCallElement, VoiceCallElementConstructor } from './element-types.ts';
 import { shippedLabels } from './language.ts';
-import { buildLauncher, renderLauncher, type LoadFailed } from './launcher.ts';
+import { buildLauncher, labelsOf, renderLauncher, type LoadFailed } from './launcher.ts';
 import { ELEMENT_NAME, EVENT_PREFIX, nonceOf, persistOf } from './options.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
@@ -65,6 +65,9 @@ export function createVoiceCallElement(
     declare clientTools?: ClientTools;
     declare dailyConfig?: DailyConfig;
     declare target?: CallTarget | null;
+    declare analyticsCallback?: (name: string, fields: Record<string, unknown>) => unknown;
+    /** The analytics stream (`analytics`), or the events waiting for its file. */
+    #track: ((event: string, detail: unknown) => void) | [string, unknown][] | null = null;
     // Launcher and card-loading state (see launcher.ts, card-loading.ts); the parts are set by buildLauncher.
     declare container_: HTMLDivElement;
     declare launcher_: HTMLButtonElement;
@@ -125,6 +128,21 @@ export function createVoiceCallElement(
       });
       this.#observer.observe(this, { attributes: true });
       renderLauncher(this);
+      // Their own files: the analytics stream now (the events until it is in wait for it), the
+      // nudge after its delay (seconds; not a number ≥ 0: 20).
+      if (this.getAttribute('analytics') && !this.#track) {
+        this.#track = [];
+        load('analytics').then(
+          (m) => (this.#track = m.attachAnalytics(this, this.#track as [string, unknown][])),
+          () => (this.#track = null),
+        );
+      }
+      const delay = parseFloat(this.getAttribute('nudge-delay')!);
+      if (this.getAttribute('nudge'))
+        setTimeout(
+          () => connection.signal.aborted || load('nudge').then((m) => m.nudgeLauncher(this, this.container_, () => this.open_, labelsOf(this).nudgeDismiss, nonceOf(this))),
+          (delay >= 0 ? delay : 20) * 1000,
+        );
       if (dismissed(this)) return;
       // Another page of this tab kept a conversation (`persist`): the card gives it back (and opens
       // for a call it rejoins).
@@ -205,8 +223,11 @@ export function createVoiceCallElement(
     }
 
     /** Returns `false` when a listener called `preventDefault()` (a `ringwise-tool-call` it handled). */
-    dispatch_ = (event: string, detail: unknown): boolean =>
-      this.dispatchEvent(new CustomEvent(EVENT_PREFIX + event, { detail, bubbles: true, composed: true, cancelable: true }));
+    dispatch_ = (event: string, detail: unknown): boolean => {
+      const track = this.#track;
+      typeof track == 'function' ? track(event, detail) : track?.push([event, detail]);
+      return this.dispatchEvent(new CustomEvent(EVENT_PREFIX + event, { detail, bubbles: true, composed: true, cancelable: true }));
+    };
 
     /** Renders the launcher and the card. */
     #refresh(): void {

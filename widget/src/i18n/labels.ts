@@ -167,6 +167,30 @@ export interface CardLabels extends StageLabels {
   typeInstead: string;
   /** Voice only (no typing), the page blocks the microphone: what to do. */
   fixMicBlockedVoice: string;
+  /** The footer's audio settings control, and the panel's name. */
+  audioSettings: string;
+  /** The microphone picker. */
+  microphone: string;
+  /** The speaker picker (browsers that can route output only). */
+  speaker: string;
+  /** A device the browser lists without a name (before the permission): `{n}` its number. */
+  deviceNumbered: string;
+  /** The assistant's volume slider (its audio only). */
+  assistantVolume: string;
+  /** The microphone in use was unplugged during the call (the picker follows). */
+  micLost: string;
+  /** A chosen microphone or speaker could not be used. */
+  deviceFailed: string;
+  /** Push-to-talk's button, held to speak. */
+  holdToTalk: string;
+  /** Status chip in push-to-talk while the button is held. */
+  talking: string;
+  /** Status chip in push-to-talk while it is not held. */
+  pushToTalk: string;
+  /** The nudge bubble's close control. */
+  nudgeDismiss: string;
+  /** Unread badge on the closed launcher: `{count}` the assistant's answers since it was closed. */
+  unread: string;
 }
 
 /**

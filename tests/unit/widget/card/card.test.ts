@@ -383,7 +383,7 @@ describe('hybrid card', () => {
     await flush();
     mounted.modules.voice.client().update({ state: 'active' });
     const footer = mounted.shadow.querySelector('[part=footer]')!;
-    expect(allByRole(footer, 'button').map(nameOf), 'footer controls').toEqual([EN_LABELS.send, EN_LABELS.mute, EN_LABELS.stop]);
+    expect(allByRole(footer, 'button').map(nameOf), 'footer controls').toEqual([EN_LABELS.send, EN_LABELS.mute, EN_LABELS.audioSettings, EN_LABELS.stop]);
     expect(getByRole(footer, 'textbox', EN_LABELS.message), 'message field').toBeTruthy();
   });
 });

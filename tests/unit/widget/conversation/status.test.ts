@@ -31,6 +31,16 @@ describe('statusLine', () => {
     const listening = statusLine(view({ phase: 'active' }), EN_LABELS).announcement;
     expect(statusLine(view({ phase: 'active', speaking: true }), EN_LABELS).announcement, 'same announcement').toBe(listening);
   });
+
+  test('push-to-talk: the chip says whether the visitor is heard (held: talking; not: hold to talk)', () => {
+    expect(statusLine(view({ phase: 'active', muted: false }), EN_LABELS, true, 'held'), 'held').toEqual({ text: 'Talking…', announcement: 'Talking…', tone: 'live' });
+    expect(statusLine(view({ phase: 'active', muted: true, speaking: true }), EN_LABELS, true, 'released'), 'released').toEqual({
+      text: 'Hold the button to talk',
+      announcement: 'Hold the button to talk',
+      tone: 'muted',
+    });
+    expect(statusLine(view({ phase: 'starting' }), EN_LABELS, true, 'released').tone, 'only in a call').toBe('connecting');
+  });
 });
 
 describe('describeProblem', () => {

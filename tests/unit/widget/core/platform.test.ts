@@ -106,6 +106,23 @@ describe('browserPlatform.createAudioPlayer and onPageHide', () => {
     expect(elements[0]?.srcObject, 'source released').toBeNull();
   });
 
+  it('routes output with setSinkId where the audio element has it, and offers none where it has not (Safari)', async () => {
+    const sinks: string[] = [];
+    vi.stubGlobal('MediaStream', class {});
+    vi.stubGlobal('Audio', class {});
+    expect(browserPlatform.createAudioPlayer(new FakeTrack()).setSinkId, 'none without setSinkId').toBeUndefined();
+    vi.stubGlobal(
+      'Audio',
+      class {
+        async setSinkId(id: string) {
+          sinks.push(id);
+        }
+      },
+    );
+    await browserPlatform.createAudioPlayer(new FakeTrack()).setSinkId?.('speakers-2');
+    expect(sinks, 'the element was routed').toEqual(['speakers-2']);
+  });
+
   it('adds and removes one pagehide listener', () => {
     const listeners = new Set<unknown>();
     vi.stubGlobal('addEventListener', (type: string, handler: unknown) => type === 'pagehide' && listeners.add(handler));

@@ -17,8 +17,10 @@ import { describe, expect, it } from 'vitest';
 const WIDGET_SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../widget/src');
 const KB = 1000;
 // MISSES DESIGN.md's 6 KB (6,831 B measured when issues 21, 22 and 23 merged: the protocol fixes,
-// typed media events, reconnect, the early microphone and the answer limits); gated just above it.
-const BUDGET = 6.9 * KB;
+// typed media events, reconnect, the early microphone and the answer limits; 7,028 B with issue
+// 27's audio devices: microphone switch keeping mute, the chosen microphone for the next call,
+// the speaker through setSinkId for every player); gated just above it.
+const BUDGET = 7.05 * KB;
 
 async function bundle(contents: string) {
   const lazy: string[] = [];

@@ -215,3 +215,23 @@ describe('createDailyCallFactory', () => {
     expect(typeof real.createCallObject, 'createCallObject').toBe('function');
   });
 });
+
+describe('the adapter: microphone devices', () => {
+  it('a chosen microphone opens the call (audioSource: its id); a switch is setInputDevicesAsync; getInputDevice reads Daily’s mic', async () => {
+    const daily = new FakeDaily();
+    const call = createDailyCallFactory(undefined, daily).createCall({ ...AUDIO_ONLY, microphone: 'mic-1' });
+    expect(daily.created[0]?.audioSource, 'opened with the chosen one').toBe('mic-1');
+    expect(await call.getInputDevice(), 'read back').toBe('mic-1');
+    await call.setInputDevice('mic-2');
+    expect(daily.wire.filter(([m]) => m === 'setInputDevicesAsync'), 'the switch').toEqual([['setInputDevicesAsync', { audioDeviceId: 'mic-2' }]]);
+    expect(await call.getInputDevice(), 'the new one').toBe('mic-2');
+  });
+
+  it('getInputDevice is null while Daily knows no microphone ({}), and a failing switch rejects', async () => {
+    const daily = new FakeDaily();
+    const call = createDailyCallFactory(undefined, daily).createCall(AUDIO_ONLY);
+    expect(await call.getInputDevice(), 'none yet').toBeNull();
+    daily.last.inputDevicesResult = () => Promise.reject(new Error('NotFoundError'));
+    await expect(call.setInputDevice('gone'), 'rejects').rejects.toThrow('NotFoundError');
+  });
+});

@@ -5,6 +5,7 @@
  * described and vice versa; the READMEs name every attribute, event, part and property.
  * (Attributes and events are checked by the compiler: their doc maps are typed by the sources.)
  */
+import { showNudge } from '../../../../widget/src/nudge/nudge.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -33,6 +34,10 @@ test('every part the card renders is described, and every described part is rend
   client.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Hello' });
   client.emit('message', { type: 'tool-calls', toolCallList: [{ id: 't', type: 'function', function: { name: 'suggest_replies', arguments: '{"options":["Yes"]}' } }] });
   for (let i = 0; i < 20 && !mounted.shadow.querySelector('[part~=suggestion]'); i++) await flush();
+  // The nudge bubble is its own file: shown here beside the same launcher (never while the
+  // message field has focus, so focus leaves it first).
+  (mounted.shadow.activeElement as HTMLElement | null)?.blur();
+  showNudge({ element: mounted.el, container: mounted.launcher().parentElement!, text: 'Hi', style: () => {}, open: () => {}, busy: () => false });
   const rendered = new Set([...mounted.shadow.querySelectorAll('[part]')].flatMap((el) => el.getAttribute('part')!.split(' ')));
   expect([...rendered].sort(), 'parts rendered = parts described').toEqual(Object.keys(PART_DOCS).sort());
 });

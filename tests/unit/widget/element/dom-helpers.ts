@@ -10,6 +10,7 @@ const IMPLICIT_ROLES: Record<string, string> = {
   H2: 'heading',
   H3: 'heading',
   A: 'link',
+  SELECT: 'combobox',
 };
 
 function roleOf(el: Element): string | undefined {
@@ -18,6 +19,7 @@ function roleOf(el: Element): string | undefined {
   if (el.tagName === 'INPUT' && ['text', 'search', ''].includes(el.getAttribute('type') ?? '')) return 'textbox';
   if (el.tagName === 'INPUT' && el.getAttribute('type') === 'radio') return 'radio';
   if (el.tagName === 'TEXTAREA') return 'textbox';
+  if (el.tagName === 'INPUT' && el.getAttribute('type') === 'range') return 'slider';
   return IMPLICIT_ROLES[el.tagName];
 }
 
@@ -42,6 +44,9 @@ export function nameOf(el: Element): string {
   }
   const label = el.getAttribute('aria-label');
   if (label !== null) return label.trim();
+  // A form control named by its <label for>.
+  const labelFor = el.id && (el.getRootNode() as Document | ShadowRoot).querySelector?.(`label[for="${el.id}"]`);
+  if (labelFor) return (labelFor.textContent ?? '').trim();
   return visibleText(el).trim();
 }
 

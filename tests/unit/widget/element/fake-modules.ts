@@ -6,6 +6,10 @@
 import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
 import { LOCALES, type LocaleModule, type ShippedLocale } from '../../../../widget/src/i18n/labels.ts';
 import * as ui from '../../../../widget/src/chunks/entries/card.ts';
+// Imported up front like the card: a file's first import in a test worker can take longer than a flush.
+import * as audio from '../../../../widget/src/card/audio-panel.ts';
+import * as nudge from '../../../../widget/src/nudge/nudge.ts';
+import * as analytics from '../../../../widget/src/analytics/stream.ts';
 
 /** The real language files, as the loader would import them. */
 const LOCALE_MODULES: Record<ShippedLocale, () => Promise<LocaleModule>> = {
@@ -54,6 +58,10 @@ export function createFakeModules(): FakeModules {
       return localeGate.then(() => LOCALE_MODULES[name as ShippedLocale]());
     }
     if (name === 'rich') return import('../../../../widget/src/card/rich/index.ts');
+    // The card's audio file, the nudge and the analytics stream: the real ones, as the loader fetches them.
+    if (name === 'audio') return Promise.resolve(audio);
+    if (name === 'nudge') return Promise.resolve(nudge);
+    if (name === 'analytics') return Promise.resolve(analytics);
     // The fake engines never call Daily: its file only has to arrive.
     if (name === 'daily') return Promise.resolve({ createDailyCallFactory: () => ({ createCall: () => { throw new Error('the fake engines never call Daily'); } }) });
     return name === 'chat' ? chat.load() : voice.load();

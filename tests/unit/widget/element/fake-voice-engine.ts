@@ -119,6 +119,37 @@ export class FakeVoiceClient extends FakeObservable<VoiceSnapshot, VoiceClientEv
     return Promise.resolve();
   }
 
+  /** Every `setInputDevice()` argument. */
+  readonly inputDevices: string[] = [];
+  /** The microphone the fake call uses (`getInputDevice()`). */
+  microphone: string | null = null;
+  /** Device ids `setInputDevice()` / `setOutputDevice()` reject (unplugged). */
+  missingDevices: string[] = [];
+  /** Every `setOutputDevice()` argument. */
+  readonly outputDevices: string[] = [];
+  /** Every `setVolume()` argument. */
+  readonly volumes: number[] = [];
+
+  /** As the core: the switch keeps mute (the snapshot's `muted` does not change). */
+  async setInputDevice(deviceId: string): Promise<void> {
+    this.inputDevices.push(deviceId);
+    if (this.missingDevices.includes(deviceId)) throw Object.assign(new Error(`no device ${deviceId}`), { name: 'NotFoundError' });
+    this.microphone = deviceId;
+  }
+
+  async getInputDevice(): Promise<string | null> {
+    return this.microphone;
+  }
+
+  async setOutputDevice(deviceId: string): Promise<void> {
+    this.outputDevices.push(deviceId);
+    if (this.missingDevices.includes(deviceId)) throw Object.assign(new Error(`no device ${deviceId}`), { name: 'NotFoundError' });
+  }
+
+  setVolume(volume: number): void {
+    this.volumes.push(volume);
+  }
+
   resumeAudio(): void {
     this.resumes++;
     this.update({ audioBlocked: false });

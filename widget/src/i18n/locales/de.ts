@@ -116,6 +116,18 @@ export const labels: VoiceLabels = {
   rateSend: 'Bewertung senden',
   rateSkip: 'Überspringen',
   handoffDone: 'Ihr Gespräch wurde an einen Menschen übergeben.',
+  audioSettings: 'Audio-Einstellungen',
+  microphone: 'Mikrofon',
+  speaker: 'Lautsprecher',
+  deviceNumbered: 'Gerät {n}',
+  assistantVolume: 'Lautstärke des Assistenten',
+  micLost: 'Ihr Mikrofon wurde getrennt. Wählen Sie ein anderes:',
+  deviceFailed: 'Dieses Gerät ließ sich nicht verwenden. Wählen Sie ein anderes.',
+  holdToTalk: 'Zum Sprechen halten',
+  talking: 'Sie sprechen …',
+  pushToTalk: 'Halten Sie die Taste, um zu sprechen',
+  nudgeDismiss: 'Ausblenden',
+  unread: '{count} neue Antworten',
 };
 
 /** This module, checked against the port the element loads it through. */

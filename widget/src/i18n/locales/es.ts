@@ -116,6 +116,18 @@ export const labels: VoiceLabels = {
   rateSend: 'Enviar valoración',
   rateSkip: 'Omitir',
   handoffDone: 'Tu conversación se ha pasado a una persona.',
+  audioSettings: 'Ajustes de audio',
+  microphone: 'Micrófono',
+  speaker: 'Altavoz',
+  deviceNumbered: 'Dispositivo {n}',
+  assistantVolume: 'Volumen del asistente',
+  micLost: 'Se desconectó su micrófono. Elija otro:',
+  deviceFailed: 'No se pudo usar ese dispositivo. Elija otro.',
+  holdToTalk: 'Mantenga pulsado para hablar',
+  talking: 'Hablando…',
+  pushToTalk: 'Mantenga pulsado el botón para hablar',
+  nudgeDismiss: 'Ocultar',
+  unread: '{count} respuestas nuevas',
 };
 
 /** This module, checked against the port the element loads it through. */

@@ -116,6 +116,18 @@ export const labels: VoiceLabels = {
   rateSend: 'Envoyer la note',
   rateSkip: 'Passer',
   handoffDone: 'Votre conversation a été transmise à une personne.',
+  audioSettings: 'Réglages audio',
+  microphone: 'Micro',
+  speaker: 'Haut-parleur',
+  deviceNumbered: 'Appareil {n}',
+  assistantVolume: 'Volume de l’assistant',
+  micLost: 'Votre micro a été déconnecté. Choisissez-en un autre :',
+  deviceFailed: 'Cet appareil n’a pas pu être utilisé. Choisissez-en un autre.',
+  holdToTalk: 'Maintenir pour parler',
+  talking: 'Vous parlez…',
+  pushToTalk: 'Maintenez le bouton pour parler',
+  nudgeDismiss: 'Masquer',
+  unread: '{count} nouvelles réponses',
 };
 
 /** This module, checked against the port the element loads it through. */

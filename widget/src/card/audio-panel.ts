@@ -1,0 +1,186 @@
+/**
+ * The call's audio in the card: one settings control in the footer opens a panel above it with
+ * the microphone picker, the speaker picker (where the browser can route output) and the
+ * assistant's volume (audio-settings.ts does the work); an unplugged microphone opens it with a
+ * sentence. With `input="push-to-talk"` a talk button replaces mute: the microphone is open only
+ * while it is held (push-to-talk.ts). Built into the card's footer by `audioPanel`.
+ */
+import type { CardHost } from '../chunks/card-port.ts';
+import { AudioSettings, type AudioClient, type DeviceOption } from '../conversation/audio-settings.ts';
+import { bindHold, inputMode, PushToTalk } from '../conversation/push-to-talk.ts';
+import { format, type VoiceLabels } from '../i18n/labels.ts';
+import { START_STAGES } from '../core/start-stages.ts';
+import type { CallView } from '../conversation/view.ts';
+import { setLabel, type Controls } from './controls.ts';
+import type { CardFrame } from './frame.ts';
+import type { CardDom } from './template.ts';
+import AUDIO_CSS from './styles/audio.css?raw';
+
+/** What the audio file exports (`WidgetModules.audio`: `voice-widget-audio.js`, loaded when a call starts). */
+export interface AudioModule {
+  audioPanel: typeof audioPanel;
+}
+
+/** The card's audio part. */
+export interface AudioPanel {
+  /** Push-to-talk's state for the status chip (undefined: an open microphone). */
+  talk(): 'held' | 'released' | undefined;
+  /** Draws the settings control, the panel and the talk button for a frame. */
+  render(frame: CardFrame): void;
+  /** Removes listeners (the devices, the talk button). */
+  destroy(): void;
+}
+
+/** What the part needs from the card. */
+export interface AudioPanelOptions {
+  /** The live voice client (its audio methods). */
+  client(): AudioClient | null;
+  /** Mutes or opens the microphone (the controller's, so the view follows at once). */
+  setMuted(muted: boolean): void;
+  /** Draws the card again (the chip follows push-to-talk). */
+  render(): void;
+  /** The conversation's view now. */
+  view(): CallView;
+}
+
+/** The start stages that come after the call object's creation. */
+const STAGES_AFTER_CREATION: readonly string[] = START_STAGES.slice(START_STAGES.indexOf('daily-call-object-creation') + 1);
+
+const browserDevices = () => (typeof navigator !== 'undefined' && navigator.mediaDevices) || null;
+const browserStorage = () => {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+};
+
+/** Builds the settings control, the panel and the talk button into the card. */
+export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options: AudioPanelOptions): AudioPanel {
+  const { add } = kit;
+  host.style(AUDIO_CSS);
+  const toggle = kit.button(dom.footer, 'sec ic', 'audio-settings', 'settings');
+  toggle.setAttribute('aria-controls', 'as');
+  const talkButton = kit.button(dom.footer, 'pri', 'talk', 'mic');
+  dom.footer.insertBefore(talkButton, dom.hangUp);
+  dom.footer.insertBefore(toggle, dom.hangUp);
+  const panel = host.h('div', 'as', 'audio-settings', { id: 'as', role: 'group', 'aria-labelledby': 'ast' });
+  dom.card.insertBefore(panel, dom.footer);
+  const title = add(panel, 'h3', 'bt', '', { id: 'ast' });
+  // role="alert": an unplugged microphone is said at once, wherever focus is.
+  const alert = add(panel, 'p', 'al', '', { role: 'alert' });
+  const field = (id: string) => {
+    const row = add(panel, 'div', 'af');
+    const label = add(row, 'label', '', '', { for: id });
+    return { row, label };
+  };
+  const mic = field('asm');
+  const micSelect = add(mic.row, 'select', '', 'microphone', { id: 'asm' });
+  const out = field('ass');
+  const outSelect = add(out.row, 'select', '', 'speaker', { id: 'ass' });
+  const vol = field('asv');
+  const volume = add(vol.row, 'input', '', 'volume', { id: 'asv', type: 'range', min: '0', max: '100', step: '5' });
+
+  let open = false;
+  let attached = false;
+  let labels: VoiceLabels | null = null;
+  const ptt = () => inputMode(host.element.getAttribute('input')) === 'push-to-talk';
+  const canRoute = typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
+  const settings = new AudioSettings({ devices: browserDevices(), client: options.client, storage: browserStorage(), canPickOutput: canRoute, onChange: () => draw() });
+  const talk = new PushToTalk(() => options, options.render);
+  const unbind = bindHold(talkButton, talk);
+
+  const fill = (select: HTMLSelectElement, devices: readonly DeviceOption[], selected: string | null) => {
+    const key = JSON.stringify(devices);
+    if (select.dataset.list !== key) {
+      select.dataset.list = key;
+      select.replaceChildren(
+        ...devices.map(({ id, label }, i) => Object.assign(host.h('option', '', '', { value: id }), { textContent: label || format(labels!.deviceNumbered, { n: i + 1 }) })),
+      );
+    }
+    if (selected !== null) select.value = selected;
+  };
+
+  /** Draws the panel from the settings' state (also on its own changes: a device plugged in). */
+  function draw(): void {
+    if (!labels) return;
+    const state = settings.state;
+    if (state.lost && !open) setOpen(true);
+    title.textContent = labels.audioSettings;
+    alert.textContent = state.lost ? labels.micLost : state.failed ? labels.deviceFailed : '';
+    alert.hidden = !alert.textContent;
+    mic.label.textContent = labels.microphone;
+    fill(micSelect, state.inputs, state.input);
+    mic.row.hidden = !state.inputs.length;
+    out.label.textContent = labels.speaker;
+    fill(outSelect, state.outputs, state.output);
+    out.row.hidden = !state.canPickOutput || !state.outputs.length;
+    vol.label.textContent = labels.assistantVolume;
+    volume.value = String(state.volume);
+    volume.setAttribute('aria-valuetext', `${state.volume} %`);
+  }
+
+  function setOpen(next: boolean): void {
+    open = next;
+    panel.hidden = !open;
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.toggleAttribute('data-on', open);
+  }
+
+  const offs: (() => void)[] = [unbind];
+  const on = (target: EventTarget, type: string, fn: (event: Event) => void) => {
+    target.addEventListener(type, fn);
+    offs.push(() => target.removeEventListener(type, fn));
+  };
+  on(toggle, 'click', () => setOpen(!open));
+  on(micSelect, 'change', () => void settings.chooseInput(micSelect.value));
+  on(outSelect, 'change', () => void settings.chooseOutput(outSelect.value));
+  on(volume, 'input', () => settings.setVolume(Number(volume.value)));
+  on(panel, 'keydown', (event) => {
+    if ((event as KeyboardEvent).key !== 'Escape') return;
+    // Escape closes the panel, not the card.
+    event.stopPropagation();
+    setOpen(false);
+    toggle.focus();
+  });
+  // Push-to-talk: the microphone goes off as soon as the call object exists, before the join.
+  on(host.element, 'ringwise-call-start-progress', (event) => {
+    const { stage, status } = (event as CustomEvent<{ stage: string; status: string }>).detail;
+    if (ptt() && stage === 'daily-call-object-creation' && status === 'completed') talk.callCreated();
+  });
+  setOpen(false);
+  // Loaded while the call starts: when its call object already exists, push-to-talk closes the
+  // microphone now (the stages after the object's creation, or a call already up).
+  const { phase, stage } = options.view();
+  if (ptt() && (phase === 'active' || (phase === 'starting' && stage !== null && STAGES_AFTER_CREATION.includes(stage)))) talk.callCreated();
+
+  return {
+    talk: () => (ptt() ? (talk.held ? 'held' : 'released') : undefined),
+    render(frame) {
+      labels = frame.labels;
+      const { live } = frame;
+      if (live && !attached) void settings.attach();
+      if (!live && attached) {
+        settings.detach();
+        setOpen(false);
+      }
+      attached = live;
+      toggle.hidden = !live;
+      setLabel(toggle, frame.labels.audioSettings);
+      if (!live) panel.hidden = true;
+      const push = ptt();
+      talkButton.hidden = !(live && push);
+      talkButton.setAttribute('aria-pressed', String(talk.held));
+      setLabel(talkButton, frame.labels.holdToTalk);
+      if (push) dom.mute.hidden = true;
+      draw();
+    },
+    destroy() {
+      for (const off of offs.splice(0)) off();
+      settings.detach();
+      panel.remove();
+      toggle.remove();
+      talkButton.remove();
+    },
+  };
+}
