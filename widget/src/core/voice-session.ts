@@ -8,7 +8,7 @@
 import { AudioPlayers } from './audio-players.ts';
 import type { CallFactory, CallObject } from './call-port.ts';
 import { AUDIO_LEVEL_INTERVAL_MS, CALL_ENDED_MESSAGE, MOBILE_PERMISSIONS_WAIT_MS, VIDEO_RECORDING, VIDEO_VOICE_PROVIDERS } from './constants.ts';
-import type { VoicePlatform } from './platform.ts';
+import type { MicrophoneStream, VoicePlatform } from './platform.ts';
 import { wireCall } from './session-events.ts';
 import { CANCELLED, runStage, toVoiceError, type StageRun } from './start-stages.ts';
 import type { ProgressStage, StartProgress, VoiceEvents, VoiceSnapshot, WebCall } from './types.ts';
@@ -117,11 +117,12 @@ export class VoiceSession implements StageRun {
    * Asks for the microphone permission (the call engine opens its own track, so the tracks are
    * stopped at once) and, on phones, waits the spec's 1 s after it; a stop cuts the wait short.
    * The returned promise is marked handled: a refusal is reported where it is awaited.
+   * @param pending A request already in flight (`VoiceStartOptions.microphone`), adopted.
    */
-  askMicrophone(): Promise<void> {
+  askMicrophone(pending?: Promise<MicrophoneStream>): Promise<void> {
     const { platform } = this.host;
     const mobile = platform.isMobile();
-    const asked = platform.requestMicrophone().then(async (tracks) => {
+    const asked = platform.requestMicrophone(pending).then(async (tracks) => {
       for (const track of tracks) track.stop();
       if (!mobile) return;
       await new Promise<void>((resolve) => {
