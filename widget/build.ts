@@ -180,6 +180,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   chat: 'src/chunks/entries/chat-engine.ts',
   keep: 'src/card/keep.ts',
   daily: 'src/daily/index.ts',
+  start: 'src/chunks/entries/start.ts',
   ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<(typeof LOCALES)[number], string>),
 };
 

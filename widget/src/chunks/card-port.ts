@@ -47,6 +47,18 @@ export interface WidgetModules {
   es: LocaleModule;
   /** French labels (`voice-widget-fr.js`). */
   fr: LocaleModule;
+  /** The click's start (`voice-widget-start.js`), loaded with the card on intent or in idle time. */
+  start: StartModule;
+}
+
+/** What the start file exports (conversation/element-start.ts). */
+export interface StartModule {
+  /**
+   * Asks, in the caller's task, for everything a click's call waits for (`POST /call/web` for the
+   * element's target, the microphone, the engine and daily-js through `load`); nothing without
+   * consent, a key or a readable target.
+   */
+  startFor(element: Element, load: (name: 'engine' | 'daily') => Promise<unknown>, requests?: Pick<RequestHelpers, 'requestWebCall'>): StartOptions;
 }
 
 /**

@@ -34,4 +34,6 @@ export const MODULE_FILES = {
   de: /* @__PURE__ */ moduleFile('de'),
   es: /* @__PURE__ */ moduleFile('es'),
   fr: /* @__PURE__ */ moduleFile('fr'),
+  /** The click's start (target, consent, POST /call/web, the microphone), loaded with the card on intent or in idle time. */
+  start: /* @__PURE__ */ moduleFile('start'),
 } as const;

@@ -17,6 +17,7 @@ export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(nam
     de: () => import('../i18n/locales/de.ts'),
     es: () => import('../i18n/locales/es.ts'),
     fr: () => import('../i18n/locales/fr.ts'),
+    start: () => import('./entries/start.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;
 };
