@@ -163,12 +163,19 @@ export class VoiceSession implements StageRun {
       wireCall(this, this.call);
       return this.call;
     })) as CallObject;
+    // The call machine downloads beside the permission (and a phone's pause); the join waits for it
+    // (a failed load is retried by the join, which reports it).
+    const loading = call.load?.().catch(() => {});
 
     // Started at the call's start (call-slot.ts); its result is awaited only here, before the join.
     await runStage(this, 'mobile-permissions', null, () => (this.permission ??= this.askMicrophone()));
 
-    this.recordingRequestedAt = Date.now();
-    await runStage(this, 'daily-call-join', 'daily-call-join-error', () => call.join({ url: webCall.webCallUrl, token }));
+    await runStage(this, 'daily-call-join', 'daily-call-join-error', async () => {
+      await loading;
+      this.check();
+      this.recordingRequestedAt = Date.now();
+      return call.join({ url: webCall.webCallUrl, token });
+    });
     this.joined = true;
     if (this.firstMessage) this.sendRaw(this.firstMessage);
 

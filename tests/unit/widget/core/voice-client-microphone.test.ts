@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deferred, FakeTrack, namedError } from '../../../fixtures/fake-call.ts';
 import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
-import { SUCCESS_PROGRESS, makeClient, webCall } from './harness.ts';
+import { SUCCESS_PROGRESS, makeClient, until, webCall } from './harness.ts';
 
 let server: LoopbackServer;
 beforeAll(async () => {
@@ -75,6 +75,37 @@ describe('VoiceClient.start adopts a microphone request in flight', () => {
     await running;
     await new Promise((resolve) => setImmediate(resolve));
     expect([unused.readyState, second.readyState], 'both stopped').toEqual(['ended', 'ended']);
+    await client.stop();
+  });
+
+  it('the call machine loads beside the permission: load() as soon as the call object exists, the join after both', async () => {
+    server.route('POST', '/call/web', { status: 201, body: webCall() });
+    const permission = deferred<ReturnType<typeof stream>>();
+    const load = deferred();
+    const { client, factory } = makeClient(server);
+    factory.configure = (call) => {
+      call.loadResult = () => load.promise;
+    };
+    const started = client.start({ assistantId: 'a' }, { microphone: permission.promise });
+    await until(() => factory.calls.length === 1, 'the call object');
+    expect(factory.last.loads, 'loading while the permission is pending').toBe(1);
+    permission.resolve(stream(new FakeTrack()));
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(factory.last.joins, 'the join waits for the load').toEqual([]);
+    load.resolve();
+    expect(await started, 'joined').toEqual(webCall());
+    expect(factory.last.joins, 'once').toHaveLength(1);
+    await client.stop();
+  });
+
+  it('a failed load is left to the join (which loads by itself and reports what fails)', async () => {
+    server.route('POST', '/call/web', { status: 201, body: webCall() });
+    const { client, factory, events } = makeClient(server);
+    factory.configure = (call) => {
+      call.loadResult = () => Promise.reject(new Error('Failed to load call object bundle'));
+    };
+    expect(await client.start({ assistantId: 'a' }), 'still joined').toEqual(webCall());
+    expect(events.of('error'), 'no error of its own').toEqual([]);
     await client.stop();
   });
 });
