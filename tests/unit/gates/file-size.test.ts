@@ -20,8 +20,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'widget/src/api/routes.ts': 'data table: the platform route table',
   // Split by other helpers working on issue 19 in parallel (server split, voice-client/voice-session).
   // Widget files still to split (issue 19, not done in this pass).
-  'widget/src/card/index.ts': 'mountCard: split into card/template, render-*.ts, consent, focus',
-  'widget/src/card/card.css': 'the card stylesheet: one sheet per section, light-dark() tokens written once',
   'widget/src/conversation/controller.ts': 'split into controller (orchestration) + client-slot.ts + turns.ts',
   'widget/src/element/voice-call-element.ts': 'split into element lifecycle + options.ts + language.ts + launcher.ts',
   // Site files not split in this pass.
