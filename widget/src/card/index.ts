@@ -95,13 +95,14 @@ export function mountCard(host: CardHost): Card {
     controller.stop();
   };
   // While a reply streams, every delta changes the view: draw at most once per animation frame
-  // (the text is appended, so a frame costs what arrived since the last one). Any other change
-  // is drawn at once.
+  // (the text is appended, so a frame costs what arrived since the last one). So while a call
+  // starts: its stages come in bursts (several in one task), and the main thread's time then
+  // belongs to the request and the join (issue 20). Any other change is drawn at once.
   let frame = 0;
   const unsubscribe = controller.subscribe(() => {
     const { phase, conversation, chat } = controller.getSnapshot();
     if (phase !== 'idle' || conversation.length) keeping.start();
-    if (chat === 'streaming') {
+    if (chat === 'streaming' || phase === 'loading' || phase === 'starting') {
       frame ||= requestAnimationFrame(() => {
         frame = 0;
         render();
