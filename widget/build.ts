@@ -214,6 +214,16 @@ const dailyFromLoader: Plugin = {
   },
 };
 
+/**
+ * Internal members: those the widget's parts share across a module boundary where `#private`
+ * cannot reach (the element's state read by launcher.ts and card-loading.ts; the controller's
+ * helper classes in conversation/: EngineSlot, ChatSession, ViewStore…) end in `_`, and the
+ * script-tag build renames them as it renames `#private` names, so splitting a file into modules
+ * costs the loader and the card no bytes. No such member crosses a file (the ports between the
+ * loader, the card and the engines have no `_` names); the library builds keep the names.
+ */
+export const INTERNAL_MEMBER = /^[a-z][A-Za-z]*_$/;
+
 /** `voice-widget.js` → `voice-widget`: esbuild's entry name of an output file. */
 const entry = (file: string) => file.replace(/\.js$/, '');
 
@@ -229,6 +239,8 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
     outdir,
     format: 'iife',
     target: 'es2022',
+    // The element's internal state shared with launcher.ts and card-loading.ts (see INTERNAL_MEMBER).
+    mangleProps: INTERNAL_MEMBER,
   });
   // The card UI gets the engines, the icons and the request helpers from the loader, so it
   // imports none of them; the voice engine is ONE file (a shared chunk would add a request
@@ -243,6 +255,9 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
         target: 'es2022',
         charset: 'utf8',
         plugins: key === 'engine' ? [cssAsText, dailyFromLoader] : [cssAsText],
+        // The card file holds the view model's helper classes (see INTERNAL_MEMBER); never the
+        // other files: third-party code (daily-js) is not ours to rename.
+        ...(key === 'ui' && { mangleProps: INTERNAL_MEMBER }),
       }),
     ),
   );

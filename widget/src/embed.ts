@@ -18,11 +18,9 @@
 import { LOADER_FILE } from './chunks/manifest.ts';
 import { scriptLoader, type ChunkRegistry } from './chunks/script-loader.ts';
 import { registerLocale, type VoiceLabels } from './i18n/labels.ts';
-import {
-  defineVoiceCallElement,
-  ELEMENT_NAME,
-  type VoiceCallElement,
-} from './element/voice-call-element.ts';
+import { defineVoiceCallElement } from './element/define.ts';
+import type { VoiceCallElement } from './element/element-types.ts';
+import { ELEMENT_NAME } from './element/options.ts';
 
 /** Replaced at build time with the package version. */
 declare const __RINGWISE_VERSION__: string;

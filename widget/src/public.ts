@@ -3,18 +3,10 @@
  * the element factory, the controller the card and the React hook share, labels, the status
  * helper, and the ports.
  */
-export {
-  createVoiceCallElement,
-  defineVoiceCallElement,
-  ELEMENT_NAME,
-  EVENT_PREFIX,
-  MODES,
-  OPTION_ATTRIBUTES,
-  POSITIONS,
-  type VoiceCallElement,
-  type VoiceCallElementConstructor,
-  type WidgetPosition,
-} from './element/voice-call-element.ts';
+export { createVoiceCallElement } from './element/voice-call-element.ts';
+export { defineVoiceCallElement } from './element/define.ts';
+export { ELEMENT_NAME, EVENT_PREFIX, MODES, OPTION_ATTRIBUTES, POSITIONS, type WidgetPosition } from './element/options.ts';
+export type { VoiceCallElement, VoiceCallElementConstructor } from './element/element-types.ts';
 export { loadBundledModule } from './chunks/modules.ts';
 export { scriptLoader, type LoadError } from './chunks/script-loader.ts';
 export { loadFailureOf, type LoadFailure, type LoadFailureReason } from './chunks/load-failure.ts';

@@ -7,7 +7,7 @@
  * neither the loader nor the card imports it.
  */
 import type { ConversationEvents } from '../conversation/controller.ts';
-import type { OPTION_ATTRIBUTES } from '../element/voice-call-element.ts';
+import type { OPTION_ATTRIBUTES } from '../element/options.ts';
 
 /** One option attribute. */
 export interface OptionDoc {

@@ -4,7 +4,7 @@
  * hover, focus, touch or click; daily-js is loaded by the voice engine when a call starts.
  */
 import { loadBundledModule } from '../chunks/modules.ts';
-import { defineVoiceCallElement } from './voice-call-element.ts';
+import { defineVoiceCallElement } from './define.ts';
 
 defineVoiceCallElement(loadBundledModule);
 

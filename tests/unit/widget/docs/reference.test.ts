@@ -11,7 +11,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { CARD_CSS } from '../../../../widget/src/card/stylesheet.ts';
 import LAUNCHER_CSS from '../../../../widget/src/element/styles/launcher.css?raw';
 import { EVENT_DOCS, OPTION_DOCS, PART_DOCS, TOKEN_DOCS } from '../../../../widget/src/docs/reference.ts';
-import { OPTION_ATTRIBUTES } from '../../../../widget/src/element/voice-call-element.ts';
+import { OPTION_ATTRIBUTES } from '../../../../widget/src/element/options.ts';
 import { flush, mount, open } from '../element/harness.ts';
 
 afterEach(() => {

@@ -3,7 +3,8 @@
  * and a recording `fetch` standing in for the network, for the element and card tests.
  */
 import { vi } from 'vitest';
-import { defineVoiceCallElement, type VoiceCallElement } from '../../../../widget/src/element/voice-call-element.ts';
+import { defineVoiceCallElement } from '../../../../widget/src/element/define.ts';
+import type { VoiceCallElement } from '../../../../widget/src/element/element-types.ts';
 import { flush, getByRole } from './dom-helpers.ts';
 import { createFakeModules, type FakeModules } from './fake-modules.ts';
 

@@ -125,7 +125,7 @@ describe('the host page and the live call', () => {
     const tag = 'rw-pre-upgrade';
     const early = document.createElement(tag) as HTMLElement & { clientTools?: unknown };
     early.clientTools = { showRoi };
-    const { defineVoiceCallElement } = await import('../../../../widget/src/element/voice-call-element.ts');
+    const { defineVoiceCallElement } = await import('../../../../widget/src/element/define.ts');
     const { createFakeModules } = await import('./fake-modules.ts');
     defineVoiceCallElement(createFakeModules().load, tag);
     customElements.upgrade(early);

@@ -6,7 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
-import { defineVoiceCallElement, type VoiceCallElement } from '../../../../widget/src/element/voice-call-element.ts';
+import { defineVoiceCallElement } from '../../../../widget/src/element/define.ts';
+import type { VoiceCallElement } from '../../../../widget/src/element/element-types.ts';
 import { flush, queryByRole } from './dom-helpers.ts';
 import { mount } from './harness.ts';
 

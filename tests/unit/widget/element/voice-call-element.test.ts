@@ -10,7 +10,7 @@ import { registerLocale } from '../../../../widget/src/i18n/labels.ts';
 import { labels as DE } from '../../../../widget/src/i18n/locales/de.ts';
 import { labels as ES } from '../../../../widget/src/i18n/locales/es.ts';
 import { labels as FR } from '../../../../widget/src/i18n/locales/fr.ts';
-import { defineVoiceCallElement } from '../../../../widget/src/element/voice-call-element.ts';
+import { defineVoiceCallElement } from '../../../../widget/src/element/define.ts';
 import { allByRole, getByRole, nameOf, queryByRole } from './dom-helpers.ts';
 import { createFakeModules } from './fake-modules.ts';
 import { flush, mount, open, sameRequest } from './harness.ts';

@@ -1,0 +1,30 @@
+/** How errors become the view's `problem` (and the widget's own `error` events). */
+import { loadFailureOf } from '../chunks/load-failure.ts';
+import { MISSING_TARGET_MESSAGE } from '../core/constants.ts';
+import { hasCallTarget } from '../core/target.ts';
+import type { CallTarget } from '../core/types.ts';
+import type { CallProblem, ProblemKind, ProblemSource } from './view.ts';
+
+/** An engine's error (or anything thrown) as the view's problem. */
+export function problemOf(error: unknown, source: ProblemSource): CallProblem {
+  const e = (error ?? {}) as Partial<CallProblem> & { message?: unknown };
+  const type = typeof e.type === 'string' ? e.type : 'daily-call-join-error';
+  const load = loadFailureOf(error);
+  return { type, message: String(e.message ?? error), status: e.status, reason: e.reason, source, ...(load && { load }) };
+}
+
+/**
+ * A failure the engines never saw, as a problem and the `error` event's payload. `cause`: the
+ * message, or the error (an engine that failed to load: its message, and which file and why).
+ */
+export function widgetFailure(type: ProblemKind, cause: unknown, source: ProblemSource): { problem: CallProblem; error: Error } {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  const load = loadFailureOf(cause);
+  return { problem: { type, message, source, ...(load && { load }) }, error: Object.assign(new Error(message), { type }, load && { failure: load, cause }) };
+}
+
+/** What is missing before anything can be loaded or sent: the public key, or a target; `null`: nothing. */
+export function missingSetup(publicKey: string | null | undefined, target: CallTarget): [ProblemKind, string] | null {
+  if (!publicKey) return ['not-configured', 'No public key configured.'];
+  return hasCallTarget(target) ? null : ['no-target', MISSING_TARGET_MESSAGE];
+}

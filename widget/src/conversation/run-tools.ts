@@ -1,0 +1,36 @@
+/** Runs the client-side tools a `tool-calls` message names, through the voice engine module. */
+import type { VoiceMessage } from '../core/types.ts';
+import type { ConversationControllerOptions } from './conversation-events.ts';
+import type { VoiceEngine } from './engine-port.ts';
+
+/** See the module comment; the controller holds one. */
+export class ToolRunner {
+  /** The voice engine module (it runs the client tools), once loaded. */
+  engine_: VoiceEngine | null = null;
+  /** The missing `runClientTools` was reported. */
+  #warned = false;
+
+  /**
+   * Runs the tools `message` asks for (after its `message` event): `tool-call` announced first
+   * (a sink returning `false` takes it on), failures logged and sent as `error`. An engine module
+   * without `runClientTools` runs none, said once in the console.
+   */
+  run_(message: VoiceMessage, options: Pick<ConversationControllerOptions, 'clientTools' | 'onEvent'>): void {
+    const onEvent = options.onEvent;
+    const run = this.engine_?.runClientTools;
+    if (!run) {
+      if (message.type === 'tool-calls' && !this.#warned) {
+        this.#warned = true;
+        console.error('[ringwise] The voice engine module has no runClientTools: client tools cannot run.');
+      }
+      return;
+    }
+    run(message, options.clientTools?.(), {
+      announce: (call) => onEvent?.('tool-call', call) !== false,
+      fail: (error) => {
+        console.error(`[ringwise] ${error.message}`);
+        onEvent?.('error', error);
+      },
+    });
+  }
+}

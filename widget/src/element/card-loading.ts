@@ -1,0 +1,206 @@
+/**
+ * How the element gets its card: on intent (hover, press, touch, focus, or idle time after the
+ * page's `load`) the card file and the mode's engine load in parallel; at the click the card opens
+ * and, for a call, `POST /call/web` leaves before the card or the engine is there; a card file
+ * that fails to load is said on the launcher. Functions over the element's card state
+ * (`CardState`; members ending in `_` are internal, see launcher.ts).
+ */
+import type { Card, CardHost, LoadModule } from '../chunks/card-port.ts';
+import type { LoadError } from '../chunks/script-loader.ts';
+import type { RequestHelpers } from '../conversation/conversation-events.ts';
+import { startNow, type StartOptions } from '../conversation/early-request.ts';
+import { pageContextOf, withPageContext } from '../conversation/page-context.ts';
+import { nextTask } from '../conversation/tasks.ts';
+import type { CallTarget } from '../core/types.ts';
+import { consentKey, hasStoredConsent } from './consent-store.ts';
+import { h } from './dom.ts';
+import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
+import { labelsOf, renderLauncher, type LauncherState } from './launcher.ts';
+import { attr, modeOf, nonceOf, persistOf, preloadOf } from './options.ts';
+import { addStyles } from './styles.ts';
+import { targetFromAttributes } from './target-attributes.ts';
+
+/** What card loading reads and keeps on the element. */
+export interface CardState extends LauncherState {
+  /** Explicit target (see `VoiceCallElement.target`). */
+  target?: CallTarget | null;
+  /** Where the card and the engines come from, and the requests a click may send. */
+  load_: LoadModule;
+  requests_: RequestHelpers;
+  /** The mounted card, and its load in progress. */
+  card_: Card | null;
+  cardLoad_: Promise<Card> | null;
+  /** Intent was acted on (reset when a load fails, so the next intent tries again). */
+  intended_: boolean;
+  /** Aborted when the element leaves the DOM; null while disconnected. */
+  connection_: AbortController | null;
+  /** Opens or minimizes the card. */
+  setOpen_(open: boolean): void;
+  /** Dispatches a DOM event; `false` when a listener called `preventDefault()`. */
+  dispatch_: (event: string, detail: unknown) => boolean;
+  /** Hides a dismissible launcher for the session. */
+  dismiss_(): void;
+}
+
+/**
+ * Listens on the launcher for the earliest signs of intent (they load the card and the engine, so
+ * a click rarely waits), for the warm start (never before the page's own `load`, then in idle
+ * time: a busy page waits) and for the click; all removed by `signal`.
+ */
+export function listenForIntent(element: CardState, signal: AbortSignal): void {
+  const launcher = element.launcher_;
+  for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus'] as const) {
+    launcher.addEventListener(type, () => preloadOf(element) !== 'none' && intent(element), { signal, passive: true });
+  }
+  const warm = () => (window.requestIdleCallback ?? setTimeout)(() => signal.aborted || preloadOf(element) !== 'idle' || intent(element, true));
+  if (document.readyState === 'complete') warm();
+  else addEventListener('load', warm, { once: true, signal });
+  launcher.addEventListener('click', () => activate(element), { signal });
+}
+
+/**
+ * Loads the card and the mode's engine in parallel, then lets the card preload (daily-js).
+ * `warm` (idle time): at low priority, and voice and hybrid also fetch the voice engine and
+ * daily-js, what their call needs.
+ */
+function intent(element: CardState, warm?: boolean): void {
+  if (element.intended_ || !attr(element, 'public-key')) return;
+  element.intended_ = true;
+  const forget = () => {
+    // Reported by the action that needs it; the next intent tries again.
+    element.intended_ = false;
+  };
+  const load = element.load_;
+  const mode = modeOf(element);
+  // Warm, hybrid gets the call's files too: its talk button is one click away.
+  const voice = warm ? mode !== 'chat' : mode === 'voice';
+  load(voice ? 'engine' : 'chat', warm).catch(forget);
+  if (voice && warm) load('daily', warm).catch(forget);
+  load('ui', warm)
+    .then(() => ensureCard(element))
+    .then((card) => card.preload())
+    .catch(forget);
+}
+
+/** The launcher was clicked: minimize, or open (and in voice mode call, sending the request now). */
+function activate(element: CardState): void {
+  if (element.open_) return element.setOpen_(false);
+  void showCard(element, modeOf(element) === 'voice' && element.view.phase === 'idle', true);
+}
+
+/**
+ * Opens the card, loading it if needed, and starts a call when `call`, its request sent at
+ * once, also when the card and the engine are loaded: the engine's own start would send it
+ * only after its first stages (measured ≈ 20 ms later at a click after hover prefetch).
+ * Resolves `true` when a call started.
+ */
+export async function showCard(element: CardState, call: boolean, focus: boolean): Promise<boolean> {
+  // Everything the join waits for is asked for in this task (no-ops once warm); the card is not on this path.
+  const early = call ? earlyStart(element) : {};
+  element.loadFailed_ = '';
+  // The launcher says "open" in this task; the card draws in the next one: a browser sends a
+  // request when the task that made it ends, so the card's drawing must not hold it back.
+  element.open_ = true;
+  renderLauncher(element);
+  const loading = ensureCard(element);
+  if (early.request) await nextTask();
+  element.card_?.render();
+  try {
+    const card = await loading;
+    if (element.open_) return await card.opened({ start: call ? early : undefined, focus });
+  } catch (error) {
+    failLoad(element, error);
+  }
+  early.abort?.abort();
+  return false;
+}
+
+/**
+ * The element's target (`target`, else its attributes), with the page's title and path in its
+ * variables unless `page-context="false"` (page-context.ts): the one target of the click's
+ * request, the card's calls and messages.
+ * @throws SyntaxError when `assistant-overrides` cannot be read (see `targetFromAttributes`)
+ */
+function callTargetOf(element: CardState): CallTarget {
+  const target = element.target ?? targetFromAttributes(element);
+  return element.getAttribute('page-context')?.trim() === 'false' ? target : withPageContext(target, pageContextOf(location, document.title));
+}
+
+/**
+ * The click's start (`startNow`): `POST /call/web`, the voice engine and daily-js asked for
+ * before the card and the engine do anything; the engine adopts the request. No request without
+ * key or target (the card explains) or before consent.
+ */
+function earlyStart(element: CardState): StartOptions {
+  let target: CallTarget = {};
+  try {
+    if (!element.hasAttribute('consent-required') || hasStoredConsent(consentKey(element))) {
+      target = callTargetOf(element);
+      // With `persist`, the room outlives the page (`roomDeleteOnUserLeaveEnabled: false`).
+      if (persistOf(element)) target = { ...target, roomDeleteOnUserLeaveEnabled: false } as CallTarget;
+    }
+  } catch {
+    // Overrides that cannot be read (`callTargetOf` throws): nothing is sent, the card says why.
+  }
+  return startNow({ token: attr(element, 'public-key'), baseUrl: attr(element, 'api-base-url'), target, requestWebCall: element.requests_.requestWebCall, load: element.load_ });
+}
+
+/** The card, loading and mounting it first if needed (once; again after a failed load). */
+export function ensureCard(element: CardState): Promise<Card> {
+  if (element.card_) return Promise.resolve(element.card_);
+  if (!element.cardLoad_) {
+    const loading = element.load_('ui').then((ui) => {
+      // Removed meanwhile: nothing to mount into (the rejection is never shown).
+      if (!element.connection_) throw 0;
+      element.card_ ??= ui.mountCard(cardHost(element));
+      renderLauncher(element);
+      return element.card_;
+    });
+    loading.catch(() => {
+      element.cardLoad_ = null;
+    });
+    element.cardLoad_ = loading;
+  }
+  return element.cardLoad_;
+}
+
+/**
+ * The card file could not be loaded: the launcher says so (and retries on the next click); the
+ * loader has logged which URL failed.
+ */
+function failLoad(element: CardState, error: unknown): void {
+  if (!element.connection_) return;
+  element.loadFailed_ = (error as LoadError).evidence?.blocked ? 'blocked' : 'failed';
+  element.setOpen_(false);
+  // The card cannot explain its own absence: the launcher says it, the page gets the event.
+  // The load's own error (it names the file): `loadFailureOf(event.detail)` says why.
+  element.dispatch_('error', Object.assign(error as Error, { type: 'engine-load-failed' }));
+}
+
+/** The port the card is mounted with (the loader's helpers too, so the card carries no second copy). */
+function cardHost(element: CardState): CardHost {
+  return {
+    element,
+    container: element.container_,
+    launcher: element.launcher_,
+    load: element.load_,
+    requests: element.requests_,
+    svgIcon,
+    h,
+    style: (css) => addStyles(element.shadowRoot!, css, nonceOf(element)),
+    icons: LAUNCHER_ICONS,
+    labels: () => labelsOf(element),
+    target: () => callTargetOf(element),
+    mode: () => modeOf(element),
+    consentKey: () => consentKey(element),
+    dispatch: element.dispatch_,
+    isOpen: () => element.open_,
+    collapse: () => element.setOpen_(false),
+    update: () => renderLauncher(element),
+    dismiss: () => {
+      element.dismiss_();
+      renderLauncher(element);
+      element.dispatch_('dismiss', null);
+    },
+  };
+}
