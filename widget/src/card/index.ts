@@ -11,6 +11,8 @@
  * `CardFrame`, frame.ts), the listeners (listeners.ts) and the kept conversation (keeping.ts).
  */
 import type { Card, CardHost } from '../chunks/card-port.ts';
+import { requestChatWeb } from '../api/chat-web.ts';
+import { requestWebCall } from '../api/web-call.ts';
 import { ConversationController } from '../conversation/controller.ts';
 import { EN_CARD_LABELS } from '../i18n/card-labels.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
@@ -29,6 +31,9 @@ import { buildCard, removeCard } from './template.ts';
 
 export { overridesMessage } from './submit.ts';
 
+/** How the card sends a call's or a message's request before the engine is there: the platform's (a demo's element passes its own). */
+const PLATFORM_REQUESTS = { requestWebCall, requestChatWeb };
+
 /** Builds the card for an element (see `CardModule`). */
 export function mountCard(host: CardHost): Card {
   const { element } = host;
@@ -39,7 +44,7 @@ export function mountCard(host: CardHost): Card {
   const controller = new ConversationController({
     loadEngine: () => host.load('engine'),
     loadChatEngine: () => host.load('chat'),
-    requests: host.requests,
+    requests: host.requests ?? PLATFORM_REQUESTS,
     // The card shows the assistant's video, so the engine may subscribe to it.
     video: true,
     onEvent: host.dispatch,

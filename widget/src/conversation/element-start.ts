@@ -82,20 +82,15 @@ function storedConsent(key: string): boolean {
 }
 
 /**
- * The click's start for `element` (`startNow`): `POST /call/web` for its target, the microphone
- * permission, and the voice engine and daily-js through `load`, all asked for in the caller's
- * task. Nothing is sent before consent (`consent-required` without a stored decision: the card
+ * The click's start for `element` (`startNow`): `POST /call/web` for its target and the microphone
+ * permission, both asked for in the caller's task (the element asks for the voice engine and
+ * daily-js itself, at the click, before this file may be in). Nothing is sent before consent (`consent-required` without a stored decision: the card
  * asks, then sends), nor for overrides that cannot be read (the card says why), nor without a key
  * or a target. With `persist`, the room outlives the page (`roomDeleteOnUserLeaveEnabled: false`).
- * @param load Loads the engine and daily-js (the element's module loader).
  * @param requests Sends the request: a demo with a scripted engine passes one that sends nothing.
  *   @default the platform's `requestWebCall`
  */
-export function startFor(
-  element: Element,
-  load: (name: 'engine' | 'daily') => Promise<unknown>,
-  requests: { requestWebCall: typeof requestWebCall } = { requestWebCall },
-): StartOptions {
+export function startFor(element: Element, requests: { requestWebCall: typeof requestWebCall } = { requestWebCall }): StartOptions {
   const attr = (name: string) => element.getAttribute(name)?.trim();
   let target: CallTarget = {};
   try {
@@ -107,5 +102,5 @@ export function startFor(
   } catch {
     // Overrides that cannot be read: nothing is sent, the card says why.
   }
-  return startNow({ token: attr('public-key'), baseUrl: attr('api-base-url'), target, requestWebCall: requests.requestWebCall, load });
+  return startNow({ token: attr('public-key'), baseUrl: attr('api-base-url'), target, requestWebCall: requests.requestWebCall });
 }

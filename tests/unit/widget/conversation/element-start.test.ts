@@ -21,8 +21,7 @@ function element(attributes: Record<string, string>): HTMLElement {
 
 function helpers() {
   const requestWebCall = vi.fn((_options: { baseUrl: string; token: string; signal?: AbortSignal }, _target: object) => new Promise<Response>(() => {}));
-  const load = vi.fn((_name: string) => new Promise<unknown>(() => {}));
-  return { requests: { requestWebCall }, load };
+  return { requests: { requestWebCall } };
 }
 
 const KEY = { 'public-key': ' pk-1 ', 'assistant-id': 'asst-1', 'api-base-url': 'https://api.example' };
@@ -30,31 +29,30 @@ const KEY = { 'public-key': ' pk-1 ', 'assistant-id': 'asst-1', 'api-base-url': 
 describe('startFor', () => {
   it('sends POST /call/web for the element target with the page context, and asks for the engine and daily-js, in the caller’s task', () => {
     document.title = 'Pricing';
-    const { requests, load } = helpers();
-    const start = startFor(element(KEY), load, requests);
+    const { requests } = helpers();
+    const start = startFor(element(KEY), requests);
     expect(requests.requestWebCall.mock.calls, 'one request, trimmed key, the page context in its variables').toEqual([
       [
         { baseUrl: 'https://api.example', token: 'pk-1', signal: start.abort!.signal },
         { assistantId: 'asst-1', assistantOverrides: { variableValues: { pageTitle: 'Pricing', pagePath: `${location.origin}${location.pathname}` } } },
       ],
     ]);
-    expect(load.mock.calls.map(([name]) => name), 'engine and daily-js').toEqual(['engine', 'daily']);
     expect(start.request, 'handed to the engine').toBe(requests.requestWebCall.mock.results[0]!.value);
   });
 
   it('persist keeps the room (roomDeleteOnUserLeaveEnabled: false); persist="false" does not', () => {
     const kept = helpers();
-    startFor(element({ ...KEY, 'page-context': 'false', persist: '' }), kept.load, kept.requests);
+    startFor(element({ ...KEY, 'page-context': 'false', persist: '' }), kept.requests);
     expect(kept.requests.requestWebCall.mock.calls[0]![1], 'kept room').toEqual({ assistantId: 'asst-1', roomDeleteOnUserLeaveEnabled: false });
     const plain = helpers();
-    startFor(element({ ...KEY, 'page-context': 'false', persist: 'false' }), plain.load, plain.requests);
+    startFor(element({ ...KEY, 'page-context': 'false', persist: 'false' }), plain.requests);
     expect(plain.requests.requestWebCall.mock.calls[0]![1], 'not kept').toEqual({ assistantId: 'asst-1' });
   });
 
   it('the element target property wins over the attributes', () => {
-    const { requests, load } = helpers();
+    const { requests } = helpers();
     const el = Object.assign(element({ ...KEY, 'page-context': 'false' }), { target: { squadId: 'sq-9' } });
-    startFor(el, load, requests);
+    startFor(el, requests);
     expect(requests.requestWebCall.mock.calls[0]![1], 'the property').toEqual({ squadId: 'sq-9' });
   });
 
@@ -63,17 +61,17 @@ describe('startFor', () => {
     ['overrides that are not JSON', { ...KEY, 'assistant-overrides': '{nope' }],
     ['no key', { 'assistant-id': 'asst-1' }],
     ['no target', { 'public-key': 'pk-1' }],
-  ])('sends and loads nothing with %s (the card explains or asks)', (_why, attributes) => {
-    const { requests, load } = helpers();
-    expect(startFor(element(attributes), load, requests), 'no early start').toEqual({});
+  ])('sends nothing with %s (the card explains or asks)', (_why, attributes) => {
+    const { requests } = helpers();
+    expect(startFor(element(attributes), requests), 'no early start').toEqual({});
     expect(requests.requestWebCall, 'nothing sent').not.toHaveBeenCalled();
   });
 
   it('consent stored under the element key lets the click send', () => {
     const el = element({ ...KEY, 'consent-required': '', 'consent-content': 'We record calls.' });
     localStorage.setItem(consentKey(el), '2026-11-25T20:00:00.000Z');
-    const { requests, load } = helpers();
-    startFor(el, load, requests);
+    const { requests } = helpers();
+    startFor(el, requests);
     expect(requests.requestWebCall, 'sent').toHaveBeenCalledTimes(1);
   });
 });

@@ -1,11 +1,12 @@
 /**
- * The element's module loader for UI tests: the REAL card UI module and shipped languages, with
+ * The element's module loader for UI tests: the REAL card UI module, start file and shipped languages, with
  * fake voice and chat engines, through the same `LoadModule` port the script-tag loader and
  * bundlers fill.
  */
 import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
 import { LOCALES, type LocaleModule, type ShippedLocale } from '../../../../widget/src/i18n/labels.ts';
 import * as ui from '../../../../widget/src/chunks/entries/card.ts';
+import * as start from '../../../../widget/src/chunks/entries/start.ts';
 
 /** The real language files, as the loader would import them. */
 const LOCALE_MODULES: Record<ShippedLocale, () => Promise<LocaleModule>> = {
@@ -49,6 +50,8 @@ export function createFakeModules(): FakeModules {
       }
       return Promise.resolve(ui);
     }
+    // The click's start: the real file (it sends through the page's `fetch`, stubbed by the harness).
+    if (name === 'start') return Promise.resolve(start);
     if ((LOCALES as readonly string[]).includes(name)) {
       if (localesFail) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
       return localeGate.then(() => LOCALE_MODULES[name as ShippedLocale]());
