@@ -88,13 +88,13 @@ test('another origin without CORS headers, script-src only a nonce: a voice call
   await expect(widget(page).getByRole('status'), 'the fake call engine went active').toHaveText('Listening…');
   expect((await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).joins, 'joined the room').toEqual([ROOM]);
   const loaded = [...new Set(responses.map((r) => r.url))].sort();
-  expect(loaded, 'loader, card, engine and daily file, all from the static host').toEqual(
-    [LOADER_FILE, MODULE_FILES.ui, MODULE_FILES.engine, MODULE_FILES.daily].map((file) => `${base}${file}`).sort(),
+  expect(loaded, 'loader, card, start, engine and daily file, all from the static host').toEqual(
+    [LOADER_FILE, MODULE_FILES.ui, MODULE_FILES.start, MODULE_FILES.engine, MODULE_FILES.daily].map((file) => `${base}${file}`).sort(),
   );
   expect(responses.filter((r) => r.cors !== null), 'no CORS header anywhere').toEqual([]);
   const scripts = await page.evaluate(() => [...document.scripts].map((s) => `${new URL(s.src).pathname} ${s.nonce}`));
   expect(scripts.sort(), 'the script tag and every script the loader added, each with the nonce').toEqual(
-    [LOADER_FILE, MODULE_FILES.ui, MODULE_FILES.engine, MODULE_FILES.daily].map((file) => `/${file} ${NONCE}`).sort(),
+    [LOADER_FILE, MODULE_FILES.ui, MODULE_FILES.start, MODULE_FILES.engine, MODULE_FILES.daily].map((file) => `/${file} ${NONCE}`).sort(),
   );
   expect(log.errors, 'nothing logged').toEqual([]);
 });
@@ -118,7 +118,8 @@ test('a file missing from a self-hosted folder (same origin): the card names it,
     `Loading failedThe widget file ${MODULE_FILES.engine} was not found (404) at ${url}.Site owner: upload every file of the widget folder next to voice-widget.js.Try again`,
   );
   expect(ownLines(log), 'logged once, with the URL').toEqual([`console: ringwise-voice-call: could not load ${url}`]);
-  expect(provider.requests.filter((r) => r.path === '/call/web'), 'the click still sent its request at once (then dropped)').toHaveLength(1);
+  // The start file (not the missing engine) sends it, as soon as it is in: the request does not wait for the engine.
+  await expect.poll(() => provider.requests.filter((r) => r.path === '/call/web').length, { message: 'the click still sent its request (then dropped)' }).toBe(1);
   missing.length = 0; // the owner uploads the file
   await errorBox(page).getByRole('button', { name: 'Try again' }).click();
   await expect(widget(page).getByRole('status'), 'the call connects').toHaveText('Listening…');
@@ -138,13 +139,12 @@ test('a file blocked by the page\'s Content-Security-Policy: the card says so an
   await expect(errorBox(page), 'which file, the policy, and the fix').toHaveText(
     `Loading failedThis page's Content-Security-Policy blocked the widget file ${MODULE_FILES.engine}.Site owner: allow ${new URL(base).origin} in script-src, or give the widget's script tag the page's nonce.Try again`,
   );
-  // The click asks for the engine and daily-js at once (startNow); the policy blocks both: one line each.
-  expect(ownLines(log), 'logged once per file, with the URL').toEqual([
-    `console: ringwise-voice-call: could not load ${url}`,
-    `console: ringwise-voice-call: could not load ${base}${MODULE_FILES.daily}`,
-  ]);
+  // The click asks for the engine, daily-js and the start file at once; the policy blocks all three: one line each.
+  expect([...ownLines(log)].sort(), 'logged once per file, with the URL').toEqual(
+    [url, `${base}${MODULE_FILES.daily}`, `${base}${MODULE_FILES.start}`].map((u) => `console: ringwise-voice-call: could not load ${u}`).sort(),
+  );
   // Try again asks again (a fresh URL), is blocked again, and logs nothing new.
   await errorBox(page).getByRole('button', { name: 'Try again' }).click();
   await expect(errorBox(page)).toContainText('Content-Security-Policy');
-  expect(ownLines(log), 'still one line per file').toHaveLength(2);
+  expect(ownLines(log), 'still one line per file').toHaveLength(3);
 });
