@@ -2,10 +2,11 @@
  * Click → the call's join request, ours beside the peers (issue 20, item 5).
  *
  * The join request is the first request after the click to Daily's hosts: daily-js fetching its
- * call machine inside `join()` (the peers, and ours unless a warm start prepared the call object
- * before the click; then it is the room's first request). The sample's routing fails it at once,
- * so nothing leaves the machine and the call never connects: what is timed is everything the
- * visitor waits for before the call can start to connect.
+ * call machine, inside `join()` for the peers, and for ours from `load()` as soon as the call
+ * object exists (after `POST /call/web` is answered), beside the microphone permission, which the
+ * join proper still waits for (issue 20). The sample's routing fails it at once, so nothing
+ * leaves the machine and the call never connects: what is timed is everything the visitor waits
+ * for before the call can start to connect.
  *
  * Subjects, each on the same third-party host page (bench/lib/host-pages.ts):
  * - **ours (default preload)**: the script-tag loader as a website owner pastes it, voice mode;

@@ -16,7 +16,8 @@
  *   `RingwiseVoice.chunk`: `voice-widget-ui.js` (the card UI), `voice-widget-engine.js` (core +
  *   request adoption), `voice-widget-chat.js` (the chat client only) `voice-widget-daily.js`
  *   (the Daily adapter with daily-js, loaded by the voice engine when a call starts or on
- *   intent) and `voice-widget-{de,es,fr}.js` (one shipped language's labels, loaded when an
+ *   intent), `voice-widget-keep.js` (`persist`), `voice-widget-start.js` (the click's start in
+ *   voice mode: target, consent check, `POST /call/web`, the microphone) and `voice-widget-{de,es,fr}.js` (one shipped language's labels, loaded when an
  *   element uses it). No CORS needed, no shared chunks: one fetch per step.
  * - CSS files imported as `./x.css?raw` become minified strings (esbuild's CSS minifier).
  *
@@ -184,6 +185,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   analytics: 'src/analytics/stream.ts',
   nudge: 'src/nudge/nudge.ts',
   audio: 'src/card/audio-panel.ts',
+  start: 'src/chunks/entries/start.ts',
   ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<(typeof LOCALES)[number], string>),
 };
 

@@ -89,13 +89,13 @@ test('another origin without CORS headers, script-src only a nonce: a voice call
   await expect(widget(page).getByRole('status'), 'the fake call engine went active').toHaveText('Listening…');
   expect((await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).joins, 'joined the room').toEqual([ROOM]);
   const loaded = [...new Set(responses.map((r) => r.url))].sort();
-  expect(loaded, 'loader, card, engine and daily file, all from the static host').toEqual(
-    [LOADER_FILE, MODULE_FILES.ui, MODULE_FILES.engine, MODULE_FILES.daily].map((file) => `${base}${file}`).sort(),
+  expect(loaded, 'loader, card, start, engine and daily file, all from the static host').toEqual(
+    [LOADER_FILE, MODULE_FILES.ui, MODULE_FILES.start, MODULE_FILES.engine, MODULE_FILES.daily].map((file) => `${base}${file}`).sort(),
   );
   expect(responses.filter((r) => r.cors !== null), 'no CORS header anywhere').toEqual([]);
   const scripts = await page.evaluate(() => [...document.scripts].map((s) => `${new URL(s.src).pathname} ${s.nonce}`));
   expect(scripts.sort(), 'the script tag and every script the loader added, each with the nonce').toEqual(
-    [LOADER_FILE, MODULE_FILES.ui, MODULE_FILES.engine, MODULE_FILES.daily].map((file) => `/${file} ${NONCE}`).sort(),
+    [LOADER_FILE, MODULE_FILES.ui, MODULE_FILES.start, MODULE_FILES.engine, MODULE_FILES.daily].map((file) => `/${file} ${NONCE}`).sort(),
   );
   expect(log.errors, 'nothing logged').toEqual([]);
 });
@@ -119,12 +119,19 @@ test('a file missing from a self-hosted folder (same origin): visitors read one 
   });
   const url = `${base}${MODULE_FILES.engine}`;
   const help = `${url} was not found (404): upload every file of the widget folder next to voice-widget.js.`;
+  // What the page asked for: the engine's 404 aborts the request, which may then never reach the
+  // provider (its CORS preflight still under way), so the attempt is read from the page.
+  const attempts: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/call/web' && request.method() === 'POST') attempts.push(request.url());
+  });
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   await expect(errorBox(page), 'one plain sentence and Try again').toContainText(`Loading failed${EN_LABELS.errorEngine}Try again`);
   await expect(errorBox(page), 'no file, address or owner’s fix for visitors').not.toContainText(/voice-widget|https?:|Site owner|script-src/);
   expect(ownLines(log), 'logged once, with the URL, and the fix').toEqual([`console: ringwise-voice-call: could not load ${url}`, `console: ringwise-voice-call: ${help}`]);
   expect(await page.evaluate(() => (window as unknown as { helps: unknown[] }).helps), 'the event carries the fix').toEqual([help]);
-  expect(provider.requests.filter((r) => r.path === '/call/web'), 'the click still sent its request at once (then dropped)').toHaveLength(1);
+  // The start file (not the missing engine) sends it, in the click's task: the request does not wait for the engine.
+  await expect.poll(() => attempts.length, { message: 'the click still sent its request (then dropped)' }).toBe(1);
   missing.length = 0; // the owner uploads the file
   await errorBox(page).getByRole('button', { name: 'Try again' }).click();
   await expect(widget(page).getByRole('status'), 'the call connects').toHaveText('Listening…');
@@ -143,11 +150,12 @@ test('a file blocked by the page\'s Content-Security-Policy: one plain sentence 
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   await expect(errorBox(page), 'one plain sentence and Try again').toContainText(`Loading failed${EN_LABELS.errorEngine}Try again`);
   await expect(errorBox(page), 'no file, address or owner’s fix for visitors').not.toContainText(/voice-widget|https?:|Site owner|script-src/);
-  // The click asks for the engine and daily-js at once (startNow); the policy blocks both: one line
-  // each; the engine's failure reaches the card, which logs the policy and the fix.
+  // The click asks for the engine, daily-js and the start file at once; the policy blocks all
+  // three: one line each; the engine's failure reaches the card, which logs the policy and the fix.
   const lines = [
     `console: ringwise-voice-call: could not load ${url}`,
     `console: ringwise-voice-call: could not load ${base}${MODULE_FILES.daily}`,
+    `console: ringwise-voice-call: could not load ${base}${MODULE_FILES.start}`,
     `console: ringwise-voice-call: This page's Content-Security-Policy blocked ${url}: allow ${new URL(base).origin} in script-src, or give the widget's script tag the page's nonce.`,
   ].sort();
   await expect.poll(() => ownLines(log).sort(), 'logged once per file, with the URL and the fix').toEqual(lines);

@@ -36,7 +36,7 @@ export {
   type StartOptions,
   type WidgetError,
 } from './conversation/controller.ts';
-export { targetFromAttributes } from './element/target-attributes.ts';
+export { targetFromAttributes } from './conversation/element-start.ts';
 export {
   IDLE_VIEW,
   START_STAGES,

@@ -8,16 +8,18 @@
  *   loads statically): MISSES DESIGN.md's 6 KB since issue 21's protocol fixes and typed media /
  *   network / recording events, issue 22's reconnect and issue 23's answer limits (timeouts, byte
  *   and time caps, `AnswerError`, the `https:` check of `webCallUrl`);
- * - a call's machinery: loader + voice engine + daily chunk: MISSES the 85 KB it had before the card
- *   since this round's engine and loader growth (issues 20–23 merged together);
+ * - a call's machinery: loader + start file + voice engine + daily chunk: MISSES the 85 KB it had
+ *   before the card since this round's engine and loader growth (issues 20–23 merged together);
  * - loader (`voice-widget.js`: the element and the launcher it paints): MISSES the 5 KB budget since
  *   issue 11 put placement, dismiss, open/close/toggle, language detection and shipped-language
  *   loading, HTML overrides and the host methods into the launcher, and issue 23 the Trusted Types
- *   policy, the loader trusting only elements it created, and the "blocked" launcher;
+ *   policy, the loader trusting only elements it created, and the "blocked" launcher; issue 20 took
+ *   the click's start out of it (the start file: 6,251 → 5,397 B), the rest is named in the
+ *   widget README ("Sizes and loading");
  * - chat mode, everything after the first message: loader + card UI + chat engine: MISSES the 15 KB
  *   budget: the card UI is one file for all modes; a chat-only card without the voice parts is the
  *   named next step;
- * - voice mode, everything after the first click: loader + card UI + engine + daily: MISSES the
+ * - voice mode, everything after the first click: loader + card UI + start + engine + daily: MISSES the
  *   85 KB budget: the daily file alone takes most of it (widget/README.md, "Sizes and loading").
  * - issue 19's split of the element and the controller into one-job modules cost the loader 72 B
  *   (6,179 → 6,251) and the card 336 B (13,849 → 14,185), raw bytes nearly even: the gates for
@@ -53,7 +55,14 @@ const KB = 1000;
 // (the labels of the audio settings, push-to-talk and the nudge, the unread badge, the hook that
 // loads voice-widget-audio.js when a call starts; the panel and push-to-talk are that file,
 // 3.2 KB). So: machinery 86,930 B, chat mode 25,831 B, voice mode 102,661 B.
-const BUDGET = { loader: 6.43 * KB, engine: 7.55 * KB, machinery: 86.95 * KB, chat: 25.85 * KB, voice: 102.7 * KB };
+// Issue 20 moved the click's start out of the loader into voice-widget-start.js (1.3 KB, loaded with
+// the card on intent or in idle time): the loader lost 854 B; the card and the start file each carry
+// the target and consent code.
+// All four met on main (lead's merge): loader 5,577 B (click's 5,397 + issue 27's 172 + merge), card
+// 21,204 B (13,849 at the session's start: split 920, issue 25's sections 773, Markdown ~3.3 KB,
+// audio labels/badge/hook 1,546, issue 20's own target and consent 755), engine 7,583 B,
+// machinery 87,467 B, chat 30,458 B, voice 108,671 B. Gated just above; every figure a miss.
+const BUDGET = { loader: 5.6 * KB, engine: 7.6 * KB, machinery: 87.5 * KB, chat: 30.5 * KB, voice: 108.7 * KB };
 
 let outdir = '';
 let meta: Metafile;
@@ -99,18 +108,25 @@ afterAll(() => {
 });
 
 describe('widget size budgets (min + gzip)', () => {
-  test(`loader ≤ ${BUDGET.loader / KB} KB (budget 5 KB: missed): the launcher and the click\'s request only, no engine, no daily-js, no dependency`, () => {
+  test(`loader ≤ ${BUDGET.loader / KB} KB (budget 5 KB: missed): the launcher only, no click start, no engine, no daily-js, no dependency`, () => {
     const size = gzip(CDN_FILES.loader);
     console.log(`loader ${CDN_FILES.loader}: ${size} B gzip`);
     expect(size, `loader is ${size} B gzip, budget ${BUDGET.loader}`).toBeLessThanOrEqual(BUDGET.loader);
     const inputs = inputsOf(CDN_FILES.loader);
     expect(inputs.length, 'loader inputs known').toBeGreaterThan(0);
+    expect(inputs.filter((input) => /src\/(core|api|daily)\/|node_modules/.test(input)), 'nothing of the core or the API, no daily-js, no dependency').toEqual([]);
     expect(
-      inputs.filter((input) => /src\/(core|api|daily)\/|node_modules/.test(input) && !/(core\/target|api\/(constants|post-json|web-call|chat-web))\.ts$/.test(input)),
-      'of the core and the API only the target check and the request helpers; no daily-js, no dependency',
+      inputs.filter((input) => /early-request|element-start|page-context|target-attributes|consent-store/.test(input)),
+      'the click\'s start (target, consent, page context, request) is the start file\'s, not the loader\'s',
     ).toEqual([]);
-    expect(inputs.filter((input) => /errors\/|read-body/.test(input)), 'the request helpers come without the response readers').toEqual([]);
     expect(inputs.filter((input) => /card\.ts|controller\.ts|card-labels\.ts|src\/card\//.test(input)), 'no card UI in the loader').toEqual([]);
+  });
+
+  test('the start file holds the click\'s start and what it needs only: no card, no engine, no daily-js', () => {
+    console.log(`start ${CDN_FILES.start}: ${gzip(CDN_FILES.start)} B gzip`);
+    const inputs = inputsOf(CDN_FILES.start);
+    expect(inputs, 'startFor and startNow are in it').toEqual(expect.arrayContaining(['src/conversation/element-start.ts', 'src/conversation/early-request.ts']));
+    expect(inputs.filter((input) => /src\/(card|daily|element)\/|voice-client|controller|node_modules/.test(input)), 'nothing else of the widget').toEqual([]);
   });
 
   test('the card UI is its own file and carries no second copy of what the loader gives it', () => {
@@ -143,8 +159,8 @@ describe('widget size budgets (min + gzip)', () => {
     }
   });
 
-  test(`a call's machinery (loader + voice engine + daily chunk) ≤ ${BUDGET.machinery / KB} KB (budget 85 KB: missed)`, () => {
-    const files = [CDN_FILES.loader, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
+  test(`a call's machinery (loader + start + voice engine + daily chunk) ≤ ${BUDGET.machinery / KB} KB (budget 85 KB: missed)`, () => {
+    const files = [CDN_FILES.loader, CDN_FILES.start, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
     const total = files.reduce((sum, file) => sum + gzip(file), 0);
     console.log(`call machinery: ${files.join(' + ')} = ${total} B gzip`);
     expect(total, `call machinery is ${total} B gzip, budget ${BUDGET.machinery}`).toBeLessThanOrEqual(BUDGET.machinery);
@@ -160,8 +176,8 @@ describe('widget size budgets (min + gzip)', () => {
     expect(total, `chat total is ${total} B gzip, budget ${BUDGET.chat}`).toBeLessThanOrEqual(BUDGET.chat);
   });
 
-  test(`voice mode, everything after the first click (loader + card UI + engine + daily) ≤ ${BUDGET.voice / KB} KB (budget 85 KB: missed)`, () => {
-    const files = [CDN_FILES.loader, CDN_FILES.ui, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
+  test(`voice mode, everything after the first click (loader + card UI + start + engine + daily) ≤ ${BUDGET.voice / KB} KB (budget 85 KB: missed)`, () => {
+    const files = [CDN_FILES.loader, CDN_FILES.ui, CDN_FILES.start, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
     console.log(`voice mode after a click: ${JSON.stringify(sizes)} = ${total} B gzip`);

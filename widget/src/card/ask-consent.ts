@@ -5,6 +5,7 @@
  * `ringwise-consent`.
  */
 import type { CardHost } from '../chunks/card-port.ts';
+import { consentKey } from '../conversation/element-start.ts';
 import { createConsentStore } from './consent.ts';
 import type { CardDom } from './template.ts';
 
@@ -40,7 +41,7 @@ export function consentStep(host: CardHost, dom: CardDom, hooks: ConsentHooks): 
   // Where consent is remembered (storage may be unavailable: then for as long as this card lives).
   const consent = createConsentStore(() => localStorage);
   let question: Question | null = null;
-  const needed = () => host.element.hasAttribute('consent-required') && !consent.has(host.consentKey());
+  const needed = () => host.element.hasAttribute('consent-required') && !consent.has(consentKey(host.element));
   return {
     needed,
     asking: () => !!question,
@@ -57,7 +58,7 @@ export function consentStep(host: CardHost, dom: CardDom, hooks: ConsentHooks): 
       const pending = question;
       if (!pending) return;
       question = null;
-      const version = host.consentKey();
+      const version = consentKey(host.element);
       const stored = accepted && consent.set(version);
       host.dispatch('consent', { decision: accepted ? 'accepted' : 'declined', version, stored });
       hooks.render();

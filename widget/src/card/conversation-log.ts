@@ -78,7 +78,14 @@ export function conversationLog(log: HTMLElement, add: Add, linkHosts: () => str
     return bubble;
   };
 
+  /** The turns drawn last (a view keeps the same array while its conversation is unchanged). */
+  let drawn: readonly Turn[] = [];
   const render = (turns: readonly Turn[], labels: VoiceLabels) => {
+    // Nothing new (the same turns, or none before and none now): no DOM work, and above all no
+    // read of the log's geometry below, which forces a layout of the whole card; the card draws
+    // once per start stage, so a call's start paid one forced layout per stage.
+    if (turns === drawn || (!turns.length && !bubbles.size)) return;
+    drawn = turns;
     // Follow new text only while the visitor is at the bottom (scrolling up stops it).
     const stick = log.scrollHeight - log.scrollTop - log.clientHeight < 32;
     const ids = new Set(turns.map((turn) => turn.id));

@@ -11,6 +11,8 @@
  * `CardFrame`, frame.ts), the listeners (listeners.ts) and the kept conversation (keeping.ts).
  */
 import type { Card, CardHost } from '../chunks/card-port.ts';
+import { requestChatWeb } from '../api/chat-web.ts';
+import { requestWebCall } from '../api/web-call.ts';
 import { ConversationController } from '../conversation/controller.ts';
 import { EN_CARD_LABELS } from '../i18n/card-labels.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
@@ -34,6 +36,9 @@ import { unreadBadge } from './unread-badge.ts';
 
 export { overridesMessage } from './submit.ts';
 
+/** How the card sends a call's or a message's request before the engine is there: the platform's (a demo's element passes its own). */
+const PLATFORM_REQUESTS = { requestWebCall, requestChatWeb };
+
 /** Builds the card for an element (see `CardModule`). */
 export function mountCard(host: CardHost): Card {
   const { element } = host;
@@ -44,7 +49,7 @@ export function mountCard(host: CardHost): Card {
   const controller = new ConversationController({
     loadEngine: () => host.load('engine'),
     loadChatEngine: () => host.load('chat'),
-    requests: host.requests,
+    requests: host.requests ?? PLATFORM_REQUESTS,
     // The card shows the assistant's video, so the engine may subscribe to it.
     video: true,
     onEvent: withOwnerHelp(host.dispatch),
@@ -126,13 +131,14 @@ export function mountCard(host: CardHost): Card {
     controller.stop();
   };
   // While a reply streams, every delta changes the view: draw at most once per animation frame
-  // (the text is appended, so a frame costs what arrived since the last one). Any other change
-  // is drawn at once.
+  // (the text is appended, so a frame costs what arrived since the last one). So while a call
+  // starts: its stages come in bursts (several in one task), and the main thread's time then
+  // belongs to the request and the join (issue 20). Any other change is drawn at once.
   let frame = 0;
   const unsubscribe = controller.subscribe(() => {
     const { phase, conversation, chat } = controller.getSnapshot();
     if (phase !== 'idle' || conversation.length) keeping.start();
-    if (chat === 'streaming') {
+    if (chat === 'streaming' || phase === 'loading' || phase === 'starting') {
       frame ||= requestAnimationFrame(() => {
         frame = 0;
         render();

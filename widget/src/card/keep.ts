@@ -8,6 +8,7 @@
 import type { CardHost } from '../chunks/card-port.ts';
 import { canPlayAudio, ConversationContinuity, type ContinuityPort, type RestoreState } from '../conversation/continuity.ts';
 import { conversationKey } from '../conversation/continuity-store.ts';
+import { elementTarget } from '../conversation/element-start.ts';
 import { pageContextOf } from '../conversation/page-context.ts';
 
 /** What the card asks of the kept conversation. */
@@ -38,7 +39,7 @@ export function keepConversation(host: CardHost, conversation: ContinuityPort, c
     const attr = (name: string) => element.getAttribute(name)?.trim() ?? '';
     let target;
     try {
-      target = host.target();
+      target = elementTarget(element);
     } catch {
       // Overrides that cannot be read: the card says so at the first call; nothing is kept.
       target = null;

@@ -39,5 +39,8 @@ export function keeping(host: CardHost, controller: ConversationController, chan
     },
   };
   if (keptAny(() => sessionStorage)) state.start();
+  // Fetched now, at low priority (the card mounts on intent or in idle time): the click's call
+  // then keeps its conversation without a download beside POST /call/web and the call machine.
+  else if (persist !== null && persist.trim() !== 'false') host.load('keep', true).catch(() => {});
   return state;
 }

@@ -8,6 +8,7 @@ import type { ConversationController, StartOptions } from '../conversation/contr
 import type { ProblemSource } from '../conversation/view.ts';
 import type { CallTarget } from '../core/types.ts';
 import type { ConsentStep } from './ask-consent.ts';
+import { elementTarget } from '../conversation/element-start.ts';
 
 /** What the invalid-overrides problem adds to the parser's words (console, `error` event). */
 const OVERRIDES_HINT = 'assistant-overrides must be a JSON object, e.g. {"variableValues":{"name":"Ada"}}';
@@ -39,7 +40,7 @@ export function cardSender(
 ): CardSender {
   const target = (source: ProblemSource) => {
     try {
-      return host.target();
+      return elementTarget(host.element);
     } catch (caught) {
       const message = overridesMessage(caught);
       console.error(`[ringwise] ${message}`);

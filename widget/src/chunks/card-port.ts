@@ -59,6 +59,17 @@ export interface WidgetModules {
   nudge: NudgeModule;
   /** The call's audio settings and push-to-talk (`voice-widget-audio.js`), loaded by the card when a call starts. */
   audio: AudioModule;
+  /** The click's start (`voice-widget-start.js`), loaded with the card on intent or in idle time. */
+  start: StartModule;
+}
+
+/** What the start file exports (conversation/element-start.ts). */
+export interface StartModule {
+  /**
+   * Asks, in the caller's task, for `POST /call/web` for the element's target and for the
+   * microphone; nothing without consent, a key or a readable target.
+   */
+  startFor(element: Element, requests?: Pick<RequestHelpers, 'requestWebCall'>): StartOptions;
 }
 
 /**
@@ -79,8 +90,11 @@ export interface CardHost {
   readonly container: HTMLElement;
   readonly launcher: HTMLButtonElement;
   readonly load: LoadModule;
-  /** How a click or the first message sends its request before the engine is there. */
-  readonly requests: RequestHelpers;
+  /**
+   * How a click or the first message sends its request before the engine is there (a demo with a
+   * scripted engine passes its own). @default the platform's (the card's own)
+   */
+  readonly requests?: RequestHelpers;
   /** Draws an icon from path data (the card's own, or one of `icons`). */
   readonly svgIcon: typeof svgIcon;
   /** The element builder (dom.ts), so the card carries no second copy. */
@@ -94,14 +108,7 @@ export interface CardHost {
   readonly icons: typeof LAUNCHER_ICONS;
   /** The launcher's English labels, overlaid with the locale's and the owner's (not the card's English). */
   labels(): Partial<VoiceLabels>;
-  /**
-   * The target (the `target` property, else the attributes with their overrides).
-   * @throws when `assistant-overrides` cannot be read (see `targetFromAttributes`).
-   */
-  target(): CallTarget;
   mode(): WidgetMode;
-  /** The storage key of this element's consent (it carries the consent's version). */
-  consentKey(): string;
   /** Dispatches `ringwise-{event}` on the element; `false` when a listener called `preventDefault()`. */
   dispatch(event: string, detail: unknown): boolean;
   /** Whether the card is open (the element owns it: the launcher shows it). */

@@ -21,6 +21,7 @@ export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(nam
     analytics: () => import('../analytics/stream.ts'),
     nudge: () => import('../nudge/nudge.ts'),
     audio: () => import('../card/audio-panel.ts'),
+    start: () => import('./entries/start.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;
 };

@@ -80,7 +80,7 @@ export class ConversationController extends CallCommands implements ContinuityPo
   /** Starts a call (no-op unless idle). Resolves `true` when the call started; never rejects. */
   async start(target: CallTarget, options: StartOptions = {}): Promise<boolean> {
     if (this.view_.phase !== 'idle') return false;
-    let { request, abort } = options;
+    let { request, abort, microphone } = options;
     if (!this.#check(target, 'call')) {
       abort?.abort();
       return false;
@@ -89,7 +89,7 @@ export class ConversationController extends CallCommands implements ContinuityPo
     const helpers = this.#options.requests;
     const keep = !!this.#options.keepRoom?.();
     const sendHere = !request && !!helpers;
-    if (sendHere) ({ request, abort } = startNow({ token: this.#options.publicKey, baseUrl: this.#options.apiBaseUrl, target: keep ? keptRoomTarget(target) : target, requestWebCall: helpers.requestWebCall }));
+    if (sendHere) ({ request, abort, microphone } = startNow({ token: this.#options.publicKey, baseUrl: this.#options.apiBaseUrl, target: keep ? keptRoomTarget(target) : target, requestWebCall: helpers.requestWebCall }));
     // The engine adopts the request and reports its failure; until then nobody else listens.
     request?.catch(() => {});
     this.voice_.abort_ = abort ?? null;
@@ -102,7 +102,7 @@ export class ConversationController extends CallCommands implements ContinuityPo
     // What was said and typed before this call goes into it (handoff.ts), without a reply.
     const before = handoffMessages(this.view_.conversation);
     try {
-      const call = await client.start(target, { ...(request && { request }), ...(keep && { roomDeleteOnUserLeaveEnabled: false }) });
+      const call = await client.start(target, { ...(request && { request }), ...(microphone && { microphone }), ...(keep && { roomDeleteOnUserLeaveEnabled: false }) });
       if (!call) return false;
       this.call_.webCall = call;
       for (const message of before) client.addMessage(message, { triggerResponseEnabled: false });

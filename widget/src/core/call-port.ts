@@ -106,6 +106,13 @@ export interface CallObject {
    *   (a room may require it; with a video recording it also starts the recording at join).
    */
   join(options: { url: string; token?: string }): Promise<void>;
+  /**
+   * Starts loading what the engine needs to join (Daily's call machine), before the room is known;
+   * the core calls it as soon as the call object exists, so the download runs beside the microphone
+   * permission, and waits for it (failed or not) before `join`, which loads by itself otherwise.
+   * Optional: an engine without it loads at `join`.
+   */
+  load?(): Promise<void>;
   /** Leaves the room (the object stays usable for `destroy()`). */
   leave(): Promise<void>;
   /** Leaves if needed and releases everything: tracks, listeners, workers. Idempotent. */

@@ -5,6 +5,7 @@
  * through; the client keeps the public API.
  */
 import type { CallFactory } from './call-port.ts';
+import type { MicrophoneStream } from './platform.ts';
 import { CANCELLED, toVoiceError } from './start-stages.ts';
 import type { ProgressStage, StartProgress, WebCall } from './types.ts';
 import { IDLE, VoiceSession, type ClientPort, type SessionHost } from './voice-session.ts';
@@ -45,11 +46,12 @@ export class CallSlot implements SessionHost {
   /**
    * Runs one start or reconnect: a new session, `begin` (the stages that get the web call; it
    * calls `load` when the engine should start loading), then the session's connect. `keepRoom`:
-   * the room outlives the page (page hide leaves the call without ending it). Any failure
-   * emits `call-start-failed` and `error` and tears the session down.
+   * the room outlives the page (page hide leaves the call without ending it). `microphone`: a
+   * permission request already in flight, adopted. Any failure emits `call-start-failed` and
+   * `error` and tears the session down.
    * @returns The web call once joined, or null.
    */
-  async run(begin: (s: VoiceSession, load: () => void) => Promise<WebCall>, keepRoom = false): Promise<WebCall | null> {
+  async run(begin: (s: VoiceSession, load: () => void) => Promise<WebCall>, keepRoom = false, microphone?: Promise<MicrophoneStream>): Promise<WebCall | null> {
     const startedAt = Date.now();
     const s = new VoiceSession(this);
     this.session = s;
@@ -62,7 +64,7 @@ export class CallSlot implements SessionHost {
       // Everything the join waits for starts now, beside POST /call/web: the engine chunk (above),
       // the microphone permission and, on phones, the pause after it (awaited in the
       // `mobile-permissions` stage, whose events keep their place in the order).
-      s.permission = s.askMicrophone();
+      s.permission = s.askMicrophone(microphone);
       // Leaving the page ends the call, unless its room is kept for a rejoin on the next page
       // (`roomDeleteOnUserLeaveEnabled: false`, or a reconnect): then the page only leaves it.
       s.offs.push(this.platform.onPageHide(() => (keepRoom ? this.end(s) : this.hangUp())));

@@ -14,6 +14,11 @@ export interface AudioPlayback {
   readonly element?: HTMLAudioElement;
 }
 
+/** What `getUserMedia` resolves with, as far as the core reads it (a `MediaStream`). */
+export interface MicrophoneStream {
+  getTracks(): MediaTrackLike[];
+}
+
 /**
  * What the core needs from the host environment (floating-ui style platform port). The default
  * `browserPlatform` reads browser globals only when called, never at import; tests pass a fake.
@@ -24,8 +29,11 @@ export interface VoicePlatform {
    * the call engine opens its own). Rejects with an error whose `name` tells why:
    * `NotAllowedError` (denied), `NotFoundError` (no microphone), `SecurityError` (blocked by a
    * permissions policy or an insecure context), or another DOMException name.
+   * @param pending A `getUserMedia({ audio: true })` already in flight (asked at the click, see
+   *   `VoiceStartOptions.microphone`): used instead of asking again, after the same checks (a
+   *   block found by them is reported as without it, and the pending stream is stopped).
    */
-  requestMicrophone(): Promise<MediaTrackLike[]>;
+  requestMicrophone(pending?: Promise<MicrophoneStream>): Promise<MediaTrackLike[]>;
   /** True on phones and tablets, where the spec waits a little after the permission prompt. */
   isMobile(): boolean;
   /** Creates a (detached) player for a remote audio track. */
@@ -49,15 +57,21 @@ interface PolicyDocument {
 
 /** The browser implementation of `VoicePlatform`. Touches globals only inside its methods. */
 export const browserPlatform: VoicePlatform = {
-  async requestMicrophone() {
+  async requestMicrophone(pending) {
     const devices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
-    if (!devices?.getUserMedia) throw named('SecurityError', 'Microphone access needs a secure (https) page.');
     const doc = document as Document & PolicyDocument;
     const policy = doc.permissionsPolicy ?? doc.featurePolicy;
-    if (policy && !policy.allowsFeature('microphone')) {
-      throw named('SecurityError', 'The permissions policy of this page blocks the microphone.');
+    const blocked = !devices?.getUserMedia
+      ? 'Microphone access needs a secure (https) page.'
+      : policy && !policy.allowsFeature('microphone')
+        ? 'The permissions policy of this page blocks the microphone.'
+        : '';
+    if (blocked) {
+      // A request made before these checks ran must not keep the microphone open.
+      pending?.then((stream) => stream.getTracks().forEach((track) => track.stop()), () => {});
+      throw named('SecurityError', blocked);
     }
-    return (await devices.getUserMedia({ audio: true })).getTracks();
+    return (await (pending ?? devices!.getUserMedia({ audio: true }))).getTracks();
   },
   isMobile() {
     if (typeof navigator === 'undefined') return false;

@@ -107,9 +107,12 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
    * @throws VoiceError `validation-error` when the target names no assistant, squad or workflow.
    */
   async start(target: CallTarget, options: VoiceStartOptions = {}): Promise<WebCall | null> {
-    const { request, roomDeleteOnUserLeaveEnabled } = options;
-    // An adopted request this start does not consume must not become an unhandled rejection.
+    const { request, roomDeleteOnUserLeaveEnabled, microphone } = options;
+    // An adopted request this start does not consume must not become an unhandled rejection,
+    // nor an adopted microphone stay open: its tracks are stopped once granted (a session that
+    // adopts it stops them too: stopping twice is harmless).
     request?.catch(noop);
+    microphone?.then((stream) => stream.getTracks().forEach((track) => track.stop()), noop);
     if (!hasCallTarget(target)) {
       const error = new VoiceError('validation-error', MISSING_TARGET_MESSAGE, { stage: 'input-validation' });
       this.set({ error });
@@ -139,7 +142,7 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
       )) as WebCall;
       this.set({ callId: webCall.id });
       return webCall;
-    }, roomDeleteOnUserLeaveEnabled === false);
+    }, roomDeleteOnUserLeaveEnabled === false, microphone);
   }
 
   /**

@@ -1,6 +1,6 @@
 /** Options of the voice client: its constructor's (ports, API) and `start`'s. Types only. */
 import type { CallFactory, DailyConfig } from './call-port.ts';
-import type { VoicePlatform } from './platform.ts';
+import type { MicrophoneStream, VoicePlatform } from './platform.ts';
 
 /** Options of `new VoiceClient(…)`. */
 export interface VoiceClientOptions {
@@ -36,6 +36,13 @@ export interface VoiceStartOptions {
    * instead of sending a second request.
    */
   request?: Promise<Response>;
+  /**
+   * A `getUserMedia({ audio: true })` already in flight for this call (asked at the click, beside
+   * the early request: `startNow`), awaited in the `mobile-permissions` stage instead of asking
+   * again; its refusal is reported as the core's own request's would be. Its tracks are stopped
+   * once granted (the call engine opens its own), also when this start does not use it.
+   */
+  microphone?: Promise<MicrophoneStream>;
   /**
    * Sent in the body of `POST /call/web` (after the target's fields, as `@vapi-ai/web` sends it):
    * `false` keeps the room when the visitor leaves, so `reconnect` can join the call again;

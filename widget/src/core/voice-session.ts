@@ -8,7 +8,7 @@
 import { AudioPlayers } from './audio-players.ts';
 import type { CallFactory, CallObject } from './call-port.ts';
 import { AUDIO_LEVEL_INTERVAL_MS, CALL_ENDED_MESSAGE, MOBILE_PERMISSIONS_WAIT_MS, VIDEO_RECORDING, VIDEO_VOICE_PROVIDERS } from './constants.ts';
-import type { VoicePlatform } from './platform.ts';
+import type { MicrophoneStream, VoicePlatform } from './platform.ts';
 import { wireCall } from './session-events.ts';
 import { CANCELLED, runStage, toVoiceError, type StageRun } from './start-stages.ts';
 import type { ProgressStage, StartProgress, VoiceEvents, VoiceSnapshot, WebCall } from './types.ts';
@@ -122,11 +122,12 @@ export class VoiceSession implements StageRun {
    * Asks for the microphone permission (the call engine opens its own track, so the tracks are
    * stopped at once) and, on phones, waits the spec's 1 s after it; a stop cuts the wait short.
    * The returned promise is marked handled: a refusal is reported where it is awaited.
+   * @param pending A request already in flight (`VoiceStartOptions.microphone`), adopted.
    */
-  askMicrophone(): Promise<void> {
+  askMicrophone(pending?: Promise<MicrophoneStream>): Promise<void> {
     const { platform } = this.host;
     const mobile = platform.isMobile();
-    const asked = platform.requestMicrophone().then(async (tracks) => {
+    const asked = platform.requestMicrophone(pending).then(async (tracks) => {
       for (const track of tracks) track.stop();
       if (!mobile) return;
       await new Promise<void>((resolve) => {
@@ -168,12 +169,19 @@ export class VoiceSession implements StageRun {
       wireCall(this, this.call);
       return this.call;
     })) as CallObject;
+    // The call machine downloads beside the permission (and a phone's pause); the join waits for it
+    // (a failed load is retried by the join, which reports it).
+    const loading = call.load?.().catch(() => {});
 
     // Started at the call's start (call-slot.ts); its result is awaited only here, before the join.
     await runStage(this, 'mobile-permissions', null, () => (this.permission ??= this.askMicrophone()));
 
-    this.recordingRequestedAt = Date.now();
-    await runStage(this, 'daily-call-join', 'daily-call-join-error', () => call.join({ url: webCall.webCallUrl, token }));
+    await runStage(this, 'daily-call-join', 'daily-call-join-error', async () => {
+      await loading;
+      this.check();
+      this.recordingRequestedAt = Date.now();
+      return call.join({ url: webCall.webCallUrl, token });
+    });
     this.joined = true;
     if (this.firstMessage) this.sendRaw(this.firstMessage);
 

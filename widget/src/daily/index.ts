@@ -28,6 +28,7 @@ import { createEmitter } from '../core/emitter.ts';
  */
 export interface DailyCallLike {
   join(properties?: DailyCallOptions): Promise<unknown>;
+  load(properties?: DailyCallOptions): Promise<void>;
   leave(): Promise<void>;
   destroy(): Promise<void>;
   on<T extends DailyEvent>(event: T, handler: (event: DailyEventObject<T>) => void): unknown;
@@ -151,6 +152,7 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean): CallObject 
       // daily-js rejects a `token` key that is present but undefined.
       await call.join({ url, ...(token ? { token } : {}), subscribeToTracksAutomatically: false });
     },
+    load: () => call.load(),
     leave: () => call.leave(),
     async destroy() {
       try {

@@ -1,32 +1,30 @@
 /**
  * How the element gets its card: on intent (hover, press, touch, focus, or idle time after the
- * page's `load`) the card file and the mode's engine load in parallel; at the click the card opens
- * and, for a call, `POST /call/web` leaves before the card or the engine is there; a card file
+ * page's `load`) the card file and the mode's engine load in parallel (voice: and the click's
+ * start file); at the click the card opens and, for a call, `POST /call/web` leaves from the start
+ * file before the card or the engine is there; a card file
  * that fails to load is said on the launcher. Functions over the element's card state
  * (`CardState`; members ending in `_` are internal, see launcher.ts).
  */
 import type { Card, CardHost, LoadModule } from '../chunks/card-port.ts';
 import type { LoadError } from '../chunks/script-loader.ts';
 import type { RequestHelpers } from '../conversation/conversation-events.ts';
-import { startNow, type StartOptions } from '../conversation/early-request.ts';
-import { pageContextOf, withPageContext } from '../conversation/page-context.ts';
+import type { StartOptions } from '../conversation/early-request.ts';
 import { nextTask } from '../conversation/tasks.ts';
 import type { CallTarget } from '../core/types.ts';
-import { consentKey, hasStoredConsent } from './consent-store.ts';
 import { h } from './dom.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import { labelsOf, renderLauncher, type LauncherState } from './launcher.ts';
-import { attr, modeOf, nonceOf, persistOf, preloadOf } from './options.ts';
+import { attr, modeOf, nonceOf, preloadOf } from './options.ts';
 import { addStyles } from './styles.ts';
-import { targetFromAttributes } from './target-attributes.ts';
 
 /** What card loading reads and keeps on the element. */
 export interface CardState extends LauncherState {
   /** Explicit target (see `VoiceCallElement.target`). */
   target?: CallTarget | null;
-  /** Where the card and the engines come from, and the requests a click may send. */
+  /** Where the card and the engines come from, and the requests a click may send (default: the platform's). */
   load_: LoadModule;
-  requests_: RequestHelpers;
+  requests_?: RequestHelpers;
   /** The mounted card, and its load in progress. */
   card_: Card | null;
   cardLoad_: Promise<Card> | null;
@@ -80,6 +78,8 @@ function intent(element: CardState, warm?: boolean): void {
     .then(() => ensureCard(element))
     .then((card) => card.preload())
     .catch(forget);
+  // Voice: the click's start (a hybrid launcher opens the card; its call button starts there).
+  if (mode === 'voice') load('start', warm).catch(forget);
 }
 
 /** The launcher was clicked: minimize, or open (and in voice mode call, sending the request now). */
@@ -95,8 +95,10 @@ function activate(element: CardState): void {
  * Resolves `true` when a call started.
  */
 export async function showCard(element: CardState, call: boolean, focus: boolean): Promise<boolean> {
-  // Everything the join waits for is asked for in this task (no-ops once warm); the card is not on this path.
-  const early = call ? earlyStart(element) : {};
+  // Everything the join waits for is asked for in this task once the start file is in (warm: its
+  // promise is settled, so this await resumes in the same task), else the engine and daily-js now
+  // and the request the moment the start file arrives; the card is never on this path.
+  const starting = call && earlyStart(element);
   element.loadFailed_ = '';
   if (!element.open_) element.dispatch_('open', null);
   // The launcher says "open" in this task; the card draws in the next one: a browser sends a
@@ -104,6 +106,7 @@ export async function showCard(element: CardState, call: boolean, focus: boolean
   element.open_ = true;
   renderLauncher(element);
   const loading = ensureCard(element);
+  const early = (await starting) || {};
   if (early.request) await nextTask();
   element.card_?.render();
   try {
@@ -117,33 +120,18 @@ export async function showCard(element: CardState, call: boolean, focus: boolean
 }
 
 /**
- * The element's target (`target`, else its attributes), with the page's title and path in its
- * variables unless `page-context="false"` (page-context.ts): the one target of the click's
- * request, the card's calls and messages.
- * @throws SyntaxError when `assistant-overrides` cannot be read (see `targetFromAttributes`)
+ * The click's start: the voice engine and daily-js asked for now, and `startFor` (the start file,
+ * conversation/element-start.ts: `POST /call/web` for the element's target, the microphone) run as
+ * soon as that file is in. Nothing without a key (the card explains); a start file that fails to
+ * load leaves the request to the card.
  */
-function callTargetOf(element: CardState): CallTarget {
-  const target = element.target ?? targetFromAttributes(element);
-  return element.getAttribute('page-context')?.trim() === 'false' ? target : withPageContext(target, pageContextOf(location, document.title));
-}
-
-/**
- * The click's start (`startNow`): `POST /call/web`, the voice engine and daily-js asked for
- * before the card and the engine do anything; the engine adopts the request. No request without
- * key or target (the card explains) or before consent.
- */
-function earlyStart(element: CardState): StartOptions {
-  let target: CallTarget = {};
-  try {
-    if (!element.hasAttribute('consent-required') || hasStoredConsent(consentKey(element))) {
-      target = callTargetOf(element);
-      // With `persist`, the room outlives the page (`roomDeleteOnUserLeaveEnabled: false`).
-      if (persistOf(element)) target = { ...target, roomDeleteOnUserLeaveEnabled: false } as CallTarget;
-    }
-  } catch {
-    // Overrides that cannot be read (`callTargetOf` throws): nothing is sent, the card says why.
-  }
-  return startNow({ token: attr(element, 'public-key'), baseUrl: attr(element, 'api-base-url'), target, requestWebCall: element.requests_.requestWebCall, load: element.load_ });
+function earlyStart(element: CardState): Promise<StartOptions> | undefined {
+  const load = element.load_;
+  const ignore = () => ({});
+  if (!attr(element, 'public-key')) return;
+  load('engine').catch(ignore);
+  load('daily').catch(ignore);
+  return load('start').then((start) => start.startFor(element, element.requests_), ignore);
 }
 
 /** The card, loading and mounting it first if needed (once; again after a failed load). */
@@ -191,9 +179,7 @@ function cardHost(element: CardState): CardHost {
     style: (css) => addStyles(element.shadowRoot!, css, nonceOf(element)),
     icons: LAUNCHER_ICONS,
     labels: () => labelsOf(element),
-    target: () => callTargetOf(element),
     mode: () => modeOf(element),
-    consentKey: () => consentKey(element),
     dispatch: element.dispatch_,
     isOpen: () => element.open_,
     collapse: () => element.setOpen_(false),

@@ -2,8 +2,6 @@
  * A `dismissible` launcher the visitor hid: gone for the session (`sessionStorage`), or for this
  * page where that storage is blocked.
  */
-import { hasStoredConsent } from './consent-store.ts';
-
 /** The session-storage key of a dismissed launcher. */
 export const DISMISSED_KEY = 'ringwise-dismissed';
 
@@ -16,7 +14,15 @@ export function dismissal(): [dismissed: (element: Element) => boolean, dismiss:
   let here = false;
   const session = () => sessionStorage;
   return [
-    (element) => element.hasAttribute('dismissible') && (here || hasStoredConsent(DISMISSED_KEY, session)),
+    (element) => {
+      if (!element.hasAttribute('dismissible')) return false;
+      try {
+        return here || session().getItem(DISMISSED_KEY) !== null;
+      } catch {
+        // Blocked storage: only a dismissal on this page counts.
+        return here;
+      }
+    },
     () => {
       here = true;
       try {

@@ -17,8 +17,6 @@
  * listeners, clients) when removed from the DOM. Its state for the launcher and card loading is
  * in members ending in `_` (internal; renamed in the built file like `#private` names).
  */
-import { requestChatWeb } from '../api/chat-web.ts';
-import { requestWebCall } from '../api/web-call.ts';
 import type { Card, ClientTools, LoadModule } from '../chunks/card-port.ts';
 import { keptAny } from '../conversation/continuity-store.ts';
 import type { RequestHelpers } from '../conversation/conversation-events.ts';
@@ -39,21 +37,18 @@ import { addStyles } from './styles.ts';
 export { ELEMENT_NAME, EVENT_PREFIX, MODES, OPTION_ATTRIBUTES, POSITIONS, PRELOADS, type Preload, type WidgetPosition } from './options.ts';
 export type { VoiceCallElement, VoiceCallElementConstructor } from './element-types.ts';
 
-/** The requests a click may send before the engines are loaded: the platform's, by default. */
-const PLATFORM_REQUESTS: RequestHelpers = { requestWebCall, requestChatWeb };
-
 /**
  * Creates the element class bound to a module loader (it decides where the card and the engines
  * come from: files next to the script-tag loader, or the bundler's chunks) and to the request
- * helpers (a demo with a scripted engine passes ones that send nothing). Touches no browser
- * global until called.
+ * helpers (a demo with a scripted engine passes ones that send nothing; by default the start file
+ * and the card send the platform's). Touches no browser global until called.
  * @param trusts Which instances may run (the script-tag loader: only those it created, unless its
  *   tag allows markup); one it refuses stays empty and inert, so planted markup configures nothing.
  *   @default every instance
  */
 export function createVoiceCallElement(
   load: LoadModule,
-  requests: RequestHelpers = PLATFORM_REQUESTS,
+  requests?: RequestHelpers,
   trusts?: (element: HTMLElement) => boolean,
 ): VoiceCallElementConstructor {
   const shipped = shippedLabels(load);

@@ -29,9 +29,12 @@ async function voiceCall(attributes?: Record<string, string>): Promise<Mounted &
 }
 
 describe('voice card', () => {
-  test('connecting: staged progress, a neutral Cancel, no Hang Up; Cancel stops', async () => {
+  test('connecting: staged progress (drawn once per frame: stages come in bursts), a neutral Cancel, no Hang Up; Cancel stops', async () => {
     const { shadow, client } = await voiceCall();
+    client.update({ stage: 'initialization' });
     client.update({ stage: 'web-call-creation' });
+    expect(getByRole(shadow, 'progressbar', EN_LABELS.progress).getAttribute('aria-valuenow'), 'not drawn per stage, in the same task').not.toBe('2');
+    await frame();
     const progress = getByRole(shadow, 'progressbar', EN_LABELS.progress);
     expect(progress.getAttribute('aria-valuenow'), 'stage 2 of 9').toBe('2');
     expect(progress.getAttribute('aria-valuetext'), 'spoken value').toBe('Step 2 of 9: creating the call');

@@ -67,6 +67,27 @@ describe('ConversationController: calls', () => {
     expect(sent.length, 'one request per call').toBe(2);
   });
 
+  test('the microphone asked at the click goes to the engine with the request: the one the caller passes, else the controller\'s own startNow', async () => {
+    const { controller, voice } = setup();
+    const microphone = new Promise<{ getTracks(): [] }>(() => {});
+    void controller.start(TARGET, { request: new Promise(() => {}), abort: new AbortController(), microphone });
+    await flush();
+    const client = voice.client();
+    expect(client.startOptions[0]?.microphone, 'the caller\'s (the start file\'s) microphone request').toBe(microphone);
+    client.stop();
+    await flush();
+    const getUserMedia = vi.fn(() => new Promise<never>(() => {}));
+    vi.stubGlobal('navigator', { mediaDevices: { getUserMedia } });
+    try {
+      void controller.start(TARGET);
+      expect(getUserMedia, 'asked in the call button\'s task').toHaveBeenCalledTimes(1);
+      await flush();
+      expect(client.startOptions[1]?.microphone, 'its own request handed over').toBe(getUserMedia.mock.results[0]!.value);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   test('a request sent by the loader is used as is; stop during the engine load aborts it', async () => {
     const { controller, voice, sent } = setup();
     const abort = new AbortController();

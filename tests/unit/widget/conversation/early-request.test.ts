@@ -2,7 +2,8 @@
  * `startNow` (conversation/early-request.ts): the one "start now" of the launcher, the controller
  * and the site's hero. What it asks for, in the caller's task, and what it never sends.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeTrack } from '../../../fixtures/fake-call.ts';
 import { startNow } from '../../../../widget/src/conversation/early-request.ts';
 import { DEFAULT_API_BASE_URL } from '../../../../widget/src/api/constants.ts';
 
@@ -38,5 +39,47 @@ describe('startNow', () => {
     const start = startNow({ token: 'pk', baseUrl: 'https://api.example', target: { squadId: 's' }, requestWebCall, load });
     await expect(start.request).rejects.toThrow('Failed to fetch');
     expect(requestWebCall.mock.calls[0]![0]).toMatchObject({ baseUrl: 'https://api.example' });
+  });
+
+  describe('the microphone permission, asked in the same task', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    function stubMicrophone(settle: () => Promise<{ getTracks(): FakeTrack[] }>) {
+      const getUserMedia = vi.fn(settle);
+      vi.stubGlobal('navigator', { mediaDevices: { getUserMedia } });
+      return getUserMedia;
+    }
+
+    it('asks getUserMedia for audio beside the request and hands its promise to the engine', () => {
+      const getUserMedia = stubMicrophone(() => new Promise(() => {}));
+      const { requestWebCall, load } = helpers();
+      const start = startNow({ token: 'pk', target: { assistantId: 'a' }, requestWebCall, load });
+      expect(getUserMedia, 'asked now, audio only').toHaveBeenCalledWith({ audio: true });
+      expect(start.microphone, 'the promise the engine adopts').toBe(getUserMedia.mock.results[0]!.value);
+      expect(requestWebCall.mock.invocationCallOrder[0]!, 'the request leaves first').toBeLessThan(getUserMedia.mock.invocationCallOrder[0]!);
+    });
+
+    it('a start that is cancelled before the engine adopts it gives the microphone back', async () => {
+      const track = new FakeTrack();
+      stubMicrophone(async () => ({ getTracks: () => [track] }));
+      const start = startNow({ token: 'pk', target: { assistantId: 'a' }, ...helpers() });
+      start.abort!.abort();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(track.readyState, 'stopped').toBe('ended');
+    });
+
+    it('a refusal is left to the engine (nothing unhandled); no key or target: nothing asked', async () => {
+      const getUserMedia = stubMicrophone(() => Promise.reject(Object.assign(new Error('denied'), { name: 'NotAllowedError' })));
+      const start = startNow({ token: 'pk', target: { assistantId: 'a' }, ...helpers() });
+      await expect(start.microphone, 'the engine reads the refusal').rejects.toMatchObject({ name: 'NotAllowedError' });
+      startNow({ token: '', target: { assistantId: 'a' }, ...helpers() });
+      startNow({ token: 'pk', target: {}, ...helpers() });
+      expect(getUserMedia, 'asked once, for the start that sends').toHaveBeenCalledTimes(1);
+    });
+
+    it('a page without mediaDevices (not https): no microphone promise, the engine explains', () => {
+      vi.stubGlobal('navigator', {});
+      expect(startNow({ token: 'pk', target: { assistantId: 'a' }, ...helpers() }).microphone, 'none').toBeUndefined();
+    });
   });
 });

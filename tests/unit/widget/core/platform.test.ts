@@ -42,6 +42,22 @@ describe('browserPlatform.requestMicrophone', () => {
     expect(getUserMedia, 'no prompt').not.toHaveBeenCalled();
   });
 
+  it('adopts a request in flight (asked at the click) instead of prompting again', async () => {
+    const track = new FakeTrack();
+    const getUserMedia = vi.fn(async () => ({ getTracks: () => [] }));
+    stubBrowser({ getUserMedia, allowsMicrophone: true });
+    expect(await browserPlatform.requestMicrophone(Promise.resolve({ getTracks: () => [track] })), 'its tracks').toEqual([track]);
+    expect(getUserMedia, 'no second prompt').not.toHaveBeenCalled();
+  });
+
+  it('a request in flight on a page whose policy blocks the microphone: SecurityError as without it, and its stream stopped', async () => {
+    const track = new FakeTrack();
+    stubBrowser({ getUserMedia: async () => ({ getTracks: () => [] }), allowsMicrophone: false });
+    await expect(browserPlatform.requestMicrophone(Promise.resolve({ getTracks: () => [track] })), 'policy block').rejects.toMatchObject({ name: 'SecurityError' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(track.readyState, 'not left open').toBe('ended');
+  });
+
   it('passes the browser rejection through (its name decides the error type)', async () => {
     const denied = Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' });
     stubBrowser({ getUserMedia: () => Promise.reject(denied) });

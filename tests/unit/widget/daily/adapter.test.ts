@@ -61,6 +61,12 @@ describe('createDailyCallFactory', () => {
     ]);
   });
 
+  it("load() asks daily-js to load its call machine before the room is known (nothing else)", async () => {
+    const daily = new FakeDaily();
+    await createDailyCallFactory({}, daily).createCall(AUDIO_ONLY).load!();
+    expect(daily.wire.filter(([method]) => method === 'load' || method === 'join'), 'a load, no join').toEqual([['load']]);
+  });
+
   it('joins with the URL, the meeting token when there is one, explicit subscriptions', async () => {
     const daily = new FakeDaily();
     await createDailyCallFactory({}, daily).createCall(AUDIO_ONLY).join({ url: 'https://x.daily.co/a' });

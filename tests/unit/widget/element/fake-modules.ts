@@ -1,5 +1,5 @@
 /**
- * The element's module loader for UI tests: the REAL card UI module and shipped languages, with
+ * The element's module loader for UI tests: the REAL card UI module, start file and shipped languages, with
  * fake voice and chat engines, through the same `LoadModule` port the script-tag loader and
  * bundlers fill.
  */
@@ -10,6 +10,7 @@ import * as ui from '../../../../widget/src/chunks/entries/card.ts';
 import * as audio from '../../../../widget/src/card/audio-panel.ts';
 import * as nudge from '../../../../widget/src/nudge/nudge.ts';
 import * as analytics from '../../../../widget/src/analytics/stream.ts';
+import * as start from '../../../../widget/src/chunks/entries/start.ts';
 
 /** The real language files, as the loader would import them. */
 const LOCALE_MODULES: Record<ShippedLocale, () => Promise<LocaleModule>> = {
@@ -53,6 +54,8 @@ export function createFakeModules(): FakeModules {
       }
       return Promise.resolve(ui);
     }
+    // The click's start: the real file (it sends through the page's `fetch`, stubbed by the harness).
+    if (name === 'start') return Promise.resolve(start);
     if ((LOCALES as readonly string[]).includes(name)) {
       if (localesFail) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
       return localeGate.then(() => LOCALE_MODULES[name as ShippedLocale]());

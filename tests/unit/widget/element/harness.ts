@@ -5,7 +5,7 @@
 import { vi } from 'vitest';
 import { defineVoiceCallElement } from '../../../../widget/src/element/define.ts';
 import type { VoiceCallElement } from '../../../../widget/src/element/element-types.ts';
-import { flush, getByRole } from './dom-helpers.ts';
+import { flush, frame, getByRole } from './dom-helpers.ts';
 import { createFakeModules, type FakeModules } from './fake-modules.ts';
 
 /** One request the page sent. */
@@ -65,11 +65,12 @@ export async function mount(
   return { el, shadow, modules, requests, launcher: () => shadow.querySelector<HTMLElement>('[part=launcher]')! };
 }
 
-/** Clicks the launcher and lets the card load. */
+/** Clicks the launcher and lets the card load and draw (a call's start is drawn once per frame). */
 export async function open(mounted: Mounted): Promise<void> {
   mounted.launcher().click();
   await flush();
   await flush();
+  await frame();
 }
 
 /** The visible status chip's text. */

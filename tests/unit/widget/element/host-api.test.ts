@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
-import { getByRole } from './dom-helpers.ts';
+import { getByRole, microtasks } from './dom-helpers.ts';
 import { flush, mount, open } from './harness.ts';
 
 afterEach(() => {
@@ -25,6 +25,7 @@ describe('overrides from HTML', () => {
   test('the click’s early POST /call/web carries assistant-overrides and variable-*, and the engine starts with the same target', async () => {
     const mounted = await mount({ ...KEYS, 'assistant-overrides': OVERRIDES, 'variable-name': 'Ada' });
     mounted.launcher().click();
+    await microtasks();
     expect(mounted.requests.map((r) => r.body), 'sent in the click').toEqual([EXPECTED]);
     await flush();
     await flush();
@@ -160,6 +161,7 @@ describe('page context (on by default)', () => {
     document.title = 'Setup guide';
     const mounted = await mount({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', 'page-context': null, 'variable-plan': 'pro', 'assistant-overrides': '{"variableValues":{"pageTitle":"Owner title"}}' } as never);
     mounted.launcher().click();
+    await microtasks();
     const body = mounted.requests[0]?.body as { assistantOverrides: { variableValues: Record<string, string> } };
     expect(body.assistantOverrides.variableValues, 'sent, the owner’s value wins').toEqual({ pageTitle: 'Owner title', pagePath: 'http://localhost:3000/guides/setup', plan: 'pro' });
     expect(JSON.stringify(mounted.requests), 'never the query string or fragment').not.toMatch(/secret|#me/);
@@ -169,6 +171,7 @@ describe('page context (on by default)', () => {
   test('page-context="false" sends none', async () => {
     const mounted = await mount({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', 'page-context': 'false' });
     mounted.launcher().click();
+    await microtasks();
     expect(mounted.requests[0]?.body, 'the target only').toEqual({ assistantId: 'asst-1' });
     mounted.el.remove();
   });

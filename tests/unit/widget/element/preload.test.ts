@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
 import { defineVoiceCallElement } from '../../../../widget/src/element/define.ts';
 import type { VoiceCallElement } from '../../../../widget/src/element/element-types.ts';
-import { flush, queryByRole } from './dom-helpers.ts';
+import { flush, microtasks, queryByRole } from './dom-helpers.ts';
 import { mount } from './harness.ts';
 
 let idle: Array<() => void> = [];
@@ -38,13 +38,13 @@ afterEach(() => {
 const KEY = { 'public-key': 'pk-1', 'assistant-id': 'asst-1' };
 
 describe('preload="idle" (the default): the warm start', () => {
-  it('voice: after load, in idle time, at low priority: the card, the voice engine and daily-js', async () => {
+  it('voice: after load, in idle time, at low priority: the card, the click\'s start, the voice engine and daily-js', async () => {
     // No `preload` attribute: the default.
     const { modules } = await mount({ ...KEY, mode: 'voice', preload: '' });
     expect(modules.loads, 'nothing before idle time').toEqual([]);
     await runIdle();
-    expect([...modules.loads].sort(), 'what the call needs').toEqual(['daily', 'engine', 'ui']);
-    expect([...modules.lowLoads].sort(), 'each at low priority').toEqual(['daily', 'engine', 'ui']);
+    expect([...modules.loads].sort(), 'what the call needs').toEqual(['daily', 'engine', 'start', 'ui']);
+    expect([...modules.lowLoads].sort(), 'each at low priority').toEqual(['daily', 'engine', 'start', 'ui']);
   });
 
   it('hybrid: the call engine and daily-js too (its talk button is one click away)', async () => {
@@ -68,7 +68,7 @@ describe('preload="idle" (the default): the warm start', () => {
     window.dispatchEvent(new Event('load'));
     expect(modules.loads, 'not in the load event itself').toEqual([]);
     await runIdle();
-    expect([...modules.loads].sort(), 'in the idle time after it').toEqual(['daily', 'engine', 'ui']);
+    expect([...modules.loads].sort(), 'in the idle time after it').toEqual(['daily', 'engine', 'start', 'ui']);
   });
 
   for (const [why, connection] of [
@@ -109,7 +109,7 @@ describe('preload="none"', () => {
 });
 
 describe('the click', () => {
-  it('asks for POST /call/web, the voice engine and daily-js in its own task, before the card module resolves', () => {
+  it('asks for the voice engine, daily-js and the click\'s start in its own task, without any file in (POST /call/web then leaves from the start file: click-start.test.ts)', () => {
     // A loader whose files never arrive: whatever happens at the click happens without them.
     const asked: string[] = [];
     const never: LoadModule = <K extends keyof WidgetModules>(name: K) => {
@@ -131,8 +131,8 @@ describe('the click', () => {
     document.body.append(el);
     el.shadowRoot!.querySelector<HTMLElement>('[part=launcher]')!.click();
     // Same task: no await between the click and these reads.
-    expect(posts.filter((url) => url.endsWith('/call/web')), 'POST /call/web sent').toHaveLength(1);
-    expect(asked, 'the engine and daily-js asked for, the card too (it is not waited for)').toEqual(expect.arrayContaining(['engine', 'daily', 'ui']));
+    expect(asked, 'the engine, daily-js and the start file asked for, the card too (it is not waited for)').toEqual(expect.arrayContaining(['engine', 'daily', 'start', 'ui']));
+    expect(posts, 'the loader itself sends nothing: the request is the start file\'s').toEqual([]);
   });
 
   it('draws the card in the next task, after the request has left (a request leaves when its task ends)', async () => {
@@ -142,7 +142,8 @@ describe('the click', () => {
     await flush();
     expect(mounted.modules.loads, 'the card is in (hover)').toContain('ui');
     mounted.launcher().click();
-    expect(mounted.requests, 'POST /call/web sent in the click').toHaveLength(1);
+    await microtasks();
+    expect(mounted.requests, 'POST /call/web sent in the click (its task\'s microtasks)').toHaveLength(1);
     expect(mounted.launcher().getAttribute('aria-expanded'), 'the launcher says open at once').toBe('true');
     expect(queryByRole(mounted.shadow, 'dialog'), 'the card is not drawn in the click’s task').toBeNull();
     await flush();

@@ -11,7 +11,7 @@ import { labels as DE } from '../../../../widget/src/i18n/locales/de.ts';
 import { labels as ES } from '../../../../widget/src/i18n/locales/es.ts';
 import { labels as FR } from '../../../../widget/src/i18n/locales/fr.ts';
 import { defineVoiceCallElement } from '../../../../widget/src/element/define.ts';
-import { allByRole, getByRole, nameOf, queryByRole } from './dom-helpers.ts';
+import { allByRole, getByRole, microtasks, nameOf, queryByRole } from './dom-helpers.ts';
 import { createFakeModules } from './fake-modules.ts';
 import { flush, mount, open, sameRequest } from './harness.ts';
 
@@ -74,7 +74,8 @@ describe('<ringwise-voice-call> launcher', () => {
   test('voice click: POST /call/web leaves at the click, before the card or engine loaded, and the engine adopts it', async () => {
     const mounted = await mount({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', 'api-base-url': 'http://127.0.0.1:9/' });
     mounted.launcher().click();
-    expect(mounted.requests.map((r) => r.url), 'sent synchronously in the click').toEqual(['http://127.0.0.1:9/call/web']);
+    await microtasks();
+    expect(mounted.requests.map((r) => r.url), 'sent in the click (its task: the start file is in, no timer ran)').toEqual(['http://127.0.0.1:9/call/web']);
     expect(mounted.requests[0]!.headers.Authorization, 'bearer key').toBe('Bearer pk-1');
     expect(mounted.requests[0]!.body, 'the target').toEqual({ assistantId: 'asst-1' });
     expect(mounted.modules.voice.clients.length, 'no engine yet at that moment').toBe(0);
@@ -98,6 +99,7 @@ describe('<ringwise-voice-call> launcher', () => {
     mounted.launcher().click(); // collapse
     await flush();
     mounted.launcher().click(); // open and call again
+    await microtasks();
     expect(mounted.requests.length, 'the request leaves in the click').toBe(2);
     // Starting a call with everything loaded is a long task, and the request leaves the page
     // only when the click's task ends: the start waits for the next task.

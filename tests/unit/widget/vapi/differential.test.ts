@@ -47,8 +47,10 @@ const track = (kind = 'audio') => new FakeTrack(kind) as unknown as MediaStreamT
  * The wire as compared: what differs by design is put in one form on both sides —
  * `dailyConfig.avoidEval: true` (ours by default; the reference passes none), the measured delay in
  * `say-first-message`, a second `destroy`
- * (the reference destroys again from its own left-meeting handler), and a `stopRecording` the
- * reference sends after `destroy` (ours before it, while the call object still works).
+ * (the reference destroys again from its own left-meeting handler), a `stopRecording` the
+ * reference sends after `destroy` (ours before it, while the call object still works), and ours
+ * `load()` right after `createCallObject` (its call machine loads beside the microphone
+ * permission, issue 20; the reference loads it inside `join()`): dropped, once, in that place only.
  */
 function comparableWire(wire: WireEntry[]): WireEntry[] {
   const out: WireEntry[] = [];
@@ -61,6 +63,7 @@ function comparableWire(wire: WireEntry[]): WireEntry[] {
       continue;
     }
     if (method === 'destroy' && out.some(([m]) => m === 'destroy')) continue;
+    if (method === 'load' && out.at(-1)?.[0] === 'createCallObject') continue;
     // The recording's start delay is a measured time.
     if (method === 'sendAppMessage' && typeof options === 'string' && options.includes('say-first-message')) {
       out.push([method, options.replace(/("videoRecordingStartDelaySeconds":)[\d.]+/, '$1"<number>"')]);

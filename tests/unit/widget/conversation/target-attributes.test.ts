@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 /**
- * `targetFromAttributes` (target-attributes.ts): the target the click's early request and every
+ * `targetFromAttributes` (conversation/element-start.ts): the target the click's early request and every
  * later call and chat message use — the id attributes, `assistant-overrides` and `variable-*`.
  */
 import { describe, expect, test } from 'vitest';
-import { targetFromAttributes } from '../../../../widget/src/element/target-attributes.ts';
+import { targetFromAttributes } from '../../../../widget/src/conversation/element-start.ts';
 
 function element(attributes: Record<string, string>): Element {
   const el = document.createElement('div');

@@ -1,9 +1,9 @@
 /**
- * Where consent is remembered (consent-store.ts): storage under a versioned key, a key derived
+ * Where consent is remembered (conversation/element-start.ts, card/consent.ts): storage under a versioned key, a key derived
  * from the text when none is given, and a page-only memory when storage throws.
  */
 import { expect, test } from 'vitest';
-import { consentKey, hashText } from '../../../../widget/src/element/consent-store.ts';
+import { consentKey, hashText } from '../../../../widget/src/conversation/element-start.ts';
 import { createConsentStore } from '../../../../widget/src/card/consent.ts';
 
 function element(attributes: Record<string, string>): Element {
