@@ -385,6 +385,9 @@ describe('hybrid card', () => {
     getByRole(mounted.shadow, 'button', EN_LABELS.startCall).click();
     await flush();
     mounted.modules.voice.client().update({ state: 'active' });
+    // The settings control comes with the audio file, loaded when the call starts: wait for it
+    // (a count of turns, not a clock).
+    for (let i = 0; i < 200 && !mounted.shadow.querySelector('[part~=audio-settings]'); i++) await flush();
     const footer = mounted.shadow.querySelector('[part=footer]')!;
     expect(allByRole(footer, 'button').map(nameOf), 'footer controls').toEqual([EN_LABELS.send, EN_LABELS.mute, EN_LABELS.audioSettings, EN_LABELS.stop]);
     expect(getByRole(footer, 'textbox', EN_LABELS.message), 'message field').toBeTruthy();

@@ -33,7 +33,10 @@ test('every part the card renders is described, and every described part is rend
   // Thumbs go under a finished reply (one the visitor answered); the assistant offers replies.
   client.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Hello' });
   client.emit('message', { type: 'tool-calls', toolCallList: [{ id: 't', type: 'function', function: { name: 'suggest_replies', arguments: '{"options":["Yes"]}' } }] });
-  for (let i = 0; i < 20 && !mounted.shadow.querySelector('[part~=suggestion]'); i++) await flush();
+  // The rich file (suggestions) and the audio file (settings) load on their own: wait for both
+  // (a count of turns, not a clock: a busy machine only takes more turns).
+  const loaded = () => mounted.shadow.querySelector('[part~=suggestion]') && mounted.shadow.querySelector('[part~=audio-settings]');
+  for (let i = 0; i < 200 && !loaded(); i++) await flush();
   // The nudge bubble is its own file: shown here beside the same launcher (never while the
   // message field has focus, so focus leaves it first).
   (mounted.shadow.activeElement as HTMLElement | null)?.blur();

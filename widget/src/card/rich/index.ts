@@ -126,7 +126,9 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
     closeAfterRating = close;
     box.reset();
     render();
-    box.el.querySelector('input')?.focus();
+    // Closing a chat is held for the rating, so focus goes to it; after a call the ended section
+    // has already put focus on Call again (where Hang Up was) and the rating waits one Tab away.
+    if (close) box.el.querySelector('input')?.focus();
   };
 
   return {

@@ -17,7 +17,7 @@ export interface RatingBox {
   readonly el: HTMLElement;
   /** Writes the texts in the current language. */
   label(labels: VoiceLabels): void;
-  /** Clears a previous answer and moves focus to the first star. */
+  /** Clears a previous answer (the caller decides where focus goes). */
   reset(): void;
 }
 
