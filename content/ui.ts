@@ -76,13 +76,16 @@ export const contactModalCopy = {
 export const guideCopy = {
   breadcrumbLabel: 'Breadcrumb',
   breadcrumbHome: 'Home',
-  breadcrumbCurrent: 'Guide',
+  /** The breadcrumb's middle crumb, a link to the guides' index (/qa). */
+  breadcrumbGuides: 'Guides',
   /** Before the date the guide was last reviewed. */
   updated: 'Updated',
   quickAnswerTitle: 'Quick answer',
   /** Column headings of the pricing comparison table. */
   pricingColumns: { option: 'Option', price: 'Monthly cost', coverage: 'Coverage' },
   relatedTitle: 'More guides',
+  /** After the few related guides: the link to the index of every guide. */
+  allGuides: 'See all guides',
 } as const;
 
 /** The 404 page. */
@@ -94,5 +97,74 @@ export const notFoundCopy = {
   heading: 'We couldn’t find that page',
   lead: 'The link may be old or mistyped. Unlike this page, our AI agent answers every call.',
   homeLink: 'Back to the home page',
-  guidesTitle: 'Popular guides',
+  guidesTitle: 'Recent guides',
+  /** After the few recent guides: the link to the index of every guide. */
+  allGuides: 'See all guides',
+} as const;
+
+/** The site's own pages in the header and the footer (site/lib/site-nav.ts). */
+export const navCopy = {
+  /** The link to /widget, the page for website owners. */
+  widget: 'For websites',
+  /** The link to /qa, the index of the guides. */
+  guides: 'Guides',
+  /** The footer's link to the index of every guide, after the newest few. */
+  allGuides: 'All guides',
+} as const;
+
+/** The guides' index (/qa and its further pages). */
+export const guideIndexCopy = {
+  title: `Guides to AI phone agents | ${brand}`,
+  description: 'Plain-language guides to AI receptionists, answering services and phone automation: what they do, what they cost, how to choose.',
+  eyebrow: 'Guides',
+  heading: 'Guides to AI phone agents',
+  lead: 'Straight answers about AI receptionists, answering services and automating your business phone.',
+  /** Before the date a guide was last reviewed. */
+  updated: 'Updated',
+  /** Accessible name of the page links. */
+  paginationLabel: 'Pages of guides',
+  previous: 'Previous page',
+  next: 'Next page',
+  /** Accessible name of a page number's link. */
+  pageLabel: (page: number) => `Page ${page}`,
+  /** "Page 2 of 9": the browser title and the heading's suffix on pages after the first. */
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+} as const;
+
+/** The embed configurator on /widget (site/islands/EmbedConfigurator.tsx). */
+export const configuratorCopy = {
+  /** Accessible name of the form. */
+  formLabel: 'Your widget',
+  publicKey: 'Public key',
+  assistantId: 'Assistant id',
+  mode: 'Mode',
+  /** Short: the select is narrow on phones. What each does is under "Three modes, live". */
+  modes: { hybrid: 'Hybrid', voice: 'Voice', chat: 'Chat' },
+  position: 'Position',
+  theme: 'Theme',
+  themes: { light: 'Light', dark: 'Dark', auto: 'Auto' },
+  language: 'Language',
+  /** The language option that writes no attribute. */
+  pageLanguage: 'Page language',
+  title: 'Title in the card',
+  colour: 'Colour',
+  /** Under the fields. */
+  private: 'Nothing you type leaves this page: the snippet is written in your browser, and the preview is scripted.',
+  /** Accessible name of the tab list. */
+  formats: 'Snippet format',
+  tabs: { script: 'Script tag', react: 'React (npm)', element: 'Custom element' },
+  /** One line under each tab's snippet. */
+  hints: {
+    script: 'Paste it before </body>, on every page that should have the widget.',
+    react:
+      'npm install @ringwise/voice-widget, then render <VoiceAgent /> where the widget belongs (plain JSX; in TypeScript, add ringwise-voice-call to JSX.IntrinsicElements once). For your own buttons, use the useVoiceCall hook (see “React” below).',
+    element: 'Place the element where it belongs; the loader only defines it (data-mount="false").',
+  },
+  /** The copy button of each tab. */
+  copyButtons: { script: 'Copy script tag', react: 'Copy React code', element: 'Copy element code' },
+  copied: 'Copied.',
+  copyFailed: 'Copy failed: select the snippet and copy it by hand.',
+  preview: 'Preview',
+  /** Under the preview when the widget floats on the owner's page. */
+  previewFloating: (position: string) => `Shown in place here; on your site the button floats ${position.replace('-', ' ')}.`,
 } as const;

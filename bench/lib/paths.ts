@@ -27,7 +27,7 @@ export function guideRoutes(): string[] {
     .sort();
 }
 
-/** Every route a gate covers: the landing page, every guide, the widget page and the 404 page. */
+/** Every route a gate covers: the landing page, the guides' index, every guide, the widget page and the 404 page. */
 export function requiredRoutes(): string[] {
-  return ['/', ...guideRoutes(), '/widget', '/404'];
+  return ['/', '/qa', ...guideRoutes(), '/widget', '/404'];
 }

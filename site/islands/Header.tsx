@@ -5,6 +5,7 @@ import { openContact } from '../stores/contact.ts';
 import SocialLinks from '../components/SocialLinks.tsx';
 import { contactCtaLabel, headerCopy } from '../../content/ui.ts';
 import { withBase } from '../lib/base-path.ts';
+import { currentMark, type PageLink } from '../lib/site-nav.ts';
 
 /** Props of the fixed site header. */
 export interface HeaderProps {
@@ -19,6 +20,13 @@ export interface HeaderProps {
    * contact modal. False elsewhere: links lead to `/#section` and 'Get in Contact' to `/#contact`.
    */
   onLanding: boolean;
+  /** The site's own pages, after the section links (site/lib/site-nav.ts: sitePages). */
+  pages: readonly PageLink[];
+  /**
+   * Path of the page being shown (below the base path): its link is marked `aria-current="page"`,
+   * and the link of the part it lies in (a guide under "Guides") `aria-current="true"`.
+   */
+  currentPath: string;
 }
 
 /** Logo mark: a rounded tile with a sound wave. Decorative; the brand name is the link text. */
@@ -37,7 +45,7 @@ function LogoMark() {
  * screens a toggled menu that closes on a link or contact click, on Escape, and when the
  * viewport grows to the large layout.
  */
-export default function Header({ brand, links, social, onLanding }: HeaderProps) {
+export default function Header({ brand, links, social, onLanding, pages, currentPath }: HeaderProps) {
   const [solid, setSolid] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -69,7 +77,7 @@ export default function Header({ brand, links, social, onLanding }: HeaderProps)
       }
     };
     // The menu only exists below the large breakpoint; growing the window closes it.
-    const large = window.matchMedia('(min-width: 960px)');
+    const large = window.matchMedia('(min-width: 1180px)');
     const onResize = () => {
       if (large.matches) setMenuOpen(false);
     };
@@ -115,6 +123,13 @@ export default function Header({ brand, links, social, onLanding }: HeaderProps)
                 <a href={`${prefix}#${link.id}`}>{link.label}</a>
               </li>
             ))}
+            {pages.map((page) => (
+              <li key={page.href}>
+                <a href={page.href} aria-current={currentMark(page.href, currentPath)}>
+                  {page.label}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
         <div className="header-actions">
@@ -148,6 +163,13 @@ export default function Header({ brand, links, social, onLanding }: HeaderProps)
               <li key={link.id}>
                 <a href={`${prefix}#${link.id}`} onClick={closeMenu}>
                   {link.label}
+                </a>
+              </li>
+            ))}
+            {pages.map((page) => (
+              <li key={page.href}>
+                <a href={page.href} aria-current={currentMark(page.href, currentPath)} onClick={closeMenu}>
+                  {page.label}
                 </a>
               </li>
             ))}

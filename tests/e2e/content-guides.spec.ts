@@ -1,20 +1,15 @@
 /**
  * Editors' workflow, end to end: a Markdown file added to a temporary copy of content/guides/
- * becomes a page, a sitemap entry and a footer link in a real `astro build`; a file with broken
+ * becomes a page, a sitemap entry, a footer link and an entry of the /qa index in a real `astro build`; a file with broken
  * front matter fails that build with a message naming the file and the field. The builds run
  * in a temporary copy of the project (node_modules linked per entry), so dist/ and Astro's
  * caches of the working tree are never touched.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createStaticHandler } from '../../server/static.ts';
+import { buildCopy, copyProject, serveBuild } from './site-build.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const SITE_URL = 'https://guides-test.example';
 const SLUG = 'missed-call-text-back';
 
@@ -52,44 +47,22 @@ Body.
 
 let project = '';
 
-/** Copies what a site build reads into a fresh directory; node_modules entries are symlinked. */
-function copyProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'guides-build-'));
-  for (const entry of ['site', 'content', 'public', 'shared', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
-    cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
-  }
-  // The site may import the widget workspace by path.
-  symlinkSync(join(ROOT, 'widget'), join(dir, 'widget'), 'dir');
-  // Link each package, but keep node_modules/.astro and .vite (Astro's and Vite's caches) private.
-  mkdirSync(join(dir, 'node_modules'));
-  for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
-    if (entry === '.astro' || entry === '.vite') continue;
-    symlinkSync(join(ROOT, 'node_modules', entry), join(dir, 'node_modules', entry));
-  }
-  return dir;
-}
-
 /** Runs `astro build` in the copy; returns exit status and combined output. */
 function build(outDir: string): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [join(project, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--outDir', outDir], {
-    cwd: project,
-    encoding: 'utf8',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_SITE_URL: SITE_URL, NO_COLOR: '1', FORCE_COLOR: '0' },
-  });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+  return buildCopy(project, outDir, SITE_URL);
 }
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(() => {
-  project = copyProject();
+  project = copyProject('guides-build-');
 });
 
 test.afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });
 });
 
-test('a new Markdown guide becomes a page, a sitemap entry and a footer link', async ({ page }) => {
+test('a new Markdown guide becomes a page, a sitemap entry, a footer link and an index entry', async ({ page }) => {
   test.setTimeout(240_000);
   writeFileSync(join(project, 'content', 'guides', `${SLUG}.md`), NEW_GUIDE);
   const out = join(project, 'out-valid');
@@ -102,10 +75,7 @@ test('a new Markdown guide becomes a page, a sitemap entry and a footer link', a
   expect(chunk, 'sitemap index names a sitemap file').toBeTruthy();
   expect(readFileSync(join(out, chunk!), 'utf8'), 'sitemap lists the new guide').toContain(`<loc>${SITE_URL}/qa/${SLUG}</loc>`);
 
-  const server: Server = createServer((req, res) => void createStaticHandler(out)(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await serveBuild(out, async (base) => {
     const response = await page.goto(`${base}/qa/${SLUG}`);
     expect(response?.status(), 'new guide served').toBe(200);
     await expect(page.getByRole('heading', { level: 1 }), 'page title from front matter').toHaveText('Missed-Call Text-Back: Rescue Every Lost Caller');
@@ -121,10 +91,14 @@ test('a new Markdown guide becomes a page, a sitemap entry and a footer link', a
       'href',
       `/qa/${SLUG}`,
     );
-    await expect(footerGuides.getByRole('link'), 'the five guides plus the new one').toHaveCount(6);
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-  }
+    await expect(footerGuides.getByRole('link'), 'the five guides plus the new one (six: the bound), and "All guides"').toHaveCount(7);
+
+    await page.goto(`${base}/qa`);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Missed-Call Text-Back: Rescue Every Lost Caller' }), 'listed in the guides\' index').toHaveAttribute(
+      'href',
+      `/qa/${SLUG}`,
+    );
+  });
 });
 
 test('broken front matter fails the build, naming the file and the field', () => {

@@ -65,8 +65,8 @@ test(`landing page JavaScript before interaction ≤ ${formatKB(LANDING_EAGER_BU
   ).toBeLessThanOrEqual(LANDING_EAGER_BUDGET);
 });
 
-test('guide pages ship only the Header island and its modules, and the widget loader', async () => {
-  const guides = await analyzeSite(DIST, (r) => r.startsWith('/qa/'));
+test('guide pages and the guides\' index ship only the Header island and its modules, and the widget loader', async () => {
+  const guides = await analyzeSite(DIST, (r) => r === '/qa' || r.startsWith('/qa/'));
   expect(guides.length, 'at least one guide page is built').toBeGreaterThan(0);
   const graph = new ModuleGraph(DIST);
   for (const guide of guides) {

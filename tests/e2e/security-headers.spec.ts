@@ -45,10 +45,10 @@ test('every route carries the security headers, and its inline scripts are allow
   }
 });
 
-test('no page, the contact modal or the /widget preview violates the policy; an injected script is blocked', async ({ page }) => {
+test('no page, the contact modal or the /widget floating widget violates the policy; an injected script is blocked', async ({ page }) => {
   const violations = await recordViolations(page);
   const log = await preparePage(page);
-  for (const route of ['/', ...GUIDE_ROUTES]) {
+  for (const route of ['/', '/qa', ...GUIDE_ROUTES]) {
     await page.goto(route);
     await waitForIsland(page, 'Header');
     await page.waitForLoadState('networkidle');
@@ -63,8 +63,9 @@ test('no page, the contact modal or the /widget preview violates the policy; an 
   expect(await violations(), 'contact modal: no violation').toEqual([]);
 
   await page.goto('/widget');
-  const launcher = page.locator('#preview-widget').getByRole('button', { name: 'Ask Our Agent' });
-  await expect(launcher, 'the preview runs').toBeVisible();
+  // The site's floating widget (hybrid): a hover loads its files from /widget/ under the policy.
+  const launcher = page.locator('#ringwise-site-widget').getByRole('button', { name: 'Ask Our Agent' });
+  await expect(launcher, 'the floating widget runs').toBeVisible();
   await launcher.hover();
   await page.waitForLoadState('networkidle');
   expect(await violations(), '/widget: no violation').toEqual([]);

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { siteConfig } from '../../content/site.ts';
 import { headerLinks } from '../../content/landing.ts';
+import { sitePages } from '../../site/lib/site-nav.ts';
 import { PHONE, scrollY, scrollToY, sectionTop, waitForIsland } from './site-helpers.ts';
 
 const TRANSPARENT = 'rgba(0, 0, 0, 0)';
@@ -34,11 +35,14 @@ test.describe('header on a desktop screen', () => {
     await expect(page.getByRole('banner'), 'solid after hydration').toHaveCSS('background-color', 'rgba(255, 255, 255, 0.92)');
   });
 
-  test('shows the four section links in a nav bar and scrolls to each section', async ({ page }) => {
+  test('shows the four section links and the two pages in a nav bar and scrolls to each section', async ({ page }) => {
     await page.goto('/');
     await waitForIsland(page, 'Header');
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link'), 'four links in order').toHaveText(headerLinks.map((l) => l.label));
+    await expect(nav.getByRole('link'), 'four section links, then /widget and the guides').toHaveText([
+      ...headerLinks.map((l) => l.label),
+      ...sitePages().map((p) => p.label),
+    ]);
     await expect(page.getByRole('button', { name: 'Open menu' }), 'no menu button on large screens').toBeHidden();
     for (const link of headerLinks) {
       await nav.getByRole('link', { name: link.label, exact: true }).click();
@@ -116,8 +120,9 @@ test.describe('header on a phone', () => {
     await expect(menu, 'menu open').toBeVisible();
     const close = header.getByRole('button', { name: 'Close menu' });
     await expect(close, 'expanded').toHaveAttribute('aria-expanded', 'true');
-    await expect(menu.getByRole('link'), 'the four links, then the two social profiles').toHaveText([
+    await expect(menu.getByRole('link'), 'the four links, the two pages, then the two social profiles').toHaveText([
       ...headerLinks.map((l) => l.label),
+      ...sitePages().map((p) => p.label),
       '',
       '',
     ]);

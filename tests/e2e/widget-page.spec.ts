@@ -1,8 +1,9 @@
 /**
- * /widget, the page for website owners: the snippet carries the configured keys, the three modes
- * are the real element, the preview follows its options, the gallery shows every card state (the
- * real element with a scripted engine, sending nothing), the tables come from the widget's
- * reference, the page is axe clean and never scrolls sideways on phones.
+ * /widget, the page for website owners: the site's own floating widget is on it, the configurator's
+ * snippet starts with placeholders (never this site's key) and follows what the owner types without
+ * sending it anywhere, its preview follows the options, the three modes are the real element, the
+ * gallery shows every card state (the real element with a scripted engine, sending nothing), the
+ * tables come from the widget's reference, the page is axe clean and never scrolls sideways on phones.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -12,33 +13,53 @@ import { E2E_ENV } from '../../fixtures/e2e-env.ts';
 import { chunkRequests, preparePage } from './widget-helpers.ts';
 
 
-test('snippet with the configured keys, three live modes, a preview that follows its options, axe clean', async ({ page }) => {
+test('placeholders, never this site\'s key; the snippet follows the owner and sends nothing; floating widget, live modes, axe clean', async ({ page }) => {
   const log = await preparePage(page);
+  // Nothing the owner types may leave the page: not in a URL, a header or a body.
+  const leaks: string[] = [];
+  page.on('request', (request) => {
+    if (/pk_owner_e2e|asst_owner_e2e/.test(`${request.url()} ${JSON.stringify(request.headers())} ${request.postData() ?? ''}`)) leaks.push(request.url());
+  });
   await page.goto('/widget');
   const snippet = page.locator('#snippet');
   await expect(snippet, 'loader URL').toContainText(`${E2E_ENV.PUBLIC_SITE_URL}/widget/voice-widget.js`);
-  await expect(snippet, 'public key').toContainText(`data-public-key="${E2E_ENV.PUBLIC_VOICE_PUBLIC_KEY}"`);
-  await expect(snippet, 'assistant').toContainText(`data-assistant-id="${E2E_ENV.PUBLIC_VOICE_ASSISTANT_ID}"`);
+  await expect(snippet, 'key placeholder').toContainText('data-public-key="YOUR_PUBLIC_KEY"');
+  await expect(snippet, 'assistant placeholder').toContainText('data-assistant-id="YOUR_ASSISTANT_ID"');
+  await expect(snippet, 'where to find them').toContainText('in your voice platform’s dashboard, the public key is under API Keys');
   await expect(snippet, 'API base URL when not the default').toContainText(`data-api-base-url="${E2E_ENV.PUBLIC_VOICE_API_BASE_URL}"`);
+  const configurator = page.getByRole('group', { name: 'Your widget' });
+  await expect(configurator, 'the configurator').toBeVisible();
+  await expect(page.getByRole('main'), 'this site\'s key is in no snippet').not.toContainText(E2E_ENV.PUBLIC_VOICE_PUBLIC_KEY);
 
+  // The owner types: the snippet follows once the island has hydrated (retry until it does).
+  await expect(async () => {
+    await configurator.getByRole('textbox', { name: 'Public key' }).fill('pk_owner_e2e');
+    await expect(snippet).toContainText('data-public-key="pk_owner_e2e"', { timeout: 500 });
+  }, 'the snippet follows the key').toPass({ timeout: 15_000 });
+  await configurator.getByRole('textbox', { name: 'Assistant id' }).fill('asst_owner_e2e');
+  await configurator.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+  await configurator.getByRole('combobox', { name: 'Mode' }).selectOption('voice');
+  await expect(snippet, 'no placeholder left').not.toContainText('YOUR_');
+  const preview = page.locator('[data-configurator-preview]');
+  await expect(preview.locator('[part=container]'), 'the preview follows the theme').toHaveAttribute('data-theme', 'dark');
+  await expect(preview.getByRole('button', { name: 'Talk to Our Agent' }), 'and the mode').toBeVisible();
+  await page.getByRole('tab', { name: 'Custom element' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Custom element' }), 'the element form').toContainText('public-key="pk_owner_e2e"');
+
+  const floating = page.locator('#ringwise-site-widget');
+  await expect(floating, 'the site\'s own floating widget, hybrid').toHaveAttribute('mode', 'hybrid');
+  await expect(floating.getByRole('button', { name: 'Ask Our Agent' }), 'its launcher').toBeVisible();
   const modes = page.locator('.modes');
   for (const name of ['Talk to Our Agent', 'Chat with Our Agent', 'Ask Our Agent']) {
     await expect(modes.getByRole('button', { name }), `mode launcher "${name}"`).toBeVisible();
   }
-  await expect(page.locator('ringwise-voice-call'), 'data-mount="false": no floating launcher, 3 modes + preview').toHaveCount(4);
-
-  const preview = page.locator('#preview-widget');
-  await page.getByLabel('Button text').fill('Chat with us');
-  await expect(preview.getByRole('button', { name: 'Chat with us' }), 'label follows live').toBeVisible();
-  await page.getByLabel('Mode').selectOption('voice');
-  await expect(preview.getByRole('button', { name: 'Talk to Our Agent' }), 'mode follows live').toBeVisible();
-  await page.getByLabel('Theme').selectOption('dark');
-  await expect(preview.locator('[part=container]'), 'theme applied inside').toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('ringwise-voice-call'), '3 modes + the floating widget').toHaveCount(4);
 
   await page.waitForLoadState('networkidle');
   expect(chunkRequests(log).filter((url) => !url.includes('/_astro/')), 'no widget chunk before intent').toEqual([]);
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe on /widget').toEqual([]);
+  expect(leaks, 'what the owner typed went nowhere').toEqual([]);
   expect(log.errors, 'no console errors').toEqual([]);
 });
 

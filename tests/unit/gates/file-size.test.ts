@@ -18,12 +18,7 @@ const SOURCE = /\.(?:ts|tsx|mts|astro|css|mjs|js)$/;
 const EXCEPTIONS: Readonly<Record<string, string>> = {
   // Data tables: one row per route, read by the client, the docs and the drift test.
   'widget/src/api/routes.ts': 'data table: the platform route table',
-  // Split by other helpers working on issue 19 in parallel (server split, voice-client/voice-session).
-  // Widget files still to split (issue 19, not done in this pass).
-  'widget/src/card/index.ts': 'mountCard: split into card/template, render-*.ts, consent, focus',
-  'widget/src/card/card.css': 'the card stylesheet: one sheet per section, light-dark() tokens written once',
   // Site files not split in this pass.
-  'site/pages/widget.astro': 'the /widget page: split its sections into components',
   'site/styles/global.css': 'the site stylesheet: split per section',
   'site/lib/contact.ts': 'contact form logic: split validation from submission',
   'site/islands/ContactModal.tsx': 'contact modal: split form fields from the dialog',

@@ -18,7 +18,7 @@ const EXCEPTIONS: readonly string[] = [
   // The Daily default leaks into the core (core/daily-module.ts): the chunk entries will supply it.
   'widget/src/core/daily-module.ts → widget/src/daily/index.ts',
   // Types of the helpers the loader hands the card (CardHost: `h`, the launcher icons), declared in element/.
-  'widget/src/card/index.ts → widget/src/element/icons.ts',
+  'widget/src/card/controls.ts → widget/src/element/icons.ts',
   'widget/src/chunks/card-port.ts → widget/src/element/dom.ts',
   'widget/src/chunks/card-port.ts → widget/src/element/icons.ts',
   // The hook's entry loads engines through the bundled-modules table in chunks/.

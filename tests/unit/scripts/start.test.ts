@@ -110,7 +110,8 @@ describe('npm start from a checkout in a 0700 home', () => {
     const sitemap = await (await fetch(url(`${BASE}/sitemap-0.xml`))).text();
     expect(sitemap).toContain(`<loc>${SITE}${BASE}/widget</loc>`);
     const widget = await (await fetch(url(`${BASE}/widget`))).text();
-    expect(widget, 'the snippet in the HTML').toContain(`${SITE}</span>${BASE}/widget/voice-widget.js`);
+    expect(widget, 'the snippet in the HTML').toContain(`&lt;script src=&quot;${SITE}${BASE}/widget/voice-widget.js&quot;`);
+    expect(widget, 'the CSP sources in the HTML').toContain(`script-src <span data-served-origin>${SITE}</span>`);
   });
 
   it('under BASE_PATH: every link, asset and script of the pages is below it and answers; / redirects there', async () => {

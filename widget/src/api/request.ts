@@ -1,4 +1,5 @@
 import { DEFAULT_API_BASE_URL } from './constants.ts';
+import { AnswerError } from './errors/answer-error.ts';
 import { ApiError } from './errors/api-error.ts';
 import { NetworkError } from './errors/network-error.ts';
 import { TimeoutError } from './errors/timeout-error.ts';
@@ -49,16 +50,37 @@ export function serializeQuery(query: Query | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/** Content types that promise JSON (`application/json`, `application/problem+json`, …). */
+const JSON_TYPE = /^\s*application\/(?:[\w.-]+\+)?json\b/i;
+
+/** A body that declared JSON and did not parse: kept as text for logs, refused on a success. */
+class NotJson {
+  constructor(
+    readonly body: string,
+    readonly cause: unknown,
+  ) {}
+}
+
 /** Content types read as text (and parsed when they hold JSON); any other declared type is binary. */
 const TEXTUAL_TYPE = /^\s*(?:text\/|application\/(?:[\w.-]+\+)?(?:json|xml|javascript|x-www-form-urlencoded)\b)/i;
 
 /**
  * Reads a response body once: a `Blob` when the response declares a binary content type (the
  * call recordings and packet captures are audio, video and pcap files, which text decoding would
- * corrupt), else what `readBody` makes of it (JSON when it parses, else text, `undefined` when empty).
+ * corrupt); parsed JSON when the type declares JSON (a `NotJson` when it does not parse); else what
+ * `readBody` makes of it (JSON when it parses, else text, `undefined` when empty).
  */
 async function readPayload(response: Response): Promise<unknown> {
   const type = response.headers.get('content-type');
+  if (type && JSON_TYPE.test(type)) {
+    const text = await response.text();
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (cause) {
+      return new NotJson(text, cause);
+    }
+  }
   if (type && !TEXTUAL_TYPE.test(type)) {
     const blob = await response.blob();
     return blob.size ? blob : undefined;
@@ -177,9 +199,16 @@ export function createRequester(options: ApiClientOptions): Requester {
         if (controller.signal.reason === timedOut) return { error: timedOut };
         return { error: new NetworkError(context, error) };
       }
-      if (response.ok) return { value: body };
+      if (response.ok) {
+        // A success that declares JSON but holds something else (a proxy's HTML, a cut-off body)
+        // must not reach the caller as a string it would treat as the parsed answer.
+        if (body instanceof NotJson) {
+          return { error: new AnswerError(context, response.status, 'unreadable', 'Answer not JSON', body) };
+        }
+        return { value: body };
+      }
       return {
-        error: new ApiError(response, context, body),
+        error: new ApiError(response, context, body instanceof NotJson ? body.body : body),
         retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
       };
     } finally {

@@ -6,15 +6,7 @@
  */
 import type { Turn } from '../conversation/view.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
-
-/** Creates `<tag class part …attrs>` under `parent` (the card's `add`). */
-type Add = <K extends keyof HTMLElementTagNameMap>(
-  parent: Element,
-  tag: K,
-  className?: string,
-  part?: string,
-  attrs?: Record<string, string>,
-) => HTMLElementTagNameMap[K];
+import type { Add } from './controls.ts';
 
 /** A bubble of the log, its parts, and what they show. */
 interface Bubble {

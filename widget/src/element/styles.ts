@@ -3,8 +3,8 @@
  * leak out. Each sheet is a constructable stylesheet (`adoptedStyleSheets`), which strict CSPs
  * without 'unsafe-inline' allow; browsers without it get a `<style>` carrying the nonce.
  *
- * The sheets themselves are CSS files (`styles/launcher.css` in the loader, `styles/card.css` in
- * the card UI file), minified into strings by the build. Theming hooks (custom properties and
+ * The sheets themselves are CSS files (`styles/launcher.css` in the loader, `card/styles/*.css`
+ * in the card UI file), minified into strings by the build. Theming hooks (custom properties and
  * parts) are listed in `reference.ts`.
  */
 const sheets = new Map<string, CSSStyleSheet>();

@@ -2,7 +2,7 @@
  * The target from the element's attributes. In the loader, because the click sends
  * `POST /call/web` before the card or the engine is loaded, and that request must carry the same
  * overrides as every later one. Terse for the loader's budget: the card puts what it throws into
- * words (`overridesMessage`, card.ts).
+ * words (`overridesMessage`, card/submit.ts).
  */
 import type { CallTarget, JsonObject } from '../core/types.ts';
 

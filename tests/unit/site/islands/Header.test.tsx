@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerLinks } from '../../../../content/landing.ts';
 import Header, { type HeaderProps } from '../../../../site/islands/Header.tsx';
 import { socialLinks } from '../../../../site/lib/social.ts';
+import { sitePages } from '../../../../site/lib/site-nav.ts';
 import { $contactOpen } from '../../../../site/stores/contact.ts';
 
 const props: HeaderProps = {
@@ -19,6 +20,8 @@ const props: HeaderProps = {
   links: headerLinks,
   social: socialLinks({ facebook: 'https://facebook.example/rw', linkedin: 'https://linkedin.example/rw' }),
   onLanding: true,
+  pages: sitePages(),
+  currentPath: '/',
 };
 
 /** Scrolls the window and lets the header's animation-frame handler run. */
@@ -135,7 +138,7 @@ describe('Header: the phone menu', () => {
 });
 
 describe('Header: links', () => {
-  it('scrolls to the four landing sections in order, on the bar and in the menu', () => {
+  it('scrolls to the four landing sections in order, then leads to /widget and the guides, on the bar and in the menu', () => {
     render(<Header {...props} />);
     const barList = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('list');
     const menuList = within(phoneMenu()).getAllByRole('list')[0]!;
@@ -146,8 +149,30 @@ describe('Header: links', () => {
         ['ROI Calculator', '#roi-calculator'],
         ['Success Stories', '#testimonials'],
         ['Guarantee', '#guarantee'],
+        ['For websites', '/widget'],
+        ['Guides', '/qa'],
       ]);
     }
+  });
+
+  it('marks where the visitor is: the page\'s own link "page", the guides\' link on a guide "true", nothing on the landing', () => {
+    const marks = () =>
+      [screen.getByRole('navigation', { name: 'Main' }), phoneMenu()].map((nav) =>
+        within(nav)
+          .getAllByRole('link')
+          .filter((a) => a.hasAttribute('aria-current'))
+          .map((a) => `${a.textContent}=${a.getAttribute('aria-current')}`),
+      );
+    const { rerender } = render(<Header {...props} />);
+    expect(marks(), 'landing: no page link is current').toEqual([[], []]);
+    rerender(<Header {...props} onLanding={false} currentPath="/widget" />);
+    expect(marks(), '/widget').toEqual([['For websites=page'], ['For websites=page']]);
+    rerender(<Header {...props} onLanding={false} currentPath="/qa/" />);
+    expect(marks(), '/qa/ (a trailing slash is the same page)').toEqual([['Guides=page'], ['Guides=page']]);
+    rerender(<Header {...props} onLanding={false} currentPath="/qa/ai-receptionist" />);
+    expect(marks(), 'a guide lies under Guides').toEqual([['Guides=true'], ['Guides=true']]);
+    rerender(<Header {...props} onLanding={false} currentPath="/widgets-elsewhere" />);
+    expect(marks(), 'a path that only starts alike is not below /widget').toEqual([[], []]);
   });
 
   it("off the landing page, leads to /#section and makes 'Get in Contact' a link to /#contact", () => {

@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLoopbackServer, type LoopbackServer, type RecordedRequest } from '../../../../fixtures/loopback-server.ts';
 import {
+  AnswerError,
   ApiError,
   DEFAULT_API_BASE_URL,
   NetworkError,
@@ -15,6 +16,7 @@ import {
   bindRoutes,
   createApiClient,
   createRequester,
+  isAnswerError,
   isApiError,
   isNetworkError,
   isRequestError,
@@ -423,6 +425,22 @@ describe('binary responses', () => {
     const { api } = client();
     await expect(api.call.logs('c1'), 'text stays text').resolves.toBe('line 1\nline 2');
     await expect(api.call.get('c1'), '+json is JSON').resolves.toEqual({ id: 'c1' });
+  });
+
+  it('refuses a success that declares JSON but is not JSON, and keeps a JSON string value', async () => {
+    server.route('GET', '/call/c1', { headers: { 'content-type': 'application/json' }, body: '<html>proxy login</html>' });
+    server.route('GET', '/call/c2', { headers: { 'content-type': 'application/json' }, body: '"just a string"' });
+    server.route('GET', '/call/c3', { status: 502, headers: { 'content-type': 'application/json' }, body: 'Bad gateway' });
+    const { api } = client({ retries: 0 });
+    const error = await rejection(api.call.get('c1'));
+    expect(isAnswerError(error), 'an AnswerError, not the HTML handed over as the answer').toBe(true);
+    expect((error as AnswerError).problem).toBe('unreadable');
+    expect((error as AnswerError).status).toBe(200);
+    expect((error as AnswerError).body, 'the text kept for logs').toBe('<html>proxy login</html>');
+    await expect(api.call.get('c2'), 'a JSON string is JSON').resolves.toBe('just a string');
+    const failed = await rejection(api.call.get('c3'));
+    expect(isApiError(failed), 'an error status stays an ApiError').toBe(true);
+    expect((failed as ApiError).body, 'its text body kept').toBe('Bad gateway');
   });
 
   it('puts a binary error body in ApiError.body as a Blob', async () => {

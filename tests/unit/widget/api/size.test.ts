@@ -55,12 +55,13 @@ describe('API client size', () => {
     expect(gzip, 'one family gzip bytes').toBeLessThanOrEqual(3 * KB);
   });
 
-  // 5.3 KB: 4,450 B before issue 23's answer reading (see createWebCall above).
-  it('the whole client stays under 5.3 KB gzip', async () => {
+  // 5.35 KB: 4,450 B before issue 23's answer reading (see createWebCall above); 5,326 B once a
+  // success that declares JSON but is not JSON is refused (+26 B).
+  it('the whole client stays under 5.35 KB gzip', async () => {
     const { code, minified, gzip } = await bundle("export * from './index.ts';");
     console.info(`whole API client: ${minified} B min, ${gzip} B gzip`);
     expect(code, 'every family present').toContain('/11labs/voice/clone');
     expect(code, 'the newest routes present').toContain('/vapi/voice/clone');
-    expect(gzip, 'whole client gzip bytes').toBeLessThanOrEqual(5.3 * KB);
+    expect(gzip, 'whole client gzip bytes').toBeLessThanOrEqual(5.35 * KB);
   });
 });

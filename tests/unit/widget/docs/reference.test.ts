@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
-import CARD_CSS from '../../../../widget/src/card/card.css?raw';
+import { CARD_CSS } from '../../../../widget/src/card/stylesheet.ts';
 import LAUNCHER_CSS from '../../../../widget/src/element/styles/launcher.css?raw';
 import { EVENT_DOCS, OPTION_DOCS, PART_DOCS, TOKEN_DOCS } from '../../../../widget/src/docs/reference.ts';
 import { OPTION_ATTRIBUTES } from '../../../../widget/src/element/options.ts';

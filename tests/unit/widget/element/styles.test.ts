@@ -4,7 +4,7 @@
  * and what the CSS files promise: no external resources, reduced motion, border-box sizing.
  */
 import { describe, expect, test } from 'vitest';
-import CARD_CSS from '../../../../widget/src/card/card.css?raw';
+import { CARD_CSS } from '../../../../widget/src/card/stylesheet.ts';
 import LAUNCHER_CSS from '../../../../widget/src/element/styles/launcher.css?raw';
 import { addStyles } from '../../../../widget/src/element/styles.ts';
 

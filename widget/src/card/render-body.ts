@@ -1,0 +1,57 @@
+/**
+ * Draws the card's body: the consent question, the error section (a failure, or a kept call
+ * that is gone or elsewhere), the conversation and the empty state (what to do before anything
+ * was said; during a call without a transcript, how the call is, in large).
+ */
+import type { CardHost } from '../chunks/card-port.ts';
+import { parseConsent } from './consent.ts';
+import { conversationLog } from './conversation-log.ts';
+import { setLabel, type Controls } from './controls.ts';
+import type { CardFrame } from './frame.ts';
+import type { CardDom } from './template.ts';
+
+/** Makes the body's renderer. */
+export function bodyRenderer(host: CardHost, dom: CardDom, { add }: Controls): (frame: CardFrame) => void {
+  const { element } = host;
+  const renderTurns = conversationLog(dom.log, add);
+
+  const renderConsent = ({ labels }: CardFrame) => {
+    dom.consentTitle.textContent = element.getAttribute('consent-title')?.trim() || labels.consentTitle;
+    const pieces = parseConsent(element.getAttribute('consent-content') || labels.consentContent);
+    dom.consentText.replaceChildren(
+      ...pieces.map((piece) =>
+        typeof piece === 'string' ? piece : Object.assign(host.h('a', '', '', { href: piece.href, target: '_blank', rel: 'noopener noreferrer' }), { textContent: piece.text }),
+      ),
+    );
+    setLabel(dom.accept, labels.accept);
+    setLabel(dom.decline, labels.decline);
+  };
+
+  return (frame) => {
+    const { view, labels, mode, idle, asking, info, status } = frame;
+    const { card, log, empty, error } = dom;
+    dom.consentBox.hidden = !asking;
+    if (asking) renderConsent(frame);
+
+    error.hidden = !info;
+    if (info) {
+      dom.errorTitle.textContent = info.title;
+      dom.errorText.textContent = info.text;
+      dom.errorFix.textContent = info.fix;
+      dom.errorFix.hidden = !info.fix;
+      dom.retry.hidden = !info.retry;
+      setLabel(dom.retry, labels.retry);
+    }
+
+    const turns = mode !== 'voice' || element.hasAttribute('transcript') ? view.conversation : [];
+    renderTurns(turns, labels);
+    log.setAttribute('aria-label', labels.conversation);
+    log.hidden = asking || !turns.length;
+    empty.hidden = asking || !!info || turns.length > 0;
+    const emptyLabel = mode === 'voice' ? labels.emptyVoice : mode === 'chat' ? labels.emptyChat : labels.emptyHybrid;
+    // Before anything was said: what to do; during a call (no transcript): how the call is, in
+    // large (the header's chip steps aside, so it is not said twice).
+    dom.emptyText.textContent = idle ? emptyLabel : status.text;
+    card.toggleAttribute('data-stage', !idle && !empty.hidden);
+  };
+}

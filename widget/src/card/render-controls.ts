@@ -1,0 +1,43 @@
+/**
+ * Draws the card's footer: the message field with Send or Stop, and the call's buttons (call,
+ * resume a kept call, cancel, mute, hang up, enable audio), each shown only when it can act.
+ */
+import { setLabel, type Controls } from './controls.ts';
+import type { CardFrame } from './frame.ts';
+import type { CardDom } from './template.ts';
+
+/** Makes the footer's renderer. */
+export function controlsRenderer(dom: CardDom, { setIcon }: Controls): (frame: CardFrame) => void {
+  return ({ view, labels, mode, idle, live, connecting, asking, kept, info }) => {
+    const { input, send, stopReply, call, mute, hangUp, footer } = dom;
+    const { phase } = view;
+    const typing = mode !== 'voice';
+    const replying = view.chat !== 'idle';
+    input.hidden = !typing;
+    input.setAttribute('aria-label', labels.message);
+    input.placeholder = labels.messagePlaceholder;
+    send.hidden = !typing || replying;
+    send.disabled = !input.value.trim() || connecting || phase === 'ending';
+    setLabel(send, labels.send);
+    stopReply.hidden = !typing || !replying;
+    setLabel(stopReply, labels.stopReply);
+    // Voice mode: the error section's Try again is the call button.
+    call.hidden = mode === 'chat' || !idle || (mode === 'voice' && !!info?.retry);
+    call.hidden ||= kept === 'resume' || kept === 'elsewhere';
+    setLabel(call, kept === 'gone' || (view.ended && mode !== 'hybrid') ? labels.callAgain : mode === 'hybrid' ? labels.startCall : labels.start);
+    dom.resume.hidden = kept !== 'resume';
+    setLabel(dom.resume, labels.resumeCall);
+    dom.cancel.hidden = !connecting;
+    setLabel(dom.cancel, labels.cancel);
+    mute.hidden = !live;
+    mute.toggleAttribute('data-on', view.muted);
+    setLabel(mute, view.muted ? labels.unmute : labels.mute);
+    setIcon(mute, view.muted ? 'micOff' : 'mic');
+    hangUp.hidden = !(live || phase === 'ending');
+    hangUp.disabled = phase === 'ending';
+    setLabel(hangUp, labels.stop);
+    dom.audio.hidden = !(live && view.audioBlocked);
+    setLabel(dom.audio, labels.enableAudio);
+    footer.hidden = asking || ![...footer.children].some((child) => !(child as HTMLElement).hidden);
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * What the card sends: a call (with the click's early request) and a typed message (into the
+ * live call, else as a chat message). Both need the target; overrides that cannot be read send
+ * nothing and become the card's problem (logged, and a `ringwise-error` event).
+ */
+import type { CardHost } from '../chunks/card-port.ts';
+import type { ConversationController, StartOptions } from '../conversation/controller.ts';
+import type { ProblemSource } from '../conversation/view.ts';
+import type { CallTarget } from '../core/types.ts';
+import type { ConsentStep } from './ask-consent.ts';
+
+/** What the invalid-overrides problem adds to the parser's words (console, `error` event). */
+const OVERRIDES_HINT = 'assistant-overrides must be a JSON object, e.g. {"variableValues":{"name":"Ada"}}';
+
+/** The technical message of overrides that cannot be read (the card shows its label). */
+export function overridesMessage(error: unknown): string {
+  return `Invalid assistant-overrides (${error instanceof Error ? error.message : String(error)}): nothing was sent. ${OVERRIDES_HINT}.`;
+}
+
+/** The card's sending side. */
+export interface CardSender {
+  /**
+   * The target of a call or a message; `null` (shown as the problem, logged, sent as an `error`
+   * event) when the page's overrides cannot be read, so nothing is sent.
+   */
+  target(source: ProblemSource): CallTarget | null;
+  /** Starts a call (the attributes read afresh); resolves `true` when it started. */
+  startCall(options?: StartOptions): Promise<boolean>;
+  /** Sends what the message field holds, after consent when needed. */
+  submit(): void;
+}
+
+/** Makes the card's sending side. */
+export function cardSender(
+  host: CardHost,
+  controller: ConversationController,
+  input: HTMLInputElement,
+  { configure, consent, render }: { configure(): void; consent: ConsentStep; render(): void },
+): CardSender {
+  const target = (source: ProblemSource) => {
+    try {
+      return host.target();
+    } catch (caught) {
+      const message = overridesMessage(caught);
+      console.error(`[ringwise] ${message}`);
+      controller.fail('invalid-overrides', message, source);
+      return null;
+    }
+  };
+  return {
+    target,
+    startCall(options = {}) {
+      configure();
+      const to = target('call');
+      if (to) return controller.start(to, options);
+      // The click's early request was not sent for these overrides; make sure of it.
+      options.abort?.abort();
+      return Promise.resolve(false);
+    },
+    submit() {
+      const text = input.value;
+      if (!text.trim()) return;
+      void consent.ask(() => {
+        // A call takes the text whatever the overrides; a chat message needs them.
+        const live = ['active', 'reconnecting'].includes(controller.getSnapshot().phase);
+        const to = live ? {} : target('chat');
+        if (!to) return Promise.resolve(false);
+        const before = controller.getSnapshot().conversation.at(-1)?.id;
+        const sent = controller.sendText(text, to);
+        // Cleared once the message is in the conversation (refused: kept, to try again).
+        if (controller.getSnapshot().conversation.at(-1)?.id !== before) input.value = '';
+        render();
+        return sent;
+      });
+    },
+  };
+}
