@@ -34,8 +34,8 @@ export {
   type EventSink,
   type RequestHelpers,
   type StartOptions,
-  type WidgetError,
 } from './conversation/controller.ts';
+export { isWidgetError, WidgetError, type WidgetErrorOptions } from './conversation/errors.ts';
 export { targetFromAttributes } from './conversation/element-start.ts';
 export {
   IDLE_VIEW,

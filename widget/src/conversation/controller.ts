@@ -31,7 +31,8 @@ import type { ProblemKind, ProblemSource } from './view.ts';
 
 /** Every `VoiceClientEvents` name, for forwarding (e.g. as DOM events): the core's one list. */
 export { CLIENT_EVENTS } from '../core/client-events.ts';
-export { CHAT_EVENTS, type ChatEvents, type ConversationControllerOptions, type ConversationEvents, type EventSink, type RequestHelpers, type WidgetError } from './conversation-events.ts';
+export { CHAT_EVENTS, type ChatEvents, type ConversationControllerOptions, type ConversationEvents, type EventSink, type RequestHelpers } from './conversation-events.ts';
+export { isWidgetError, WidgetError } from './errors.ts';
 
 /** Options of `start`: an early request (`startNow`, early-request.ts). */
 export type { StartOptions };

@@ -9,7 +9,7 @@ import type { ChatClientEvents } from '../core/chat-client.ts';
 import type { ClientTools, ToolCall, ToolError } from '../core/client-tools.ts';
 import type { VoiceClientEvents, VoiceErrorLike } from '../core/types.ts';
 import type { ChatEngine, VoiceEngine } from './engine-port.ts';
-import type { ProblemKind } from './view.ts';
+import type { WidgetError } from './errors.ts';
 
 /** The chat client's events as the controller forwards them (`state-change` is renamed). */
 export interface ChatEvents {
@@ -17,11 +17,6 @@ export interface ChatEvents {
   'chat-delta': ChatClientEvents['chat-delta'];
   'chat-reply': ChatClientEvents['chat-reply'];
   'chat-state-change': ChatClientEvents['state-change'];
-}
-
-/** A failure the engines never saw (`not-configured`, `no-target`, `engine-load-failed`, `invalid-overrides`…). */
-export interface WidgetError extends Error {
-  readonly type: ProblemKind;
 }
 
 /**

@@ -10,12 +10,6 @@ export interface WidgetErrorOptions {
 }
 
 /**
- * Not yet wired: the controller, the element and the script loader still build these errors
- * with `Object.assign(new Error(…), { type })` (files under other work this round); they switch to
- * this class, and the public entries export it (replacing the controller's `WidgetError`
- * interface), when those files are split. It costs the card ≈ 60 B gzip, which the chat-mode gate
- * (20.2 KB) does not leave today.
- *
  * A failure the engines never saw (`not-configured`, `no-target`, `engine-load-failed`,
  * `invalid-overrides`…), sent as the controller's `error` event. UIs switch on the stable `type`.
  * Tell it apart with `isWidgetError`, which compares `name` so it also works across bundle copies.

@@ -7,11 +7,11 @@
  * neither the loader nor the card imports it.
  */
 import type { ConversationEvents } from '../conversation/controller.ts';
-import type { OPTION_ATTRIBUTES } from '../element/options.ts';
+import { OPTION_DEFAULTS, type OPTION_ATTRIBUTES } from '../element/options.ts';
 
 /** One option attribute. */
 export interface OptionDoc {
-  /** Default of the element (`—`: none). */
+  /** Default of the element (`—`: none); for the attributes with a value list, `OPTION_DEFAULTS`. */
   readonly default: string;
   /** Default of the script tag, where it differs. */
   readonly scriptDefault?: string;
@@ -24,7 +24,7 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
   'assistant-id': { default: '—', text: 'The assistant to call and chat with.' },
   'squad-id': { default: '—', text: 'A squad instead (used when no assistant id is set).' },
   'workflow-id': { default: '—', text: 'A workflow instead (used when no assistant or squad id is set).' },
-  'api-base-url': { default: 'https://api.vapi.ai', text: 'Base URL of the voice platform API.' },
+  'api-base-url': { default: OPTION_DEFAULTS['api-base-url'], text: 'Base URL of the voice platform API.' },
   persist: {
     default: 'off',
     scriptDefault: 'on',
@@ -35,12 +35,12 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
     text: 'Tells the assistant the page: variableValues pageTitle (document.title) and pagePath (origin + path, never the query string or fragment), merged under your own values; after a rejoin on another page, one silent system message names it. "false" turns it off.',
   },
   mode: {
-    default: 'voice',
+    default: OPTION_DEFAULTS.mode,
     scriptDefault: 'hybrid',
     text: 'voice (the launcher starts a call), chat (text only: never loads the call engine or asks for the microphone), or hybrid (type or talk, one conversation).',
   },
   position: {
-    default: 'inline',
+    default: OPTION_DEFAULTS.position,
     scriptDefault: 'bottom-right',
     text: 'bottom-right, bottom-left, bottom-center, top-right, top-left (fixed to the viewport, --ringwise-offset from its edges; at the top the card opens below the launcher), or inline (in the page’s flow). Below 640 px the open card is a bottom sheet in every position.',
   },
@@ -49,7 +49,7 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
     default: 'off',
     text: 'Present: a small close control on the launcher hides it for the rest of the browser session (sessionStorage) and fires ringwise-dismiss; open() still opens the card.',
   },
-  theme: { default: 'light', text: 'light, dark, or auto (follows the visitor’s system setting).' },
+  theme: { default: OPTION_DEFAULTS.theme, text: 'light, dark, or auto (follows the visitor’s system setting).' },
   locale: {
     default: 'the page’s language',
     text: 'Language of the texts (de, es, fr ship; de-AT uses de). Without it: the nearest lang attribute (the element, its ancestors, <html lang>), else the browser’s languages, else English. A shipped language’s labels are one small file, loaded only when used; labels from registerLocale and label-* attributes win over them.',
@@ -74,7 +74,7 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
     text: 'Folder of your own copy of Daily’s call-machine bundles (dailyConfig.bundlePathOverride); the element’s dailyConfig property sets the rest of Daily’s config.',
   },
   preload: {
-    default: 'idle',
+    default: OPTION_DEFAULTS.preload,
     text: 'What loads before the click. idle: once the page has loaded, in idle time and at low priority, what the mode’s first action needs (voice and hybrid: the card, the call engine and daily-js, ≈ 91 KB gzip; chat: the card and the chat engine, never daily-js), so the click starts the call at once. intent: on hover, focus or touch (a click without them waits for the download). none: at the click. Visitors who ask to save data, or on a 2G connection, get intent.',
   },
   analytics: {

@@ -3,6 +3,7 @@
  * values some of them take (`as const`, with their types derived; the first value is the
  * default), and the readers the element uses. The one owner the docs (`reference.ts`) read.
  */
+import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import type { WidgetMode } from '../chunks/card-port.ts';
 
 /** Tag name of the element. */
@@ -36,6 +37,12 @@ export const PRELOADS = ['idle', 'intent', 'none'] as const;
 
 /** See `PRELOADS`. */
 export type Preload = (typeof PRELOADS)[number];
+
+/** The themes, the default first: `auto` follows the visitor's system setting. */
+export const THEMES = ['light', 'dark', 'auto'] as const;
+
+/** A theme. */
+export type WidgetTheme = (typeof THEMES)[number];
 
 /** Option attributes (texts come on top, as `label-*`). */
 export const OPTION_ATTRIBUTES = [
@@ -73,6 +80,19 @@ export const OPTION_ATTRIBUTES = [
 
 /** An option attribute's name. */
 export type OptionAttribute = (typeof OPTION_ATTRIBUTES)[number];
+
+/**
+ * The defaults of the attributes that take a value from a list (each its list's first, which the
+ * readers fall back to; a test holds them together) or a URL: what the element does without them.
+ * The reference (docs/reference.ts) shows these. Literals, so the loader drops this table.
+ */
+export const OPTION_DEFAULTS = {
+  mode: 'voice',
+  position: 'inline',
+  theme: 'light',
+  preload: 'idle',
+  'api-base-url': DEFAULT_API_BASE_URL,
+} as const satisfies { mode: WidgetMode; position: WidgetPosition; theme: WidgetTheme; preload: Preload; 'api-base-url': string };
 
 /** An attribute, trimmed; empty as undefined. */
 export function attr(element: Element, name: OptionAttribute): string | undefined {

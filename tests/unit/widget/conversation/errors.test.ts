@@ -38,3 +38,20 @@ describe('ToolError', () => {
     expect(isToolError(new WidgetError('no-target', 'x')), 'a widget error is no tool error').toBe(false);
   });
 });
+
+describe('the errors the controller emits', () => {
+  test('a widget-level failure is a WidgetError with its type, and an engine that failed to load is its cause', async () => {
+    const { ConversationController } = await import('../../../../widget/src/conversation/controller.ts');
+    const events: unknown[] = [];
+    const loadError = new TypeError('Failed to fetch dynamically imported module');
+    const controller = new ConversationController({ loadEngine: () => Promise.reject(loadError), onEvent: (event, payload) => event === 'error' && events.push(payload) });
+    await controller.start({ assistantId: 'a' });
+    controller.configure({ publicKey: 'pk' });
+    await controller.start({ assistantId: 'a' });
+    const [missingKey, failedLoad] = events as WidgetError[];
+    expect(isWidgetError(missingKey, 'not-configured'), 'no key: a WidgetError of its type').toBe(true);
+    expect(missingKey?.cause, 'a message is no cause').toBeUndefined();
+    expect(isWidgetError(failedLoad, 'engine-load-failed'), 'failed load: a WidgetError of its type').toBe(true);
+    expect([failedLoad?.message, failedLoad?.cause], 'the load error is the cause').toEqual([loadError.message, loadError]);
+  });
+});

@@ -54,6 +54,20 @@ test('the option docs cover exactly the observed attributes', () => {
   expect(Object.keys(OPTION_DOCS).sort(), 'same set').toEqual([...OPTION_ATTRIBUTES].sort());
 });
 
+test('the documented defaults are what the element does without the attribute', async () => {
+  // No mode, position, theme or API URL (and, with preload: null, no preload): the element's own defaults.
+  const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'a', preload: null });
+  const container = mounted.shadow.querySelector<HTMLElement>('[part=container]')!;
+  const shown = { mode: container.dataset.mode, position: container.dataset.position, theme: container.dataset.theme };
+  expect(shown, 'mode, position and theme as documented').toEqual({ mode: OPTION_DOCS.mode.default, position: OPTION_DOCS.position.default, theme: OPTION_DOCS.theme.default });
+  // The default preload (idle) fetches the card without any intent once the page is loaded and idle.
+  expect(OPTION_DOCS.preload.default, 'documented preload').toBe('idle');
+  await vi.waitFor(() => expect(mounted.modules.loads, 'idle preload loaded the card without intent').toContain('ui'));
+  mounted.launcher().click();
+  await flush();
+  expect(mounted.requests.map((request) => new URL(request.url).origin), 'the click\'s request goes to the documented API').toEqual([OPTION_DOCS['api-base-url'].default]);
+});
+
 test('widget/README.md names every attribute, event, part and custom property', () => {
   const text = readFileSync(join(import.meta.dirname, '../../../../widget/README.md'), 'utf8');
   const missing = [
