@@ -34,3 +34,14 @@ test('Talk to a person opens the contact form with the conversation summarised i
   await expect(message).toBeEditable();
   expect(log.errors, 'no console errors').toEqual([]);
 });
+
+test('a page without the contact form does not offer the hand-over nobody would answer', async ({ page }) => {
+  const log = await preparePage(page);
+  await page.goto('/qa/');
+  await widget(page).getByRole('button', { name: 'Ask Our Agent' }).click();
+  await widget(page).getByRole('textbox', { name: 'Message' }).fill('What does it cost?');
+  await page.keyboard.press('Enter');
+  await expect(widget(page).locator('[part=turn]').nth(1), 'the reply').toHaveText('Agent: Our plans start at $49 a month.');
+  await expect(widget(page).getByRole('button', { name: 'Talk to a person' }), 'no hand-over without the contact form').toHaveCount(0);
+  expect(log.errors, 'no console errors').toEqual([]);
+});
