@@ -27,9 +27,11 @@ export default function HeroCall() {
   const [starting, setStarting] = useState(false);
   const loading = useRef<Promise<ComponentType<HeroCallLiveProps>> | null>(null);
   const hadFocus = useRef(false);
+  /** The page's widget, once the loader defines it (null: the page has none). */
+  const pending = useRef<Promise<VoiceCallElement | null> | null>(null);
 
   useEffect(() => {
-    void siteWidget().then((element) => {
+    void (pending.current ??= siteWidget()).then((element) => {
       if (!element) return;
       // Each tool tells the assistant what it did, as context it need not answer.
       element.clientTools = createSiteTools((content) => element.addMessage({ role: 'system', content }, { triggerResponseEnabled: false }));
@@ -59,16 +61,24 @@ export default function HeroCall() {
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     hadFocus.current = document.activeElement === event.currentTarget;
     setFailed(false);
-    if (!widget) {
-      setFailed(true);
-      return;
-    }
+    const go = (element: VoiceCallElement | null) => {
+      if (!element) {
+        setStarting(false);
+        setFailed(true);
+        return;
+      }
+      setStarting(true);
+      void element.start();
+      load().catch(() => {
+        setStarting(false);
+        setFailed(true);
+      });
+    };
+    if (widget) return go(widget);
+    // Clicked before the widget's loader ran (its script is async): start once it has, rather
+    // than telling the visitor it could not load.
     setStarting(true);
-    void widget.start();
-    load().catch(() => {
-      setStarting(false);
-      setFailed(true);
-    });
+    void (pending.current ??= siteWidget()).then(go);
   };
 
   if (Live && widget) return <Live widget={widget} autoFocus={hadFocus.current} />;

@@ -66,8 +66,12 @@ describe('HeroCall', () => {
     const el = widget();
     const user = userEvent.setup();
     render(<HeroCall />);
+    // Hovering loads the live part, which then takes the button's place: let it arrive first, so
+    // the click goes to the button on the page (a click sent to the replaced one would be lost).
+    await user.hover(await button('Talk to Our Agent'));
+    await act(() => import('../../../../site/islands/HeroCallLive.tsx'));
     await user.click(await button('Talk to Our Agent'));
-    expect(el.starts, 'one start, on the page’s widget').toBe(1);
+    await vi.waitFor(() => expect(el.starts, 'one start, on the page’s widget').toBe(1));
     expect(await button('Hang Up'), 'the hero offers to hang up').toBeEnabled();
     act(() => el.show({ phase: 'active' }));
     expect(screen.getByRole('status')).toHaveTextContent(/listening/i);
@@ -96,5 +100,18 @@ describe('HeroCall', () => {
     render(<HeroCall />);
     await user.click(await button('Talk to Our Agent'));
     expect(screen.getByRole('status')).toHaveTextContent('Could not load. Try again');
+  });
+
+  it('a click before the widget’s loader ran waits for it and starts the call, not “could not load”', async () => {
+    // An element the loader has not defined yet (its script is async).
+    const el = document.createElement('late-voice-call');
+    el.id = SITE_WIDGET_ID;
+    document.body.append(el);
+    const user = userEvent.setup();
+    render(<HeroCall />);
+    await user.click(await button('Talk to Our Agent'));
+    expect(screen.getByRole('status'), 'no failure while the loader is on its way').not.toHaveTextContent(/could not load/i);
+    customElements.define('late-voice-call', class extends StandInWidget {});
+    await vi.waitFor(() => expect((el as unknown as StandInWidget).starts, 'started once the widget exists').toBe(1));
   });
 });
