@@ -312,13 +312,22 @@ export function createScriptedEngines(state: CardState): { engine: VoiceEngine; 
   return { engine: { VoiceClient: ScriptedVoiceClient }, chat: { ChatClient: ScriptedChatClient } };
 }
 
-/** The stand-in modules for one state: the real card UI (`ui`), scripted engines. */
-export function createScriptedModules(state: CardState, ui: () => Promise<WidgetModules['ui']>): LoadModule {
+/**
+ * The stand-in modules for one state: scripted engines (`engine`, `chat`), no call stack (`daily`
+ * is refused: a scripted call never loads it), and every other file the real one from `bundled`
+ * (the card, its rich and audio parts, the click's start, languages), so each answers with what
+ * its callers expect.
+ */
+export function createScriptedModules(state: CardState, bundled: LoadModule): LoadModule {
   const { engine, chat: chatEngine } = createScriptedEngines(state);
   return <K extends keyof WidgetModules>(name: K) => {
-    if (name === 'ui') return ui() as Promise<WidgetModules[K]>;
-    if (name === 'engine' && state.engineFails) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
-    return Promise.resolve((name === 'chat' ? chatEngine : engine) as WidgetModules[K]);
+    if (name === 'engine') {
+      if (state.engineFails) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+      return Promise.resolve(engine as WidgetModules[K]);
+    }
+    if (name === 'chat') return Promise.resolve(chatEngine as WidgetModules[K]);
+    if (name === 'daily') return Promise.reject(new Error('a scripted card has no call stack'));
+    return bundled(name);
   };
 }
 

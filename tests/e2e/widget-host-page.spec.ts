@@ -94,6 +94,7 @@ test('keyboard only: Enter on the launcher calls, focus moves into the card, Esc
   // One collapse control: the open launcher (the header's Minimize shows only where the launcher steps aside).
   await page.keyboard.press('Tab'); // close
   await page.keyboard.press('Tab'); // mute
+  await page.keyboard.press('Tab'); // audio settings
   await page.keyboard.press('Tab'); // hang up
   await expect(card(page).getByRole('button', { name: 'Hang Up', exact: true }), 'Tab reaches Hang Up').toBeFocused();
   await page.keyboard.press('Escape');

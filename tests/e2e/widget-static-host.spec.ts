@@ -88,15 +88,14 @@ test('another origin without CORS headers, script-src only a nonce: a voice call
   expect(request.json, 'the assistant').toEqual({ assistantId: ASSISTANT });
   await expect(widget(page).getByRole('status'), 'the fake call engine went active').toHaveText('Listening…');
   expect((await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).joins, 'joined the room').toEqual([ROOM]);
-  const loaded = [...new Set(responses.map((r) => r.url))].sort();
-  expect(loaded, 'loader, card, start, engine and daily file, all from the static host').toEqual(
-    [LOADER_FILE, MODULE_FILES.ui, MODULE_FILES.start, MODULE_FILES.engine, MODULE_FILES.daily].map((file) => `${base}${file}`).sort(),
-  );
+  // With the call: the card's audio settings file and the rich file (the conversation began).
+  const files = [LOADER_FILE, MODULE_FILES.ui, MODULE_FILES.start, MODULE_FILES.engine, MODULE_FILES.daily, MODULE_FILES.audio, MODULE_FILES.rich];
+  await expect
+    .poll(() => [...new Set(responses.map((r) => r.url))].sort(), { message: 'loader, card, start, engine, daily, audio and rich file, all from the static host' })
+    .toEqual(files.map((file) => `${base}${file}`).sort());
   expect(responses.filter((r) => r.cors !== null), 'no CORS header anywhere').toEqual([]);
   const scripts = await page.evaluate(() => [...document.scripts].map((s) => `${new URL(s.src).pathname} ${s.nonce}`));
-  expect(scripts.sort(), 'the script tag and every script the loader added, each with the nonce').toEqual(
-    [LOADER_FILE, MODULE_FILES.ui, MODULE_FILES.start, MODULE_FILES.engine, MODULE_FILES.daily].map((file) => `/${file} ${NONCE}`).sort(),
-  );
+  expect(scripts.sort(), 'the script tag and every script the loader added, each with the nonce').toEqual(files.map((file) => `/${file} ${NONCE}`).sort());
   expect(log.errors, 'nothing logged').toEqual([]);
 });
 
@@ -151,11 +150,13 @@ test('a file blocked by the page\'s Content-Security-Policy: one plain sentence 
   await expect(errorBox(page), 'one plain sentence and Try again').toContainText(`Loading failed${EN_LABELS.errorEngine}Try again`);
   await expect(errorBox(page), 'no file, address or owner’s fix for visitors').not.toContainText(/voice-widget|https?:|Site owner|script-src/);
   // The click asks for the engine, daily-js and the start file at once; the policy blocks all
-  // three: one line each; the engine's failure reaches the card, which logs the policy and the fix.
+  // of them: one line each; the engine's failure reaches the card, which logs the policy and the fix.
   const lines = [
     `console: ringwise-voice-call: could not load ${url}`,
     `console: ringwise-voice-call: could not load ${base}${MODULE_FILES.daily}`,
     `console: ringwise-voice-call: could not load ${base}${MODULE_FILES.start}`,
+    // The conversation began, so the card asks for its rich file too (blocked the same way).
+    `console: ringwise-voice-call: could not load ${base}${MODULE_FILES.rich}`,
     `console: ringwise-voice-call: This page's Content-Security-Policy blocked ${url}: allow ${new URL(base).origin} in script-src, or give the widget's script tag the page's nonce.`,
   ].sort();
   await expect.poll(() => ownLines(log).sort(), 'logged once per file, with the URL and the fix').toEqual(lines);

@@ -54,6 +54,14 @@ export interface LogRenderer {
  */
 export function conversationLog(log: HTMLElement, add: Add, linkHosts: () => string[] | null = () => null): LogRenderer {
   const bubbles = new Map<number, Bubble>();
+  // A transcript that scrolls must be reachable by keyboard (WCAG 2.1.1; axe's
+  // scrollable-region-focusable): a Tab stop only while it overflows, checked when its turns change
+  // and when the card around it resizes it (the ended section or the rating taking room).
+  const reachable = () => {
+    if (log.scrollHeight > log.clientHeight + 1) log.tabIndex = 0;
+    else log.removeAttribute('tabindex');
+  };
+  if (typeof ResizeObserver === 'function') new ResizeObserver(reachable).observe(log);
   const create = (turn: Turn): Bubble => {
     const li = add(log, 'div', '', 'turn', { 'data-role': turn.role });
     const hidden = { 'aria-hidden': 'true' };
@@ -121,6 +129,7 @@ export function conversationLog(log: HTMLElement, add: Add, linkHosts: () => str
       if (turn.cut && !bubble.cut) bubble.cut = Object.assign(add(bubble.li, 'span', 'cut', 'reply-cut'), { textContent: labels.replyCut });
     }
     if (stick) log.scrollTop = log.scrollHeight;
+    reachable();
   };
   return Object.assign(render, { bubble: (id: number) => bubbles.get(id)?.li });
 }

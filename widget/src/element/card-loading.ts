@@ -131,7 +131,8 @@ function earlyStart(element: CardState): Promise<StartOptions> | undefined {
   if (!attr(element, 'public-key')) return;
   load('engine').catch(ignore);
   load('daily').catch(ignore);
-  return load('start').then((start) => start.startFor(element, element.requests_), ignore);
+  // A start that throws (or a file that fails) leaves the request to the card: the card still opens.
+  return load('start').then((start) => start.startFor(element, element.requests_)).catch(ignore);
 }
 
 /** The card, loading and mounting it first if needed (once; again after a failed load). */

@@ -74,3 +74,23 @@ describe('the click before the start file is in (preload="none")', () => {
     expect(seen, 'sent as soon as it arrived (the card never resolves here)').toBe(1);
   });
 });
+
+describe('a start file that throws', () => {
+  it('leaves the request to the card, which still opens and is told to start (no stuck launcher)', async () => {
+    const opened: unknown[] = [];
+    const card = { view: undefined, opened: (options: unknown) => (opened.push(options), Promise.resolve(true)), render() {}, preload() {}, destroy() {} };
+    const load: LoadModule = <K extends keyof WidgetModules>(name: K) => {
+      if (name === 'start') return Promise.resolve({ startFor: () => { throw new TypeError('startFor is not a function'); } }) as Promise<WidgetModules[K]>;
+      if (name === 'ui') return Promise.resolve({ mountCard: () => card }) as unknown as Promise<WidgetModules[K]>;
+      return new Promise(() => {}) as Promise<WidgetModules[K]>;
+    };
+    const tag = `rw-click-start-${++count}`;
+    defineVoiceCallElement(load, tag);
+    const el = document.createElement(tag) as VoiceCallElement;
+    for (const [name, value] of Object.entries({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', mode: 'voice', 'page-context': 'false' })) el.setAttribute(name, value);
+    document.body.append(el);
+    el.shadowRoot!.querySelector<HTMLElement>('[part=launcher]')!.click();
+    for (let i = 0; i < 50 && !opened.length; i++) await new Promise((resolve) => setTimeout(resolve));
+    expect(opened, 'the card opened with a start (without the early request)').toEqual([{ start: {}, focus: expect.any(Boolean) }]);
+  });
+});
