@@ -1,13 +1,16 @@
 /**
  * `npm test`: every test. First it makes sure a Chromium exists (installing Debian's when it may),
  * because the unit tests include browser tests too (tests/unit/widget/api/browser.test.ts): on a
- * fresh machine they must find one, never skip. Then unit and database tests (vitest), then the
- * browser tests (Playwright) against a fresh production build.
+ * fresh machine they must find one, never skip. Then the type check (`npm run check`), unit and
+ * database tests (vitest), then the browser tests (Playwright) against a fresh production build.
  */
 import { spawnSync } from 'node:child_process';
 
 const steps: Array<[label: string, args: string[]]> = [
   ['a Chromium for the browser tests', ['exec', '--', 'node', 'scripts/ensure-browser.ts']],
+  // Types first: vitest and Playwright strip types without checking them (a test's cast that no
+  // longer type-checks passed CI once).
+  ['types (astro check, tsc at the root and in widget/)', ['run', 'check']],
   ['unit and database tests', ['run', 'test:unit']],
   ['browser tests on the built site', ['run', 'test:e2e']],
 ];

@@ -4,8 +4,9 @@
  * promise that nothing runs at import or creation. Waits between retries go through the injected
  * `sleep` port, which records the delay and resolves at once: no wall-clock assertions.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startLoopbackServer, type LoopbackServer, type RecordedRequest } from '../../../../fixtures/loopback-server.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type RecordedRequest } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import {
   AnswerError,
   ApiError,
@@ -26,12 +27,7 @@ import {
 // Internals of the transport, tested directly (not part of the /api entry).
 import { parseRetryAfter, serializeQuery } from '../../../../widget/src/api/request.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = loopbackForFile();
 
 /** A client on the loopback server whose retry waits are recorded, not slept. */
 function client(options: Partial<ApiClientOptions> = {}) {

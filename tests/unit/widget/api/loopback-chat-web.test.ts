@@ -3,15 +3,11 @@
  * platform, and the server's streamed answers (`chunks`, `gate`, drop) behave as the chat tests
  * rely on.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatWebEvents, chatWebHandler, startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { describe, expect, it } from 'vitest';
+import { chatWebEvents, chatWebHandler } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = loopbackForFile();
 
 function post(body: unknown, headers: Record<string, string> = { authorization: 'Bearer pk' }) {
   return fetch(`${server.url}/chat/web`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });

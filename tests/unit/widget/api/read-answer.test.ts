@@ -4,7 +4,7 @@
  * not JSON or cut off becomes (`AnswerError`, never an `ApiError`), for `readJsonAnswer` and for
  * `createWebCall`, whose `webCallUrl` must be `https:`.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANSWER_LIMITS } from '../../../../widget/src/api/answer-limits.ts';
 import { isAnswerError, type AnswerError } from '../../../../widget/src/api/errors/answer-error.ts';
 import { isApiError, type ApiError } from '../../../../widget/src/api/errors/api-error.ts';
@@ -12,7 +12,8 @@ import { isTimeoutError, type TimeoutError } from '../../../../widget/src/api/er
 import { awaitAnswer, readChunks, readJsonAnswer } from '../../../../widget/src/api/read-answer.ts';
 import { createWebCall } from '../../../../widget/src/api/web-call.ts';
 import { isHttpsUrl } from '../../../../widget/src/api/web-call-check.ts';
-import { startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { type LoopbackResponse } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 
 const CONTEXT = { method: 'POST', path: '/answer' };
 /**
@@ -21,12 +22,7 @@ const CONTEXT = { method: 'POST', path: '/answer' };
  */
 const SHORT = { ...ANSWER_LIMITS, firstByteMs: 1000, idleMs: 1000 };
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = loopbackForFile();
 
 const never = <T>() => new Promise<T>(() => {});
 const post = () => fetch(`${server.url}/answer`, { method: 'POST' });

@@ -3,17 +3,13 @@
  * `readWebCall` reads it with exactly `createWebCall`'s errors, and `requestChatWeb` sends
  * `POST /chat/web`. All against the loopback provider over real HTTP.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { describe, expect, it } from 'vitest';
+import { type LoopbackResponse } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { createWebCall, readWebCall, requestWebCall } from '../../../../widget/src/api/web-call.ts';
 import { requestChatWeb } from '../../../../widget/src/api/chat-web.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = loopbackForFile();
 
 const call = { id: 'call-1', webCallUrl: 'https://rooms.example/abc' };
 

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { describe, expect, it } from 'vitest';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { createWebCall } from '../../../../widget/src/api/web-call.ts';
 import { ApiError, isApiError } from '../../../../widget/src/api/errors/api-error.ts';
 import { isNetworkError, NetworkError } from '../../../../widget/src/api/errors/network-error.ts';
 import { isRequestError } from '../../../../widget/src/api/errors/request-error.ts';
 import { AnswerError, isAnswerError } from '../../../../widget/src/api/errors/answer-error.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = loopbackForFile();
 
 const call = { id: 'call-1', webCallUrl: 'https://rooms.example/abc', artifactPlan: { videoRecordingEnabled: false } };
 

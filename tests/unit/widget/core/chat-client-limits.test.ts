@@ -3,23 +3,19 @@
  * unreadable 200, an error-only stream, a reply without end or without bounds. Each ends in a
  * visible, typed error the next message recovers from, or in a reply marked as cut.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANSWER_LIMITS, type AnswerLimits } from '../../../../widget/src/api/answer-limits.ts';
 import { requestChatWeb } from '../../../../widget/src/api/chat-web.ts';
 import { ChatClient } from '../../../../widget/src/core/chat-client.ts';
-import { chatWebEvents, chatWebHandler, startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { chatWebEvents, chatWebHandler, type LoopbackResponse } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 
 const TARGET = { assistantId: 'asst-limits' };
 /** Short enough to wait for where nothing comes, long enough not to fire where data does on a loaded machine. */
 const SHORT: Partial<AnswerLimits> = { firstByteMs: 1000, idleMs: 1000 };
 const SSE = { 'content-type': 'text/event-stream' };
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
+const server = loopbackForFile();
 
 const never = <T>() => new Promise<T>(() => {});
 

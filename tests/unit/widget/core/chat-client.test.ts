@@ -4,23 +4,19 @@
  * chunk boundaries inside lines, JSON and UTF-8 characters, `[DONE]`, session reuse, 4xx/5xx,
  * network failures, abort, unparseable chunks, adoption of an in-flight request, validation.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestChatWeb } from '../../../../widget/src/api/chat-web.ts';
 import { ChatClient, type ChatClientEvents, type ChatClientOptions } from '../../../../widget/src/core/chat-client.ts';
 import { MISSING_TARGET_MESSAGE } from '../../../../widget/src/core/constants.ts';
 import { deferred } from '../../../fixtures/fake-call.ts';
-import { chatWebEvents, chatWebHandler, startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { chatWebEvents, chatWebHandler, startLoopbackServer, type LoopbackResponse } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 
 const KEY = 'pk-chat';
 const TARGET = { assistantId: 'asst-chat', assistantOverrides: { variableValues: { name: 'Ada' } } };
 const REPLY = 'Hello! How can I help you today?';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
+const server = loopbackForFile();
 
 type Logged = { [K in keyof ChatClientEvents]: [K, ChatClientEvents[K]] }[keyof ChatClientEvents];
 

@@ -3,18 +3,13 @@
  * `toolCallsOf` (the platform's client-side `tool-calls` message, shaped as the platform's own
  * `ClientMessageToolCalls`: `toolCallList[]` of `{ id, type: 'function', function: { name, arguments } }`).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toolCallsOf } from '../../../../widget/src/core/messages.ts';
 import type { VoiceMessage } from '../../../../widget/src/core/types.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { makeClient, webCall } from './harness.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
+const server = loopbackForFile();
 
 async function active() {
   server.route('POST', '/call/web', { status: 201, body: webCall() });

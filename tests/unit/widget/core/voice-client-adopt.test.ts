@@ -4,18 +4,14 @@
  * second POST, reports the same stages, and maps the adopted request's failures exactly as when
  * it sends the request itself.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestWebCall } from '../../../../widget/src/api/web-call.ts';
 import { deferred } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { type LoopbackResponse } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { PUBLIC_KEY, SUCCESS_PROGRESS, makeClient, webCall } from './harness.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
+const server = loopbackForFile();
 
 /** A fetch that fails the test if the core ever sends a request itself. */
 const forbiddenFetch: typeof fetch = () => Promise.reject(new Error('the core sent a request of its own'));

@@ -3,18 +3,13 @@
  * a `webCallUrl` that is not `https:` is never handed to the call object, and a 2xx answer that
  * cannot be read is an `answer-error`, not an `api-error` ("answered with an error (201)").
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TimeoutError } from '../../../../widget/src/api/errors/timeout-error.ts';
 import { requestErrorType } from '../../../../widget/src/core/request-error-type.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { makeClient, webCall } from './harness.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
+const server = loopbackForFile();
 
 describe('VoiceClient: answers that start no call', () => {
   it.each(['javascript:alert(document.domain)', 'http://room.example/a', 'data:text/html,x'])(

@@ -1,17 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SPEECH_END_DELAY_MS } from '../../../../widget/src/core/constants.ts';
 import type { WebCall } from '../../../../widget/src/core/types.ts';
 import { ASSISTANT_ID, FakeTrack, deferred, flush } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { makeClient, until, webCall } from './harness.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.reset();
+const server = loopbackForFile(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });

@@ -1,20 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { VoiceClient } from '../../../../widget/src/core/voice-client.ts';
 import { ASSISTANT_ID, FakeCallFactory, FakePlatform, flush } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { EVENT_NAMES, PUBLIC_KEY, webCall } from './harness.ts';
 
 const CYCLES = 200;
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  vi.useRealTimers();
-  server.reset();
-});
+const server = loopbackForFile(() => vi.useRealTimers());
 
 /** Live timers of this process (Node's active `Timeout` handles). */
 function liveTimers(): number {

@@ -3,23 +3,15 @@
  * through the real Daily adapter over the fake daily-js), a chosen microphone opens the next call,
  * the speaker routes every player of the assistant (those created later too).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { VoiceClient } from '../../../../widget/src/core/voice-client.ts';
 import { createDailyCallFactory } from '../../../../widget/src/daily/index.ts';
 import { FakePlatform, FakeTrack, namedError } from '../../../fixtures/fake-call.ts';
 import { FakeDaily } from '../../../fixtures/fake-daily-js.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { makeClient, PUBLIC_KEY, webCall } from './harness.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.reset();
-  vi.restoreAllMocks();
-});
+const server = loopbackForFile(() => vi.restoreAllMocks());
 
 async function active() {
   server.route('POST', '/call/web', { status: 201, body: webCall() });

@@ -3,21 +3,15 @@
  * POST /call/web, once per client (preload included). The adapter module is replaced with a fake
  * module of the same shape (`createDailyCallFactory`), as the widget's browser tests do with the chunk.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CallFactory, DailyConfig } from '../../../../widget/src/core/call-port.ts';
 import { FakeCallFactory, FakePlatform, deferred } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { PUBLIC_KEY, record, until, webCall } from './harness.ts';
 
 const ADAPTER = '../../../../widget/src/daily/index.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.reset();
+const server = loopbackForFile(() => {
   vi.doUnmock(ADAPTER);
   vi.resetModules();
 });

@@ -5,17 +5,12 @@
  * second time, reports the same stages, maps a refusal as its own request's, and never leaves the
  * microphone open, also when the start does not use the request.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deferred, FakeTrack, namedError } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { SUCCESS_PROGRESS, makeClient, until, webCall } from './harness.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
+const server = loopbackForFile();
 
 /** What `getUserMedia` resolves with: a stream of `tracks`. */
 const stream = (...tracks: FakeTrack[]) => ({ getTracks: () => tracks });

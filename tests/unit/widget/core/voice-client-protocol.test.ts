@@ -4,20 +4,14 @@
  * engine's media / network / recording events passed on typed, blocked autoplay, the playback
  * volume; and (issue 22) `roomDeleteOnUserLeaveEnabled` and `reconnect`.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WebCall } from '../../../../widget/src/core/types.ts';
 import { isVoiceError } from '../../../../widget/src/core/errors/voice-error.ts';
 import { ASSISTANT_ID, FakeTrack, flush } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { makeClient, webCall } from './harness.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.reset();
+const server = loopbackForFile(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });

@@ -1,20 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { VoiceClient } from '../../../../widget/src/core/voice-client.ts';
 import { isVoiceError } from '../../../../widget/src/core/errors/voice-error.ts';
 import type { CallTarget } from '../../../../widget/src/core/types.ts';
 import { FakeCallFactory, FakePlatform, FakeTrack, namedError } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { PUBLIC_KEY, SUCCESS_PROGRESS, makeClient, record, until, webCall } from './harness.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.reset();
-  vi.restoreAllMocks();
-});
+const server = loopbackForFile(() => vi.restoreAllMocks());
 
 function provide(body: unknown = webCall(), status = 201) {
   server.route('POST', '/call/web', { status, body });

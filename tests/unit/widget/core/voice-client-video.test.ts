@@ -3,19 +3,14 @@
  * video voice provider, does the core ask the call engine for video and put the remote video
  * track in `snapshot.videoTrack` (null otherwise and after the call). The audio path is unchanged.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VIDEO_VOICE_PROVIDERS } from '../../../../widget/src/core/constants.ts';
 import type { VoiceClientOptions } from '../../../../widget/src/core/voice-client.ts';
 import { ASSISTANT_ID, FakeTrack, flush } from '../../../fixtures/fake-call.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { makeClient, webCall } from './harness.ts';
 
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
+const server = loopbackForFile();
 
 const VIDEO_PROVIDER = VIDEO_VOICE_PROVIDERS[0]!;
 const assistant = { id: ASSISTANT_ID, local: false, userName: 'Assistant' };
