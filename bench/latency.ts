@@ -33,7 +33,7 @@ import { ROOT, WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
 import { median, summarize, type Summary } from './lib/stats.ts';
-import { DEFAULT_API_BASE_URL } from '../widget/src/api/constants.ts';
+import { DEFAULT_API_BASE_URL } from '@ringwise/voice-widget/api';
 import { LOADER_FILE } from './widget-size.ts';
 
 /** The click subjects, in report order. */

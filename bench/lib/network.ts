@@ -4,7 +4,7 @@
  * requests a sample's browser context lets through, and how a sample's JavaScript transfers are
  * split around the click and the POST.
  */
-import { DEFAULT_API_BASE_URL } from '../../widget/src/api/constants.ts';
+import { DEFAULT_API_BASE_URL } from '@ringwise/voice-widget/api';
 
 /** One network profile of the latency benches. */
 export interface NetworkProfile {
