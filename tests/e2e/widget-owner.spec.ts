@@ -115,8 +115,8 @@ test('client tools: the registered function runs once with the parsed arguments;
   await expect(widget(page).getByRole('status'), 'the call goes on').toHaveText('Listening…');
   expect(log.errors.filter((e) => e.startsWith('pageerror')), 'no uncaught exception, no unhandled rejection').toEqual([]);
   expect(log.errors, 'one console error per tool problem, for the site owner').toEqual([
-    'console: [ringwise] No client tool is registered for "bookVisit".',
-    'console: [ringwise] The client tool "openForm" failed: There is no form on this page.',
+    'console: ringwise-voice-call: No client tool is registered for "bookVisit".',
+    'console: ringwise-voice-call: The client tool "openForm" failed: There is no form on this page.',
   ]);
 });
 
