@@ -177,7 +177,7 @@ for (const mode of ['voice', 'chat'] as const) {
     await page.waitForLoadState('networkidle');
     expect(hosts.provider.requests.filter((r) => r.method === 'POST'), 'nothing sent to the platform').toEqual([]);
     expect(log.errors, 'one console error naming the attribute and the parser’s reason').toEqual([
-      expect.stringMatching(/^console: \[ringwise\] Invalid assistant-overrides \(.+\): nothing was sent\. assistant-overrides must be a JSON object/),
+      expect.stringMatching(/^console: ringwise-voice-call: Invalid assistant-overrides \(.+\): nothing was sent\. assistant-overrides must be a JSON object/),
     ]);
     expect(await widgetAxe(page), 'axe').toEqual([]);
   });
