@@ -125,3 +125,18 @@ export function splitTransfers(transfers: readonly ScriptTransfer[], clickAt: nu
   }
   return { beforeClick, clickToPost };
 }
+
+/** The split transfers of the counted samples of one cell (a subject on a profile), for its medians. */
+export interface TransferSamples {
+  /** Bytes finished before the visitor's action (the click, Enter), one entry per sample. */
+  readonly before: number[];
+  /** Bytes finished between the action and the request it leads to, one entry per sample. */
+  readonly during: number[];
+}
+
+/** Splits one sample's transfers around `actionAt` → `requestAt` ({@link splitTransfers}) and adds them to `samples`. */
+export function recordTransfers(samples: TransferSamples, transfers: readonly ScriptTransfer[], actionAt: number, requestAt: number): void {
+  const split = splitTransfers(transfers, actionAt, requestAt);
+  samples.before.push(split.beforeClick);
+  samples.during.push(split.clickToPost);
+}
