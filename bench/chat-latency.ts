@@ -25,7 +25,7 @@ import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { cellsInOrder, inSample, launchLatencyBrowser, pollFor, runRounds, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
 import { CHAT_PATH, FIRST_TOKEN, startChatProvider } from './lib/chat-provider.ts';
 import { hostPage, oursEmbed, PEER_FILES, vapiWidgetEmbed } from './lib/host-pages.ts';
-import { NETWORK_PROFILES, splitTransfers, type NetworkProfile } from './lib/network.ts';
+import { NETWORK_PROFILES, recordTransfers, type NetworkProfile, type TransferSamples } from './lib/network.ts';
 import { ROOT, WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
@@ -142,7 +142,7 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
   // The voice provider answers the platform's API origin if a subject calls it (none should in chat mode).
   const provider = await startLoopbackServer();
   const host = await serveStatic(cdnDir, { pages, files });
-  const collected = new Map<string, { post: number[]; token: number[]; failed: number; before: number[]; during: number[] }>();
+  const collected = new Map<string, { post: number[]; token: number[]; failed: number } & TransferSamples>();
   let chatFiles: string[] = [];
 
   const runSample = async (runner: Runner, profile: NetworkProfile, counted: boolean): Promise<void> => {
@@ -186,9 +186,7 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
       if (paintedAt === null) throw new Error(`the first token was not painted within ${SAMPLE_LIMIT_MS / 1000} s of Enter`);
       cell.post.push(postAt - enterAt);
       cell.token.push(paintedAt - enterAt);
-      const split = splitTransfers(sample.transfers, enterAt, postAt);
-      cell.before.push(split.beforeClick);
-      cell.during.push(split.clickToPost);
+      recordTransfers(cell, sample.transfers, enterAt, postAt);
     });
     if (!ok && counted) cell.failed++;
   };

@@ -28,12 +28,12 @@ import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { cellsInOrder, inSample, launchLatencyBrowser, pollFor, runRounds, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
 import { bundleSource } from './lib/bundle.ts';
 import { hostPage, oursEmbed, PEER_FILES, VAPI_WEB_BUTTON, VAPI_WEB_ENTRY, vapiWebEmbed, vapiWidgetEmbed } from './lib/host-pages.ts';
-import { NETWORK_PROFILES, splitTransfers, type NetworkProfile, type RouteDecision } from './lib/network.ts';
+import { NETWORK_PROFILES, recordTransfers, type NetworkProfile, type RouteDecision, type TransferSamples } from './lib/network.ts';
 import { ROOT, WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
 import { median, summarize, type Summary } from './lib/stats.ts';
-import { DEFAULT_API_BASE_URL } from '../widget/src/api/constants.ts';
+import { DEFAULT_API_BASE_URL } from '@ringwise/voice-widget/api';
 import { LOADER_FILE } from './widget-size.ts';
 
 /** The click subjects, in report order. */
@@ -167,7 +167,7 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
   const host = await serveStatic(cdnDir, { pages, files });
   const routing: ClickLatencyResult['routing'] = {};
   const otherHosts: ClickLatencyResult['otherHosts'] = {};
-  const collected = new Map<string, { values: number[]; failed: number; before: number[]; during: number[] }>();
+  const collected = new Map<string, { values: number[]; failed: number } & TransferSamples>();
   let clickFiles: string[] = [];
 
   /** One sample; its figures go into its subject × profile cell when `counted`. */
@@ -199,9 +199,7 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
       if (!counted) return;
       if (!post || clickAt === null) throw new Error(`no POST /call/web within ${SAMPLE_LIMIT_MS / 1000} s of the click`);
       cell.values.push(post.at - clickAt);
-      const split = splitTransfers(sample.transfers, clickAt, post.at);
-      cell.before.push(split.beforeClick);
-      cell.during.push(split.clickToPost);
+      recordTransfers(cell, sample.transfers, clickAt, post.at);
     });
     if (!ok && counted) cell.failed++;
   };

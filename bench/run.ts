@@ -25,7 +25,8 @@
  *
  * Each measurement whose target is not built yet says so in one line and the rest still runs.
  * The build uses the browser tests' environment (fixtures/e2e-env.ts), so `dist/` is the
- * same production build the e2e gates check.
+ * same production build the e2e gates check. `npm run bench` enters through bench/bootstrap.ts,
+ * which builds the widget first when its package entry (imported by the latency benches) is not built.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

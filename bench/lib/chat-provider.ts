@@ -12,7 +12,7 @@
  * reached the wire (none, since Playwright answers them inside the browser).
  */
 import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../../fixtures/loopback-server.ts';
-import { CHAT_WEB_PATH } from '../../widget/src/api/chat-web.ts';
+import { CHAT_WEB_PATH } from '@ringwise/voice-widget/api';
 
 /** The platform's chat route (owned by the widget's API client). */
 export const CHAT_PATH = CHAT_WEB_PATH;

@@ -4,7 +4,7 @@
  * requests a sample's browser context lets through, and how a sample's JavaScript transfers are
  * split around the click and the POST.
  */
-import { DEFAULT_API_BASE_URL } from '../../widget/src/api/constants.ts';
+import { DEFAULT_API_BASE_URL } from '@ringwise/voice-widget/api';
 
 /** One network profile of the latency benches. */
 export interface NetworkProfile {
@@ -124,4 +124,19 @@ export function splitTransfers(transfers: readonly ScriptTransfer[], clickAt: nu
     else if (t.finishedAt <= postAt) clickToPost += t.bytes;
   }
   return { beforeClick, clickToPost };
+}
+
+/** The split transfers of the counted samples of one cell (a subject on a profile), for its medians. */
+export interface TransferSamples {
+  /** Bytes finished before the visitor's action (the click, Enter), one entry per sample. */
+  readonly before: number[];
+  /** Bytes finished between the action and the request it leads to, one entry per sample. */
+  readonly during: number[];
+}
+
+/** Splits one sample's transfers around `actionAt` → `requestAt` ({@link splitTransfers}) and adds them to `samples`. */
+export function recordTransfers(samples: TransferSamples, transfers: readonly ScriptTransfer[], actionAt: number, requestAt: number): void {
+  const split = splitTransfers(transfers, actionAt, requestAt);
+  samples.before.push(split.beforeClick);
+  samples.during.push(split.clickToPost);
 }

@@ -3,19 +3,18 @@
  * ($contactOpen) by every 'Get in Contact' button. showModal() makes the page behind inert, keeps
  * Tab inside and gives Escape; focus returns to the trigger on close. States idle → sending →
  * success (closes itself after 2 s) | error, from site/lib/contact.ts. supabase-js is loaded on the
- * first open or on intent, never with the page.
+ * first open or on intent, never with the page. The form's fields are ContactForm.tsx; this file is
+ * the dialog: opening and closing, focus, the states, and the send.
  */
-import { useCallback, useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
 import { siteConfig } from '../../content/site.ts';
 import { contactModalCopy as copy } from '../../content/ui.ts';
 import { $contactHandoff, $contactOpen, closeContact, openContactFromAssistant } from '../stores/contact.ts';
 import { handoffSummary, readHandoffTurns } from '../lib/handoff-summary.ts';
 import {
-  CONTACT_LIMITS,
   EMPTY_FORM,
   INITIAL_CONTACT_STATE,
   SUCCESS_CLOSE_DELAY_MS,
-  charLength,
   contactReducer,
   sendContactRequest,
   validateContact,
@@ -26,6 +25,7 @@ import {
 } from '../lib/contact.ts';
 import { loadContactInsert, resolveContactBackend } from '../lib/contact-backend.ts';
 import { BASE } from '../lib/base-path.ts';
+import { ContactForm } from './ContactForm.tsx';
 import './contact-modal.css';
 
 /** What Tab can reach inside the dialog. */
@@ -210,8 +210,9 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
     const checked = validateContact(values);
     if (!checked.ok) {
       setErrors(checked.errors);
-      const first = (['name', 'businessName', 'email', 'additionalInfo'] as const).find((f) => checked.errors[f]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      // The fields in form order (content/ui.ts lists them so): focus goes to the first invalid one.
+      const first = (Object.keys(copy.fields) as ContactField[]).find((f) => checked.errors[f]);
+      if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
       return;
     }
     setErrors({});
@@ -228,33 +229,6 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
       console.error('Contact request failed:', outcome.cause);
       dispatch({ type: 'failed', message: outcome.message });
     }
-  };
-
-  const field = (name: ContactField, label: string, input: (props: FieldProps) => ReactNode, required: boolean) => {
-    const inputId = `${id}-${name}`;
-    const errorId = `${inputId}-error`;
-    const counterId = `${inputId}-count`;
-    const error = errors[name];
-    const describedBy = [error ? errorId : null, name === 'additionalInfo' ? counterId : null].filter(Boolean).join(' ') || undefined;
-    return (
-      <div className="contact-field">
-        <label htmlFor={inputId}>
-          {label}
-          {required ? <span aria-hidden="true"> *</span> : <span className="contact-optional"> {copy.optional}</span>}
-        </label>
-        {input({ id: inputId, name, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-        {name === 'additionalInfo' && (
-          <p className="contact-count" id={counterId}>
-            {charLength(values.additionalInfo.trim())} / {CONTACT_LIMITS.additionalInfo} {copy.counterUnit}
-          </p>
-        )}
-        {error && (
-          <p className="contact-field-error" id={errorId}>
-            {error}
-          </p>
-        )}
-      </div>
-    );
   };
 
   const success = state.status === 'success';
@@ -302,38 +276,7 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
                 {state.error}
               </div>
             )}
-            <form className="contact-form" onSubmit={onSubmit}>
-              <fieldset disabled={sending}>
-                <legend className="visually-hidden">{copy.legend}</legend>
-                {field('name', copy.fields.name, (p) => <input {...p} ref={nameRef} type="text" autoComplete="name" value={values.name} onChange={onChange('name')} />, true)}
-                {field('businessName', copy.fields.businessName, (p) => <input {...p} type="text" autoComplete="organization" value={values.businessName} onChange={onChange('businessName')} />, true)}
-                {field('email', copy.fields.email, (p) => <input {...p} type="email" autoComplete="email" value={values.email} onChange={onChange('email')} />, true)}
-                {field('additionalInfo', copy.fields.additionalInfo, (p) => <textarea {...p} rows={4} value={values.additionalInfo} onChange={onChange('additionalInfo')} />, false)}
-                {/* Honeypot: invisible to people and to assistive technology; bots fill it. Browser
-                    autofill fills hidden fields too (Chromium ignores autocomplete="off" for
-                    addresses), matching on name, id, label and autocomplete tokens: none of those
-                    here carries a word it keys on, and password managers are told to skip it. */}
-                <div className="contact-hp" aria-hidden="true">
-                  <label htmlFor={`${id}-trap`}>{copy.trapLabel}</label>
-                  <input
-                    id={`${id}-trap`}
-                    name="leave-empty"
-                    type="text"
-                    tabIndex={-1}
-                    autoComplete="off"
-                    data-1p-ignore=""
-                    data-lpignore="true"
-                    data-bwignore=""
-                    data-form-type="other"
-                    value={values.honeypot}
-                    onChange={onChange('honeypot')}
-                  />
-                </div>
-                <button ref={submitRef} type="submit" className="btn btn-primary contact-submit">
-                  {sending ? copy.sending : copy.submit}
-                </button>
-              </fieldset>
-            </form>
+            <ContactForm id={id} values={values} errors={errors} sending={sending} nameRef={nameRef} submitRef={submitRef} onChange={onChange} onSubmit={onSubmit} />
           </>
         )}
 
@@ -347,13 +290,4 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
       </div>
     </dialog>
   );
-}
-
-/** Props every form control of the modal receives. */
-interface FieldProps {
-  id: string;
-  name: string;
-  required: boolean;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
 }

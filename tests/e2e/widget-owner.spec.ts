@@ -115,8 +115,8 @@ test('client tools: the registered function runs once with the parsed arguments;
   await expect(widget(page).getByRole('status'), 'the call goes on').toHaveText('Listening…');
   expect(log.errors.filter((e) => e.startsWith('pageerror')), 'no uncaught exception, no unhandled rejection').toEqual([]);
   expect(log.errors, 'one console error per tool problem, for the site owner').toEqual([
-    'console: [ringwise] No client tool is registered for "bookVisit".',
-    'console: [ringwise] The client tool "openForm" failed: There is no form on this page.',
+    'console: ringwise-voice-call: No client tool is registered for "bookVisit".',
+    'console: ringwise-voice-call: The client tool "openForm" failed: There is no form on this page.',
   ]);
 });
 
@@ -177,7 +177,7 @@ for (const mode of ['voice', 'chat'] as const) {
     await page.waitForLoadState('networkidle');
     expect(hosts.provider.requests.filter((r) => r.method === 'POST'), 'nothing sent to the platform').toEqual([]);
     expect(log.errors, 'one console error naming the attribute and the parser’s reason').toEqual([
-      expect.stringMatching(/^console: \[ringwise\] Invalid assistant-overrides \(.+\): nothing was sent\. assistant-overrides must be a JSON object/),
+      expect.stringMatching(/^console: ringwise-voice-call: Invalid assistant-overrides \(.+\): nothing was sent\. assistant-overrides must be a JSON object/),
     ]);
     expect(await widgetAxe(page), 'axe').toEqual([]);
   });

@@ -21,6 +21,7 @@ import { registerLocale, type VoiceLabels } from './i18n/labels.ts';
 import { defineVoiceCallElement } from './element/define.ts';
 import type { VoiceCallElement } from './element/element-types.ts';
 import { ELEMENT_NAME } from './element/options.ts';
+import { LOG_PREFIX } from './core/log.ts';
 
 /** Replaced at build time with the package version. */
 declare const __RINGWISE_VERSION__: string;
@@ -110,5 +111,5 @@ try {
   boot();
 } catch (error) {
   // Never throw into the host page; leave a trace for whoever debugs the embed.
-  console.warn('ringwise-voice-call:', error);
+  console.warn(LOG_PREFIX, error);
 }

@@ -19,9 +19,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   // Data tables: one row per route, read by the client, the docs and the drift test.
   'widget/src/api/routes.ts': 'data table: the platform route table',
   // Site files not split in this pass.
-  'site/styles/global.css': 'the site stylesheet: split per section',
-  'site/lib/contact.ts': 'contact form logic: split validation from submission',
-  'site/islands/ContactModal.tsx': 'contact modal: split form fields from the dialog',
   'site/lib/card-states.ts': 'the /widget gallery states: becomes the shared scripted clients (contract suite)',
 };
 

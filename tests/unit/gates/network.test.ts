@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cdpConditions, EXTERNAL_URL, NETWORK_PROFILES, PLATFORM_API_ORIGIN, routeDecision, splitTransfers } from '../../../bench/lib/network.ts';
+import { cdpConditions, EXTERNAL_URL, NETWORK_PROFILES, PLATFORM_API_ORIGIN, recordTransfers, routeDecision, splitTransfers, type TransferSamples } from '../../../bench/lib/network.ts';
 import { DEFAULT_API_BASE_URL } from '../../../widget/src/api/constants.ts';
 
 describe('network profiles', () => {
@@ -70,5 +70,12 @@ describe('JavaScript bytes around the click', () => {
     ];
     expect(splitTransfers(transfers, 1_050, 1_100)).toEqual({ beforeClick: 5_454, clickToPost: 4_535 + 10 + 1 });
     expect(splitTransfers([], 1, 2)).toEqual({ beforeClick: 0, clickToPost: 0 });
+  });
+
+  it('records each sample\'s split into the cell, one entry per sample, in order', () => {
+    const cell: TransferSamples = { before: [], during: [] };
+    recordTransfers(cell, [{ url: 'a.js', bytes: 7, finishedAt: 10 }, { url: 'b.js', bytes: 3, finishedAt: 25 }], 20, 30);
+    recordTransfers(cell, [], 20, 30);
+    expect(cell, 'two samples').toEqual({ before: [7, 0], during: [3, 0] });
   });
 });

@@ -11,6 +11,7 @@
  * A sink that throws is logged and never breaks the widget.
  */
 import { createAnalyticsMapper, type AnalyticsEvent, type AnalyticsFields, type AnalyticsEventName } from './map-events.ts';
+import { LOG_PREFIX } from '../core/log.ts';
 
 export { ANALYTICS_EVENTS, createAnalyticsMapper } from './map-events.ts';
 export type { AnalyticsEvent, AnalyticsEventName, AnalyticsFields, EndedBy } from './map-events.ts';
@@ -109,7 +110,7 @@ export function createAnalyticsStream(host: StreamHost): (event: string, detail:
       try {
         deliver(event);
       } catch (error) {
-        console.error('[voice] analytics', error);
+        console.error(`${LOG_PREFIX} analytics`, error);
       }
     }
   };
@@ -118,7 +119,7 @@ export function createAnalyticsStream(host: StreamHost): (event: string, detail:
       send(mapper.map(event, detail));
       if (event === 'call-end') later(() => send(mapper.flush()));
     } catch (error) {
-      console.error('[voice] analytics', error);
+      console.error(`${LOG_PREFIX} analytics`, error);
     }
   };
 }

@@ -6,6 +6,7 @@
 import type { CardHost } from '../chunks/card-port.ts';
 import { loadFailureOf, type LoadFailure } from '../chunks/load-failure.ts';
 import type { EventSink } from '../conversation/controller.ts';
+import { LOG_PREFIX } from '../core/log.ts';
 
 /** The card's event sink: `dispatch`, with a load failure's help logged and in the detail. */
 export function withOwnerHelp(dispatch: CardHost['dispatch']): EventSink {
@@ -16,7 +17,7 @@ export function withOwnerHelp(dispatch: CardHost['dispatch']): EventSink {
       const detail = payload as { failure?: LoadFailure };
       const failure = detail.failure ?? loadFailureOf(payload);
       if (failure) {
-        if (!logged.has(failure.url)) console.error(`ringwise-voice-call: ${failure.help}`);
+        if (!logged.has(failure.url)) console.error(`${LOG_PREFIX} ${failure.help}`);
         logged.add(failure.url);
         detail.failure = failure;
       }

@@ -9,6 +9,7 @@ import type { ProblemSource } from '../conversation/view.ts';
 import type { CallTarget } from '../core/types.ts';
 import type { ConsentStep } from './ask-consent.ts';
 import { elementTarget } from '../conversation/element-start.ts';
+import { LOG_PREFIX } from '../core/log.ts';
 
 /** What the invalid-overrides problem adds to the parser's words (console, `error` event). */
 const OVERRIDES_HINT = 'assistant-overrides must be a JSON object, e.g. {"variableValues":{"name":"Ada"}}';
@@ -43,7 +44,7 @@ export function cardSender(
       return elementTarget(host.element);
     } catch (caught) {
       const message = overridesMessage(caught);
-      console.error(`[ringwise] ${message}`);
+      console.error(`${LOG_PREFIX} ${message}`);
       controller.fail('invalid-overrides', message, source);
       return null;
     }

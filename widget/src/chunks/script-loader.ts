@@ -11,6 +11,7 @@
 import type { LoadModule } from './card-port.ts';
 import { moduleFile } from './manifest.ts';
 import type { LoadEvidence } from './load-failure.ts';
+import { LOG_PREFIX } from '../core/log.ts';
 
 /** What the widget's files find on `window.RingwiseVoice` (set by the first script loader of the page). */
 export interface ChunkRegistry {
@@ -30,7 +31,7 @@ export interface LoadError extends Error {
 export const TRUSTED_TYPES_POLICY = 'ringwise';
 
 /** Sent to the console once when the page's Trusted Types policy refuses ours. */
-export const TRUSTED_TYPES_HINT = `ringwise-voice-call: blocked by Trusted Types; add "trusted-types ${TRUSTED_TYPES_POLICY}" to the page's CSP`;
+export const TRUSTED_TYPES_HINT = `${LOG_PREFIX} blocked by Trusted Types; add "trusted-types ${TRUSTED_TYPES_POLICY}" to the page's CSP`;
 
 type Win = {
   RingwiseVoice?: Partial<ChunkRegistry>;
@@ -69,7 +70,7 @@ export function scriptLoader(base: string, nonce = ''): LoadModule {
         setTimeout(() => {
           const ran = (event as Event).type === 'load';
           if (ran && arrived.has(key)) return resolve(arrived.get(key));
-          const message = `ringwise-voice-call: could not load ${url}`;
+          const message = `${LOG_PREFIX} could not load ${url}`;
           if (!failed) console.error(message);
           failures[key] = failed + 1;
           pending.delete(key);

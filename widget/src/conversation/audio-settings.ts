@@ -7,6 +7,7 @@
  * Browser objects arrive through small ports, so tests pass fakes.
  */
 import type { VoiceClientPort } from './engine-port.ts';
+import { LOG_PREFIX } from '../core/log.ts';
 
 /** The part of `navigator.mediaDevices` the settings use. */
 export interface MediaDevicesLike {
@@ -162,7 +163,7 @@ export class AudioSettings {
     try {
       await (kind === 'input' ? client?.setInputDevice?.(id) : client?.setOutputDevice?.(id));
     } catch (error) {
-      console.error('[voice] audio device', error);
+      console.error(`${LOG_PREFIX} audio device`, error);
       this.#set({ failed: kind });
       return;
     }

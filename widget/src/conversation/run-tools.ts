@@ -2,6 +2,7 @@
 import type { VoiceMessage } from '../core/types.ts';
 import type { ConversationControllerOptions } from './conversation-events.ts';
 import type { VoiceEngine } from './engine-port.ts';
+import { LOG_PREFIX } from '../core/log.ts';
 
 /** See the module comment; the controller holds one. */
 export class ToolRunner {
@@ -21,14 +22,14 @@ export class ToolRunner {
     if (!run) {
       if (message.type === 'tool-calls' && !this.#warned) {
         this.#warned = true;
-        console.error('[ringwise] The voice engine module has no runClientTools: client tools cannot run.');
+        console.error(`${LOG_PREFIX} The voice engine module has no runClientTools: client tools cannot run.`);
       }
       return;
     }
     run(message, options.clientTools?.(), {
       announce: (call) => onEvent?.('tool-call', call) !== false,
       fail: (error) => {
-        console.error(`[ringwise] ${error.message}`);
+        console.error(`${LOG_PREFIX} ${error.message}`);
         onEvent?.('error', error);
       },
     });

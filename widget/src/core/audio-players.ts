@@ -5,6 +5,7 @@
  */
 import type { MediaTrackLike } from './call-port.ts';
 import type { AudioPlayback, VoicePlatform } from './platform.ts';
+import { LOG_PREFIX } from './log.ts';
 
 /** What the players report to their session. */
 export interface PlayersOwner {
@@ -49,7 +50,7 @@ export class AudioPlayers {
     const player = this.#owner.platform.createAudioPlayer(track);
     this.#entries.set(track.id, { participantId, player, blocked: false });
     this.setVolume(this.#owner.volume(), player);
-    this.setSink(this.#owner.sink(), player).catch((error: unknown) => console.error('[voice] setSinkId', error));
+    this.setSink(this.#owner.sink(), player).catch((error: unknown) => console.error(`${LOG_PREFIX} setSinkId`, error));
     void this.#play(track.id);
   }
 
@@ -92,7 +93,7 @@ export class AudioPlayers {
       await entry.player.play();
     } catch (error) {
       if (!live()) return;
-      console.error('[voice] play', error);
+      console.error(`${LOG_PREFIX} play`, error);
       if ((error as { name?: unknown } | null)?.name === 'NotAllowedError') {
         entry.blocked = true;
         this.#owner.blockedChanged(true);

@@ -1,3 +1,5 @@
+import { LOG_PREFIX } from './log.ts';
+
 /** A handler for one event of an event map. `void` events take no argument. */
 export type Handler<T> = (payload: T) => void;
 
@@ -40,7 +42,7 @@ export function createEmitter<Events>(): Emitter<Events> {
           (handler as Handler<typeof payload>)(payload);
         } catch (error) {
           // A listener's bug must not break the call flow that emitted the event.
-          console.error(`[voice] '${String(event)}' listener threw`, error);
+          console.error(`${LOG_PREFIX} '${String(event)}' listener threw`, error);
         }
       }
     },

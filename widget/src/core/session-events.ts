@@ -8,6 +8,7 @@ import { SPEAKING_THRESHOLD, SPEECH_END_DELAY_MS, VOLUME_DIVISOR } from './const
 import { VoiceError } from './errors/voice-error.ts';
 import type { VoiceMediaEvents, VoiceMessage } from './types.ts';
 import type { VoiceSession } from './voice-session.ts';
+import { LOG_PREFIX } from './log.ts';
 
 /** Engine events passed on as they are (their payload types are the same on both sides). */
 const PASSED_ON = [
@@ -62,7 +63,7 @@ export function wireCall(s: VoiceSession, call: CallObject): void {
     call
       .updateInputSettings({ audio: { processor: { type: 'none' } } })
       .then(() => host.isCurrent(s) && call.setLocalAudio(!host.getSnapshot().muted))
-      .catch((error: unknown) => console.error('[voice] audio processor off', error));
+      .catch((error: unknown) => console.error(`${LOG_PREFIX} audio processor off`, error));
   });
   on('app-message', ({ data }) => {
     // The platform's plain-text signal that the assistant is ready.
@@ -75,7 +76,7 @@ export function wireCall(s: VoiceSession, call: CallObject): void {
       try {
         message = JSON.parse(data) as VoiceMessage;
       } catch {
-        console.log('[voice] app message not JSON:', data);
+        console.log(`${LOG_PREFIX} app message not JSON:`, data);
         return;
       }
     }

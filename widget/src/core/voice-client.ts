@@ -22,6 +22,7 @@ import type {
 import type { VoiceClientOptions, VoiceStartOptions } from './voice-options.ts';
 import { CallSlot } from './call-slot.ts';
 import { IDLE } from './voice-session.ts';
+import { LOG_PREFIX } from './log.ts';
 
 export type { VoiceClientOptions, VoiceStartOptions };
 
@@ -224,7 +225,7 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
       call.setLocalAudio(!muted);
       this.set({ muted });
     } catch (error) {
-      console.error('[voice] setMuted failed', error);
+      console.error(`${LOG_PREFIX} setMuted failed`, error);
     }
   }
 

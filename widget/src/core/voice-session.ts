@@ -12,6 +12,7 @@ import type { MicrophoneStream, VoicePlatform } from './platform.ts';
 import { wireCall } from './session-events.ts';
 import { CANCELLED, runStage, toVoiceError, type StageRun } from './start-stages.ts';
 import type { ProgressStage, StartProgress, VoiceEvents, VoiceSnapshot, WebCall } from './types.ts';
+import { LOG_PREFIX } from './log.ts';
 
 /** The snapshot fields a new or ended call resets. */
 export const IDLE: Partial<VoiceSnapshot> = {
@@ -114,7 +115,7 @@ export class VoiceSession implements StageRun {
     try {
       this.call?.sendAppMessage(data);
     } catch (error) {
-      console.error('[voice] sendAppMessage', error);
+      console.error(`${LOG_PREFIX} sendAppMessage`, error);
     }
   }
 
@@ -223,7 +224,7 @@ export class VoiceSession implements StageRun {
           .then(() => {
             if (host.isCurrent(this) && host.count('local-volume-level')) return call.startLocalAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS);
           })
-          .catch((error: unknown) => console.error('[voice] mic level', error));
+          .catch((error: unknown) => console.error(`${LOG_PREFIX} mic level`, error));
       },
       { optional: true },
     );
@@ -249,7 +250,7 @@ export class VoiceSession implements StageRun {
         try {
           call?.stopRecording();
         } catch (error) {
-          console.error('[voice] stopRecording', error);
+          console.error(`${LOG_PREFIX} stopRecording`, error);
         }
       }
     }
@@ -260,7 +261,7 @@ export class VoiceSession implements StageRun {
       try {
         await call?.destroy();
       } catch (error) {
-        console.error('[voice] destroy', error);
+        console.error(`${LOG_PREFIX} destroy`, error);
       }
     };
   }

@@ -5,6 +5,7 @@
  * `{ result: 'error', error }` instead of throwing; the call object is always destroyed.
  */
 import Daily from '@daily-co/daily-js';
+import { LOG_PREFIX } from '../core/log.ts';
 
 /** Results by test: `networkConnectivity`, `websocketConnectivity`, `callQuality` (and `error`). */
 export async function runNetworkTests(): Promise<Record<string, unknown>> {
@@ -40,7 +41,7 @@ export async function runNetworkTests(): Promise<Record<string, unknown>> {
   } catch (error) {
     results.error = String(error);
   } finally {
-    await call?.destroy().catch((error: unknown) => console.error('[vapi] could not destroy the test call object', error));
+    await call?.destroy().catch((error: unknown) => console.error(`${LOG_PREFIX} could not destroy the test call object`, error));
   }
   return results;
 }

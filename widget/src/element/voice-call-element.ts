@@ -33,6 +33,7 @@ import { buildLauncher, labelsOf, renderLauncher, type LoadFailed } from './laun
 import { ELEMENT_NAME, EVENT_PREFIX, nonceOf, persistOf } from './options.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
+import { LOG_PREFIX } from '../core/log.ts';
 
 export { ELEMENT_NAME, EVENT_PREFIX, MODES, OPTION_ATTRIBUTES, POSITIONS, PRELOADS, type Preload, type WidgetPosition } from './options.ts';
 export type { VoiceCallElement, VoiceCallElementConstructor } from './element-types.ts';
@@ -106,7 +107,7 @@ export function createVoiceCallElement(
       if (trusts && !trusts(this)) {
         // Markup the loader did not create (it may be planted): empty, inert, configures nothing.
         this.shadowRoot?.replaceChildren();
-        console.warn(`${ELEMENT_NAME}: ignored markup the loader did not create (see data-mount)`);
+        console.warn(`${LOG_PREFIX} ignored markup the loader did not create (see data-mount)`);
         return;
       }
       if (!this.#styled && this.shadowRoot) {

@@ -15,6 +15,7 @@ import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
 import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
 import type { CallView } from '../conversation/view.ts';
+import { LOG_PREFIX } from '../core/log.ts';
 
 /** Options of `useVoiceCall`. */
 export interface UseVoiceCallOptions {
@@ -127,7 +128,7 @@ export function useVoiceCallWithEngine(loadEngine: () => Promise<VoiceEngine>, o
   const view = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
 
   const warnUnconfigured = useCallback(() => {
-    if (!latest.current.publicKey) console.error('Voice client is not configured (no public key): nothing can start.');
+    if (!latest.current.publicKey) console.error(`${LOG_PREFIX} the voice client is not configured (no public key): nothing can start.`);
   }, []);
   const start = useCallback(
     (target?: CallTarget, options?: StartOptions) => {

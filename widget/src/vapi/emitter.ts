@@ -5,6 +5,7 @@
  * Node's, an `error` nobody listens to is not thrown (it would surface inside the call's flow).
  */
 import type { VapiEventListeners, VapiEventNames } from './types.ts';
+import { LOG_PREFIX } from '../core/log.ts';
 
 type Listener = (...args: never[]) => void;
 
@@ -65,7 +66,7 @@ export class VapiEventEmitter {
       try {
         (listener as (...a: unknown[]) => void)(...args);
       } catch (error) {
-        console.error(`[vapi] ${event} event listener threw`, error);
+        console.error(`${LOG_PREFIX} ${event} event listener threw`, error);
       }
     }
     return list.length > 0;

@@ -177,6 +177,16 @@ describe('ContactModal: sending', () => {
     expect(within(dialog).getByRole('textbox', { name: /^Name/ }), 'focus on the first').toHaveFocus();
     expect(backend.rows, 'nothing sent').toHaveLength(0);
   });
+
+  it('points at the first problem in form order when it is not the first field', async () => {
+    const dialog = await openModal();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Ada');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Business Name/ }), 'Acme');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Additional Info/ }), 'Hello');
+    fireEvent.submit(dialog.querySelector('form')!);
+    expect(within(dialog).getByRole('textbox', { name: /^Email/ }), 'focus on the email').toHaveFocus();
+    expect(backend.rows, 'nothing sent').toHaveLength(0);
+  });
 });
 
 describe('ContactModal: closing and reopening', () => {

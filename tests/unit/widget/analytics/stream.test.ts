@@ -77,7 +77,7 @@ describe('createAnalyticsStream', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { send } = setup({ sinkName: 'callback', callback: () => () => { throw new Error('boom'); } });
     expect(() => send('open', null), 'never throws').not.toThrow();
-    expect(error, 'logged').toHaveBeenCalledWith('[voice] analytics', expect.any(Error));
+    expect(error, 'logged').toHaveBeenCalledWith('ringwise-voice-call: analytics', expect.any(Error));
     error.mockRestore();
     const off = setup({ sinkName: 'other' });
     off.send('open', null);

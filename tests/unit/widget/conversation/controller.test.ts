@@ -429,6 +429,6 @@ test('an engine module without runClientTools: tool calls run nothing, and the c
   voice.client().emit('message', message);
   voice.client().emit('message', message);
   expect(tool).not.toHaveBeenCalled();
-  expect(consoleError).toHaveBeenCalledExactlyOnceWith('[ringwise] The voice engine module has no runClientTools: client tools cannot run.');
+  expect(consoleError).toHaveBeenCalledExactlyOnceWith('ringwise-voice-call: The voice engine module has no runClientTools: client tools cannot run.');
   consoleError.mockRestore();
 });

@@ -23,6 +23,7 @@ import { suggestionRow } from './suggestion-row.ts';
 import { addThumbs } from './thumbs.ts';
 import RICH_CSS from './rich.css?raw';
 import { EN_RICH_LABELS } from '../../i18n/rich-labels.ts';
+import { LOG_PREFIX } from '../../core/log.ts';
 
 /** What the rich part acts on. */
 export interface RichDeps {
@@ -70,7 +71,7 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
     const detail = feedbackDetail(rating, { ...ids(), messageId }, comment);
     host.dispatch('feedback', detail);
     const url = attr('feedback-url');
-    if (url) void postFeedback(url, detail).then((error) => error && console.error(`[ringwise] feedback-url: ${error.message}`));
+    if (url) void postFeedback(url, detail).then((error) => error && console.error(`${LOG_PREFIX} feedback-url: ${error.message}`));
   };
 
   /** Sends `text` as the visitor's turn: into the live call or as a chat message (through the message field). */
@@ -145,7 +146,7 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
       // The assistant's offer retires once the visitor answered in any way, or starts typing.
       if (offer && (view.conversation.some((turn) => turn.role === 'user' && turn.id > offer!.after) || dom.input.value.trim())) offer = null;
       const starters = parseSuggestions(attr('suggestions'));
-      if (starters.error && starters.error !== warned) console.error(`[ringwise] ${(warned = starters.error)}`);
+      if (starters.error && starters.error !== warned) console.error(`${LOG_PREFIX} ${(warned = starters.error)}`);
       const empty = !view.conversation.length && idle && !asking && !frame.info;
       if (offer && !asking) row.show(dom.log, offer.options, labels.suggestions);
       else row.show(dom.empty, empty ? starters.options : [], labels.suggestions);
