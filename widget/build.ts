@@ -209,17 +209,6 @@ async function exportsOf(source: string): Promise<string[]> {
 }
 
 /**
- * In the voice engine file, the core reaches the Daily adapter through the loader (the daily file,
- * a classic script) instead of `import()`: `core/daily-module.ts` → `chunks/daily-from-loader.ts`.
- */
-const dailyFromLoader: Plugin = {
-  name: 'daily-from-loader',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /[\\/]daily-module\.ts$/ }, (args) => ({ path: join(args.resolveDir, '../chunks/daily-from-loader.ts') }));
-  },
-};
-
-/**
  * Internal members: those the widget's parts share across a module boundary where `#private`
  * cannot reach (the element's state read by launcher.ts and card-loading.ts; the controller's
  * helper classes in conversation/: EngineSlot, ChatSession, ViewStore…) end in `_`, and the
@@ -249,7 +238,8 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
   });
   // The card UI gets the engines, the icons and the request helpers from the loader, so it
   // imports none of them; the voice engine is ONE file (a shared chunk would add a request
-  // waterfall before POST /call/web) that loads the daily file through the loader.
+  // waterfall before POST /call/web) whose entry supplies the core the daily file, loaded through
+  // the loader (src/chunks/entries/voice-engine.ts; the ESM build's engine uses `import()`).
   const files = await Promise.all(
     (Object.keys(MODULE_FILES) as (keyof typeof MODULE_FILES)[]).map(async (key) =>
       build({
@@ -259,7 +249,6 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
         format: 'iife',
         target: 'es2022',
         charset: 'utf8',
-        plugins: key === 'engine' ? [cssAsText, dailyFromLoader] : [cssAsText],
         // The card file holds the view model's helper classes (see INTERNAL_MEMBER); never the
         // other files: third-party code (daily-js) is not ours to rename.
         ...(key === 'ui' && { mangleProps: INTERNAL_MEMBER }),

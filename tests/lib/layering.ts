@@ -47,9 +47,11 @@ const WIDGET_SRC = 'widget/src/';
 
 /**
  * Entry files inside a folder that are judged as package entries: `/element` has always exported
- * the whole surface (`widget/src/public.ts`), and keeps its API.
+ * the whole surface (`widget/src/public.ts`), and keeps its API; `/core` supplies the core's
+ * `VoiceClient` its default, the Daily adapter (floating-ui's way: the core takes the port, the
+ * entry supplies it), so the core's own modules never import it.
  */
-export const ENTRY_FILES: readonly string[] = ['widget/src/element/index.ts'];
+export const ENTRY_FILES: readonly string[] = ['widget/src/element/index.ts', 'widget/src/core/index.ts'];
 
 /** The folder of a `widget/src` file (`core`, `(root)` for the entries), or `null` outside it. */
 export function widgetFolder(path: string): string | null {

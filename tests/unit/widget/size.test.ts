@@ -62,7 +62,11 @@ const KB = 1000;
 // 21,322 B (13,849 at the session's start: split 920, issue 25's sections 773, Markdown ~3.3 KB,
 // audio labels/badge/hook 1,546, issue 20's own target and consent 755, WidgetError 47, the
 // transcript's Tab stop 71), engine 7,583 B, machinery 87,465 B, chat 30,574 B, voice 108,787 B. Gated just above; every figure a miss.
-const BUDGET = { loader: 5.6 * KB, engine: 7.6 * KB, machinery: 87.5 * KB, chat: 30.6 * KB, voice: 108.8 * KB };
+// Issue 19's Daily default supplied by the entries (no build-time file swap): the engine file's
+// entry subclasses the core's client with the daily file as its default call factory, and the core
+// takes that port (with a "No callFactory given" rejection of its own): engine 7,583 → 7,622 B
+// (+39 B), so engine, machinery and voice raised by 0.05 KB; the loader unchanged (5,575 B).
+const BUDGET = { loader: 5.6 * KB, engine: 7.65 * KB, machinery: 87.55 * KB, chat: 30.6 * KB, voice: 108.85 * KB };
 
 let outdir = '';
 let meta: Metafile;
@@ -146,8 +150,8 @@ describe('widget size budgets (min + gzip)', () => {
     expect(size, `engine is ${size} B gzip, budget ${BUDGET.engine}`).toBeLessThanOrEqual(BUDGET.engine);
     const inputs = files.flatMap((file) => Object.keys(meta.outputs[key(file)]?.inputs ?? {}));
     expect(inputs.filter((input) => input.includes('@daily-co')), 'daily-js is not in the engine').toEqual([]);
-    expect(inputs, 'the engine loads the daily file lazily, through the loader').toContain('src/chunks/daily-from-loader.ts');
-    expect(inputs, 'not with import() (which needs CORS across origins)').not.toContain('src/core/daily-module.ts');
+    expect(inputs, 'the engine\'s entry supplies the daily file, loaded through the loader').toContain('src/daily/lazy-factory.ts');
+    expect(inputs, 'not the package\'s client, whose import() needs CORS across origins').not.toContain('src/daily/default-client.ts');
   });
 
   test('every file is a classic script that registers under its key: no import(), no import/export statements', () => {

@@ -9,7 +9,7 @@ import type { DailyConfig } from '../core/call-port.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { ClientTools } from '../core/client-tools.ts';
-import type { DailyModule } from '../core/daily-module.ts';
+import type { DailyModule } from '../daily/lazy-factory.ts';
 import type { KeepModule } from '../card/keep.ts';
 import type { RichModule } from '../card/rich/index.ts';
 import type { RequestHelpers, StartOptions } from '../conversation/controller.ts';

@@ -10,7 +10,7 @@ import type { LoadModule, WidgetModules } from './card-port.ts';
 export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(name: K) => {
   const modules: { [M in keyof WidgetModules]: () => Promise<unknown> } = {
     ui: () => import('./entries/card.ts'),
-    engine: () => import('./entries/voice-engine.ts'),
+    engine: () => import('./entries/bundled-voice-engine.ts'),
     chat: () => import('./entries/chat-engine.ts'),
     keep: () => import('../card/keep.ts'),
     rich: () => import('../card/rich/index.ts'),
