@@ -15,12 +15,6 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Today's violations, `from → to`. Each is removed by the step that fixes it (issue 19). */
 const EXCEPTIONS: readonly string[] = [
-  // Types of the helpers the loader hands the card (CardHost: `h`, the launcher icons), declared in element/.
-  'widget/src/card/controls.ts → widget/src/element/icons.ts',
-  'widget/src/chunks/card-port.ts → widget/src/element/dom.ts',
-  'widget/src/chunks/card-port.ts → widget/src/element/icons.ts',
-  // The hook's entry loads engines through the bundled-modules table in chunks/.
-  'widget/src/react/index.ts → widget/src/chunks/modules.ts',
   // The bench reads two API constants from widget/src (the package entry resolves to dist/, not built yet when the bench starts).
   'bench/latency.ts → widget/src/api/constants.ts',
   'bench/lib/chat-provider.ts → widget/src/api/chat-web.ts',
