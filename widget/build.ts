@@ -13,7 +13,7 @@
  * - `dist/cdn/`: what a script tag loads, all classic scripts (IIFE), minified with source maps
  *   (names in `src/chunks/manifest.ts`): `voice-widget.js` (the loader: the element and its launcher), and
  *   the files it loads next to itself on intent or click, each registering through
- *   `RingwiseVoice.chunk`: `voice-widget-ui.js` (the card UI), `voice-widget-engine.js` (core +
+ *   `RingwiseVoice.chunk`: `voice-widget-card.js` (the card UI), `voice-widget-engine.js` (core +
  *   request adoption), `voice-widget-chat.js` (the chat client only) `voice-widget-daily.js`
  *   (the Daily adapter with daily-js, loaded by the voice engine when a call starts or on
  *   intent), `voice-widget-keep.js` (`persist`), `voice-widget-start.js` (the click's start in
@@ -176,7 +176,7 @@ export async function buildUmd(outdir = join(WIDGET_DIR, 'dist', 'umd')): Promis
 
 /** Source of each file the loader loads (`MODULE_FILES`, by key). */
 export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
-  ui: 'src/chunks/entries/card.ts',
+  card: 'src/chunks/entries/card.ts',
   engine: 'src/chunks/entries/voice-engine.ts',
   chat: 'src/chunks/entries/chat-engine.ts',
   keep: 'src/card/keep.ts',
@@ -251,7 +251,7 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
         charset: 'utf8',
         // The card file holds the view model's helper classes (see INTERNAL_MEMBER); never the
         // other files: third-party code (daily-js) is not ours to rename.
-        ...(key === 'ui' && { mangleProps: INTERNAL_MEMBER }),
+        ...(key === 'card' && { mangleProps: INTERNAL_MEMBER }),
       }),
     ),
   );

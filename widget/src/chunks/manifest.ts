@@ -34,7 +34,7 @@ export const DAILY_FILE = /* @__PURE__ */ moduleFile('daily');
 /** What each module exports, by key (`MODULE_FILES` has exactly these keys). */
 export interface WidgetModules {
   /** The card UI. */
-  ui: CardModule;
+  card: CardModule;
   /** The voice engine (it loads the daily file itself, through the loader). */
   engine: VoiceEngine;
   /** The chat engine (no voice core, no daily-js). */
@@ -64,7 +64,7 @@ export interface WidgetModules {
 /** What the loader brings in on demand: the file of each key (exactly the keys of `WidgetModules`). */
 export const MODULE_FILES = {
   /** The card UI. */
-  ui: /* @__PURE__ */ moduleFile('ui'),
+  card: /* @__PURE__ */ moduleFile('card'),
   /** The voice engine (core + request adoption); it loads the daily file itself, through the loader. */
   engine: /* @__PURE__ */ moduleFile('engine'),
   /** The chat engine (no voice core, no daily-js). */

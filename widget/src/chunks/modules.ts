@@ -10,7 +10,7 @@ import type { LoadModule, ModuleKey, WidgetModules } from './manifest.ts';
 export const loadBundledModule: LoadModule = <K extends ModuleKey>(name: K) => {
   // Keyed by the manifest's keys (every key, no other: the compiler checks it).
   const modules: { [M in ModuleKey]: () => Promise<unknown> } = {
-    ui: () => import('./entries/card.ts'),
+    card: () => import('./entries/card.ts'),
     engine: () => import('./entries/bundled-voice-engine.ts'),
     chat: () => import('./entries/chat-engine.ts'),
     keep: () => import('../card/keep.ts'),
