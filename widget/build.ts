@@ -122,7 +122,7 @@ const relativeAsCjs: Plugin = {
 /**
  * Builds the CommonJS library into `outdir` (default `dist/cjs/`): each source module transpiled
  * on its own to `.cjs`, its relative imports pointing at the sibling `.cjs` files, packages
- * (react, daily-js) left to `require`. The core's lazy `import()` of the Daily adapter stays lazy.
+ * (react, daily-js) left to `require`. The package `VoiceClient`'s lazy `import()` of the Daily adapter (daily/default-client.ts) stays lazy.
  */
 export async function buildCjs(outdir = join(WIDGET_DIR, 'dist', 'cjs')): Promise<Metafile> {
   const result = await build({

@@ -1,6 +1,7 @@
 /**
  * The Daily adapter: maps @daily-co/daily-js to the core's `CallFactory` port. This is the ONLY
- * module that imports daily-js; the core loads it lazily (`import('../daily/index.ts')`), so the
+ * module that imports daily-js; the entries load it lazily (lazy-factory.ts: the package's `import()`
+ * in default-client.ts, the script-tag engine's daily file through the loader), so the
  * widget build emits it, with daily-js, as a separate chunk fetched when a call starts or on intent.
  * What it asks of daily-js (call object options, join options, subscriptions) is what
  * `@vapi-ai/web` 2.7.1 asks, so both put the same calls on the wire.
