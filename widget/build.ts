@@ -13,7 +13,7 @@
  * - `dist/cdn/`: what a script tag loads, all classic scripts (IIFE), minified with source maps
  *   (names in `src/chunks/manifest.ts`): `voice-widget.js` (the loader: the element and its launcher), and
  *   the files it loads next to itself on intent or click, each registering through
- *   `RingwiseVoice.chunk`: `voice-widget-ui.js` (the card UI), `voice-widget-engine.js` (core +
+ *   `RingwiseVoice.chunk`: `voice-widget-card.js` (the card UI), `voice-widget-engine.js` (core +
  *   request adoption), `voice-widget-chat.js` (the chat client only) `voice-widget-daily.js`
  *   (the Daily adapter with daily-js, loaded by the voice engine when a call starts or on
  *   intent), `voice-widget-keep.js` (`persist`), `voice-widget-start.js` (the click's start in
@@ -122,7 +122,7 @@ const relativeAsCjs: Plugin = {
 /**
  * Builds the CommonJS library into `outdir` (default `dist/cjs/`): each source module transpiled
  * on its own to `.cjs`, its relative imports pointing at the sibling `.cjs` files, packages
- * (react, daily-js) left to `require`. The core's lazy `import()` of the Daily adapter stays lazy.
+ * (react, daily-js) left to `require`. The package `VoiceClient`'s lazy `import()` of the Daily adapter (daily/default-client.ts) stays lazy.
  */
 export async function buildCjs(outdir = join(WIDGET_DIR, 'dist', 'cjs')): Promise<Metafile> {
   const result = await build({
@@ -176,7 +176,7 @@ export async function buildUmd(outdir = join(WIDGET_DIR, 'dist', 'umd')): Promis
 
 /** Source of each file the loader loads (`MODULE_FILES`, by key). */
 export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
-  ui: 'src/chunks/entries/card.ts',
+  card: 'src/chunks/entries/card.ts',
   engine: 'src/chunks/entries/voice-engine.ts',
   chat: 'src/chunks/entries/chat-engine.ts',
   keep: 'src/card/keep.ts',
@@ -209,17 +209,6 @@ async function exportsOf(source: string): Promise<string[]> {
 }
 
 /**
- * In the voice engine file, the core reaches the Daily adapter through the loader (the daily file,
- * a classic script) instead of `import()`: `core/daily-module.ts` → `chunks/daily-from-loader.ts`.
- */
-const dailyFromLoader: Plugin = {
-  name: 'daily-from-loader',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /[\\/]daily-module\.ts$/ }, (args) => ({ path: join(args.resolveDir, '../chunks/daily-from-loader.ts') }));
-  },
-};
-
-/**
  * Internal members: those the widget's parts share across a module boundary where `#private`
  * cannot reach (the element's state read by launcher.ts and card-loading.ts; the controller's
  * helper classes in conversation/: EngineSlot, ChatSession, ViewStore…) end in `_`, and the
@@ -249,7 +238,8 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
   });
   // The card UI gets the engines, the icons and the request helpers from the loader, so it
   // imports none of them; the voice engine is ONE file (a shared chunk would add a request
-  // waterfall before POST /call/web) that loads the daily file through the loader.
+  // waterfall before POST /call/web) whose entry supplies the core the daily file, loaded through
+  // the loader (src/chunks/entries/voice-engine.ts; the ESM build's engine uses `import()`).
   const files = await Promise.all(
     (Object.keys(MODULE_FILES) as (keyof typeof MODULE_FILES)[]).map(async (key) =>
       build({
@@ -259,10 +249,9 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
         format: 'iife',
         target: 'es2022',
         charset: 'utf8',
-        plugins: key === 'engine' ? [cssAsText, dailyFromLoader] : [cssAsText],
         // The card file holds the view model's helper classes (see INTERNAL_MEMBER); never the
         // other files: third-party code (daily-js) is not ours to rename.
-        ...(key === 'ui' && { mangleProps: INTERNAL_MEMBER }),
+        ...(key === 'card' && { mangleProps: INTERNAL_MEMBER }),
       }),
     ),
   );

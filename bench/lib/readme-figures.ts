@@ -21,7 +21,7 @@ const BUDGETS = { loader: 5 * KB, chat: 3 * KB, engine: 6 * KB, chatMode: 15 * K
 /** gzip bytes of every script-tag file and of the three totals a visitor downloads. */
 export interface WidgetFigures {
   loader: number;
-  ui: number;
+  card: number;
   chat: number;
   engine: number;
   daily: number;
@@ -41,8 +41,8 @@ export interface WidgetFigures {
 /** Measures the script-tag build in `dir` (widget/dist/cdn, or a fresh build's folder). */
 export function measureWidgetFigures(dir: string): WidgetFigures {
   const size = (key: keyof typeof CDN_FILES) => gzipBytes(readFileSync(join(dir, CDN_FILES[key])));
-  const f = { loader: size('loader'), ui: size('ui'), chat: size('chat'), engine: size('engine'), daily: size('daily'), de: size('de'), es: size('es'), fr: size('fr'), start: size('start') };
-  return { ...f, chatMode: f.loader + f.ui + f.chat, voiceMode: f.loader + f.ui + f.start + f.engine + f.daily, machinery: f.loader + f.start + f.engine + f.daily };
+  const f = { loader: size('loader'), card: size('card'), chat: size('chat'), engine: size('engine'), daily: size('daily'), de: size('de'), es: size('es'), fr: size('fr'), start: size('start') };
+  return { ...f, chatMode: f.loader + f.card + f.chat, voiceMode: f.loader + f.card + f.start + f.engine + f.daily, machinery: f.loader + f.start + f.engine + f.daily };
 }
 
 const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
@@ -55,7 +55,7 @@ export function widgetReadmeFigures(f: WidgetFigures): string {
     '| file | gzip | budget |',
     '|---|---|---|',
     `| \`${CDN_FILES.loader}\` (loader: element + launcher + script loader) | ${bytes(f.loader)} | ${verdict(f.loader, BUDGETS.loader)} |`,
-    `| \`${CDN_FILES.ui}\` (the card) | ${bytes(f.ui)} | in the totals |`,
+    `| \`${CDN_FILES.card}\` (the card) | ${bytes(f.card)} | in the totals |`,
     `| \`${CDN_FILES.chat}\` (chat engine) | ${bytes(f.chat)} | ${verdict(f.chat, BUDGETS.chat)} (core size test) |`,
     `| \`${CDN_FILES.engine}\` (voice engine, with the client-tools dispatcher) | ${bytes(f.engine)} | ${verdict(f.engine, BUDGETS.engine)} |`,
     `| \`${CDN_FILES.daily}\` (daily-js + adapter) | ${bytes(f.daily)} | — |`,
@@ -68,9 +68,9 @@ export function widgetReadmeFigures(f: WidgetFigures): string {
     `Why voice mode cannot reach 85 KB with this card: daily-js is the floor. Its ESM dist bundles`,
     `Sentry, and the daily file (daily-js + our adapter) is ${bytes(f.daily)} on its own; with the voice engine`,
     `(${bytes(f.engine)}), the click's start (${bytes(f.start)}) and the loader (${bytes(f.loader)}) a call needs ${bytes(f.machinery)} before any card, which leaves`,
-    `${bytes(Math.max(0, BUDGETS.voiceMode - f.machinery))} under 85 KB for the whole card UI (${bytes(f.ui)}: labels, styles, controller, status,`,
+    `${bytes(Math.max(0, BUDGETS.voiceMode - f.machinery))} under 85 KB for the whole card UI (${bytes(f.card)}: labels, styles, controller, status,`,
     `consent, errors, video, chat). Chat mode misses 15 KB by the card: loader + chat engine are`,
-    `${kb(f.loader + f.chat)}, the card ${kb(f.ui)}.`,
+    `${kb(f.loader + f.chat)}, the card ${kb(f.card)}.`,
   ].join('\n');
 }
 
@@ -78,7 +78,7 @@ export function widgetReadmeFigures(f: WidgetFigures): string {
 export function rootReadmeFigures(f: WidgetFigures): string {
   const langs = [f.de, f.es, f.fr];
   const lines = [
-    `loader ${bytes(f.loader)} (${verdict(f.loader, BUDGETS.loader)}); card ${bytes(f.ui)}; chat engine ${bytes(f.chat)}; voice`,
+    `loader ${bytes(f.loader)} (${verdict(f.loader, BUDGETS.loader)}); card ${bytes(f.card)}; chat engine ${bytes(f.chat)}; voice`,
     `engine ${bytes(f.engine)} (${verdict(f.engine, BUDGETS.engine)}); language files ${(Math.min(...langs) / KB).toFixed(1)}–${kb(Math.max(...langs))} each, loaded only when used;`,
     `chat mode after the first message ${bytes(f.chatMode)} (${verdict(f.chatMode, BUDGETS.chatMode)}: one card file for all modes);`,
     `voice mode after the first click ${bytes(f.voiceMode)} (${verdict(f.voiceMode, BUDGETS.voiceMode)}: daily-js alone is ${kb(f.daily)});`,

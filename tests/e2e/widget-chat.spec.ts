@@ -81,8 +81,8 @@ test('chat: type, send, the reply streams token by token; the second message car
   });
   await expect(bubbles(page), 'four bubbles').toHaveCount(4);
   expect(chunkRequests(log).map((url) => new URL(url).pathname.split('/').pop()).sort(), 'only the card and the chat engine').toEqual([
+    'voice-widget-card.js',
     'voice-widget-chat.js',
-    'voice-widget-ui.js',
   ]);
   expect(await microphoneRequests(page), 'the microphone was never asked for').toBe(0);
   expect(hosts.provider.requestsTo('POST', '/call/web'), 'no call').toEqual([]);

@@ -14,7 +14,7 @@ import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from '../../widget/src/chunks/m
 /** Origin of the built site (it serves the widget files under /widget/). */
 export const SITE = `http://localhost:${E2E_PORT}`;
 export const LOADER_URL = `${SITE}/widget/${LOADER_FILE}`;
-export const UI_URL = `${SITE}/widget/${MODULE_FILES.ui}`;
+export const CARD_URL = `${SITE}/widget/${MODULE_FILES.card}`;
 export const ENGINE_URL = `${SITE}/widget/${MODULE_FILES.engine}`;
 export const CHAT_URL = `${SITE}/widget/${MODULE_FILES.chat}`;
 export const DAILY_URL = `${SITE}/widget/${DAILY_FILE}`;
@@ -79,7 +79,7 @@ export function addedWindowKeys(page: Page): Promise<string[]> {
 
 /** Requests for the card UI, engine, chat or daily chunks so far. */
 export function chunkRequests(log: PageLog): string[] {
-  return log.requests.filter((url) => /voice-widget-(ui|engine|chat|daily)/.test(url));
+  return log.requests.filter((url) => /voice-widget-(card|engine|chat|daily)/.test(url));
 }
 
 /** How often the page asked for the microphone. */

@@ -132,7 +132,7 @@ test('a missing public key is explained in the card, nothing reaches the platfor
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   await expect(widget(page).locator('[part=error]'), 'not set up').toContainText('Not set up correctlyThe public key is missing.');
   expect(hosts.provider.requests, 'no API request').toEqual([]);
-  expect(chunkRequests(log).filter((url) => !url.includes('-ui')), 'no engine without a key').toEqual([]);
+  expect(chunkRequests(log).filter((url) => !url.includes('-card')), 'no engine without a key').toEqual([]);
   expect(log.errors, 'no console errors').toEqual([]);
 });
 

@@ -89,7 +89,7 @@ for (const width of [1280, 390]) {
     await expect(launcher(page), 'the launcher is gone').toBeHidden();
     expect(await page.evaluate(() => (window as unknown as { dismissed: number }).dismissed), 'one ringwise-dismiss').toBe(1);
     // The card file draws the hide control, so a dismissible launcher fetches it at once; no engine.
-    expect(chunkRequests(log).map((url) => new URL(url).pathname), 'the card file only').toEqual([`/widget/${MODULE_FILES.ui}`]);
+    expect(chunkRequests(log).map((url) => new URL(url).pathname), 'the card file only').toEqual([`/widget/${MODULE_FILES.card}`]);
     await page.reload();
     await expect(widget(page), 'the element is there after the reload').toHaveCount(1);
     await expect(launcher(page), 'and stays hidden in this session').toBeHidden();

@@ -89,7 +89,7 @@ test('another origin without CORS headers, script-src only a nonce: a voice call
   await expect(widget(page).getByRole('status'), 'the fake call engine went active').toHaveText('Listening…');
   expect((await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).joins, 'joined the room').toEqual([ROOM]);
   // With the call: the card's audio settings file and the rich file (the conversation began).
-  const files = [LOADER_FILE, MODULE_FILES.ui, MODULE_FILES.start, MODULE_FILES.engine, MODULE_FILES.daily, MODULE_FILES.audio, MODULE_FILES.rich];
+  const files = [LOADER_FILE, MODULE_FILES.card, MODULE_FILES.start, MODULE_FILES.engine, MODULE_FILES.daily, MODULE_FILES.audio, MODULE_FILES.rich];
   await expect
     .poll(() => [...new Set(responses.map((r) => r.url))].sort(), { message: 'loader, card, start, engine, daily, audio and rich file, all from the static host' })
     .toEqual(files.map((file) => `${base}${file}`).sort());
@@ -143,7 +143,7 @@ test('a file blocked by the page\'s Content-Security-Policy: one plain sentence 
   const { log, base } = await open(page, {
     mode: 'voice',
     preload: 'intent',
-    page: (origin) => ({ scriptSrc: [`${origin}/${LOADER_FILE}`, `${origin}/${MODULE_FILES.ui}`] }),
+    page: (origin) => ({ scriptSrc: [`${origin}/${LOADER_FILE}`, `${origin}/${MODULE_FILES.card}`] }),
   });
   const url = `${base}${MODULE_FILES.engine}`;
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();

@@ -47,9 +47,13 @@ const WIDGET_SRC = 'widget/src/';
 
 /**
  * Entry files inside a folder that are judged as package entries: `/element` has always exported
- * the whole surface (`widget/src/public.ts`), and keeps its API.
+ * the whole surface (`widget/src/public.ts`), and keeps its API; `/core` and `/react` supply the
+ * defaults of what their folder takes as a port (floating-ui's way: the core takes the platform,
+ * the entry supplies it): `/core` the core's `VoiceClient` its call factory (the Daily adapter),
+ * so the core's own modules never import it; `/react` the hook its engines (the bundled engine
+ * entries in chunks/), so the hook's own modules never import chunks/.
  */
-export const ENTRY_FILES: readonly string[] = ['widget/src/element/index.ts'];
+export const ENTRY_FILES: readonly string[] = ['widget/src/element/index.ts', 'widget/src/core/index.ts', 'widget/src/react/index.ts'];
 
 /** The folder of a `widget/src` file (`core`, `(root)` for the entries), or `null` outside it. */
 export function widgetFolder(path: string): string | null {

@@ -62,7 +62,11 @@ const KB = 1000;
 // 21,322 B (13,849 at the session's start: split 920, issue 25's sections 773, Markdown ~3.3 KB,
 // audio labels/badge/hook 1,546, issue 20's own target and consent 755, WidgetError 47, the
 // transcript's Tab stop 71), engine 7,583 B, machinery 87,465 B, chat 30,574 B, voice 108,787 B. Gated just above; every figure a miss.
-const BUDGET = { loader: 5.6 * KB, engine: 7.6 * KB, machinery: 87.5 * KB, chat: 30.6 * KB, voice: 108.8 * KB };
+// Issue 19's Daily default supplied by the entries (no build-time file swap): the engine file's
+// entry subclasses the core's client with the daily file as its default call factory, and the core
+// takes that port (with a "No callFactory given" rejection of its own): engine 7,583 → 7,622 B
+// (+39 B), so engine, machinery and voice raised by 0.05 KB; the loader unchanged (5,575 B).
+const BUDGET = { loader: 5.6 * KB, engine: 7.65 * KB, machinery: 87.55 * KB, chat: 30.6 * KB, voice: 108.85 * KB };
 
 let outdir = '';
 let meta: Metafile;
@@ -131,8 +135,8 @@ describe('widget size budgets (min + gzip)', () => {
   });
 
   test('the card UI is its own file and carries no second copy of what the loader gives it', () => {
-    console.log(`card UI ${CDN_FILES.ui}: ${gzip(CDN_FILES.ui)} B gzip`);
-    const inputs = inputsOf(CDN_FILES.ui);
+    console.log(`card UI ${CDN_FILES.card}: ${gzip(CDN_FILES.card)} B gzip`);
+    const inputs = inputsOf(CDN_FILES.card);
     expect(inputs.some((input) => input.endsWith('src/card/index.ts')), 'the card is in it').toBe(true);
     expect(
       inputs.filter((input) => /element\/icons\.ts|consent-store\.ts|voice-call-element\.ts|launcher\.css|embed\.ts|src\/(core\/(?!constants|target|start-stages|client-events|log\.ts)|daily\/)|node_modules/.test(input)),
@@ -147,8 +151,8 @@ describe('widget size budgets (min + gzip)', () => {
     expect(size, `engine is ${size} B gzip, budget ${BUDGET.engine}`).toBeLessThanOrEqual(BUDGET.engine);
     const inputs = files.flatMap((file) => Object.keys(meta.outputs[key(file)]?.inputs ?? {}));
     expect(inputs.filter((input) => input.includes('@daily-co')), 'daily-js is not in the engine').toEqual([]);
-    expect(inputs, 'the engine loads the daily file lazily, through the loader').toContain('src/chunks/daily-from-loader.ts');
-    expect(inputs, 'not with import() (which needs CORS across origins)').not.toContain('src/core/daily-module.ts');
+    expect(inputs, 'the engine\'s entry supplies the daily file, loaded through the loader').toContain('src/daily/lazy-factory.ts');
+    expect(inputs, 'not the package\'s client, whose import() needs CORS across origins').not.toContain('src/daily/default-client.ts');
   });
 
   test('every file is a classic script that registers under its key: no import(), no import/export statements', () => {
@@ -168,7 +172,7 @@ describe('widget size budgets (min + gzip)', () => {
   });
 
   test(`chat mode, everything after the first message (loader + card UI + chat engine) ≤ ${BUDGET.chat / KB} KB (budget 15 KB: missed), no voice engine`, () => {
-    const files = [CDN_FILES.loader, CDN_FILES.ui, ...closure(CDN_FILES.chat, true)];
+    const files = [CDN_FILES.loader, CDN_FILES.card, ...closure(CDN_FILES.chat, true)];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
     console.log(`chat mode after the first message: ${JSON.stringify(sizes)} = ${total} B gzip`);
@@ -178,7 +182,7 @@ describe('widget size budgets (min + gzip)', () => {
   });
 
   test(`voice mode, everything after the first click (loader + card UI + start + engine + daily) ≤ ${BUDGET.voice / KB} KB (budget 85 KB: missed)`, () => {
-    const files = [CDN_FILES.loader, CDN_FILES.ui, CDN_FILES.start, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
+    const files = [CDN_FILES.loader, CDN_FILES.card, CDN_FILES.start, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
     console.log(`voice mode after a click: ${JSON.stringify(sizes)} = ${total} B gzip`);

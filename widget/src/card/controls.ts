@@ -3,12 +3,11 @@
  * the launcher's, and the phone rotated to "hang up"), and buttons with a visible or hidden
  * label that is also their accessible name.
  */
-import type { CardHost } from '../chunks/card-port.ts';
-import type { IconName } from '../element/icons.ts';
+import type { CardHost, LauncherIcons } from '../chunks/card-port.ts';
 import { CARD_ICONS, type CardIconName } from './icons.ts';
 
 /** The icons a card draws: its own, the launcher's, and the phone rotated to "hang up". */
-export type Glyph = CardIconName | IconName | 'phoneDown';
+export type Glyph = CardIconName | keyof LauncherIcons | 'phoneDown';
 
 /** Creates `<tag class part …attrs>` under `parent` and returns it. */
 export type Add = <K extends keyof HTMLElementTagNameMap>(
@@ -36,7 +35,7 @@ export function controls(host: CardHost): Controls {
   const icon = (glyph: Glyph): SVGSVGElement =>
     glyph === 'phoneDown'
       ? host.svgIcon(host.icons.phone, 'rotate(135 12 12)')
-      : host.svgIcon(glyph in CARD_ICONS ? CARD_ICONS[glyph as CardIconName] : host.icons[glyph as IconName]);
+      : host.svgIcon(glyph in CARD_ICONS ? CARD_ICONS[glyph as CardIconName] : host.icons[glyph as keyof LauncherIcons]);
   return {
     add,
     icon,

@@ -3,7 +3,7 @@
  * header, the assistant's video when there is one, the conversation as bubbles (a `role="log"`
  * that announces whole turns, never streamed tokens), errors and consent as sections of the card,
  * and the controls in a footer with its own surface. Shipped as its own file
- * (`voice-widget-ui.js`), loaded with the engine on intent; it gets everything the launcher
+ * (`voice-widget-card.js`), loaded with the engine on intent; it gets everything the launcher
  * already has through `CardHost` (card-port.ts).
  *
  * This file wires the parts: the nodes (template.ts), the consent step (ask-consent.ts), what is

@@ -9,20 +9,15 @@ import type { DailyConfig } from '../core/call-port.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { ClientTools } from '../core/client-tools.ts';
-import type { DailyModule } from '../core/daily-module.ts';
-import type { KeepModule } from '../card/keep.ts';
-import type { RichModule } from '../card/rich/index.ts';
 import type { RequestHelpers, StartOptions } from '../conversation/controller.ts';
 import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
-import type { h } from '../element/dom.ts';
-import type { LAUNCHER_ICONS, svgIcon } from '../element/icons.ts';
-import type { LocaleModule, VoiceLabels } from '../i18n/labels.ts';
+import type { VoiceLabels } from '../i18n/labels.ts';
 import type { CallView } from '../conversation/view.ts';
-import type { AnalyticsModule } from '../analytics/stream.ts';
-import type { NudgeModule } from '../nudge/nudge.ts';
-import type { AudioModule } from '../card/audio-panel.ts';
+import type { LoadModule } from './manifest.ts';
 
 export type { ClientTools } from '../core/client-tools.ts';
+// The module table and its loader are the manifest's; re-exported for the element's imports.
+export type { LoadModule, WidgetModules } from './manifest.ts';
 
 /** How visitors reach the assistant. */
 export type WidgetMode = 'voice' | 'chat' | 'hybrid';
@@ -31,36 +26,6 @@ export type WidgetMode = 'voice' | 'chat' | 'hybrid';
 export interface CardModule {
   /** Builds the card inside the host's shadow root and returns its handle. */
   mountCard(host: CardHost): Card;
-}
-
-/** The modules the element loads on demand. */
-export interface WidgetModules {
-  /** The card UI (`voice-widget-ui.js`). */
-  ui: CardModule;
-  /** The voice engine (`voice-widget-engine.js`; it loads the daily chunk itself). */
-  engine: VoiceEngine;
-  /** The chat engine (`voice-widget-chat.js`: no voice core, no daily-js). */
-  chat: ChatEngine;
-  /** The Daily adapter with daily-js (`voice-widget-daily.js`), loaded by the voice engine. */
-  daily: DailyModule;
-  /** Keeps the conversation for the tab (`voice-widget-keep.js`), loaded by a `persist` card. */
-  keep: KeepModule;
-  /** Suggested replies, feedback and the hand-over (`voice-widget-rich.js`), loaded when used. */
-  rich: RichModule;
-  /** German labels (`voice-widget-de.js`), loaded when an element's language is German (`LOCALES`). */
-  de: LocaleModule;
-  /** Spanish labels (`voice-widget-es.js`). */
-  es: LocaleModule;
-  /** French labels (`voice-widget-fr.js`). */
-  fr: LocaleModule;
-  /** The analytics stream (`voice-widget-analytics.js`), loaded when an element sets `analytics`. */
-  analytics: AnalyticsModule;
-  /** The nudge bubble (`voice-widget-nudge.js`), loaded when an element sets `nudge`. */
-  nudge: NudgeModule;
-  /** The call's audio settings and push-to-talk (`voice-widget-audio.js`), loaded by the card when a call starts. */
-  audio: AudioModule;
-  /** The click's start (`voice-widget-start.js`), loaded with the card on intent or in idle time. */
-  start: StartModule;
 }
 
 /** What the start file exports (conversation/element-start.ts). */
@@ -72,12 +37,23 @@ export interface StartModule {
   startFor(element: Element, requests?: Pick<RequestHelpers, 'requestWebCall'>): StartOptions;
 }
 
-/**
- * Loads one of the widget's modules; may reject (offline, blocked by CSP, 404: the script-tag
- * loader's errors carry a `LoadFailure`, script-loader.ts) and may be called again to retry. The
- * one place that decides where the files come from.
- */
-export type LoadModule = <K extends keyof WidgetModules>(name: K, low?: boolean) => Promise<WidgetModules[K]>;
+/** The element builder the loader hands the card (its `h`, element/dom.ts): `<tag class part …attrs>`. */
+export type ElementBuilder = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  part?: string,
+  attrs?: Record<string, string>,
+) => HTMLElementTagNameMap[K];
+
+/** Draws an icon from path data, optionally transformed (the loader's `svgIcon`, element/icons.ts). */
+export type IconDrawer = (d: string, transform?: string) => SVGSVGElement;
+
+/** The launcher's icons the card draws too: path data by name (the loader's `LAUNCHER_ICONS`). */
+export interface LauncherIcons {
+  readonly phone: string;
+  readonly chat: string;
+  readonly minimize: string;
+}
 
 /** What the element gives the card. */
 export interface CardHost {
@@ -96,16 +72,16 @@ export interface CardHost {
    */
   readonly requests?: RequestHelpers;
   /** Draws an icon from path data (the card's own, or one of `icons`). */
-  readonly svgIcon: typeof svgIcon;
+  readonly svgIcon: IconDrawer;
   /** The element builder (dom.ts), so the card carries no second copy. */
-  readonly h: typeof h;
+  readonly h: ElementBuilder;
   /**
    * Adds a stylesheet to the element's shadow root (styles.ts; the page's nonce goes on the
    * fallback `<style>` of browsers without constructable stylesheets).
    */
   style(css: string): void;
   /** The launcher's icons (phone, chat, minimize). */
-  readonly icons: typeof LAUNCHER_ICONS;
+  readonly icons: LauncherIcons;
   /** The launcher's English labels, overlaid with the locale's and the owner's (not the card's English). */
   labels(): Partial<VoiceLabels>;
   mode(): WidgetMode;

@@ -1,10 +1,23 @@
 /**
- * File names of the script-tag build (`dist/cdn/`), owned here: the build writes them and the
- * loader fetches them from next to itself by these names, as classic scripts that register under
- * their key (`RingwiseVoice.chunk(key, …)`, script-loader.ts). Fixed per version (no hashes), so
- * they can be served with `integrity` and long caching per versioned folder. A new entry needs
- * its source in `CDN_SOURCES` (build.ts) and its type in `WidgetModules` (card-port.ts).
+ * The widget's modules, owned here: each key, its file in the script-tag build (`dist/cdn/`) and
+ * what its module exports (`WidgetModules`). The build writes the files (`CDN_SOURCES` in build.ts
+ * maps the same keys to sources; a test fails when a key has no source or a source no key), the
+ * script loader fetches them from next to itself by these names, as classic scripts that register
+ * under their key (`RingwiseVoice.chunk(key, …)`, script-loader.ts), and the bundled loader
+ * (modules.ts) imports them by the same keys. Fixed per version (no hashes), so they can be served
+ * with `integrity` and long caching per versioned folder. A new module: a key here, its type in
+ * `WidgetModules` (the compiler holds the two together), its source in `CDN_SOURCES`, its import in
+ * modules.ts. Types other than the names are erased: the loader carries none of them.
  */
+import type { AnalyticsModule } from '../analytics/stream.ts';
+import type { AudioModule } from '../card/audio-panel.ts';
+import type { KeepModule } from '../card/keep.ts';
+import type { RichModule } from '../card/rich/index.ts';
+import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
+import type { DailyModule } from '../daily/lazy-factory.ts';
+import type { LocaleModule } from '../i18n/labels.ts';
+import type { NudgeModule } from '../nudge/nudge.ts';
+import type { CardModule, StartModule } from './card-port.ts';
 
 /** The loader website owners paste. */
 export const LOADER_FILE = 'voice-widget.js';
@@ -18,10 +31,40 @@ export const moduleFile = <K extends string>(key: K): `voice-widget-${K}.js` => 
 /** The Daily adapter with daily-js (`MODULE_FILES.daily`). */
 export const DAILY_FILE = /* @__PURE__ */ moduleFile('daily');
 
-/** What the loader brings in on demand, by `LoadModule` key. */
+/** What each module exports, by key (`MODULE_FILES` has exactly these keys). */
+export interface WidgetModules {
+  /** The card UI. */
+  card: CardModule;
+  /** The voice engine (it loads the daily file itself, through the loader). */
+  engine: VoiceEngine;
+  /** The chat engine (no voice core, no daily-js). */
+  chat: ChatEngine;
+  /** The Daily adapter with daily-js, loaded by the voice engine. */
+  daily: DailyModule;
+  /** Keeps the conversation for the tab, loaded by a `persist` card. */
+  keep: KeepModule;
+  /** Suggested replies, feedback and the hand-over, loaded when used. */
+  rich: RichModule;
+  /** German labels, loaded when an element's language is German (`LOCALES`). */
+  de: LocaleModule;
+  /** Spanish labels. */
+  es: LocaleModule;
+  /** French labels. */
+  fr: LocaleModule;
+  /** The analytics stream, loaded when an element sets `analytics`. */
+  analytics: AnalyticsModule;
+  /** The nudge bubble, loaded when an element sets `nudge`. */
+  nudge: NudgeModule;
+  /** The call's audio settings and push-to-talk, loaded by the card when a call starts. */
+  audio: AudioModule;
+  /** The click's start, loaded with the card on intent or in idle time. */
+  start: StartModule;
+}
+
+/** What the loader brings in on demand: the file of each key (exactly the keys of `WidgetModules`). */
 export const MODULE_FILES = {
   /** The card UI. */
-  ui: /* @__PURE__ */ moduleFile('ui'),
+  card: /* @__PURE__ */ moduleFile('card'),
   /** The voice engine (core + request adoption); it loads the daily file itself, through the loader. */
   engine: /* @__PURE__ */ moduleFile('engine'),
   /** The chat engine (no voice core, no daily-js). */
@@ -44,4 +87,14 @@ export const MODULE_FILES = {
   audio: /* @__PURE__ */ moduleFile('audio'),
   /** The click's start (target, consent, POST /call/web, the microphone), loaded with the card on intent or in idle time. */
   start: /* @__PURE__ */ moduleFile('start'),
-} as const;
+} as const satisfies Record<keyof WidgetModules, string>;
+
+/** A module's key: the one list of them is `MODULE_FILES`. */
+export type ModuleKey = keyof typeof MODULE_FILES;
+
+/**
+ * Loads one of the widget's modules; may reject (offline, blocked by CSP, 404: the script-tag
+ * loader's errors carry a `LoadFailure`, script-loader.ts) and may be called again to retry. The
+ * one place that decides where the files come from.
+ */
+export type LoadModule = <K extends ModuleKey>(name: K, low?: boolean) => Promise<WidgetModules[K]>;

@@ -4,13 +4,14 @@
  * a chunk loaded only when an element uses that language. The script-tag loader has its own,
  * which fetches the files next to it (embed.ts).
  */
-import type { LoadModule, WidgetModules } from './card-port.ts';
+import type { LoadModule, ModuleKey, WidgetModules } from './manifest.ts';
 
 /** Loads the card UI, an engine, the Daily adapter or a shipped language as a bundler chunk. */
-export const loadBundledModule: LoadModule = <K extends keyof WidgetModules>(name: K) => {
-  const modules: { [M in keyof WidgetModules]: () => Promise<unknown> } = {
-    ui: () => import('./entries/card.ts'),
-    engine: () => import('./entries/voice-engine.ts'),
+export const loadBundledModule: LoadModule = <K extends ModuleKey>(name: K) => {
+  // Keyed by the manifest's keys (every key, no other: the compiler checks it).
+  const modules: { [M in ModuleKey]: () => Promise<unknown> } = {
+    card: () => import('./entries/card.ts'),
+    engine: () => import('./entries/bundled-voice-engine.ts'),
     chat: () => import('./entries/chat-engine.ts'),
     keep: () => import('../card/keep.ts'),
     rich: () => import('../card/rich/index.ts'),

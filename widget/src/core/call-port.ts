@@ -174,6 +174,16 @@ export interface CallFactory {
 }
 
 /**
+ * Where a voice client's default `CallFactory` comes from when none is passed: loaded when a call
+ * starts or on `preload()`, so the engine behind it (daily-js) is never part of the first load.
+ * The core has none of its own; the package's entries supply Daily's (`src/daily/lazy-factory.ts`:
+ * through `import()` in the package, through the widget loader in the script-tag files). A rejection
+ * fails the start with `daily-call-object-creation-error`, and the next start or preload asks again.
+ * @param config Daily's advanced config (`VoiceClientOptions.dailyConfig`).
+ */
+export type LoadCallFactory = (config?: DailyConfig) => Promise<CallFactory>;
+
+/**
  * Daily's advanced configuration (`dailyConfig`), passed through by the Daily adapter.
  * Declared here so the core stays free of daily-js types; unknown keys pass through unchecked.
  */

@@ -1,8 +1,11 @@
 /**
  * `@ringwise/voice-widget/core`: the headless voice and chat clients. Framework-free, SSR-safe (no browser
- * global read at import) and free of daily-js, which the default call factory loads lazily.
+ * global read at import) and free of daily-js. A package entry (judged as one by the layering rules):
+ * it supplies the core's `VoiceClient` its default call factory, the Daily adapter brought by
+ * `import()` (src/daily/default-client.ts); the core's own modules import no call engine.
  */
-export { VoiceClient, type VoiceStartOptions, type VoiceClientOptions } from './voice-client.ts';
+export { VoiceClient } from '../daily/default-client.ts';
+export type { VoiceStartOptions, VoiceClientOptions } from './voice-client.ts';
 export {
   ChatClient,
   type ChatClientEvents,

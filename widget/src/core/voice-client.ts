@@ -1,11 +1,10 @@
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import { createWebCall, readWebCall } from '../api/web-call.ts';
-import type { CallFactory, CallObject } from './call-port.ts';
+import type { CallFactory, CallObject, LoadCallFactory } from './call-port.ts';
 import { MISSING_TARGET_MESSAGE } from './constants.ts';
 import { VoiceError } from './errors/voice-error.ts';
-import { loadDailyModule } from './daily-module.ts';
 import { ObservableClient } from './observable.ts';
-import { browserPlatform, type VoicePlatform } from './platform.ts';
+import { browserPlatform } from './platform.ts';
 import { addMessageOf, type AddMessageOptions, type ConversationMessage } from './messages.ts';
 import { runStage, untilAborted } from './start-stages.ts';
 import { hasCallTarget } from './target.ts';
@@ -49,7 +48,7 @@ const noop = () => {};
  */
 export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
   readonly #options: VoiceClientOptions;
-  readonly #platform: VoicePlatform;
+  readonly #loadDefaultFactory: LoadCallFactory;
   #factory: Promise<CallFactory> | null = null;
   #destroyed = false;
   #volume: number | null = null;
@@ -58,13 +57,17 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
   /** The live call, its sessions' host. */
   readonly #slot: CallSlot;
 
-  /** @param options Public key, API base URL and the optional ports (call factory, fetch, platform). */
-  constructor(options: VoiceClientOptions) {
+  /**
+   * @param options Public key, API base URL and the optional ports (call factory, fetch, platform).
+   * @param loadDefaultFactory The factory without `options.callFactory`, from the entry (the package's: Daily's). @default none:
+   *   the core imports no call engine, so such a start fails, saying what to pass
+   */
+  constructor(options: VoiceClientOptions, loadDefaultFactory: LoadCallFactory = () => Promise.reject(new Error('No callFactory given'))) {
     super({ ...(IDLE as VoiceSnapshot), callId: null, error: null });
     this.#options = options;
-    this.#platform = options.platform ?? browserPlatform;
+    this.#loadDefaultFactory = loadDefaultFactory;
     this.#slot = new CallSlot({
-      platform: this.#platform,
+      platform: options.platform ?? browserPlatform,
       getSnapshot: this.getSnapshot,
       set: (patch) => this.set(patch),
       // The emitter's methods are closures (no `this`): passed as they are.
@@ -289,13 +292,10 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
 
   #loadFactory(): Promise<CallFactory> {
     if (this.#options.callFactory) return Promise.resolve(this.#options.callFactory);
-    return (this.#factory ??= loadDailyModule().then(
-      (module) => module.createDailyCallFactory(this.#options.dailyConfig),
-      (error: unknown) => {
-        // Forget the failure so the next start or preload retries the chunk.
-        this.#factory = null;
-        throw error;
-      },
-    ));
+    return (this.#factory ??= this.#loadDefaultFactory(this.#options.dailyConfig).catch((error: unknown) => {
+      // Forget the failure so the next start or preload retries the chunk.
+      this.#factory = null;
+      throw error;
+    }));
   }
 }

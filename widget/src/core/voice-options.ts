@@ -9,8 +9,9 @@ export interface VoiceClientOptions {
   /** Base URL of the platform API. @default DEFAULT_API_BASE_URL (src/api/constants.ts) */
   apiBaseUrl?: string;
   /**
-   * Creates call objects. @default the Daily adapter (`src/daily`), imported lazily on `preload()`
-   * or the first `start()`, so daily-js is never part of the page's first load.
+   * Creates call objects. @default the entry's (the package's `VoiceClient`: the Daily adapter,
+   * `src/daily`, loaded on `preload()` or the first `start()`, so daily-js is never part of the
+   * page's first load; the core's own class has none)
    */
   callFactory?: CallFactory;
   /** Daily's advanced config for the default factory (`avoidEval` defaults to true). */

@@ -1,6 +1,7 @@
 /**
  * The Daily adapter: maps @daily-co/daily-js to the core's `CallFactory` port. This is the ONLY
- * module that imports daily-js; the core loads it lazily (`import('../daily/index.ts')`), so the
+ * module that imports daily-js; the entries load it lazily (lazy-factory.ts: the package's `import()`
+ * in default-client.ts, the script-tag engine's daily file through the loader), so the
  * widget build emits it, with daily-js, as a separate chunk fetched when a call starts or on intent.
  * What it asks of daily-js (call object options, join options, subscriptions) is what
  * `@vapi-ai/web` 2.7.1 asks, so both put the same calls on the wire.
@@ -65,6 +66,52 @@ function participantOf(p: DailyParticipant): CallParticipant {
 }
 
 /**
+ * Every core event of a call object and how it comes from the daily-js event of the same name:
+ * its payload in the core's terms (`false`: not passed on). The core named its events after
+ * Daily's, so the key is both.
+ */
+export type DailyEventTable = {
+  readonly [K in keyof CallObjectEvents]: (event: DailyEventObject<K & DailyEvent>) => CallObjectEvents[K] | false;
+};
+
+/**
+ * The adapter's one table of events: every event of the core's `CallObjectEvents` (the compiler
+ * checks there is no gap) and its payload in the core's terms, from the daily-js event of the same
+ * name (Daily's own event as `raw` where an adapter may hand it on as it came).
+ * @param video Pass remote video tracks on too (else audio tracks only).
+ */
+export function dailyEvents(video: boolean): DailyEventTable {
+  // Video tracks only pass when asked for (they are not subscribed otherwise; this also drops a
+  // remote participant's video that Daily would deliver anyway).
+  const track = (e: DailyEventObject<'track-started' | 'track-stopped'>) =>
+    (e.type === 'audio' || (video && e.type === 'video')) && {
+      participant: e.participant && participantOf(e.participant),
+      track: e.track,
+    };
+  const raw = <T>(e: T) => ({ raw: e });
+  return {
+    'track-started': track,
+    'track-stopped': track,
+    'participant-left': (e) => ({ participant: participantOf(e.participant) }),
+    'participant-updated': (e) => ({ participant: participantOf(e.participant), raw: e }),
+    'left-meeting': () => undefined,
+    error: (e) => ({ message: e.errorMsg, type: e.error?.type, raw: e }),
+    'nonfatal-error': (e) => ({ type: e.type, message: e.errorMsg, raw: e }),
+    'camera-error': (e) => ({ message: e.errorMsg?.errorMsg, type: e.error?.type, raw: e }),
+    'app-message': (e) => ({ data: e.data, fromId: e.fromId }),
+    'remote-participants-audio-level': (e) => ({ levels: e.participantsAudioLevel }),
+    'local-audio-level': (e) => ({ level: e.audioLevel }),
+    'network-connection': (e) => ({ state: e.event, type: e.type, raw: e }),
+    'network-quality-change': (e) => ({ state: e.networkState, raw: e }),
+    'recording-started': raw,
+    'recording-stopped': raw,
+    'recording-stats': raw,
+    'recording-upload-completed': raw,
+    'recording-error': (e) => ({ message: e.errorMsg, raw: e }),
+  };
+}
+
+/**
  * Creates the `CallFactory` backed by daily-js. Each call object: microphone on (`audioSource`
  * true), camera only for a video recording (`videoSource`: the core's `camera`), tracks subscribed
  * explicitly (audio always, video only when the core asks for it), `dailyConfig.avoidEval` true
@@ -106,45 +153,19 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean): CallObject 
   const subscribe = (p: DailyParticipant) => {
     if (!p.local) call.updateParticipant(p.session_id, { setSubscribedTracks: { audio: true, video } });
   };
-  // Video tracks only pass when asked for (they are not subscribed otherwise; this also drops a
-  // remote participant's video that Daily would deliver anyway).
-  const track = (e: DailyEventObject<'track-started'>) =>
-    (e.type === 'audio' || (video && e.type === 'video')) && {
-      participant: e.participant && participantOf(e.participant),
-      track: e.track,
-    };
-  const forward = <T extends DailyEvent & keyof CallObjectEvents>(event: T) =>
-    on(event, (raw) => events.emit(event, { raw } as CallObjectEvents[T]));
 
   // A participant already in the room (the assistant joined first) sends no participant-joined.
   on('joined-meeting', () => Object.values(call.participants()).forEach(subscribe));
   on('participant-joined', (e) => subscribe(e.participant));
-  on('track-started', (e) => {
-    const payload = track(e);
-    if (payload) events.emit('track-started', payload);
-  });
-  on('track-stopped', (e) => {
-    const payload = track(e);
-    if (payload) events.emit('track-stopped', payload);
-  });
-  on('participant-left', (e) => events.emit('participant-left', { participant: participantOf(e.participant) }));
-  on('participant-updated', (raw) => events.emit('participant-updated', { participant: participantOf(raw.participant), raw }));
-  on('left-meeting', () => events.emit('left-meeting', undefined));
-  on('error', (raw) => events.emit('error', { message: raw.errorMsg, type: raw.error?.type, raw }));
-  on('nonfatal-error', (raw) => events.emit('nonfatal-error', { type: raw.type, message: raw.errorMsg, raw }));
-  on('camera-error', (raw) => events.emit('camera-error', { message: raw.errorMsg?.errorMsg, type: raw.error?.type, raw }));
-  on('app-message', (e) => events.emit('app-message', { data: e.data, fromId: e.fromId }));
-  on('remote-participants-audio-level', (e) =>
-    events.emit('remote-participants-audio-level', { levels: e.participantsAudioLevel }),
-  );
-  on('local-audio-level', (e) => events.emit('local-audio-level', { level: e.audioLevel }));
-  on('network-connection', (raw) => events.emit('network-connection', { state: raw.event, type: raw.type, raw }));
-  on('network-quality-change', (raw) => events.emit('network-quality-change', { state: raw.networkState, raw }));
-  forward('recording-started');
-  forward('recording-stopped');
-  forward('recording-stats');
-  forward('recording-upload-completed');
-  on('recording-error', (raw) => events.emit('recording-error', { message: raw.errorMsg, raw }));
+  const table = dailyEvents(video);
+  for (const event of Object.keys(table) as (keyof CallObjectEvents & DailyEvent)[]) {
+    // One entry's event and mapping belong together; the loop sees them as a union.
+    const translate = table[event] as (e: unknown) => unknown;
+    on(event, (e) => {
+      const payload = translate(e);
+      if (payload !== false) events.emit(event, payload as CallObjectEvents[typeof event]);
+    });
+  }
 
   return {
     engine: call,

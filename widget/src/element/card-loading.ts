@@ -74,7 +74,7 @@ function intent(element: CardState, warm?: boolean): void {
   const voice = warm ? mode !== 'chat' : mode === 'voice';
   load(voice ? 'engine' : 'chat', warm).catch(forget);
   if (voice && warm) load('daily', warm).catch(forget);
-  load('ui', warm)
+  load('card', warm)
     .then(() => ensureCard(element))
     .then((card) => card.preload())
     .catch(forget);
@@ -139,10 +139,10 @@ function earlyStart(element: CardState): Promise<StartOptions> | undefined {
 export function ensureCard(element: CardState): Promise<Card> {
   if (element.card_) return Promise.resolve(element.card_);
   if (!element.cardLoad_) {
-    const loading = element.load_('ui').then((ui) => {
+    const loading = element.load_('card').then((module) => {
       // Removed meanwhile: nothing to mount into (the rejection is never shown).
       if (!element.connection_) throw 0;
-      element.card_ ??= ui.mountCard(cardHost(element));
+      element.card_ ??= module.mountCard(cardHost(element));
       renderLauncher(element);
       return element.card_;
     });

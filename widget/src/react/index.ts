@@ -11,7 +11,6 @@
  * ```
  */
 import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
-import { loadBundledModule } from '../chunks/modules.ts';
 import { useVoiceCallWithEngine, type UseVoiceCallOptions, type UseVoiceCallResult } from './use-voice-call.ts';
 
 /** Options of `useVoiceCall`: `UseVoiceCallOptions`, plus where the voice engine comes from. */
@@ -20,8 +19,9 @@ export interface UseVoiceCallHookOptions extends UseVoiceCallOptions {
   loadEngine?: () => Promise<VoiceEngine>;
 }
 
-const loadBundledEngine = () => loadBundledModule('engine');
-const loadBundledChat = (): Promise<ChatEngine> => loadBundledModule('chat');
+// The package's engines as chunks of your bundle (only these two: the hook has no card).
+const loadBundledEngine = (): Promise<VoiceEngine> => import('../chunks/entries/bundled-voice-engine.ts');
+const loadBundledChat = (): Promise<ChatEngine> => import('../chunks/entries/chat-engine.ts');
 
 /**
  * A conversation as React state — a voice call, typed chat, or both: the view (`phase`,

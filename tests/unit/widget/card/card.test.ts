@@ -168,7 +168,7 @@ describe('voice card', () => {
     await open(mounted);
     expect(getByRole(mounted.shadow, 'heading', EN_LABELS.titleSetup), 'set-up title').toBeTruthy();
     expect(mounted.shadow.querySelector('[part=error]')?.textContent, 'sentence').toContain(EN_LABELS.errorNotConfigured);
-    expect(mounted.modules.loads, 'no engine without a key').toEqual(['ui']);
+    expect(mounted.modules.loads, 'no engine without a key').toEqual(['card']);
     expect(errors, 'error event').toEqual(['not-configured']);
     mounted.el.setAttribute('public-key', 'pk');
     mounted.el.removeAttribute('assistant-id');

@@ -19,7 +19,7 @@ describe('keeping: the keep file comes with the card', () => {
     mounted.launcher().dispatchEvent(new Event('pointerenter'));
     await flush();
     await flush();
-    expect(mounted.modules.loads, 'the card is in, and the keep file with it').toEqual(expect.arrayContaining(['ui', 'keep']));
+    expect(mounted.modules.loads, 'the card is in, and the keep file with it').toEqual(expect.arrayContaining(['card', 'keep']));
     expect(mounted.modules.lowLoads, 'at low priority').toContain('keep');
   });
 

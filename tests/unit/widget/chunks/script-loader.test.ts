@@ -108,13 +108,13 @@ describe('scriptLoader', () => {
       document.dispatchEvent(Object.assign(new Event('securitypolicyviolation'), { blockedURI: 'https://other.example/x.js' }));
       fails(script);
     };
-    const error = await failureOf(scriptLoader(BASE)('ui'));
+    const error = await failureOf(scriptLoader(BASE)('card'));
     expect(error.evidence).toMatchObject({ blocked: false, ran: false });
   });
 
   test('a file that runs but registers nothing (another file or version at that URL) is rejected as "ran"', async () => {
     browser = (script) => script.dispatchEvent(new Event('load'));
-    const error = await failureOf(scriptLoader(BASE)('ui'));
+    const error = await failureOf(scriptLoader(BASE)('card'));
     expect(error.evidence).toMatchObject({ ran: true, blocked: false });
     expect(errors).toHaveLength(1);
   });

@@ -1,12 +1,17 @@
 /**
- * The default call factory: the Daily adapter module is imported lazily, in parallel with
- * POST /call/web, once per client (preload included). The adapter module is replaced with a fake
- * module of the same shape (`createDailyCallFactory`), as the widget's browser tests do with the chunk.
+ * The default call factory, supplied by the entries (the core has none of its own): the package's
+ * `VoiceClient` (the root and `/core` entries, the bundled voice engine) imports the Daily adapter
+ * module lazily, in parallel with POST /call/web, once per client (preload included); the
+ * script-tag engine file asks the page's widget loader for the daily file instead. The adapter
+ * module is replaced with a fake module of the same shape (`createDailyCallFactory`), as the
+ * widget's browser tests do with the chunk.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { CallFactory, DailyConfig } from '../../../../widget/src/core/call-port.ts';
 import { FakeCallFactory, FakePlatform, deferred } from '../../../fixtures/fake-call.ts';
 import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
+import type { VoiceClient } from '../../../../widget/src/core/voice-client.ts';
+import type { LoadModule } from '../../../../widget/src/chunks/card-port.ts';
 import { PUBLIC_KEY, record, until, webCall } from './harness.ts';
 
 const ADAPTER = '../../../../widget/src/daily/index.ts';
@@ -14,6 +19,7 @@ const ADAPTER = '../../../../widget/src/daily/index.ts';
 const server = loopbackForFile(() => {
   vi.doUnmock(ADAPTER);
   vi.resetModules();
+  delete (globalThis as { RingwiseVoice?: unknown }).RingwiseVoice;
 });
 
 /** Installs a fake adapter module; `gate` holds its evaluation (the chunk download). */
@@ -33,12 +39,21 @@ function fakeAdapter(options: { gate?: Promise<void>; fail?: Error } = {}) {
   return state;
 }
 
-async function loadClient(options: { dailyConfig?: DailyConfig } = {}) {
+/** Where a `VoiceClient` comes from: the `/core` entry, the bundled engine, the script-tag engine, the core itself. */
+const SOURCES = {
+  core: () => import('../../../../widget/src/core/index.ts'),
+  bundled: () => import('../../../../widget/src/chunks/entries/bundled-voice-engine.ts'),
+  script: () => import('../../../../widget/src/chunks/entries/voice-engine.ts'),
+  bare: () => import('../../../../widget/src/core/voice-client.ts'),
+};
+
+async function loadClient(options: { dailyConfig?: DailyConfig } = {}, from: keyof typeof SOURCES = 'core') {
   vi.resetModules();
-  const { VoiceClient } = await import('../../../../widget/src/core/voice-client.ts');
+  const { VoiceClient } = await SOURCES[from]();
   const platform = new FakePlatform();
   const client = new VoiceClient({ publicKey: PUBLIC_KEY, apiBaseUrl: server.url, platform, ...options });
-  return { client, platform, events: record(client) };
+  // Each source's class is the core's (the script-tag engine's is typed by the engine port).
+  return { client: client as VoiceClient, platform, events: record(client as VoiceClient) };
 }
 
 describe('VoiceClient: the lazily loaded Daily adapter', () => {
@@ -94,5 +109,61 @@ describe('VoiceClient: the lazily loaded Daily adapter', () => {
     expect(error?.type, 'error type').toBe('daily-call-object-creation-error');
     expect(error?.stage, 'stage').toBe('daily-call-object-creation');
     expect(client.state, 'idle').toBe('idle');
+  });
+
+  it('the bundled voice engine (loadBundledModule) is the same client: the adapter imported with a start', async () => {
+    server.route('POST', '/call/web', { status: 201, body: webCall() });
+    const adapter = fakeAdapter();
+    const { client } = await loadClient({ dailyConfig: { avoidEval: false } }, 'bundled');
+    expect(adapter.evaluated, 'not loaded at construction').toBe(0);
+    expect(await client.start({ assistantId: 'a' }), 'started').not.toBeNull();
+    expect(adapter.configs, 'dailyConfig passed to the adapter').toEqual([{ avoidEval: false }]);
+    await client.stop();
+  });
+});
+
+describe('VoiceClient: the default is the entry\'s, never the core\'s', () => {
+  it('the core\'s own client has none: a start without callFactory fails saying what to pass, and the adapter is never imported', async () => {
+    server.route('POST', '/call/web', { status: 201, body: webCall() });
+    const adapter = fakeAdapter();
+    const { client, events } = await loadClient({}, 'bare');
+    await client.preload();
+    expect(await client.start({ assistantId: 'a' }), 'start fails').toBeNull();
+    const [error] = events.of('error');
+    expect(error?.type, 'error type').toBe('daily-call-object-creation-error');
+    expect(error?.message, 'says what to pass').toMatch(/No callFactory given/);
+    expect(adapter.evaluated, 'the core never imports the Daily adapter').toBe(0);
+  });
+
+  it('the script-tag engine asks the page\'s widget loader for the daily file (no import()), once, with dailyConfig', async () => {
+    server.route('POST', '/call/web', { status: 201, body: webCall() });
+    const adapter = fakeAdapter();
+    const factory = new FakeCallFactory();
+    const configs: (DailyConfig | undefined)[] = [];
+    const asked: string[] = [];
+    const load = ((name: string) => {
+      asked.push(name);
+      return Promise.resolve({ createDailyCallFactory: (config?: DailyConfig) => (configs.push(config), factory) });
+    }) as unknown as LoadModule;
+    (globalThis as { RingwiseVoice?: unknown }).RingwiseVoice = { load };
+    const { client } = await loadClient({ dailyConfig: { bundlePathOverride: 'https://cdn.example/daily/' } }, 'script');
+    await client.preload();
+    expect(await client.start({ assistantId: 'a' }), 'started').not.toBeNull();
+    await client.stop();
+    expect(asked, 'the daily file, through the loader, once').toEqual(['daily']);
+    expect(configs, 'dailyConfig passed to the adapter').toEqual([{ bundlePathOverride: 'https://cdn.example/daily/' }]);
+    expect(factory.calls, 'the call object came from it').toHaveLength(1);
+    expect(adapter.evaluated, 'never the bundler\'s import()').toBe(0);
+  });
+
+  it('the script-tag engine without the widget loader on the page fails the start saying so, and retries later', async () => {
+    server.route('POST', '/call/web', { status: 201, body: webCall() });
+    const { client, events } = await loadClient({}, 'script');
+    expect(await client.start({ assistantId: 'a' }), 'start fails').toBeNull();
+    expect(events.of('error')[0]?.message, 'names the missing loader').toMatch(/widget loader \(voice-widget\.js\) is not on this page/);
+    const factory = new FakeCallFactory();
+    (globalThis as { RingwiseVoice?: unknown }).RingwiseVoice = { load: () => Promise.resolve({ createDailyCallFactory: () => factory }) };
+    expect(await client.start({ assistantId: 'a' }), 'the next start asks again').not.toBeNull();
+    await client.stop();
   });
 });

@@ -62,7 +62,7 @@ test('the documented defaults are what the element does without the attribute', 
   expect(shown, 'mode, position and theme as documented').toEqual({ mode: OPTION_DOCS.mode.default, position: OPTION_DOCS.position.default, theme: OPTION_DOCS.theme.default });
   // The default preload (idle) fetches the card without any intent once the page is loaded and idle.
   expect(OPTION_DOCS.preload.default, 'documented preload').toBe('idle');
-  await vi.waitFor(() => expect(mounted.modules.loads, 'idle preload loaded the card without intent').toContain('ui'));
+  await vi.waitFor(() => expect(mounted.modules.loads, 'idle preload loaded the card without intent').toContain('card'));
   mounted.launcher().click();
   await flush();
   expect(mounted.requests.map((request) => new URL(request.url).origin), 'the click\'s request goes to the documented API').toEqual([OPTION_DOCS['api-base-url'].default]);

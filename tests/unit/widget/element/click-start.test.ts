@@ -58,7 +58,7 @@ describe('the click with the start file in (warm: idle time or intent)', () => {
     click();
     const seen = await atNextTask(() => posts.filter((url) => url.endsWith('/call/web')).length);
     expect(seen, 'POST /call/web out before the next task').toBe(1);
-    expect(asked, 'the engine and daily-js asked for too; the card is not waited for').toEqual(expect.arrayContaining(['engine', 'daily', 'ui', 'start']));
+    expect(asked, 'the engine and daily-js asked for too; the card is not waited for').toEqual(expect.arrayContaining(['engine', 'daily', 'card', 'start']));
   });
 });
 
@@ -67,7 +67,7 @@ describe('the click before the start file is in (preload="none")', () => {
     const { posts, asked, click, release } = launcher({ preload: 'none' }, false);
     expect(asked, 'nothing before the click').toEqual([]);
     click();
-    expect(asked, 'in the click’s task').toEqual(expect.arrayContaining(['start', 'engine', 'daily', 'ui']));
+    expect(asked, 'in the click’s task').toEqual(expect.arrayContaining(['start', 'engine', 'daily', 'card']));
     expect(await atNextTask(() => posts.length), 'no request without the start file').toBe(0);
     release();
     const seen = await atNextTask(() => posts.filter((url) => url.endsWith('/call/web')).length);
@@ -81,7 +81,7 @@ describe('a start file that throws', () => {
     const card = { view: undefined, opened: (options: unknown) => (opened.push(options), Promise.resolve(true)), render() {}, preload() {}, destroy() {} };
     const load: LoadModule = <K extends keyof WidgetModules>(name: K) => {
       if (name === 'start') return Promise.resolve({ startFor: () => { throw new TypeError('startFor is not a function'); } }) as unknown as Promise<WidgetModules[K]>;
-      if (name === 'ui') return Promise.resolve({ mountCard: () => card }) as unknown as Promise<WidgetModules[K]>;
+      if (name === 'card') return Promise.resolve({ mountCard: () => card }) as unknown as Promise<WidgetModules[K]>;
       return new Promise(() => {}) as Promise<WidgetModules[K]>;
     };
     const tag = `rw-click-start-${++count}`;

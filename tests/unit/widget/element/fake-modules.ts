@@ -47,7 +47,7 @@ export function createFakeModules(): FakeModules {
   const pending = new Map<string, Promise<unknown>>();
   const fetchModule = (name: keyof WidgetModules): Promise<unknown> => {
     modules.loads.push(name);
-    if (name === 'ui') {
+    if (name === 'card') {
       if (uiFailures > 0) {
         uiFailures--;
         return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));

@@ -43,20 +43,20 @@ describe('preload="idle" (the default): the warm start', () => {
     const { modules } = await mount({ ...KEY, mode: 'voice', preload: '' });
     expect(modules.loads, 'nothing before idle time').toEqual([]);
     await runIdle();
-    expect([...modules.loads].sort(), 'what the call needs').toEqual(['daily', 'engine', 'start', 'ui']);
-    expect([...modules.lowLoads].sort(), 'each at low priority').toEqual(['daily', 'engine', 'start', 'ui']);
+    expect([...modules.loads].sort(), 'what the call needs').toEqual(['card', 'daily', 'engine', 'start']);
+    expect([...modules.lowLoads].sort(), 'each at low priority').toEqual(['card', 'daily', 'engine', 'start']);
   });
 
   it('hybrid: the call engine and daily-js too (its talk button is one click away)', async () => {
     const { modules } = await mount({ ...KEY, mode: 'hybrid', preload: 'idle' });
     await runIdle();
-    expect(modules.loads, 'call files').toEqual(expect.arrayContaining(['ui', 'engine', 'daily']));
+    expect(modules.loads, 'call files').toEqual(expect.arrayContaining(['card', 'engine', 'daily']));
   });
 
   it('chat: the card and the chat engine, never daily-js or the voice engine', async () => {
     const { modules } = await mount({ ...KEY, mode: 'chat', preload: 'idle' });
     await runIdle();
-    expect([...modules.loads].sort()).toEqual(['chat', 'ui']);
+    expect([...modules.loads].sort()).toEqual(['card', 'chat']);
   });
 
   it('never before the page has loaded: it waits for `load`, then for idle time', async () => {
@@ -68,7 +68,7 @@ describe('preload="idle" (the default): the warm start', () => {
     window.dispatchEvent(new Event('load'));
     expect(modules.loads, 'not in the load event itself').toEqual([]);
     await runIdle();
-    expect([...modules.loads].sort(), 'in the idle time after it').toEqual(['daily', 'engine', 'start', 'ui']);
+    expect([...modules.loads].sort(), 'in the idle time after it').toEqual(['card', 'daily', 'engine', 'start']);
   });
 
   for (const [why, connection] of [
@@ -83,7 +83,7 @@ describe('preload="idle" (the default): the warm start', () => {
       expect(mounted.modules.loads, 'nothing in idle time').toEqual([]);
       mounted.launcher().dispatchEvent(new Event('pointerenter'));
       await flush();
-      expect(mounted.modules.loads, 'the hover loads').toEqual(expect.arrayContaining(['engine', 'ui']));
+      expect(mounted.modules.loads, 'the hover loads').toEqual(expect.arrayContaining(['engine', 'card']));
     });
   }
 
@@ -104,7 +104,7 @@ describe('preload="none"', () => {
     expect(mounted.modules.loads, 'nothing before the click').toEqual([]);
     mounted.launcher().click();
     await flush();
-    expect(mounted.modules.loads, 'the click loads').toEqual(expect.arrayContaining(['engine', 'daily', 'ui']));
+    expect(mounted.modules.loads, 'the click loads').toEqual(expect.arrayContaining(['engine', 'daily', 'card']));
   });
 });
 
@@ -131,7 +131,7 @@ describe('the click', () => {
     document.body.append(el);
     el.shadowRoot!.querySelector<HTMLElement>('[part=launcher]')!.click();
     // Same task: no await between the click and these reads.
-    expect(asked, 'the engine, daily-js and the start file asked for, the card too (it is not waited for)').toEqual(expect.arrayContaining(['engine', 'daily', 'start', 'ui']));
+    expect(asked, 'the engine, daily-js and the start file asked for, the card too (it is not waited for)').toEqual(expect.arrayContaining(['engine', 'daily', 'start', 'card']));
     expect(posts, 'the loader itself sends nothing: the request is the start file\'s').toEqual([]);
   });
 
@@ -140,7 +140,7 @@ describe('the click', () => {
     mounted.launcher().dispatchEvent(new Event('pointerenter'));
     await flush();
     await flush();
-    expect(mounted.modules.loads, 'the card is in (hover)').toContain('ui');
+    expect(mounted.modules.loads, 'the card is in (hover)').toContain('card');
     mounted.launcher().click();
     await microtasks();
     expect(mounted.requests, 'POST /call/web sent in the click (its task\'s microtasks)').toHaveLength(1);

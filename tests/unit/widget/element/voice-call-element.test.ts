@@ -55,7 +55,7 @@ describe('<ringwise-voice-call> launcher', () => {
     const { shadow, modules } = await mount({ 'public-key': 'pk', 'assistant-id': 'a', mode });
     const launcher = getByRole(shadow, 'button', label);
     for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus']) launcher.dispatchEvent(new Event(type));
-    expect(modules.loads.slice(0, 2).sort(), 'card UI and engine requested together').toEqual([engine, 'ui'].sort());
+    expect(modules.loads.slice(0, 2).sort(), 'card UI and engine requested together').toEqual([engine, 'card'].sort());
     await flush();
     const client = engine === 'engine' ? modules.voice.client() : modules.chat.client();
     expect(client.options.publicKey, 'client built from the attributes').toBe('pk');
@@ -326,7 +326,7 @@ describe('<ringwise-voice-call> placement', () => {
     await flush();
     await flush();
     expect(getByRole(mounted.shadow, 'dialog').hidden, 'open at load').toBe(false);
-    expect(mounted.modules.loads, 'the card file loads at once').toContain('ui');
+    expect(mounted.modules.loads, 'the card file loads at once').toContain('card');
     expect(mounted.requests, 'no call').toEqual([]);
     mounted.el.close();
     const other = document.createElement('div');
@@ -341,7 +341,7 @@ describe('<ringwise-voice-call> placement', () => {
     const events: unknown[] = [];
     document.addEventListener('ringwise-dismiss', (event) => events.push((event as CustomEvent).detail));
     const container = mounted.shadow.querySelector<HTMLElement>('[part=container]')!;
-    expect(mounted.modules.loads, 'the card file (which draws the hide control) comes at once, no engine').toEqual(['ui']);
+    expect(mounted.modules.loads, 'the card file (which draws the hide control) comes at once, no engine').toEqual(['card']);
     const dismiss = getByRole(mounted.shadow, 'button', EN_LABELS.dismiss);
     expect(queryByRole(mounted.shadow, 'button', EN_LABELS.dismiss), 'shown while closed').toBeTruthy();
     await open(mounted);

@@ -1,5 +1,5 @@
 /**
- * The card UI entry (`voice-widget-ui.js` in the script-tag build; a chunk in the ESM build):
+ * The card UI entry (`voice-widget-card.js` in the script-tag build; a chunk in the ESM build):
  * what the element loads on intent, next to the engine. See `card.ts`.
  */
 import { mountCard as mount } from '../../card/index.ts';
