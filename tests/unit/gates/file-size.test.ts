@@ -22,7 +22,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'site/styles/global.css': 'the site stylesheet: split per section',
   'site/lib/contact.ts': 'contact form logic: split validation from submission',
   'site/islands/ContactModal.tsx': 'contact modal: split form fields from the dialog',
-  'site/lib/card-states.ts': 'the /widget gallery states: becomes the shared scripted clients (contract suite)',
 };
 
 /** Every source file under `dir`, repository-relative. */
