@@ -6,7 +6,6 @@
  * the UI tests drive the same class by hand (tests/unit/widget/element/fake-chat-engine.ts adds
  * only records). tests/unit/widget/contract holds it to the real client.
  */
-import { ObservableClient } from '@ringwise/voice-widget/internal';
 import { hasCallTarget, VoiceError } from '@ringwise/voice-widget/core';
 import type {
   CallTarget,
@@ -18,13 +17,14 @@ import type {
   EngineChatOptions,
   VoiceErrorType,
 } from '@ringwise/voice-widget';
+import { ScriptedObservable } from './scripted-observable.ts';
 import type { FailureDetail } from './scripted-voice-client.ts';
 
 /** The session id a scripted reply carries when none is given. */
 export const SCRIPTED_SESSION = 'scripted-session';
 
 /** See the module comment. */
-export class ScriptedChatClient extends ObservableClient<ChatSnapshot, ChatClientEvents> implements ChatClientPort {
+export class ScriptedChatClient extends ScriptedObservable<ChatSnapshot, ChatClientEvents> implements ChatClientPort {
   /** The options the UI created the client with. */
   readonly options: EngineChatOptions;
   /** Resolves the message in flight (`finish`: the reply; `fail` or a stop: null). */
@@ -108,16 +108,6 @@ export class ScriptedChatClient extends ObservableClient<ChatSnapshot, ChatClien
     this.events.emit('error', error);
     this.#settle(null);
     return error;
-  }
-
-  /** Lever: replaces snapshot fields. */
-  update(patch: Partial<ChatSnapshot>): void {
-    this.set(patch);
-  }
-
-  /** Lever: emits a client event. */
-  emit<K extends keyof ChatClientEvents>(event: K, payload: ChatClientEvents[K]): void {
-    this.events.emit(event, payload);
   }
 
   #settle(reply: ChatReply | null): void {

@@ -8,7 +8,6 @@
  * clients' shell (`ObservableClient`), and tests/unit/widget/contract holds it to the real client:
  * a divergence fails there.
  */
-import { ObservableClient } from '@ringwise/voice-widget/internal';
 import { hasCallTarget, VoiceError } from '@ringwise/voice-widget/core';
 import type {
   AddMessageOptions,
@@ -24,6 +23,7 @@ import type {
   VoiceStartOptions,
   WebCall,
 } from '@ringwise/voice-widget';
+import { ScriptedObservable } from './scripted-observable.ts';
 
 /** The snapshot of a voice client without a call (the core's first snapshot). */
 export const IDLE_VOICE: VoiceSnapshot = {
@@ -53,7 +53,7 @@ function deviceGone(deviceId: string): Error {
 }
 
 /** See the module comment. */
-export class ScriptedVoiceClient extends ObservableClient<VoiceSnapshot, VoiceClientEvents> implements VoiceClientPort {
+export class ScriptedVoiceClient extends ScriptedObservable<VoiceSnapshot, VoiceClientEvents> implements VoiceClientPort {
   /** The options the UI created the client with. */
   readonly options: EngineClientOptions;
   /** Resolves the start in flight (`connect`: the call; `fail` or a stop: null). */
@@ -203,16 +203,6 @@ export class ScriptedVoiceClient extends ObservableClient<VoiceSnapshot, VoiceCl
     this.events.emit('error', error);
     this.#settle(null);
     return error;
-  }
-
-  /** Lever: replaces snapshot fields (a stage reached, the assistant speaking, a volume level). */
-  update(patch: Partial<VoiceSnapshot>): void {
-    this.set(patch);
-  }
-
-  /** Lever: emits a client event (a transcript message, a status update). */
-  emit<K extends keyof VoiceClientEvents>(event: K, payload: VoiceClientEvents[K]): void {
-    this.events.emit(event, payload);
   }
 
   /** Lever: the call uses this microphone now (the engine moved to it by itself). */
