@@ -69,7 +69,8 @@ test('the gallery shows every card state in light and dark, and sends nothing to
   for (const state of CARD_STATES) {
     const section = page.locator(`#state-${state.id}`);
     await section.scrollIntoViewIfNeeded();
-    await expect(section.getByRole('heading', { name: state.title }), `${state.id}: caption`).toBeVisible();
+    // Exact: the ended card's own heading ('Call ended · 0:01') also contains its caption.
+    await expect(section.getByRole('heading', { name: state.title, exact: true }), `${state.id}: caption`).toBeVisible();
     const cards = section.locator('[data-card-state]');
     await expect(cards, `${state.id}: light and dark`).toHaveCount(2);
     await expect(cards.nth(1).locator('[part=container]'), `${state.id}: dark`).toHaveAttribute('data-theme', 'dark');

@@ -18,8 +18,6 @@ const SOURCE = /\.(?:ts|tsx|mts|astro|css|mjs|js)$/;
 const EXCEPTIONS: Readonly<Record<string, string>> = {
   // Data tables: one row per route, read by the client, the docs and the drift test.
   'widget/src/api/routes.ts': 'data table: the platform route table',
-  // Site files not split in this pass.
-  'site/lib/card-states.ts': 'the /widget gallery states: becomes the shared scripted clients (contract suite)',
 };
 
 /** Every source file under `dir`, repository-relative. */

@@ -66,7 +66,12 @@ const KB = 1000;
 // entry subclasses the core's client with the daily file as its default call factory, and the core
 // takes that port (with a "No callFactory given" rejection of its own): engine 7,583 → 7,622 B
 // (+39 B), so engine, machinery and voice raised by 0.05 KB; the loader unchanged (5,575 B).
-const BUDGET = { loader: 5.6 * KB, engine: 7.65 * KB, machinery: 87.55 * KB, chat: 30.6 * KB, voice: 108.85 * KB };
+// Raised (branch fakes): the card carries what hands a conversation on when the page is left
+// before the keep file runs (card/keeping.ts `keepUntilLoaded`: the entry's digest name, the entry,
+// the write; +570 B, card 21,892 B): without it a call was lost across pages whenever the visitor
+// (or a loaded machine, the continuity spec's flake) left before that low-priority file had run.
+// Chat 31,144 B, voice 109,357 B.
+const BUDGET = { loader: 5.6 * KB, engine: 7.65 * KB, machinery: 87.55 * KB, chat: 31.2 * KB, voice: 109.45 * KB };
 
 let outdir = '';
 let meta: Metafile;

@@ -7,9 +7,8 @@
  */
 import type { CardHost } from '../chunks/card-port.ts';
 import { canPlayAudio, ConversationContinuity, type ContinuityPort, type RestoreState } from '../conversation/continuity.ts';
-import { conversationKey } from '../conversation/continuity-store.ts';
-import { elementTarget } from '../conversation/element-start.ts';
 import { pageContextOf } from '../conversation/page-context.ts';
+import { conversationKeyOf } from './keeping.ts';
 
 /** What the card asks of the kept conversation. */
 export interface CardKeep {
@@ -29,52 +28,48 @@ export interface KeepModule {
   keepConversation: typeof keepConversation;
 }
 
-/** Starts keeping the card's conversation when `persist` is on; `changed` re-renders the card. */
-export function keepConversation(host: CardHost, conversation: ContinuityPort, changed: () => void): CardKeep {
+/**
+ * Starts keeping the card's conversation when `persist` is on; `changed` re-renders the card;
+ * `watching` is called once the conversation is watched here (or nothing can be kept), so what
+ * kept it until now stops (keeping.ts's `keepUntilLoaded`).
+ */
+export function keepConversation(host: CardHost, conversation: ContinuityPort, changed: () => void, watching: () => void = () => {}): CardKeep {
   const { element } = host;
   const persist = element.getAttribute('persist');
   let continuity: ConversationContinuity | null = null;
   let destroyed = false;
   if (persist !== null && persist.trim() !== 'false') {
-    const attr = (name: string) => element.getAttribute(name)?.trim() ?? '';
-    let target;
-    try {
-      target = elementTarget(element);
-    } catch {
-      // Overrides that cannot be read: the card says so at the first call; nothing is kept.
-      target = null;
-    }
-    if (target) {
-      conversationKey(attr('public-key'), attr('api-base-url'), target)
-        .then((key) => {
-          if (destroyed || !key) return;
-          continuity = new ConversationContinuity(conversation, {
-            storage: () => sessionStorage,
-            key,
-            page: pageContextOf(location, document.title),
-            audioAllowed: canPlayAudio,
-            // Hidden comes before the page is left (and before the engine's own page-hide handler
-            // leaves the call); a page left without being hidden first still gets `pagehide`.
-            onPageHide: (handler) => {
-              const visibility = () => handler(document.visibilityState === 'hidden');
-              const hide = () => handler(true);
-              document.addEventListener('visibilitychange', visibility);
-              addEventListener('pagehide', hide, true);
-              return () => {
-                document.removeEventListener('visibilitychange', visibility);
-                removeEventListener('pagehide', hide, true);
-              };
-            },
-            onChange: changed,
-            // The card opens to show the call it rejoins (the element's own `open()`).
-            onKeptCall: () => (element as HTMLElement & { open(): void }).open(),
-          });
-          return continuity.restore();
-        })
-        .catch(() => {
-          // A digest or storage that fails: the conversation is simply not kept.
+    conversationKeyOf(element)
+      .then((key) => {
+        if (destroyed || !key) return watching();
+        continuity = new ConversationContinuity(conversation, {
+          storage: () => sessionStorage,
+          key,
+          page: pageContextOf(location, document.title),
+          audioAllowed: canPlayAudio,
+          // Hidden comes before the page is left (and before the engine's own page-hide handler
+          // leaves the call); a page left without being hidden first still gets `pagehide`.
+          onPageHide: (handler) => {
+            const visibility = () => handler(document.visibilityState === 'hidden');
+            const hide = () => handler(true);
+            document.addEventListener('visibilitychange', visibility);
+            addEventListener('pagehide', hide, true);
+            return () => {
+              document.removeEventListener('visibilitychange', visibility);
+              removeEventListener('pagehide', hide, true);
+            };
+          },
+          onChange: changed,
+          // The card opens to show the call it rejoins (the element's own `open()`).
+          onKeptCall: () => (element as HTMLElement & { open(): void }).open(),
         });
-    }
+        watching();
+        return continuity.restore();
+      })
+      .catch(() => {
+        // A digest or storage that fails: the conversation is simply not kept.
+        watching();
+      });
   }
   return {
     state: () => continuity?.state ?? 'none',

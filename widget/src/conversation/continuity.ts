@@ -27,6 +27,7 @@ import {
   type SavedTurn,
   type StorageSource,
 } from './continuity-store.ts';
+import { entryOf } from './keep-entry.ts';
 import { pageChangeMessage, type PageContext } from './page-context.ts';
 
 /** The conversation's side, as continuity needs it (the controller implements it). */
@@ -259,20 +260,11 @@ export class ConversationContinuity {
   #save(leaving: boolean): void {
     const { key, storage } = this.#options;
     if (!key || this.#hungUp) return;
-    const snapshot = this.#port.getSnapshot();
-    const turns = snapshot.conversation.filter((turn) => turn.text).map(({ role, text, via }) => ({ role, text, via }));
-    const sessionId = this.#port.sessionId();
     const live = this.#port.liveCall() ?? this.#lastLive;
     const now = this.#now();
     // A kept call not yet resumed on this page is handed on unchanged.
     const call = live ? savedCallOf(live.webCall, live.connectedAt, now) : this.#kept ? { ...this.#kept, leftAt: now } : undefined;
-    if (!turns.length && !sessionId && !call) return;
-    writeConversation(storage, key, {
-      updatedAt: now,
-      turns,
-      ...(sessionId && { sessionId }),
-      ...(call && leaving && { call }),
-      page: this.#options.page.pagePath,
-    });
+    const entry = entryOf(this.#port, call, leaving, this.#options.page.pagePath, now);
+    if (entry) writeConversation(storage, key, entry);
   }
 }

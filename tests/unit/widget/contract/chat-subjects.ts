@@ -1,14 +1,16 @@
 /**
  * Every implementation of the chat engine port the project runs, each with a driver that brings a
  * message to a scripted outcome: the REAL `ChatClient` (over the loopback provider's `POST
- * /chat/web`), the UI tests' `FakeChatClient`, and the /widget gallery's scripted client
- * (site/lib/card-states.ts).
+ * /chat/web`), and the one scripted chat client (site/lib/scripted-chat-client.ts) twice: driven
+ * by hand through its levers as the UI tests drive it (`FakeChatClient`), and playing a card state
+ * as the /widget gallery does (site/lib/scripted-engines.ts).
  */
 import { ChatClient } from '../../../../widget/src/core/chat-client.ts';
 import type { ChatClientPort } from '../../../../widget/src/conversation/engine-port.ts';
 import { chatWebHandler, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { deferred } from '../../../fixtures/fake-call.ts';
-import { createScriptedEngines, type CardState } from '../../../../site/lib/card-states.ts';
+import type { CardState } from '../../../../site/lib/card-states.ts';
+import { createScriptedEngines } from '../../../../site/lib/scripted-engines.ts';
 import { FakeChatClient } from '../element/fake-chat-engine.ts';
 import { until } from './trace.ts';
 
@@ -104,6 +106,6 @@ export const scriptedChat: ChatMaker = (outcome) => {
 
 /** The fakes held to the real client, by name. */
 export const CHAT_FAKES: Readonly<Record<string, ChatMaker>> = {
-  'FakeChatClient (tests/unit/widget/element/fake-chat-engine.ts)': fakeChat,
-  'scripted chat client (site/lib/card-states.ts, the /widget gallery)': scriptedChat,
+  'the scripted chat client driven by hand (FakeChatClient, the UI tests)': fakeChat,
+  'the scripted chat client playing a card state (site/lib/scripted-engines.ts, the /widget gallery)': scriptedChat,
 };

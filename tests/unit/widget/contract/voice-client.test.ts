@@ -15,22 +15,28 @@ const server = useLoopback();
 /** What one implementation did in one scenario. */
 interface Observed {
   trace: string[];
-  /** What `start()` resolved with: `call` or `null` (none: not started). */
+  /** What `start()` resolved with: `call` or `null` (none: not started; `rejected:<type>`). */
   result: string;
   /** `snapshot.muted` after the scenario. */
   muted: boolean;
+  /** What the device methods answered, in order (`devices` scenarios). */
+  devices: string[];
 }
 
 /** A scenario: what the UI does, given the outcome the start is scripted to reach. */
 interface Scenario {
   name: string;
   outcome: VoiceOutcome;
-  /** Runs the UI's side; returns the start's promise when it started one (boxed: an async function would flatten it). */
-  act(subject: VoiceSubject): Promise<{ start?: Promise<unknown> }>;
+  /**
+   * Runs the UI's side; returns the start's promise when it started one (boxed: an async function
+   * would flatten it). `note` records what a device method answered.
+   */
+  act(subject: VoiceSubject, note: (entry: string) => void): Promise<{ start?: Promise<unknown> }>;
   /** The real client's sequence. */
   expected: string[];
-  result: 'call' | 'null' | 'none';
+  result: 'call' | 'null' | 'none' | `rejected:${string}`;
   muted?: boolean;
+  devices?: string[];
 }
 
 const STARTING = ['state:starting', 'on:state-change:starting'];
@@ -44,6 +50,105 @@ async function started(subject: VoiceSubject): Promise<{ start: Promise<unknown>
   await subject.advance();
   return { start };
 }
+
+/** How a device method settled: `ok`, or `rejected <error name>`. */
+async function settledAs(action: Promise<unknown> | undefined): Promise<string> {
+  if (!action) return 'missing';
+  return action.then(
+    () => 'ok',
+    (error: unknown) => `rejected ${(error as Error).name}`,
+  );
+}
+
+/** The microphone the client reports. */
+const microphone = async (subject: VoiceSubject) => `microphone ${await subject.client.getInputDevice?.()}`;
+
+/** The device scenarios (the audio settings panel's calls). */
+const DEVICE_SCENARIOS: Scenario[] = [
+  {
+    name: 'devices: a microphone chosen before a call is reported, and the call uses it',
+    outcome: 'connect',
+    act: async (subject, note) => {
+      note(`choose usb: ${await settledAs(subject.client.setInputDevice?.('usb'))}`);
+      note(await microphone(subject));
+      const { start } = await started(subject);
+      note(await microphone(subject));
+      return { start };
+    },
+    expected: CONNECTED,
+    result: 'call',
+    devices: ['choose usb: ok', 'microphone usb', 'microphone usb'],
+  },
+  {
+    name: 'devices: switching the microphone during a call keeps mute; the call reports the new one',
+    outcome: 'connect',
+    act: async (subject, note) => {
+      const { start } = await started(subject);
+      subject.client.setMuted(true);
+      note(`choose usb: ${await settledAs(subject.client.setInputDevice?.('usb'))}`);
+      note(await microphone(subject));
+      return { start };
+    },
+    expected: [...CONNECTED, 'muted:true'],
+    result: 'call',
+    muted: true,
+    devices: ['choose usb: ok', 'microphone usb'],
+  },
+  {
+    name: 'devices: an unplugged microphone: the switch rejects, the call keeps its microphone and goes on',
+    outcome: 'connect',
+    act: async (subject, note) => {
+      const { start } = await started(subject);
+      note(`choose usb: ${await settledAs(subject.client.setInputDevice?.('usb'))}`);
+      subject.unplug('gone');
+      note(`choose gone: ${await settledAs(subject.client.setInputDevice?.('gone'))}`);
+      note(await microphone(subject));
+      return { start };
+    },
+    expected: CONNECTED,
+    result: 'call',
+    devices: ['choose usb: ok', 'choose gone: rejected NotFoundError', 'microphone usb'],
+  },
+  {
+    name: 'devices: a speaker is chosen before and during a call; an unplugged one rejects only while the assistant plays',
+    outcome: 'connect',
+    act: async (subject, note) => {
+      subject.unplug('gone');
+      note(`before the call, gone: ${await settledAs(subject.client.setOutputDevice?.('gone'))}`);
+      note(`before the call, hdmi: ${await settledAs(subject.client.setOutputDevice?.('hdmi'))}`);
+      const { start } = await started(subject);
+      note(`in the call, hdmi: ${await settledAs(subject.client.setOutputDevice?.('hdmi'))}`);
+      note(`in the call, gone: ${await settledAs(subject.client.setOutputDevice?.('gone'))}`);
+      return { start };
+    },
+    expected: CONNECTED,
+    result: 'call',
+    devices: ['before the call, gone: ok', 'before the call, hdmi: ok', 'in the call, hdmi: ok', 'in the call, gone: rejected NotFoundError'],
+  },
+  {
+    name: 'devices: the volume is set before and during a call (clamped, NaN ignored) and changes nothing a UI observes',
+    outcome: 'connect',
+    act: async (subject) => {
+      for (const volume of [0.4, 2, Number.NaN]) subject.client.setVolume?.(volume);
+      const { start } = await started(subject);
+      for (const volume of [-1, 0.7]) subject.client.setVolume?.(volume);
+      return { start };
+    },
+    expected: CONNECTED,
+    result: 'call',
+  },
+  {
+    name: 'devices: without a call nothing is reported until a microphone is chosen',
+    outcome: 'connect',
+    act: async (subject, note) => {
+      note(await microphone(subject));
+      return {};
+    },
+    expected: [],
+    result: 'none',
+    devices: ['microphone null'],
+  },
+];
 
 const SCENARIOS: Scenario[] = [
   { name: 'start: connects', outcome: 'connect', act: started, expected: CONNECTED, result: 'call' },
@@ -127,6 +232,27 @@ const SCENARIOS: Scenario[] = [
     expected: CONNECTED,
     result: 'call',
   },
+  {
+    name: 'start() without a target rejects (validation-error): the error in the snapshot and emitted, no call',
+    outcome: 'connect',
+    act: async (subject) => ({ start: subject.client.start({}) }),
+    expected: ['error-in-snapshot:validation-error', 'on:error:validation-error'],
+    result: 'rejected:validation-error',
+  },
+  {
+    name: 'start() during `ending` begins the next call',
+    outcome: 'connect',
+    act: async (subject) => {
+      await started(subject);
+      subject.client.stop();
+      const start = subject.client.start(TARGET);
+      await subject.advance();
+      return { start };
+    },
+    expected: [...CONNECTED, ...ENDED.slice(0, 4), ...CONNECTED],
+    result: 'call',
+  },
+  ...DEVICE_SCENARIOS,
   ...(
     [
       [{ fail: 'mic-permission-denied' }, 'mic-permission-denied'],
@@ -146,10 +272,16 @@ const SCENARIOS: Scenario[] = [
 async function observe(make: VoiceMaker, scenario: Scenario): Promise<Observed> {
   const subject = make(scenario.outcome);
   const { entries } = traceVoice(subject.client);
-  const { start } = await scenario.act(subject);
-  const value = start ? await start : undefined;
+  const devices: string[] = [];
+  const { start } = await scenario.act(subject, (entry) => devices.push(entry));
+  const result = start
+    ? await start.then(
+        (value) => (value ? 'call' : 'null'),
+        (error: unknown) => `rejected:${(error as { type?: string }).type}`,
+      )
+    : 'none';
   await subject.settle();
-  const observed = { trace: [...entries], result: start ? (value ? 'call' : 'null') : 'none', muted: subject.client.getSnapshot().muted };
+  const observed = { trace: [...entries], result, muted: subject.client.getSnapshot().muted, devices };
   subject.client.destroy();
   return observed;
 }
@@ -158,7 +290,7 @@ describe('voice engine contract: the fakes behave as the real VoiceClient', () =
   for (const scenario of SCENARIOS) {
     test(scenario.name, async () => {
       const real = await observe(realVoice(server()), scenario);
-      expect(real, 'the real VoiceClient').toEqual({ trace: scenario.expected, result: scenario.result, muted: scenario.muted ?? false });
+      expect(real, 'the real VoiceClient').toEqual({ trace: scenario.expected, result: scenario.result, muted: scenario.muted ?? false, devices: scenario.devices ?? [] });
       for (const [name, make] of Object.entries(VOICE_FAKES)) {
         expect(await observe(make, scenario), `${name} diverges from the real VoiceClient`).toEqual(real);
       }

@@ -2,14 +2,18 @@
  * Every implementation of the voice engine port the project runs, each with a driver that brings
  * a start to a scripted outcome: the REAL `VoiceClient` (through its ports: the scripted Daily call
  * object of tests/fixtures/fake-call.ts as the `CallFactory`, the fake platform, the loopback
- * provider for `POST /call/web`), the UI tests' `FakeVoiceClient`, and the /widget gallery's
- * scripted client (site/lib/card-states.ts).
+ * provider for `POST /call/web`), and the one scripted voice client
+ * (site/lib/scripted-voice-client.ts) twice: driven by hand through its levers as the UI tests
+ * drive it (`FakeVoiceClient`), and playing a card state as the /widget gallery does
+ * (site/lib/scripted-engines.ts).
  */
 import { VoiceClient } from '../../../../widget/src/core/voice-client.ts';
 import type { VoiceClientPort } from '../../../../widget/src/conversation/engine-port.ts';
-import { FakeCallFactory, FakePlatform, deferred } from '../../../fixtures/fake-call.ts';
+import { FakeCallFactory, FakePlatform, deferred, namedError } from '../../../fixtures/fake-call.ts';
 import type { LoopbackServer } from '../../../../fixtures/loopback-server.ts';
-import { createScriptedEngines, type CardState } from '../../../../site/lib/card-states.ts';
+import type { CardState } from '../../../../site/lib/card-states.ts';
+import { createScriptedEngines } from '../../../../site/lib/scripted-engines.ts';
+import type { ScriptedVoiceClient } from '../../../../site/lib/scripted-voice-client.ts';
 import { FakeVoiceClient } from '../element/fake-voice-engine.ts';
 import { until } from './trace.ts';
 
@@ -23,6 +27,8 @@ export interface VoiceSubject {
   advance(): Promise<void>;
   /** Waits until what the last action set going is over (a call object destroyed, a timer run). */
   settle(): Promise<void>;
+  /** The audio device is gone (unplugged): the call cannot open it. */
+  unplug(deviceId: string): void;
 }
 
 /** Creates an implementation for one outcome. */
@@ -47,24 +53,32 @@ export function realVoice(server: LoopbackServer): VoiceMaker {
     );
     const factory = new FakeCallFactory();
     const platform = new FakePlatform();
+    const unplugged = new Set<string>();
     if (failure?.fail === 'mic-permission-denied') platform.denyMicrophone('NotAllowedError');
-    if (outcome === 'hang') {
+    factory.configure = (call) => {
+      // Daily's setInputDevicesAsync rejects for a microphone that is gone.
+      call.inputDeviceResult = (id) => (unplugged.has(id) ? Promise.reject(namedError('NotFoundError', `no device ${id}`)) : Promise.resolve());
+      if (outcome !== 'hang') return;
       // The join waits until the call object is destroyed (Daily rejects a join cut by destroy()).
-      factory.configure = (call) => {
-        const held = deferred();
-        call.joinResult = () => held.promise;
-        const destroy = call.destroy.bind(call);
-        call.destroy = () => (held.reject(new Error('destroyed during join')), destroy());
-      };
-    }
+      const held = deferred();
+      call.joinResult = () => held.promise;
+      const destroy = call.destroy.bind(call);
+      call.destroy = () => (held.reject(new Error('destroyed during join')), destroy());
+    };
     const client = new VoiceClient({ publicKey: 'pk-contract', apiBaseUrl: server.url, callFactory: factory, platform });
     return {
       client,
-      advance: () =>
-        outcome === 'hang'
-          ? until(() => factory.calls[0]?.joins.length === 1)
-          : until(() => client.getSnapshot().state !== 'starting'),
+      advance: async () => {
+        if (outcome === 'hang') return until(() => factory.calls[0]?.joins.length === 1);
+        await until(() => client.getSnapshot().state !== 'starting');
+        // A connected call plays the assistant (a player the speaker choice applies to).
+        if (client.getSnapshot().state === 'active') await factory.last.startAssistantAudio();
+      },
       settle: settled(client),
+      unplug: (deviceId) => {
+        unplugged.add(deviceId);
+        platform.missingSinks.push(deviceId);
+      },
     };
   };
 }
@@ -81,6 +95,7 @@ export const fakeVoice: VoiceMaker = (outcome) => {
       else client.fail(outcome.fail, outcome.fail === 'api-error' ? { status: outcome.status } : {});
     },
     settle: settled(client),
+    unplug: (deviceId) => client.unplug(deviceId),
   };
 };
 
@@ -98,16 +113,17 @@ export const scriptedVoice: VoiceMaker = (outcome) => {
           ? { snapshot: { state: 'starting', stage: 'daily-call-join' } }
           : { fail: outcome.fail === 'api-error' ? { type: 'api-error', status: outcome.status } : { type: outcome.fail } },
   };
-  const client = new (createScriptedEngines(state).engine.VoiceClient)({ publicKey: 'pk-contract' });
+  const client = new (createScriptedEngines(state).engine.VoiceClient)({ publicKey: 'pk-contract' }) as ScriptedVoiceClient;
   return {
     client,
     advance: () => until(() => client.getSnapshot().state !== 'starting' || client.getSnapshot().stage === 'daily-call-join'),
     settle: settled(client),
+    unplug: (deviceId) => client.unplug(deviceId),
   };
 };
 
 /** The fakes held to the real client, by name. */
 export const VOICE_FAKES: Readonly<Record<string, VoiceMaker>> = {
-  'FakeVoiceClient (tests/unit/widget/element/fake-voice-engine.ts)': fakeVoice,
-  'scripted voice client (site/lib/card-states.ts, the /widget gallery)': scriptedVoice,
+  'the scripted voice client driven by hand (FakeVoiceClient, the UI tests)': fakeVoice,
+  'the scripted voice client playing a card state (site/lib/scripted-engines.ts, the /widget gallery)': scriptedVoice,
 };

@@ -48,6 +48,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 function setup(list: Device[], options: { storage?: MemoryStorage; canPickOutput?: boolean; live?: string | null } = {}) {
   const devices = new FakeMediaDevices(list);
   const client = new FakeVoiceClient({ publicKey: 'pk' });
+  // The settings follow a call: the client is in one, on the microphone the engine reports.
+  client.update({ state: 'active' });
   client.microphone = options.live === undefined ? 'default' : options.live;
   const storage = options.storage ?? new MemoryStorage();
   const changes = vi.fn();
@@ -119,7 +121,8 @@ describe('AudioSettings', () => {
   it('a device that cannot be used: failed, and not remembered', async () => {
     const { settings, client, storage } = setup([mic('default'), mic('busy'), speaker('gone')]);
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    client.missingDevices = ['busy', 'gone'];
+    client.unplug('busy');
+    client.unplug('gone');
     await settings.attach();
     await settings.chooseInput('busy');
     expect(settings.state.failed, 'input').toBe('input');

@@ -1,84 +1,42 @@
 /**
- * A typed fake of the chat engine port (`ChatEngine` / `ChatClientPort`) for UI tests: records
- * what the UI sent and lets the test stream a reply token by token, finish or fail it.
+ * The UI tests' chat engine: the /widget gallery's scripted chat client
+ * (site/lib/scripted-chat-client.ts, held to the real `ChatClient` by tests/unit/widget/contract)
+ * driven by hand through its levers (`delta`, `finish`, `fail`), plus records of what the UI sent.
  */
-import type { ChatClientEvents, ChatReply, ChatSendOptions, ChatSnapshot } from '../../../../widget/src/core/chat-client.ts';
-import type { CallTarget, VoiceErrorLike, VoiceErrorType } from '../../../../widget/src/core/types.ts';
-import type { ChatClientPort, ChatEngine, EngineChatOptions } from '../../../../widget/src/conversation/engine-port.ts';
-import { createFakeModule, FakeObservable, type FakeModule } from './fake-observable.ts';
+import type { ChatReply, ChatSendOptions, ChatSnapshot } from '../../../../widget/src/core/chat-client.ts';
+import type { CallTarget } from '../../../../widget/src/core/types.ts';
+import type { ChatEngine, EngineChatOptions } from '../../../../widget/src/conversation/engine-port.ts';
+import { ScriptedChatClient } from '../../../../site/lib/scripted-chat-client.ts';
+import { createFakeModule, type FakeModule } from './fake-observable.ts';
 
-/** A fake `ChatClient`. */
-export class FakeChatClient extends FakeObservable<ChatSnapshot, ChatClientEvents> implements ChatClientPort {
-  readonly options: EngineChatOptions;
+/** A scripted `ChatClient` that records what the UI sent. */
+export class FakeChatClient extends ScriptedChatClient {
+  // The shell's snapshot and subscribers, readable by the tests' assertions.
+  declare snapshot: ChatSnapshot;
+  declare readonly listeners: Set<() => void>;
   /** Every `send()`: input, target and options (an adopted `request`). */
   readonly sends: { input: string; target: CallTarget; options?: ChatSendOptions }[] = [];
   stops = 0;
   destroyed = false;
-  #resolve: ((reply: ChatReply | null) => void) | null = null;
 
-  constructor(options: EngineChatOptions) {
-    super({ state: 'idle', sessionId: null, reply: '', cut: null, error: null });
-    this.options = options;
+  override send(input: string, target: CallTarget, options?: ChatSendOptions): Promise<ChatReply | null> {
+    if (this.snapshot.state === 'idle') this.sends.push(options ? { input, target, options } : { input, target });
+    return super.send(input, target, options);
   }
 
-  get sessionId(): string | null {
-    return this.snapshot.sessionId;
-  }
-
-  send(input: string, target: CallTarget, options?: ChatSendOptions): Promise<ChatReply | null> {
-    if (this.#resolve) return Promise.resolve(null);
-    this.sends.push(options ? { input, target, options } : { input, target });
-    this.emit('chat-request', { input });
-    this.update({ state: 'sending', reply: '', error: null });
-    return new Promise((resolve) => {
-      this.#resolve = resolve;
-    });
-  }
-
-  /** Streams a piece of the reply; the session id arrives with the first piece, as the platform sends it. */
-  delta(delta: string, sessionId = this.snapshot.sessionId ?? 'session-1'): void {
-    const text = this.snapshot.reply + delta;
-    this.update({ state: 'streaming', reply: text, sessionId });
-    this.emit('chat-delta', { delta, text, replaced: false });
-  }
-
-  /** Ends the reply (`[DONE]`), or cuts it at a limit (`cut`). */
-  finish(sessionId = 'session-1', cut: ChatReply['cut'] = null): ChatReply {
-    const reply: ChatReply = { text: this.snapshot.reply, sessionId, cut };
-    this.update({ state: 'idle', sessionId, cut });
-    this.emit('chat-reply', reply);
-    this.#settle(reply);
-    return reply;
-  }
-
-  /** Fails the message in flight like the client does: error event, snapshot error, resolves null. */
-  fail(type: VoiceErrorType, extra: { status?: number } = {}): VoiceErrorLike {
-    const error = Object.assign(new Error(`fake ${type}`), { type, ...extra }) as VoiceErrorLike;
-    // The client's order: back to idle, then the error in the snapshot, then the event.
-    this.update({ state: 'idle' });
-    this.update({ error });
-    this.emit('error', error);
-    this.#settle(null);
-    return error;
-  }
-
-  stop(): void {
+  override stop(): void {
     this.stops++;
-    // As the client: a no-op with nothing in flight.
-    if (!this.#resolve) return;
-    this.update({ state: 'idle' });
-    this.#settle(null);
+    super.stop();
   }
 
-
-  destroy(): void {
+  override destroy(): void {
     this.destroyed = true;
+    super.destroy();
   }
 
-  #settle(reply: ChatReply | null): void {
-    const resolve = this.#resolve;
-    this.#resolve = null;
-    resolve?.(reply);
+  /** Number of registered event handlers, all events together. */
+  handlerCount(): number {
+    return this.events.count();
   }
 }
 

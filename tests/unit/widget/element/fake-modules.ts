@@ -36,6 +36,8 @@ export interface FakeModules {
   holdLocales(): { release(): void };
   /** Makes every load of a shipped language's file reject (blocked, 404). */
   failLocales(): void;
+  /** Holds back the keep file (`persist`) until `release()` (a slow network, a loaded machine). */
+  holdKeep(): { release(): void };
 }
 
 /** Creates the loader. */
@@ -61,6 +63,7 @@ export function createFakeModules(): FakeModules {
       return localeGate.then(() => LOCALE_MODULES[name as ShippedLocale]());
     }
     if (name === 'rich') return import('../../../../widget/src/card/rich/index.ts');
+    if (name === 'keep') return keepGate.then(() => import('../../../../widget/src/card/keep.ts'));
     // The card's audio file, the nudge and the analytics stream: the real ones, as the loader fetches them.
     if (name === 'audio') return Promise.resolve(audio);
     if (name === 'nudge') return Promise.resolve(nudge);
@@ -70,6 +73,7 @@ export function createFakeModules(): FakeModules {
     return name === 'chat' ? chat.load() : voice.load();
   };
   let localeGate: Promise<void> = Promise.resolve();
+  let keepGate: Promise<void> = Promise.resolve();
   let localesFail = false;
   const modules: FakeModules = {
     voice,
@@ -96,6 +100,11 @@ export function createFakeModules(): FakeModules {
     },
     failLocales() {
       localesFail = true;
+    },
+    holdKeep() {
+      let release = () => {};
+      keepGate = new Promise((resolve) => (release = resolve));
+      return { release: () => release() };
     },
   };
   return modules;

@@ -1,62 +1,8 @@
 /**
- * The snapshot store and typed events both client fakes share (the shape of the engine's
- * `ObservablePort`): subscriptions, handlers, and the test's levers `update` and `emit`. It behaves
- * as the real clients' shell (`core/observable.ts`): a patch that changes nothing notifies nobody,
- * and a changed `state` is also emitted as `state-change` (held to it by tests/unit/widget/contract).
+ * A fake engine module for the UI tests: loads that can be made to fail, and every client the
+ * module's classes created. The clients themselves are the site's scripted clients
+ * (fake-voice-engine.ts, fake-chat-engine.ts).
  */
-
-type Handler = (payload: never) => void;
-
-/** A fake client's observable half. */
-export class FakeObservable<Snapshot extends { readonly state: string }, Events> {
-  snapshot: Snapshot;
-  readonly handlers = new Map<keyof Events, Set<Handler>>();
-  readonly listeners = new Set<() => void>();
-
-  constructor(initial: Snapshot) {
-    this.snapshot = initial;
-  }
-
-  getSnapshot(): Snapshot {
-    return this.snapshot;
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  on<K extends keyof Events>(event: K, handler: (payload: Events[K]) => void): void {
-    let set = this.handlers.get(event);
-    if (!set) this.handlers.set(event, (set = new Set()));
-    set.add(handler as Handler);
-  }
-
-  off<K extends keyof Events>(event: K, handler: (payload: Events[K]) => void): void {
-    this.handlers.get(event)?.delete(handler as Handler);
-  }
-
-  /** Number of registered event handlers, all events together. */
-  handlerCount(): number {
-    let n = 0;
-    for (const set of this.handlers.values()) n += set.size;
-    return n;
-  }
-
-  /** Replaces snapshot fields and notifies subscribers (like the real clients' state changes). */
-  update(patch: Partial<Snapshot>): void {
-    const previous = this.snapshot;
-    if ((Object.keys(patch) as (keyof Snapshot)[]).every((key) => patch[key] === previous[key])) return;
-    this.snapshot = { ...previous, ...patch };
-    for (const listener of [...this.listeners]) listener();
-    if (this.snapshot.state !== previous.state) this.emit('state-change' as keyof Events, this.snapshot.state as Events[keyof Events]);
-  }
-
-  /** Emits a client event. */
-  emit<K extends keyof Events>(event: K, payload: Events[K]): void {
-    for (const handler of [...(this.handlers.get(event) ?? [])]) (handler as (p: Events[K]) => void)(payload);
-  }
-}
 
 /** A fake engine module plus what happened to it. */
 export interface FakeModule<Module, Client> {
