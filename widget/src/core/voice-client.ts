@@ -8,16 +8,7 @@ import { browserPlatform } from './platform.ts';
 import { addMessageOf, type AddMessageOptions, type ConversationMessage } from './messages.ts';
 import { runStage, untilAborted } from './start-stages.ts';
 import { hasCallTarget } from './target.ts';
-import type {
-  CallTarget,
-  JsonObject,
-  ProgressStage,
-  StartProgress,
-  VoiceEvents,
-  VoiceMessage,
-  VoiceSnapshot,
-  WebCall,
-} from './types.ts';
+import type { CallTarget, JsonObject, ProgressStage, StartProgress, VoiceEvents, VoiceMessage, VoiceSnapshot, WebCall } from './types.ts';
 import type { VoiceClientOptions, VoiceStartOptions } from './voice-options.ts';
 import { CallSlot } from './call-slot.ts';
 import { IDLE } from './voice-session.ts';
