@@ -26,12 +26,12 @@ export interface CardState extends LauncherState {
   load_: LoadModule;
   requests_?: RequestHelpers;
   /** The mounted card, and its load in progress. */
-  card_: Card | null;
-  cardLoad_: Promise<Card> | null;
+  card_?: Card | null;
+  cardLoad_?: Promise<Card> | null;
   /** Intent was acted on (reset when a load fails, so the next intent tries again). */
-  intended_: boolean;
+  intended_?: boolean;
   /** Aborted when the element leaves the DOM; null while disconnected. */
-  connection_: AbortController | null;
+  connection_?: AbortController | null;
   /** Opens or minimizes the card. */
   setOpen_(open: boolean): void;
   /** Dispatches a DOM event; `false` when a listener called `preventDefault()`. */

@@ -27,7 +27,7 @@ export interface LauncherState extends HTMLElement {
   /** The card is open. */
   open_: boolean;
   /** The card file failed to load (see `LoadFailed`). */
-  loadFailed_: LoadFailed;
+  loadFailed_?: LoadFailed;
   /** The current state (a call shows as "return to the call"). */
   readonly view: CallView;
   /** A shipped language's labels (`{}` for other languages), or `undefined` while its file loads. */

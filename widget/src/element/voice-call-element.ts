@@ -62,25 +62,26 @@ export function createVoiceCallElement(
     declare target?: CallTarget | null;
     declare analyticsCallback?: (name: string, fields: Record<string, unknown>) => unknown;
     /** The analytics stream (`analytics`), or the events waiting for its file. */
-    #track: ((event: string, detail: unknown) => void) | [string, unknown][] | null = null;
-    // Launcher and card-loading state (see launcher.ts, card-loading.ts); the parts are set by buildLauncher.
+    #track: ((event: string, detail: unknown) => void) | [string, unknown][] | null | undefined;
+    // Launcher and card-loading state (see launcher.ts, card-loading.ts); the parts are set by
+    // buildLauncher. Unset is empty (no card, no load, not connected): no initializer to ship.
     declare container_: HTMLDivElement;
     declare launcher_: HTMLButtonElement;
     declare icon_: HTMLSpanElement;
     declare label_: HTMLSpanElement;
     own_: Partial<VoiceLabels> = {};
     open_ = false;
-    loadFailed_: LoadFailed = '';
+    declare loadFailed_?: LoadFailed;
     load_ = load;
     requests_ = requests;
-    card_: Card | null = null;
-    cardLoad_: Promise<Card> | null = null;
-    intended_ = false;
-    connection_: AbortController | null = null;
-    #observer: MutationObserver | null = null;
-    #styled = false;
+    declare card_?: Card | null;
+    declare cardLoad_?: Promise<Card> | null;
+    declare intended_?: boolean;
+    declare connection_?: AbortController | null;
+    #observer: MutationObserver | null | undefined;
+    #styled: boolean | undefined;
     /** `expanded` was acted on (once per element). */
-    #expanded = false;
+    #expanded: boolean | undefined;
 
     constructor() {
       super();
