@@ -25,11 +25,11 @@ import type { DailyConfig } from '../core/call-port.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
-import { ensureCard, listenForIntent, showCard, type CardState } from './card-loading.ts';
+import { cardHost, ensureCard, listenForIntent, showCard, type CardState } from './card-loading.ts';
 import { dismissal } from './dismissal.ts';
 import type { VoiceCallElement, VoiceCallElementConstructor } from './element-types.ts';
 import { shippedLabels } from './language.ts';
-import { buildLauncher, labelsOf, renderLauncher, type LoadFailed } from './launcher.ts';
+import { buildLauncher, renderLauncher, type LoadFailed } from './launcher.ts';
 import { ELEMENT_NAME, EVENT_PREFIX, nonceOf, persistOf } from './options.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
@@ -136,7 +136,7 @@ export function createVoiceCallElement(
       const delay = parseFloat(this.getAttribute('nudge-delay')!);
       if (this.getAttribute('nudge'))
         setTimeout(
-          () => connection.signal.aborted || load('nudge').then((m) => m.nudgeLauncher(this, this.container_, () => this.open_, labelsOf(this).nudgeDismiss, nonceOf(this))),
+          () => connection.signal.aborted || load('nudge').then((m) => m.nudgeLauncher(cardHost(this))),
           (delay >= 0 ? delay : 20) * 1000,
         );
       if (dismissed(this)) return;

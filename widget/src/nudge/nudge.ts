@@ -7,7 +7,7 @@
  * region). A click on its text opens the card; opening the card removes it.
  */
 import NUDGE_CSS from './nudge.css?raw';
-import { addStyles } from '../element/styles.ts';
+import type { CardHost } from '../chunks/card-port.ts';
 
 /** The sessionStorage key: the nudge was shown in this browser session. */
 export const NUDGE_SHOWN_KEY = 'ringwise-nudge-shown';
@@ -39,26 +39,21 @@ export interface NudgeModule {
 }
 
 /**
- * The nudge of a `<ringwise-voice-call>` (what the loader calls once the delay is over): its text
- * is the `nudge` attribute; busy while the card is open, a call runs or the launcher is hidden.
- * @param container The widget's box in the shadow root. @param isOpen Whether the card is open.
- * @param dismissLabel The close control's name in the widget's language. @param nonce For the fallback `<style>`.
+ * The nudge of a `<ringwise-voice-call>` (what the loader calls once the delay is over, with the
+ * port it gives the card, so the loader passes one object): its text is the `nudge` attribute;
+ * busy while the card is open, a call runs or the launcher is hidden.
  */
-export function nudgeLauncher(
-  element: HTMLElement & { open(): void; readonly view: { readonly phase: string } },
-  container: HTMLElement,
-  isOpen: () => boolean,
-  dismissLabel: string | undefined,
-  nonce: string,
-): Nudge {
+export function nudgeLauncher(host: CardHost): Nudge {
+  const element = host.element as CardHost['element'] & { open(): void; readonly view: { readonly phase: string } };
+  const container = host.container;
   return showNudge({
     element,
     container,
     text: element.getAttribute('nudge') ?? '',
-    dismissLabel,
-    style: (css) => addStyles(element.shadowRoot!, css, nonce),
+    dismissLabel: host.labels().nudgeDismiss,
+    style: host.style,
     open: () => element.open(),
-    busy: () => isOpen() || element.view.phase !== 'idle' || !!container.hidden,
+    busy: () => host.isOpen() || element.view.phase !== 'idle' || !!container.hidden,
   });
 }
 
