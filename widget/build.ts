@@ -240,7 +240,8 @@ async function terse(file: string): Promise<void> {
   const result = await minify(readFileSync(file, 'utf8'), {
     ecma: 2020,
     compress: { passes: 3 },
-    sourceMap: { content: readFileSync(`${file}.map`, 'utf8'), url: `${name}.map` },
+    // The sources' text stays in the map, as in esbuild's (terser drops it unless asked).
+    sourceMap: { content: readFileSync(`${file}.map`, 'utf8'), url: `${name}.map`, filename: name, includeSources: true },
   });
   writeFileSync(file, `${result.code!}\n`);
   writeFileSync(`${file}.map`, result.map as string);

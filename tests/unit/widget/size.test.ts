@@ -128,6 +128,14 @@ describe('widget size budgets (min + gzip)', () => {
     expect(inputs.filter((input) => /card\.ts|controller\.ts|card-labels\.ts|src\/card\//.test(input)), 'no card UI in the loader').toEqual([]);
   });
 
+  test('the loader keeps its source map through terser: linked, every bundled source with its text', () => {
+    const code = readFileSync(join(outdir, CDN_FILES.loader), 'utf8');
+    expect(code, 'the map is linked').toContain(`//# sourceMappingURL=${CDN_FILES.loader}.map`);
+    const map = JSON.parse(readFileSync(join(outdir, `${CDN_FILES.loader}.map`), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+    for (const input of ['src/embed.ts', 'src/element/launcher.ts']) expect(map.sources.some((source) => source.endsWith(input)), `${input} in the map`).toBe(true);
+    expect(map.sourcesContent?.filter(Boolean).length, 'each with its text').toBe(map.sources.length);
+  });
+
   test('the start file holds the click\'s start and what it needs only: no card, no engine, no daily-js', () => {
     console.log(`start ${CDN_FILES.start}: ${gzip(CDN_FILES.start)} B gzip`);
     const inputs = inputsOf(CDN_FILES.start);
