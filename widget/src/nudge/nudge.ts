@@ -7,7 +7,6 @@
  * region). A click on its text opens the card; opening the card removes it.
  */
 import NUDGE_CSS from './nudge.css?raw';
-import type { CardHost } from '../chunks/card-port.ts';
 
 /** The sessionStorage key: the nudge was shown in this browser session. */
 export const NUDGE_SHOWN_KEY = 'ringwise-nudge-shown';
@@ -33,6 +32,21 @@ export interface NudgeHost {
   busy(): boolean;
 }
 
+/**
+ * What the loader gives `nudgeLauncher`: the card's host (`CardHost`, chunks/card-port.ts), of
+ * which the nudge reads these (written here: the chunk port imports this file's types).
+ */
+export interface NudgeLauncherHost {
+  readonly element: HTMLElement;
+  readonly container: HTMLElement;
+  /** The widget's labels now (the close control's name). */
+  labels(): { nudgeDismiss?: string };
+  /** Adds a stylesheet to the shadow root. */
+  style(css: string): void;
+  /** Whether the card is open. */
+  isOpen(): boolean;
+}
+
 /** What the nudge file exports (`WidgetModules.nudge`). */
 export interface NudgeModule {
   nudgeLauncher: typeof nudgeLauncher;
@@ -43,8 +57,8 @@ export interface NudgeModule {
  * port it gives the card, so the loader passes one object): its text is the `nudge` attribute;
  * busy while the card is open, a call runs or the launcher is hidden.
  */
-export function nudgeLauncher(host: CardHost): Nudge {
-  const element = host.element as CardHost['element'] & { open(): void; readonly view: { readonly phase: string } };
+export function nudgeLauncher(host: NudgeLauncherHost): Nudge {
+  const element = host.element as HTMLElement & { open(): void; readonly view: { readonly phase: string } };
   const container = host.container;
   return showNudge({
     element,
