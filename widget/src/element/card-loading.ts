@@ -26,12 +26,12 @@ export interface CardState extends LauncherState {
   load_: LoadModule;
   requests_?: RequestHelpers;
   /** The mounted card, and its load in progress. */
-  card_: Card | null;
-  cardLoad_: Promise<Card> | null;
+  card_?: Card | null;
+  cardLoad_?: Promise<Card> | null;
   /** Intent was acted on (reset when a load fails, so the next intent tries again). */
-  intended_: boolean;
+  intended_?: boolean;
   /** Aborted when the element leaves the DOM; null while disconnected. */
-  connection_: AbortController | null;
+  connection_?: AbortController | null;
   /** Opens or minimizes the card. */
   setOpen_(open: boolean): void;
   /** Dispatches a DOM event; `false` when a listener called `preventDefault()`. */
@@ -160,7 +160,7 @@ export function ensureCard(element: CardState): Promise<Card> {
  */
 function failLoad(element: CardState, error: unknown): void {
   if (!element.connection_) return;
-  element.loadFailed_ = (error as LoadError).evidence?.blocked ? 'blocked' : 'failed';
+  element.loadFailed_ = (error as LoadError).evidence?.blocked ? 'loadBlocked' : 'loadFailed';
   element.setOpen_(false);
   // The card cannot explain its own absence: the launcher says it, the page gets the event.
   // The load's own error (it names the file): `loadFailureOf(event.detail)` says why. Not a
@@ -168,8 +168,11 @@ function failLoad(element: CardState, error: unknown): void {
   element.dispatch_('error', Object.assign(error as Error, { type: 'engine-load-failed' }));
 }
 
-/** The port the card is mounted with (the loader's helpers too, so the card carries no second copy). */
-function cardHost(element: CardState): CardHost {
+/**
+ * The port the card is mounted with (the loader's helpers too, so the card carries no second
+ * copy); the nudge gets it too.
+ */
+export function cardHost(element: CardState): CardHost {
   return {
     element,
     container: element.container_,

@@ -5,31 +5,27 @@
 /** The session-storage key of a dismissed launcher. */
 export const DISMISSED_KEY = 'ringwise-dismissed';
 
+/** `sessionStorage`'s answer; `undefined` where it throws (blocked storage, sandboxed frames). */
+function session<T>(use: (storage: Storage) => T): T | undefined {
+  try {
+    return use(sessionStorage);
+  } catch {
+    // Blocked storage: only what happened on this page counts.
+  }
+}
+
 /**
  * Whether a launcher is dismissed (`element` is `dismissible` and the visitor hid it in this
  * session), and dismissing: one state per element class (`createVoiceCallElement`).
  */
 export function dismissal(): [dismissed: (element: Element) => boolean, dismiss: () => void] {
-  // A launcher hidden on this page where sessionStorage is blocked (otherwise it is stored there).
+  // A launcher hidden on this page (also where sessionStorage is blocked).
   let here = false;
-  const session = () => sessionStorage;
   return [
-    (element) => {
-      if (!element.hasAttribute('dismissible')) return false;
-      try {
-        return here || session().getItem(DISMISSED_KEY) !== null;
-      } catch {
-        // Blocked storage: only a dismissal on this page counts.
-        return here;
-      }
-    },
+    (element) => element.hasAttribute('dismissible') && (here || !!session((storage) => storage.getItem(DISMISSED_KEY))),
     () => {
       here = true;
-      try {
-        session().setItem(DISMISSED_KEY, '1');
-      } catch {
-        // Blocked storage: hidden for this page only.
-      }
+      session((storage) => storage.setItem(DISMISSED_KEY, '1'));
     },
   ];
 }

@@ -12,8 +12,11 @@ import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import { languageOf } from './language.ts';
 import { attr, modeOf, positionOf } from './options.ts';
 
-/** The card file failed to load: `blocked` by the page's security policy (CSP, Trusted Types), or otherwise; '' when not. */
-export type LoadFailed = '' | 'failed' | 'blocked';
+/**
+ * The card file failed to load: the label that says so (`loadBlocked`: the page's security policy,
+ * CSP or Trusted Types, blocked it; `loadFailed` otherwise); '' when not.
+ */
+export type LoadFailed = '' | 'loadFailed' | 'loadBlocked';
 
 /** What the launcher reads and keeps on the element. */
 export interface LauncherState extends HTMLElement {
@@ -27,7 +30,7 @@ export interface LauncherState extends HTMLElement {
   /** The card is open. */
   open_: boolean;
   /** The card file failed to load (see `LoadFailed`). */
-  loadFailed_: LoadFailed;
+  loadFailed_?: LoadFailed;
   /** The current state (a call shows as "return to the call"). */
   readonly view: CallView;
   /** A shipped language's labels (`{}` for other languages), or `undefined` while its file loads. */
@@ -45,9 +48,8 @@ export function buildLauncher(element: LauncherState): void {
     title: '',
   }));
   // No type attribute needed: a button in a shadow root has no form to submit.
-  const launcher = (element.launcher_ = h('button', 'l', 'launcher', {
-    'aria-expanded': 'false',
-  }));
+  // Its name and `aria-expanded` are renderLauncher's (the constructor renders at once).
+  const launcher = (element.launcher_ = h('button', 'l', 'launcher'));
   launcher.append((element.icon_ = h('span', 'li')), (element.label_ = h('span', 'll', 'label')));
   container.append(launcher);
   shadow.append(container);
@@ -57,14 +59,13 @@ export function buildLauncher(element: LauncherState): void {
  * The labels the element shows: English under the shipped language's (all of them, card
  * included), the registered locale's and the owner's (property, then `label-*`).
  */
-export function labelsOf(element: LauncherState): Partial<VoiceLabels> {
+export function labelsOf(element: LauncherState, lang = languageOf(element)): Partial<VoiceLabels> {
   const fromAttributes: Record<string, string> = {};
   for (const name of element.getAttributeNames()) {
     const value = element.getAttribute(name);
     // label-mic-denied → micDenied
     if (name.startsWith('label-') && value) fromAttributes[name.slice(6).replace(/-(.)/g, (_, c: string) => c.toUpperCase())] = value;
   }
-  const lang = languageOf(element);
   return {
     ...EN_LAUNCHER_LABELS,
     ...element.shipped_(lang),
@@ -92,10 +93,10 @@ export function renderLauncher(element: LauncherState): void {
   // Hidden (still taking its place) until the language's texts are in: no flash of English.
   root.toggleAttribute('data-l', !element.shipped_(lang));
 
-  const labels = labelsOf(element) as VoiceLabels;
+  const labels = labelsOf(element, lang) as VoiceLabels;
   const failed = element.loadFailed_;
   const name = failed
-    ? labels[failed === 'blocked' ? 'loadBlocked' : 'loadFailed']
+    ? labels[failed]
     : inCall && !open
       ? labels.returnToCall
       : mode === 'voice'
@@ -108,7 +109,8 @@ export function renderLauncher(element: LauncherState): void {
   if (label.textContent !== name) label.textContent = name;
   // Open, it is a round "minimize" toggle (the header has one too: same name, same action).
   element.launcher_.setAttribute('aria-label', open ? labels.minimize : name);
-  element.launcher_.setAttribute('aria-expanded', String(open));
+  // setAttribute writes a boolean as "true" / "false".
+  element.launcher_.setAttribute('aria-expanded', open as unknown as string);
   const glyph = open ? 'minimize' : mode === 'voice' || inCall ? 'phone' : 'chat';
   if (icon.dataset.icon !== glyph) {
     icon.dataset.icon = glyph;

@@ -25,11 +25,11 @@ import type { DailyConfig } from '../core/call-port.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
-import { ensureCard, listenForIntent, showCard, type CardState } from './card-loading.ts';
+import { cardHost, ensureCard, listenForIntent, showCard, type CardState } from './card-loading.ts';
 import { dismissal } from './dismissal.ts';
 import type { VoiceCallElement, VoiceCallElementConstructor } from './element-types.ts';
 import { shippedLabels } from './language.ts';
-import { buildLauncher, labelsOf, renderLauncher, type LoadFailed } from './launcher.ts';
+import { buildLauncher, renderLauncher, type LoadFailed } from './launcher.ts';
 import { ELEMENT_NAME, EVENT_PREFIX, nonceOf, persistOf } from './options.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
@@ -63,25 +63,26 @@ export function createVoiceCallElement(
     declare target?: CallTarget | null;
     declare analyticsCallback?: (name: string, fields: Record<string, unknown>) => unknown;
     /** The analytics stream (`analytics`), or the events waiting for its file. */
-    #track: ((event: string, detail: unknown) => void) | [string, unknown][] | null = null;
-    // Launcher and card-loading state (see launcher.ts, card-loading.ts); the parts are set by buildLauncher.
+    #track: ((event: string, detail: unknown) => void) | [string, unknown][] | null | undefined;
+    // Launcher and card-loading state (see launcher.ts, card-loading.ts); the parts are set by
+    // buildLauncher. Unset is empty (no card, no load, not connected): no initializer to ship.
     declare container_: HTMLDivElement;
     declare launcher_: HTMLButtonElement;
     declare icon_: HTMLSpanElement;
     declare label_: HTMLSpanElement;
     own_: Partial<VoiceLabels> = {};
     open_ = false;
-    loadFailed_: LoadFailed = '';
+    declare loadFailed_?: LoadFailed;
     load_ = load;
     requests_ = requests;
-    card_: Card | null = null;
-    cardLoad_: Promise<Card> | null = null;
-    intended_ = false;
-    connection_: AbortController | null = null;
-    #observer: MutationObserver | null = null;
-    #styled = false;
+    declare card_?: Card | null;
+    declare cardLoad_?: Promise<Card> | null;
+    declare intended_?: boolean;
+    declare connection_?: AbortController | null;
+    #observer: MutationObserver | null | undefined;
+    #styled: boolean | undefined;
     /** `expanded` was acted on (once per element). */
-    #expanded = false;
+    #expanded: boolean | undefined;
 
     constructor() {
       super();
@@ -136,7 +137,7 @@ export function createVoiceCallElement(
       const delay = parseFloat(this.getAttribute('nudge-delay')!);
       if (this.getAttribute('nudge'))
         setTimeout(
-          () => connection.signal.aborted || load('nudge').then((m) => m.nudgeLauncher(this, this.container_, () => this.open_, labelsOf(this).nudgeDismiss, nonceOf(this))),
+          () => connection.signal.aborted || load('nudge').then((m) => m.nudgeLauncher(cardHost(this))),
           (delay >= 0 ? delay : 20) * 1000,
         );
       if (dismissed(this)) return;

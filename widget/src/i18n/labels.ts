@@ -259,7 +259,7 @@ export function registerLocale(locale: string, labels: Partial<VoiceLabels>): vo
 /** The labels registered for a locale (`de-AT` falls back to `de`); empty when none. */
 export function localeLabels(locale: string | null | undefined): Partial<VoiceLabels> {
   const tag = (locale ?? 'en').toLowerCase();
-  return locales.get(tag) ?? locales.get(tag.split('-')[0] ?? '') ?? {};
+  return locales.get(tag) ?? locales.get(tag.split('-')[0]!) ?? {};
 }
 
 /** Fills `{name}` placeholders. */

@@ -7,7 +7,6 @@
  * region). A click on its text opens the card; opening the card removes it.
  */
 import NUDGE_CSS from './nudge.css?raw';
-import { addStyles } from '../element/styles.ts';
 
 /** The sessionStorage key: the nudge was shown in this browser session. */
 export const NUDGE_SHOWN_KEY = 'ringwise-nudge-shown';
@@ -33,32 +32,42 @@ export interface NudgeHost {
   busy(): boolean;
 }
 
+/**
+ * What the loader gives `nudgeLauncher`: the card's host (`CardHost`, chunks/card-port.ts), of
+ * which the nudge reads these (written here: the chunk port imports this file's types).
+ */
+export interface NudgeLauncherHost {
+  readonly element: HTMLElement;
+  readonly container: HTMLElement;
+  /** The widget's labels now (the close control's name). */
+  labels(): { nudgeDismiss?: string };
+  /** Adds a stylesheet to the shadow root. */
+  style(css: string): void;
+  /** Whether the card is open. */
+  isOpen(): boolean;
+}
+
 /** What the nudge file exports (`WidgetModules.nudge`). */
 export interface NudgeModule {
   nudgeLauncher: typeof nudgeLauncher;
 }
 
 /**
- * The nudge of a `<ringwise-voice-call>` (what the loader calls once the delay is over): its text
- * is the `nudge` attribute; busy while the card is open, a call runs or the launcher is hidden.
- * @param container The widget's box in the shadow root. @param isOpen Whether the card is open.
- * @param dismissLabel The close control's name in the widget's language. @param nonce For the fallback `<style>`.
+ * The nudge of a `<ringwise-voice-call>` (what the loader calls once the delay is over, with the
+ * port it gives the card, so the loader passes one object): its text is the `nudge` attribute;
+ * busy while the card is open, a call runs or the launcher is hidden.
  */
-export function nudgeLauncher(
-  element: HTMLElement & { open(): void; readonly view: { readonly phase: string } },
-  container: HTMLElement,
-  isOpen: () => boolean,
-  dismissLabel: string | undefined,
-  nonce: string,
-): Nudge {
+export function nudgeLauncher(host: NudgeLauncherHost): Nudge {
+  const element = host.element as HTMLElement & { open(): void; readonly view: { readonly phase: string } };
+  const container = host.container;
   return showNudge({
     element,
     container,
     text: element.getAttribute('nudge') ?? '',
-    dismissLabel,
-    style: (css) => addStyles(element.shadowRoot!, css, nonce),
+    dismissLabel: host.labels().nudgeDismiss,
+    style: host.style,
     open: () => element.open(),
-    busy: () => isOpen() || element.view.phase !== 'idle' || !!container.hidden,
+    busy: () => host.isOpen() || element.view.phase !== 'idle' || !!container.hidden,
   });
 }
 

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { CARD_CSS } from '../../../../widget/src/card/stylesheet.ts';
 import LAUNCHER_CSS from '../../../../widget/src/element/styles/launcher.css?raw';
 import { addStyles } from '../../../../widget/src/element/styles.ts';
+import NUDGE_CSS from '../../../../widget/src/nudge/nudge.css?raw';
 
 describe('addStyles', () => {
   test('adopts shared constructable stylesheets, each once, in order (nothing for CSP to block)', () => {
@@ -41,10 +42,18 @@ describe('stylesheets', () => {
   });
 
   test('border-box everywhere (so 44px controls are 44px), reduced motion honoured', () => {
-    expect(LAUNCHER_CSS, 'border-box').toMatch(/\*,\s*::before,\s*::after\s*\{\s*box-sizing:\s*border-box/);
-    expect(LAUNCHER_CSS, 'buttons are 44px high').toMatch(/button \{[^}]*height: 44px/);
-    expect(LAUNCHER_CSS, 'reduced motion stops animations and transitions').toMatch(
+    // The card's sheet: the launcher alone has no padded box but its button (border-box by every
+    // browser's own stylesheet); the nudge, which may come without the card, sizes its own bubble.
+    expect(CARD_CSS, 'border-box').toMatch(/\*,\s*::before,\s*::after\s*\{\s*box-sizing:\s*border-box/);
+    expect(CARD_CSS, 'buttons are 44px high').toMatch(/button \{[^}]*height: 44px/);
+    expect(LAUNCHER_CSS, 'the launcher is 48px high').toMatch(/\.l \{[^}]*height: 48px/);
+    expect(NUDGE_CSS, 'the nudge bubble is border-box').toMatch(/\.nb \{[^}]*box-sizing: border-box/);
+    expect(NUDGE_CSS, 'the nudge\'s buttons centred and 44px wide at least, as with the card\'s sheet').toMatch(/\.nb button \{\s*justify-content: center;\s*min-width: 44px;/);
+    expect(CARD_CSS, 'reduced motion stops animations and transitions').toMatch(
       /@media \(prefers-reduced-motion: reduce\) \{[^}]*\{\s*animation: none !important;\s*transition: none !important;/,
     );
+    // Before the card is in: the launcher's and the nudge's own transitions.
+    expect(LAUNCHER_CSS, 'the launcher without its transition').toMatch(/@media \(prefers-reduced-motion: reduce\) \{\s*\.l \{\s*transition: none;/);
+    expect(NUDGE_CSS, 'the nudge without its transitions').toMatch(/@media \(prefers-reduced-motion: reduce\) \{\s*\.nb button \{\s*transition: none;/);
   });
 });
