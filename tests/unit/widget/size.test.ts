@@ -62,7 +62,7 @@ const KB = 1000;
 // 21,322 B (13,849 at the session's start: split 920, issue 25's sections 773, Markdown ~3.3 KB,
 // audio labels/badge/hook 1,546, issue 20's own target and consent 755, WidgetError 47, the
 // transcript's Tab stop 71), engine 7,583 B, machinery 87,465 B, chat 30,574 B, voice 108,787 B. Gated just above; every figure a miss.
-const BUDGET = { loader: 5.6 * KB, engine: 7.6 * KB, machinery: 87.5 * KB, chat: 30.9 * KB, voice: 109.1 * KB };
+const BUDGET = { loader: 5.6 * KB, engine: 7.65 * KB, machinery: 87.7 * KB, chat: 30.9 * KB, voice: 109.3 * KB };
 
 let outdir = '';
 let meta: Metafile;

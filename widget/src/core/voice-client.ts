@@ -84,11 +84,13 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
   }
 
   /**
-   * Starts loading the call engine (the daily-js chunk) ahead of a click, e.g. on hover or focus.
-   * Idempotent; never rejects (a failure is retried, and reported, by `start()`).
+   * Starts loading the call engine (the daily-js chunk) ahead of a click, e.g. on hover or focus,
+   * and has it make the next call's object (`CallFactory.prepare`; without a camera, with the
+   * microphone chosen so far). Idempotent; never rejects (a failure is retried, and reported, by
+   * `start()`).
    */
   preload(): Promise<void> {
-    return this.#loadFactory().then(noop, noop);
+    return this.#loadFactory().then((factory) => factory.prepare?.({ camera: false, ...(this.#mic && { microphone: this.#mic }) }), noop);
   }
 
   /**
@@ -283,11 +285,12 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
     if (this.#destroyed) return;
     this.#destroyed = true;
     void this.stop();
+    this.#factory?.then((factory) => factory.dispose?.(), noop);
     this.dispose();
   }
 
   #loadFactory(): Promise<CallFactory> {
-    if (this.#options.callFactory) return Promise.resolve(this.#options.callFactory);
+    if (this.#options.callFactory) return (this.#factory ??= Promise.resolve(this.#options.callFactory));
     return (this.#factory ??= loadDailyModule().then(
       (module) => module.createDailyCallFactory(this.#options.dailyConfig),
       (error: unknown) => {
