@@ -9,16 +9,7 @@ import { browserPlatform, type VoicePlatform } from './platform.ts';
 import { addMessageOf, type AddMessageOptions, type ConversationMessage } from './messages.ts';
 import { runStage, untilAborted } from './start-stages.ts';
 import { hasCallTarget } from './target.ts';
-import type {
-  CallTarget,
-  JsonObject,
-  ProgressStage,
-  StartProgress,
-  VoiceEvents,
-  VoiceMessage,
-  VoiceSnapshot,
-  WebCall,
-} from './types.ts';
+import type { CallTarget, JsonObject, ProgressStage, StartProgress, VoiceEvents, VoiceMessage, VoiceSnapshot, WebCall } from './types.ts';
 import type { VoiceClientOptions, VoiceStartOptions } from './voice-options.ts';
 import { CallSlot } from './call-slot.ts';
 import { IDLE } from './voice-session.ts';
@@ -84,10 +75,9 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
   }
 
   /**
-   * Starts loading the call engine (the daily-js chunk) ahead of a click, e.g. on hover or focus,
-   * and has it make the next call's object (`CallFactory.prepare`; without a camera, with the
-   * microphone chosen so far). Idempotent; never rejects (a failure is retried, and reported, by
-   * `start()`).
+   * Loads the call engine (the daily-js chunk) ahead of a click (hover, focus, idle time) and has
+   * it make the next call's object (`CallFactory.prepare`: no camera, the microphone chosen so
+   * far). Idempotent; never rejects (a failure is retried, and reported, by `start()`).
    */
   preload(): Promise<void> {
     return this.#loadFactory().then((factory) => factory.prepare?.({ camera: false, ...(this.#mic && { microphone: this.#mic }) }), noop);
