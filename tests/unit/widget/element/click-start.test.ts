@@ -80,7 +80,7 @@ describe('a start file that throws', () => {
     const opened: unknown[] = [];
     const card = { view: undefined, opened: (options: unknown) => (opened.push(options), Promise.resolve(true)), render() {}, preload() {}, destroy() {} };
     const load: LoadModule = <K extends keyof WidgetModules>(name: K) => {
-      if (name === 'start') return Promise.resolve({ startFor: () => { throw new TypeError('startFor is not a function'); } }) as Promise<WidgetModules[K]>;
+      if (name === 'start') return Promise.resolve({ startFor: () => { throw new TypeError('startFor is not a function'); } }) as unknown as Promise<WidgetModules[K]>;
       if (name === 'ui') return Promise.resolve({ mountCard: () => card }) as unknown as Promise<WidgetModules[K]>;
       return new Promise(() => {}) as Promise<WidgetModules[K]>;
     };
