@@ -75,9 +75,12 @@ reported here, never gated: read the medians. The deterministic budgets are also
   the click, or between the click and the POST (a file still arriving when the POST left is in
   neither); median per sample. Ratios are ours ÷ that peer, medians.
 - **Click → join request, beside the peers** (\`bench/click-join.ts\`, opt-in:
-  \`npm run bench -- --only=click-join --samples=8\`; a run that does not sample it reports the last
+  \`npm run bench -- --only=click-join --samples=8\`, part of it with \`--join-cells=none/0,fast-mobile/0\`
+  and \`--join-subjects=ours,vapi-web\`; a run that does not sample it reports the last
   run on this machine, dated): the time from the click to the call's *join request*, the first
-  request after the click to Daily's hosts (daily-js fetching its call machine inside \`join()\`),
+  request after the click to Daily's hosts (daily-js fetching its call machine: inside the
+  peers' \`join()\`; ours from \`load()\` as soon as the call object, made in the warm start, is
+  taken after the POST's answer),
   which the routing fails at once, so nothing leaves the machine. Subjects: ours with the
   script tag's default preload, ours with \`data-preload="intent"\` clicked without resting on
   the launcher, Vapi's \`<vapi-widget>\` and the minimal \`@vapi-ai/web\` page, as above; the

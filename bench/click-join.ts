@@ -32,7 +32,7 @@ import type { Locator, Page } from '@playwright/test';
 import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { cellsInOrder, inSample, launchLatencyBrowser, pollFor, runRounds, waitForQuiet } from './lib/browser-sample.ts';
 import { hostPage, oursEmbed, PEER_FILES, VAPI_WEB_BUTTON, vapiWebEmbed, vapiWidgetEmbed } from './lib/host-pages.ts';
-import { busyBetween, joinCells, PHONE_USER_AGENT, type JoinCell } from './lib/join-cells.ts';
+import { busyBetween, JOIN_SUBJECTS, joinCells, PHONE_USER_AGENT, type JoinCell, type JoinSubjectId } from './lib/join-cells.ts';
 import { PLATFORM_API_ORIGIN, splitTransfers } from './lib/network.ts';
 import { ROOT, WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
@@ -41,16 +41,7 @@ import { median, summarize, type Summary } from './lib/stats.ts';
 import { oursLauncher, vapiWebBundle, vapiWidgetLauncher } from './latency.ts';
 import { LOADER_FILE } from './widget-size.ts';
 
-/** The subjects, in report order. */
-export const JOIN_SUBJECTS = [
-  { id: 'ours', label: 'ours (default preload)' },
-  { id: 'ours-intent', label: 'ours, preload="intent", no hover' },
-  { id: 'vapi-widget', label: 'Vapi <vapi-widget>' },
-  { id: 'vapi-web', label: '@vapi-ai/web page' },
-] as const;
-
-/** Id of a subject. */
-export type JoinSubjectId = (typeof JOIN_SUBJECTS)[number]['id'];
+export { JOIN_SUBJECTS, type JoinSubjectId } from './lib/join-cells.ts';
 
 /** Figures of one subject in one cell. */
 export interface JoinRow {
@@ -108,6 +99,8 @@ export interface ClickJoinOptions {
   samples?: number;
   /** Cells to run. @default joinCells() */
   cells?: readonly JoinCell[];
+  /** Subjects to run (`--join-subjects=`). @default every subject */
+  subjects?: readonly JoinSubjectId[];
   /** Start no new round after this many seconds since the bench began. @default Infinity */
   deadlineSeconds?: number;
   /** Load average now (1, 5, 15 min), read at the start and the end. */
@@ -141,6 +134,9 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
     pages['/vapi-web'] = hostPage(vapiWebEmbed(PLATFORM_API_ORIGIN));
     runners.push({ id: 'vapi-web', path: '/vapi-web', launcher: (page) => page.getByRole('button', { name: VAPI_WEB_BUTTON }) });
   }
+  // Only the subjects asked for (`--join-subjects=`), the others as if absent.
+  const { subjects } = options;
+  if (subjects) runners.splice(0, runners.length, ...runners.filter((r) => subjects.includes(r.id)));
   const cellList = cells.map((c) => ({ id: c.id, label: c.label }));
   const empty: ClickJoinResult = { date: new Date().toISOString(), rows: [], cells: cellList, notes, samples, rounds: 0, load: { start, end: start } };
   if (!runners.length) return { ...empty, skipped: 'no subject could run' };

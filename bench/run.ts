@@ -14,6 +14,8 @@
  *   --samples=N         click rounds (one sample of each subject on each profile) (default 15);
  *                       with click-join but not latency: click → join rounds
  *   --join-samples=N    click → join rounds (one sample of each subject in each cell) (default 8)
+ *   --join-cells=a,b    only these click → join cells (ids as none/0, fast-mobile/0, slow-mobile-phone/400)
+ *   --join-subjects=a,b only these click → join subjects: ours, ours-intent, vapi-widget, vapi-web
  *   --chat-samples=N    chat rounds (default 8)
  *   --runs=N            Lighthouse mobile runs per route (default 3)
  *   --desktop-runs=N    Lighthouse desktop runs per route (default 1)
@@ -36,6 +38,7 @@ import { findBrowser } from '../scripts/browser.ts';
 import { E2E_ENV } from '../fixtures/e2e-env.ts';
 import { historyEntry, recordHistory } from './lib/history.ts';
 import { closeParser, listPages } from './lib/html.ts';
+import { joinCells } from './lib/join-cells.ts';
 import { parseBenchArgs, type BenchOptions } from './lib/options.ts';
 import { DIST, RESULTS_DIR, ROOT, guideRoutes } from './lib/paths.ts';
 import { elapsedSeconds, progress } from './lib/progress.ts';
@@ -206,7 +209,8 @@ if (steps.has('latency')) {
 if (steps.has('click-join')) {
   try {
     const { benchClickJoin } = await import('./click-join.ts');
-    const result = await benchClickJoin({ samples: options.joinSamples, deadlineSeconds: budget - lighthouseReserve - widgetReserve, loadAverage: loadavg });
+    const cells = options.joinCells && joinCells().filter((c) => options.joinCells!.includes(c.id));
+    const result = await benchClickJoin({ samples: options.joinSamples, cells, subjects: options.joinSubjects, deadlineSeconds: budget - lighthouseReserve - widgetReserve, loadAverage: loadavg });
     results.clickJoin = { result };
     if (result.skipped) progress(`  skipped: ${result.skipped}`);
     else {

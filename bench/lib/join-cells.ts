@@ -14,6 +14,17 @@ import { NETWORK_PROFILES, type NetworkProfile } from './network.ts';
  */
 export const PHONE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
+/** The subjects of the click → join bench, in report order. */
+export const JOIN_SUBJECTS = [
+  { id: 'ours', label: 'ours (default preload)' },
+  { id: 'ours-intent', label: 'ours, preload="intent", no hover' },
+  { id: 'vapi-widget', label: 'Vapi <vapi-widget>' },
+  { id: 'vapi-web', label: '@vapi-ai/web page' },
+] as const;
+
+/** Id of a subject. */
+export type JoinSubjectId = (typeof JOIN_SUBJECTS)[number]['id'];
+
 /** CPU slowdown on the mobile profiles. */
 export const MOBILE_CPU_RATE = 4;
 

@@ -4,6 +4,8 @@
  * sentence saying what is wrong, before anything is built or measured.
  */
 
+import { JOIN_SUBJECTS, joinCells, type JoinSubjectId } from './join-cells.ts';
+
 /** The steps `--only=` chooses from, in the order the bench runs them. */
 export const STEPS = ['build', 'js', 'contact', 'latency', 'click-join', 'chat', 'widget', 'lighthouse'] as const;
 /** One step of the bench. */
@@ -26,6 +28,10 @@ export interface BenchOptions {
   chatSamples: number;
   /** Click → join rounds (one sample of each subject in each cell). */
   joinSamples: number;
+  /** Click → join cells to run (`--join-cells=none/0,fast-mobile/0`); undefined: all. */
+  joinCells?: string[];
+  /** Click → join subjects to run (`--join-subjects=ours,vapi-web`); undefined: all. */
+  joinSubjects?: JoinSubjectId[];
   /** Lighthouse mobile runs per route. */
   runs: number;
   /** Lighthouse desktop runs per route. */
@@ -36,8 +42,17 @@ export interface BenchOptions {
   updateBenchmarks: boolean;
 }
 
-const KNOWN = ['only', 'samples', 'chat-samples', 'join-samples', 'runs', 'desktop-runs', 'budget'];
+const KNOWN = ['only', 'samples', 'chat-samples', 'join-samples', 'join-cells', 'join-subjects', 'runs', 'desktop-runs', 'budget'];
 const FLAGS = ['--no-build', '--update-benchmarks'];
+
+/** A comma-separated list of names from `known` (undefined when the option is absent). */
+function names(option: string, raw: string | undefined, known: readonly string[]): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = list.filter((s) => !known.includes(s));
+  if (unknown.length || !list.length) throw new Error(`--${option}=${raw}: ${unknown.length ? `unknown ${unknown.join(', ')}` : 'names none'}; choose from ${known.join(', ')}.`);
+  return list;
+}
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number): number {
   if (raw === undefined) return fallback;
@@ -82,6 +97,8 @@ export function parseBenchArgs(input: readonly string[]): BenchOptions {
     chatSamples: integer('chat-samples', values.get('chat-samples'), 8, 1),
     // `--only=click-join --samples=8` means eight click → join rounds.
     joinSamples: integer('join-samples', values.get('join-samples') ?? (steps.has('latency') ? undefined : values.get('samples')), 8, 1),
+    joinCells: names('join-cells', values.get('join-cells'), joinCells().map((c) => c.id)),
+    joinSubjects: names('join-subjects', values.get('join-subjects'), JOIN_SUBJECTS.map((s) => s.id)) as JoinSubjectId[] | undefined,
     runs: integer('runs', values.get('runs'), 3, 1),
     desktopRuns: integer('desktop-runs', values.get('desktop-runs'), 1, 0),
     // Lighthouse or click → join alone get an hour: that is how to get every run on a slow machine.

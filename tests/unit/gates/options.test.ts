@@ -17,6 +17,16 @@ describe('bench command line', () => {
     expect(parseBenchArgs(['--only=latency,click-join', '--join-samples=4']).joinSamples).toBe(4);
   });
 
+  it('runs only the click → join cells and subjects named, all when none are', () => {
+    const o = parseBenchArgs(['--only=click-join', '--join-cells=none/0, fast-mobile/0', '--join-subjects', 'ours,vapi-web']);
+    expect(o.joinCells).toEqual(['none/0', 'fast-mobile/0']);
+    expect(o.joinSubjects).toEqual(['ours', 'vapi-web']);
+    expect(parseBenchArgs(['--only=click-join']), 'absent: every cell and subject').toMatchObject({ joinCells: undefined, joinSubjects: undefined });
+    expect(() => parseBenchArgs(['--join-cells=fast/0'])).toThrow('--join-cells=fast/0: unknown fast/0; choose from none/0, fast-mobile/0, fast-mobile/400,');
+    expect(() => parseBenchArgs(['--join-subjects=ours,vapi'])).toThrow('--join-subjects=ours,vapi: unknown vapi; choose from ours, ours-intent, vapi-widget, vapi-web.');
+    expect(() => parseBenchArgs(['--join-subjects=,'])).toThrow('--join-subjects=,: names none');
+  });
+
   it('--no-build skips the build; --only picks steps; lighthouse alone gets an hour', () => {
     expect(parseBenchArgs(['--no-build']).steps.has('build')).toBe(false);
     expect([...parseBenchArgs(['--only=latency, chat']).steps]).toEqual(['latency', 'chat']);

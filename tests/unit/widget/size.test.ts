@@ -77,7 +77,9 @@ const KB = 1000;
 // need of the shared button rule, border-box and the reduced-motion rule in their own sheets, the
 // load failure kept as its label key, no second language lookup per draw, the nudge given the card
 // host −102 B (5,272 B; card 21,322 → 21,394 B, +72; nudge 1,641 → 1,553 B, −88).
-const BUDGET = { loader: 5.28 * KB, engine: 7.65 * KB, machinery: 87.55 * KB, chat: 31.2 * KB, voice: 109.45 * KB };
+// Issue 20's light first frame and the call object made in the warm start (branch join): card
+// +258 B, engine +37 B, the daily file +196 B (the spare call object).
+const BUDGET = { loader: 5.28 * KB, engine: 7.7 * KB, machinery: 87.7 * KB, chat: 31.5 * KB, voice: 109.9 * KB };
 
 let outdir = '';
 let meta: Metafile;

@@ -171,6 +171,14 @@ export interface CreateCallOptions {
  */
 export interface CallFactory {
   createCall(options: CreateCallOptions): CallObject;
+  /**
+   * Makes the next call's object ahead of the call (a warm start's idle time), for `createCall`
+   * to take when asked for the same `camera` and `microphone`: the engine's own set-up then runs
+   * before the click, not between the web call's answer and the join. Optional; never throws.
+   */
+  prepare?(options: Omit<CreateCallOptions, 'video'>): void;
+  /** Destroys the object `prepare` made, when no call took it. Optional. */
+  dispose?(): void;
 }
 
 /**

@@ -79,11 +79,12 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
   }
 
   /**
-   * Starts loading the call engine (the daily-js chunk) ahead of a click, e.g. on hover or focus.
-   * Idempotent; never rejects (a failure is retried, and reported, by `start()`).
+   * Loads the call engine (the daily-js chunk) ahead of a click (hover, focus, idle time) and has
+   * it make the next call's object (`CallFactory.prepare`: no camera, the microphone chosen so
+   * far). Idempotent; never rejects (a failure is retried, and reported, by `start()`).
    */
   preload(): Promise<void> {
-    return this.#loadFactory().then(noop, noop);
+    return this.#loadFactory().then((factory) => factory.prepare?.({ camera: false, ...(this.#mic && { microphone: this.#mic }) }), noop);
   }
 
   /**
@@ -278,11 +279,12 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
     if (this.#destroyed) return;
     this.#destroyed = true;
     void this.stop();
+    this.#factory?.then((factory) => factory.dispose?.(), noop);
     this.dispose();
   }
 
   #loadFactory(): Promise<CallFactory> {
-    if (this.#options.callFactory) return Promise.resolve(this.#options.callFactory);
+    if (this.#options.callFactory) return (this.#factory ??= Promise.resolve(this.#options.callFactory));
     return (this.#factory ??= this.#loadDefaultFactory(this.#options.dailyConfig).catch((error: unknown) => {
       // Forget the failure so the next start or preload retries the chunk.
       this.#factory = null;

@@ -20,7 +20,7 @@ import type {
   DailyParticipantsObject,
   DailyStreamingOptions,
 } from '@daily-co/daily-js';
-import type { CallFactory, CallObject, CallObjectEvents, CallParticipant, DailyConfig } from '../core/call-port.ts';
+import type { CallFactory, CallObject, CallObjectEvents, CallParticipant, CreateCallOptions, DailyConfig } from '../core/call-port.ts';
 import { createEmitter } from '../core/emitter.ts';
 
 /**
@@ -112,26 +112,62 @@ export function dailyEvents(video: boolean): DailyEventTable {
 }
 
 /**
+ * The call object `prepare` made ahead of a call, with the factory and the sources it was made
+ * with: one per page, whichever factory made it (daily-js allows one call object at a time).
+ */
+let spare: { call: DailyCallLike; owner: CallFactory; sources: string } | null = null;
+
+/** Destroys the call object made ahead of a call, if any (before making one outside a factory). */
+export function dropSpare(): Promise<void> {
+  const call = spare?.call;
+  spare = null;
+  return call ? call.destroy().catch(() => {}) : Promise.resolve();
+}
+
+/**
  * Creates the `CallFactory` backed by daily-js. Each call object: microphone on (`audioSource`
  * true), camera only for a video recording (`videoSource`: the core's `camera`), tracks subscribed
  * explicitly (audio always, video only when the core asks for it), `dailyConfig.avoidEval` true
- * unless set, `bundlePathOverride` and the rest of `config` passed through.
+ * unless set, `bundlePathOverride` and the rest of `config` passed through. `prepare` makes the
+ * next call's object ahead of it (daily-js's set-up: ≈ 15–30 ms of a phone's main thread, no
+ * request: its call machine loads at `load()`), taken by `createCall` for the same sources.
  * @param config Daily's advanced config (`dailyConfig`).
  * @param daily daily-js's default export; replaceable for tests. @default Daily
  * @param properties `audioSource` / `videoSource` overrides.
  */
 export function createDailyCallFactory(config: DailyConfig = {}, daily: DailyLike = Daily, properties: DailyCallProperties = {}): CallFactory {
-  return {
-    createCall({ video, camera, microphone }) {
-      const call = daily.createCallObject({
-        // A device id is what Daily takes to open that microphone from the start.
-        audioSource: properties.audioSource ?? microphone ?? true,
-        videoSource: properties.videoSource ?? camera,
-        dailyConfig: { avoidEval: true, ...config } as DailyAdvancedConfig,
-      });
-      return adaptDailyCall(call, video);
+  const sourcesOf = ({ camera, microphone }: Omit<CreateCallOptions, 'video'>) => `${!!camera} ${microphone ?? ''}`;
+  const make = ({ camera, microphone }: Omit<CreateCallOptions, 'video'>, beside?: boolean) =>
+    daily.createCallObject({
+      // A device id is what Daily takes to open that microphone from the start.
+      audioSource: properties.audioSource ?? microphone ?? true,
+      videoSource: properties.videoSource ?? camera,
+      dailyConfig: { avoidEval: true, ...config } as DailyAdvancedConfig,
+      // Made while a spare made for other sources is being destroyed.
+      ...(beside && { allowMultipleCallInstances: true }),
+    });
+  const factory: CallFactory = {
+    prepare(options) {
+      if (spare) return;
+      try {
+        spare = { call: make(options), owner: factory, sources: sourcesOf(options) };
+      } catch {
+        // Another call object is alive: the call makes its own, as without a spare.
+      }
+    },
+    createCall(options) {
+      const taken = spare;
+      spare = null;
+      if (taken?.owner === factory && taken.sources === sourcesOf(options)) return adaptDailyCall(taken.call, options.video);
+      const call = make(options, !!taken);
+      void taken?.call.destroy().catch(() => {});
+      return adaptDailyCall(call, options.video);
+    },
+    dispose() {
+      if (spare?.owner === factory) void dropSpare();
     },
   };
+  return factory;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import Daily from '@daily-co/daily-js';
 import { LOG_PREFIX } from '../core/log.ts';
+import { dropSpare } from './index.ts';
 
 /** Results by test: `networkConnectivity`, `websocketConnectivity`, `callQuality` (and `error`). */
 export async function runNetworkTests(): Promise<Record<string, unknown>> {
@@ -13,6 +14,8 @@ export async function runNetworkTests(): Promise<Record<string, unknown>> {
   const failed = (error: unknown, extra?: object) => ({ result: 'error', error: String(error), ...extra });
   let call: ReturnType<typeof Daily.createCallObject> | null = null;
   try {
+    // A call object made ahead of a call (a widget's warm start) would make this one a duplicate.
+    await dropSpare();
     call = Daily.createCallObject({ audioSource: true, videoSource: true });
     let track: MediaStreamTrack | undefined;
     try {

@@ -1,0 +1,154 @@
+/**
+ * `node bench/click-join-trace.ts [--cell=fast-mobile/0] [--samples=3] [--out=trace.json]`: where
+ * our main thread's time goes between the click and the join request (issue 20), in the click →
+ * join bench's own conditions (bench/click-join.ts: the same host page, routing, profile, CPU
+ * slowdown and quiet wait before the click), for ours with the default preload.
+ *
+ * Each sample records a Chromium trace (timeline events and the V8 sampling profiler) from just
+ * before the click to the join request, and prints, per main-thread task in that span, its
+ * duration and what ran in it: the script functions that took the most time (self time, mapped
+ * back to the widget's sources through the build's source maps) and the time in style, layout and
+ * paint. `--out` keeps the last sample's raw trace (open it in Chromium's Performance panel).
+ * Measurement only: nothing of it ships and no budget reads it.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SourceMapConsumer } from 'source-map-js';
+import { startLoopbackServer } from '../fixtures/loopback-server.ts';
+import { launchLatencyBrowser, openSample, pollFor, waitForQuiet } from './lib/browser-sample.ts';
+import { hostPage, oursEmbed } from './lib/host-pages.ts';
+import { joinCells, PHONE_USER_AGENT } from './lib/join-cells.ts';
+import { WIDGET_CDN } from './lib/paths.ts';
+import { serveStatic } from './lib/serve.ts';
+import { oursLauncher } from './latency.ts';
+import { LOADER_FILE } from './widget-size.ts';
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: { name?: string; data?: Record<string, unknown> & { url?: string; cpuProfile?: CpuProfileChunk; timeDeltas?: number[]; type?: string } };
+}
+
+interface CpuProfileChunk {
+  nodes?: Array<{ id: number; parent?: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>;
+  samples?: number[];
+}
+
+const arg = (name: string, fallback: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const cellId = arg('cell', 'fast-mobile/0');
+const samples = Number(arg('samples', '3'));
+const out = arg('out', '');
+const cell = joinCells().find((c) => c.id === cellId);
+if (!cell) throw new Error(`--cell=${cellId}: choose from ${joinCells().map((c) => c.id).join(', ')}`);
+
+/** Maps `file.js:line:col` of the widget's build to its source (`src/…:line`), else keeps it. */
+const maps = new Map<string, SourceMapConsumer | null>();
+function original(url: string, line: number, column: number): string {
+  const file = url.split('/').pop() ?? '';
+  if (!maps.has(file)) {
+    try {
+      maps.set(file, new SourceMapConsumer(JSON.parse(readFileSync(join(WIDGET_CDN, `${file}.map`), 'utf8'))));
+    } catch {
+      maps.set(file, null);
+    }
+  }
+  const map = maps.get(file);
+  const at = map?.originalPositionFor({ line: line + 1, column });
+  return at?.source ? `${at.source.replace(/^.*?(src|node_modules)\//, '$1/')}:${at.line}` : `${file}:${line + 1}:${column}`;
+}
+
+const browser = await launchLatencyBrowser();
+if (!browser) throw new Error('no Chromium found (set CHROME_PATH)');
+const provider = await startLoopbackServer();
+provider.route('POST', '/call/web', { status: 201, body: { id: 'call-bench', webCallUrl: 'https://ringwise-bench.daily.co/bench-room', artifactPlan: { videoRecordingEnabled: false } }, delayMs: cell.delayMs });
+const host = await serveStatic(WIDGET_CDN, { pages: { '/ours': hostPage(oursEmbed(`/${LOADER_FILE}`)) } });
+const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'toplevel'];
+
+try {
+  for (let n = 0; n < samples; n++) {
+    const sample = await openSample(browser, { profile: cell.profile, providerUrl: provider.url, token: 'unused', cpuRate: cell.cpuRate, userAgent: cell.phone ? PHONE_USER_AGENT : undefined });
+    try {
+      const { page } = sample;
+      await page.goto(`${host.url}/ours`, { waitUntil: 'load' });
+      const launcher = oursLauncher(page);
+      await launcher.waitFor({ state: 'visible' });
+      await waitForQuiet(sample, 1000, 20_000);
+      await browser.startTracing(page, { categories });
+      const before = sample.daily.length;
+      await launcher.click();
+      const joined = await pollFor(page, () => sample.daily[before], 12_000);
+      await page.waitForTimeout(200);
+      const buffer = await browser.stopTracing();
+      const probe = await sample.probe();
+      if (out) writeFileSync(out, buffer);
+      if (!joined || probe.clickAt === null) throw new Error('no join request');
+      report(JSON.parse(buffer.toString()).traceEvents as TraceEvent[], joined.at - probe.clickAt);
+    } finally {
+      await sample.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await provider.close();
+  await host.close();
+}
+
+/** Prints the main thread's tasks from the click to the join request (see the module comment). */
+function report(events: TraceEvent[], measured: number): void {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'EventDispatch'));
+  if (!main) throw new Error('no renderer main thread in the trace');
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
+  const click = onMain.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
+  const send = events.find((e) => e.name === 'ResourceSendRequest' && /daily\.co/.test(String(e.args?.data?.url)) && e.ts > (click?.ts ?? 0));
+  if (!click || !send) throw new Error(`trace lacks the ${click ? 'join request' : 'click'}`);
+  const all = onMain.filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts + (e.dur ?? 0) >= click.ts && e.ts <= send.ts);
+  // The outermost only (the two names nest).
+  const tasks = all.filter((t) => !all.some((o) => o !== t && o.ts <= t.ts && o.ts + (o.dur ?? 0) >= t.ts + (t.dur ?? 0) && (o.dur ?? 0) > (t.dur ?? 0)));
+  console.log(`\n${cell!.id}: click → join request ${measured.toFixed(0)} ms (probe), ${((send.ts - click.ts) / 1000).toFixed(1)} ms (trace); tasks on the main thread in that span:`);
+  const sent = events.filter((e) => e.name === 'ResourceSendRequest' && e.ts >= click.ts && e.ts <= send.ts);
+  for (const e of sent) console.log(`  +${((e.ts - click.ts) / 1000).toFixed(1)} ms: request ${String(e.args?.data?.url).slice(0, 100)}`);
+  const samplesIn = cpuSamples(events, main.pid, main.tid);
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = onMain.filter((e) => e.ph === 'X' && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
+    const sum = (names: string[]) => inside.filter((e) => names.includes(e.name)).reduce((t, e) => t + (e.dur ?? 0), 0) / 1000;
+    const kinds = [...new Set(inside.map((e) => (e.name === 'FunctionCall' || e.name === 'EventDispatch' || e.name === 'TimerFire' || e.name === 'FireAnimationFrame' || e.name === 'EvaluateScript' || e.name === 'v8.compile' ? e.name + (e.args?.data?.type ? `(${e.args.data.type})` : '') : '')).filter(Boolean))];
+    const self = new Map<string, number>();
+    for (const s of samplesIn.filter((s) => s.ts >= task.ts && s.ts <= end)) self.set(s.frame, (self.get(s.frame) ?? 0) + s.ms);
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([f, ms]) => `${f} ${ms.toFixed(1)}`);
+    const ms = (task.dur ?? 0) / 1000;
+    if (ms < 2) continue;
+    console.log(`  +${((task.ts - click.ts) / 1000).toFixed(1)} ms: task ${ms.toFixed(1)} ms [${kinds.join(', ')}] style ${sum(['UpdateLayoutTree']).toFixed(1)}, layout ${sum(['Layout']).toFixed(1)}, paint ${sum(['Paint', 'PrePaint', 'Layerize']).toFixed(1)}, parse HTML/CSS ${sum(['ParseAuthorStyleSheet', 'ParseHTML']).toFixed(1)}`);
+    for (const line of top) console.log(`      ${line}`);
+  }
+}
+
+/** The sampling profiler's samples on one thread: when, how long, and the leaf frame (mapped). */
+function cpuSamples(events: TraceEvent[], pid: number, tid: number): Array<{ ts: number; ms: number; frame: string }> {
+  const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
+  const chunks = events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid && e.id === profile?.id);
+  const nodes = new Map<number, string>();
+  const result: Array<{ ts: number; ms: number; frame: string }> = [];
+  let ts = Number((profile?.args?.data as { startTime?: number } | undefined)?.startTime ?? 0);
+  for (const chunk of chunks) {
+    const data = chunk.args?.data;
+    for (const node of data?.cpuProfile?.nodes ?? []) {
+      const f = node.callFrame;
+      nodes.set(node.id, f.url ? `${f.functionName || '(anonymous)'} ${original(f.url, f.lineNumber, f.columnNumber)}` : f.functionName);
+    }
+    const ids = data?.cpuProfile?.samples ?? [];
+    const deltas = data?.timeDeltas ?? [];
+    ids.forEach((id, i) => {
+      const delta = deltas[i] ?? 0;
+      ts += delta;
+      result.push({ ts, ms: Math.max(0, deltas[i + 1] ?? delta) / 1000, frame: nodes.get(id) ?? '?' });
+    });
+  }
+  return result;
+}
