@@ -20,8 +20,10 @@ const KB = 1000;
 // typed media events, reconnect, the early microphone and the answer limits; 7,028 B with issue
 // 27's audio devices: microphone switch keeping mute, the chosen microphone for the next call,
 // the speaker through setSinkId for every player), and with issue 20's adopted microphone and the
-// call machine loaded beside the permission: 7,106 B on main after both; gated just above it.
-const BUDGET = 7.15 * KB;
+// call machine loaded beside the permission: 7,106 B on main after both; 7,200 B with issue 19's
+// default call factory handed in by the entry (the core's `VoiceClient` takes the loader as a port)
+// and one log prefix (+54), and issue 20's spare call object asked for in `preload` (+40); gated just above it.
+const BUDGET = 7.2 * KB;
 
 async function bundle(contents: string) {
   const lazy: string[] = [];
