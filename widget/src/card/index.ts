@@ -101,7 +101,7 @@ export function mountCard(host: CardHost): Card {
   /**
    * The card was opened with a call's start (the launcher's click): until the start has made the
    * call object and asked Daily for the join, the card draws only its light first frame (header,
-   * status and progress; body and footer skipped: `data-light` in shell.css) and focus stays
+   * status, progress and the footer's Cancel; the body skipped: `data-light` in shell.css) and focus stays
    * where it is; the main thread's time then belongs to the request and the join (issue 20), and
    * the rest is drawn in the frame after.
    */
@@ -119,9 +119,9 @@ export function mountCard(host: CardHost): Card {
   function render(): void {
     const view = controller.getSnapshot();
     endLight(view);
-    // Keeping (`persist`: a digest, storage) starts with the first change worth keeping, once
-    // the join has been asked for.
-    if (!light && (view.phase !== 'idle' || view.conversation.length)) keeping.start();
+    // Keeping (`persist`) starts with the first change worth keeping, light frame or not: a page
+    // left during the start must still hand its conversation on.
+    if (view.phase !== 'idle' || view.conversation.length) keeping.start();
     const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
     // A new call forgets who ended the last one.
     if (view.phase === 'loading' || view.phase === 'starting') hungUp = false;
@@ -137,9 +137,10 @@ export function mountCard(host: CardHost): Card {
     // microphone as soon as the call object exists (before the join).
     const ptt = element.getAttribute('input')?.trim() === 'push-to-talk';
     if (view.phase !== 'idle' && view.phase !== 'loading' && !audio && (!light || ptt)) void loadAudio();
+    // The footer in the light frame too: Cancel must be there while the request runs.
+    renderControls(frame);
     if (!light) {
       renderBody(frame);
-      renderControls(frame);
       audio?.render(frame);
       badge.render(frame);
     }
