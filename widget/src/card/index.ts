@@ -119,9 +119,6 @@ export function mountCard(host: CardHost): Card {
   function render(): void {
     const view = controller.getSnapshot();
     endLight(view);
-    // Keeping (`persist`) starts with the first change worth keeping, light frame or not: a page
-    // left during the start must still hand its conversation on.
-    if (view.phase !== 'idle' || view.conversation.length) keeping.start();
     const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
     // A new call forgets who ended the last one.
     if (view.phase === 'loading' || view.phase === 'starting') hungUp = false;
@@ -178,6 +175,9 @@ export function mountCard(host: CardHost): Card {
   const unsubscribe = controller.subscribe(() => {
     const view = controller.getSnapshot();
     const { phase, chat } = view;
+    // Keeping starts at the first change, not at the next drawing: the keeper must see the call
+    // start (a light frame's drawing can come after the call is already up).
+    if (phase !== 'idle' || view.conversation.length) keeping.start();
     endLight(view);
     // The light first frame: every change in the next frame (its start passes by `idle`).
     if (light || chat === 'streaming' || phase === 'loading' || phase === 'starting') return drawSoon();
