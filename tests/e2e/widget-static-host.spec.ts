@@ -155,8 +155,8 @@ test('a file blocked by the page\'s Content-Security-Policy: one plain sentence 
     `console: ringwise-voice-call: could not load ${url}`,
     `console: ringwise-voice-call: could not load ${base}${MODULE_FILES.daily}`,
     `console: ringwise-voice-call: could not load ${base}${MODULE_FILES.start}`,
-    // The conversation began, so the card asks for its rich file too (blocked the same way).
-    `console: ringwise-voice-call: could not load ${base}${MODULE_FILES.rich}`,
+    // No rich file: a call whose engine never loaded never began, and needs no rating or thumbs
+    // (the card asks for that file once a call starts or a conversation has turns).
     `console: ringwise-voice-call: This page's Content-Security-Policy blocked ${url}: allow ${new URL(base).origin} in script-src, or give the widget's script tag the page's nonce.`,
   ].sort();
   await expect.poll(() => ownLines(log).sort(), 'logged once per file, with the URL and the fix').toEqual(lines);

@@ -16,6 +16,7 @@ import { requestWebCall } from '../api/web-call.ts';
 import { ConversationController } from '../conversation/controller.ts';
 import { EN_CARD_LABELS } from '../i18n/card-labels.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
+import { START_STAGES, type CallView } from '../conversation/view.ts';
 import { consentStep } from './ask-consent.ts';
 import { CARD_CSS } from './stylesheet.ts';
 import { controls } from './controls.ts';
@@ -35,6 +36,9 @@ import type { AudioPanel } from './audio-panel.ts';
 import { unreadBadge } from './unread-badge.ts';
 
 export { overridesMessage } from './submit.ts';
+
+/** 1-based `stageIndex` of `mobile-permissions`: the call object exists and Daily was asked for the join (its call machine's load). */
+const JOIN_ASKED = START_STAGES.indexOf('mobile-permissions') + 1;
 
 /** How the card sends a call's or a message's request before the engine is there: the platform's (a demo's element passes its own). */
 const PLATFORM_REQUESTS = { requestWebCall, requestChatWeb };
@@ -94,11 +98,27 @@ export function mountCard(host: CardHost): Card {
     ));
   const badge = unreadBadge(host, kit);
   let tick: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * The card was opened with a call's start (the launcher's click): until the start has made the
+   * call object and asked Daily for the join, the card draws only its light first frame (header,
+   * status, progress and the footer's Cancel; the body skipped: `data-light` in shell.css) and focus stays
+   * where it is; the main thread's time then belongs to the request and the join (issue 20), and
+   * the rest is drawn in the frame after.
+   */
+  let light = false;
+  /** The light first frame lasts until the call's join has been asked for (or the start ended). */
+  const endLight = (view: CallView) => {
+    // Still before it: the engine loading, the idle moment before its start, the first stages.
+    light &&= view.phase === 'starting' ? view.stageIndex < JOIN_ASKED : view.phase === 'loading' || view.phase === 'idle';
+  };
+  /** Focus moves into the card once it is drawn whole (`opened` with `focus` during `light`). */
+  let focusAfter = false;
   /** The visitor hung up the last call (the ended section says who ended it). */
   let hungUp = false;
 
   function render(): void {
     const view = controller.getSnapshot();
+    endLight(view);
     const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
     // A new call forgets who ended the last one.
     if (view.phase === 'loading' || view.phase === 'starting') hungUp = false;
@@ -108,13 +128,24 @@ export function mountCard(host: CardHost): Card {
     if (!host.isOpen() && !card.hidden && focused && card.contains(focused)) host.launcher.focus();
     card.hidden = !host.isOpen();
     card.dataset.phase = view.phase;
+    card.toggleAttribute('data-light', light);
     renderHeader(frame);
-    renderBody(frame);
+    // The call's audio file: after the light frame, or at once for push-to-talk, which closes the
+    // microphone as soon as the call object exists (before the join).
+    const ptt = element.getAttribute('input')?.trim() === 'push-to-talk';
+    if (view.phase !== 'idle' && view.phase !== 'loading' && !audio && (!light || ptt)) void loadAudio();
+    // The footer in the light frame too: Cancel must be there while the request runs.
     renderControls(frame);
-    if (view.phase !== 'idle' && view.phase !== 'loading' && !audio) void loadAudio();
-    audio?.render(frame);
-    badge.render(frame);
+    if (!light) {
+      renderBody(frame);
+      audio?.render(frame);
+      badge.render(frame);
+    }
     focus.keep(focused);
+    if (focusAfter && !light) {
+      focusAfter = false;
+      if (!card.hidden) focus.main();
+    }
     host.update();
     // The elapsed time moves on once a second during a call.
     clearTimeout(tick);
@@ -135,16 +166,21 @@ export function mountCard(host: CardHost): Card {
   // starts: its stages come in bursts (several in one task), and the main thread's time then
   // belongs to the request and the join (issue 20). Any other change is drawn at once.
   let frame = 0;
+  const drawSoon = () => {
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      render();
+    });
+  };
   const unsubscribe = controller.subscribe(() => {
-    const { phase, conversation, chat } = controller.getSnapshot();
-    if (phase !== 'idle' || conversation.length) keeping.start();
-    if (chat === 'streaming' || phase === 'loading' || phase === 'starting') {
-      frame ||= requestAnimationFrame(() => {
-        frame = 0;
-        render();
-      });
-      return;
-    }
+    const view = controller.getSnapshot();
+    const { phase, chat } = view;
+    // Keeping starts at the first change, not at the next drawing: the keeper must see the call
+    // start (a light frame's drawing can come after the call is already up).
+    if (phase !== 'idle' || view.conversation.length) keeping.start();
+    endLight(view);
+    // The light first frame: every change in the next frame (its start passes by `idle`).
+    if (light || chat === 'streaming' || phase === 'loading' || phase === 'starting') return drawSoon();
     cancelAnimationFrame(frame);
     frame = 0;
     render();
@@ -153,6 +189,15 @@ export function mountCard(host: CardHost): Card {
   const unlisten = listen(host, dom, { controller, consent, sender, keeping, render, hangUp: hangUpCall, beforeClose: () => rich.beforeClose() });
 
   render();
+  // Mounted closed (ahead of a click): the card's first layout happens now, unseen, so that the
+  // first frame after a click does not pay it (the stylesheet's rules, the fonts' first use).
+  if (card.hidden) {
+    card.style.visibility = 'hidden';
+    card.hidden = false;
+    void card.offsetHeight;
+    card.hidden = true;
+    card.style.visibility = '';
+  }
 
   return {
     get view() {
@@ -163,8 +208,16 @@ export function mountCard(host: CardHost): Card {
       // call starts after Accept with a request of its own.
       const asking = consent.needed();
       if (asking) start?.abort?.abort();
+      light = !!start && !asking && controller.getSnapshot().phase === 'idle';
       const started = consent.ask(start ? () => sender.startCall(asking ? {} : start) : () => Promise.resolve(false));
-      if (moveFocus && !consent.asking()) focus.main();
+      // A start that ends before the join (a failure, a stop) draws the card whole at once.
+      if (light) void started.then(() => light && ((light = false), render()));
+      if (light) drawSoon();
+      else render();
+      if (moveFocus && !consent.asking()) {
+        if (light) focusAfter = true;
+        else focus.main();
+      }
       return started;
     },
     stop: hangUpCall,

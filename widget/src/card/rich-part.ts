@@ -32,7 +32,8 @@ export function lazyRich(host: CardHost, dom: CardDom, kit: Controls, deps: Rich
   const offer: ClientToolHandler = (args, call) => load().then((loaded) => loaded?.tools(null)[SUGGEST_REPLIES_TOOL]?.(args, call));
   return {
     render(frame, bubble) {
-      const begun = frame.view.conversation.length > 0 || !frame.idle;
+      // Begun: turns, or a call past loading its engine (a start whose files were blocked never began).
+      const begun = frame.view.conversation.length > 0 || (!frame.idle && frame.view.phase !== 'loading');
       if (!parts && (element.hasAttribute('suggestions') || element.hasAttribute('handoff-label') || (begun && parseFeedbackMode(element.getAttribute('feedback')) !== 'none'))) void load();
       parts?.render(frame, bubble);
     },

@@ -101,14 +101,14 @@ export async function showCard(element: CardState, call: boolean, focus: boolean
   const starting = call && earlyStart(element);
   element.loadFailed_ = '';
   if (!element.open_) element.dispatch_('open', null);
-  // The launcher says "open" in this task; the card draws in the next one: a browser sends a
-  // request when the task that made it ends, so the card's drawing must not hold it back.
+  // The launcher says "open" in this task; the card draws when it is told (`opened`), in the
+  // next one: a browser sends a request when the task that made it ends, so the card's drawing
+  // must not hold it back.
   element.open_ = true;
   renderLauncher(element);
   const loading = ensureCard(element);
   const early = (await starting) || {};
   if (early.request) await nextTask();
-  element.card_?.render();
   try {
     const card = await loading;
     if (element.open_) return await card.opened({ start: call ? early : undefined, focus });

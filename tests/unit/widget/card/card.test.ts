@@ -21,16 +21,25 @@ afterEach(() => {
 const CHAT = { 'public-key': 'pk', 'assistant-id': 'asst-1', mode: 'chat' };
 const HYBRID = { 'public-key': 'pk', 'assistant-id': 'asst-1', mode: 'hybrid' };
 
-/** Opens a voice card and returns its client, mid-start. */
+/**
+ * Opens a voice card and returns its client, mid-start: past the call object (the join asked
+ * for), so the card is drawn whole (until then it shows its light first frame, first-frame.test.ts).
+ */
 async function voiceCall(attributes?: Record<string, string>): Promise<Mounted & { client: ReturnType<Mounted['modules']['voice']['client']> }> {
   const mounted = await mount(attributes);
   await open(mounted);
-  return { ...mounted, client: mounted.modules.voice.client() };
+  const client = mounted.modules.voice.client();
+  client.update({ stage: 'mobile-permissions' });
+  await frame();
+  return { ...mounted, client };
 }
 
 describe('voice card', () => {
-  test('connecting: staged progress (drawn once per frame: stages come in bursts), a neutral Cancel, no Hang Up; Cancel stops', async () => {
-    const { shadow, client } = await voiceCall();
+  test('connecting: staged progress (drawn once per frame: stages come in bursts), a neutral Cancel once the join is asked for, no Hang Up; Cancel stops', async () => {
+    const mounted = await mount();
+    await open(mounted);
+    const { shadow } = mounted;
+    const client = mounted.modules.voice.client();
     client.update({ stage: 'initialization' });
     client.update({ stage: 'web-call-creation' });
     expect(getByRole(shadow, 'progressbar', EN_LABELS.progress).getAttribute('aria-valuenow'), 'not drawn per stage, in the same task').not.toBe('2');
@@ -40,6 +49,9 @@ describe('voice card', () => {
     expect(progress.getAttribute('aria-valuetext'), 'spoken value').toBe('Step 2 of 9: creating the call');
     expect(chip(shadow), 'stage in the chip').toBe(`${EN_LABELS.connecting}: ${EN_LABELS.stageWebCallCreation}…`);
     expect(announced(shadow), 'announced once, not per stage').toBe(`${EN_LABELS.connecting}…`);
+    expect(getByRole(shadow, 'button', EN_LABELS.cancel), 'the light first frame has Cancel: the visitor can stop while the request runs').toBeTruthy();
+    client.update({ stage: 'mobile-permissions' });
+    await frame();
     expect(queryByRole(shadow, 'button', EN_LABELS.stop), 'no red Hang Up while connecting').toBeNull();
     getByRole(shadow, 'button', EN_LABELS.cancel).click();
     expect(client.stops, 'Cancel stopped the start').toBe(1);

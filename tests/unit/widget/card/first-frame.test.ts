@@ -1,0 +1,131 @@
+// @vitest-environment happy-dom
+/**
+ * The card's first frame after a click that starts a call (issue 20): the card shows a light
+ * frame (header, status, progress) and draws its body and footer, moves focus and starts keeping
+ * the conversation only once the start has asked Daily for the join, so none of that runs
+ * between `POST /call/web`'s answer and the join request. Driven by the REAL voice engine (core
+ * `VoiceClient`, with the fake call factory and platform through its ports), so "the join was
+ * asked for" is the call object's `load()` itself, not a stage a fake reports.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VoiceClient } from '../../../../widget/src/core/index.ts';
+import { runClientTools } from '../../../../widget/src/core/client-tools.ts';
+import type { EngineClientOptions, VoiceEngine } from '../../../../widget/src/conversation/engine-port.ts';
+import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
+import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
+import { FakeCallFactory, FakePlatform } from '../../../fixtures/fake-call.ts';
+import { frame, getByRole, queryByRole } from '../element/dom-helpers.ts';
+import { flush, mount } from '../element/harness.ts';
+
+afterEach(() => {
+  document.body.replaceChildren();
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+/** What the card looked like when the engine asked Daily for the join (the call object's `load()`). */
+interface AtJoin {
+  /** Shown and drawn whole (not its light first frame). */
+  whole: boolean;
+  cancelDrawn: boolean;
+  focusInCard: boolean;
+}
+
+/**
+ * A voice launcher on the real engine, warm (`preload="idle"`: the card mounted, closed, before the
+ * click, as on a page read for a moment); `answer` is what `POST /call/web` answers.
+ */
+async function voiceLauncher(answer: () => Promise<Response>, attributes: Record<string, string> = {}) {
+  const factory = new FakeCallFactory();
+  const platform = new FakePlatform();
+  const engine: VoiceEngine = {
+    VoiceClient: class extends VoiceClient {
+      constructor(options: EngineClientOptions) {
+        super({ ...options, callFactory: factory, platform });
+      }
+    },
+    runClientTools,
+  };
+  const seen: AtJoin[] = [];
+  let joinAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (joinAsked = resolve));
+  const mounted = await mount({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', mode: 'voice', preload: 'idle', ...attributes }, (modules) => {
+    const load = modules.load;
+    modules.load = (<K extends keyof WidgetModules>(name: K, low?: boolean) => (name === 'engine' ? Promise.resolve(engine) : load(name, low))) as LoadModule;
+  });
+  const { shadow } = mounted;
+  factory.configure = (call) => {
+    call.loadResult = () => {
+      const card = shadow.querySelector<HTMLElement>('[part=card]')!;
+      seen.push({
+        whole: !card.hidden && !card.hasAttribute('data-light'),
+        cancelDrawn: queryByRole(shadow, 'button', EN_LABELS.cancel) !== null,
+        focusInCard: shadow.activeElement === card,
+      });
+      joinAsked();
+      return Promise.resolve();
+    };
+  };
+  // Answered once the card drew its first frame after the click (at most 20 frames later): a
+  // real answer takes at least a round trip, the first frame much less.
+  const drawn = async () => {
+    for (let i = 0; i < 20 && !shadow.querySelector('[part=card]:not([hidden])'); i++) await frame();
+  };
+  vi.stubGlobal('fetch', vi.fn(() => drawn().then(answer)));
+  await until(shadow, () => !!shadow.querySelector('[part=card]'));
+  return { ...mounted, factory, seen, asked };
+}
+
+const webCall = () => Promise.resolve(new Response(JSON.stringify({ id: 'call-1', webCallUrl: 'https://example.daily.co/room' }), { status: 201, headers: { 'content-type': 'application/json' } }));
+
+/** Resolves once `done()` holds, checked at every change of `root` (no clock: the test's own timeout bounds it). */
+function until(root: Node, done: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => done() && (observer.disconnect(), resolve());
+    const observer = new MutationObserver(check);
+    observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    check();
+  });
+}
+
+describe('the card’s first frame after a click that starts a call', () => {
+  it('is light (header, status, progress) while the start runs to the join; body, footer and focus follow in the frame after', async () => {
+    const mounted = await voiceLauncher(webCall);
+    const { launcher, shadow, factory, seen, asked } = mounted;
+    launcher().click();
+    await asked;
+    // (Cancel is in the light frame once a frame has been drawn: card.test.ts's connecting test.)
+    expect({ ...seen[0], cancelDrawn: undefined }, 'when the join was asked for: at most the light first frame, the body not drawn, focus not moved').toEqual({
+      whole: false,
+      cancelDrawn: undefined,
+      focusInCard: false,
+    });
+    await frame();
+    const card = getByRole(shadow, 'dialog');
+    expect(card.hasAttribute('data-light'), 'drawn whole in the frame after').toBe(false);
+    expect(getByRole(shadow, 'button', EN_LABELS.stop), 'the footer drawn (the fake call joined at once: Hang Up)').toBeTruthy();
+    expect(shadow.activeElement, 'focus moved into the card').toBe(card);
+    expect(factory.calls, 'one call object').toHaveLength(1);
+  });
+
+  it('a start that fails before the join draws the whole card at once, with the error and focus in it', async () => {
+    const { launcher, shadow, factory } = await voiceLauncher(() => Promise.reject(new TypeError('Failed to fetch')));
+    launcher().click();
+    const card = () => shadow.querySelector<HTMLElement>('[part=card]')!;
+    await until(shadow, () => queryByRole(shadow, 'button', EN_LABELS.retry) !== null);
+    expect(card().hasAttribute('data-light'), 'drawn whole').toBe(false);
+    expect(factory.calls, 'no call object').toHaveLength(0);
+    expect(shadow.activeElement, 'focus moved into the card').toBe(card());
+  });
+
+  it('opening without a call (hybrid) draws the whole card at once', async () => {
+    const { launcher, shadow } = await voiceLauncher(webCall, { mode: 'hybrid' });
+    launcher().click();
+    await flush();
+    const card = getByRole(shadow, 'dialog');
+    expect(card.hidden, 'open').toBe(false);
+    expect(card.hasAttribute('data-light'), 'not light').toBe(false);
+    expect(getByRole(shadow, 'textbox', EN_LABELS.message), 'the message field drawn').toBeTruthy();
+  });
+});
