@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
 import * as start from '../../../../widget/src/chunks/entries/start.ts';
 import { defineVoiceCallElement } from '../../../../widget/src/element/define.ts';
+import { recordHangingFetch } from './hanging-fetch.ts';
 import type { VoiceCallElement } from '../../../../widget/src/element/element-types.ts';
 
 afterEach(() => {
@@ -32,14 +33,7 @@ function launcher(attributes: Record<string, string>, ready: boolean) {
     asked.push(name);
     return (name === 'start' ? arrived : new Promise(() => {})) as Promise<WidgetModules[K]>;
   };
-  const posts: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      posts.push(url);
-      return new Promise<Response>(() => {});
-    }),
-  );
+  const posts = recordHangingFetch();
   const tag = `rw-click-start-${++count}`;
   defineVoiceCallElement(load, tag);
   const el = document.createElement(tag) as VoiceCallElement;

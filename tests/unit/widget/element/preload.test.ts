@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
 import { defineVoiceCallElement } from '../../../../widget/src/element/define.ts';
+import { recordHangingFetch } from './hanging-fetch.ts';
 import type { VoiceCallElement } from '../../../../widget/src/element/element-types.ts';
 import { flush, microtasks, queryByRole } from './dom-helpers.ts';
 import { mount } from './harness.ts';
@@ -116,14 +117,7 @@ describe('the click', () => {
       asked.push(name);
       return new Promise<WidgetModules[K]>(() => {});
     };
-    const posts: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) => {
-        posts.push(url);
-        return new Promise<Response>(() => {});
-      }),
-    );
+    const posts = recordHangingFetch();
     const tag = 'rw-preload-never';
     defineVoiceCallElement(never, tag);
     const el = document.createElement(tag) as VoiceCallElement;
