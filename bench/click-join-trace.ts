@@ -44,6 +44,8 @@ const arg = (name: string, fallback: string): string => process.argv.find((a) =>
 const cellId = arg('cell', 'fast-mobile/0');
 const samples = Number(arg('samples', '3'));
 const out = arg('out', '');
+/** `--stacks=focus,layout`: also print the call stacks (mapped) of the samples whose leaf frame starts with one of these names. */
+const stacksOf = arg('stacks', '').split(',').filter(Boolean);
 const cell = joinCells().find((c) => c.id === cellId);
 if (!cell) throw new Error(`--cell=${cellId}: choose from ${joinCells().map((c) => c.id).join(', ')}`);
 
@@ -126,28 +128,38 @@ function report(events: TraceEvent[], measured: number): void {
     if (ms < 2) continue;
     console.log(`  +${((task.ts - click.ts) / 1000).toFixed(1)} ms: task ${ms.toFixed(1)} ms [${kinds.join(', ')}] style ${sum(['UpdateLayoutTree']).toFixed(1)}, layout ${sum(['Layout']).toFixed(1)}, paint ${sum(['Paint', 'PrePaint', 'Layerize']).toFixed(1)}, parse HTML/CSS ${sum(['ParseAuthorStyleSheet', 'ParseHTML']).toFixed(1)}`);
     for (const line of top) console.log(`      ${line}`);
+    const stacks = new Map<string, number>();
+    for (const s of samplesIn.filter((s) => s.ts >= task.ts && s.ts <= end && stacksOf.some((n) => s.frame.startsWith(n)))) stacks.set(s.stack, (stacks.get(s.stack) ?? 0) + s.ms);
+    for (const [stack, ms] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 4)) console.log(`        ${ms.toFixed(1)} ms: ${stack}`);
   }
 }
 
 /** The sampling profiler's samples on one thread: when, how long, and the leaf frame (mapped). */
-function cpuSamples(events: TraceEvent[], pid: number, tid: number): Array<{ ts: number; ms: number; frame: string }> {
+function cpuSamples(events: TraceEvent[], pid: number, tid: number): Array<{ ts: number; ms: number; frame: string; stack: string }> {
   const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
   const chunks = events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid && e.id === profile?.id);
   const nodes = new Map<number, string>();
-  const result: Array<{ ts: number; ms: number; frame: string }> = [];
+  const parents = new Map<number, number>();
+  const stackOf = (id: number): string => {
+    const names: string[] = [];
+    for (let at: number | undefined = id; at !== undefined && names.length < 12; at = parents.get(at)) names.push(nodes.get(at) ?? '?');
+    return names.join(' ← ');
+  };
+  const result: Array<{ ts: number; ms: number; frame: string; stack: string }> = [];
   let ts = Number((profile?.args?.data as { startTime?: number } | undefined)?.startTime ?? 0);
   for (const chunk of chunks) {
     const data = chunk.args?.data;
     for (const node of data?.cpuProfile?.nodes ?? []) {
       const f = node.callFrame;
       nodes.set(node.id, f.url ? `${f.functionName || '(anonymous)'} ${original(f.url, f.lineNumber, f.columnNumber)}` : f.functionName);
+      if (node.parent !== undefined) parents.set(node.id, node.parent);
     }
     const ids = data?.cpuProfile?.samples ?? [];
     const deltas = data?.timeDeltas ?? [];
     ids.forEach((id, i) => {
       const delta = deltas[i] ?? 0;
       ts += delta;
-      result.push({ ts, ms: Math.max(0, deltas[i + 1] ?? delta) / 1000, frame: nodes.get(id) ?? '?' });
+      result.push({ ts, ms: Math.max(0, deltas[i + 1] ?? delta) / 1000, frame: nodes.get(id) ?? '?', stack: stackOf(id) });
     });
   }
   return result;
