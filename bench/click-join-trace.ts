@@ -46,6 +46,8 @@ const samples = Number(arg('samples', '3'));
 const out = arg('out', '');
 /** `--stacks=focus,layout`: also print the call stacks (mapped) of the samples whose leaf frame starts with one of these names. */
 const stacksOf = arg('stacks', '').split(',').filter(Boolean);
+/** `--top=N`: how many functions to list per task (by self time). */
+const top = Number(arg('top', '8'));
 const cell = joinCells().find((c) => c.id === cellId);
 if (!cell) throw new Error(`--cell=${cellId}: choose from ${joinCells().map((c) => c.id).join(', ')}`);
 
@@ -123,11 +125,11 @@ function report(events: TraceEvent[], measured: number): void {
     const kinds = [...new Set(inside.map((e) => (e.name === 'FunctionCall' || e.name === 'EventDispatch' || e.name === 'TimerFire' || e.name === 'FireAnimationFrame' || e.name === 'EvaluateScript' || e.name === 'v8.compile' ? e.name + (e.args?.data?.type ? `(${e.args.data.type})` : '') : '')).filter(Boolean))];
     const self = new Map<string, number>();
     for (const s of samplesIn.filter((s) => s.ts >= task.ts && s.ts <= end)) self.set(s.frame, (self.get(s.frame) ?? 0) + s.ms);
-    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([f, ms]) => `${f} ${ms.toFixed(1)}`);
+    const heaviest = [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([f, ms]) => `${f} ${ms.toFixed(1)}`);
     const ms = (task.dur ?? 0) / 1000;
     if (ms < 2) continue;
     console.log(`  +${((task.ts - click.ts) / 1000).toFixed(1)} ms: task ${ms.toFixed(1)} ms [${kinds.join(', ')}] style ${sum(['UpdateLayoutTree']).toFixed(1)}, layout ${sum(['Layout']).toFixed(1)}, paint ${sum(['Paint', 'PrePaint', 'Layerize']).toFixed(1)}, parse HTML/CSS ${sum(['ParseAuthorStyleSheet', 'ParseHTML']).toFixed(1)}`);
-    for (const line of top) console.log(`      ${line}`);
+    for (const line of heaviest) console.log(`      ${line}`);
     const stacks = new Map<string, number>();
     for (const s of samplesIn.filter((s) => s.ts >= task.ts && s.ts <= end && stacksOf.some((n) => s.frame.startsWith(n)))) stacks.set(s.stack, (stacks.get(s.stack) ?? 0) + s.ms);
     for (const [stack, ms] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 4)) console.log(`        ${ms.toFixed(1)} ms: ${stack}`);

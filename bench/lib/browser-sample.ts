@@ -47,6 +47,12 @@ export interface ProbeTimes {
    * its INP (one interaction). Null until the browser reported it.
    */
   clickInp: number | null;
+  /**
+   * When the widget's engine began the `daily-call-join` stage after the click (its
+   * `ringwise-call-start-progress` event; epoch ms): the room's URL and the call object in hand,
+   * Daily asked to join the room. Null for the peers and until then.
+   */
+  roomJoinAt: number | null;
 }
 
 /** Launches the benches' Chromium (fake microphone, permission prompts auto-accepted), or null. */
@@ -91,6 +97,10 @@ export function probeScript(token: string): string {
     new PerformanceObserver((list) => list.getEntries().forEach(record)).observe({ type: 'first-input', buffered: true });
   } catch {}
   addEventListener('click', (e) => { b.clickAt = performance.timeOrigin + e.timeStamp; }, true);
+  b.roomJoinAt = null;
+  addEventListener('ringwise-call-start-progress', (e) => {
+    if (b.roomJoinAt === null && e.detail?.stage === 'daily-call-join' && e.detail?.status === 'started') b.roomJoinAt = now();
+  }, true);
   addEventListener('keydown', (e) => {
     if (e.key !== 'Enter' || b.enterAt !== null) return;
     b.enterAt = performance.timeOrigin + e.timeStamp;
@@ -120,8 +130,14 @@ export interface Sample {
   transfers: ScriptTransfer[];
   /** Requests answered by the provider through the routing, oldest first. */
   routed: RoutedRequest[];
-  /** Requests to Daily's hosts (aborted at once), oldest first. */
+  /** Requests to Daily's hosts (aborted at once), oldest first, timed when they reached the routing (Node). */
   daily: RoutedRequest[];
+  /**
+   * The same requests timed when the page issued them (DevTools' `requestWillBeSent`, the
+   * browser's wall clock): free of the hop to the bench's routing in Node, which is slower while
+   * that process is busy with another request of the page (e.g. fulfilling `POST /call/web`).
+   */
+  dailyIssued: RoutedRequest[];
   /** How many requests each routing decision saw. */
   decisions: Record<RouteDecision, number>;
   /** Hosts of the requests aborted as `abort-other` (neither loopback, the platform nor Daily). */
@@ -180,7 +196,12 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
   const transfers: ScriptTransfer[] = [];
   const requested: string[] = [];
   const pending = new Map<string, { url: string; type?: string; offsetMs: number }>();
+  const dailyIssued: RoutedRequest[] = [];
   cdp.on('Network.requestWillBeSent', (e) => {
+    if (routeDecision(e.request.url) === 'abort-daily') {
+      const url = new URL(e.request.url);
+      dailyIssued.push({ method: e.request.method, path: url.host + url.pathname, at: e.wallTime * 1000 });
+    }
     // Monotonic protocol time → epoch ms, from this request's own wallTime.
     pending.set(e.requestId, { url: e.request.url, type: e.type, offsetMs: e.wallTime * 1000 - e.timestamp * 1000 });
   });
@@ -206,6 +227,7 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
     transfers,
     routed,
     daily,
+    dailyIssued,
     decisions,
     otherHosts,
     requested,
@@ -223,6 +245,7 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
           paintedAt: b?.paintedAt ?? null,
           longTasks: b?.longTasks ?? [],
           clickInp: inp,
+          roomJoinAt: b?.roomJoinAt ?? null,
         };
       }),
     close: () => context.close(),

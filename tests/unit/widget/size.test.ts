@@ -82,7 +82,11 @@ const KB = 1000;
 // After the branches merged (main, 2026-11-26; the light first frame with Cancel in it, +224 B on the
 // card): loader 5,260 B, card 22,178 B, engine 7,675 B, machinery 87,432 B, chat 31,124 B,
 // voice 109,610 B; gated just above.
-const BUDGET = { loader: 5.27 * KB, engine: 7.68 * KB, machinery: 87.45 * KB, chat: 31.15 * KB, voice: 109.65 * KB };
+// The call machine loaded at the click beside POST /call/web (issue 20): the daily file's
+// `loadSpare` +31 B, the start file asks for it +40 B, the loader hands the start its loader +9 B,
+// the card's held first frame and the hide badge rule +65 B: machinery 87,512 B, chat 31,198 B,
+// voice 109,755 B; raised by 0.1 KB each until the loader round lands.
+const BUDGET = { loader: 5.27 * KB, engine: 7.68 * KB, machinery: 87.55 * KB, chat: 31.25 * KB, voice: 109.8 * KB };
 
 let outdir = '';
 let meta: Metafile;

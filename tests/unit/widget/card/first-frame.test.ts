@@ -5,7 +5,7 @@
  * the conversation only once the start has asked Daily for the join, so none of that runs
  * between `POST /call/web`'s answer and the join request. Driven by the REAL voice engine (core
  * `VoiceClient`, with the fake call factory and platform through its ports), so "the join was
- * asked for" is the call object's `load()` itself, not a stage a fake reports.
+ * asked for" is the call object's `join()` itself, not a stage a fake reports.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VoiceClient } from '../../../../widget/src/core/index.ts';
@@ -24,7 +24,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** What the card looked like when the engine asked Daily for the join (the call object's `load()`). */
+/** What the card looked like when the engine asked Daily to join the room (the call object's `join()`). */
 interface AtJoin {
   /** Shown and drawn whole (not its light first frame). */
   whole: boolean;
@@ -56,7 +56,7 @@ async function voiceLauncher(answer: () => Promise<Response>, attributes: Record
   });
   const { shadow } = mounted;
   factory.configure = (call) => {
-    call.loadResult = () => {
+    call.joinResult = () => {
       const card = shadow.querySelector<HTMLElement>('[part=card]')!;
       seen.push({
         whole: !card.hidden && !card.hasAttribute('data-light'),
