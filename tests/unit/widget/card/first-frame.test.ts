@@ -120,7 +120,7 @@ describe('the card’s first frame after a click that starts a call', () => {
     launcher().click();
     await asked;
     expect(seen[0], 'at the join: the card not shown yet (no light frame either), focus where it was').toEqual({ whole: false, cancelDrawn: false, focusInCard: false });
-    expect(shadow.querySelector('[part=card]')!.hidden, 'still hidden').toBe(true);
+    expect(shadow.querySelector<HTMLElement>('[part=card]')!.hidden, 'still hidden').toBe(true);
     await frame();
     expect(getByRole(shadow, 'dialog').hasAttribute('data-light'), 'drawn whole in the frame after').toBe(false);
   });
