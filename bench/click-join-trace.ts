@@ -47,11 +47,11 @@ const out = arg('out', '');
 /** `--stacks=focus,layout`: also print the call stacks (mapped) of the samples whose leaf frame starts with one of these names. */
 const stacksOf = arg('stacks', '').split(',').filter(Boolean);
 /**
- * `--request=N`: end the span at the Nth request to Daily's hosts after the click (default 1, the
- * join request; ours' 2nd is the room join's own load, its machine asked for at the click having
- * failed at once in the bench).
+ * `--until=room`: end the span when our engine asks Daily to join the room (its `daily-call-join`
+ * stage, marked in the trace by a listener the tool adds), not at the join request (the call
+ * machine, asked for at the click).
  */
-const nth = Number(arg('request', '1'));
+const untilRoom = arg('until', 'join') === 'room';
 /** `--top=N`: how many functions to list per task (by self time). */
 const top = Number(arg('top', '8'));
 const cell = joinCells().find((c) => c.id === cellId);
@@ -85,6 +85,14 @@ try {
     const sample = await openSample(browser, { profile: cell.profile, providerUrl: provider.url, token: 'unused', cpuRate: cell.cpuRate, userAgent: cell.phone ? PHONE_USER_AGENT : undefined });
     try {
       const { page } = sample;
+      if (untilRoom) {
+        await page.addInitScript(() =>
+          addEventListener('ringwise-call-start-progress', (e) => {
+            const d = (e as CustomEvent<{ stage?: string; status?: string }>).detail;
+            if (d?.stage === 'daily-call-join' && d.status === 'started') performance.mark('room-join');
+          }),
+        );
+      }
       await page.goto(`${host.url}/ours`, { waitUntil: 'load' });
       const launcher = oursLauncher(page);
       await launcher.waitFor({ state: 'visible' });
@@ -92,7 +100,8 @@ try {
       await browser.startTracing(page, { categories });
       const before = sample.daily.length;
       await launcher.click();
-      const joined = await pollFor(page, () => sample.daily[before + nth - 1], 12_000);
+      const joined = await pollFor(page, () => sample.daily[before], 12_000);
+      if (untilRoom) await page.waitForTimeout(1500);
       await page.waitForTimeout(200);
       const buffer = await browser.stopTracing();
       const probe = await sample.probe();
@@ -115,8 +124,10 @@ function report(events: TraceEvent[], measured: number): void {
   if (!main) throw new Error('no renderer main thread in the trace');
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
   const click = onMain.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
-  const send = events.filter((e) => e.name === 'ResourceSendRequest' && /daily\.co/.test(String(e.args?.data?.url)) && e.ts > (click?.ts ?? 0))[nth - 1];
-  if (!click || !send) throw new Error(`trace lacks the ${click ? 'join request' : 'click'}`);
+  const send = untilRoom
+    ? onMain.find((e) => e.name === 'room-join' && e.ts > (click?.ts ?? 0))
+    : events.find((e) => e.name === 'ResourceSendRequest' && /daily\.co|dailywebrtc/.test(String(e.args?.data?.url)) && e.ts > (click?.ts ?? 0));
+  if (!click || !send) throw new Error(`trace lacks the ${click ? 'join request' : 'click'}: ${events.filter((e) => e.name === 'ResourceSendRequest').map((e) => String(e.args?.data?.url).slice(0, 80)).join(', ')}`);
   const all = onMain.filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts + (e.dur ?? 0) >= click.ts && e.ts <= send.ts);
   // The outermost only (the two names nest).
   const tasks = all.filter((t) => !all.some((o) => o !== t && o.ts <= t.ts && o.ts + (o.dur ?? 0) >= t.ts + (t.dur ?? 0) && (o.dur ?? 0) > (t.dur ?? 0)));

@@ -99,7 +99,11 @@ export function probeScript(token: string): string {
   addEventListener('click', (e) => { b.clickAt = performance.timeOrigin + e.timeStamp; }, true);
   b.roomJoinAt = null;
   addEventListener('ringwise-call-start-progress', (e) => {
-    if (b.roomJoinAt === null && e.detail?.stage === 'daily-call-join' && e.detail?.status === 'started') b.roomJoinAt = now();
+    if (b.roomJoinAt !== null || e.detail?.stage !== 'daily-call-join' || e.detail?.status !== 'started') return;
+    b.roomJoinAt = now();
+    // Told to the bench at once: reading the probe (an evaluation in the page) while the call
+    // still starts would put the bench's own work on the subject's path.
+    console.debug('__bench_room_join', b.roomJoinAt);
   }, true);
   addEventListener('keydown', (e) => {
     if (e.key !== 'Enter' || b.enterAt !== null) return;
@@ -146,6 +150,8 @@ export interface Sample {
   inFlight(): number;
   /** Every URL the page requested, in order. */
   requested: string[];
+  /** When the widget's engine began the room join (`ProbeTimes.roomJoinAt`, told by a console message), else null. */
+  roomJoinAt(): number | null;
   probe(): Promise<ProbeTimes>;
   close(): Promise<void>;
 }
@@ -213,6 +219,10 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
   const conditions = cdpConditions(options.profile);
   if (conditions) await cdp.send('Network.emulateNetworkConditions', conditions);
   if (options.cpuRate && options.cpuRate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuRate });
+  let roomJoinAt: number | null = null;
+  page.on('console', (message) => {
+    if (message.text().startsWith('__bench_room_join')) roomJoinAt = Number(message.text().split(' ')[1]);
+  });
   let inFlight = 0;
   page.on('request', (r) => {
     inFlight++;
@@ -232,6 +242,7 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
     otherHosts,
     requested,
     inFlight: () => inFlight,
+    roomJoinAt: () => roomJoinAt,
     probe: () =>
       page.evaluate(() => {
         const p = window as unknown as { __bench?: ProbeTimes & { interactions: Record<string, number>; clickInteraction: number | null; firstInput?: number } };
