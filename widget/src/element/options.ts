@@ -111,8 +111,7 @@ export function modeOf(element: Element): WidgetMode {
 
 /** `persist` is on (present, not "false"): the conversation is kept for the tab. */
 export function persistOf(element: Element): boolean {
-  const value = element.getAttribute('persist');
-  return value !== null && value.trim() !== 'false';
+  return (element.getAttribute('persist') ?? 'false').trim() !== 'false';
 }
 
 /**
