@@ -201,7 +201,7 @@ export function createVoiceCallElement(
      * in. Connected only: a new element's attributes (its `locale`) may not be set yet.
      */
     shipped_(lang: string): Partial<VoiceLabels> | undefined {
-      return shipped(lang, this.connection_ ? () => this.#refresh() : undefined);
+      return shipped(lang, this.connection_ && (() => this.#refresh()));
     }
 
     dismissed_ = (): boolean => dismissed(this);
