@@ -82,7 +82,16 @@ const KB = 1000;
 // After the branches merged (main, 2026-11-26; the light first frame with Cancel in it, +224 B on the
 // card): loader 5,260 B, card 22,178 B, engine 7,675 B, machinery 87,432 B, chat 31,124 B,
 // voice 109,610 B; gated just above.
-const BUDGET = { loader: 5.27 * KB, engine: 7.68 * KB, machinery: 87.45 * KB, chat: 31.15 * KB, voice: 109.65 * KB };
+// Loader round 2 (issue 20, item 4), 5,260 → 5,181 B (−79), nothing the widget does changed: terser's
+// `unsafe` and `unsafe_arrows` −15; launcher CSS (shadow colours as #rrggbbaa, no default weight in
+// the font shorthand, border #0000, calc without spaces; 0 pixels differ in screenshots) −15;
+// one-use helpers written in place where terser wrapped them in a call (the script fetch, the
+// click, the failed card load, the position, mount and the script tag's attributes) −28; smaller
+// edits (no shadowRoot check, dismissal members as fields, label-* read from `attributes`, persist
+// as `(value ?? 'false')`, the shipped language's callback, RingwiseVoice as the script loader left
+// it) −21. DESIGN.md's 5 KB still missed by 181 B: what the rest is, widget/README.md ("Sizes and
+// loading"). The loader's gate lowered to just above: 5.19 KB.
+const BUDGET = { loader: 5.19 * KB, engine: 7.68 * KB, machinery: 87.45 * KB, chat: 31.15 * KB, voice: 109.65 * KB };
 
 let outdir = '';
 let meta: Metafile;
