@@ -44,15 +44,18 @@ export function renderClickJoin(part: { result?: ClickJoinResult; note?: string 
       '*long tasks* = time inside tasks over 50 ms between the click and the join request (each clipped to that span), and the longest such task (0: none over 50 ms); ' +
       '*JS before click* / *JS click → join* = JavaScript bytes on the wire whose last byte arrived before the click / between the click and the join request.',
     '',
-    '| cell | subject | INP | long tasks click → join | longest task | JS before click | JS click → join | join request |',
-    '|---|---|---:|---:|---:|---:|---:|---|',
+    '*Reached the routing*: the same join request timed when it reached the bench\'s routing in Node (earlier runs\' figure; that hop is slower while Node is busy answering another request of the page, such as ours\' `POST /call/web` running beside it). ' +
+      '*Room join asked*: when Daily was asked to join the room (ours: the engine\'s `daily-call-join` stage, after the POST\'s answer, with the call machine asked for at the click; the @vapi-ai/web page: its join request, made inside `join()`).',
+    '',
+    '| cell | subject | INP | long tasks click → join | longest task | JS before click | JS click → join | join request | reached the routing | room join asked |',
+    '|---|---|---:|---:|---:|---:|---:|---|---:|---:|',
   );
   for (const cell of c.cells) {
     for (const s of JOIN_SUBJECTS) {
       const x = row(s.id, cell.id);
       if (!x) continue;
       out.push(
-        `| ${cell.label} | ${s.label} | ${ms(x.inp.median)} | ${ms(x.longTaskMs.median)} | ${ms(x.longestMs.median)} (max ${ms(x.longestMs.max)}) | ${formatKB(x.jsBeforeClick)} | ${formatKB(x.jsClickToJoin)} | ${x.joinUrls.slice(0, 2).join(', ') || '—'} |`,
+        `| ${cell.label} | ${s.label} | ${ms(x.inp.median)} | ${ms(x.longTaskMs.median)} | ${ms(x.longestMs.median)} (max ${ms(x.longestMs.max)}) | ${formatKB(x.jsBeforeClick)} | ${formatKB(x.jsClickToJoin)} | ${x.joinUrls.slice(0, 2).join(', ') || '—'} | ${ms(x.joinRouted?.median)} | ${x.roomJoin?.n ? ms(x.roomJoin.median) : '—'} |`,
       );
     }
   }

@@ -46,6 +46,14 @@ const samples = Number(arg('samples', '3'));
 const out = arg('out', '');
 /** `--stacks=focus,layout`: also print the call stacks (mapped) of the samples whose leaf frame starts with one of these names. */
 const stacksOf = arg('stacks', '').split(',').filter(Boolean);
+/**
+ * `--until=room`: end the span when our engine asks Daily to join the room (its `daily-call-join`
+ * stage, marked in the trace by a listener the tool adds), not at the join request (the call
+ * machine, asked for at the click).
+ */
+const untilRoom = arg('until', 'join') === 'room';
+/** `--top=N`: how many functions to list per task (by self time). */
+const top = Number(arg('top', '8'));
 const cell = joinCells().find((c) => c.id === cellId);
 if (!cell) throw new Error(`--cell=${cellId}: choose from ${joinCells().map((c) => c.id).join(', ')}`);
 
@@ -77,6 +85,14 @@ try {
     const sample = await openSample(browser, { profile: cell.profile, providerUrl: provider.url, token: 'unused', cpuRate: cell.cpuRate, userAgent: cell.phone ? PHONE_USER_AGENT : undefined });
     try {
       const { page } = sample;
+      if (untilRoom) {
+        await page.addInitScript(() =>
+          addEventListener('ringwise-call-start-progress', (e) => {
+            const d = (e as CustomEvent<{ stage?: string; status?: string }>).detail;
+            if (d?.stage === 'daily-call-join' && d.status === 'started') performance.mark('room-join');
+          }),
+        );
+      }
       await page.goto(`${host.url}/ours`, { waitUntil: 'load' });
       const launcher = oursLauncher(page);
       await launcher.waitFor({ state: 'visible' });
@@ -85,6 +101,7 @@ try {
       const before = sample.daily.length;
       await launcher.click();
       const joined = await pollFor(page, () => sample.daily[before], 12_000);
+      if (untilRoom) await page.waitForTimeout(1500);
       await page.waitForTimeout(200);
       const buffer = await browser.stopTracing();
       const probe = await sample.probe();
@@ -107,8 +124,10 @@ function report(events: TraceEvent[], measured: number): void {
   if (!main) throw new Error('no renderer main thread in the trace');
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
   const click = onMain.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
-  const send = events.find((e) => e.name === 'ResourceSendRequest' && /daily\.co/.test(String(e.args?.data?.url)) && e.ts > (click?.ts ?? 0));
-  if (!click || !send) throw new Error(`trace lacks the ${click ? 'join request' : 'click'}`);
+  const send = untilRoom
+    ? onMain.find((e) => e.name === 'room-join' && e.ts > (click?.ts ?? 0))
+    : events.find((e) => e.name === 'ResourceSendRequest' && /daily\.co|dailywebrtc/.test(String(e.args?.data?.url)) && e.ts > (click?.ts ?? 0));
+  if (!click || !send) throw new Error(`trace lacks the ${click ? 'join request' : 'click'}: ${events.filter((e) => e.name === 'ResourceSendRequest').map((e) => String(e.args?.data?.url).slice(0, 80)).join(', ')}`);
   const all = onMain.filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts + (e.dur ?? 0) >= click.ts && e.ts <= send.ts);
   // The outermost only (the two names nest).
   const tasks = all.filter((t) => !all.some((o) => o !== t && o.ts <= t.ts && o.ts + (o.dur ?? 0) >= t.ts + (t.dur ?? 0) && (o.dur ?? 0) > (t.dur ?? 0)));
@@ -123,11 +142,11 @@ function report(events: TraceEvent[], measured: number): void {
     const kinds = [...new Set(inside.map((e) => (e.name === 'FunctionCall' || e.name === 'EventDispatch' || e.name === 'TimerFire' || e.name === 'FireAnimationFrame' || e.name === 'EvaluateScript' || e.name === 'v8.compile' ? e.name + (e.args?.data?.type ? `(${e.args.data.type})` : '') : '')).filter(Boolean))];
     const self = new Map<string, number>();
     for (const s of samplesIn.filter((s) => s.ts >= task.ts && s.ts <= end)) self.set(s.frame, (self.get(s.frame) ?? 0) + s.ms);
-    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([f, ms]) => `${f} ${ms.toFixed(1)}`);
+    const heaviest = [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([f, ms]) => `${f} ${ms.toFixed(1)}`);
     const ms = (task.dur ?? 0) / 1000;
     if (ms < 2) continue;
     console.log(`  +${((task.ts - click.ts) / 1000).toFixed(1)} ms: task ${ms.toFixed(1)} ms [${kinds.join(', ')}] style ${sum(['UpdateLayoutTree']).toFixed(1)}, layout ${sum(['Layout']).toFixed(1)}, paint ${sum(['Paint', 'PrePaint', 'Layerize']).toFixed(1)}, parse HTML/CSS ${sum(['ParseAuthorStyleSheet', 'ParseHTML']).toFixed(1)}`);
-    for (const line of top) console.log(`      ${line}`);
+    for (const line of heaviest) console.log(`      ${line}`);
     const stacks = new Map<string, number>();
     for (const s of samplesIn.filter((s) => s.ts >= task.ts && s.ts <= end && stacksOf.some((n) => s.frame.startsWith(n)))) stacks.set(s.stack, (stacks.get(s.stack) ?? 0) + s.ms);
     for (const [stack, ms] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 4)) console.log(`        ${ms.toFixed(1)} ms: ${stack}`);

@@ -48,8 +48,16 @@ export interface JoinRow {
   subject: JoinSubjectId;
   /** `JoinCell.id`. */
   cell: string;
-  /** Click → join request, ms. */
+  /** Click → join request, ms: when the page issued it (DevTools' `requestWillBeSent`). */
   join: Summary;
+  /** Click → the same request reaching the bench's routing in Node, ms (the figure of earlier runs). */
+  joinRouted: Summary;
+  /**
+   * Click → Daily asked to join the room, ms: ours, the engine's `daily-call-join` stage (its call
+   * machine asked for at the click, the join request comes before it); a peer's join request is
+   * its `join()`, so its figure here is its join request's.
+   */
+  roomJoin: Summary;
   /** Samples without a join request within `SAMPLE_LIMIT_MS`, or that broke. */
   failed: number;
   /** The click's INP (event timing duration), ms. */
@@ -147,12 +155,12 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
   // A room on a Daily host, so every subject's join goes to Daily (and is failed at once).
   const answer = { id: 'call-bench', webCallUrl: 'https://ringwise-bench.daily.co/bench-room', artifactPlan: { videoRecordingEnabled: false }, assistant: { voice: { provider: '11labs' } } };
   const host = await serveStatic(WIDGET_CDN, { pages, files });
-  type Cell = { join: number[]; inp: number[]; longTask: number[]; longest: number[]; before: number[]; during: number[]; urls: string[]; failed: number };
+  type Cell = { join: number[]; routed: number[]; room: number[]; inp: number[]; longTask: number[]; longest: number[]; before: number[]; during: number[]; urls: string[]; failed: number };
   const collected = new Map<string, Cell>();
 
   const runSample = async (runner: Runner, cell: JoinCell, counted: boolean): Promise<void> => {
     const key = `${runner.id}|${cell.id}`;
-    const figures = collected.get(key) ?? { join: [], inp: [], longTask: [], longest: [], before: [], during: [], urls: [], failed: 0 };
+    const figures = collected.get(key) ?? { join: [], routed: [], room: [], inp: [], longTask: [], longest: [], before: [], during: [], urls: [], failed: 0 };
     collected.set(key, figures);
     provider.route('POST', '/call/web', { status: 201, body: answer, delayMs: cell.delayMs });
     const sampleOptions = { profile: cell.profile, providerUrl: provider.url, token: 'unused', cpuRate: cell.cpuRate, userAgent: cell.phone ? PHONE_USER_AGENT : undefined };
@@ -163,8 +171,14 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
       await launcher.waitFor({ state: 'visible', timeout: SAMPLE_LIMIT_MS });
       await waitForQuiet(sample, QUIET_BEFORE_CLICK_MS, 20_000);
       const before = sample.daily.length;
+      const issuedBefore = sample.dailyIssued.length;
       await launcher.click();
       const joined = await pollFor(page, () => sample.daily[before], SAMPLE_LIMIT_MS);
+      const issued = sample.dailyIssued[issuedBefore];
+      // Ours: the room join comes after the join request (its call machine asked for at the click);
+      // waited for without evaluating in the page, which would stand in the start's way.
+      const ours = runner.id.startsWith('ours');
+      if (ours) await pollFor(page, () => sample.roomJoinAt(), 2000);
       // The click's event timing is reported after its next paint: give it a moment.
       let probe = await sample.probe();
       for (let i = 0; i < 20 && probe.clickInp === null; i++) {
@@ -172,13 +186,18 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
         probe = await sample.probe();
       }
       if (!counted) return;
-      if (!joined || probe.clickAt === null) throw new Error(`no request to Daily within ${SAMPLE_LIMIT_MS / 1000} s of the click`);
-      figures.join.push(joined.at - probe.clickAt);
+      if (!joined || !issued || probe.clickAt === null) throw new Error(`no request to Daily within ${SAMPLE_LIMIT_MS / 1000} s of the click`);
+      const clickAt = probe.clickAt;
+      figures.join.push(issued.at - clickAt);
+      figures.routed.push(joined.at - clickAt);
+      const roomJoinAt = sample.roomJoinAt();
+      if (!ours) figures.room.push(issued.at - clickAt);
+      else if (roomJoinAt !== null) figures.room.push(roomJoinAt - clickAt);
       if (probe.clickInp !== null) figures.inp.push(probe.clickInp);
-      const busy = busyBetween(probe.longTasks, probe.clickAt, joined.at);
+      const busy = busyBetween(probe.longTasks, clickAt, issued.at);
       figures.longTask.push(busy.longTaskMs);
       figures.longest.push(busy.longestMs);
-      const split = splitTransfers(sample.transfers, probe.clickAt, joined.at);
+      const split = splitTransfers(sample.transfers, clickAt, issued.at);
       figures.before.push(split.beforeClick);
       figures.during.push(split.clickToPost);
       figures.urls.push(joined.path);
@@ -206,6 +225,8 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
     subject: subject as JoinSubjectId,
     cell: profile,
     join: summarize(cell.join),
+    joinRouted: summarize(cell.routed),
+    roomJoin: summarize(cell.room),
     failed: cell.failed,
     inp: summarize(cell.inp),
     longTaskMs: summarize(cell.longTask),

@@ -47,6 +47,12 @@ export interface ProbeTimes {
    * its INP (one interaction). Null until the browser reported it.
    */
   clickInp: number | null;
+  /**
+   * When the widget's engine began the `daily-call-join` stage after the click (its
+   * `ringwise-call-start-progress` event; epoch ms): the room's URL and the call object in hand,
+   * Daily asked to join the room. Null for the peers and until then.
+   */
+  roomJoinAt: number | null;
 }
 
 /** Launches the benches' Chromium (fake microphone, permission prompts auto-accepted), or null. */
@@ -91,6 +97,14 @@ export function probeScript(token: string): string {
     new PerformanceObserver((list) => list.getEntries().forEach(record)).observe({ type: 'first-input', buffered: true });
   } catch {}
   addEventListener('click', (e) => { b.clickAt = performance.timeOrigin + e.timeStamp; }, true);
+  b.roomJoinAt = null;
+  addEventListener('ringwise-call-start-progress', (e) => {
+    if (b.roomJoinAt !== null || e.detail?.stage !== 'daily-call-join' || e.detail?.status !== 'started') return;
+    b.roomJoinAt = now();
+    // Told to the bench at once: reading the probe (an evaluation in the page) while the call
+    // still starts would put the bench's own work on the subject's path.
+    console.debug('__bench_room_join', b.roomJoinAt);
+  }, true);
   addEventListener('keydown', (e) => {
     if (e.key !== 'Enter' || b.enterAt !== null) return;
     b.enterAt = performance.timeOrigin + e.timeStamp;
@@ -120,8 +134,14 @@ export interface Sample {
   transfers: ScriptTransfer[];
   /** Requests answered by the provider through the routing, oldest first. */
   routed: RoutedRequest[];
-  /** Requests to Daily's hosts (aborted at once), oldest first. */
+  /** Requests to Daily's hosts (aborted at once), oldest first, timed when they reached the routing (Node). */
   daily: RoutedRequest[];
+  /**
+   * The same requests timed when the page issued them (DevTools' `requestWillBeSent`, the
+   * browser's wall clock): free of the hop to the bench's routing in Node, which is slower while
+   * that process is busy with another request of the page (e.g. fulfilling `POST /call/web`).
+   */
+  dailyIssued: RoutedRequest[];
   /** How many requests each routing decision saw. */
   decisions: Record<RouteDecision, number>;
   /** Hosts of the requests aborted as `abort-other` (neither loopback, the platform nor Daily). */
@@ -130,6 +150,8 @@ export interface Sample {
   inFlight(): number;
   /** Every URL the page requested, in order. */
   requested: string[];
+  /** When the widget's engine began the room join (`ProbeTimes.roomJoinAt`, told by a console message), else null. */
+  roomJoinAt(): number | null;
   probe(): Promise<ProbeTimes>;
   close(): Promise<void>;
 }
@@ -180,7 +202,12 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
   const transfers: ScriptTransfer[] = [];
   const requested: string[] = [];
   const pending = new Map<string, { url: string; type?: string; offsetMs: number }>();
+  const dailyIssued: RoutedRequest[] = [];
   cdp.on('Network.requestWillBeSent', (e) => {
+    if (routeDecision(e.request.url) === 'abort-daily') {
+      const url = new URL(e.request.url);
+      dailyIssued.push({ method: e.request.method, path: url.host + url.pathname, at: e.wallTime * 1000 });
+    }
     // Monotonic protocol time → epoch ms, from this request's own wallTime.
     pending.set(e.requestId, { url: e.request.url, type: e.type, offsetMs: e.wallTime * 1000 - e.timestamp * 1000 });
   });
@@ -192,6 +219,10 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
   const conditions = cdpConditions(options.profile);
   if (conditions) await cdp.send('Network.emulateNetworkConditions', conditions);
   if (options.cpuRate && options.cpuRate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuRate });
+  let roomJoinAt: number | null = null;
+  page.on('console', (message) => {
+    if (message.text().startsWith('__bench_room_join')) roomJoinAt = Number(message.text().split(' ')[1]);
+  });
   let inFlight = 0;
   page.on('request', (r) => {
     inFlight++;
@@ -206,10 +237,12 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
     transfers,
     routed,
     daily,
+    dailyIssued,
     decisions,
     otherHosts,
     requested,
     inFlight: () => inFlight,
+    roomJoinAt: () => roomJoinAt,
     probe: () =>
       page.evaluate(() => {
         const p = window as unknown as { __bench?: ProbeTimes & { interactions: Record<string, number>; clickInteraction: number | null; firstInput?: number } };
@@ -223,6 +256,7 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
           paintedAt: b?.paintedAt ?? null,
           longTasks: b?.longTasks ?? [],
           clickInp: inp,
+          roomJoinAt: b?.roomJoinAt ?? null,
         };
       }),
     close: () => context.close(),

@@ -117,6 +117,8 @@ describe('budget table', () => {
       jsBeforeClick: 0,
       jsClickToJoin: 0,
       joinUrls: [],
+      joinRouted: summary(median),
+      roomJoin: summary(median),
     });
     const rows = clickJoinRows({
       date: '2026-11-25T18:00:00Z',

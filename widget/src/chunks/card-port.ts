@@ -10,6 +10,7 @@ import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { ClientTools } from '../core/client-tools.ts';
 import type { RequestHelpers, StartOptions } from '../conversation/controller.ts';
+import type { StartNowOptions } from '../conversation/early-request.ts';
 import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
 import type { CallView } from '../conversation/view.ts';
@@ -34,7 +35,7 @@ export interface StartModule {
    * Asks, in the caller's task, for `POST /call/web` for the element's target and for the
    * microphone; nothing without consent, a key or a readable target.
    */
-  startFor(element: Element, requests?: Pick<RequestHelpers, 'requestWebCall'>): StartOptions;
+  startFor(element: Element, requests?: Pick<RequestHelpers, 'requestWebCall'>, loadDaily?: StartNowOptions['loadDaily']): StartOptions;
 }
 
 /** The element builder the loader hands the card (its `h`, element/dom.ts): `<tag class part …attrs>`. */

@@ -1,8 +1,8 @@
 /**
  * "Start now": what a click on a call button asks for in its own task, before anything else runs
  * (the card, the engine, React): `POST /call/web` and the microphone permission, which the engine
- * adopts when it starts, and, when the caller can load them, the voice engine and daily-js. The one owner of the click's
- * path: the element's launcher, the controller (the card and the React hook) and the site's hero
+ * adopts when it starts, and, when the caller can load the Daily adapter, the call machine's
+ * download on the call object made ahead of the call. The one owner of the click's path: the element's launcher, the controller (the card and the React hook) and the site's hero
  * button all start through it.
  */
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
@@ -10,6 +10,7 @@ import type { requestWebCall } from '../api/web-call.ts';
 import { hasCallTarget } from '../core/target.ts';
 import type { MicrophoneStream } from '../core/platform.ts';
 import type { CallTarget } from '../core/types.ts';
+import { nextTask } from './tasks.ts';
 
 /** A start's early request, as the controller and the engine adopt it. */
 export interface StartOptions {
@@ -38,23 +39,31 @@ export interface StartNowOptions {
   target: CallTarget;
   /** Sends the request (the API layer's `requestWebCall`, or a demo's that sends nothing). */
   requestWebCall: typeof requestWebCall;
-  /** Loads the voice engine and daily-js (the element's loader); failures are left to the start. */
-  load?: (name: 'engine' | 'daily') => Promise<unknown>;
+  /**
+   * Loads the Daily adapter (the element's loader, which also asks for the engine itself), so that
+   * its call machine starts downloading beside the request, in the task after this one, on the
+   * call object made ahead of the call (warm start: `loadSpare`). Failures are left to the start.
+   */
+  loadDaily?: () => Promise<{ loadSpare(): boolean }>;
 }
 
 /**
- * Asks, in this task, for everything the call's join waits for: `POST /call/web`, the microphone
- * permission, and the engine and daily-js (when `load` is given), or nothing without a key or a
- * target (the start explains). Never throws for a failed request, permission or load: the engine
+ * Asks, in this task, for everything the call's join waits for: `POST /call/web` and the
+ * microphone permission, then (`loadDaily` given) the call machine in the next task; or nothing
+ * without a key or a target (the start explains). Never throws for a failed request, permission or load: the engine
  * adopts the request and the permission and reports their failures.
  */
-export function startNow({ token, baseUrl, target, requestWebCall, load }: StartNowOptions): StartOptions {
+export function startNow({ token, baseUrl, target, requestWebCall, loadDaily }: StartNowOptions): StartOptions {
   if (!token || !hasCallTarget(target)) return {};
   const ignore = () => {};
-  load?.('engine').catch(ignore);
-  load?.('daily').catch(ignore);
   const abort = new AbortController();
   const request = requestWebCall({ baseUrl: baseUrl || DEFAULT_API_BASE_URL, token, signal: abort.signal }, target);
+  // The call machine downloads beside the request (the join waits for both), asked for in the
+  // task right after this one: the request leaves when this task ends, and the machine's start
+  // (≈ 15 ms of a phone's main thread) would make the click's task a long one.
+  loadDaily?.()
+    .then((daily) => nextTask().then(() => abort.signal.aborted || daily.loadSpare()))
+    .catch(ignore);
   request.catch(ignore);
   const devices = typeof navigator == 'undefined' ? undefined : navigator.mediaDevices;
   const microphone = devices?.getUserMedia?.({ audio: true });

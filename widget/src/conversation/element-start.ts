@@ -10,7 +10,7 @@
 import { requestWebCall } from '../api/web-call.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import { keptRoomTarget } from './continuity-store.ts';
-import { startNow, type StartOptions } from './early-request.ts';
+import { startNow, type StartNowOptions, type StartOptions } from './early-request.ts';
 import { pageContextOf, withPageContext } from './page-context.ts';
 
 /** The element as read here: its attributes and its `target` property. */
@@ -89,8 +89,10 @@ function storedConsent(key: string): boolean {
  * or a target. With `persist`, the room outlives the page (`roomDeleteOnUserLeaveEnabled: false`).
  * @param requests Sends the request: a demo with a scripted engine passes one that sends nothing.
  *   @default the platform's `requestWebCall`
+ * @param loadDaily The element's loader of the Daily adapter: with it, the call machine starts
+ *   downloading beside the request (`startNow`).
  */
-export function startFor(element: Element, requests: { requestWebCall: typeof requestWebCall } = { requestWebCall }): StartOptions {
+export function startFor(element: Element, requests: { requestWebCall: typeof requestWebCall } = { requestWebCall }, loadDaily?: StartNowOptions['loadDaily']): StartOptions {
   const attr = (name: string) => element.getAttribute(name)?.trim();
   let target: CallTarget = {};
   try {
@@ -102,5 +104,5 @@ export function startFor(element: Element, requests: { requestWebCall: typeof re
   } catch {
     // Overrides that cannot be read: nothing is sent, the card says why.
   }
-  return startNow({ token: attr('public-key'), baseUrl: attr('api-base-url'), target, requestWebCall: requests.requestWebCall });
+  return startNow({ token: attr('public-key'), baseUrl: attr('api-base-url'), target, requestWebCall: requests.requestWebCall, loadDaily });
 }

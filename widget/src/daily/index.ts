@@ -115,7 +115,21 @@ export function dailyEvents(video: boolean): DailyEventTable {
  * The call object `prepare` made ahead of a call, with the factory and the sources it was made
  * with: one per page, whichever factory made it (daily-js allows one call object at a time).
  */
-let spare: { call: DailyCallLike; owner: CallFactory; sources: string } | null = null;
+let spare: { call: DailyCallLike; owner: CallFactory; sources: string; loading?: Promise<void> } | null = null;
+
+/**
+ * Starts loading Daily's call machine into the call object made ahead of a call (`prepare`), once:
+ * the click's start asks for it beside `POST /call/web` (conversation/early-request.ts), so the
+ * machine downloads while the platform creates the call, where the peers load it only inside
+ * `join()`, after the answer. The call that takes the object gets this load as its own `load()`.
+ * @returns Whether there was such an object (no object: the call loads its machine as before).
+ */
+export function loadSpare(): boolean {
+  if (!spare) return false;
+  // Settled by the call's own `load()`, which the join waits for (a failure is retried by the join).
+  (spare.loading ??= spare.call.load()).catch(() => {});
+  return true;
+}
 
 /** Destroys the call object made ahead of a call, if any (before making one outside a factory). */
 export function dropSpare(): Promise<void> {
@@ -158,7 +172,7 @@ export function createDailyCallFactory(config: DailyConfig = {}, daily: DailyLik
     createCall(options) {
       const taken = spare;
       spare = null;
-      if (taken?.owner === factory && taken.sources === sourcesOf(options)) return adaptDailyCall(taken.call, options.video);
+      if (taken?.owner === factory && taken.sources === sourcesOf(options)) return adaptDailyCall(taken.call, options.video, taken.loading);
       const call = make(options, !!taken);
       void taken?.call.destroy().catch(() => {});
       return adaptDailyCall(call, options.video);
@@ -176,8 +190,11 @@ export function createDailyCallFactory(config: DailyConfig = {}, daily: DailyLik
  * tracks, those present at join included.
  * @param call A daily-js call object (or a typed fake).
  * @param video Also subscribe to remote video and pass its tracks on.
+ * @param loading Its call machine's load, when one was started ahead (`loadSpare`): `load()`
+ *   returns it rather than asking daily-js again (a second `load()` while one runs would cancel
+ *   the first and fetch the machine anew).
  */
-export function adaptDailyCall(call: DailyCallLike, video: boolean): CallObject {
+export function adaptDailyCall(call: DailyCallLike, video: boolean, loading?: Promise<void>): CallObject {
   const events = createEmitter<CallObjectEvents>();
   const removers: (() => void)[] = [];
   const on = <T extends DailyEvent>(event: T, handler: (e: DailyEventObject<T>) => void) => {
@@ -209,7 +226,7 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean): CallObject 
       // daily-js rejects a `token` key that is present but undefined.
       await call.join({ url, ...(token ? { token } : {}), subscribeToTracksAutomatically: false });
     },
-    load: () => call.load(),
+    load: () => loading ?? call.load(),
     leave: () => call.leave(),
     async destroy() {
       try {

@@ -134,8 +134,8 @@ export async function showCard(element: CardState, call: boolean, focus: boolean
 
 /**
  * The click's start: the voice engine and daily-js asked for now, and `startFor` (the start file,
- * conversation/element-start.ts: `POST /call/web` for the element's target, the microphone) run as
- * soon as that file is in. Nothing without a key (the card explains); a start file that fails to
+ * conversation/element-start.ts: `POST /call/web` for the element's target, the microphone, the
+ * call machine's download on a call object made ahead) run as soon as that file is in. Nothing without a key (the card explains); a start file that fails to
  * load leaves the request to the card.
  */
 function earlyStart(element: CardState): Promise<StartOptions> | undefined {
@@ -145,7 +145,7 @@ function earlyStart(element: CardState): Promise<StartOptions> | undefined {
   load('engine').catch(ignore);
   load('daily').catch(ignore);
   // A start that throws (or a file that fails) leaves the request to the card: the card still opens.
-  return load('start').then((start) => start.startFor(element, element.requests_)).catch(ignore);
+  return load('start').then((start) => start.startFor(element, element.requests_, () => load('daily'))).catch(ignore);
 }
 
 /** The card, loading and mounting it first if needed (once; again after a failed load). */

@@ -5,7 +5,7 @@
  * the conversation only once the start has asked Daily for the join, so none of that runs
  * between `POST /call/web`'s answer and the join request. Driven by the REAL voice engine (core
  * `VoiceClient`, with the fake call factory and platform through its ports), so "the join was
- * asked for" is the call object's `load()` itself, not a stage a fake reports.
+ * asked for" is the call object's `join()` itself, not a stage a fake reports.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VoiceClient } from '../../../../widget/src/core/index.ts';
@@ -24,7 +24,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** What the card looked like when the engine asked Daily for the join (the call object's `load()`). */
+/** What the card looked like when the engine asked Daily to join the room (the call object's `join()`). */
 interface AtJoin {
   /** Shown and drawn whole (not its light first frame). */
   whole: boolean;
@@ -36,7 +36,7 @@ interface AtJoin {
  * A voice launcher on the real engine, warm (`preload="idle"`: the card mounted, closed, before the
  * click, as on a page read for a moment); `answer` is what `POST /call/web` answers.
  */
-async function voiceLauncher(answer: () => Promise<Response>, attributes: Record<string, string> = {}) {
+async function voiceLauncher(answer: () => Promise<Response>, attributes: Record<string, string> = {}, answerAfterDrawing = true) {
   const factory = new FakeCallFactory();
   const platform = new FakePlatform();
   const engine: VoiceEngine = {
@@ -56,7 +56,7 @@ async function voiceLauncher(answer: () => Promise<Response>, attributes: Record
   });
   const { shadow } = mounted;
   factory.configure = (call) => {
-    call.loadResult = () => {
+    call.joinResult = () => {
       const card = shadow.querySelector<HTMLElement>('[part=card]')!;
       seen.push({
         whole: !card.hidden && !card.hasAttribute('data-light'),
@@ -72,7 +72,7 @@ async function voiceLauncher(answer: () => Promise<Response>, attributes: Record
   const drawn = async () => {
     for (let i = 0; i < 20 && !shadow.querySelector('[part=card]:not([hidden])'); i++) await frame();
   };
-  vi.stubGlobal('fetch', vi.fn(() => drawn().then(answer)));
+  vi.stubGlobal('fetch', vi.fn(() => (answerAfterDrawing ? drawn().then(answer) : answer())));
   await until(shadow, () => !!shadow.querySelector('[part=card]'));
   return { ...mounted, factory, seen, asked };
 }
@@ -107,6 +107,22 @@ describe('the card’s first frame after a click that starts a call', () => {
     expect(getByRole(shadow, 'button', EN_LABELS.stop), 'the footer drawn (the fake call joined at once: Hang Up)').toBeTruthy();
     expect(shadow.activeElement, 'focus moved into the card').toBe(card);
     expect(factory.calls, 'one call object').toHaveLength(1);
+  });
+
+  it('is held back while a quick answer runs to the join: nothing of the card drawn before Daily is asked to join', async () => {
+    // Answered two frames after the request: a frame the card would have drawn in without the hold.
+    const quick = async () => {
+      await frame();
+      await frame();
+      return webCall();
+    };
+    const { launcher, seen, asked, shadow } = await voiceLauncher(quick, {}, false);
+    launcher().click();
+    await asked;
+    expect(seen[0], 'at the join: the card not shown yet (no light frame either), focus where it was').toEqual({ whole: false, cancelDrawn: false, focusInCard: false });
+    expect(shadow.querySelector<HTMLElement>('[part=card]')!.hidden, 'still hidden').toBe(true);
+    await frame();
+    expect(getByRole(shadow, 'dialog').hasAttribute('data-light'), 'drawn whole in the frame after').toBe(false);
   });
 
   it('a start that fails before the join draws the whole card at once, with the error and focus in it', async () => {

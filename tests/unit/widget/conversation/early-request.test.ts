@@ -5,20 +5,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeTrack } from '../../../fixtures/fake-call.ts';
 import { startNow } from '../../../../widget/src/conversation/early-request.ts';
+import { nextTask } from '../../../../widget/src/conversation/tasks.ts';
 import { DEFAULT_API_BASE_URL } from '../../../../widget/src/api/constants.ts';
 
 function helpers() {
   const requestWebCall = vi.fn((_options: { baseUrl: string; token: string; signal?: AbortSignal }, _target: object) => new Promise<Response>(() => {}));
-  const load = vi.fn((_name: string) => new Promise<unknown>(() => {}));
-  return { requestWebCall, load };
+  const loadDaily = vi.fn(() => new Promise<{ loadSpare(): boolean }>(() => {}));
+  return { requestWebCall, loadDaily };
 }
 
 describe('startNow', () => {
-  it('sends POST /call/web and asks for the engine and daily-js at once, and returns the request with its abort', () => {
-    const { requestWebCall, load } = helpers();
-    const start = startNow({ token: 'pk', target: { assistantId: 'a' }, requestWebCall, load });
+  it('sends POST /call/web and asks for the Daily adapter at once, and returns the request with its abort', () => {
+    const { requestWebCall, loadDaily } = helpers();
+    const start = startNow({ token: 'pk', target: { assistantId: 'a' }, requestWebCall, loadDaily });
     expect(requestWebCall, 'sent, on the default API').toHaveBeenCalledWith({ baseUrl: DEFAULT_API_BASE_URL, token: 'pk', signal: start.abort!.signal }, { assistantId: 'a' });
-    expect(load.mock.calls.map(([name]) => name), 'both files asked for').toEqual(['engine', 'daily']);
+    expect(loadDaily, 'the Daily adapter asked for').toHaveBeenCalledTimes(1);
     expect(start.request, 'the request the engine adopts').toBe(requestWebCall.mock.results[0]!.value);
     start.abort!.abort();
     expect(requestWebCall.mock.calls[0]![0].signal?.aborted, 'its abort cancels it').toBe(true);
@@ -26,19 +27,48 @@ describe('startNow', () => {
 
   it('sends and loads nothing without a key or a target (the start explains why)', () => {
     for (const options of [{ token: '', target: { assistantId: 'a' } }, { token: 'pk', target: {} }]) {
-      const { requestWebCall, load } = helpers();
-      expect(startNow({ ...options, requestWebCall, load })).toEqual({});
+      const { requestWebCall, loadDaily } = helpers();
+      expect(startNow({ ...options, requestWebCall, loadDaily })).toEqual({});
       expect(requestWebCall).not.toHaveBeenCalled();
-      expect(load).not.toHaveBeenCalled();
+      expect(loadDaily).not.toHaveBeenCalled();
     }
   });
 
   it('a failed request or load is left to the engine: nothing unhandled, nothing thrown', async () => {
     const requestWebCall = vi.fn((_options: { baseUrl: string }, _target: object): Promise<Response> => Promise.reject(new TypeError('Failed to fetch')));
-    const load = vi.fn(() => Promise.reject(new Error('blocked')));
-    const start = startNow({ token: 'pk', baseUrl: 'https://api.example', target: { squadId: 's' }, requestWebCall, load });
+    const loadDaily = vi.fn(() => Promise.reject<{ loadSpare(): boolean }>(new Error('blocked')));
+    const start = startNow({ token: 'pk', baseUrl: 'https://api.example', target: { squadId: 's' }, requestWebCall, loadDaily });
     await expect(start.request).rejects.toThrow('Failed to fetch');
     expect(requestWebCall.mock.calls[0]![0]).toMatchObject({ baseUrl: 'https://api.example' });
+  });
+
+  describe('the call machine, downloading beside the request', () => {
+    /** A loader whose Daily adapter is in (warm), with a call object made ahead. */
+    function warm() {
+      const loadSpare = vi.fn(() => true);
+      const loadDaily = vi.fn(() => Promise.resolve({ loadSpare }));
+      return { loadDaily, loadSpare };
+    }
+
+    it('is asked for in the task after the click’s (the request leaves when the click’s task ends)', async () => {
+      const { loadDaily, loadSpare } = warm();
+      startNow({ token: 'pk', target: { assistantId: 'a' }, requestWebCall: helpers().requestWebCall, loadDaily });
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(loadSpare, 'not in the click’s task').not.toHaveBeenCalled();
+      await nextTask();
+      await nextTask();
+      expect(loadSpare, 'in the next').toHaveBeenCalledTimes(1);
+    });
+
+    it('not for a start cancelled before, nor one that sends nothing', async () => {
+      const { loadDaily, loadSpare } = warm();
+      startNow({ token: 'pk', target: { assistantId: 'a' }, requestWebCall: helpers().requestWebCall, loadDaily }).abort!.abort();
+      startNow({ token: '', target: { assistantId: 'a' }, requestWebCall: helpers().requestWebCall, loadDaily });
+      await nextTask();
+      await nextTask();
+      expect(loadSpare, 'nothing to join').not.toHaveBeenCalled();
+    });
   });
 
   describe('the microphone permission, asked in the same task', () => {
@@ -52,8 +82,8 @@ describe('startNow', () => {
 
     it('asks getUserMedia for audio beside the request and hands its promise to the engine', () => {
       const getUserMedia = stubMicrophone(() => new Promise(() => {}));
-      const { requestWebCall, load } = helpers();
-      const start = startNow({ token: 'pk', target: { assistantId: 'a' }, requestWebCall, load });
+      const { requestWebCall, loadDaily } = helpers();
+      const start = startNow({ token: 'pk', target: { assistantId: 'a' }, requestWebCall, loadDaily });
       expect(getUserMedia, 'asked now, audio only').toHaveBeenCalledWith({ audio: true });
       expect(start.microphone, 'the promise the engine adopts').toBe(getUserMedia.mock.results[0]!.value);
       expect(requestWebCall.mock.invocationCallOrder[0]!, 'the request leaves first').toBeLessThan(getUserMedia.mock.invocationCallOrder[0]!);

@@ -5,7 +5,7 @@
  * for other sources, it is replaced; never taken, it is destroyed with its client.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDailyCallFactory, dropSpare } from '../../../../widget/src/daily/index.ts';
+import { createDailyCallFactory, dropSpare, loadSpare } from '../../../../widget/src/daily/index.ts';
 import type { CallFactory, CreateCallOptions } from '../../../../widget/src/core/call-port.ts';
 import { VoiceClient } from '../../../../widget/src/core/voice-client.ts';
 import { FakeCall, FakePlatform } from '../../../fixtures/fake-call.ts';
@@ -66,6 +66,44 @@ describe('a call object made ahead of the call', () => {
     expect(daily.calls[0]!.destroyed, 'not another factory’s to destroy').toBe(false);
     factory.dispose!();
     expect(daily.calls[0]!.destroyed, 'destroyed').toBe(true);
+  });
+});
+
+describe('loadSpare: the call machine loaded at the click (issue 20)', () => {
+  const loads = (daily: FakeDaily) => daily.wire.filter(([what]) => what === 'load').length;
+
+  it('starts the load on the object made ahead, once; the call that takes it gets that load, daily-js is not asked again', async () => {
+    const daily = new FakeDaily();
+    const factory = createDailyCallFactory(undefined, daily);
+    expect(loadSpare(), 'no object made ahead: nothing to load').toBe(false);
+    factory.prepare!({ camera: false });
+    expect(loadSpare(), 'loading').toBe(true);
+    expect(loadSpare(), 'asked again: still the one load').toBe(true);
+    expect(loads(daily), 'daily-js asked once').toBe(1);
+    const call = factory.createCall(AUDIO_ONLY);
+    await call.load!();
+    expect(loads(daily), 'the call’s load() is the one started at the click (a second would cancel it and fetch again)').toBe(1);
+    await factory.createCall(AUDIO_ONLY).load!();
+    expect(loads(daily), 'the next call, made at its start, loads its own').toBe(2);
+  });
+
+  it('an object made for other sources is not taken, and the call loads its own machine', async () => {
+    const daily = new FakeDaily();
+    const factory = createDailyCallFactory(undefined, daily);
+    factory.prepare!({ camera: false });
+    loadSpare();
+    await factory.createCall({ video: false, camera: true }).load!();
+    expect(loads(daily), 'the spare’s load and the call’s own').toBe(2);
+    expect(daily.calls[0]!.destroyed, 'the spare destroyed').toBe(true);
+  });
+
+  it('a load that fails is the call’s load failing (the join retries it), never an unhandled rejection', async () => {
+    const daily = new FakeDaily();
+    const factory = createDailyCallFactory(undefined, daily);
+    factory.prepare!({ camera: false });
+    daily.calls[0]!.loadError = new Error('call machine blocked');
+    loadSpare();
+    await expect(factory.createCall(AUDIO_ONLY).load!()).rejects.toThrow('call machine blocked');
   });
 });
 
