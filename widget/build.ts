@@ -228,7 +228,11 @@ async function terse(file: string): Promise<void> {
   const name = file.slice(file.lastIndexOf('/') + 1);
   const result = await minify(readFileSync(file, 'utf8'), {
     ecma: 2020,
-    compress: { passes: 3 },
+    // `unsafe` (templates as concatenation, `Error()` without `new`) and `unsafe_arrows` (the
+    // inlined one-use helpers as arrows: none reads `this` or `arguments`) hold for this code;
+    // −15 B gzip, measured. Not `unsafe_comps`: it turns `delay >= 0 ? …` into `!(delay < 0)`,
+    // wrong for NaN (a `nudge-delay` that is not a number).
+    compress: { passes: 3, unsafe: true, unsafe_arrows: true },
     // The sources' text stays in the map, as in esbuild's (terser drops it unless asked).
     sourceMap: { content: readFileSync(`${file}.map`, 'utf8'), url: `${name}.map`, filename: name, includeSources: true },
   });

@@ -11,7 +11,7 @@ import { attr } from './options.ts';
 const base = (tag: string): string => tag.toLowerCase().split('-')[0]!;
 
 /** A shipped language's labels (`{}` for other languages), or `undefined` while its file loads. */
-export type ShippedLabels = (lang: string, loaded?: () => void) => Partial<VoiceLabels> | undefined;
+export type ShippedLabels = (lang: string, loaded?: (() => void) | null) => Partial<VoiceLabels> | undefined;
 
 /**
  * The language of `element`'s texts: `locale`, else the nearest `lang` (the element, then its

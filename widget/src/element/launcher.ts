@@ -10,7 +10,7 @@ import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from '../i18n/labe
 import { h } from './dom.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import { languageOf } from './language.ts';
-import { attr, modeOf, positionOf } from './options.ts';
+import { attr, modeOf, oneOf, POSITIONS } from './options.ts';
 
 /**
  * The card file failed to load: the label that says so (`loadBlocked`: the page's security policy,
@@ -61,8 +61,8 @@ export function buildLauncher(element: LauncherState): void {
  */
 export function labelsOf(element: LauncherState, lang = languageOf(element)): Partial<VoiceLabels> {
   const fromAttributes: Record<string, string> = {};
-  for (const name of element.getAttributeNames()) {
-    const value = element.getAttribute(name);
+  // As the script tag's attributes are read (embed.ts), which the compressed loader repeats for free.
+  for (const { name, value } of element.attributes) {
     // label-mic-denied → micDenied
     if (name.startsWith('label-') && value) fromAttributes[name.slice(6).replace(/-(.)/g, (_, c: string) => c.toUpperCase())] = value;
   }
@@ -78,7 +78,8 @@ export function labelsOf(element: LauncherState, lang = languageOf(element)): Pa
 /** Paints the container's state and what the launcher says and shows. */
 export function renderLauncher(element: LauncherState): void {
   const root = element.container_;
-  root.dataset.position = positionOf(element);
+  // The `position` attribute (default `inline`), read in place: the minifier would wrap a one-use reader in a call.
+  root.dataset.position = oneOf(POSITIONS, attr(element, 'position'));
   root.dataset.theme = attr(element, 'theme') ?? 'light';
   const mode = modeOf(element);
   root.dataset.mode = mode;

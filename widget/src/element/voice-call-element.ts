@@ -111,9 +111,10 @@ export function createVoiceCallElement(
         console.warn(`${LOG_PREFIX} ignored markup the loader did not create (see data-mount)`);
         return;
       }
-      if (!this.#styled && this.shadowRoot) {
+      if (!this.#styled) {
         // Here rather than in the constructor: a created (not parsed) element has its nonce only now.
-        addStyles(this.shadowRoot, LAUNCHER_CSS, nonceOf(this));
+        // (The constructor attached the open shadow root, so it is there.)
+        addStyles(this.shadowRoot!, LAUNCHER_CSS, nonceOf(this));
         this.#styled = true;
       }
       const connection = new AbortController();
@@ -155,9 +156,7 @@ export function createVoiceCallElement(
 
     disconnectedCallback(): void {
       // A move within the document (disconnect + connect in one task) keeps the conversation.
-      queueMicrotask(() => {
-        if (!this.isConnected) this.#teardown();
-      });
+      queueMicrotask(() => this.isConnected || this.#teardown());
     }
 
     start(): Promise<boolean> {
@@ -202,16 +201,12 @@ export function createVoiceCallElement(
      * in. Connected only: a new element's attributes (its `locale`) may not be set yet.
      */
     shipped_(lang: string): Partial<VoiceLabels> | undefined {
-      return shipped(lang, this.connection_ ? () => this.#refresh() : undefined);
+      return shipped(lang, this.connection_ && (() => this.#refresh()));
     }
 
-    dismissed_(): boolean {
-      return dismissed(this);
-    }
+    dismissed_ = (): boolean => dismissed(this);
 
-    dismiss_(): void {
-      dismiss();
-    }
+    dismiss_ = dismiss;
 
     /** Opens or minimizes; the card gives focus back to the launcher (and Escape on it minimizes). */
     setOpen_(open: boolean): void {
