@@ -79,9 +79,15 @@ reported here, never gated: read the medians. The deterministic budgets are also
   and \`--join-subjects=ours,vapi-web\`; a run that does not sample it reports the last
   run on this machine, dated): the time from the click to the call's *join request*, the first
   request after the click to Daily's hosts (daily-js fetching its call machine: inside the
-  peers' \`join()\`; ours from \`load()\` as soon as the call object, made in the warm start, is
-  taken after the POST's answer),
-  which the routing fails at once, so nothing leaves the machine. Subjects: ours with the
+  peers' \`join()\`, after the POST's answer; ours, on a warm page, in the task after the click's,
+  beside the POST, into the call object the warm start made), which the routing fails at once, so
+  nothing leaves the machine. It is timed when the page issued it (DevTools'
+  \`requestWillBeSent\`, the browser's clock); the table beside it also gives when it reached the
+  bench's routing in Node (the figure of runs before 2026-11-26: that hop is slower while Node is
+  busy fulfilling another request of the page, as ours' POST running beside it), and *room join
+  asked*: when Daily was asked to join the room (ours: the engine's \`daily-call-join\` stage,
+  told to the bench by a console message so that no evaluation in the page stands in its way; a
+  peer's join request is its \`join()\`). Subjects: ours with the
   script tag's default preload, ours with \`data-preload="intent"\` clicked without resting on
   the launcher, Vapi's \`<vapi-widget>\` and the minimal \`@vapi-ai/web\` page, as above; the
   provider answers \`POST /call/web\` with a room on a Daily host. Cells: loopback; fast and slow

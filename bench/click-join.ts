@@ -2,11 +2,14 @@
  * Click → the call's join request, ours beside the peers (issue 20, item 5).
  *
  * The join request is the first request after the click to Daily's hosts: daily-js fetching its
- * call machine, inside `join()` for the peers, and for ours from `load()` as soon as the call
- * object exists (after `POST /call/web` is answered), beside the microphone permission, which the
- * join proper still waits for (issue 20). The sample's routing fails it at once, so nothing
- * leaves the machine and the call never connects: what is timed is everything the visitor waits
- * for before the call can start to connect.
+ * call machine, inside `join()` for the peers (after `POST /call/web` is answered), and for ours,
+ * on a warm page, in the task after the click's, into the call object the warm start made, beside
+ * the POST (issue 20); without a warm start, as soon as the call object exists. It is timed when
+ * the page issued it (DevTools' `requestWillBeSent`); when it reached the routing is kept beside
+ * it. Ours also reports the room join (its `daily-call-join` stage: the answer read, the call
+ * object taken, the permission granted): the peers' join request is their room join. The sample's
+ * routing fails Daily's requests at once, so nothing leaves the machine and the call never
+ * connects.
  *
  * Subjects, each on the same third-party host page (bench/lib/host-pages.ts):
  * - **ours (default preload)**: the script-tag loader as a website owner pastes it, voice mode;
