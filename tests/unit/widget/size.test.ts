@@ -96,7 +96,11 @@ const KB = 1000;
 // RingwiseVoice as the script loader left it) −21. With the call machine's change merged: loader
 // 5,189 B, machinery 87,432 B, chat 31,118 B, voice 109,675 B; gated just above. DESIGN.md's 5 KB
 // still missed by 189 B: what the rest is, widget/README.md ("Sizes and loading").
-const BUDGET = { loader: 5.2 * KB, engine: 7.68 * KB, machinery: 87.45 * KB, chat: 31.13 * KB, voice: 109.7 * KB };
+// A warm call's launcher turns into the minimize toggle in the task after the click's, after the
+// call machine's request (its new layout made that request wait a task: click → join request on
+// fast mobile 1.14× → 0.86× the @vapi-ai/web page, INP 48 → 32 ms): +14 B, loader 5,203 B,
+// chat 31,132 B; gated just above.
+const BUDGET = { loader: 5.21 * KB, engine: 7.68 * KB, machinery: 87.45 * KB, chat: 31.15 * KB, voice: 109.7 * KB };
 
 let outdir = '';
 let meta: Metafile;

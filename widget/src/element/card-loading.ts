@@ -105,14 +105,17 @@ export async function showCard(element: CardState, call: boolean, focus: boolean
   const starting = call && earlyStart(element);
   element.loadFailed_ = '';
   if (!element.open_) element.dispatch_('open', null);
-  // The launcher says "open" in this task; the card draws when it is told (`opened`), in the
-  // next one: a browser sends a request when the task that made it ends, so the card's drawing
-  // must not hold it back.
+  // The card draws when it is told (`opened`), in the next task: a browser sends a request when
+  // the task that made it ends, so the card's drawing must not hold it back. A warm call's
+  // launcher turns into the minimize toggle after the start's next task too (the call machine's
+  // load), whose request would wait for that new layout; otherwise at once.
   element.open_ = true;
-  renderLauncher(element);
+  const warmCall = starting && element.card_;
+  if (!warmCall) renderLauncher(element);
   const loading = ensureCard(element);
   const early = (await starting) || {};
   if (early.request) await nextTask();
+  if (warmCall) renderLauncher(element);
   try {
     const card = await loading;
     if (element.open_) return await card.opened({ start: call ? early : undefined, focus });

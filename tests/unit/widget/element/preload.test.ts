@@ -139,9 +139,12 @@ describe('the click', () => {
     mounted.launcher().click();
     await microtasks();
     expect(mounted.requests, 'POST /call/web sent in the click (its task\'s microtasks)').toHaveLength(1);
-    expect(mounted.launcher().getAttribute('aria-expanded'), 'the launcher says open at once').toBe('true');
+    // Warm: the launcher turns into the minimize toggle in the task after the click's, once the
+    // start has asked for the call machine (its request would wait for the new layout).
+    expect(mounted.launcher().getAttribute('aria-expanded'), 'not in the click’s task').toBe('false');
     expect(queryByRole(mounted.shadow, 'dialog'), 'the card is not drawn in the click’s task').toBeNull();
     await flush();
+    expect(mounted.launcher().getAttribute('aria-expanded'), 'the launcher says open in the next task').toBe('true');
     // Held back while the start runs to the join (FIRST_FRAME_WAIT at most: the scripted
     // engine's start does not get there by itself).
     expect(queryByRole(mounted.shadow, 'dialog'), 'nor in the next task').toBeNull();
