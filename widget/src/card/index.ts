@@ -120,8 +120,8 @@ export function mountCard(host: CardHost): Card {
   const badge = unreadBadge(host, kit);
   let tick: ReturnType<typeof setTimeout> | undefined;
   /**
-   * The card was opened with a call's start (the launcher's click): until the start has made the
-   * call object and asked Daily for the join, the card draws only its light first frame (header,
+   * The card was opened with a call's start (the launcher's click): until the start has asked
+   * Daily to join the room, the card draws only its light first frame (header,
    * status, progress and the footer's Cancel; the body skipped: `data-light` in shell.css) and focus stays
    * where it is; the main thread's time then belongs to the request and the join (issue 20), and
    * the rest is drawn in the frame after.
@@ -234,6 +234,8 @@ export function mountCard(host: CardHost): Card {
       return controller.getSnapshot();
     },
     opened({ start, focus: moveFocus }) {
+      // A second open while the first frame is held (e.g. `start()` twice) starts its own hold.
+      release();
       // Nothing may reach the platform before consent: an early request is dropped, and the
       // call starts after Accept with a request of its own.
       const asking = consent.needed();

@@ -107,15 +107,16 @@ export async function showCard(element: CardState, call: boolean, focus: boolean
   if (!element.open_) element.dispatch_('open', null);
   // The card draws when it is told (`opened`), in the next task: a browser sends a request when
   // the task that made it ends, so the card's drawing must not hold it back. A warm call's
-  // launcher turns into the minimize toggle after the start's next task too (the call machine's
-  // load), whose request would wait for that new layout; otherwise at once.
+  // launcher (the start file in: `starting` settles before any timer) turns into the minimize
+  // toggle after the start's next task too (the call machine's load), whose request would wait
+  // for that new layout; a cold one (the start file still loading) at once, other opens in this task.
   element.open_ = true;
-  const warmCall = starting && element.card_;
-  if (!warmCall) renderLauncher(element);
   const loading = ensureCard(element);
+  const warm = starting && (await Promise.race([starting, nextTask()]));
+  if (!warm) renderLauncher(element);
   const early = (await starting) || {};
   if (early.request) await nextTask();
-  if (warmCall) renderLauncher(element);
+  if (warm) renderLauncher(element);
   try {
     const card = await loading;
     if (element.open_) return await card.opened({ start: call ? early : undefined, focus });

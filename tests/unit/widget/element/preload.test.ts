@@ -130,6 +130,24 @@ describe('the click', () => {
     expect(posts, 'the loader itself sends nothing: the request is the start file\'s').toEqual([]);
   });
 
+  it('a card already mounted but the start file still loading (dismissible, preload="none"): the launcher says open at once (not after the start file: a second click then minimizes, as the visitor sees it)', async () => {
+    // Every file but the start file arrives: the card mounts at connect (dismissible draws its hide control).
+    const held: string[] = [];
+    const mounted = await mount({ ...KEY, mode: 'voice', preload: 'none', dismissible: '' }, (modules) => {
+      const load = modules.load;
+      modules.load = (<K extends keyof WidgetModules>(name: K, low?: boolean) => {
+        if (name !== 'start') return load(name, low);
+        held.push(name);
+        return new Promise<WidgetModules[K]>(() => {});
+      }) as LoadModule;
+    });
+    expect(mounted.modules.loads, 'the card mounted at connect').toContain('card');
+    mounted.launcher().click();
+    expect(held, 'the start file asked for, not in').toEqual(['start']);
+    await flush();
+    expect(mounted.launcher().getAttribute('aria-expanded'), 'open, without waiting for the start file').toBe('true');
+  });
+
   it('draws the card after the request has left (a request leaves when its task ends), held back while the start runs to the join', async () => {
     const mounted = await mount({ ...KEY, mode: 'voice', preload: 'intent' });
     mounted.launcher().dispatchEvent(new Event('pointerenter'));
