@@ -104,6 +104,16 @@ export async function offSizeButtons(page: Page): Promise<string[]> {
 
 /** axe violations inside the widget (all rules), as readable lines. */
 export async function widgetAxe(page: Page): Promise<string[]> {
+  // A card that has just appeared is still fading in (its 0.18 s entry animation): until it ends
+  // axe reads blended colours (a loaded CI machine once failed the rating's Send on contrast).
+  await page.locator('ringwise-voice-call').evaluateAll((hosts) =>
+    Promise.all(
+      hosts
+        .flatMap((host) => host.shadowRoot?.getAnimations() ?? [])
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  );
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const result = await new AxeBuilder({ page }).include('ringwise-voice-call').analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
