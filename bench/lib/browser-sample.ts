@@ -47,12 +47,6 @@ export interface ProbeTimes {
    * its INP (one interaction). Null until the browser reported it.
    */
   clickInp: number | null;
-  /**
-   * When the widget's engine began the `daily-call-join` stage after the click (its
-   * `ringwise-call-start-progress` event; epoch ms): the room's URL and the call object in hand,
-   * Daily asked to join the room. Null for the peers and until then.
-   */
-  roomJoinAt: number | null;
 }
 
 /** Launches the benches' Chromium (fake microphone, permission prompts auto-accepted), or null. */
@@ -150,7 +144,10 @@ export interface Sample {
   inFlight(): number;
   /** Every URL the page requested, in order. */
   requested: string[];
-  /** When the widget's engine began the room join (`ProbeTimes.roomJoinAt`, told by a console message), else null. */
+  /**
+   * When the widget's engine began the room join after the click (its `daily-call-join` stage,
+   * epoch ms, told by a console message from the probe), else null (the peers have none).
+   */
   roomJoinAt(): number | null;
   probe(): Promise<ProbeTimes>;
   close(): Promise<void>;
@@ -256,7 +253,6 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
           paintedAt: b?.paintedAt ?? null,
           longTasks: b?.longTasks ?? [],
           clickInp: inp,
-          roomJoinAt: b?.roomJoinAt ?? null,
         };
       }),
     close: () => context.close(),
