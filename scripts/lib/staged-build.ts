@@ -1,0 +1,133 @@
+/**
+ * `npm start`'s build step: builds only when the inputs changed, never in place, and never takes
+ * the site down for a failed build.
+ *
+ * - The hash of the build's inputs (scripts/lib/build-inputs.ts) is stored with the build, in
+ *   `dist/.build-inputs.json` (a dotfile: the server never serves it). Equal hash: nothing to do.
+ * - Otherwise the build goes into a staging folder beside dist/ (`dist.staging-<pid>`) and
+ *   replaces dist/ only when it succeeded; a failed build leaves dist/ as it was.
+ * - Two starts in one checkout take turns (scripts/lib/build-lock.ts); the second, once it has
+ *   the lock, finds the hash the first stored and builds nothing.
+ * - A finished build (one with its build-manifest.json) is a good build: after a failure the
+ *   caller serves it and says why it was not replaced.
+ */
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { BUILD_MANIFEST_FILE } from '../../shared/build-manifest.ts';
+import { withBuildLock, type LockHost } from './build-lock.ts';
+
+/** The stamp's file name in dist/. */
+export const STAMP_FILE = '.build-inputs.json';
+
+/** What is stored with a build: the hash of its inputs and when it was made. */
+export interface BuildStamp {
+  hash: string;
+  builtAt: string;
+}
+
+/** What a build attempt reports: success, or the problems (one sentence each, with file:line:column where known). */
+export type BuildResult = { ok: true } | { ok: false; problems: string[] };
+
+/** How {@link ensureBuild} ended. */
+export type BuildOutcome =
+  | { kind: 'unchanged'; stamp: BuildStamp }
+  | { kind: 'built'; stamp: BuildStamp }
+  /** The build failed; dist/ still holds the last good build, served as it is. */
+  | { kind: 'failed'; problems: string[]; lastGood: BuildStamp | null };
+
+/** The build failed and there is no good build to serve. */
+export class NoGoodBuildError extends Error {
+  constructor(readonly problems: string[]) {
+    super('The build failed and dist/ holds no earlier good build to serve.');
+  }
+}
+
+/** Options of {@link ensureBuild}. */
+export interface EnsureBuildOptions {
+  /** The served build folder (the checkout's dist/). */
+  distDir: string;
+  /** Hash of the current inputs. */
+  hash: string;
+  /** Build even when the hash matches (`npm start -- --rebuild`). */
+  force: boolean;
+  /** Builds the site into `outDir` (an empty folder that does not exist yet). */
+  build(outDir: string): Promise<BuildResult>;
+  /** Progress lines. */
+  log(line: string): void;
+  /** The lock's process and time source (tests pass their own). */
+  lockHost?: LockHost;
+}
+
+/** The stamp of the build in `distDir`, or null when it has none (or an unreadable one). */
+export function readStamp(distDir: string): BuildStamp | null {
+  try {
+    const stamp = JSON.parse(readFileSync(join(distDir, STAMP_FILE), 'utf8')) as Partial<BuildStamp>;
+    return typeof stamp.hash === 'string' && typeof stamp.builtAt === 'string' ? { hash: stamp.hash, builtAt: stamp.builtAt } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `distDir` holds a finished build (the manifest is the build's last file). */
+export function hasGoodBuild(distDir: string): boolean {
+  return existsSync(join(distDir, BUILD_MANIFEST_FILE));
+}
+
+/** Replaces `distDir` by `staging`: two renames, so dist/ is never a half-written folder. */
+function swapIn(staging: string, distDir: string): void {
+  const previous = join(dirname(distDir), `${basename(distDir)}.previous-${process.pid}`);
+  rmSync(previous, { recursive: true, force: true });
+  const hadOne = existsSync(distDir);
+  if (hadOne) renameSync(distDir, previous);
+  try {
+    renameSync(staging, distDir);
+  } catch (error) {
+    if (hadOne) renameSync(previous, distDir);
+    throw error;
+  }
+  rmSync(previous, { recursive: true, force: true });
+}
+
+/**
+ * Makes dist/ a build of the current inputs when it can: see the module comment.
+ * @throws NoGoodBuildError when the build failed and dist/ has no good build.
+ */
+export async function ensureBuild(options: EnsureBuildOptions): Promise<BuildOutcome> {
+  const { distDir, hash, force, log } = options;
+  const current = () => {
+    const stamp = readStamp(distDir);
+    return !force && stamp?.hash === hash && hasGoodBuild(distDir) ? stamp : null;
+  };
+  const before = current();
+  if (before) return { kind: 'unchanged', stamp: before };
+
+  const lockFile = join(dirname(distDir), `${basename(distDir)}.lock`);
+  return withBuildLock(
+    lockFile,
+    async (): Promise<BuildOutcome> => {
+      // Another start may have built these very inputs while this one waited.
+      const meanwhile = current();
+      if (meanwhile) return { kind: 'unchanged', stamp: meanwhile };
+      const staging = join(dirname(distDir), `${basename(distDir)}.staging-${process.pid}`);
+      rmSync(staging, { recursive: true, force: true });
+      let result: BuildResult;
+      try {
+        result = await options.build(staging);
+        if (result.ok && !hasGoodBuild(staging)) result = { ok: false, problems: [`The build finished without writing ${BUILD_MANIFEST_FILE}.`] };
+      } catch (error) {
+        result = { ok: false, problems: [(error as Error).message] };
+      }
+      if (!result.ok) {
+        rmSync(staging, { recursive: true, force: true });
+        if (!hasGoodBuild(distDir)) throw new NoGoodBuildError(result.problems);
+        return { kind: 'failed', problems: result.problems, lastGood: readStamp(distDir) };
+      }
+      const stamp: BuildStamp = { hash, builtAt: new Date().toISOString() };
+      writeFileSync(join(staging, STAMP_FILE), JSON.stringify(stamp) + '\n');
+      swapIn(staging, distDir);
+      return { kind: 'built', stamp };
+    },
+    (pid) => log(`Another npm start (process ${pid}) is building this checkout; waiting for it, then using its build.`),
+    options.lockHost,
+  );
+}
