@@ -97,9 +97,21 @@ export interface RunningServer {
   /**
    * Graceful shutdown: /readyz answers 503, no new connections, open requests finish (up to the
    * grace period, then their connections close), the shutdown steps run, then the database
-   * connections close and PostgreSQL stops.
+   * connections close and PostgreSQL stops. Resolves with what was finished.
    */
-  close(): Promise<void>;
+  close(): Promise<ShutdownReport>;
+}
+
+/** What a shutdown finished, for its last log line. */
+export interface ShutdownReport {
+  /** Requests in flight when the shutdown began. */
+  openRequests: number;
+  /** Of those, the ones still open after the grace period, whose connections were closed. */
+  cutOff: number;
+  /** Shutdown steps run (outbox deliveries in flight, …). */
+  steps: number;
+  /** The database the server had: stopped (embedded) or its connections closed (DATABASE_URL). */
+  database: 'embedded' | 'url' | 'none';
 }
 
 /** The headers of every response: the build's (with its CSP), or the API-only set without a site. */
@@ -137,7 +149,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let db: ContactDatabase | null = null;
   let delivery: NotifyingDatabase | null = null;
   let rest: ReturnType<typeof createRestHandler> | null = null;
-  let closing: Promise<void> | null = null;
+  let closing: Promise<ShutdownReport> | null = null;
+  // Requests not yet answered (the shutdown's report counts the ones it waited for).
+  let inFlight = 0;
   const shutdownSteps: ShutdownStep[] = [];
   const health = createHealthHandler({ checks: { ...(embeddedBackend ? { database: () => (db ? db.ping() : Promise.reject(new Error('not started'))) } : {}) }, draining: () => closing !== null });
   const basePath = options.basePath ?? '/';
@@ -148,6 +162,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     return below !== null && isRestPath(below);
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    inFlight++;
+    res.once('close', () => inFlight--);
     for (const [name, value] of Object.entries(security.headers)) res.setHeader(name, value);
     if (requestIsHttps(req, trustProxy)) res.setHeader('Strict-Transport-Security', HSTS_VALUE);
     // During a shutdown a finished response leaves its keep-alive connection idle: close it now.
@@ -253,16 +269,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     close() {
       closing ??= (async () => {
+        const openRequests = inFlight;
+        let cutOff = 0;
         await new Promise<void>((done) => {
           server.close(() => done());
           server.closeIdleConnections();
           // A client that keeps a response open (or never reads it) cannot hold the shutdown forever.
-          setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS).unref();
+          setTimeout(() => {
+            cutOff = Math.min(inFlight, openRequests);
+            server.closeAllConnections();
+          }, options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS).unref();
         });
         for (const step of shutdownSteps) {
           await step().catch((error: unknown) => log(`shutdown step failed: ${(error as Error).message}`));
         }
+        const database = cluster ? 'embedded' : db ? 'url' : 'none';
         await stopBackend();
+        return { openRequests, cutOff, steps: shutdownSteps.length, database } satisfies ShutdownReport;
       })();
       return closing;
     },

@@ -14,13 +14,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from './app.ts';
-import { listenOrigins, parseAllowedOrigins } from './origins.ts';
-import { parseRateLimit } from './rate-limit.ts';
-import { readDeliveryConfig, type DeliveryConfig } from './leads/settings.ts';
-import { describeDatabaseUrl, parsePoolMax } from './external/prepare.ts';
-import { parseTrustProxy } from './trust-proxy.ts';
-import { readBuildManifest } from '../shared/build-manifest.ts';
-import { dataDirFrom, envValue, hostFrom, loadEnv, portFrom } from '../shared/config.ts';
+import { listenOrigins } from './origins.ts';
+import { describeDatabaseUrl } from './external/prepare.ts';
+import { stoppedLine } from './shutdown-report.ts';
+import { readStartSettings, type StartSettings } from './start-settings.ts';
+import { readBuildManifest, type BuildManifest } from '../shared/build-manifest.ts';
+import { envValue, loadEnv } from '../shared/config.ts';
 import { portInUseSentence } from '../shared/ports.ts';
 
 const root = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -33,43 +32,36 @@ function fail(message: string): never {
 
 if (!existsSync(root)) fail('No build found in dist/: run `npm run build` (or `npm start`, which builds first).');
 
-const env = loadEnv();
-let settings;
+let env;
+let settings: StartSettings;
+let build: BuildManifest;
 try {
-  settings = {
-    port: portFrom(env),
-    host: hostFrom(env),
-    dataDir: dataDirFrom(env),
-    rateLimit: parseRateLimit(env.CONTACT_RATE_LIMIT),
-    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    build: await readBuildManifest(root),
-  };
+  env = loadEnv();
+  // The same checks `npm start` ran before its build step (server/start-settings.ts).
+  settings = readStartSettings(env);
+  build = await readBuildManifest(root);
 } catch (error) {
   fail((error as Error).message);
 }
-const { port, host, dataDir, build } = settings;
-const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+const { port, host, dataDir, databaseUrl, delivery } = settings;
 const supabaseUrl = build.contactBackend.kind === 'supabase' ? build.contactBackend.url : '';
 
 let server: RunningServer;
-let delivery: DeliveryConfig | undefined;
 try {
-  delivery = readDeliveryConfig(env);
   server = await startServer({
     distDir: root,
     port,
     host,
     embeddedBackend: !supabaseUrl,
     dataDir: dataDir.path,
-    resetData: env.RESET_DATA?.trim() === '1',
+    resetData: settings.resetData,
     rateLimit: settings.rateLimit,
     allowedOrigins: settings.allowedOrigins,
     trustProxy: settings.trustProxy,
     basePath: build.basePath,
     delivery,
     databaseUrl,
-    databasePoolMax: parsePoolMax(env.DATABASE_POOL_MAX),
+    databasePoolMax: settings.databasePoolMax,
   });
 } catch (error) {
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(portInUseSentence('PORT', port, host, 'npm start'));
@@ -101,7 +93,7 @@ else {
 }
 if (!supabaseUrl) {
   console.log(
-    delivery?.summary.length
+    delivery.summary.length
       ? `New contact requests are delivered to: ${delivery.summary.join('; ')}.`
       : 'No notification is set up (CONTACT_WEBHOOK_URL, SMTP_URL): contact requests are only stored.',
   );
@@ -118,7 +110,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     console.log('Shutting down: finishing open requests (send the signal again to stop at once).');
     server.close().then(
-      () => process.exit(0),
+      (report) => {
+        console.log(stoppedLine(report));
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error(error);
         process.exit(1);
