@@ -70,6 +70,13 @@ try {
 
 const sitePath = build.basePath === '/' ? '' : build.basePath;
 console.log(`Serving the site on ${server.url}${sitePath} (built for ${build.siteOrigin}${sitePath}).`);
+if (sitePath) {
+  // Crawlers read robots.txt only at the host's root, which this site does not own under a base path.
+  console.log(
+    `Note: under BASE_PATH, crawlers read robots.txt at ${build.siteOrigin}/robots.txt, not ${sitePath}/robots.txt: ` +
+      `add the line \`Sitemap: ${build.siteOrigin}${sitePath}/sitemap-index.xml\` to the host's own robots.txt.`,
+  );
+}
 if (!listenOrigins(host, server.port).includes(build.siteOrigin)) {
   console.log(
     `Note: the site was built for ${build.siteOrigin} (PUBLIC_SITE_URL), not ${server.url}: its canonical links, sitemap and /widget ` +

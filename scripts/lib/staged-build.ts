@@ -10,6 +10,9 @@
  *   the lock, finds the hash the first stored and builds nothing.
  * - A finished build (one with its build-manifest.json) is a good build: after a failure the
  *   caller serves it and says why it was not replaced.
+ * - The deploy step (`npm start -- --build-only`) builds while the running server keeps serving
+ *   dist/ untouched, and leaves the build beside it as `dist.next/`; the restart that follows
+ *   finds it built from its inputs and moves it in (two renames) instead of building.
  */
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -32,13 +35,20 @@ export type BuildResult = { ok: true } | { ok: false; problems: string[] };
 export type BuildOutcome =
   | { kind: 'unchanged'; stamp: BuildStamp }
   | { kind: 'built'; stamp: BuildStamp }
+  /** A build prepared by the deploy step (dist.next/) was moved in. */
+  | { kind: 'installed'; stamp: BuildStamp }
+  /** `install: false`: the new build waits in dist.next/ for the next start. */
+  | { kind: 'prepared'; stamp: BuildStamp }
   /** The build failed; dist/ still holds the last good build, served as it is. */
   | { kind: 'failed'; problems: string[]; lastGood: BuildStamp | null };
 
 /** The build failed and there is no good build to serve. */
 export class NoGoodBuildError extends Error {
-  constructor(readonly problems: string[]) {
+  /** The build's problems, one sentence each. */
+  readonly problems: string[];
+  constructor(problems: string[]) {
     super('The build failed and dist/ holds no earlier good build to serve.');
+    this.problems = problems;
   }
 }
 
@@ -50,6 +60,12 @@ export interface EnsureBuildOptions {
   hash: string;
   /** Build even when the hash matches (`npm start -- --rebuild`). */
   force: boolean;
+  /**
+   * Whether a new build replaces dist/ (`npm start`), or waits beside it in dist.next/ for the
+   * next start (`npm start -- --build-only`, the deploy step, while the server keeps serving).
+   * @default true
+   */
+  install?: boolean;
   /** Builds the site into `outDir` (an empty folder that does not exist yet). */
   build(outDir: string): Promise<BuildResult>;
   /** Progress lines. */
@@ -94,20 +110,29 @@ function swapIn(staging: string, distDir: string): void {
  */
 export async function ensureBuild(options: EnsureBuildOptions): Promise<BuildOutcome> {
   const { distDir, hash, force, log } = options;
-  const current = () => {
-    const stamp = readStamp(distDir);
-    return !force && stamp?.hash === hash && hasGoodBuild(distDir) ? stamp : null;
+  const install = options.install ?? true;
+  const next = join(dirname(distDir), `${basename(distDir)}.next`);
+  const matching = (dir: string) => {
+    const stamp = readStamp(dir);
+    return !force && stamp?.hash === hash && hasGoodBuild(dir) ? stamp : null;
   };
-  const before = current();
+  const before = matching(distDir);
   if (before) return { kind: 'unchanged', stamp: before };
+  if (!install && matching(next)) return { kind: 'prepared', stamp: matching(next)! };
 
   const lockFile = join(dirname(distDir), `${basename(distDir)}.lock`);
   return withBuildLock(
     lockFile,
     async (): Promise<BuildOutcome> => {
       // Another start may have built these very inputs while this one waited.
-      const meanwhile = current();
+      const meanwhile = matching(distDir);
       if (meanwhile) return { kind: 'unchanged', stamp: meanwhile };
+      const prepared = matching(next);
+      if (prepared && install) {
+        swapIn(next, distDir);
+        return { kind: 'installed', stamp: prepared };
+      }
+      if (prepared) return { kind: 'prepared', stamp: prepared };
       const staging = join(dirname(distDir), `${basename(distDir)}.staging-${process.pid}`);
       rmSync(staging, { recursive: true, force: true });
       let result: BuildResult;
@@ -124,7 +149,14 @@ export async function ensureBuild(options: EnsureBuildOptions): Promise<BuildOut
       }
       const stamp: BuildStamp = { hash, builtAt: new Date().toISOString() };
       writeFileSync(join(staging, STAMP_FILE), JSON.stringify(stamp) + '\n');
+      if (!install) {
+        rmSync(next, { recursive: true, force: true });
+        renameSync(staging, next);
+        return { kind: 'prepared', stamp };
+      }
       swapIn(staging, distDir);
+      // A build prepared earlier for other inputs is stale now.
+      rmSync(next, { recursive: true, force: true });
       return { kind: 'built', stamp };
     },
     (pid) => log(`Another npm start (process ${pid}) is building this checkout; waiting for it, then using its build.`),

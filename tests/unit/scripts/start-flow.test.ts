@@ -4,7 +4,7 @@
  * without building; a failed build keeps serving the last good one with a loud line per problem;
  * without a good build the start fails. The guides' check is the real build's first step.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ describe('every configuration check before any build step', () => {
   ];
   for (const [name, env, message] of cases) {
     it(`${name}: one sentence, no port check, no build`, async () => {
-      expect(await start({ env: { PUBLIC_SITE_URL: 'https://www.example.com', ...env } })).toBe(false);
+      expect(await start({ env: { PUBLIC_SITE_URL: 'https://www.example.com', ...env } })).toBe('fail');
       expect(out).toEqual([expect.stringMatching(new RegExp(`^ERR ${message.source.replace(/^\^/, '')}`))]);
       expect(steps, 'nothing after the check ran').toEqual([]);
     });
@@ -66,15 +66,15 @@ describe('every configuration check before any build step', () => {
 
   it('a taken port stops the start before the build', async () => {
     const taken = start({ checkPorts: async () => Promise.reject(new Error('PORT 4321 is in use.')) });
-    expect([await taken, out, steps]).toEqual([false, ['ERR PORT 4321 is in use.'], []]);
+    expect([await taken, out, steps]).toEqual(['fail', ['ERR PORT 4321 is in use.'], []]);
   });
 });
 
 describe('build only what changed', () => {
   it('builds the first time, then serves at once; --rebuild builds', async () => {
-    expect(await start()).toBe(true);
-    expect(await start()).toBe(true);
-    expect(await start({ force: true })).toBe(true);
+    expect(await start()).toBe('serve');
+    expect(await start()).toBe('serve');
+    expect(await start({ force: true })).toBe('serve');
     expect(steps).toEqual(['ports', 'build', 'ports', 'ports', 'build']);
     expect(out).toEqual([
       'Building the site: dist/ has no record of what it was built from.',
@@ -104,7 +104,7 @@ describe('a failed build', () => {
     await start();
     out = [];
     writeFileSync(join(root, 'content', 'guides', 'a.md'), 'changed');
-    expect(await start({ build: failing }), 'the server still starts').toBe(true);
+    expect(await start({ build: failing }), 'the server still starts').toBe('serve');
     expect(out).toEqual([
       'Building the site: the sources, content or build-time configuration changed since dist/ was built.',
       'ERR ✖ content/guides/a.md:2:22: the front matter is not valid YAML (…): quote it.',
@@ -113,8 +113,49 @@ describe('a failed build', () => {
   });
 
   it('without a good build the start fails (npm start exits non-zero)', async () => {
-    expect(await start({ build: failing })).toBe(false);
+    expect(await start({ build: failing })).toBe('fail');
     expect(out.at(-1)).toBe('ERR ✖ The server did not start: the build failed and dist/ holds no earlier good build to serve. Fix the above, then run `npm start` again.');
+  });
+});
+
+describe('the deploy step: npm start -- --build-only', () => {
+  const page = () => readFileSync(join(root, 'dist', 'index.html'), 'utf8');
+  const versioned = (version: string) => async (outDir: string): Promise<BuildResult> => {
+    steps.push(`build ${version}`);
+    mkdirSync(outDir);
+    writeFileSync(join(outDir, 'build-manifest.json'), '{}');
+    writeFileSync(join(outDir, 'index.html'), version);
+    return { ok: true };
+  };
+
+  it('builds beside the served dist/ (no port check: the server runs), and the restart moves it in without building', async () => {
+    await start({ build: versioned('v1') });
+    writeFileSync(join(root, 'content', 'guides', 'a.md'), 'changed');
+    expect(await start({ buildOnly: true, build: versioned('v2') })).toBe('done');
+    expect(page(), 'the running server still serves the old build').toBe('v1');
+    expect(await start({ build: versioned('never') })).toBe('serve');
+    expect([page(), steps]).toEqual(['v2', ['ports', 'build v1', 'build v2', 'ports']]);
+    expect(out).toContain('Built into dist.next/; the server still serves dist/. Restart it (e.g. `systemctl restart ringwise`) to serve the new build.');
+    expect(out.at(-1)).toMatch(/^Moved in the build prepared by `npm start -- --build-only` \(.+ UTC\): serving it without building\.$/);
+    expect(existsSync(join(root, 'dist.next')), 'moved, not copied').toBe(false);
+  });
+
+  it('a failed deploy build fails the command (so `&& systemctl restart` does not run) and leaves dist/ alone', async () => {
+    await start({ build: versioned('v1') });
+    writeFileSync(join(root, 'content', 'guides', 'a.md'), 'changed');
+    const failing = async (): Promise<BuildResult> => ({ ok: false, problems: ['site/x.astro:1:1: bad; fix it.'] });
+    expect(await start({ buildOnly: true, build: failing })).toBe('fail');
+    expect([page(), existsSync(join(root, 'dist.next'))]).toEqual(['v1', false]);
+    expect(out.slice(-2)).toEqual(['ERR ✖ site/x.astro:1:1: bad; fix it.', expect.stringMatching(/^ERR ✖ The build failed: nothing was prepared/)]);
+  });
+
+  it('a prepared build for other inputs is not moved in: the start builds', async () => {
+    await start({ build: versioned('v1') });
+    writeFileSync(join(root, 'content', 'guides', 'a.md'), 'changed');
+    await start({ buildOnly: true, build: versioned('v2') });
+    writeFileSync(join(root, 'content', 'guides', 'a.md'), 'changed again');
+    await start({ build: versioned('v3') });
+    expect([page(), existsSync(join(root, 'dist.next'))]).toEqual(['v3', false]);
   });
 });
 
@@ -137,7 +178,11 @@ describe('the real build checks the guides first', () => {
 
 describe('arguments', () => {
   it('--rebuild, or one sentence for anything else', () => {
-    expect([parseStartArgs([]), parseStartArgs(['--rebuild'])]).toEqual([{ rebuild: false }, { rebuild: true }]);
-    expect(() => parseStartArgs(['--rebiuld'])).toThrow('npm start: unknown argument --rebiuld (the one option is `npm start -- --rebuild`');
+    expect([parseStartArgs([]), parseStartArgs(['--rebuild']), parseStartArgs(['--build-only'])]).toEqual([
+      { rebuild: false, buildOnly: false },
+      { rebuild: true, buildOnly: false },
+      { rebuild: false, buildOnly: true },
+    ]);
+    expect(() => parseStartArgs(['--rebiuld'])).toThrow('npm start: unknown argument --rebiuld (options: `--rebuild` builds even when');
   });
 });
