@@ -19,7 +19,8 @@ import { underBasePath } from './base-path.ts';
 import { HSTS_VALUE } from './transport-security.ts';
 import { startCluster, type RunningCluster } from './postgres/cluster.ts';
 import { prepareDatabase } from './postgres/bootstrap.ts';
-import { DEFAULT_POOL_MAX, prepareExternalDatabase, retryableDuringRestart } from './external/prepare.ts';
+import { DEFAULT_POOL_MAX, describeDatabaseUrl, prepareExternalDatabase, retryableDuringRestart } from './external/prepare.ts';
+import { migrationsLine } from './migrations-line.ts';
 import { attachDelivery, type DeliveryPlan, type NotifyingDatabase } from './leads/notify.ts';
 import { LOCAL_ANON_KEY } from '../shared/local-backend.ts';
 import { CHECKOUT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from '../shared/config.ts';
@@ -212,7 +213,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   try {
     if (embeddedBackend && options.databaseUrl) {
       const url = options.databaseUrl;
-      await prepareExternalDatabase(url);
+      log(await migrationsLine(`${describeDatabaseUrl(url)} (DATABASE_URL)`, await prepareExternalDatabase(url)));
       db = retryableDuringRestart(await openContactDatabase({ connectionString: url, poolSize: options.databasePoolMax ?? DEFAULT_POOL_MAX }));
       if (options.delivery?.channels.length) {
         delivery = attachDelivery(db, { connectionString: url }, null, options.delivery, log);
@@ -220,7 +221,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }
     } else if (embeddedBackend) {
       cluster = await startCluster({ dataDir, kind: 'server', reset: resetData, log });
-      await prepareDatabase({ host: cluster.host, port: cluster.port }, cluster.credentials);
+      log(await migrationsLine('the embedded database', await prepareDatabase({ host: cluster.host, port: cluster.port }, cluster.credentials)));
       db = await openContactDatabase({ host: cluster.host, port: cluster.port, credentials: cluster.credentials });
       if (options.delivery?.channels.length) {
         const connection = { host: cluster.host, port: cluster.port, database: 'postgres', user: 'authenticator', password: cluster.credentials.authenticator };
