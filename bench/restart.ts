@@ -30,15 +30,20 @@ async function oneRestart(port: number): Promise<number> {
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   let ms = 0;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`node scripts/start.ts exited ${child.exitCode} before it served:\n${output}`);
-    const status = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.status, () => 0);
+    if (child.exitCode !== null)
+      throw new Error(`node scripts/start.ts exited ${child.exitCode} before it served:\n${output}`);
+    const status = await fetch(`http://127.0.0.1:${port}/`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) {
       ms = performance.now() - t0;
       break;
     }
     await sleep(10);
   }
-  if (/Building the site/.test(output)) throw new Error('The start built the site: the tree was not built (the deploy step should have).');
+  if (/Building the site/.test(output))
+    throw new Error('The start built the site: the tree was not built (the deploy step should have).');
   child.kill('SIGTERM');
   await exited;
   return ms;

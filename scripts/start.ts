@@ -28,7 +28,8 @@ const verdict = await prepareStart({
   env,
   force: args.rebuild,
   buildOnly: args.buildOnly,
-  checkPorts: (settings) => assertPortsFree([{ variable: 'PORT', port: settings.port, host: hostFrom(env) }], 'npm start'),
+  checkPorts: (settings) =>
+    assertPortsFree([{ variable: 'PORT', port: settings.port, host: hostFrom(env) }], 'npm start'),
   // Loaded only when a build is needed: the guides' check pulls in YAML and zod (≈ 1 s on a busy machine).
   build: async (outDir) => (await import('./lib/site-build.ts')).siteBuild(PROJECT_ROOT)(outDir),
   log: (line) => console.log(line),

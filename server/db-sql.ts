@@ -27,13 +27,18 @@ function cell(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** psql's aligned format: header, rule, rows, "(n rows)"; or the command and its row count for statements without rows. */
+/** psql's aligned format: header, rule, rows, "(n rows)"; for statements without rows, the command and its count. */
 export function formatResult(result: Result): string {
   if (!result.fields.length) return `${result.command ?? 'OK'}${result.rowCount === null ? '' : ` ${result.rowCount}`}`;
   const names = result.fields.map((f) => f.name);
   const rows = result.rows.map((row) => names.map((name) => cell(row[name]).replace(/\r?\n/g, '\\n')));
   const widths = names.map((name, i) => Math.max(name.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => ' ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ').trimEnd();
+  const line = (cells: string[]) =>
+    ' ' +
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join(' | ')
+      .trimEnd();
   const count = `(${rows.length} ${rows.length === 1 ? 'row' : 'rows'})`;
   return [line(names), widths.map((w) => '-'.repeat(w + 2)).join('+'), ...rows.map(line), count].join('\n');
 }
@@ -42,14 +47,26 @@ export function formatResult(result: Result): string {
 export function parseSqlArgs(args: readonly string[]): { sql: string; url?: string } {
   const url = args.find((a) => a.startsWith('--url='))?.slice('--url='.length);
   const unknown = args.filter((a) => a.startsWith('--') && !a.startsWith('--url='));
-  if (unknown.length) throw new Error(`npm run db:sql: unknown option ${unknown.join(' ')} (the one option is --url=<an admin's postgres:// URL>).`);
-  const sql = args.filter((a) => !a.startsWith('--')).join(' ').trim();
-  if (!sql) throw new Error('npm run db:sql: give the SQL to run, e.g. npm run db:sql -- "select count(*) from contact_submissions".');
+  if (unknown.length)
+    throw new Error(
+      `npm run db:sql: unknown option ${unknown.join(' ')} (the one option is --url=<an admin's postgres:// URL>).`,
+    );
+  const sql = args
+    .filter((a) => !a.startsWith('--'))
+    .join(' ')
+    .trim();
+  if (!sql)
+    throw new Error(
+      'npm run db:sql: give the SQL to run, e.g. npm run db:sql -- "select count(*) from contact_submissions".',
+    );
   return { sql, url: url || undefined };
 }
 
 /** Runs `sql` on the database the arguments and configuration name; resolves with the printed text. */
-export async function runSql(args: readonly string[], environment: NodeJS.ProcessEnv = process.env): Promise<{ database: string; output: string }> {
+export async function runSql(
+  args: readonly string[],
+  environment: NodeJS.ProcessEnv = process.env,
+): Promise<{ database: string; output: string }> {
   const { sql, url } = parseSqlArgs(args);
   let database: CommandDatabase | null;
   if (url) {
@@ -58,7 +75,10 @@ export async function runSql(args: readonly string[], environment: NodeJS.Proces
   } else {
     database = await openCommandDatabase('sql', false, environment);
   }
-  if (!database) throw new Error('There is no database yet: start the site once with `npm start` (it creates it), then run this again.');
+  if (!database)
+    throw new Error(
+      'There is no database yet: start the site once with `npm start` (it creates it), then run this again.',
+    );
   try {
     const raw = (await database.client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
     const results = (Array.isArray(raw) ? raw : [raw]) as unknown as Result[];
@@ -66,7 +86,9 @@ export async function runSql(args: readonly string[], environment: NodeJS.Proces
   } catch (error) {
     const { code, position, message } = error as { code?: string; position?: string; message: string };
     if (!code) throw error;
-    throw new Error(`${database.name} answered ${code}${position ? ` at character ${position}` : ''}: ${message}.`, { cause: error });
+    throw new Error(`${database.name} answered ${code}${position ? ` at character ${position}` : ''}: ${message}.`, {
+      cause: error,
+    });
   } finally {
     await database.close();
   }

@@ -11,9 +11,18 @@ export function stoppedLine(report: ShutdownReport): string {
   const finished = report.openRequests - report.cutOff;
   const parts = [
     report.openRequests === 0 ? 'no request was open' : `${plural(finished, 'open request')} finished`,
-    ...(report.cutOff ? [`${plural(report.cutOff, 'request')} still open after the grace period had ${report.cutOff === 1 ? 'its connection' : 'their connections'} closed`] : []),
+    ...(report.cutOff
+      ? [
+          `${plural(report.cutOff, 'request')} still open after the grace period had ` +
+            `${report.cutOff === 1 ? 'its connection' : 'their connections'} closed`,
+        ]
+      : []),
     ...(report.steps ? [`${plural(report.steps, 'shutdown step')} ran (deliveries in flight)`] : []),
-    ...(report.database === 'embedded' ? ['PostgreSQL stopped'] : report.database === 'url' ? ['the connections to DATABASE_URL closed'] : []),
+    ...(report.database === 'embedded'
+      ? ['PostgreSQL stopped']
+      : report.database === 'url'
+        ? ['the connections to DATABASE_URL closed']
+        : []),
   ];
   return `Stopped cleanly: ${parts.join('; ')}.`;
 }

@@ -32,7 +32,9 @@ export function checkDatabaseUrl(value: string | undefined): string | undefined 
   try {
     url = new URL(value);
   } catch {
-    throw new Error('DATABASE_URL is not a URL: write it like postgres://user:password@host:5432/database?sslmode=verify-full.');
+    throw new Error(
+      'DATABASE_URL is not a URL: write it like postgres://user:password@host:5432/database?sslmode=verify-full.',
+    );
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
     throw new Error(`DATABASE_URL must start with postgres:// or postgresql://, not ${url.protocol}//.`);

@@ -6,7 +6,9 @@
  */
 
 /** Markers around the generated sentence in README.md. */
-export const RESTART_START = '<!-- bench:restart (written by `npm run bench:restart -- --update-readme`; checked by tests/unit/gates/restart-figure.test.ts) -->';
+export const RESTART_START =
+  '<!-- bench:restart (written by `npm run bench:restart -- --update-readme`; ' +
+  'checked by tests/unit/gates/restart-figure.test.ts) -->';
 export const RESTART_END = '<!-- /bench:restart -->';
 
 /** The target of issue #40: a restart serves its first page within 2 s. */
@@ -39,14 +41,19 @@ export function restartFigure(f: RestartFigures): string {
   const list = [...f.samples].map((ms) => (ms / 1000).toFixed(2)).join(', ');
   return (
     `Restart → first 200 with a built tree: **median ${seconds(median)}** over ${f.samples.length} restarts ` +
-    `(${list} s; from \`node scripts/start.ts\` to the first 200 of \`/\`, the embedded PostgreSQL started each time), ` +
-    `target ≤ ${seconds(RESTART_TARGET_MS)}: ${verdict}. Measured ${f.date} on ${f.cores} cores, load average ${f.load.toFixed(1)}.`
+    `(${list} s; from \`node scripts/start.ts\` to the first 200 of \`/\`, ` +
+    'the embedded PostgreSQL started each time), ' +
+    `target ≤ ${seconds(RESTART_TARGET_MS)}: ${verdict}. ` +
+    `Measured ${f.date} on ${f.cores} cores, load average ${f.load.toFixed(1)}.`
   );
 }
 
 /** Reads the figures back from a sentence {@link restartFigure} wrote, or null. */
 export function parseRestartFigure(text: string): RestartFigures | null {
-  const match = /over \d+ restarts \(([\d., ]+) s;.*Measured (\d{4}-\d{2}-\d{2}) on (\d+) cores, load average ([\d.]+)\.$/s.exec(text.trim());
+  const match =
+    /over \d+ restarts \(([\d., ]+) s;.*Measured (\d{4}-\d{2}-\d{2}) on (\d+) cores, load average ([\d.]+)\.$/s.exec(
+      text.trim(),
+    );
   if (!match) return null;
   const samples = match[1]!.split(', ').map((s) => Math.round(Number(s) * 1000));
   return { samples, date: match[2]!, cores: Number(match[3]), load: Number(match[4]) };
@@ -63,6 +70,7 @@ export function restartBlock(readme: string): string | null {
 export function readmeWithRestart(readme: string, block: string): string {
   const start = readme.indexOf(RESTART_START);
   const end = readme.indexOf(RESTART_END);
-  if (start === -1 || end < start) throw new Error(`README.md has no restart markers: put ${RESTART_START} and ${RESTART_END} where the figure goes`);
+  if (start === -1 || end < start)
+    throw new Error(`README.md has no restart markers: put ${RESTART_START} and ${RESTART_END} where the figure goes`);
   return `${readme.slice(0, start + RESTART_START.length)}\n${block}\n${readme.slice(end)}`;
 }

@@ -71,6 +71,7 @@ export function buildInputsHash(root: string, env: Env, nodeVersion: string = pr
     }
     hash.update(`${file}\0${content ? createHash('sha256').update(content).digest('hex') : '-'}\n`);
   }
-  for (const [name, value] of Object.entries(buildTimeConfig(env))) hash.update(`env ${name}=${JSON.stringify(value)}\n`);
+  for (const [name, value] of Object.entries(buildTimeConfig(env)))
+    hash.update(`env ${name}=${JSON.stringify(value)}\n`);
   return hash.digest('hex');
 }

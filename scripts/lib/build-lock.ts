@@ -43,14 +43,20 @@ function readLock(file: string): LockContent | null | 'empty' {
     const text = readFileSync(file, 'utf8');
     if (text.trim() === '') return 'empty';
     const parsed = JSON.parse(text) as Partial<LockContent>;
-    return typeof parsed.pid === 'number' && typeof parsed.token === 'string' ? { pid: parsed.pid, token: parsed.token } : 'empty';
+    return typeof parsed.pid === 'number' && typeof parsed.token === 'string'
+      ? { pid: parsed.pid, token: parsed.token }
+      : 'empty';
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : 'empty';
   }
 }
 
 /** Takes the lock or returns false when another live process holds it (a stale lock is removed first). */
-function tryTake(file: string, mine: LockContent, host: LockHost): { taken: true } | { taken: false; holder: number | null } {
+function tryTake(
+  file: string,
+  mine: LockContent,
+  host: LockHost,
+): { taken: true } | { taken: false; holder: number | null } {
   try {
     const fd = openSync(file, 'wx', 0o644);
     try {
@@ -87,7 +93,12 @@ function tryTake(file: string, mine: LockContent, host: LockHost): { taken: true
  * Runs `work` holding the lock `file`; waits while another live process holds it (calling
  * `onWait(pid)` once). The lock is released when `work` settles, whatever it does.
  */
-export async function withBuildLock<T>(file: string, work: () => Promise<T>, onWait: (pid: number) => void, host: LockHost = realHost): Promise<T> {
+export async function withBuildLock<T>(
+  file: string,
+  work: () => Promise<T>,
+  onWait: (pid: number) => void,
+  host: LockHost = realHost,
+): Promise<T> {
   const mine: LockContent = { pid: process.pid, token: randomUUID() };
   let told = false;
   for (;;) {

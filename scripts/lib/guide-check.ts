@@ -26,11 +26,17 @@ export function formatProblem(problem: ContentProblem): string {
 
 /** What to change for the YAML errors a hand-edited front matter typically has. */
 const YAML_HINTS: ReadonlyArray<[RegExp, string]> = [
-  [/bad indentation of a mapping entry/, "put the value in quotes ('…') when it contains ': ', and start every field at the left margin"],
+  [
+    /bad indentation of a mapping entry/,
+    "put the value in quotes ('…') when it contains ': ', and start every field at the left margin",
+  ],
   [/quoted scalar/, "close the quote this value opens (inside '…' write an apostrophe as '')"],
   [/duplicated mapping key/, 'remove the second copy of this field'],
   [/flow collection|missed comma/, 'close the [ or { of this value and separate its items with commas'],
-  [/multiline key|implicit key|block mapping entry/, "write each field on one line as name: value (quote a value with ': ' in it)"],
+  [
+    /multiline key|implicit key|block mapping entry/,
+    "write each field on one line as name: value (quote a value with ': ' in it)",
+  ],
   [/tab/, 'indent with spaces, not tabs'],
 ];
 
@@ -58,7 +64,11 @@ function yamlOrigin(source: string): { line: number; column: number } {
  * The 1-based line before `beforeLine` (1-based) whose value opens a quote it does not close: a
  * parser only notices that lines later, where the quoted text ends at the next field's quote.
  */
-function unclosedQuoteLine(source: string, fromLine: number, beforeLine: number): { line: number; quote: string } | null {
+function unclosedQuoteLine(
+  source: string,
+  fromLine: number,
+  beforeLine: number,
+): { line: number; quote: string } | null {
   const lines = source.split('\n');
   for (let index = beforeLine - 1; index >= fromLine; index--) {
     const value = /^[A-Za-z_][\w-]*\s*:\s*(['"])(.*)$/.exec(lines[index - 1] ?? '');
@@ -95,7 +105,8 @@ export function checkGuideSource(file: string, source: string): ContentProblem[]
     const open = unclosedQuoteLine(source, origin.line + 2, fileLine);
     const hint = open
       ? `line ${open.line} opens a ${open.quote} quote that it does not close: close it on that line`
-      : (YAML_HINTS.find(([pattern]) => pattern.test(reason))?.[1] ?? "fix the YAML there (quote text that contains ': ' or ' #')");
+      : (YAML_HINTS.find(([pattern]) => pattern.test(reason))?.[1] ??
+        "fix the YAML there (quote text that contains ': ' or ' #')");
     return [
       {
         file,
@@ -119,9 +130,13 @@ export function checkGuideSource(file: string, source: string): ContentProblem[]
 export function checkGuides(dir: string, root: string): ContentProblem[] {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.md')).sort();
+    names = readdirSync(dir)
+      .filter((name) => name.endsWith('.md'))
+      .sort();
   } catch {
     return [];
   }
-  return names.flatMap((name) => checkGuideSource(relative(root, join(dir, name)), readFileSync(join(dir, name), 'utf8')));
+  return names.flatMap((name) =>
+    checkGuideSource(relative(root, join(dir, name)), readFileSync(join(dir, name), 'utf8')),
+  );
 }

@@ -17,7 +17,11 @@ const KEPT_OUTPUT = 256 * 1024;
 /** Runs a command, echoing its output, and resolves with its exit and the output's last part. */
 function run(command: string, args: string[], cwd: string): Promise<{ exit: string | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    const child = spawn(command, args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
     let output = '';
     const keep = (chunk: Buffer, to: NodeJS.WriteStream) => {
       to.write(chunk);
@@ -38,10 +42,20 @@ export function siteBuild(root: string): (outDir: string) => Promise<BuildResult
     if (content.length) return { ok: false, problems: content.map(formatProblem) };
     const widget = await run('npm', ['run', 'build', '-w', 'widget'], root);
     if (widget.exit !== null) {
-      return { ok: false, problems: [describeBuildFailure('npm run build -w widget', widget.output, widget.exit, root, join(root, 'widget'))] };
+      return {
+        ok: false,
+        problems: [
+          describeBuildFailure('npm run build -w widget', widget.output, widget.exit, root, join(root, 'widget')),
+        ],
+      };
     }
-    const site = await run(process.execPath, [join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--outDir', outDir], root);
-    if (site.exit !== null) return { ok: false, problems: [describeBuildFailure('npm run build', site.output, site.exit, root)] };
+    const site = await run(
+      process.execPath,
+      [join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--outDir', outDir],
+      root,
+    );
+    if (site.exit !== null)
+      return { ok: false, problems: [describeBuildFailure('npm run build', site.output, site.exit, root)] };
     return { ok: true };
   };
 }

@@ -78,7 +78,9 @@ export interface EnsureBuildOptions {
 export function readStamp(distDir: string): BuildStamp | null {
   try {
     const stamp = JSON.parse(readFileSync(join(distDir, STAMP_FILE), 'utf8')) as Partial<BuildStamp>;
-    return typeof stamp.hash === 'string' && typeof stamp.builtAt === 'string' ? { hash: stamp.hash, builtAt: stamp.builtAt } : null;
+    return typeof stamp.hash === 'string' && typeof stamp.builtAt === 'string'
+      ? { hash: stamp.hash, builtAt: stamp.builtAt }
+      : null;
   } catch {
     return null;
   }
@@ -138,7 +140,8 @@ export async function ensureBuild(options: EnsureBuildOptions): Promise<BuildOut
       let result: BuildResult;
       try {
         result = await options.build(staging);
-        if (result.ok && !hasGoodBuild(staging)) result = { ok: false, problems: [`The build finished without writing ${BUILD_MANIFEST_FILE}.`] };
+        if (result.ok && !hasGoodBuild(staging))
+          result = { ok: false, problems: [`The build finished without writing ${BUILD_MANIFEST_FILE}.`] };
       } catch (error) {
         result = { ok: false, problems: [(error as Error).message] };
       }

@@ -88,28 +88,46 @@ export async function prepareStart(options: StartOptions): Promise<StartVerdict>
       },
     });
     if (outcome.kind === 'unchanged') {
-      log(`dist/ was built from these sources and this configuration (${when(outcome.stamp.builtAt)}): serving it without building (\`npm start -- --rebuild\` builds anyway).`);
+      log(
+        `dist/ was built from these sources and this configuration (${when(outcome.stamp.builtAt)}): ` +
+          'serving it without building (`npm start -- --rebuild` builds anyway).',
+      );
       if (buildOnly) log('Nothing to build: the next start serves dist/ as it is.');
     } else if (outcome.kind === 'built') {
       log('Built: dist/ replaced by the new build.');
     } else if (outcome.kind === 'installed') {
-      log(`Moved in the build prepared by \`npm start -- --build-only\` (${when(outcome.stamp.builtAt)}): serving it without building.`);
+      log(
+        `Moved in the build prepared by \`npm start -- --build-only\` (${when(outcome.stamp.builtAt)}): ` +
+          'serving it without building.',
+      );
     } else if (outcome.kind === 'prepared') {
-      log('Built into dist.next/; the server still serves dist/. Restart it (e.g. `systemctl restart ringwise`) to serve the new build.');
+      log(
+        'Built into dist.next/; the server still serves dist/. ' +
+          'Restart it (e.g. `systemctl restart ringwise`) to serve the new build.',
+      );
     } else {
       for (const problem of outcome.problems) error(`✖ ${problem}`);
       const built = outcome.lastGood ? ` (built ${when(outcome.lastGood.builtAt)})` : '';
       if (buildOnly) {
-        error(`✖ The build failed: nothing was prepared, and the next start serves dist/ as it is${built}. Fix the above, then run it again.`);
+        error(
+          `✖ The build failed: nothing was prepared, and the next start serves dist/ as it is${built}. ` +
+            'Fix the above, then run it again.',
+        );
         return 'fail';
       }
-      error(`✖ The build failed, so the site was not updated: serving the last good build in dist/${built}. Fix the above, then restart.`);
+      error(
+        `✖ The build failed, so the site was not updated: serving the last good build in dist/${built}. ` +
+          'Fix the above, then restart.',
+      );
     }
     return buildOnly ? 'done' : 'serve';
   } catch (problem) {
     if (!(problem instanceof NoGoodBuildError)) throw problem;
     for (const line of problem.problems) error(`✖ ${line}`);
-    error('✖ The server did not start: the build failed and dist/ holds no earlier good build to serve. Fix the above, then run `npm start` again.');
+    error(
+      '✖ The server did not start: the build failed and dist/ holds no earlier good build to serve. ' +
+        'Fix the above, then run `npm start` again.',
+    );
     return 'fail';
   }
 }

@@ -32,12 +32,18 @@ const servers: RunningServer[] = [];
 let proxy: Server | null = null;
 
 const appUrl = () => `postgres://app:${PASSWORD}@127.0.0.1:${cluster.port}/app`;
-const adminUrl = () => `postgres://supabase_admin:${encodeURIComponent(cluster.credentials.supabase_admin)}@127.0.0.1:${cluster.port}/app`;
+const adminUrl = () =>
+  `postgres://supabase_admin:${encodeURIComponent(cluster.credentials.supabase_admin)}@127.0.0.1:${cluster.port}/app`;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'operations-pg-'));
   cluster = await startCluster({ dataDir, kind: 'server', log: () => {} });
-  admin = await connect({ host: '127.0.0.1', port: cluster.port }, 'supabase_admin', cluster.credentials.supabase_admin, 'tests');
+  admin = await connect(
+    { host: '127.0.0.1', port: cluster.port },
+    'supabase_admin',
+    cluster.credentials.supabase_admin,
+    'tests',
+  );
   // No CREATEROLE: the API roles must come from an administrator.
   await admin.query(`create role app login nocreaterole password '${PASSWORD}'`);
   await admin.query('create database app owner app');
@@ -51,7 +57,10 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 }, 60_000);
 
-function dbSql(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function dbSql(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const environment: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(dataDir, 'unused'), ...env };
     if (!env.DATABASE_URL) delete environment.DATABASE_URL;
@@ -81,34 +90,57 @@ async function start(lines: string[]): Promise<RunningServer> {
 
 describe('setting up DATABASE_URL with npm run db:sql', () => {
   it('a role without CREATEROLE: the start names the statements, db:sql runs them as the admin, then the start applies the migrations', async () => {
-    const refused = await startServer({ distDir: null, port: 0, host: '127.0.0.1', databaseUrl: appUrl(), log: () => {} }).then(
+    const refused = await startServer({
+      distDir: null,
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: appUrl(),
+      log: () => {},
+    }).then(
       (server) => (servers.push(server), 'started'),
       (error: Error) => error.message,
     );
     const statements = /\((create role anon nologin;.*;)\)/.exec(refused)?.[1];
-    expect(statements, refused).toBe('create role anon nologin; create role authenticated nologin; create role service_role nologin; grant anon, service_role to "app";');
+    expect(statements, refused).toBe(
+      'create role anon nologin; create role authenticated nologin; create role service_role nologin; grant anon, service_role to "app";',
+    );
 
     const setup = await dbSql([`--url=${adminUrl()}`, statements!]);
-    expect(setup, 'the README role set-up, without psql').toMatchObject({ code: 0, stdout: 'CREATE\n\nCREATE\n\nCREATE\n\nGRANT\n' });
+    expect(setup, 'the README role set-up, without psql').toMatchObject({
+      code: 0,
+      stdout: 'CREATE\n\nCREATE\n\nCREATE\n\nGRANT\n',
+    });
     expect(setup.stderr).toBe(`-- postgres://supabase_admin@127.0.0.1:${cluster.port}/app\n`);
 
     const all = (await listMigrations()).map((m) => `${m.version}_${m.name}`);
     const first: string[] = [];
     await start(first);
-    expect(first).toContain(`Migrations in postgres://app@127.0.0.1:${cluster.port}/app (DATABASE_URL): applied ${all.join(', ')}.`);
+    expect(first).toContain(
+      `Migrations in postgres://app@127.0.0.1:${cluster.port}/app (DATABASE_URL): applied ${all.join(', ')}.`,
+    );
     const second: string[] = [];
     await start(second);
-    expect(second).toContain(`Migrations in postgres://app@127.0.0.1:${cluster.port}/app (DATABASE_URL): applied none; already present: ${all.join(', ')}.`);
+    expect(second).toContain(
+      `Migrations in postgres://app@127.0.0.1:${cluster.port}/app (DATABASE_URL): applied none; already present: ${all.join(', ')}.`,
+    );
   }, 120_000);
 
   it('db:sql on DATABASE_URL prints rows as psql does, and an error as one sentence (exit 1)', async () => {
     const rows = await dbSql(['select 1 as one, null as nothing, $$a b$$ as text'], { DATABASE_URL: appUrl() });
-    expect(rows).toMatchObject({ code: 0, stdout: ' one | nothing | text\n-----+---------+------\n 1   |         | a b\n(1 row)\n' });
+    expect(rows).toMatchObject({
+      code: 0,
+      stdout: ' one | nothing | text\n-----+---------+------\n 1   |         | a b\n(1 row)\n',
+    });
     const wrong = await dbSql(['select * from no_such_table'], { DATABASE_URL: appUrl() });
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr.trim().split('\n')).toEqual([`postgres://app@127.0.0.1:${cluster.port}/app answered 42P01 at character 15: relation "no_such_table" does not exist.`]);
+    expect(wrong.stderr.trim().split('\n')).toEqual([
+      `postgres://app@127.0.0.1:${cluster.port}/app answered 42P01 at character 15: relation "no_such_table" does not exist.`,
+    ]);
     const empty = await dbSql([]);
-    expect([empty.code, empty.stderr.trim()]).toEqual([1, 'npm run db:sql: give the SQL to run, e.g. npm run db:sql -- "select count(*) from contact_submissions".']);
+    expect([empty.code, empty.stderr.trim()]).toEqual([
+      1,
+      'npm run db:sql: give the SQL to run, e.g. npm run db:sql -- "select count(*) from contact_submissions".',
+    ]);
   }, 60_000);
 });
 
@@ -118,11 +150,18 @@ describe('two servers on one DATABASE_URL behind a proxy', () => {
     let next = 0;
     proxy = createServer((req, res) => {
       const target = new URL(targets[next++ % targets.length]!.url);
-      const headers = { ...req.headers, 'x-forwarded-for': String(req.headers['x-test-client']), 'x-served-by': target.port };
-      const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers }, (reply) => {
-        res.writeHead(reply.statusCode ?? 502, { ...reply.headers, 'x-served-by': target.port });
-        reply.pipe(res);
-      });
+      const headers = {
+        ...req.headers,
+        'x-forwarded-for': String(req.headers['x-test-client']),
+        'x-served-by': target.port,
+      };
+      const upstream = request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers },
+        (reply) => {
+          res.writeHead(reply.statusCode ?? 502, { ...reply.headers, 'x-served-by': target.port });
+          reply.pipe(res);
+        },
+      );
       req.pipe(upstream);
     });
     await new Promise<void>((done) => proxy!.listen(0, '127.0.0.1', () => done()));
@@ -150,9 +189,19 @@ describe('two servers on one DATABASE_URL behind a proxy', () => {
       [201, 201, 201, 429],
       [201, 201, 201, 429],
     ]);
-    const db = await connect({ host: '127.0.0.1', port: cluster.port, database: 'app' }, 'supabase_admin', cluster.credentials.supabase_admin, 'tests');
-    const stored = await db.query<{ email: string; n: number }>('select email, count(*)::int as n from public.contact_submissions group by email order by email');
-    const acknowledged = sent.filter((s) => s.status === 201).map((s) => s.email).sort();
+    const db = await connect(
+      { host: '127.0.0.1', port: cluster.port, database: 'app' },
+      'supabase_admin',
+      cluster.credentials.supabase_admin,
+      'tests',
+    );
+    const stored = await db.query<{ email: string; n: number }>(
+      'select email, count(*)::int as n from public.contact_submissions group by email order by email',
+    );
+    const acknowledged = sent
+      .filter((s) => s.status === 201)
+      .map((s) => s.email)
+      .sort();
     await db.end();
     expect(stored.rows).toEqual(acknowledged.map((email) => ({ email, n: 1 })));
   }, 60_000);

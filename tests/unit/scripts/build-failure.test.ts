@@ -36,7 +36,8 @@ describe('a failed build step in one sentence', () => {
   });
 
   it('reads the "file (line:column)" form and colours', () => {
-    const output = '\u001b[31m[ERROR]\u001b[39m [vite] Could not resolve "./x"\nsite/lib/a.ts (4:7): Could not resolve "./x"';
+    const output =
+      '\u001b[31m[ERROR]\u001b[39m [vite] Could not resolve "./x"\nsite/lib/a.ts (4:7): Could not resolve "./x"';
     expect(failureLocation(output, ROOT)).toEqual({ file: 'site/lib/a.ts', line: 4, column: 7 });
     expect(failureMessage(output)).toBe('Could not resolve "./x"');
   });

@@ -40,7 +40,12 @@ describe('guide front matter, checked before the build', () => {
   });
 
   it('an apostrophe written twice inside quotes is not an open quote', () => {
-    const source = guide(["title: 'The caller''s side: AI phone calls'", ...GOOD.slice(1, 4), 'order: [1', 'updated: 2026-11-01']);
+    const source = guide([
+      "title: 'The caller''s side: AI phone calls'",
+      ...GOOD.slice(1, 4),
+      'order: [1',
+      'updated: 2026-11-01',
+    ]);
     expect(lines('g.md', source)).toEqual([
       'g.md:7:1: the front matter is not valid YAML (missed comma between flow collection entries): ' +
         'close the [ or { of this value and separate its items with commas.',
@@ -76,15 +81,21 @@ describe('guide front matter, checked before the build', () => {
     expect(found).toEqual([
       // The quote left open on line 2 ends at the next field's quote; js-yaml notices on line 4.
       'content/guides/a-unclosed.md:4:9: the front matter is not valid YAML (can not read a block mapping entry; ' +
-        'a multiline key may not be an implicit key): line 2 opens a \' quote that it does not close: close it on that line.',
-      expect.stringMatching(/^content\/guides\/c-list\.md:7:1: the front matter is not valid YAML \(missed comma between flow collection entries\): close the \[/),
-      expect.stringMatching(/^content\/guides\/d-duplicate\.md:8:1: the front matter is not valid YAML \(duplicated mapping key\): remove the second copy/),
+        "a multiline key may not be an implicit key): line 2 opens a ' quote that it does not close: close it on that line.",
+      expect.stringMatching(
+        /^content\/guides\/c-list\.md:7:1: the front matter is not valid YAML \(missed comma between flow collection entries\): close the \[/,
+      ),
+      expect.stringMatching(
+        /^content\/guides\/d-duplicate\.md:8:1: the front matter is not valid YAML \(duplicated mapping key\): remove the second copy/,
+      ),
       'content/guides/e-short.md:2:1: front-matter field "title": too short: at least 10 characters.',
     ]);
     for (const line of found) expect(line.split('\n'), 'one line each').toHaveLength(1);
   });
 
   it('the repository’s own guides pass', () => {
-    expect(checkGuides(join(import.meta.dirname, '../../../content/guides'), join(import.meta.dirname, '../../..'))).toEqual([]);
+    expect(
+      checkGuides(join(import.meta.dirname, '../../../content/guides'), join(import.meta.dirname, '../../..')),
+    ).toEqual([]);
   });
 });

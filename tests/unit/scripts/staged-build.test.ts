@@ -8,7 +8,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureBuild, NoGoodBuildError, readStamp, type BuildResult, type EnsureBuildOptions } from '../../../scripts/lib/staged-build.ts';
+import {
+  ensureBuild,
+  NoGoodBuildError,
+  readStamp,
+  type BuildResult,
+  type EnsureBuildOptions,
+} from '../../../scripts/lib/staged-build.ts';
 import { withBuildLock, type LockHost } from '../../../scripts/lib/build-lock.ts';
 
 let root = '';
@@ -77,8 +83,16 @@ describe('atomic builds', () => {
   it('a failed build keeps the last good build and reports its problems', async () => {
     await run('a', fakeBuild('v1'));
     const outcome = await run('b', fakeBuild('v2', 'content/guides/x.md:2:22: bad.'));
-    expect(outcome).toEqual({ kind: 'failed', problems: ['content/guides/x.md:2:22: bad.'], lastGood: readStamp(dist) });
-    expect([page(), readStamp(dist)?.hash, siblings()], 'dist/ untouched, staging removed').toEqual(['v1', 'a', ['dist']]);
+    expect(outcome).toEqual({
+      kind: 'failed',
+      problems: ['content/guides/x.md:2:22: bad.'],
+      lastGood: readStamp(dist),
+    });
+    expect([page(), readStamp(dist)?.hash, siblings()], 'dist/ untouched, staging removed').toEqual([
+      'v1',
+      'a',
+      ['dist'],
+    ]);
     // The next start tries again (the stamp still names the old inputs).
     expect((await run('b', fakeBuild('v3'))).kind).toBe('built');
   });
@@ -94,7 +108,10 @@ describe('atomic builds', () => {
       writeFileSync(join(outDir, 'index.html'), 'half');
       return { ok: true };
     });
-    expect(partial).toMatchObject({ kind: 'failed', problems: ['The build finished without writing build-manifest.json.'] });
+    expect(partial).toMatchObject({
+      kind: 'failed',
+      problems: ['The build finished without writing build-manifest.json.'],
+    });
     expect(page()).toBe('v1');
   });
 
@@ -113,15 +130,21 @@ describe('two starts in one checkout', () => {
   it('build once: the second waits for the lock, then finds the first one’s build', async () => {
     let release!: () => void;
     const gate = new Promise<void>((done) => (release = done));
-    const first = run('a', async (outDir) => {
-      await gate;
-      return fakeBuild('first')(outDir);
-    }, { lockHost: host });
+    const first = run(
+      'a',
+      async (outDir) => {
+        await gate;
+        return fakeBuild('first')(outDir);
+      },
+      { lockHost: host },
+    );
     // The first holds the lock once its build has started.
     while (builds.length === 0 && !existsSync(join(root, 'dist.lock'))) await new Promise((done) => setImmediate(done));
     const second = run('a', fakeBuild('second'), { lockHost: host });
     for (let i = 0; i < 20; i++) await new Promise((done) => setImmediate(done));
-    expect(lines, 'the second says whom it waits for').toEqual([expect.stringMatching(/^Another npm start \(process \d+\) is building this checkout; waiting/)]);
+    expect(lines, 'the second says whom it waits for').toEqual([
+      expect.stringMatching(/^Another npm start \(process \d+\) is building this checkout; waiting/),
+    ]);
     release();
     expect([(await first).kind, (await second).kind]).toEqual(['built', 'unchanged']);
     expect([builds, page(), siblings()]).toEqual([['first'], 'first', ['dist']]);
@@ -136,7 +159,14 @@ describe('two starts in one checkout', () => {
 
   it('the lock is released when the work throws', async () => {
     const lock = join(root, 'x.lock');
-    await expect(withBuildLock(lock, async () => Promise.reject(new Error('boom')), () => {}, host)).rejects.toThrow('boom');
+    await expect(
+      withBuildLock(
+        lock,
+        async () => Promise.reject(new Error('boom')),
+        () => {},
+        host,
+      ),
+    ).rejects.toThrow('boom');
     expect(existsSync(lock)).toBe(false);
   });
 });

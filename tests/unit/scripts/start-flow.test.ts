@@ -47,13 +47,29 @@ const start = (overrides: Partial<StartOptions> = {}) =>
 
 describe('every configuration check before any build step', () => {
   const cases: Array<[string, Record<string, string>, RegExp]> = [
-    ['a half-set webhook pair', { CONTACT_WEBHOOK_URL: 'https://crm.example.com/hook' }, /^CONTACT_WEBHOOK_SECRET must be set/],
-    ['a half-set email pair', { SMTP_URL: 'smtp://mail.example.com:587' }, /^SMTP_URL is set but CONTACT_NOTIFY_TO is not/],
-    ['PUBLIC_SITE_URL with a path', { PUBLIC_SITE_URL: 'https://www.example.com/voice' }, /^PUBLIC_SITE_URL: .* has a path/],
+    [
+      'a half-set webhook pair',
+      { CONTACT_WEBHOOK_URL: 'https://crm.example.com/hook' },
+      /^CONTACT_WEBHOOK_SECRET must be set/,
+    ],
+    [
+      'a half-set email pair',
+      { SMTP_URL: 'smtp://mail.example.com:587' },
+      /^SMTP_URL is set but CONTACT_NOTIFY_TO is not/,
+    ],
+    [
+      'PUBLIC_SITE_URL with a path',
+      { PUBLIC_SITE_URL: 'https://www.example.com/voice' },
+      /^PUBLIC_SITE_URL: .* has a path/,
+    ],
     ['a bad BASE_PATH', { BASE_PATH: '/a b' }, /^BASE_PATH: /],
     ['a bad rate limit', { CONTACT_RATE_LIMIT: 'lots' }, /CONTACT_RATE_LIMIT/],
     ['a bad TRUST_PROXY', { TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
-    ['a DATABASE_URL that is not PostgreSQL', { DATABASE_URL: 'mysql://db/x' }, /^DATABASE_URL must start with postgres:\/\//],
+    [
+      'a DATABASE_URL that is not PostgreSQL',
+      { DATABASE_URL: 'mysql://db/x' },
+      /^DATABASE_URL must start with postgres:\/\//,
+    ],
     ['a bad PORT', { PORT: '99999' }, /^PORT must be a port number/],
   ];
   for (const [name, env, message] of cases) {
@@ -79,7 +95,9 @@ describe('build only what changed', () => {
     expect(out).toEqual([
       'Building the site: dist/ has no record of what it was built from.',
       'Built: dist/ replaced by the new build.',
-      expect.stringMatching(/^dist\/ was built from these sources and this configuration \(.+ UTC\): serving it without building/),
+      expect.stringMatching(
+        /^dist\/ was built from these sources and this configuration \(.+ UTC\): serving it without building/,
+      ),
       'Building the site: as asked (--rebuild).',
       'Built: dist/ replaced by the new build.',
     ]);
@@ -88,17 +106,25 @@ describe('build only what changed', () => {
   it('a changed build-time variable or guide builds again; a run-time variable does not', async () => {
     await start();
     await start({ env: { PUBLIC_SITE_URL: 'https://www.example.com', PORT: '4999' } });
-    expect(steps.filter((s) => s === 'build'), 'PORT changes nothing').toHaveLength(1);
+    expect(
+      steps.filter((s) => s === 'build'),
+      'PORT changes nothing',
+    ).toHaveLength(1);
     await start({ env: { PUBLIC_SITE_URL: 'https://other.example.com' } });
     writeFileSync(join(root, 'content', 'guides', 'b.md'), 'new');
     await start({ env: { PUBLIC_SITE_URL: 'https://other.example.com' } });
     expect(steps.filter((s) => s === 'build')).toHaveLength(3);
-    expect(out).toContain('Building the site: the sources, content or build-time configuration changed since dist/ was built.');
+    expect(out).toContain(
+      'Building the site: the sources, content or build-time configuration changed since dist/ was built.',
+    );
   });
 });
 
 describe('a failed build', () => {
-  const failing = async (): Promise<BuildResult> => ({ ok: false, problems: ['content/guides/a.md:2:22: the front matter is not valid YAML (…): quote it.'] });
+  const failing = async (): Promise<BuildResult> => ({
+    ok: false,
+    problems: ['content/guides/a.md:2:22: the front matter is not valid YAML (…): quote it.'],
+  });
 
   it('keeps serving the last good build, one loud line per problem, and says so', async () => {
     await start();
@@ -108,25 +134,31 @@ describe('a failed build', () => {
     expect(out).toEqual([
       'Building the site: the sources, content or build-time configuration changed since dist/ was built.',
       'ERR ✖ content/guides/a.md:2:22: the front matter is not valid YAML (…): quote it.',
-      expect.stringMatching(/^ERR ✖ The build failed, so the site was not updated: serving the last good build in dist\/ \(built .+ UTC\)\. Fix the above, then restart\.$/),
+      expect.stringMatching(
+        /^ERR ✖ The build failed, so the site was not updated: serving the last good build in dist\/ \(built .+ UTC\)\. Fix the above, then restart\.$/,
+      ),
     ]);
   });
 
   it('without a good build the start fails (npm start exits non-zero)', async () => {
     expect(await start({ build: failing })).toBe('fail');
-    expect(out.at(-1)).toBe('ERR ✖ The server did not start: the build failed and dist/ holds no earlier good build to serve. Fix the above, then run `npm start` again.');
+    expect(out.at(-1)).toBe(
+      'ERR ✖ The server did not start: the build failed and dist/ holds no earlier good build to serve. Fix the above, then run `npm start` again.',
+    );
   });
 });
 
 describe('the deploy step: npm start -- --build-only', () => {
   const page = () => readFileSync(join(root, 'dist', 'index.html'), 'utf8');
-  const versioned = (version: string) => async (outDir: string): Promise<BuildResult> => {
-    steps.push(`build ${version}`);
-    mkdirSync(outDir);
-    writeFileSync(join(outDir, 'build-manifest.json'), '{}');
-    writeFileSync(join(outDir, 'index.html'), version);
-    return { ok: true };
-  };
+  const versioned =
+    (version: string) =>
+    async (outDir: string): Promise<BuildResult> => {
+      steps.push(`build ${version}`);
+      mkdirSync(outDir);
+      writeFileSync(join(outDir, 'build-manifest.json'), '{}');
+      writeFileSync(join(outDir, 'index.html'), version);
+      return { ok: true };
+    };
 
   it('builds beside the served dist/ (no port check: the server runs), and the restart moves it in without building', async () => {
     await start({ build: versioned('v1') });
@@ -135,8 +167,12 @@ describe('the deploy step: npm start -- --build-only', () => {
     expect(page(), 'the running server still serves the old build').toBe('v1');
     expect(await start({ build: versioned('never') })).toBe('serve');
     expect([page(), steps]).toEqual(['v2', ['ports', 'build v1', 'build v2', 'ports']]);
-    expect(out).toContain('Built into dist.next/; the server still serves dist/. Restart it (e.g. `systemctl restart ringwise`) to serve the new build.');
-    expect(out.at(-1)).toMatch(/^Moved in the build prepared by `npm start -- --build-only` \(.+ UTC\): serving it without building\.$/);
+    expect(out).toContain(
+      'Built into dist.next/; the server still serves dist/. Restart it (e.g. `systemctl restart ringwise`) to serve the new build.',
+    );
+    expect(out.at(-1)).toMatch(
+      /^Moved in the build prepared by `npm start -- --build-only` \(.+ UTC\): serving it without building\.$/,
+    );
     expect(existsSync(join(root, 'dist.next')), 'moved, not copied').toBe(false);
   });
 
@@ -146,7 +182,10 @@ describe('the deploy step: npm start -- --build-only', () => {
     const failing = async (): Promise<BuildResult> => ({ ok: false, problems: ['site/x.astro:1:1: bad; fix it.'] });
     expect(await start({ buildOnly: true, build: failing })).toBe('fail');
     expect([page(), existsSync(join(root, 'dist.next'))]).toEqual(['v1', false]);
-    expect(out.slice(-2)).toEqual(['ERR ✖ site/x.astro:1:1: bad; fix it.', expect.stringMatching(/^ERR ✖ The build failed: nothing was prepared/)]);
+    expect(out.slice(-2)).toEqual([
+      'ERR ✖ site/x.astro:1:1: bad; fix it.',
+      expect.stringMatching(/^ERR ✖ The build failed: nothing was prepared/),
+    ]);
   });
 
   it('a prepared build for other inputs is not moved in: the start builds', async () => {
@@ -169,8 +208,12 @@ describe('the real build checks the guides first', () => {
     expect(result).toEqual({
       ok: false,
       problems: [
-        expect.stringMatching(/^content\/guides\/a\.md:4:1: the front matter is not valid YAML \(.+\): line 2 opens a ' quote that it does not close/),
-        expect.stringMatching(/^content\/guides\/b\.md:2:9: the front matter is not valid YAML \(bad indentation of a mapping entry\)/),
+        expect.stringMatching(
+          /^content\/guides\/a\.md:4:1: the front matter is not valid YAML \(.+\): line 2 opens a ' quote that it does not close/,
+        ),
+        expect.stringMatching(
+          /^content\/guides\/b\.md:2:9: the front matter is not valid YAML \(bad indentation of a mapping entry\)/,
+        ),
       ],
     });
   });
@@ -183,6 +226,8 @@ describe('arguments', () => {
       { rebuild: true, buildOnly: false },
       { rebuild: false, buildOnly: true },
     ]);
-    expect(() => parseStartArgs(['--rebiuld'])).toThrow('npm start: unknown argument --rebiuld (options: `--rebuild` builds even when');
+    expect(() => parseStartArgs(['--rebiuld'])).toThrow(
+      'npm start: unknown argument --rebiuld (options: `--rebuild` builds even when',
+    );
   });
 });

@@ -13,7 +13,9 @@ import { stoppedLine } from '../../../server/shutdown-report.ts';
 
 describe('the last line of a shutdown', () => {
   it('names what was finished', () => {
-    expect(stoppedLine({ openRequests: 0, cutOff: 0, steps: 0, database: 'none' })).toBe('Stopped cleanly: no request was open.');
+    expect(stoppedLine({ openRequests: 0, cutOff: 0, steps: 0, database: 'none' })).toBe(
+      'Stopped cleanly: no request was open.',
+    );
     expect(stoppedLine({ openRequests: 3, cutOff: 1, steps: 1, database: 'embedded' })).toBe(
       'Stopped cleanly: 2 open requests finished; 1 request still open after the grace period had its connection closed; ' +
         '1 shutdown step ran (deliveries in flight); PostgreSQL stopped.',
@@ -25,10 +27,20 @@ describe('the last line of a shutdown', () => {
 
   it('close() reports the request in flight, cut off after the grace period, and the steps it ran', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'shutdown-report-'));
-    writeFileSync(join(dist, 'security-headers.json'), JSON.stringify({ siteOrigin: '', headers: { 'Content-Security-Policy': "default-src 'none'" } }));
+    writeFileSync(
+      join(dist, 'security-headers.json'),
+      JSON.stringify({ siteOrigin: '', headers: { 'Content-Security-Policy': "default-src 'none'" } }),
+    );
     // Bigger than the socket buffers, and never read: the response cannot finish on its own.
     writeFileSync(join(dist, 'big.bin'), randomBytes(32 * 1024 * 1024));
-    const server = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', embeddedBackend: false, shutdownGraceMs: 100, log: () => {} });
+    const server = await startServer({
+      distDir: dist,
+      port: 0,
+      host: '127.0.0.1',
+      embeddedBackend: false,
+      shutdownGraceMs: 100,
+      log: () => {},
+    });
     let ran = 0;
     server.onShutdown(async () => void ran++);
     const stalled = await new Promise<IncomingMessage>((done) => get(`${server.url}/big.bin`, done));
