@@ -5,9 +5,15 @@
  * off during the load (so the outbox is restored as it was, not refilled by the enqueue trigger);
  * foreign keys stay checked. Requests without a delivery job afterwards (a dump made before the
  * outbox existed) get a closed one, as the outbox migration gives older rows.
+ *
+ * The file is trusted for nothing: its header may name only tables `npm run backup` writes (the
+ * application's tables of schema public, listTables), checked before anything is touched, with
+ * or without force (a crafted header naming supabase_migrations.schema_migrations is refused).
+ * A non-empty database without force is not loaded, but the whole file is still read and checked,
+ * so the advice to use --force is given only for a file that reads as valid.
  */
 import type pg from 'pg';
-import { DUMP_FORMAT, DUMP_VERSION, type DumpHeader, type TableHeader } from './dump.ts';
+import { DUMP_FORMAT, DUMP_VERSION, listTables, type DumpHeader, type TableHeader } from './dump.ts';
 
 /** Rows inserted per statement. */
 const BATCH = 500;
@@ -35,6 +41,14 @@ export async function loadDump(client: pg.ClientBase, lines: AsyncIterable<strin
   const header = (await next()) as DumpHeader | null;
   if (header?.format !== DUMP_FORMAT) throw new Error('This is not a backup written by `npm run backup`.');
   if (header.version !== DUMP_VERSION) throw new Error(`The backup has format version ${header.version}; this checkout reads version ${DUMP_VERSION}.`);
+  const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+  if (!isStrings(header.tables) || !isStrings(header.migrations)) throw new Error('The backup file is damaged (its header does not list tables and migrations).');
+  // Only what `npm run backup` writes, before anything is touched (the names go into statements).
+  const writable = new Set(await listTables(client));
+  const foreign = header.tables.filter((name) => !writable.has(name));
+  if (foreign.length > 0) {
+    throw new Error(`The backup file names tables \`npm run backup\` does not write (${foreign.map((name) => JSON.stringify(name)).join(', ')}): refused, nothing was changed.`);
+  }
 
   await client.query('begin');
   try {
@@ -49,16 +63,20 @@ export async function loadDump(client: pg.ClientBase, lines: AsyncIterable<strin
       const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${table}`);
       if ((rows[0]?.n ?? 0) > 0) present.push(`${table}: ${rows[0]?.n} row(s)`);
     }
-    if (present.length > 0 && !options.force) {
-      throw new Error(`${options.target} is not empty (${present.join(', ')}): restoring would replace those rows. Run again with --force to replace them (back them up first).`);
-    }
-    if (present.length > 0) await client.query(`truncate ${header.tables.join(', ')} cascade`);
+    // Not empty and no force: read the whole file without loading it, and advise --force only if it is valid.
+    const checkOnly = present.length > 0 && !options.force;
+    if (present.length > 0 && !checkOnly) await client.query(`truncate ${header.tables.join(', ')} cascade`);
 
     const counts: Record<string, number> = {};
     let table: TableHeader | null = null;
     let batch: object[] = [];
     const flush = async () => {
       if (!table || batch.length === 0) return;
+      if (checkOnly) {
+        counts[table.table] = (counts[table.table] ?? 0) + batch.length;
+        batch = [];
+        return;
+      }
       const columns = table.columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(', ');
       await client.query(`insert into ${table.table} (${columns}) select ${columns} from json_populate_recordset(null::${table.table}, $1::json)`, [JSON.stringify(batch)]);
       counts[table.table] = (counts[table.table] ?? 0) + batch.length;
@@ -69,23 +87,31 @@ export async function loadDump(client: pg.ClientBase, lines: AsyncIterable<strin
       if (line === null) throw new Error('The backup file is cut short (no end line): nothing was restored.');
       if ('row' in line) {
         if (!table) throw new Error('The backup file is damaged (a row before its table).');
+        if (typeof line.row !== 'object' || line.row === null || Array.isArray(line.row)) throw new Error('The backup file is damaged (a row is not an object).');
         batch.push(line.row as object);
         if (batch.length >= BATCH) await flush();
       } else if ('table' in line) {
         await flush();
         table = line as unknown as TableHeader;
-        if (!header.tables.includes(table.table)) throw new Error(`The backup file is damaged (table ${table.table} is not in its header).`);
+        if (!header.tables.includes(table.table)) throw new Error(`The backup file is damaged (table ${JSON.stringify(table.table)} is not in its header).`);
+        if (!isStrings(table.columns)) throw new Error('The backup file is damaged (a table without its columns).');
         // The owner may switch its own tables' triggers off; the change is undone at commit below.
-        await client.query(`alter table ${table.table} disable trigger user`);
+        if (!checkOnly) await client.query(`alter table ${table.table} disable trigger user`);
         counts[table.table] = 0;
       } else if ('end' in line) {
         await flush();
+        if (typeof line.end !== 'object' || line.end === null) throw new Error('The backup file is damaged (its end line has no counts).');
         const expected = line.end as Record<string, number>;
         for (const [name, rows] of Object.entries(expected)) {
           if ((counts[name] ?? 0) !== rows) throw new Error(`The backup file is damaged (${name}: ${counts[name] ?? 0} rows read, ${rows} written).`);
         }
         break;
+      } else {
+        throw new Error('The backup file is damaged (a line that is neither a table, a row nor the end).');
       }
+    }
+    if (checkOnly) {
+      throw new Error(`${options.target} is not empty (${present.join(', ')}): restoring would replace those rows. Run again with --force to replace them (back them up first).`);
     }
     for (const name of header.tables) await client.query(`alter table ${name} enable trigger user`);
     if ((await client.query<{ ok: boolean }>("select to_regclass('public.contact_outbox') is not null as ok")).rows[0]?.ok) {

@@ -2,14 +2,15 @@
  * `npm run restore <file> [--force]`: loads a backup of `npm run backup` into the contact database
  * (DATABASE_URL, or the embedded one in DATA_DIR, created when the folder has none). All or
  * nothing, in one transaction; a database that already holds rows is refused unless --force,
- * which replaces them.
+ * which replaces them. The file is trusted for nothing: lines are read as a stream with a maximum
+ * length (lines.ts), and load.ts accepts only the tables `npm run backup` writes.
  */
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { createGunzip } from 'node:zlib';
+import { boundedLines } from './lines.ts';
 import { loadDump } from './load.ts';
 import { openCommandDatabase } from './open.ts';
 
@@ -26,10 +27,15 @@ export async function restoreBackup(file: string, force: boolean, env: NodeJS.Pr
   const gunzip = createGunzip();
   const input = createReadStream(path).pipe(gunzip);
   // A damaged gzip stream ends the lines early: the missing end line then refuses the restore.
-  const failed = new Promise<never>((_, reject) => gunzip.once('error', (error) => reject(new Error(`The backup file is damaged (${error.message}).`))));
+  // (A read stopped by the loader, e.g. at an over-long line, aborts the stream: that is not damage.)
+  const failed = new Promise<never>((_, reject) =>
+    gunzip.on('error', (error) => {
+      if (error.name !== 'AbortError') reject(new Error(`The backup file is damaged (${error.message}).`));
+    }),
+  );
   failed.catch(() => {});
   try {
-    return await Promise.race([loadDump(database.client, createInterface({ input, crlfDelay: Infinity }), { force, target: database.name }), failed]);
+    return await Promise.race([loadDump(database.client, boundedLines(input), { force, target: database.name }), failed]);
   } finally {
     input.destroy();
     await database.close();

@@ -4,12 +4,12 @@
  * `public.contact_outbox` there too (the same trigger, applied by `supabase db push`); this
  * command, run where it can reach the project's database (DATABASE_URL = the project's connection
  * string, role postgres), delivers each job to the webhook and/or email configured exactly as for
- * `npm start`, with the same retries, until it is stopped (SIGINT/SIGTERM finish the delivery in
+ * `npm start`, with the same retries, until it is stopped (SIGINT/SIGTERM finish the deliveries in
  * progress first). Several may run at once: a job is taken by one of them at a time.
  */
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { describeDatabaseUrl } from '../external/prepare.ts';
+import { openDeliveryPool } from './delivery-pool.ts';
 import { startDeliveryWorker } from './outbox.ts';
 import { readDeliveryConfig } from './settings.ts';
 import { loadEnv } from '../../shared/config.ts';
@@ -20,8 +20,8 @@ async function main(): Promise<void> {
   if (!url) throw new Error("DATABASE_URL is not set: set it to the database that holds the contact requests (on Supabase: the project's connection string).");
   const config = readDeliveryConfig(env);
   if (config.channels.length === 0) throw new Error('No notification is set up: set CONTACT_WEBHOOK_URL and CONTACT_WEBHOOK_SECRET, or SMTP_URL and CONTACT_NOTIFY_TO.');
-  const pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'ringwise-deliver', connectionTimeoutMillis: 15_000 });
-  pool.on('error', () => {});
+  // Every connection has an error listener (a dropped one fails a look, never the process).
+  const pool = openDeliveryPool({ connectionString: url }, 'ringwise-deliver');
   try {
     const { rows } = await pool.query<{ ok: boolean }>("select to_regclass('public.contact_outbox') is not null as ok");
     if (!rows[0]?.ok) throw new Error(`${describeDatabaseUrl(url)} has no public.contact_outbox: apply the migrations first (\`supabase db push\`, or start the server on it once).`);

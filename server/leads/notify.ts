@@ -2,8 +2,9 @@
  * Puts the delivery worker beside the contact database of a running server: its own small pool
  * on the same database, a wake-up after each stored lead, and an orderly stop.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import type { ContactDatabase } from '../database.ts';
+import { openDeliveryPool } from './delivery-pool.ts';
 import type { Channel } from './lead.ts';
 import { startDeliveryWorker, type RetryPolicy } from './outbox.ts';
 
@@ -14,18 +15,22 @@ export interface DeliveryPlan {
   retry?: RetryPolicy;
   /** @default POLL_MS */
   pollMs?: number;
+  /** How long a claim on a job holds. @default LEASE_MS */
+  leaseMs?: number;
+  /** Leads delivered at once. @default CONCURRENCY */
+  concurrency?: number;
 }
 
 /** A database whose inserts wake the worker, and the worker's stop. */
 export interface NotifyingDatabase {
   db: ContactDatabase;
-  /** Waits for the delivery in progress, then closes the worker's connections and channels. */
+  /** Waits for the deliveries in progress, then closes the worker's connections and channels. */
   stop(): Promise<void>;
 }
 
 /**
- * Starts delivering the outbox of the database `connection` reaches (two connections at most:
- * one delivery at a time, one to spare). `role` as in DeliveryOptions.
+ * Starts delivering the outbox of the database `connection` reaches (two connections at most,
+ * each held only for a claim or an outcome, never during a delivery). `role` as in DeliveryOptions.
  */
 export function attachDelivery(
   db: ContactDatabase,
@@ -34,10 +39,9 @@ export function attachDelivery(
   plan: DeliveryPlan,
   log: (line: string) => void,
 ): NotifyingDatabase {
-  const pool = new pg.Pool({ ...connection, max: 2, application_name: 'ringwise-delivery', idleTimeoutMillis: 30_000 });
-  // A connection dropped while idle (the database restarting) is replaced at the next look.
-  pool.on('error', () => {});
-  const worker = startDeliveryWorker({ pool, role, channels: plan.channels, retry: plan.retry, pollMs: plan.pollMs, log });
+  const pool = openDeliveryPool(connection, 'ringwise-delivery');
+  const { channels, retry, pollMs, leaseMs, concurrency } = plan;
+  const worker = startDeliveryWorker({ pool, role, channels, retry, pollMs, leaseMs, concurrency, log });
   return {
     db: {
       tables: db.tables,

@@ -53,8 +53,11 @@ export function safeJson(value: unknown): string {
   );
 }
 
-/** Characters a spreadsheet reads as the start of a formula (OWASP's list). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Characters a spreadsheet reads as the start of a formula (OWASP's list), and their fullwidth
+ * forms (＝ ＋ － ＠), which spreadsheets in CJK locales normalise to the ASCII ones.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 
 /**
  * One CSV field: always quoted (quotes doubled), escaped exactly as the table escapes it (so no

@@ -17,6 +17,8 @@ import {
   SUCCESS_CLOSE_DELAY_MS,
   contactReducer,
   sendContactRequest,
+  requestIdentity,
+  type RequestIdentity,
   validateContact,
   type ContactErrors,
   type ContactField,
@@ -60,6 +62,8 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
   const successRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<Element | null>(null);
   const inFlight = useRef(false);
+  // The request id of the submission being sent: kept while its content stays the same (a retry).
+  const identity = useRef<RequestIdentity | null>(null);
   const pressedOnBackdrop = useRef(false);
   const id = useId();
   const sending = state.status === 'sending';
@@ -218,11 +222,14 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
     setErrors({});
     inFlight.current = true;
     dispatch({ type: 'submit' });
+    const row = $contactHandoff.get() === null ? checked.submission : { ...checked.submission, source: 'assistant' as const };
+    if (!checked.isBot) identity.current = requestIdentity(row, identity.current);
     const outcome = checked.isBot
       ? ({ ok: true } as const) // honeypot filled: pretend success, send nothing
-      : await sendContactRequest($contactHandoff.get() === null ? checked.submission : { ...checked.submission, source: 'assistant' }, loadInsert());
+      : await sendContactRequest({ ...row, request_id: identity.current!.id }, loadInsert());
     inFlight.current = false;
     if (outcome.ok) {
+      identity.current = null;
       setValues(EMPTY_FORM);
       dispatch({ type: 'succeeded' });
     } else {

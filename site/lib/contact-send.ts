@@ -59,6 +59,8 @@ export interface InsertResult {
   error: BackendError | null;
   /** HTTP status; 0 when no answer arrived (network failure, abort). */
   status: number;
+  /** The answer's Retry-After, in seconds, when it had one (a 503 while the database restarts). */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -138,6 +140,36 @@ export function failureMessage(failure: ContactFailure): string {
 /** Outcome of {@link sendContactRequest}. */
 export type SendOutcome = { ok: true } | { ok: false; message: string; cause: unknown };
 
+/** A 503 whose Retry-After is at most this many seconds is tried once more by itself. */
+export const MAX_AUTO_RETRY_SECONDS = 10;
+
+/** The request id of a submission, and the content it was made for. */
+export interface RequestIdentity {
+  /** The submission's content (without the id). */
+  key: string;
+  id: string;
+}
+
+/** A random UUID v4; crypto.randomUUID exists only on secure pages, getRandomValues everywhere. */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The id to send `submission` with: the previous one while the content is the same (a retry after
+ * an error or a lost answer: the database stores it once), a new one when the visitor changed it.
+ */
+export function requestIdentity(submission: ContactSubmission, previous: RequestIdentity | null, makeId = newRequestId): RequestIdentity {
+  const { request_id: _ignored, ...content } = submission;
+  const key = JSON.stringify(content);
+  return previous?.key === key ? previous : { key, id: makeId() };
+}
+
 /** Timer functions (injectable so tests can use fake time). */
 export interface Timers {
   setTimeout: (fn: () => void, ms: number) => unknown;
@@ -150,15 +182,31 @@ const realTimers: Timers = {
 };
 
 /**
- * Sends one submission through `insert`, aborting it after `timeoutMs`. Never rejects: failures
- * (including a port that throws, or ignores the abort) come back as `{ ok: false, message }`.
+ * Sends one submission through `insert`, aborting each try after `timeoutMs`. A 503 with a
+ * Retry-After of at most {@link MAX_AUTO_RETRY_SECONDS} (the database restarting) is tried once
+ * more after that wait, with the same row (its request_id makes the repeat harmless). Never
+ * rejects: failures (including a port that throws, or ignores the abort) come back as
+ * `{ ok: false, message }`.
  */
 export async function sendContactRequest(
   submission: ContactSubmission,
   insert: ContactInsert | Promise<ContactInsert>,
   options: { timeoutMs?: number; timers?: Timers } = {},
 ): Promise<SendOutcome> {
-  const { timeoutMs = SUBMIT_TIMEOUT_MS, timers = realTimers } = options;
+  const timers = options.timers ?? realTimers;
+  const first = await sendOnce(submission, insert, options.timeoutMs ?? SUBMIT_TIMEOUT_MS, timers);
+  if (first.retryAfterSeconds === undefined) return first.outcome;
+  await new Promise<void>((done) => timers.setTimeout(done, first.retryAfterSeconds! * 1000));
+  return (await sendOnce(submission, insert, options.timeoutMs ?? SUBMIT_TIMEOUT_MS, timers)).outcome;
+}
+
+/** One try; `retryAfterSeconds` when the answer asks for a short wait before another. */
+async function sendOnce(
+  submission: ContactSubmission,
+  insert: ContactInsert | Promise<ContactInsert>,
+  timeoutMs: number,
+  timers: Timers,
+): Promise<{ outcome: SendOutcome; retryAfterSeconds?: number }> {
   const controller = new AbortController();
   let timedOut = false;
   let onTimeout: () => void = () => {};
@@ -172,15 +220,18 @@ export async function sendContactRequest(
   }, timeoutMs);
   try {
     const port = await Promise.race([insert, expired]);
-    if (!port) return { ok: false, message: TIMEOUT_MESSAGE, cause: controller.signal.reason };
+    if (!port) return { outcome: { ok: false, message: TIMEOUT_MESSAGE, cause: controller.signal.reason } };
     const result = await Promise.race([port(submission, controller.signal), expired]);
-    if (timedOut || !result) return { ok: false, message: TIMEOUT_MESSAGE, cause: controller.signal.reason };
+    if (timedOut || !result) return { outcome: { ok: false, message: TIMEOUT_MESSAGE, cause: controller.signal.reason } };
     if (result.error || result.status < 200 || result.status >= 300) {
-      return { ok: false, message: failureMessage({ kind: 'response', result }), cause: result.error ?? result };
+      const wait = result.retryAfterSeconds;
+      const retry = result.status === 503 && wait !== undefined && wait >= 0 && wait <= MAX_AUTO_RETRY_SECONDS;
+      const outcome = { ok: false, message: failureMessage({ kind: 'response', result }), cause: result.error ?? result } as const;
+      return retry ? { outcome, retryAfterSeconds: wait } : { outcome };
     }
-    return { ok: true };
+    return { outcome: { ok: true } };
   } catch (error) {
-    return { ok: false, message: timedOut ? TIMEOUT_MESSAGE : failureMessage({ kind: 'thrown', error }), cause: error };
+    return { outcome: { ok: false, message: timedOut ? TIMEOUT_MESSAGE : failureMessage({ kind: 'thrown', error }), cause: error } };
   } finally {
     timers.clearTimeout(timer);
   }

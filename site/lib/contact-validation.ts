@@ -60,6 +60,11 @@ export interface ContactSubmission {
    * default is 'form' (supabase/migrations/*_contact_source.sql).
    */
   source?: 'assistant';
+  /**
+   * Made once per submission and sent with each try of it (contact-send.ts, requestIdentity): the
+   * database keeps one row per id, so a retry never stores a second one.
+   */
+  request_id?: string;
 }
 
 /** A field the visitor fills. */

@@ -32,9 +32,9 @@ afterAll(async () => {
 
 const valid = { name: 'Ann Lee', business_name: 'Lee Plumbing', email: 'ann@lee-plumbing.com', additional_info: 'Call after 5pm' };
 type Row = Record<string, string | null>;
-const COLUMNS: Column[] = ['name', 'business_name', 'email', 'additional_info', 'source', 'id', 'created_at'].map((name) => ({
+const COLUMNS: Column[] = ['name', 'business_name', 'email', 'additional_info', 'source', 'request_id', 'id', 'created_at'].map((name) => ({
   name,
-  type: name === 'id' ? 'uuid' : name === 'created_at' ? 'timestamp with time zone' : 'text',
+  type: name === 'id' || name === 'request_id' ? 'uuid' : name === 'created_at' ? 'timestamp with time zone' : 'text',
 }));
 
 describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s default privileges', (privileges) => {
@@ -157,6 +157,18 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
       expect(await codeOf(as('anon', (c) => insert(c, valid, true))), 'PostgREST return=representation').toBe('42501');
     });
 
+    it('stores a request id once: a repeat inserts nothing and succeeds; anon cannot read it', async () => {
+      const row = { ...valid, email: 'repeat@example.com', request_id: '5d2c8a0e-7e3a-4c1e-9d35-2f0a5c1f9b22' };
+      const counts = await as('anon', async (c) => {
+        const first = await insert(c, row);
+        const again = await insert(c, row);
+        const other = await insert(c, { ...row, request_id: '6e3d9b1f-8f4b-4d2f-8e46-3f1b6d2fac33' });
+        return [first, again, other].map((result) => Number((result as unknown as pg.QueryResult<{ rows: string }>).rows[0]?.rows));
+      });
+      expect(counts, 'rows stored by the first try, the repeat, another id').toEqual([1, 0, 1]);
+      expect(await codeOf(as('anon', (c) => c.query('select request_id from public.contact_submissions'))), 'anon reads nothing').toBe('42501');
+    });
+
     it.each([
       ['id', { id: '4b1c8a0e-7e3a-4c1e-9d35-2f0a5c1f9b11' }],
       ['created_at', { created_at: '2020-01-01T00:00:00Z' }],
@@ -243,7 +255,7 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
   });
 
   describe('the migrations themselves', () => {
-    it('grant exactly: anon INSERT of the five input columns, service_role SELECT, authenticated nothing', async () => {
+    it('grant exactly: anon INSERT of the six input columns, service_role SELECT, authenticated nothing', async () => {
       const table = await owner.query<{ grantee: string; privilege_type: string }>(
         `select grantee, privilege_type from information_schema.role_table_grants
           where table_schema = 'public' and table_name = 'contact_submissions' and grantee in ('anon', 'authenticated', 'service_role')
@@ -252,11 +264,13 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
       expect(table.rows, 'table-level privileges').toEqual([{ grantee: 'service_role', privilege_type: 'SELECT' }]);
       const columns = await owner.query<{ column_name: string; privilege_type: string }>(
         `select column_name, privilege_type from information_schema.column_privileges
-          where grantee = 'anon' and table_name = 'contact_submissions' order by column_name`,
+          where grantee = 'anon' and table_name = 'contact_submissions' order by column_name, privilege_type`,
       );
-      expect(columns.rows, 'anon column privileges').toEqual(
-        ['additional_info', 'business_name', 'email', 'name', 'source'].map((column_name) => ({ column_name, privilege_type: 'INSERT' })),
-      );
+      expect(columns.rows, 'anon column privileges').toEqual([
+        ...['additional_info', 'business_name', 'email', 'name'].map((column_name) => ({ column_name, privilege_type: 'INSERT' })),
+        { column_name: 'request_id', privilege_type: 'INSERT' },
+        { column_name: 'source', privilege_type: 'INSERT' },
+      ]);
     });
 
     it('enable row-level security with one insert policy for anon whose check is not simply true', async () => {

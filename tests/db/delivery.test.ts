@@ -3,8 +3,9 @@
  * - a stored lead reaches the webhook and the mailbox, and its job is closed;
  * - a failing channel is retried with exponential back-off (read from the job's own timestamps,
  *   not from a clock), logged once per attempt, and a channel that already accepted is skipped;
- * - kill -9 of the server while the webhook call is in flight: the next start delivers it again,
- *   and the receiver sees one lead id (the Idempotency-Key lets it drop the repeat).
+ * - kill -9 of the server while the webhook call is in flight: once its lease runs out the next
+ *   start delivers it again, and the receiver sees one lead id (the Idempotency-Key lets it drop
+ *   the repeat).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -146,7 +147,8 @@ describe('kill -9 between storing and delivering', () => {
   function spawnServer(webhook: string): Promise<{ child: ChildProcess; url: string }> {
     const child = spawn(process.execPath, [SERVER, dataDir], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, CONTACT_WEBHOOK_URL: webhook, CONTACT_WEBHOOK_SECRET: SECRET },
+      // A short lease: the killed server's claim runs out soon, and the next start takes the job again.
+      env: { ...process.env, CONTACT_WEBHOOK_URL: webhook, CONTACT_WEBHOOK_SECRET: SECRET, RINGWISE_TEST_LEASE_MS: '1000' },
     });
     children.push(child);
     let stderr = '';

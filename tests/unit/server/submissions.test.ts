@@ -3,7 +3,7 @@
  * command against real data folders: with and without a running server, 36,000 hostile rows
  * streamed page by page, CSV formula injection neutralised, `--since`.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -25,9 +25,16 @@ function run(dataDir: string, args: string[] = [], as: { uid?: number; gid?: num
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // A child that cannot start (EACCES: Node unreachable for that user) answers at once, not never.
+    child.on('error', (error) => done({ code: null, stdout: '', stderr: `could not start the command: ${error.message}` }));
     child.on('close', (code) => done({ code, stdout: Buffer.concat(out).toString('utf8'), stderr }));
   });
 }
+
+/** As root the permission case runs the command as nobody: only when nobody can reach this checkout's Node and CLI (not in a 0700 home). */
+const asRoot = process.getuid?.() === 0;
+const nobodyCanRun =
+  !asRoot || spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(CLI)})`], { uid: 65534, gid: 65534 }).status === 0;
 
 const row = (over: Partial<Submission> = {}): Submission => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -63,6 +70,10 @@ describe('escaping for the terminal', () => {
   it('writes CSV fields quoted, with formulas neutralised and every invisible character escaped as the table does', () => {
     expect(csvField('=HYPERLINK("http://evil","click")')).toBe(`"'=HYPERLINK(""http://evil"",""click"")"`);
     for (const start of ['+1', '-2', '@SUM(A1)']) expect(csvField(start), `starts with ${JSON.stringify(start[0])}`).toBe(`"'${start}"`);
+    // Fullwidth forms, which spreadsheets in CJK locales read as the ASCII ones.
+    for (const start of ['\uff1dHYPERLINK("x")', '\uff0b1', '\uff0d2', '\uff20SUM(A1)']) {
+      expect(csvField(start), `starts with U+${start.codePointAt(0)!.toString(16).toUpperCase()}`).toBe(`"'${start.replace(/"/g, '""')}"`);
+    }
     expect(csvField('\tTab'), 'a leading tab: neutralised and shown').toBe(`"'\\tTab"`);
     expect(csvField('\r=1+1'), 'a leading CR: neutralised and shown').toBe(`"'\\r=1+1"`);
     expect(csvField('line one\nline two\r\nthree\rfour'), 'CR and LF shown, never raw').toBe('"line one\\nline two\\r\\nthree\\rfour"');
@@ -245,12 +256,11 @@ describe('the command without a running server', () => {
     expect(result.stdout).toMatch(/^No database in .+never-started yet: start the site with `npm start` and send a request\.$/m);
   });
 
-  it('says "permission denied", naming the folder and the user, for a folder it cannot read (never "no database")', async () => {
+  it.runIf(nobodyCanRun)('says "permission denied", naming the folder and the user, for a folder it cannot read (never "no database")', async () => {
     const folder = join(dataDir, 'private');
     const backend = await startTestBackend({ dataDir: folder });
     await backend.close();
     // As root, read as the user nobody from a folder closed to it; as another user, close it to everyone.
-    const asRoot = process.getuid?.() === 0;
     await chmod(folder, asRoot ? 0o700 : 0o000);
     try {
       const result = await run(folder, [], asRoot ? { uid: 65534, gid: 65534 } : {});

@@ -85,7 +85,7 @@ describe('ContactModal: sending', () => {
     const sending = within(dialog).getByRole('button', { name: 'Sending...' });
     expect(sending, 'submit disabled while sending').toBeDisabled();
     expect(backend.rows, 'one insert, trimmed, empty info as null').toEqual([
-      { name: 'Ann Lee', business_name: 'Lee Plumbing', email: 'ann@lee.com', additional_info: null },
+      { name: 'Ann Lee', business_name: 'Lee Plumbing', email: 'ann@lee.com', additional_info: null, request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) as string },
     ]);
 
     // Fake time from here: the auto-close timer starts when success shows. (Testing Library's
@@ -383,6 +383,7 @@ describe("ContactModal: the assistant's hand-over to a person (issue 26)", () =>
         email: 'ann@lee.com',
         additional_info: expect.stringMatching(/I want to talk to a person Mornings are best\.$/) as string,
         source: 'assistant',
+        request_id: expect.any(String) as string,
       },
     ]);
   });
