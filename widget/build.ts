@@ -1,7 +1,7 @@
 /**
  * Builds `@ringwise/voice-widget` (run with `npm run build -w widget`; Node runs this file directly):
  *
- * - `dist/*.js`: the ESM library (entries index, core, element, react, api; shared code split into
+ * - `dist/*.js`: the ESM library (entries index, core, element, react, api, vapi, testing; shared code split into
  *   `dist/chunks/`; react and daily-js stay external), minified, with source maps.
  * - `dist/cjs/`: CommonJS, one `.cjs` file per source module (the same module graph as the ESM
  *   build, so one copy of each module), with `.d.cts` declarations next to them: the `require`
@@ -48,6 +48,7 @@ export const LIB_ENTRIES = {
   react: 'src/react/index.ts',
   api: 'src/api/index.ts',
   vapi: 'src/vapi/index.ts',
+  testing: 'src/testing/index.ts',
 };
 
 /** File names of the script-tag build (in `dist/cdn/`): the loader and what it loads. */
