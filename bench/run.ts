@@ -30,15 +30,13 @@
  * same production build the e2e gates check. `npm run bench` enters through bench/bootstrap.ts,
  * which builds the widget first when its package entry (imported by the latency benches) is not built.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { findBrowser } from '../scripts/browser.ts';
-import { E2E_ENV } from '../fixtures/e2e-env.ts';
 import { historyEntry, recordHistory } from './lib/history.ts';
 import { closeParser, listPages } from './lib/html.ts';
 import { joinCells } from './lib/join-cells.ts';
+import { chromiumVersion, timedBuild } from './lib/machine.ts';
 import { parseBenchArgs, type BenchOptions } from './lib/options.ts';
 import { DIST, RESULTS_DIR, ROOT, guideRoutes } from './lib/paths.ts';
 import { elapsedSeconds, progress } from './lib/progress.ts';
@@ -64,16 +62,6 @@ const CONTACT_LEVELS = [50, 200] as const;
 /** Seconds kept per Lighthouse mobile run (5.4–9.5 s measured on 2 shared cores) when the latency benches decide to stop. */
 const LIGHTHOUSE_SECONDS_PER_RUN = 7;
 
-function chromiumVersion(): string | null {
-  const path = findBrowser();
-  if (!path) return null;
-  try {
-    return execFileSync(path, ['--version'], { encoding: 'utf8' }).trim().replace(/^Chromium\s+/i, '');
-  } catch {
-    return path;
-  }
-}
-
 /** Where each click → join run is kept, for the reports of runs that do not sample it (opt-in: it takes minutes). */
 const CLICK_JOIN_FILE = join(RESULTS_DIR, 'click-join.json');
 
@@ -86,25 +74,6 @@ function lastClickJoin(): BenchResults['clickJoin'] {
   } catch (error) {
     return { note: `not run; ${CLICK_JOIN_FILE} unreadable: ${(error as Error).message}` };
   }
-}
-
-/** Runs a build command, returns its duration in seconds, or throws with its exit status. */
-function timedBuild(label: string, command: string, args: string[]): number {
-  progress(`build: ${label} …`);
-  const t0 = performance.now();
-  const result = spawnSync(command, args, {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    env: { ...process.env, ...E2E_ENV, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  const seconds = (performance.now() - t0) / 1000;
-  if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr);
-    throw new Error(`${label} failed (exit ${result.status ?? result.signal})`);
-  }
-  progress(`build: ${label} done in ${seconds.toFixed(1)} s`);
-  return seconds;
 }
 
 const notRun = 'not run (--only)';
