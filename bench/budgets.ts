@@ -12,7 +12,19 @@ import type { ContactLoadResult } from './contact-load.ts';
 import type { ClickSubjectId, LatencyRow } from './latency.ts';
 import type { LighthouseRow } from './lighthouse-bench.ts';
 import { NETWORK_PROFILES, type NetworkProfile } from './lib/network.ts';
+import type { BudgetGroup, BudgetRow } from './lib/budget-rows.ts';
 import { formatKB, KB } from './lib/size.ts';
+import {
+  formatRatio,
+  latencyVerdict,
+  ms,
+  notMeasured,
+  ratio,
+  ratioVerdict,
+  sizeVerdict,
+  zeroVerdict,
+  type Verdict,
+} from './lib/verdicts.ts';
 import type { RouteJs } from './site-js.ts';
 import type { SizeRow } from './widget-size.ts';
 
@@ -39,56 +51,25 @@ export const LIGHTHOUSE_BUDGET = 100;
 /** The one island guide pages may ship. */
 export const GUIDE_ISLANDS = ['Header'] as const;
 
-/** Outcome of one budget. */
-export interface Verdict {
-  status: 'met' | 'missed' | 'not measured';
-  /** How far off (missed), or why there is no figure (not measured). */
-  detail?: string;
-}
-
-/** The budgets as DESIGN.md lists them: every budget row belongs to one. */
-export const BUDGET_GROUPS = {
-  loader: 'widget script-tag loader ≤ 5 KB gzip',
-  voice: 'voice: everything through the first click ≤ 85 KB gzip',
-  chatSize: 'chat: everything through the first message ≤ 15 KB gzip',
-  core: 'widget core + createWebCall ≤ 6 KB gzip',
-  landing: 'landing page JS before any interaction ≤ 85 KB gzip',
-  guides: 'guide pages ship only the Header island',
-  lighthouse: 'Lighthouse mobile 100 · 100 · 100 · 100 on / and every guide',
-  click: "click → POST /call/web without prefetch ≤ each peer's median, every profile",
-  clickJoin: "click → join request: ours (default preload) ≤ 1.10× the @vapi-ai/web page's median, every cell",
-  chat: "chat: Enter → POST /chat/web and → first token ≤ Vapi's widget, every profile",
-  backend: 'contact backend: no row lost under load, fsync on',
-} as const;
-
-/** Key of a budget group. */
-export type BudgetGroup = keyof typeof BUDGET_GROUPS;
-
-/** One line of the budget table. */
-export interface BudgetRow {
-  group: BudgetGroup;
-  /** What is budgeted, e.g. "widget loader, gzip". */
-  what: string;
-  /** Shorter name inside its group (the README's one line per budget), when `what` repeats the group. */
-  short?: string;
-  /** The figure measured, formatted ("—" when there is none). */
-  measured: string;
-  /** The budget, formatted. */
-  budget: string;
-  verdict: Verdict;
-}
-
-const notMeasured = (detail: string): Verdict => ({ status: 'not measured', detail });
-const pct = (over: number, limit: number): string => `${((over / limit) * 100).toFixed(0)} %`;
-const ms = (v: number): string => `${v.toFixed(1)} ms`;
-
-/** A byte figure against its budget: met when ≤; a miss says how many KB and what share over. */
-export function sizeVerdict(bytes: number | null | undefined, limit: number, why = 'not measured'): Verdict {
-  if (bytes === null || bytes === undefined || Number.isNaN(bytes)) return notMeasured(why);
-  if (bytes <= limit) return { status: 'met' };
-  const over = bytes - limit;
-  return { status: 'missed', detail: `${formatKB(over)} over (+${pct(over, limit)})` };
-}
+// The verdicts and the rows' types, for the readers of this module (the report, BENCHMARKS.md, the tests).
+export {
+  BUDGET_GROUPS,
+  groupVerdicts,
+  verdictCounts,
+  type BudgetGroup,
+  type BudgetRow,
+  type GroupVerdict,
+} from './lib/budget-rows.ts';
+export {
+  formatRatio,
+  latencyVerdict,
+  ratio,
+  ratioVerdict,
+  sizeVerdict,
+  verdictCell,
+  zeroVerdict,
+  type Verdict,
+} from './lib/verdicts.ts';
 
 /** A score against the Lighthouse budget (100). */
 export function scoreVerdict(scores: Array<[name: string, score: number | undefined]>, why = 'not measured'): Verdict {
@@ -96,45 +77,6 @@ export function scoreVerdict(scores: Array<[name: string, score: number | undefi
   const below = scores.filter(([, s]) => s! < LIGHTHOUSE_BUDGET);
   if (!below.length) return { status: 'met' };
   return { status: 'missed', detail: below.map(([name, s]) => `${name} ${s} (−${LIGHTHOUSE_BUDGET - s!})`).join(', ') };
-}
-
-/** Ours ÷ peer (e.g. 2.5 = ours takes 2.5 times as long); NaN when either is missing or the peer is 0. */
-export function ratio(ours: number | undefined, peer: number | undefined): number {
-  if (ours === undefined || peer === undefined || Number.isNaN(ours) || Number.isNaN(peer) || peer <= 0) return Number.NaN;
-  return ours / peer;
-}
-
-/** A ratio as the tables print it: "2.61×" (NaN → "—"). */
-export function formatRatio(r: number): string {
-  return Number.isNaN(r) ? '—' : `${r.toFixed(2)}×`;
-}
-
-/** Our median time against a peer's: met when ours ≤ peer; a miss says by how many ms and the ratio. */
-export function latencyVerdict(ours: number | undefined, peer: number | undefined, why = 'not measured'): Verdict {
-  if (ours === undefined || peer === undefined || Number.isNaN(ours) || Number.isNaN(peer)) return notMeasured(why);
-  if (ours <= peer) return { status: 'met' };
-  return { status: 'missed', detail: `+${ms(ours - peer)} (${formatRatio(ratio(ours, peer))} the peer's median)` };
-}
-
-/** Our median against `limit` × a peer's: met when ours ≤ limit × peer; a miss gives the ratio. */
-export function ratioVerdict(ours: number | undefined, peer: number | undefined, limit: number, why = 'not measured'): Verdict {
-  const r = ratio(ours, peer);
-  if (Number.isNaN(r)) return notMeasured(why);
-  if (r <= limit) return { status: 'met' };
-  return { status: 'missed', detail: `${formatRatio(r)} the peer's median (budget ${formatRatio(limit)})` };
-}
-
-/** A count that must be zero (rows lost). */
-export function zeroVerdict(count: number | undefined, why = 'not measured'): Verdict {
-  if (count === undefined || Number.isNaN(count)) return notMeasured(why);
-  return count === 0 ? { status: 'met' } : { status: 'missed', detail: `${count} lost` };
-}
-
-/** The verdict as one table cell: misses stand out at a glance. */
-export function verdictCell(v: Verdict): string {
-  if (v.status === 'met') return '✅ yes';
-  if (v.status === 'missed') return `❌ **no**: ${v.detail ?? 'missed'}`;
-  return `— ${v.detail ?? 'not measured'}`;
 }
 
 /** What a budget table is computed from: the parts of a bench run it reads. */
@@ -293,48 +235,4 @@ export function clickJoinRows(c: ClickJoinResult | undefined, note?: string): Bu
       verdict: ratioVerdict(ours?.join.median, peer?.join.median, JOIN_BUDGET.ratio, !ours ? why : (c.notes[JOIN_BUDGET.peer] ?? 'not measured')),
     };
   });
-}
-
-/** Counts of each verdict status, for the one-line summary above the table. */
-export function verdictCounts(rows: readonly BudgetRow[]): Record<Verdict['status'], number> {
-  const counts = { met: 0, missed: 0, 'not measured': 0 };
-  for (const row of rows) counts[row.verdict.status]++;
-  return counts;
-}
-
-/** One budget of DESIGN.md with the verdict over all its rows. */
-export interface GroupVerdict {
-  group: BudgetGroup;
-  budget: string;
-  /** Missed when any row missed; else not measured when any row was not; else met. */
-  verdict: Verdict;
-}
-
-/**
- * Folds the rows into one verdict per budget: a miss lists every missed row (what, by how much);
- * "not measured" gives the first reason.
- */
-export function groupVerdicts(rows: readonly BudgetRow[]): GroupVerdict[] {
-  const out: GroupVerdict[] = [];
-  for (const group of Object.keys(BUDGET_GROUPS) as BudgetGroup[]) {
-    const mine = rows.filter((r) => r.group === group);
-    if (!mine.length) continue;
-    const missed = mine.filter((r) => r.verdict.status === 'missed');
-    const unmeasured = mine.filter((r) => r.verdict.status === 'not measured');
-    // A budget of one row needs no name in front of its figure.
-    const name = (r: BudgetRow) => (mine.length === 1 ? '' : r.short ?? r.what);
-    const named = (r: BudgetRow, text: string) => (name(r) ? `${name(r)}: ${text}` : text);
-    const reasons = [...new Set(unmeasured.map((r) => r.verdict.detail ?? 'not measured'))];
-    const alsoUnmeasured = unmeasured.length ? ` (not measured: ${unmeasured.map(name).join(', ')})` : '';
-    const verdict: Verdict = missed.length
-      ? { status: 'missed', detail: missed.map((r) => named(r, `${r.measured}, ${r.verdict.detail}`)).join('; ') + alsoUnmeasured }
-      : unmeasured.length
-        ? {
-            status: 'not measured',
-            detail: unmeasured.length < mine.length ? `${mine.length - unmeasured.length} of ${mine.length} met; not measured: ${unmeasured.map(name).join(', ')}: ${reasons.join('; ')}` : reasons.join('; '),
-          }
-        : { status: 'met' };
-    out.push({ group, budget: BUDGET_GROUPS[group], verdict });
-  }
-  return out;
 }

@@ -4,16 +4,17 @@
  * budget and a "met?" verdict (bench/budgets.ts), and a summary table of all budgets comes first,
  * so a miss is visible at a glance with how far off it is.
  */
-import { budgetRows, CLICK_PEERS, formatRatio, latencyVerdict, ratio, sizeVerdict, SIZE_BUDGETS, verdictCell, verdictCounts, GUIDE_ISLANDS, scoreVerdict, type BudgetRow } from './budgets.ts';
-import { CHAT_SUBJECTS, type ChatLatencyResult } from './chat-latency.ts';
+import { budgetRows, sizeVerdict, SIZE_BUDGETS, verdictCell, verdictCounts, GUIDE_ISLANDS, scoreVerdict, type BudgetRow } from './budgets.ts';
+import type { ChatLatencyResult } from './chat-latency.ts';
 import type { ClickJoinResult } from './click-join.ts';
 import { renderClickJoin } from './click-join-report.ts';
 import type { ContactLoadResult } from './contact-load.ts';
-import { CLICK_SUBJECTS, type ClickLatencyResult } from './latency.ts';
+import type { ClickLatencyResult } from './latency.ts';
 import type { LighthouseRow } from './lighthouse-bench.ts';
 import type { LighthouseHistoryEntry } from './lib/history.ts';
-import { NETWORK_PROFILES } from './lib/network.ts';
+import { kb, ms, ms1, score } from './lib/cells.ts';
 import { formatKB } from './lib/size.ts';
+import { renderChat, renderClick } from './report-latency.ts';
 import type { RouteJs } from './site-js.ts';
 import type { Ratio, SizeRow } from './widget-size.ts';
 
@@ -52,11 +53,6 @@ export interface BenchResults {
   totalSeconds: number;
 }
 
-const kb = (bytes: number | undefined): string => (bytes === undefined || Number.isNaN(bytes) ? '—' : formatKB(bytes));
-const ms = (v: number | undefined): string => (v === undefined || Number.isNaN(v) ? '—' : `${Math.round(v)} ms`);
-const ms1 = (v: number | undefined): string => (v === undefined || Number.isNaN(v) ? '—' : `${v.toFixed(1)} ms`);
-const score = (v: number | undefined): string => (v === undefined ? '—' : String(v));
-
 /** The budget rows of a run (see bench/budgets.ts). */
 export function runBudgets(r: BenchResults): BudgetRow[] {
   return budgetRows({
@@ -80,112 +76,6 @@ export function renderBudgetTable(rows: readonly BudgetRow[]): string[] {
   const out = [`${counts.met} met · ${counts.missed} missed · ${counts['not measured']} not measured.`, ''];
   out.push('| what | measured | budget | met? |', '|---|---:|---:|---|');
   for (const row of rows) out.push(`| ${row.what} | ${row.measured} | ${row.budget} | ${verdictCell(row.verdict)} |`);
-  return out;
-}
-
-/** What a latency bench's section opens with, whatever it measured. */
-interface LatencyPart<R> {
-  result?: R;
-  note?: string;
-}
-
-/**
- * The opening of a latency section: its title, the bench's note, why it did not run and the notes
- * on single subjects. Returns the lines and the result (undefined when there is none).
- */
-function latencyHead<Id extends string, R extends { skipped?: string; notes: Partial<Record<Id, string>> }>(
-  title: string,
-  part: LatencyPart<R>,
-  subjects: readonly { readonly id: Id; readonly label: string }[],
-): { out: string[]; c: R | undefined } {
-  const out: string[] = [title, ''];
-  const c = part.result;
-  if (part.note) out.push(part.note, '');
-  if (!c) return { out, c };
-  if (c.skipped) out.push(`Not run: ${c.skipped}.`, '');
-  for (const subject of subjects) if (c.notes[subject.id]) out.push(`- ${subject.label}: ${c.notes[subject.id]}`);
-  if (Object.keys(c.notes).length) out.push('');
-  return { out, c };
-}
-
-function renderClick(r: BenchResults): string[] {
-  const { out, c } = latencyHead('## Click → POST /call/web, ours beside the peers', r.click, CLICK_SUBJECTS);
-  if (!c?.rows.length) return out;
-  out.push(
-    `${c.rounds} of ${c.samples} samples per subject and profile${c.rounds < c.samples ? ' (time budget reached)' : ''}, interleaved, each in a cold browser context. ` +
-      "Budget: ours without prefetch ≤ each peer's median on every profile. Ratios are ours ÷ that peer (median); JS = JavaScript bytes on the wire (compressed, with headers), median per sample.",
-    '',
-  );
-  for (const profile of NETWORK_PROFILES) {
-    const rows = c.rows.filter((x) => x.profile === profile.id);
-    if (!rows.length) continue;
-    const ours = rows.find((x) => x.subject === 'ours');
-    const prefetch = rows.find((x) => x.subject === 'ours-prefetch');
-    out.push(`### ${profile.label}`, '');
-    out.push(
-      '| subject | samples | failed | median | p95 | min | max | JS before click | JS click → POST | ours ÷ this | ours (prefetch) ÷ this | met? (ours ≤ this median) |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-    );
-    for (const row of rows) {
-      const label = CLICK_SUBJECTS.find((s) => s.id === row.subject)?.label ?? row.subject;
-      const isPeer = CLICK_PEERS.some((p) => p.id === row.subject);
-      const l = row.latency;
-      out.push(
-        `| ${label} | ${l.n} | ${row.failed} | ${ms1(l.median)} | ${ms1(l.p95)} | ${ms1(l.min)} | ${ms1(l.max)} | ${kb(row.jsBeforeClick)} | ${kb(row.jsClickToPost)} | ` +
-          `${isPeer ? formatRatio(ratio(ours?.latency.median, l.median)) : '—'} | ${isPeer ? formatRatio(ratio(prefetch?.latency.median, l.median)) : '—'} | ` +
-          `${isPeer ? verdictCell(latencyVerdict(ours?.latency.median, l.median, c.notes.ours ? 'ours not measured (see above)' : 'not measured')) : '—'} |`,
-      );
-    }
-    out.push('');
-  }
-  const routing = Object.entries(c.routing);
-  if (routing.length) {
-    out.push(
-      'Requests that would have left the machine, summed over every sample (warm-up included): ' +
-        routing
-          .map(([id, d]) => {
-            const hosts = c.otherHosts?.[id as keyof typeof c.otherHosts] ?? [];
-            const where = hosts.length ? `: ${hosts.join(', ')}` : '';
-            return `${CLICK_SUBJECTS.find((s) => s.id === id)?.label ?? id}: ${d.provider} to the platform API (answered by the loopback provider), ${d['abort-daily']} to Daily (aborted), ${d['abort-other']} elsewhere (aborted${where})`;
-          })
-          .join('; ') +
-        '.',
-      '',
-    );
-  }
-  return out;
-}
-
-function renderChat(r: BenchResults): string[] {
-  const { out, c } = latencyHead('## Chat: type + Enter → POST /chat/web → first token painted, ours beside Vapi', r.chat, CHAT_SUBJECTS);
-  if (!c?.rows.length) return out;
-  out.push(
-    `${c.rounds} of ${c.samples} samples per subject and profile${c.rounds < c.samples ? ' (time budget reached)' : ''}, interleaved. Budget: ours ≤ Vapi's median, for the POST and for the first token. ` +
-      `CORS preflights that reached the provider: ${c.preflightsOnWire}.`,
-    '',
-  );
-  for (const profile of NETWORK_PROFILES) {
-    const rows = c.rows.filter((x) => x.profile === profile.id);
-    if (!rows.length) continue;
-    const ours = rows.find((x) => x.subject === 'ours-chat');
-    out.push(`### Chat, ${profile.label}`, '');
-    out.push(
-      '| subject | samples | failed | Enter → POST median | p95 | → first token median | p95 | JS before Enter | JS Enter → POST | ours ÷ this (POST · token) | met? POST | met? token |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
-    );
-    for (const row of rows) {
-      const label = CHAT_SUBJECTS.find((s) => s.id === row.subject)?.label ?? row.subject;
-      const peer = row.subject !== 'ours-chat';
-      // The reason is listed above the tables; the cells only point at it.
-      const why = c.notes['ours-chat'] ? 'ours not measured (see above)' : 'not measured';
-      out.push(
-        `| ${label} | ${row.post.n} | ${row.failed} | ${ms1(row.post.median)} | ${ms1(row.post.p95)} | ${ms1(row.token.median)} | ${ms1(row.token.p95)} | ${kb(row.jsBeforeEnter)} | ${kb(row.jsEnterToPost)} | ` +
-          `${peer ? `${formatRatio(ratio(ours?.post.median, row.post.median))} · ${formatRatio(ratio(ours?.token.median, row.token.median))}` : '—'} | ` +
-          `${peer ? verdictCell(latencyVerdict(ours?.post.median, row.post.median, why)) : '—'} | ${peer ? verdictCell(latencyVerdict(ours?.token.median, row.token.median, why)) : '—'} |`,
-      );
-    }
-    out.push('');
-  }
   return out;
 }
 

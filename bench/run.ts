@@ -30,25 +30,21 @@
  * same production build the e2e gates check. `npm run bench` enters through bench/bootstrap.ts,
  * which builds the widget first when its package entry (imported by the latency benches) is not built.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { findBrowser } from '../scripts/browser.ts';
-import { E2E_ENV } from '../fixtures/e2e-env.ts';
 import { historyEntry, recordHistory } from './lib/history.ts';
 import { closeParser, listPages } from './lib/html.ts';
 import { joinCells } from './lib/join-cells.ts';
+import { chromiumVersion, timedBuild } from './lib/machine.ts';
 import { parseBenchArgs, type BenchOptions } from './lib/options.ts';
+import { CLICK_JOIN_FILE, lastClickJoin, writeResults } from './lib/results-files.ts';
 import { DIST, RESULTS_DIR, ROOT, guideRoutes } from './lib/paths.ts';
 import { elapsedSeconds, progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
-import { benchmarksMarkdown, readmeWithBudgets } from './benchmarks-md.ts';
-import type { ClickJoinResult } from './click-join.ts';
-import { fsyncOf, renderMarkdown, runBudgets, type BenchResults, type ContactLevel } from './report.ts';
+import { fsyncOf, renderMarkdown, type BenchResults, type ContactLevel } from './report.ts';
 import { analyzeSite } from './site-js.ts';
 import { measureWidgetSizes, widgetRatios } from './widget-size.ts';
-import { writeReadmeFigures } from './readme-figures.ts';
 
 let options: BenchOptions;
 try {
@@ -63,49 +59,6 @@ const { steps, budget } = options;
 const CONTACT_LEVELS = [50, 200] as const;
 /** Seconds kept per Lighthouse mobile run (5.4–9.5 s measured on 2 shared cores) when the latency benches decide to stop. */
 const LIGHTHOUSE_SECONDS_PER_RUN = 7;
-
-function chromiumVersion(): string | null {
-  const path = findBrowser();
-  if (!path) return null;
-  try {
-    return execFileSync(path, ['--version'], { encoding: 'utf8' }).trim().replace(/^Chromium\s+/i, '');
-  } catch {
-    return path;
-  }
-}
-
-/** Where each click → join run is kept, for the reports of runs that do not sample it (opt-in: it takes minutes). */
-const CLICK_JOIN_FILE = join(RESULTS_DIR, 'click-join.json');
-
-/** The last click → join run on this machine, carried into a run that does not sample it, dated. */
-function lastClickJoin(): BenchResults['clickJoin'] {
-  if (!existsSync(CLICK_JOIN_FILE)) return { note: 'not run (opt-in: `npm run bench -- --only=click-join`), and no earlier run on this machine' };
-  try {
-    const result = JSON.parse(readFileSync(CLICK_JOIN_FILE, 'utf8')) as ClickJoinResult;
-    return { result, note: `Not sampled by this run (opt-in: \`--only=click-join\`): the figures of the last run on this machine, ${result.date.slice(0, 16).replace('T', ' ')} UTC.` };
-  } catch (error) {
-    return { note: `not run; ${CLICK_JOIN_FILE} unreadable: ${(error as Error).message}` };
-  }
-}
-
-/** Runs a build command, returns its duration in seconds, or throws with its exit status. */
-function timedBuild(label: string, command: string, args: string[]): number {
-  progress(`build: ${label} …`);
-  const t0 = performance.now();
-  const result = spawnSync(command, args, {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    env: { ...process.env, ...E2E_ENV, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  const seconds = (performance.now() - t0) / 1000;
-  if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr);
-    throw new Error(`${label} failed (exit ${result.status ?? result.signal})`);
-  }
-  progress(`build: ${label} done in ${seconds.toFixed(1)} s`);
-  return seconds;
-}
 
 const notRun = 'not run (--only)';
 const results: BenchResults = {
@@ -277,26 +230,7 @@ if (steps.has('lighthouse')) {
 
 results.totalSeconds = elapsedSeconds();
 const markdown = renderMarkdown(results);
-mkdirSync(RESULTS_DIR, { recursive: true });
-const stamp = results.date.replace(/[:.]/g, '-');
-for (const name of ['latest', `bench-${stamp}`]) {
-  writeFileSync(join(RESULTS_DIR, `${name}.json`), JSON.stringify(results, null, 2) + '\n');
-  writeFileSync(join(RESULTS_DIR, `${name}.md`), markdown + '\n');
-}
-if (options.updateBenchmarks) {
-  writeFileSync(join(ROOT, 'BENCHMARKS.md'), benchmarksMarkdown(markdown));
-  const readmePath = join(ROOT, 'README.md');
-  try {
-    writeFileSync(readmePath, readmeWithBudgets(readFileSync(readmePath, 'utf8'), runBudgets(results), results.date));
-  } catch (error) {
-    progress(`README.md budget table not updated: ${(error as Error).message}`);
-  }
-  try {
-    writeReadmeFigures();
-  } catch (error) {
-    progress(`README size figures not updated: ${(error as Error).message}`);
-  }
-}
+writeResults(results, markdown, options.updateBenchmarks);
 await closeParser();
 console.log('\n' + markdown);
 progress(`done in ${results.totalSeconds.toFixed(0)} s; written to bench/results/latest.md and latest.json${options.updateBenchmarks ? ', BENCHMARKS.md and README.md' : ''}`);

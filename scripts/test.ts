@@ -1,8 +1,9 @@
 /**
  * `npm test`: every test. First it makes sure a Chromium exists (installing Debian's when it may),
  * because the unit tests include browser tests too (tests/unit/widget/api/browser.test.ts): on a
- * fresh machine they must find one, never skip. Then the type check (`npm run check`), unit and
- * database tests (vitest), then the browser tests (Playwright) against a fresh production build.
+ * fresh machine they must find one, never skip. Then the type check (`npm run check`), the lint
+ * (`npm run lint`) and the formatting check (`npm run format:check`), unit and database tests
+ * (vitest), then the browser tests (Playwright) against a fresh production build.
  */
 import { spawnSync } from 'node:child_process';
 
@@ -11,6 +12,10 @@ const steps: Array<[label: string, args: string[]]> = [
   // Types first: vitest and Playwright strip types without checking them (a test's cast that no
   // longer type-checks passed CI once).
   ['types (astro check, tsc at the root and in widget/)', ['run', 'check']],
+  // The rules that need the type checker (floating promises, type-only imports): eslint.config.mjs.
+  ['lint (ESLint with type information)', ['run', 'lint']],
+  // Prettier owns the layout (.prettierrc): a file it would change fails here; `npm run format` fixes it.
+  ['formatting (Prettier)', ['run', 'format:check']],
   ['unit and database tests', ['run', 'test:unit']],
   ['browser tests on the built site', ['run', 'test:e2e']],
 ];

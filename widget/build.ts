@@ -1,7 +1,7 @@
 /**
  * Builds `@ringwise/voice-widget` (run with `npm run build -w widget`; Node runs this file directly):
  *
- * - `dist/*.js`: the ESM library (entries index, core, element, react, api; shared code split into
+ * - `dist/*.js`: the ESM library (entries index, core, element, react, api, vapi, testing; shared code split into
  *   `dist/chunks/`; react and daily-js stay external), minified, with source maps.
  * - `dist/cjs/`: CommonJS, one `.cjs` file per source module (the same module graph as the ESM
  *   build, so one copy of each module), with `.d.cts` declarations next to them: the `require`
@@ -21,24 +21,26 @@
  *   element uses it). No CORS needed, no shared chunks: one fetch per step.
  * - CSS files imported as `./x.css?raw` become minified strings (esbuild's CSS minifier).
  *
- * Exports `buildLib`, `buildCjs`, `buildUmd`, `buildCdn`, `buildTypes` and `buildCjsTypes` for tests
+ * Exports `buildLib`, `buildCjs`, `buildUmd`, `buildCdn`, `buildTypes` and `buildCjsTypes` (the last three
+ * written in `build/`) for tests
  * (the size test builds into a temp dir).
  * Erasable TypeScript only (Node type stripping).
  */
-import { build, transform, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
+import { common, cssAsText, NOT_LIBRARY, WIDGET_DIR } from './build/common.ts';
+import { buildCjsTypes, buildTypes } from './build/declarations.ts';
+import { buildUmd } from './build/umd.ts';
 import { LOADER_FILE, MODULE_FILES } from './src/chunks/manifest.ts';
 import { LOCALES } from './src/i18n/labels.ts';
 
-/** The widget package folder. */
-export const WIDGET_DIR = fileURLToPath(new URL('.', import.meta.url));
-
-const pkg = JSON.parse(readFileSync(join(WIDGET_DIR, 'package.json'), 'utf8')) as { version: string };
+// The parts of the build in widget/build/, exported from here as before (tests and the bench import this file).
+export { WIDGET_DIR } from './build/common.ts';
+export { buildCjsTypes, buildTypes } from './build/declarations.ts';
+export { buildUmd, UMD } from './build/umd.ts';
 
 /** ESM library entries: output name → source. */
 export const LIB_ENTRIES = {
@@ -48,38 +50,11 @@ export const LIB_ENTRIES = {
   react: 'src/react/index.ts',
   api: 'src/api/index.ts',
   vapi: 'src/vapi/index.ts',
+  testing: 'src/testing/index.ts',
 };
 
 /** File names of the script-tag build (in `dist/cdn/`): the loader and what it loads. */
 export const CDN_FILES = { loader: LOADER_FILE, ...MODULE_FILES };
-
-/** `import css from './x.css?raw'`: the stylesheet, minified, as a string. */
-const cssAsText: Plugin = {
-  name: 'css-as-text',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /\.css\?raw$/ }, (args) => ({
-      path: join(args.resolveDir, args.path.slice(0, -'?raw'.length)),
-      namespace: 'css-text',
-    }));
-    pluginBuild.onLoad({ filter: /.*/, namespace: 'css-text' }, async (args) => {
-      const { code } = await transform(readFileSync(args.path, 'utf8'), { loader: 'css', minify: true, target: 'chrome111' });
-      return { contents: `export default ${JSON.stringify(code.trim())};`, loader: 'js', watchFiles: [args.path] };
-    });
-  },
-};
-
-const common: BuildOptions = {
-  absWorkingDir: WIDGET_DIR,
-  bundle: true,
-  minify: true,
-  sourcemap: true,
-  legalComments: 'none',
-  platform: 'browser',
-  logLevel: 'warning',
-  metafile: true,
-  define: { __RINGWISE_VERSION__: JSON.stringify(pkg.version) },
-  plugins: [cssAsText],
-};
 
 /** Builds the ESM library into `outdir` (default `dist/`). */
 export async function buildLib(outdir = join(WIDGET_DIR, 'dist')): Promise<Metafile> {
@@ -95,9 +70,6 @@ export async function buildLib(outdir = join(WIDGET_DIR, 'dist')): Promise<Metaf
   });
   return result.metafile!;
 }
-
-/** Sources that are not part of the library (the script-tag loader is a browser-only IIFE). */
-const NOT_LIBRARY = new Set(['embed.ts']);
 
 /** Every library source file, relative to `src/` (`core/voice-client.ts`, …). */
 function librarySources(): string[] {
@@ -141,37 +113,6 @@ export async function buildCjs(outdir = join(WIDGET_DIR, 'dist', 'cjs')): Promis
     external: ['react', 'react/*', '@daily-co/daily-js'],
     plugins: [cssAsText, relativeAsCjs],
   });
-  return result.metafile!;
-}
-
-/** The UMD file name (in `dist/umd/`) and its browser global. */
-export const UMD = { file: 'voice-widget.umd.js', global: 'RingwiseVoice' } as const;
-
-/**
- * UMD wrapper around esbuild's IIFE (whose result is in `__ringwiseUmd`). AMD and CommonJS get the
- * exports; otherwise they go to `RingwiseVoice`, merged into an existing object (the script-tag
- * loader's `{ version, mount, registerLocale }`) without replacing any of its keys.
- */
-const UMD_HEAD = `(function(root,factory){if(typeof define==='function'&&define.amd)define([],factory);else if(typeof module==='object'&&module.exports)module.exports=factory();else{var api=factory(),g=root.${UMD.global};if(g&&typeof g==='object'){for(var k in api)if(!(k in g))g[k]=api[k]}else root.${UMD.global}=api}})(typeof globalThis!=='undefined'?globalThis:typeof self!=='undefined'?self:this,function(){`;
-const UMD_TAIL = `return __ringwiseUmd;});`;
-
-/**
- * Builds the UMD bundle of the main entry into `outdir` (default `dist/umd/`), plus a
- * `package.json` there that marks its `.js` as CommonJS, so Node's `require` runs the wrapper as
- * a script (in the package's ESM scope it would not see `module`).
- */
-export async function buildUmd(outdir = join(WIDGET_DIR, 'dist', 'umd')): Promise<Metafile> {
-  const result = await build({
-    ...common,
-    entryPoints: { [UMD.file.replace(/\.js$/, '')]: 'src/index.ts' },
-    outdir,
-    format: 'iife',
-    globalName: '__ringwiseUmd',
-    target: 'es2022',
-    banner: { js: UMD_HEAD },
-    footer: { js: UMD_TAIL },
-  });
-  writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
   return result.metafile!;
 }
 
@@ -283,41 +224,6 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
     inputs: Object.assign({}, ...all.map((result) => result.metafile!.inputs)),
     outputs: Object.assign({}, ...all.map((result) => result.metafile!.outputs)),
   };
-}
-
-/** Emits declarations into `dist/types/` with `tsconfig.build.json`; throws with tsc's output on errors. */
-export function buildTypes(): void {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', join(WIDGET_DIR, 'tsconfig.build.json')], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`tsc (declarations) failed:\n${result.stdout}${result.stderr}`);
-  // Sources import './x.ts'; published declarations must say './x.js' for consumers without
-  // allowImportingTsExtensions.
-  const typesDir = join(WIDGET_DIR, 'dist', 'types');
-  for (const file of readdirSync(typesDir, { recursive: true, encoding: 'utf8' })) {
-    if (!file.endsWith('.d.ts')) continue;
-    const path = join(typesDir, file);
-    const text = readFileSync(path, 'utf8');
-    const rewritten = text.replace(/((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1$2.js$3');
-    if (rewritten !== text) writeFileSync(path, rewritten);
-  }
-}
-
-/**
- * Copies the declarations of `dist/types/` to `dist/cjs/` as `.d.cts` (relative specifiers
- * `./x.js` → `./x.cjs`), so TypeScript reads them as CommonJS for `require` consumers
- * (`moduleResolution` node16/nodenext would otherwise refuse ESM declarations in a `require`).
- */
-export function buildCjsTypes(typesDir = join(WIDGET_DIR, 'dist', 'types'), outdir = join(WIDGET_DIR, 'dist', 'cjs')): void {
-  for (const file of readdirSync(typesDir, { recursive: true, encoding: 'utf8' })) {
-    if (!file.endsWith('.d.ts') || NOT_LIBRARY.has(file.replace(/\.d\.ts$/, '.ts'))) continue;
-    const text = readFileSync(join(typesDir, file), 'utf8').replace(
-      /((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.js(['"])/g,
-      '$1$2.cjs$3',
-    );
-    const target = join(outdir, file.replace(/\.d\.ts$/, '.d.cts'));
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, text);
-  }
 }
 
 async function main(): Promise<void> {

@@ -23,31 +23,12 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.ts';
-import { elapsedSeconds, progress } from './progress.ts';
+import { progress } from './progress.ts';
+import { probeScript, type ProbeTimes } from './probe.ts';
 import { cdpConditions, EXTERNAL_URL, routeDecision, type NetworkProfile, type RouteDecision, type ScriptTransfer } from './network.ts';
 
-/** A main-thread task longer than 50 ms (the Long Tasks API), epoch ms. */
-export interface LongTask {
-  start: number;
-  duration: number;
-}
-
-/** What the probe recorded in the page (epoch ms; null = did not happen). */
-export interface ProbeTimes {
-  clickAt: number | null;
-  enterAt: number | null;
-  /** First animation frame that found the token in the DOM. */
-  tokenAt: number | null;
-  /** The task after that frame: the token has been painted. */
-  paintedAt: number | null;
-  /** Every long task of the page so far. */
-  longTasks: LongTask[];
-  /**
-   * The longest event-timing duration (input → next paint, ms) of the last click's interaction:
-   * its INP (one interaction). Null until the browser reported it.
-   */
-  clickInp: number | null;
-}
+// The probe's record, for the readers of a sample.
+export type { LongTask, ProbeTimes } from './probe.ts';
 
 /** Launches the benches' Chromium (fake microphone, permission prompts auto-accepted), or null. */
 export async function launchLatencyBrowser(): Promise<Browser | null> {
@@ -59,59 +40,6 @@ export async function launchLatencyBrowser(): Promise<Browser | null> {
   });
 }
 
-/** The probe's source, run in every document before its own scripts. */
-export function probeScript(token: string): string {
-  return `(() => {
-  const b = (window.__bench = { clickAt: null, enterAt: null, tokenAt: null, paintedAt: null });
-  const now = () => performance.timeOrigin + performance.now();
-  const token = ${JSON.stringify(token)};
-  const has = (node) => {
-    if (node.nodeType === 3) return node.data.includes(token);
-    if (node.shadowRoot && has(node.shadowRoot)) return true;
-    for (let c = node.firstChild; c; c = c.nextSibling) if (has(c)) return true;
-    return false;
-  };
-  b.longTasks = [];
-  b.interactions = {};
-  b.clickInteraction = null;
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) b.longTasks.push({ start: performance.timeOrigin + e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-    // Event timing: every event of an interaction (pointerdown, pointerup, click) with its
-    // duration to the next paint; the first input is reported whatever its duration, the others
-    // from 16 ms (the API's floor), so a fast click reads as its first-input duration.
-    const record = (e) => {
-      if (e.entryType === 'first-input') b.firstInput = e.duration;
-      if (!e.interactionId) return;
-      b.interactions[e.interactionId] = Math.max(b.interactions[e.interactionId] ?? 0, e.duration);
-      if (e.name === 'click') b.clickInteraction = e.interactionId;
-    };
-    new PerformanceObserver((list) => list.getEntries().forEach(record)).observe({ type: 'event', durationThreshold: 16, buffered: true });
-    new PerformanceObserver((list) => list.getEntries().forEach(record)).observe({ type: 'first-input', buffered: true });
-  } catch {}
-  addEventListener('click', (e) => { b.clickAt = performance.timeOrigin + e.timeStamp; }, true);
-  b.roomJoinAt = null;
-  addEventListener('ringwise-call-start-progress', (e) => {
-    if (b.roomJoinAt !== null || e.detail?.stage !== 'daily-call-join' || e.detail?.status !== 'started') return;
-    b.roomJoinAt = now();
-    // Told to the bench at once: reading the probe (an evaluation in the page) while the call
-    // still starts would put the bench's own work on the subject's path.
-    console.debug('__bench_room_join', b.roomJoinAt);
-  }, true);
-  addEventListener('keydown', (e) => {
-    if (e.key !== 'Enter' || b.enterAt !== null) return;
-    b.enterAt = performance.timeOrigin + e.timeStamp;
-    const look = () => {
-      if (document.body && has(document.body)) {
-        b.tokenAt = now();
-        setTimeout(() => { b.paintedAt = now(); }, 0);
-      } else requestAnimationFrame(look);
-    };
-    requestAnimationFrame(look);
-  }, true);
-})();`;
-}
 
 /** A request the routing answered from the provider: when it reached the bench (epoch ms). */
 export interface RoutedRequest {
@@ -299,46 +227,6 @@ export async function inSample(browser: Browser, options: SampleOptions, label: 
   }
 }
 
-/** Options of `runRounds`. */
-export interface RoundsOptions<R, P = NetworkProfile> {
-  /** The subjects; `afterWarmUp` may remove some (the array is read again for every round). */
-  runners: R[];
-  /** The profiles (or any cells a sample runs in): every round runs every runner in each. */
-  profiles: readonly P[];
-  /** Rounds wanted. */
-  samples: number;
-  /** Rounds run whatever the time: fewer make no median worth reading. @default 0 */
-  minRounds?: number;
-  /** Start no new round (beyond `minRounds`) after this many seconds since the bench began. */
-  deadlineSeconds: number;
-  /** What is measured, for the progress line. */
-  label: string;
-  /** One sample of `runner` on `profile`; `counted` is false for the warm-up. */
-  run(runner: R, profile: P, counted: boolean): Promise<void>;
-  /** Called after the warm-up samples, before the rounds. */
-  afterWarmUp?(): void;
-}
-
-/**
- * One uncounted warm-up sample per subject (browser process, disk caches, JIT), then rounds of one
- * sample of every subject on every profile, in turn, so a time limit leaves every cell with the
- * same count and the shared machine's load falls on all subjects alike. Returns the rounds run.
- */
-export async function runRounds<R, P = NetworkProfile>(options: RoundsOptions<R, P>): Promise<number> {
-  const { runners, profiles, samples } = options;
-  for (const runner of [...runners]) await options.run(runner, profiles[0]!, false);
-  options.afterWarmUp?.();
-  progress(`${options.label}: up to ${samples} rounds of ${runners.length} subjects × ${profiles.length} profiles …`);
-  let rounds = 0;
-  for (; rounds < samples; rounds++) {
-    if (rounds >= (options.minRounds ?? 0) && elapsedSeconds() > options.deadlineSeconds) break;
-    for (const profile of profiles) for (const runner of runners) await options.run(runner, profile, true);
-    if ((rounds + 1) % 5 === 0 && rounds + 1 < samples) progress(`  round ${rounds + 1} of ${samples} done`);
-  }
-  if (rounds < samples) progress(`  time budget reached after ${rounds} of ${samples} rounds`);
-  return rounds;
-}
-
 /**
  * The JavaScript files the sample's page requested from `baseUrl` (the host origin), as paths
  * relative to it, once each, sorted (query strings such as `?retry=1` dropped).
@@ -349,23 +237,4 @@ export function scriptsFrom(sample: Sample, baseUrl: string): string[] {
     .filter((u) => u.startsWith(origin + '/') && /\.m?js(\?|$)/.test(u))
     .map((u) => new URL(u).pathname.slice(1));
   return [...new Set(files)].sort();
-}
-
-/**
- * The cells of a run in report order: each subject that ran (in `subjects` order), each profile,
- * with what was collected for it (`cells` keyed `subject|profile`).
- */
-export function* cellsInOrder<C, Id extends string = NetworkProfile['id']>(
-  subjects: ReadonlyArray<{ id: string }>,
-  ran: ReadonlyArray<{ id: string }>,
-  profiles: ReadonlyArray<{ id: Id }>,
-  cells: ReadonlyMap<string, C>,
-): Generator<{ subject: string; profile: Id; cell: C }> {
-  for (const subject of subjects) {
-    if (!ran.some((r) => r.id === subject.id)) continue;
-    for (const profile of profiles) {
-      const cell = cells.get(`${subject.id}|${profile.id}`);
-      if (cell) yield { subject: subject.id, profile: profile.id, cell };
-    }
-  }
 }

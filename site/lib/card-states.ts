@@ -1,40 +1,14 @@
 /**
- * Every state of the widget's card, as a script the scripted clients play through the engine
- * ports (`VoiceEngine`, `ChatEngine`; scripted-engines.ts): the /widget gallery renders the REAL
- * element with it, so a website owner sees and themes each state, and the browser tests
- * photograph the same states. Nothing here talks to a platform.
+ * Every state of the widget's card, as a script the widget's scripted engines play
+ * (`@ringwise/voice-widget/testing`: `createScriptedModules`) through the engine ports: the /widget
+ * gallery renders the REAL element with it, so a website owner sees and themes each state, and the
+ * browser tests photograph the same states. Nothing here talks to a platform.
  */
-import type { VoiceErrorType, VoiceMessage, VoiceSnapshot, WidgetMode } from '@ringwise/voice-widget';
+import type { WidgetMode, VoiceMessage } from '@ringwise/voice-widget';
+import type { EngineScript } from '@ringwise/voice-widget/testing';
 
-/** A failure the script ends with. */
-export interface Failure {
-  type: VoiceErrorType;
-  status?: number;
-  reason?: string;
-}
-
-/** What the stand-in voice client does when a call starts. */
-export interface VoiceScript {
-  /** The snapshot the call settles in. */
-  snapshot?: Partial<VoiceSnapshot>;
-  /** Messages (transcripts) it receives. */
-  messages?: VoiceMessage[];
-  /** The start fails with this. */
-  fail?: Failure;
-  /** The call ends by itself once connected. */
-  end?: boolean;
-}
-
-/** What the stand-in chat client answers. */
-export interface ChatScript {
-  reply: string;
-  /** `partial`: the reply stops half-way and keeps streaming (the "streaming" state). */
-  stream?: 'done' | 'partial';
-  fail?: Failure;
-}
-
-/** One state of the card. */
-export interface CardState {
+/** One state of the card: the engines' script (`voice`, `chat`, `engineFails`) and how a visitor reaches it. */
+export interface CardState extends EngineScript {
   /** Stable id (gallery anchor, screenshot file name). */
   readonly id: string;
   /** Caption. */
@@ -44,10 +18,6 @@ export interface CardState {
   readonly attributes?: Readonly<Record<string, string>>;
   /** What a visitor does: nothing, open the card, or open it and type this. */
   readonly action: 'none' | 'open' | { type: string };
-  readonly voice?: VoiceScript;
-  readonly chat?: ChatScript;
-  /** The engine file cannot be loaded. */
-  readonly engineFails?: boolean;
 }
 
 const transcript = (role: string, text: string): VoiceMessage => ({ type: 'transcript', role, transcriptType: 'final', transcript: text });
@@ -105,3 +75,19 @@ export const CARD_STATES: readonly CardState[] = [
   { id: 'error-setup', title: 'Error: not set up (no key)', mode: 'voice', attributes: { 'public-key': '' }, action: 'open' },
   { id: 'ended', title: 'Call ended', mode: 'voice', action: 'open', voice: { snapshot: { state: 'active' }, end: true } },
 ];
+
+const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Does what a visitor does to reach the state: open the card, type. */
+export async function enact(element: HTMLElement, state: CardState): Promise<void> {
+  if (state.action === 'none') return;
+  const shadow = element.shadowRoot;
+  shadow?.querySelector<HTMLButtonElement>('[part=launcher]')?.click();
+  if (typeof state.action !== 'object') return;
+  for (let i = 0; i < 50 && !shadow?.querySelector('[part=input]'); i++) await later(20);
+  const input = shadow?.querySelector<HTMLInputElement>('[part=input]');
+  if (!input) return;
+  input.value = state.action.type;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+}

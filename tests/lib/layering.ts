@@ -32,6 +32,10 @@ export const WIDGET_RULES: Readonly<Record<string, FolderRule>> = {
   analytics: { folders: ['core'], why: 'the analytics stream: a pure mapping of DOM events and its sinks, its own lazy file (the console prefix from core/log.ts)' },
   nudge: { folders: ['element'], why: 'the nudge bubble: the element’s own lazy file (its stylesheet helper), given the rest by the element' },
   docs: { folders: ['element', 'i18n', 'conversation', 'core', 'api'], why: 'reference data read from the owners (options, labels, events)' },
+  testing: {
+    folders: ['core', 'api', 'conversation', 'chunks'],
+    why: 'the `/testing` entry: scripted clients over the core’s shell, typed by the ports they stand in for; no UI',
+  },
   '(root)': { folders: ['api', 'core', 'daily', 'i18n', 'conversation', 'chunks', 'card', 'element', 'react', 'vapi', 'docs', 'analytics', 'nudge'], why: 'the package entries' },
 };
 

@@ -7,5 +7,3 @@
 export { DAILY_FILE, LOADER_FILE, MODULE_FILES } from './chunks/manifest.ts';
 export { type ChunkRegistry } from './chunks/script-loader.ts';
 export { browserLoadContext, diagnoseLoad, type LoadContext, type LoadEvidence } from './chunks/load-failure.ts';
-// The clients' shell, for the site's scripted clients (site/lib/scripted-*-client.ts) that stand in for them.
-export { ObservableClient } from './core/observable.ts';

@@ -75,6 +75,10 @@ describe('npm pack → install → import', () => {
       'dist/types/vapi/index.d.ts',
       'dist/cjs/vapi/index.cjs',
       'dist/cjs/vapi/index.d.cts',
+      'dist/testing.js',
+      'dist/types/testing/index.d.ts',
+      'dist/cjs/testing/index.cjs',
+      'dist/cjs/testing/index.d.cts',
       'dist/cjs/index.cjs',
       'dist/cjs/index.d.cts',
       'dist/cjs/core/index.cjs',
@@ -101,7 +105,9 @@ describe('npm pack → install → import', () => {
       const element = await import('@ringwise/voice-widget/element');
       const react = await import('@ringwise/voice-widget/react');
       const vapi = await import('@ringwise/voice-widget/vapi');
+      const testing = await import('@ringwise/voice-widget/testing');
       console.log(JSON.stringify({
+        testing: [typeof testing.ScriptedVoiceClient, typeof testing.ScriptedChatClient, typeof testing.createScriptedEngines],
         vapi: [typeof vapi.default, typeof new vapi.default('pk').start, typeof vapi.default.runNetworkTestsStandalone],
         index: [typeof index.VoiceClient, typeof index.createWebCall, typeof index.defineVoiceCallElement, typeof index.ConversationController],
         core: [typeof core.VoiceClient],
@@ -111,6 +117,7 @@ describe('npm pack → install → import', () => {
       }));`;
     const out = run(process.execPath, ['--input-type=module', '-e', script], { cwd: join(scratch, 'app') });
     expect(JSON.parse(out.trim()), 'exports per subpath').toEqual({
+      testing: ['function', 'function', 'function'],
       vapi: ['function', 'function', 'function'],
       index: ['function', 'function', 'function', 'function'],
       core: ['function'],
@@ -122,13 +129,14 @@ describe('npm pack → install → import', () => {
 
   test('every subpath requires in Node 22 from the CommonJS entries (require(esm) off), one module instance each', () => {
     const script = `
-      const resolved = ['', '/core', '/api', '/element', '/react', '/vapi'].map((sub) => require.resolve('@ringwise/voice-widget' + sub));
+      const resolved = ['', '/core', '/api', '/element', '/react', '/vapi', '/testing'].map((sub) => require.resolve('@ringwise/voice-widget' + sub));
       const index = require('@ringwise/voice-widget');
       const core = require('@ringwise/voice-widget/core');
       const api = require('@ringwise/voice-widget/api');
       const element = require('@ringwise/voice-widget/element');
       const react = require('@ringwise/voice-widget/react');
       const vapi = require('@ringwise/voice-widget/vapi');
+      const testing = require('@ringwise/voice-widget/testing');
       const chat = new core.ChatClient({ publicKey: 'pk' });
       console.log(JSON.stringify({
         resolved: resolved.map((file) => file.slice(file.indexOf('/dist/'))),
@@ -138,17 +146,19 @@ describe('npm pack → install → import', () => {
         element: [typeof element.defineVoiceCallElement, element.ELEMENT_NAME],
         react: [typeof react.useVoiceCall],
         vapi: [typeof vapi.default, typeof new vapi.default('pk').on],
+        testing: [typeof testing.ScriptedVoiceClient, new testing.ScriptedChatClient({ publicKey: 'pk' }).getSnapshot().state],
         sameInstance: index.VoiceClient === core.VoiceClient && index.createWebCall === api.createWebCall,
       }));`;
     const out = run(process.execPath, ['--no-experimental-require-module', '-e', script], { cwd: join(scratch, 'app') });
     expect(JSON.parse(out.trim()), 'exports per subpath, from dist/cjs').toEqual({
-      resolved: ['/dist/cjs/index.cjs', '/dist/cjs/core/index.cjs', '/dist/cjs/api/index.cjs', '/dist/cjs/element/index.cjs', '/dist/cjs/react/index.cjs', '/dist/cjs/vapi/index.cjs'],
+      resolved: ['/dist/cjs/index.cjs', '/dist/cjs/core/index.cjs', '/dist/cjs/api/index.cjs', '/dist/cjs/element/index.cjs', '/dist/cjs/react/index.cjs', '/dist/cjs/vapi/index.cjs', '/dist/cjs/testing/index.cjs'],
       index: ['function', 'function', 'function', 'function'],
       core: ['function', 'function', 'idle', null],
       api: ['function', 'function', 'function'],
       element: ['function', 'ringwise-voice-call'],
       react: ['function'],
       vapi: ['function', 'function'],
+      testing: ['function', 'idle'],
       sameInstance: true,
     });
   });
@@ -231,6 +241,7 @@ import { createWebCall, requestWebCall, readWebCall, requestChatWeb } from '@rin
 import { defineVoiceCallElement, type VoiceCallElement } from '@ringwise/voice-widget/element';
 import { useVoiceCall, type UseVoiceCallResult } from '@ringwise/voice-widget/react';
 import { ConversationController, loadBundledModule, type CallView, type ChatEngine } from '@ringwise/voice-widget';
+import { createScriptedEngines, ScriptedVoiceClient, type EngineScript } from '@ringwise/voice-widget/testing';
 
 const target: CallTarget = { assistantId: 'a' };
 const client = new VoiceClient({ publicKey: 'pk', video: true });
@@ -249,10 +260,13 @@ const el = document.createElement('ringwise-voice-call') satisfies VoiceCallElem
 el.addEventListener('ringwise-error', (event) => event.detail.type);
 defineVoiceCallElement(loadBundledModule);
 const view: CallView = new ConversationController({ loadEngine: async () => ({ VoiceClient }), loadChatEngine: async () => chatEngine }).getSnapshot();
+const script: EngineScript = { voice: { fail: { type: 'mic-permission-denied' } }, chat: { reply: 'Hi' } };
+const scripted: ChatEngine = createScriptedEngines(script).chat;
+const lever: VoiceSnapshot = new ScriptedVoiceClient({ publicKey: 'pk' }).getSnapshot();
 export function useCall(): UseVoiceCallResult {
   return useVoiceCall({ publicKey: 'pk', target });
 }
-export { snapshot, view, track, reply, calls, chatEngine };
+export { snapshot, view, track, reply, calls, chatEngine, scripted, lever };
 `;
 
   const requireConsumer = `import core = require('@ringwise/voice-widget/core');

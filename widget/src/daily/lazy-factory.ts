@@ -6,9 +6,10 @@
  * (chunks/entries/voice-engine.ts). Imports the adapter as a type only, so no build pulls it in.
  */
 import type { LoadCallFactory } from '../core/call-port.ts';
+import type * as DailyAdapter from './index.ts';
 
 /** The Daily adapter module (`index.ts`): what its loader resolves to. */
-export type DailyModule = typeof import('./index.ts');
+export type DailyModule = typeof DailyAdapter;
 
 /** Loads the Daily adapter module; may reject (offline, blocked, 404), and is asked again on the next start. */
 export type LoadDailyModule = () => Promise<DailyModule>;

@@ -75,7 +75,7 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
   },
   preload: {
     default: OPTION_DEFAULTS.preload,
-    text: 'What loads before the click. idle: once the page has loaded, in idle time and at low priority, what the mode’s first action needs (voice and hybrid: the card, the call engine and daily-js, ≈ 91 KB gzip; chat: the card and the chat engine, never daily-js), so the click starts the call at once. intent: on hover, focus or touch (a click without them waits for the download). none: at the click. Visitors who ask to save data, or on a 2G connection, get intent.',
+    text: 'What loads before the click. idle: once the page has loaded, in idle time and at low priority, what the mode’s first action needs (voice and hybrid: the card, the call engine and daily-js; chat: the card and the chat engine, never daily-js), so the click starts the call at once. intent: on hover, focus or touch (a click without them waits for the download). none: at the click. Visitors who ask to save data, or on a 2G connection, get intent.',
   },
   analytics: {
     default: 'off',

@@ -52,9 +52,9 @@ export type VapiEventListeners = {
   'speech-end': () => void;
   video: (track: MediaStreamTrack) => void;
   audio: (player: HTMLAudioElement) => void;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the platform's messages, untyped as in the reference
+  // `any`: the platform's messages, untyped as in the reference.
   message: (message: any) => void;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- { type, stage?, error, timestamp… } as in the reference
+  // `any`: { type, stage?, error, timestamp… } as in the reference.
   error: (error: any) => void;
   'camera-error': (error: unknown) => void;
   'network-quality-change': (event: unknown) => void;

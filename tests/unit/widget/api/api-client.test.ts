@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedRequest } from '../../../../fixtures/loopback-server.ts';
 import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import {
-  AnswerError,
+  type AnswerError,
   ApiError,
   DEFAULT_API_BASE_URL,
   NetworkError,

@@ -12,6 +12,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, NO_BROWSER_MESSAGE, findBrowser } from '../../../../scripts/browser.ts';
 import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import type * as ApiEntry from '../../../../widget/src/api/index.ts';
 
 const executablePath = findBrowser();
 const ENTRY = fileURLToPath(new URL('../../../../widget/src/api/index.ts', import.meta.url));
@@ -59,7 +60,7 @@ describe('API client in Chromium', () => {
     const page = await browser!.newPage();
     await page.goto(site.url);
     const result = await page.evaluate(async (baseUrl) => {
-      type Api = typeof import('../../../../widget/src/api/index.ts');
+      type Api = typeof ApiEntry;
       const lib = (window as unknown as { RingwiseApi: Api }).RingwiseApi;
       const call = await lib.createWebCall({ baseUrl, token: 'pk-browser', fetch: window.fetch }, { assistantId: 'asst' });
       const api = lib.createApiClient({ token: 'sk-browser', baseUrl, fetch: window.fetch });

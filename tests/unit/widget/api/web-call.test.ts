@@ -4,7 +4,7 @@ import { createWebCall } from '../../../../widget/src/api/web-call.ts';
 import { ApiError, isApiError } from '../../../../widget/src/api/errors/api-error.ts';
 import { isNetworkError, NetworkError } from '../../../../widget/src/api/errors/network-error.ts';
 import { isRequestError } from '../../../../widget/src/api/errors/request-error.ts';
-import { AnswerError, isAnswerError } from '../../../../widget/src/api/errors/answer-error.ts';
+import { type AnswerError, isAnswerError } from '../../../../widget/src/api/errors/answer-error.ts';
 
 const server = loopbackForFile();
 

@@ -1,16 +1,16 @@
 /**
  * Every implementation of the chat engine port the project runs, each with a driver that brings a
  * message to a scripted outcome: the REAL `ChatClient` (over the loopback provider's `POST
- * /chat/web`), and the one scripted chat client (site/lib/scripted-chat-client.ts) twice: driven
- * by hand through its levers as the UI tests drive it (`FakeChatClient`), and playing a card state
- * as the /widget gallery does (site/lib/scripted-engines.ts).
+ * /chat/web`), and the one scripted chat client of `@ringwise/voice-widget/testing` twice: driven
+ * by hand through its levers as the UI tests drive it (`FakeChatClient`), and playing a script as
+ * the /widget gallery and app authors do (`createScriptedEngines`). Both come through the package
+ * entry, as an app imports them.
  */
 import { ChatClient } from '../../../../widget/src/core/chat-client.ts';
 import type { ChatClientPort } from '../../../../widget/src/conversation/engine-port.ts';
 import { chatWebHandler, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { deferred } from '../../../fixtures/fake-call.ts';
-import type { CardState } from '../../../../site/lib/card-states.ts';
-import { createScriptedEngines } from '../../../../site/lib/scripted-engines.ts';
+import { createScriptedEngines, type EngineScript } from '@ringwise/voice-widget/testing';
 import { FakeChatClient } from '../element/fake-chat-engine.ts';
 import { until } from './trace.ts';
 
@@ -87,16 +87,12 @@ export const fakeChat: ChatMaker = (outcome) => {
   };
 };
 
-/** The /widget gallery's scripted client, given the card state that plays the outcome. */
+/** The scripted engines' client, given the script that plays the outcome. */
 export const scriptedChat: ChatMaker = (outcome) => {
-  const state: CardState = {
-    id: 'contract',
-    title: 'contract',
-    mode: 'chat',
-    action: { type: 'Do you work on Sundays?' },
+  const script: EngineScript = {
     chat: typeof outcome === 'object' ? { reply: '', fail: { type: 'api-error', status: outcome.status } } : { reply: REPLY, stream: outcome === 'hold' ? 'partial' : 'done' },
   };
-  const client = new (createScriptedEngines(state).chat.ChatClient)({ publicKey: 'pk-contract' });
+  const client = new (createScriptedEngines(script).chat.ChatClient)({ publicKey: 'pk-contract' });
   return {
     client,
     advance: outcome === 'hold' ? () => until(() => client.getSnapshot().reply !== '') : backToIdle(client),
@@ -107,5 +103,5 @@ export const scriptedChat: ChatMaker = (outcome) => {
 /** The fakes held to the real client, by name. */
 export const CHAT_FAKES: Readonly<Record<string, ChatMaker>> = {
   'the scripted chat client driven by hand (FakeChatClient, the UI tests)': fakeChat,
-  'the scripted chat client playing a card state (site/lib/scripted-engines.ts, the /widget gallery)': scriptedChat,
+  'the scripted chat client playing a script (createScriptedEngines: the /widget gallery, app tests)': scriptedChat,
 };

@@ -2,18 +2,16 @@
  * Every implementation of the voice engine port the project runs, each with a driver that brings
  * a start to a scripted outcome: the REAL `VoiceClient` (through its ports: the scripted Daily call
  * object of tests/fixtures/fake-call.ts as the `CallFactory`, the fake platform, the loopback
- * provider for `POST /call/web`), and the one scripted voice client
- * (site/lib/scripted-voice-client.ts) twice: driven by hand through its levers as the UI tests
- * drive it (`FakeVoiceClient`), and playing a card state as the /widget gallery does
- * (site/lib/scripted-engines.ts).
+ * provider for `POST /call/web`), and the one scripted voice client of
+ * `@ringwise/voice-widget/testing` twice: driven by hand through its levers as the UI tests drive
+ * it (`FakeVoiceClient`), and playing a script as the /widget gallery and app authors do
+ * (`createScriptedEngines`). Both come through the package entry, as an app imports them.
  */
 import { VoiceClient } from '../../../../widget/src/core/voice-client.ts';
 import type { VoiceClientPort } from '../../../../widget/src/conversation/engine-port.ts';
 import { FakeCallFactory, FakePlatform, deferred, namedError } from '../../../fixtures/fake-call.ts';
 import type { LoopbackServer } from '../../../../fixtures/loopback-server.ts';
-import type { CardState } from '../../../../site/lib/card-states.ts';
-import { createScriptedEngines } from '../../../../site/lib/scripted-engines.ts';
-import type { ScriptedVoiceClient } from '../../../../site/lib/scripted-voice-client.ts';
+import { createScriptedEngines, type EngineScript, type ScriptedVoiceClient } from '@ringwise/voice-widget/testing';
 import { FakeVoiceClient } from '../element/fake-voice-engine.ts';
 import { until } from './trace.ts';
 
@@ -99,13 +97,9 @@ export const fakeVoice: VoiceMaker = (outcome) => {
   };
 };
 
-/** The /widget gallery's scripted client, given the card state that plays the outcome. */
+/** The scripted engines' client, given the script that plays the outcome. */
 export const scriptedVoice: VoiceMaker = (outcome) => {
-  const state: CardState = {
-    id: 'contract',
-    title: 'contract',
-    mode: 'voice',
-    action: 'open',
+  const script: EngineScript = {
     voice:
       outcome === 'connect'
         ? { snapshot: { state: 'active' } }
@@ -113,7 +107,7 @@ export const scriptedVoice: VoiceMaker = (outcome) => {
           ? { snapshot: { state: 'starting', stage: 'daily-call-join' } }
           : { fail: outcome.fail === 'api-error' ? { type: 'api-error', status: outcome.status } : { type: outcome.fail } },
   };
-  const client = new (createScriptedEngines(state).engine.VoiceClient)({ publicKey: 'pk-contract' }) as ScriptedVoiceClient;
+  const client = new (createScriptedEngines(script).engine.VoiceClient)({ publicKey: 'pk-contract' }) as ScriptedVoiceClient;
   return {
     client,
     advance: () => until(() => client.getSnapshot().state !== 'starting' || client.getSnapshot().stage === 'daily-call-join'),
@@ -125,5 +119,5 @@ export const scriptedVoice: VoiceMaker = (outcome) => {
 /** The fakes held to the real client, by name. */
 export const VOICE_FAKES: Readonly<Record<string, VoiceMaker>> = {
   'the scripted voice client driven by hand (FakeVoiceClient, the UI tests)': fakeVoice,
-  'the scripted voice client playing a card state (site/lib/scripted-engines.ts, the /widget gallery)': scriptedVoice,
+  'the scripted voice client playing a script (createScriptedEngines: the /widget gallery, app tests)': scriptedVoice,
 };

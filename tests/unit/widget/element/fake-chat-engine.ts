@@ -1,12 +1,12 @@
 /**
- * The UI tests' chat engine: the /widget gallery's scripted chat client
- * (site/lib/scripted-chat-client.ts, held to the real `ChatClient` by tests/unit/widget/contract)
+ * The UI tests' chat engine: the widget's scripted chat client (`@ringwise/voice-widget/testing`,
+ * widget/src/testing/scripted-chat-client.ts, held to the real `ChatClient` by tests/unit/widget/contract)
  * driven by hand through its levers (`delta`, `finish`, `fail`), plus records of what the UI sent.
  */
 import type { ChatReply, ChatSendOptions, ChatSnapshot } from '../../../../widget/src/core/chat-client.ts';
 import type { CallTarget } from '../../../../widget/src/core/types.ts';
 import type { ChatEngine, EngineChatOptions } from '../../../../widget/src/conversation/engine-port.ts';
-import { ScriptedChatClient } from '../../../../site/lib/scripted-chat-client.ts';
+import { ScriptedChatClient } from '@ringwise/voice-widget/testing';
 import { createFakeModule, type FakeModule } from './fake-observable.ts';
 
 /** A scripted `ChatClient` that records what the UI sent. */

@@ -1,6 +1,6 @@
 /**
- * The UI tests' voice engine: the /widget gallery's scripted voice client
- * (site/lib/scripted-voice-client.ts, held to the real `VoiceClient` by tests/unit/widget/contract)
+ * The UI tests' voice engine: the widget's scripted voice client (`@ringwise/voice-widget/testing`,
+ * widget/src/testing/scripted-voice-client.ts, held to the real `VoiceClient` by tests/unit/widget/contract)
  * driven by hand through its levers, plus records of what the UI asked for. Only records are
  * added here: the behaviour is the scripted client's.
  */
@@ -8,7 +8,7 @@ import type { AddMessageOptions, ConversationMessage } from '../../../../widget/
 import type { CallTarget, JsonObject, VoiceSnapshot, WebCall } from '../../../../widget/src/core/types.ts';
 import type { VoiceStartOptions } from '../../../../widget/src/core/voice-client.ts';
 import type { EngineClientOptions, VoiceEngine } from '../../../../widget/src/conversation/engine-port.ts';
-import { ScriptedVoiceClient } from '../../../../site/lib/scripted-voice-client.ts';
+import { ScriptedVoiceClient } from '@ringwise/voice-widget/testing';
 import { createFakeModule, type FakeModule } from './fake-observable.ts';
 import { runClientTools } from '../../../../widget/src/core/client-tools.ts';
 

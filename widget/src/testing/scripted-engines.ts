@@ -1,38 +1,36 @@
 /**
- * The /widget gallery's engines: each card state (card-states.ts) played by the scripted clients
+ * The scripted engines: a script (scripts.ts) played by the scripted clients
  * (scripted-voice-client.ts, scripted-chat-client.ts), which move themselves on through their
- * levers on a timer as a call or a stream would: what `voice-widget-engine.js` and
- * `voice-widget-chat.js` export, for the REAL element and card. Nothing leaves the page.
+ * levers on a timer as a call or a stream would. They are what `voice-widget-engine.js` and
+ * `voice-widget-chat.js` export, so the REAL element, card and hook run on them: the site's
+ * /widget gallery plays each card state this way, and an app's tests can too. Nothing leaves the
+ * page.
  */
-import type {
-  CallTarget,
-  ChatEngine,
-  ChatReply,
-  ChatSendOptions,
-  LoadModule,
-  RequestHelpers,
-  VoiceEngine,
-  VoiceStartOptions,
-  WebCall,
-  WidgetModules,
-} from '@ringwise/voice-widget';
-import type { CardState } from './card-states.ts';
-import { ScriptedChatClient } from './scripted-chat-client.ts';
+import type { RequestHelpers } from '../conversation/conversation-events.ts';
+import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
+import type { LoadModule, WidgetModules } from '../chunks/manifest.ts';
+import type { ChatReply, ChatSendOptions } from '../core/chat-client.ts';
+import type { CallTarget, WebCall } from '../core/types.ts';
+import type { VoiceStartOptions } from '../core/voice-client.ts';
+import { SCRIPTED_SESSION, ScriptedChatClient } from './scripted-chat-client.ts';
 import { ScriptedVoiceClient } from './scripted-voice-client.ts';
+import type { EngineScript } from './scripts.ts';
 
 const later = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The session id the gallery's replies carry. */
-const GALLERY_SESSION = 'scripted-session';
-
-/** The scripted engines for one state: what `voice-widget-engine.js` and `voice-widget-chat.js` export. */
-export function createScriptedEngines(state: CardState): { engine: VoiceEngine; chat: ChatEngine } {
-  const voice = state.voice ?? {};
-  const chat = state.chat ?? { reply: '' };
+/**
+ * The scripted engines for one script: what `voice-widget-engine.js` and `voice-widget-chat.js`
+ * export. Each client they create plays the script from its own start: a moment after `start()`
+ * the call fails, stays in a stage or connects (and may end by itself); a moment after `send()`
+ * the message fails, or the reply streams word by word (and may stay half-way).
+ */
+export function createScriptedEngines(script: EngineScript): { engine: VoiceEngine; chat: ChatEngine } {
+  const voice = script.voice ?? {};
+  const chat = script.chat ?? { reply: '' };
   const { state: settled, ...settledRest } = voice.snapshot ?? {};
 
   /** Plays `voice`: after a moment the start fails, stays in a stage, or connects (and may end by itself). */
-  class GalleryVoiceClient extends ScriptedVoiceClient {
+  class PlayedVoiceClient extends ScriptedVoiceClient {
     // The start being played: a stop (or a new start) makes the script of an older one stop.
     #run = 0;
 
@@ -81,7 +79,7 @@ export function createScriptedEngines(state: CardState): { engine: VoiceEngine; 
   }
 
   /** Plays `chat`: after a moment the message fails, or the reply streams word by word (and may stay half-way). */
-  class GalleryChatClient extends ScriptedChatClient {
+  class PlayedChatClient extends ScriptedChatClient {
     #run = 0;
 
     override send(input: string, target: CallTarget, options?: ChatSendOptions): Promise<ChatReply | null> {
@@ -111,29 +109,30 @@ export function createScriptedEngines(state: CardState): { engine: VoiceEngine; 
       const words = chat.reply.split(/(?<= )/);
       const shown = chat.stream === 'partial' ? words.slice(0, Math.ceil(words.length / 2)) : words;
       for (const word of shown) {
-        this.delta(word, GALLERY_SESSION);
+        this.delta(word, SCRIPTED_SESSION);
         await later(15);
         if (!this.#playing(run)) return;
       }
       // `partial`: the reply keeps streaming (the "streaming" state) until stopped.
-      if (chat.stream !== 'partial') this.finish(GALLERY_SESSION);
+      if (chat.stream !== 'partial') this.finish(SCRIPTED_SESSION);
     }
   }
 
-  return { engine: { VoiceClient: GalleryVoiceClient }, chat: { ChatClient: GalleryChatClient } };
+  return { engine: { VoiceClient: PlayedVoiceClient }, chat: { ChatClient: PlayedChatClient } };
 }
 
 /**
- * The stand-in modules for one state: scripted engines (`engine`, `chat`), no call stack (`daily`
- * is refused: a scripted call never loads it), and every other file the real one from `bundled`
- * (the card, its rich and audio parts, the click's start, languages), so each answers with what
- * its callers expect.
+ * The stand-in modules for one script, for the element (`defineVoiceCallElement(load, name,
+ * NO_REQUESTS)`): scripted engines (`engine`, `chat`), no call stack (`daily` is refused: a
+ * scripted call never loads it), and every other file the real one from `bundled` (the card, its
+ * rich and audio parts, the click's start, languages; `loadBundledModule` for a bundler), so each
+ * answers with what its callers expect.
  */
-export function createScriptedModules(state: CardState, bundled: LoadModule): LoadModule {
-  const { engine, chat: chatEngine } = createScriptedEngines(state);
+export function createScriptedModules(script: EngineScript, bundled: LoadModule): LoadModule {
+  const { engine, chat: chatEngine } = createScriptedEngines(script);
   return <K extends keyof WidgetModules>(name: K) => {
     if (name === 'engine') {
-      if (state.engineFails) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+      if (script.engineFails) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
       return Promise.resolve(engine as WidgetModules[K]);
     }
     if (name === 'chat') return Promise.resolve(chatEngine as WidgetModules[K]);
@@ -143,24 +142,11 @@ export function createScriptedModules(state: CardState, bundled: LoadModule): Lo
 }
 
 /**
- * Request helpers for a scripted card: nothing leaves the page (a real click would send
- * `POST /call/web` or `/chat/web` before the engine is loaded; the script needs no platform).
+ * Request helpers for a scripted element: nothing leaves the page (a real click sends `POST
+ * /call/web` or `/chat/web` before the engine is loaded; the scripted clients never read these
+ * requests, which stay pending).
  */
 export const NO_REQUESTS: RequestHelpers = {
   requestWebCall: () => new Promise<Response>(() => {}),
   requestChatWeb: () => new Promise<Response>(() => {}),
 };
-
-/** Does what a visitor does to reach the state: open the card, type. */
-export async function enact(element: HTMLElement, state: CardState): Promise<void> {
-  if (state.action === 'none') return;
-  const shadow = element.shadowRoot;
-  shadow?.querySelector<HTMLButtonElement>('[part=launcher]')?.click();
-  if (typeof state.action !== 'object') return;
-  for (let i = 0; i < 50 && !shadow?.querySelector('[part=input]'); i++) await later(20);
-  const input = shadow?.querySelector<HTMLInputElement>('[part=input]');
-  if (!input) return;
-  input.value = state.action.type;
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-}

@@ -2,27 +2,27 @@
  * `ScriptedVoiceClient`: a voice client that talks to no platform and opens no microphone. It
  * behaves as the core's `VoiceClient` does through the engine port (`VoiceClientPort`) — the same
  * phases (a call ends through `ending`), events, errors and device methods — and is moved on by
- * its levers (`connect`, `fail`, `update`, `emit`, `unplug`) instead of a call. The /widget
- * gallery plays each card state with it (scripted-engines.ts); the UI tests drive the same class
- * by hand (tests/unit/widget/element/fake-voice-engine.ts adds only records). It shares the real
- * clients' shell (`ObservableClient`), and tests/unit/widget/contract holds it to the real client:
- * a divergence fails there.
+ * its levers (`connect`, `fail`, `update`, `emit`, `unplug`) instead of a call. Shipped as
+ * `@ringwise/voice-widget/testing`: scripted-engines.ts plays a script with it (the site's /widget
+ * gallery, an app's tests); the widget's UI tests drive the same class by hand
+ * (tests/unit/widget/element/fake-voice-engine.ts adds only records). It shares the real clients'
+ * shell (`ObservableClient`), and tests/unit/widget/contract holds it to the real client: a
+ * divergence fails there.
  */
-import { hasCallTarget, VoiceError } from '@ringwise/voice-widget/core';
+import { hasCallTarget } from '../core/target.ts';
+import { VoiceError } from '../core/errors/voice-error.ts';
+import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
 import type {
-  AddMessageOptions,
   CallTarget,
-  ConversationMessage,
-  EngineClientOptions,
   JsonObject,
   VoiceClientEvents,
-  VoiceClientPort,
   VoiceErrorType,
   VoiceMessage,
   VoiceSnapshot,
-  VoiceStartOptions,
   WebCall,
-} from '@ringwise/voice-widget';
+} from '../core/types.ts';
+import type { VoiceStartOptions } from '../core/voice-client.ts';
+import type { EngineClientOptions, VoiceClientPort } from '../conversation/engine-port.ts';
 import { ScriptedObservable } from './scripted-observable.ts';
 
 /** The snapshot of a voice client without a call (the core's first snapshot). */

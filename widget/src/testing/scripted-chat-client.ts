@@ -2,21 +2,16 @@
  * `ScriptedChatClient`: a chat client that sends nothing. It behaves as the core's `ChatClient`
  * does through the engine port (`ChatClientPort`) — the same states, events, errors, what `send()`
  * resolves with, the session kept — and is moved on by its levers (`delta`, `finish`, `fail`)
- * instead of a stream. The /widget gallery plays each card state with it (scripted-engines.ts);
- * the UI tests drive the same class by hand (tests/unit/widget/element/fake-chat-engine.ts adds
- * only records). tests/unit/widget/contract holds it to the real client.
+ * instead of a stream. Shipped as `@ringwise/voice-widget/testing`: scripted-engines.ts plays a
+ * script with it (the site's /widget gallery, an app's tests); the widget's UI tests drive the same
+ * class by hand (tests/unit/widget/element/fake-chat-engine.ts adds only records).
+ * tests/unit/widget/contract holds it to the real client.
  */
-import { hasCallTarget, VoiceError } from '@ringwise/voice-widget/core';
-import type {
-  CallTarget,
-  ChatClientEvents,
-  ChatClientPort,
-  ChatReply,
-  ChatSendOptions,
-  ChatSnapshot,
-  EngineChatOptions,
-  VoiceErrorType,
-} from '@ringwise/voice-widget';
+import { hasCallTarget } from '../core/target.ts';
+import { VoiceError } from '../core/errors/voice-error.ts';
+import type { ChatClientEvents, ChatReply, ChatSendOptions, ChatSnapshot } from '../core/chat-client.ts';
+import type { CallTarget, VoiceErrorType } from '../core/types.ts';
+import type { ChatClientPort, EngineChatOptions } from '../conversation/engine-port.ts';
 import { ScriptedObservable } from './scripted-observable.ts';
 import type { FailureDetail } from './scripted-voice-client.ts';
 

@@ -1,9 +1,9 @@
 /**
  * The scripted clients' shell: the real clients' own (`ObservableClient`: snapshot, subscribers,
  * typed events, `state-change` on a new state) with two levers open to whoever drives a scripted
- * client — the /widget gallery's script players and the UI tests.
+ * client: the scripted engines (scripted-engines.ts), an app's tests, and the widget's own UI tests.
  */
-import { ObservableClient } from '@ringwise/voice-widget/internal';
+import { ObservableClient } from '../core/observable.ts';
 
 /** See the module comment. */
 export abstract class ScriptedObservable<
