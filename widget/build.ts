@@ -48,6 +48,7 @@ export const LIB_ENTRIES = {
   react: 'src/react/index.ts',
   api: 'src/api/index.ts',
   vapi: 'src/vapi/index.ts',
+  webhook: 'src/webhook/index.ts',
 };
 
 /** File names of the script-tag build (in `dist/cdn/`): the loader and what it loads. */
