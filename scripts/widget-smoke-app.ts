@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../shared/config.ts';
+import type { EmbedConfig, EmbedTarget } from '../site/lib/embed-snippet.ts';
 
 /** create-vite's react-ts `tsconfig.app.json` (its `types: ["vite/client"]` left out: the app has no Vite). */
 export const TSCONFIG_APP = {
@@ -122,14 +123,14 @@ export async function configuratorSnippets(): Promise<string[]> {
   const lib = await import('../site/lib/embed-snippet.ts');
   const target = { loaderUrl: 'https://example.com/widget/voice-widget.js' };
   const filled = { ...lib.DEFAULT_EMBED_CONFIG, publicKey: 'pk-1', assistantId: 'asst-1' };
-  const configs = [
+  const configs: Array<[EmbedConfig, EmbedTarget]> = [
     [lib.DEFAULT_EMBED_CONFIG, target],
     ...lib.MODES.map((mode) => [{ ...filled, mode }, target]),
     ...lib.EMBED_POSITIONS.map((position) => [{ ...filled, position }, target]),
     ...lib.THEMES.map((theme) => [{ ...filled, theme }, target]),
     ...lib.LANGUAGES.map((locale) => [{ ...filled, locale }, target]),
     [{ ...filled, title: 'Acme "Support" \\ Desk', accent: '#0f766e' }, { ...target, apiBaseUrl: 'https://api.example.com' }],
-  ] as const;
+  ];
   return [...new Set(configs.map(([config, where]) => lib.embedSnippets(config, where).react))];
 }
 

@@ -34,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
 import { LOADER_FILE, MODULE_FILES } from './src/chunks/manifest.ts';
 import { LOCALES } from './src/i18n/labels.ts';
+import { writePlatformDtos } from './vapi-dto.ts';
 
 /** The widget package folder. */
 export const WIDGET_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -49,6 +50,7 @@ export const LIB_ENTRIES = {
   api: 'src/api/index.ts',
   vapi: 'src/vapi/index.ts',
   webhook: 'src/webhook/index.ts',
+  'vapi-api': 'src/vapi/platform-api.ts',
 };
 
 /** File names of the script-tag build (in `dist/cdn/`): the loader and what it loads. */
@@ -291,6 +293,7 @@ export function buildTypes(): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const result = spawnSync(process.execPath, [tsc, '-p', join(WIDGET_DIR, 'tsconfig.build.json')], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`tsc (declarations) failed:\n${result.stdout}${result.stderr}`);
+  writePlatformDtos(join(WIDGET_DIR, 'dist', 'types'));
   // Sources import './x.ts'; published declarations must say './x.js' for consumers without
   // allowImportingTsExtensions.
   const typesDir = join(WIDGET_DIR, 'dist', 'types');

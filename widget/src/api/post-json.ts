@@ -2,7 +2,7 @@
 export interface PostOptions {
   /** API base URL without a trailing path, e.g. `DEFAULT_API_BASE_URL`. A trailing `/` is ignored. */
   baseUrl: string;
-  /** Bearer token: in the browser, the public web key (empty: no Authorization header). */
+  /** Bearer token: in the browser, the public web key. */
   token: string;
   /** `fetch` to use. @default globalThis.fetch (read at call time) */
   fetch?: typeof fetch;
@@ -26,8 +26,7 @@ export async function postJson(options: PostOptions, path: string, body: unknown
   const doFetch = options.fetch ?? fetch;
   return doFetch(options.baseUrl.replace(/\/+$/, '') + path, {
     method: 'POST',
-    // No key, no header (as @vapi-ai/web): never `Bearer undefined`; the platform answers 401 either way.
-    headers: { ...(options.token && { Authorization: `Bearer ${options.token}` }), 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${options.token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
     signal: options.signal,
   });

@@ -14,17 +14,22 @@ export const SIGNATURE_HEADER = 'Ringwise-Signature';
 /** How old a signed timestamp may be by default, in seconds (Stripe's default too). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-/** The part of Web Crypto's `SubtleCrypto` this module uses (`globalThis.crypto.subtle` has it). */
+/**
+ * Web Crypto's `SubtleCrypto` as this module takes it: any object with `importKey`, `sign` and `verify`
+ * (`globalThis.crypto.subtle`, node:crypto's `webcrypto.subtle`). Loose on purpose: the DOM's overloaded
+ * declarations differ between TypeScript versions and libs; the calls made are the HMAC ones below.
+ */
 export interface HmacSubtle {
-  importKey(
-    format: 'raw',
-    keyData: Uint8Array,
-    algorithm: { name: 'HMAC'; hash: 'SHA-256' },
-    extractable: false,
-    keyUsages: Array<'sign' | 'verify'>,
-  ): Promise<unknown>;
-  sign(algorithm: 'HMAC', key: never, data: Uint8Array): Promise<ArrayBuffer>;
-  verify(algorithm: 'HMAC', key: never, signature: Uint8Array, data: Uint8Array): Promise<boolean>;
+  importKey(...args: never[]): Promise<unknown>;
+  sign(...args: never[]): Promise<ArrayBuffer>;
+  verify(...args: never[]): Promise<boolean>;
+}
+
+/** The calls this module makes (`HmacSubtle` with its parameters). */
+interface HmacCalls {
+  importKey(format: 'raw', keyData: Uint8Array, algorithm: { name: 'HMAC'; hash: 'SHA-256' }, extractable: false, usages: string[]): Promise<unknown>;
+  sign(algorithm: 'HMAC', key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
+  verify(algorithm: 'HMAC', key: unknown, signature: Uint8Array, data: Uint8Array): Promise<boolean>;
 }
 
 /** Options of {@link verifyWebhook}. */
@@ -59,14 +64,14 @@ function checkSettings(secret: unknown, toleranceSeconds: number): void {
   }
 }
 
-function subtleOf(subtle: HmacSubtle | undefined): HmacSubtle {
-  const found = subtle ?? (globalThis.crypto?.subtle as unknown as HmacSubtle | undefined);
+function subtleOf(subtle: HmacSubtle | undefined): HmacCalls {
+  const found = subtle ?? globalThis.crypto?.subtle;
   if (!found) throw new TypeError('verifyWebhook: no Web Crypto here; pass { subtle } (Node 18: require("node:crypto").webcrypto.subtle).');
-  return found;
+  return found as unknown as HmacCalls;
 }
 
-function hmacKey(subtle: HmacSubtle, secret: string, usage: 'sign' | 'verify'): Promise<never> {
-  return subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]) as Promise<never>;
+function hmacKey(subtle: HmacCalls, secret: string, usage: 'sign' | 'verify'): Promise<unknown> {
+  return subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
 }
 
 /** The signed text `<t>.<body>` as bytes. */

@@ -23,7 +23,7 @@ const ENTRY = fileURLToPath(new URL('../../../../widget/src/webhook/index.ts', i
 
 describe.each([
   ['the global crypto.subtle', undefined],
-  ["node:crypto's webcrypto.subtle", webcrypto.subtle as unknown as HmacSubtle],
+  ["node:crypto's webcrypto.subtle", webcrypto.subtle satisfies HmacSubtle],
 ])('verifyWebhook on %s', (_, subtle) => {
   const check = (h: string | undefined, b: string | Uint8Array, options: Parameters<typeof verifyWebhook>[3] = {}) =>
     verifyWebhook(SECRET, h, b, { now, subtle, ...options });
