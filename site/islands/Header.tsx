@@ -5,7 +5,7 @@ import { openContact } from '../stores/contact.ts';
 import SocialLinks from '../components/SocialLinks.tsx';
 import { contactCtaLabel, headerCopy } from '../../content/ui.ts';
 import { withBase } from '../lib/base-path.ts';
-import { takeEarlyClicks } from '../lib/early-clicks.ts';
+import type { EarlyClicksWindow } from '../lib/early-clicks-script.ts';
 import { currentMark, type PageLink } from '../lib/site-nav.ts';
 
 /** Props of the fixed site header. */
@@ -50,9 +50,9 @@ export default function Header({ brand, links, social, onLanding, pages, current
   const [solid, setSolid] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
 
-  // Taps on the menu toggle before hydration (site/lib/early-clicks.ts): an odd count leaves it open.
+  // Taps on the menu toggle before hydration (site/lib/early-clicks-script.ts): an odd count leaves it open.
   useEffect(() => {
-    if (takeEarlyClicks('menu') % 2 === 1) setMenuOpen(true);
+    if (((window as EarlyClicksWindow).__rwEarly?.('menu') ?? 0) % 2 === 1) setMenuOpen(true);
   }, []);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = 'site-menu';
@@ -106,7 +106,7 @@ export default function Header({ brand, links, social, onLanding, pages, current
 
   const contactButton = (extraClass: string) =>
     onLanding ? (
-      // data-open-contact: before hydration, the landing page's script opens it (site/lib/early-clicks.ts).
+      // data-open-contact: before hydration, the landing page's script opens it (site/lib/early-clicks-script.ts).
       <button type="button" className={`btn btn-primary btn-sm ${extraClass}`} onClick={contact} data-open-contact="">
         {contactCtaLabel}
       </button>

@@ -1,14 +1,16 @@
 // @vitest-environment happy-dom
 /**
- * site/lib/early-clicks.ts: the inline script keeps clicks on 'Get in Contact' buttons and `[data-early-click]`
- * elements, in order, until `takeEarlyClicks` says their owner has started; then it keeps none for that key.
+ * site/lib/early-clicks-script.ts: the inline script keeps clicks on 'Get in Contact' buttons and `[data-early-click]`
+ * elements, in order, until `window.__rwEarly(key)` says their owner has started; then it keeps none for that key.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { EARLY_CLICKS_SCRIPT, takeEarlyClicks } from '../../../site/lib/early-clicks.ts';
+import { EARLY_CLICKS_SCRIPT, type EarlyClickKey, type EarlyClicksWindow } from '../../../site/lib/early-clicks-script.ts';
+
+const takeEarlyClicks = (key: EarlyClickKey) => (window as EarlyClicksWindow).__rwEarly?.(key) ?? 0;
 
 afterEach(() => {
   document.body.innerHTML = '';
-  delete (window as { __ringwiseEarlyClicks?: unknown }).__ringwiseEarlyClicks;
+  delete (window as EarlyClicksWindow).__rwEarly;
 });
 
 function page(): { contact: HTMLElement; menu: HTMLElement; other: HTMLElement; inner: HTMLElement } {
@@ -26,15 +28,15 @@ describe('early clicks', () => {
     menu.click();
     other.click();
     menu.click();
-    expect(takeEarlyClicks('contact', window), 'one contact click (on a child of the button)').toBe(1);
-    expect(takeEarlyClicks('menu', window), 'two menu clicks').toBe(2);
+    expect(takeEarlyClicks('contact'), 'one contact click (on a child of the button)').toBe(1);
+    expect(takeEarlyClicks('menu'), 'two menu clicks').toBe(2);
     contact.click();
     menu.click();
-    expect(takeEarlyClicks('contact', window), 'none kept once live').toBe(0);
-    expect(takeEarlyClicks('menu', window)).toBe(0);
+    expect(takeEarlyClicks('contact'), 'none kept once live').toBe(0);
+    expect(takeEarlyClicks('menu')).toBe(0);
   });
 
   it('is 0 without the inline script', () => {
-    expect(takeEarlyClicks('contact', window)).toBe(0);
+    expect(takeEarlyClicks('contact')).toBe(0);
   });
 });
