@@ -123,12 +123,13 @@ export async function configuratorSnippets(): Promise<string[]> {
   const lib = await import('../site/lib/embed-snippet.ts');
   const target = { loaderUrl: 'https://example.com/widget/voice-widget.js' };
   const filled = { ...lib.DEFAULT_EMBED_CONFIG, publicKey: 'pk-1', assistantId: 'asst-1' };
-  const configs: Array<[EmbedConfig, EmbedTarget]> = [
+  type Case = [EmbedConfig, EmbedTarget];
+  const configs: Case[] = [
     [lib.DEFAULT_EMBED_CONFIG, target],
-    ...lib.MODES.map((mode) => [{ ...filled, mode }, target]),
-    ...lib.EMBED_POSITIONS.map((position) => [{ ...filled, position }, target]),
-    ...lib.THEMES.map((theme) => [{ ...filled, theme }, target]),
-    ...lib.LANGUAGES.map((locale) => [{ ...filled, locale }, target]),
+    ...lib.MODES.map((mode): Case => [{ ...filled, mode }, target]),
+    ...lib.EMBED_POSITIONS.map((position): Case => [{ ...filled, position }, target]),
+    ...lib.THEMES.map((theme): Case => [{ ...filled, theme }, target]),
+    ...lib.LANGUAGES.map((locale): Case => [{ ...filled, locale }, target]),
     [{ ...filled, title: 'Acme "Support" \\ Desk', accent: '#0f766e' }, { ...target, apiBaseUrl: 'https://api.example.com' }],
   ];
   return [...new Set(configs.map(([config, where]) => lib.embedSnippets(config, where).react))];

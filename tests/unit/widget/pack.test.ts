@@ -55,7 +55,7 @@ beforeAll(() => {
     }),
   );
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: app });
-}, 300_000);
+}, 600_000);
 
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
