@@ -51,6 +51,8 @@ export const LIB_ENTRIES = {
   api: 'src/api/index.ts',
   vapi: 'src/vapi/index.ts',
   testing: 'src/testing/index.ts',
+  webhook: 'src/webhook/index.ts',
+  'vapi-api': 'src/vapi/platform-api.ts',
 };
 
 /** File names of the script-tag build (in `dist/cdn/`): the loader and what it loads. */

@@ -37,12 +37,15 @@ export interface VerifyOptions {
 /**
  * Checks a received webhook: `header` is the Ringwise-Signature value, `body` the raw body exactly
  * as received (not re-serialised JSON). True when one v1 signature matches and the timestamp is
- * within the tolerance. For receivers written in TypeScript; the README shows the same in a few
- * lines for any language.
+ * within the tolerance. The server's own synchronous copy (its tests); receivers use the published
+ * `@ringwise/voice-widget/webhook` (widget/src/webhook/, Web Crypto), which the README shows.
  */
 export function verifyWebhook(secret: string, header: string | null | undefined, body: string, options: VerifyOptions = {}): boolean {
-  if (!header) return false;
   const { toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now = Math.floor(Date.now() / 1000) } = options;
+  // As @ringwise/voice-widget/webhook: an empty secret or a NaN/Infinity tolerance would turn the check off.
+  if (!secret) throw new TypeError('verifyWebhook: the secret is empty.');
+  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0) throw new TypeError('verifyWebhook: toleranceSeconds must be finite, ≥ 0.');
+  if (!header) return false;
   const parts = header.split(',').map((part) => part.trim().split('='));
   const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
   if (!Number.isSafeInteger(timestamp) || Math.abs(now - timestamp) > toleranceSeconds) return false;

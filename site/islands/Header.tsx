@@ -5,6 +5,7 @@ import { openContact } from '../stores/contact.ts';
 import SocialLinks from '../components/SocialLinks.tsx';
 import { contactCtaLabel, headerCopy } from '../../content/ui.ts';
 import { withBase } from '../lib/base-path.ts';
+import type { EarlyClicksWindow } from '../lib/early-clicks-script.ts';
 import { currentMark, type PageLink } from '../lib/site-nav.ts';
 
 /** Props of the fixed site header. */
@@ -48,6 +49,11 @@ function LogoMark() {
 export default function Header({ brand, links, social, onLanding, pages, currentPath }: HeaderProps) {
   const [solid, setSolid] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+
+  // Taps on the menu toggle before hydration (site/lib/early-clicks-script.ts): an odd count leaves it open.
+  useEffect(() => {
+    if (((window as EarlyClicksWindow).__rwEarly?.('menu') ?? 0) % 2 === 1) setMenuOpen(true);
+  }, []);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = 'site-menu';
 
@@ -100,7 +106,8 @@ export default function Header({ brand, links, social, onLanding, pages, current
 
   const contactButton = (extraClass: string) =>
     onLanding ? (
-      <button type="button" className={`btn btn-primary btn-sm ${extraClass}`} onClick={contact}>
+      // data-open-contact: before hydration, the landing page's script opens it (site/lib/early-clicks-script.ts).
+      <button type="button" className={`btn btn-primary btn-sm ${extraClass}`} onClick={contact} data-open-contact="">
         {contactCtaLabel}
       </button>
     ) : (
@@ -145,6 +152,7 @@ export default function Header({ brand, links, social, onLanding, pages, current
             aria-controls={menuId}
             aria-label={menuOpen ? headerCopy.closeMenu : headerCopy.openMenu}
             onClick={() => setMenuOpen((open) => !open)}
+            data-early-click="menu"
           >
             <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               {menuOpen ? (

@@ -30,7 +30,7 @@ export interface PageLog {
 }
 
 /**
- * Prepares a page before navigation: serves the fake daily chunk, stubs `getUserMedia`
+ * Prepares a page before navigation: serves the fake daily chunk, stubs `MediaDevices.prototype.getUserMedia`
  * (`granted` → a live silent track, `denied` → NotAllowedError) and counts its calls
  * (`microphoneRequests`), stores `Object.keys(window)` as seen before any page script in
  * sessionStorage (no global added), and starts logging.
@@ -52,13 +52,14 @@ export async function preparePage(page: Page, microphone: 'granted' | 'denied' =
     })();
     store?.setItem('baseline-window-keys', JSON.stringify(Object.keys(window)));
     store?.setItem('microphone-requests', '0');
-    const devices = navigator.mediaDevices;
-    if (!devices) return;
-    devices.getUserMedia = (async () => {
+    if (typeof MediaDevices === 'undefined') return;
+    // On the prototype, not on `navigator.mediaDevices`: WebKit silently drops a property assigned on that
+    // instance (the page then gets the real getUserMedia), while the prototype's method is replaced in every engine.
+    MediaDevices.prototype.getUserMedia = async function getUserMedia() {
       store?.setItem('microphone-requests', String(Number(store.getItem('microphone-requests')) + 1));
       if (mode === 'denied') throw new DOMException('Permission denied', 'NotAllowedError');
       return new AudioContext().createMediaStreamDestination().stream;
-    }) as typeof devices.getUserMedia;
+    };
   }, microphone);
   const log: PageLog = { errors: [], requests: [] };
   page.on('console', (message) => {

@@ -28,10 +28,14 @@ export const WIDGET_RULES: Readonly<Record<string, FolderRule>> = {
   card: { folders: ['conversation', 'core', 'api', 'i18n', 'chunks'], why: 'the card file: loaded by the element through the chunk port, never imports the element' },
   element: { folders: ['conversation', 'core', 'api', 'i18n', 'chunks'], why: 'what the loader ships: the element, its options, the launcher' },
   react: { folders: ['core', 'api', 'conversation', 'i18n'], packages: ['react'], why: 'the hook binds the view model; never the element or the card' },
-  vapi: { folders: ['core', 'api', 'daily'], why: 'the @vapi-ai/web drop-in entry: the core plus the Daily adapter it supplies (an entry may), nothing of the UI' },
+  vapi: { folders: ['core', 'api', 'daily'], packages: ['@vapi-ai/web'], why: 'the @vapi-ai/web drop-in entry: the core plus the Daily adapter it supplies (an entry may), nothing of the UI; the reference’s DTO types (copied into dist by the build)' },
+  webhook: { folders: [], why: 'the receivers’ verifyWebhook entry: Web Crypto only, nothing of the widget' },
   analytics: { folders: ['core'], why: 'the analytics stream: a pure mapping of DOM events and its sinks, its own lazy file (the console prefix from core/log.ts)' },
   nudge: { folders: ['element'], why: 'the nudge bubble: the element’s own lazy file (its stylesheet helper), given the rest by the element' },
-  docs: { folders: ['element', 'i18n', 'conversation', 'core', 'api'], why: 'reference data read from the owners (options, labels, events)' },
+  docs: {
+    folders: ['element', 'i18n', 'conversation', 'core', 'api', 'analytics'],
+    why: 'reference data read from the owners (options, labels, events, the analytics sinks) and the TSX types made of it',
+  },
   testing: {
     folders: ['core', 'api', 'conversation', 'chunks'],
     why: 'the `/testing` entry: scripted clients over the core’s shell, typed by the ports they stand in for; no UI',

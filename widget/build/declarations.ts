@@ -7,12 +7,14 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { NOT_LIBRARY, WIDGET_DIR } from './common.ts';
+import { writePlatformDtos } from '../vapi-dto.ts';
 
 /** Emits declarations into `dist/types/` with `tsconfig.build.json`; throws with tsc's output on errors. */
 export function buildTypes(): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const result = spawnSync(process.execPath, [tsc, '-p', join(WIDGET_DIR, 'tsconfig.build.json')], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`tsc (declarations) failed:\n${result.stdout}${result.stderr}`);
+  writePlatformDtos(join(WIDGET_DIR, 'dist', 'types'));
   // Sources import './x.ts'; published declarations must say './x.js' for consumers without
   // allowImportingTsExtensions.
   const typesDir = join(WIDGET_DIR, 'dist', 'types');

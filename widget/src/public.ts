@@ -7,6 +7,7 @@ export { createVoiceCallElement } from './element/voice-call-element.ts';
 export { defineVoiceCallElement } from './element/define.ts';
 export { ELEMENT_NAME, EVENT_PREFIX, MODES, OPTION_ATTRIBUTES, POSITIONS, type WidgetPosition } from './element/options.ts';
 export type { VoiceCallElement, VoiceCallElementConstructor } from './element/element-types.ts';
+export type { VoiceCallAttributes, VoiceCallEventName, VoiceCallEventProps, VoiceCallJsxProps, VoiceCallStyle } from './docs/jsx.ts';
 export { loadBundledModule } from './chunks/modules.ts';
 export { scriptLoader, type LoadError } from './chunks/script-loader.ts';
 export { loadFailureOf, type LoadFailure, type LoadFailureReason } from './chunks/load-failure.ts';

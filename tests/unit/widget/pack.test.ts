@@ -9,13 +9,14 @@
  * Slow (a build and an install), but deterministic: the install uses the npm cache first.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WIDGET_DIR } from '../../../widget/build.ts';
+import { importConsumer, requireConsumer, tsxConsumer } from './pack-consumers.ts';
 
 const require = createRequire(import.meta.url);
 const rootPkg = JSON.parse(readFileSync(join(WIDGET_DIR, '..', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
@@ -48,15 +49,17 @@ beforeAll(() => {
         '@ringwise/voice-widget': `file:${tarball}`,
         react: rootPkg.devDependencies.react,
         '@types/react': rootPkg.devDependencies['@types/react'],
+        // The reference, for the drop-in test: the same apps compiled against it and against ./vapi.
+        '@vapi-ai/web': rootPkg.devDependencies['@vapi-ai/web'],
       },
     }),
   );
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: app });
-}, 300_000);
+}, 600_000);
 
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('npm pack → install → import', () => {
   test('the tarball holds the builds, types and README, not the sources', () => {
@@ -91,6 +94,13 @@ describe('npm pack → install → import', () => {
       'dist/cdn/voice-widget.js',
       'dist/cdn/voice-widget-engine.js',
       'dist/cdn/voice-widget-daily.js',
+      'dist/webhook.js',
+      'dist/types/webhook/index.d.ts',
+      'dist/cjs/webhook/index.cjs',
+      'dist/cjs/webhook/index.d.cts',
+      'dist/vapi-api.js',
+      'dist/types/vapi/platform-api.d.ts',
+      'dist/cjs/vapi/platform-api.d.cts',
     ]) {
       expect(files, `tarball contains ${expected}`).toContain(expected);
     }
@@ -236,60 +246,6 @@ describe('npm pack → install → import', () => {
     return { diagnostics, status: result.status, read };
   }
 
-  const importConsumer = `import { VoiceClient, ChatClient, toolCallsOf, type VoiceSnapshot, type CallTarget, type ChatReply, type ToolCall } from '@ringwise/voice-widget/core';
-import { createWebCall, requestWebCall, readWebCall, requestChatWeb } from '@ringwise/voice-widget/api';
-import { defineVoiceCallElement, type VoiceCallElement } from '@ringwise/voice-widget/element';
-import { useVoiceCall, type UseVoiceCallResult } from '@ringwise/voice-widget/react';
-import { ConversationController, loadBundledModule, type CallView, type ChatEngine } from '@ringwise/voice-widget';
-import { createScriptedEngines, ScriptedVoiceClient, type EngineScript } from '@ringwise/voice-widget/testing';
-
-const target: CallTarget = { assistantId: 'a' };
-const client = new VoiceClient({ publicKey: 'pk', video: true });
-const snapshot: VoiceSnapshot = client.getSnapshot();
-const track: MediaStreamTrack | null = snapshot.videoTrack as MediaStreamTrack | null;
-client.on('volume-level', (level: number) => level.toFixed(2));
-client.addMessage({ role: 'system', content: 'The visitor opened pricing.' }, { triggerResponseEnabled: false });
-void client.start(target, { request: requestWebCall({ baseUrl: 'http://x', token: 't' }, target) });
-void createWebCall({ baseUrl: 'http://x', token: 't' }, target).then((call) => call.webCallUrl.length);
-void readWebCall(requestWebCall({ baseUrl: 'http://x', token: 't' }, target)).then((call) => call.id);
-const chat = new ChatClient({ publicKey: 'pk' });
-const reply: Promise<ChatReply | null> = chat.send('Hi', target, { request: requestChatWeb({ baseUrl: 'http://x', token: 't' }, { ...target, input: 'Hi' }) });
-const calls: ToolCall[] = toolCallsOf({ type: 'tool-calls', toolCallList: [] });
-const chatEngine: ChatEngine = { ChatClient };
-const el = document.createElement('ringwise-voice-call') satisfies VoiceCallElement;
-el.addEventListener('ringwise-error', (event) => event.detail.type);
-defineVoiceCallElement(loadBundledModule);
-const view: CallView = new ConversationController({ loadEngine: async () => ({ VoiceClient }), loadChatEngine: async () => chatEngine }).getSnapshot();
-const script: EngineScript = { voice: { fail: { type: 'mic-permission-denied' } }, chat: { reply: 'Hi' } };
-const scripted: ChatEngine = createScriptedEngines(script).chat;
-const lever: VoiceSnapshot = new ScriptedVoiceClient({ publicKey: 'pk' }).getSnapshot();
-export function useCall(): UseVoiceCallResult {
-  return useVoiceCall({ publicKey: 'pk', target });
-}
-export { snapshot, view, track, reply, calls, chatEngine, scripted, lever };
-`;
-
-  const requireConsumer = `import core = require('@ringwise/voice-widget/core');
-import api = require('@ringwise/voice-widget/api');
-import root = require('@ringwise/voice-widget');
-import element = require('@ringwise/voice-widget/element');
-import react = require('@ringwise/voice-widget/react');
-import umd = require('@ringwise/voice-widget/umd');
-
-const target: core.CallTarget = { assistantId: 'a' };
-const client: core.VoiceClient = new root.VoiceClient({ publicKey: 'pk' });
-const snapshot: core.VoiceSnapshot = client.getSnapshot();
-const chat = new umd.ChatClient({ publicKey: 'pk' });
-const reply: Promise<core.ChatReply | null> = chat.send('Hi', target);
-const calls: core.ToolCall[] = core.toolCallsOf({});
-void api.createWebCall({ baseUrl: 'http://x', token: 't' }, target).then((call) => call.webCallUrl.length);
-element.defineVoiceCallElement(element.loadBundledModule);
-function useCall(): react.UseVoiceCallResult {
-  return react.useVoiceCall({ publicKey: 'pk', target });
-}
-export = { snapshot, reply, calls, useCall };
-`;
-
   // [consumer, moduleResolution, compiler options, declarations it must read, declarations it must not]
   test.each([
     ['import', 'bundler', { module: 'ESNext', moduleResolution: 'bundler' }, 'dist/types/core/index.d.ts', '.d.cts'],
@@ -306,5 +262,33 @@ export = { snapshot, reply, calls, useCall };
     expect(status, 'tsc exit code').toBe(0);
     expect(read, 'the declarations of its branch of the exports map').toContain(expected);
     expect(read.filter((path) => path.includes(forbidden)), 'none of the other branch').toEqual([]);
-  });
+    // tsc reads the platform's DTOs (./vapi/dist/api, 1.9 MB of declarations) with skipLibCheck false.
+  }, 180_000);
+
+  test('<ringwise-voice-call> type-checks in TSX with skipLibCheck false (React 19 JSX types)', () => {
+    writeFileSync(join(scratch, 'app', 'agent.tsx'), tsxConsumer);
+    const { diagnostics, status } = typecheck('tsx', ['agent.tsx'], { module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx' });
+    expect(diagnostics, 'tsc output').toBe('');
+    expect(status, 'tsc exit code').toBe(0);
+  }, 180_000);
+
+  test("four apps' @vapi-ai/web call patterns compile against ./vapi with only the import swapped", () => {
+    const apps = join(WIDGET_DIR, '..', 'tests', 'fixtures', 'vapi-apps');
+    const files = readdirSync(apps);
+    const reference = join(scratch, 'app', 'dropin-reference');
+    const ours = join(scratch, 'app', 'dropin-ours');
+    cpSync(apps, reference, { recursive: true });
+    mkdirSync(ours);
+    for (const file of files) {
+      const source = readFileSync(join(apps, file), 'utf8');
+      writeFileSync(join(ours, file), source.replaceAll("from '@vapi-ai/web", "from '@ringwise/voice-widget/vapi"));
+    }
+    // skipLibCheck as apps have it: the reference's own declarations import `openai` types it does not install.
+    const options = { module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', skipLibCheck: true };
+    const onReference = typecheck('dropin-reference', files.map((file) => `dropin-reference/${file}`), options);
+    expect(onReference.diagnostics, 'the apps compile against @vapi-ai/web itself').toBe('');
+    const onOurs = typecheck('dropin-ours', files.map((file) => `dropin-ours/${file}`), options);
+    expect(onOurs.diagnostics, 'and against ./vapi').toBe('');
+    expect(onOurs.read, 'with the DTOs of ./vapi/dist/api').toContain('dist/types/vapi/platform-api.d.ts');
+  }, 180_000);
 });

@@ -224,7 +224,7 @@ export function createRequester(options: ApiClientOptions): Requester {
     const policy = { ...DEFAULT_RETRY, ...clientRetry, ...normalizeRetry(call.retries) };
     const retryable = policy.methods.includes(upper);
     const headers: Record<string, string> = { ...options.headers, ...call.headers };
-    if (spec.auth !== false) headers.Authorization = `Bearer ${options.token}`;
+    if (spec.auth !== false && options.token) headers.Authorization = `Bearer ${options.token}`;
     let body: BodyInit | undefined;
     if (spec.body !== undefined) {
       if (spec.multipart) body = toFormData(spec.body as MultipartBody);

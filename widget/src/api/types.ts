@@ -64,7 +64,7 @@ export interface RetryPolicy {
 
 /** Options of `createApiClient` / `createRequester`. */
 export interface ApiClientOptions {
-  /** Bearer token sent as `Authorization: Bearer {token}` (a private key on servers). */
+  /** Bearer token sent as `Authorization: Bearer {token}` (a private key on servers); empty: no header. */
   token: string;
   /** API base URL. A trailing `/` is ignored. @default DEFAULT_API_BASE_URL ('https://api.vapi.ai') */
   baseUrl?: string;

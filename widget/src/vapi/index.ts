@@ -11,7 +11,7 @@ import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import { VIDEO_RECORDING } from '../core/constants.ts';
 import { browserPlatform } from '../core/platform.ts';
 import { VoiceClient } from '../core/voice-client.ts';
-import type { CallTarget, JsonObject, WebCall as CoreWebCall } from '../core/types.ts';
+import type { CallTarget, WebCall as CoreWebCall } from '../core/types.ts';
 import {
   createDailyCallFactory,
   type DailyAdvancedConfig,
@@ -22,9 +22,12 @@ import {
 } from '../daily/index.ts';
 import { bridge, type Attempt } from './bridge.ts';
 import { VapiEventEmitter } from './emitter.ts';
+import type { AssistantOverrides, Call, CreateAssistantDTO, CreateSquadDTO, CreateWorkflowDTO, WorkflowOverrides } from './platform-api.ts';
 import type { ReconnectWebCall as WebCall, StartCallOptions, VapiClientToServerMessage, VapiEventNames } from './types.ts';
 
 export type * from './types.ts';
+/** The platform's DTOs, as `@vapi-ai/web/dist/api` has them (also `@ringwise/voice-widget/vapi/dist/api`). */
+export type * from './platform-api.ts';
 export { VapiEventEmitter } from './emitter.ts';
 
 const NO_CALL = 'Call object is not available.';
@@ -36,6 +39,13 @@ function safeConfig(config: Pick<DailyAdvancedConfig, 'avoidEval' | 'alwaysInclu
   const { alwaysIncludeMicInPermissionPrompt: _, ...rest } = config;
   return rest;
 }
+
+/** `fetch` (the global one, read at call time) with any `Authorization` header left out. */
+const withoutAuthorization: typeof fetch = (input, init) => {
+  const headers = new Headers(init?.headers);
+  headers.delete('Authorization');
+  return fetch(input, { ...init, headers });
+};
 
 /** The drop-in client (see the module note). */
 export default class Vapi extends VapiEventEmitter {
@@ -71,6 +81,8 @@ export default class Vapi extends VapiEventEmitter {
       publicKey: apiToken,
       apiBaseUrl: apiBaseUrl ?? DEFAULT_API_BASE_URL,
       callFactory: createDailyCallFactory(safeConfig(dailyCallConfig), undefined, props),
+      // No key, no header: the reference's security worker adds `Authorization` only for a key (never `Bearer undefined`).
+      fetch: apiToken ? undefined : withoutAuthorization,
       platform,
       video: true,
     });
@@ -95,19 +107,19 @@ export default class Vapi extends VapiEventEmitter {
    * @throws Error when no assistant, squad or workflow is given.
    */
   async start(
-    assistant?: JsonObject | string,
-    assistantOverrides?: JsonObject,
-    squad?: JsonObject | string,
-    workflow?: JsonObject | string,
-    workflowOverrides?: JsonObject,
+    assistant?: CreateAssistantDTO | string,
+    assistantOverrides?: AssistantOverrides,
+    squad?: CreateSquadDTO | string,
+    workflow?: CreateWorkflowDTO | string,
+    workflowOverrides?: WorkflowOverrides,
     options?: StartCallOptions,
-  ): Promise<CoreWebCall | null> {
-    const pick = (value: JsonObject | string | undefined) => (typeof value === 'string' ? [undefined, value] : [value, undefined]);
+  ): Promise<Call | null> {
+    const pick = (value: object | string | undefined) => (typeof value === 'string' ? [undefined, value] : [value, undefined]);
     const [assistantObject, assistantId] = pick(assistant);
     const [squadObject, squadId] = pick(squad);
     const [workflowObject, workflowId] = pick(workflow);
     // Key order is the reference's, so the body is byte for byte the same.
-    const target = { assistant: assistantObject, assistantId, assistantOverrides, squad: squadObject, squadId, workflow: workflowObject, workflowId, workflowOverrides } as CallTarget;
+    const target = { assistant: assistantObject, assistantId, assistantOverrides, squad: squadObject, squadId, workflow: workflowObject, workflowId, workflowOverrides } as unknown as CallTarget;
     if (!assistant && !squad && !workflow) {
       const error = new Error('Assistant or Squad or Workflow must be provided.');
       this.emit('error', { type: 'validation-error', stage: 'input-validation', error: { message: error.message, name: error.name, stack: error.stack }, timestamp: new Date().toISOString() });
@@ -116,7 +128,8 @@ export default class Vapi extends VapiEventEmitter {
     if (this.#client.getSnapshot().state === 'idle') {
       this.#attempt = { reconnect: false, flags: { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow } };
     }
-    return this.#client.start(target, { roomDeleteOnUserLeaveEnabled: options?.roomDeleteOnUserLeaveEnabled });
+    // The platform's answer as read (readWebCall passes its fields through): the reference types it `Call` too.
+    return this.#client.start(target, { roomDeleteOnUserLeaveEnabled: options?.roomDeleteOnUserLeaveEnabled }) as Promise<Call | null>;
   }
 
   /** Joins a call still running (started with `roomDeleteOnUserLeaveEnabled: false`). Rejects when it fails. */

@@ -21,7 +21,8 @@ export interface CallStartProgressEvent {
   duration?: number;
   /** ISO 8601. */
   timestamp: string;
-  metadata?: Record<string, unknown>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in the reference
+  metadata?: Record<string, any>;
 }
 
 /** The `call-start-success` event. */
@@ -38,7 +39,8 @@ export interface CallStartFailedEvent {
   error: string;
   errorStack?: string;
   timestamp: string;
-  context: Record<string, unknown>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in the reference
+  context: Record<string, any>;
 }
 
 /** Every event and its listener. */
@@ -47,7 +49,8 @@ export type VapiEventListeners = {
   'call-start': () => void;
   'volume-level': (volume: number) => void;
   'local-volume-level': (volume: number) => void;
-  'local-audio-level-observer-error': (error: unknown) => void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- daily-js's event, `any` as in the reference
+  'local-audio-level-observer-error': (error: any) => void;
   'speech-start': () => void;
   'speech-end': () => void;
   video: (track: MediaStreamTrack) => void;
@@ -56,9 +59,12 @@ export type VapiEventListeners = {
   message: (message: any) => void;
   // `any`: { type, stage?, error, timestamp… } as in the reference.
   error: (error: any) => void;
-  'camera-error': (error: unknown) => void;
-  'network-quality-change': (event: unknown) => void;
-  'network-connection': (event: unknown) => void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- daily-js's event, `any` as in the reference
+  'camera-error': (error: any) => void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- daily-js's event, `any` as in the reference
+  'network-quality-change': (event: any) => void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- daily-js's event, `any` as in the reference
+  'network-connection': (event: any) => void;
   'daily-participant-updated': (participant: DailyParticipant) => void;
   'call-start-progress': (event: CallStartProgressEvent) => void;
   'call-start-success': (event: CallStartSuccessEvent) => void;

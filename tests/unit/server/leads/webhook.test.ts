@@ -38,6 +38,11 @@ describe('signature', () => {
     expect(verifyWebhook(SECRET, 'garbage', body, { now }), 'no timestamp').toBe(false);
     expect(verifyWebhook(SECRET, `t=${now},v1=abc`, body, { now }), 'a short signature').toBe(false);
   });
+
+  it('refuses an empty secret and a tolerance that is not finite (issue 34)', () => {
+    expect(() => verifyWebhook('', signWebhook('', body, now), body, { now }), 'empty secret').toThrow(TypeError);
+    expect(() => verifyWebhook(SECRET, header, body, { now: now + 9999, toleranceSeconds: NaN }), 'NaN').toThrow(TypeError);
+  });
 });
 
 describe('delivery to a receiver', () => {

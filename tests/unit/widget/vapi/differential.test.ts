@@ -124,7 +124,7 @@ const SCENARIOS: [string, LoopbackHandler | null, (ctx: ScenarioContext) => Prom
     await ctx.vapi.stop();
   }],
   ['start with a squad id and a workflow', created(), async (ctx) => {
-    ctx.note(!!(await ctx.vapi.start(undefined, undefined, 'squad_1', { nodes: [] }, { variableValues: { a: 1 } })));
+    ctx.note(!!(await ctx.vapi.start(undefined, undefined, 'squad_1', { name: 'wf', nodes: [], edges: [] }, { variableValues: { a: 1 } })));
     await ctx.vapi.stop();
   }],
   ['mute and unmute', created(), async (ctx) => {
