@@ -2,7 +2,7 @@
  * Differential suite (issue 21, item 3): every scenario is driven through `@vapi-ai/web` 2.7.1 and
  * through `./vapi`, each with its own recording daily-js fake and the one loopback platform; the
  * HTTP requests, the daily-js calls and the events are compared entry by entry. Where they differ
- * on purpose, the scenario asserts the documented difference (widget/README.md, "Switching from
+ * on purpose, the scenario asserts the documented difference (widget/VAPI.md, "Switching from
  * @vapi-ai/web") instead of equality. When the reference is upgraded, this suite says what changed.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
