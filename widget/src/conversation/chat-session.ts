@@ -10,7 +10,7 @@ import { CHAT_CLIENT_EVENTS, type ConversationControllerOptions } from './conver
 import type { ChatClientPort, ChatEngine } from './engine-port.ts';
 import { clientKey, clientOptions, EngineSlot } from './engine-slot.ts';
 import { problemOf } from './problems.ts';
-import { nextTask } from './tasks.ts';
+import { nextTask } from '../core/tasks.ts';
 import { endReply, streamReply } from './turns.ts';
 import type { Patch } from './view-store.ts';
 import type { CallView, ProblemKind, ProblemSource, Turn } from './view.ts';

@@ -21,11 +21,11 @@ import { keptRoomTarget, type SavedTurn } from './continuity-store.ts';
 import type { ConversationControllerOptions, ConversationEvents } from './conversation-events.ts';
 import { handoffMessages } from './handoff.ts';
 import type { VoiceClientPort } from './engine-port.ts';
-import { startNow, type StartOptions } from './early-request.ts';
+import { CallStarts, startNow, type StartOptions } from '../core/call-request.ts';
 import { clientKey, clientOptions } from './engine-slot.ts';
 import { missingSetup, problemOf, widgetFailure } from './problems.ts';
 import { ToolRunner } from './run-tools.ts';
-import { nextTask } from './tasks.ts';
+import { nextTask } from '../core/tasks.ts';
 import { transcriptChange } from './turns.ts';
 import type { ProblemKind, ProblemSource } from './view.ts';
 
@@ -43,6 +43,8 @@ export class ConversationController extends CallCommands implements ContinuityPo
   #chat: ChatSession = new ChatSession(this);
   /** Runs the client tools through the voice engine module. */
   #tools = new ToolRunner();
+  /** The gate of `start`: one start or call at a time. */
+  #starts = new CallStarts(() => this.view_.phase !== 'idle');
 
   constructor(options: ConversationControllerOptions) {
     super();
@@ -80,17 +82,14 @@ export class ConversationController extends CallCommands implements ContinuityPo
 
   /** Starts a call (no-op unless idle). Resolves `true` when the call started; never rejects. */
   async start(target: CallTarget, options: StartOptions = {}): Promise<boolean> {
-    if (this.view_.phase !== 'idle') return false;
-    let { request, abort, microphone } = options;
-    if (!this.#check(target, 'call')) {
-      abort?.abort();
-      return false;
-    }
-    const attempt = this.#beginLoad();
     const helpers = this.#options.requests;
     const keep = !!this.#options.keepRoom?.();
-    const sendHere = !request && !!helpers;
-    if (sendHere) ({ request, abort, microphone } = startNow({ token: this.#options.publicKey, baseUrl: this.#options.apiBaseUrl, target: keep ? keptRoomTarget(target) : target, requestWebCall: helpers.requestWebCall }));
+    const send = helpers && (() => startNow({ token: this.#options.publicKey, baseUrl: this.#options.apiBaseUrl, target: keep ? keptRoomTarget(target) : target, requestWebCall: helpers.requestWebCall }));
+    // One start at a time (call-request.ts): a second start while one runs sends nothing.
+    const opened = this.#starts.open(options, () => this.#check(target, 'call'), send);
+    if (!opened) return false;
+    const { request, abort, microphone, sentHere: sendHere } = opened;
+    const attempt = this.#beginLoad();
     // The engine adopts the request and reports its failure; until then nobody else listens.
     request?.catch(() => {});
     this.voice_.abort_ = abort ?? null;

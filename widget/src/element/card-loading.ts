@@ -9,8 +9,8 @@
 import type { Card, CardHost, LoadModule } from '../chunks/card-port.ts';
 import type { LoadError } from '../chunks/script-loader.ts';
 import type { RequestHelpers } from '../conversation/conversation-events.ts';
-import type { StartOptions } from '../conversation/early-request.ts';
-import { nextTask } from '../conversation/tasks.ts';
+import type { StartOptions } from '../core/call-request.ts';
+import { nextTask } from '../core/tasks.ts';
 import type { CallTarget } from '../core/types.ts';
 import { h } from './dom.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';

@@ -48,5 +48,5 @@ export {
 export { IDLE_VIEW, START_STAGES, type CallPhase, type CallProblem, type CallView, type ChatPhase, type Turn } from '../conversation/view.ts';
 export { EN_LABELS, resolveLabels } from '../i18n/en.ts';
 export { EN_LAUNCHER_LABELS, type VoiceLabels } from '../i18n/labels.ts';
-export { startNow, type StartNowOptions, type StartOptions } from '../conversation/early-request.ts';
+export { startNow, type StartNowOptions, type StartOptions } from '../core/call-request.ts';
 export type { ClientToolHandler, ClientTools, ToolCall, ToolError } from '../core/client-tools.ts';

@@ -23,7 +23,8 @@ const KB = 1000;
 // call machine loaded beside the permission: 7,106 B on main after both; 7,200 B with issue 19's
 // default call factory handed in by the entry (the core's `VoiceClient` takes the loader as a port)
 // and one log prefix (+54), and issue 20's spare call object asked for in `preload` (+40); gated just above it.
-const BUDGET = 7.2 * KB;
+// Issue 33: the core asks the call request's owner (core/call-request.ts) for its request: +10 B.
+const BUDGET = 7.21 * KB;
 
 async function bundle(contents: string) {
   const lazy: string[] = [];
