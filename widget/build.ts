@@ -11,7 +11,7 @@
  *   may have set); the Daily adapter with daily-js is inside it, evaluated only when a call starts.
  * - `dist/types/`: declarations from `tsc -p tsconfig.build.json` (checked with skipLibCheck false).
  * - `dist/cdn/`: what a script tag loads, all classic scripts (IIFE), minified with source maps
- *   (names in `src/chunks/manifest.ts`): `voice-widget.js` (the loader: the element and its launcher), and
+ *   (names in `src/ports/manifest.ts`): `voice-widget.js` (the loader: the element and its launcher), and
  *   the files it loads next to itself on intent or click, each registering through
  *   `RingwiseVoice.chunk`: `voice-widget-card.js` (the card UI), `voice-widget-engine.js` (core +
  *   request adoption), `voice-widget-chat.js` (the chat client only) `voice-widget-daily.js`
@@ -32,7 +32,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
-import { LOADER_FILE, MODULE_FILES } from './src/chunks/manifest.ts';
+import { LOADER_FILE, MODULE_FILES } from './src/ports/manifest.ts';
 import { LOCALES } from './src/i18n/labels.ts';
 
 /** The widget package folder. */
@@ -43,9 +43,9 @@ const pkg = JSON.parse(readFileSync(join(WIDGET_DIR, 'package.json'), 'utf8')) a
 /** ESM library entries: output name → source. */
 export const LIB_ENTRIES = {
   index: 'src/index.ts',
-  core: 'src/core/index.ts',
-  element: 'src/element/index.ts',
-  react: 'src/react/index.ts',
+  core: 'src/core.ts',
+  element: 'src/element.ts',
+  react: 'src/react.ts',
   api: 'src/api/index.ts',
   vapi: 'src/vapi/index.ts',
 };
@@ -180,7 +180,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   card: 'src/chunks/entries/card.ts',
   engine: 'src/chunks/entries/voice-engine.ts',
   chat: 'src/chunks/entries/chat-engine.ts',
-  keep: 'src/card/keep.ts',
+  keep: 'src/continuity/file.ts',
   rich: 'src/card/rich/index.ts',
   daily: 'src/daily/index.ts',
   analytics: 'src/analytics/stream.ts',
@@ -192,7 +192,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
 
 /**
  * The entry of a widget file: it imports the module's exports and hands them to the page's widget
- * loader under `key` (`RingwiseVoice.chunk`, src/chunks/script-loader.ts) as it runs, so the file
+ * loader under `key` (`RingwiseVoice.chunk`, src/element/script-loader.ts) as it runs, so the file
  * is a classic script (an IIFE). Also used for the tests' fake files.
  * @param source Import specifier of the module (relative to the build's resolve folder).
  * @param names The module's value exports, named (no namespace object, no helper code), else all.
@@ -297,7 +297,7 @@ export function buildTypes(): void {
     if (!file.endsWith('.d.ts')) continue;
     const path = join(typesDir, file);
     const text = readFileSync(path, 'utf8');
-    const rewritten = text.replace(/((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1$2.js$3');
+    const rewritten = text.replace(/((?:from|import|module)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1$2.js$3');
     if (rewritten !== text) writeFileSync(path, rewritten);
   }
 }
@@ -311,7 +311,7 @@ export function buildCjsTypes(typesDir = join(WIDGET_DIR, 'dist', 'types'), outd
   for (const file of readdirSync(typesDir, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.d.ts') || NOT_LIBRARY.has(file.replace(/\.d\.ts$/, '.ts'))) continue;
     const text = readFileSync(join(typesDir, file), 'utf8').replace(
-      /((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.js(['"])/g,
+      /((?:from|import|module)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.js(['"])/g,
       '$1$2.cjs$3',
     );
     const target = join(outdir, file.replace(/\.d\.ts$/, '.d.cts'));

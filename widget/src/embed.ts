@@ -15,8 +15,8 @@
  * no CORS needed, so any static host serves them). Its only global is `window.RingwiseVoice`
  * (`RingwiseGlobal`, which the widget's files register through).
  */
-import { LOADER_FILE } from './chunks/manifest.ts';
-import { scriptLoader, type ChunkRegistry } from './chunks/script-loader.ts';
+import { LOADER_FILE } from './ports/manifest.ts';
+import { scriptLoader, type ChunkRegistry } from './element/script-loader.ts';
 import { registerLocale, type VoiceLabels } from './i18n/labels.ts';
 import { createVoiceCallElement } from './element/voice-call-element.ts';
 import type { VoiceCallElement } from './element/element-types.ts';

@@ -67,7 +67,7 @@ const KB = 1000;
 // takes that port (with a "No callFactory given" rejection of its own): engine 7,583 → 7,622 B
 // (+39 B), so engine, machinery and voice raised by 0.05 KB; the loader unchanged (5,575 B).
 // Raised (branch fakes): the card carries what hands a conversation on when the page is left
-// before the keep file runs (card/keeping.ts `keepUntilLoaded`: the entry's digest name, the entry,
+// before the keep file runs (continuity/in-card.ts `keepUntilLoaded`: the entry's digest name, the entry,
 // the write; +570 B, card 21,892 B): without it a call was lost across pages whenever the visitor
 // (or a loaded machine, the continuity spec's flake) left before that low-priority file had run.
 // Chat 31,144 B, voice 109,357 B.
@@ -166,6 +166,16 @@ describe('widget size budgets (min + gzip)', () => {
       'the click\'s start (target, consent, page context, request) is the start file\'s, not the loader\'s',
     ).toEqual([]);
     expect(inputs.filter((input) => /card\.ts|controller\.ts|card-labels\.ts|src\/card\//.test(input)), 'no card UI in the loader').toEqual([]);
+  });
+
+  test('the folder names the shipped file: what only the loader ships lives in element/ (and the entry embed.ts)', () => {
+    const shippedElsewhere = new Set(Object.values(CDN_FILES).filter((file) => file !== CDN_FILES.loader).flatMap(inputsOf));
+    const loaderOnly = inputsOf(CDN_FILES.loader).filter((input) => input.startsWith('src/') && !shippedElsewhere.has(input));
+    // The one exception: the manifest's file names (ports/manifest.ts), which the build reads too.
+    const outside = loaderOnly.filter((input) => !/^src\/(element\/|embed\.ts$|ports\/manifest\.ts$)/.test(input));
+    expect(outside, 'sources only the loader ships, outside element/').toEqual([]);
+    const elementElsewhere = [...shippedElsewhere].filter((input) => input.startsWith('src/element/'));
+    expect(elementElsewhere, 'element/ sources shipped in another file').toEqual([]);
   });
 
   test('the loader keeps its source map through terser: linked, every bundled source with its text', () => {

@@ -1,7 +1,7 @@
 /**
  * `ConversationController`: the framework-free view model shared by the card and the React hook.
  * One conversation across talking and typing: it owns at most one voice client and one chat
- * client (an `EngineSlot` each), loads each engine lazily (on intent, or at the click), folds
+ * client (an `LazyClient` each), loads each engine lazily (on intent, or at the click), folds
  * their snapshots and events into one immutable `CallView` (`ViewStore`), and keeps one list of
  * turns — voice transcripts, typed messages and chat replies — that no switch between them clears.
  *
@@ -16,13 +16,12 @@ import type { CallTarget, VoiceMessage, WebCall } from '../core/types.ts';
 import { CLIENT_EVENTS } from '../core/client-events.ts';
 import { CallCommands } from './call-commands.ts';
 import { ChatSession, type ChatHost } from './chat-session.ts';
-import type { ContinuityPort } from './continuity.ts';
-import { keptRoomTarget, type SavedTurn } from './continuity-store.ts';
+import type { ContinuityPort, SavedTurn } from './continuity-port.ts';
 import type { ConversationControllerOptions, ConversationEvents } from './conversation-events.ts';
-import { handoffMessages } from './handoff.ts';
+import { chatTurnsForCall } from './chat-into-call.ts';
 import type { VoiceClientPort } from './engine-port.ts';
-import { CallStarts, startNow, type StartOptions } from '../core/call-request.ts';
-import { clientKey, clientOptions } from './engine-slot.ts';
+import { CallStarts, keptRoomTarget, startNow, type StartOptions } from '../core/call-request.ts';
+import { clientKey, clientOptions } from './lazy-client.ts';
 import { missingSetup, problemOf, widgetFailure } from './problems.ts';
 import { ToolRunner } from './run-tools.ts';
 import { nextTask } from '../core/tasks.ts';
@@ -99,8 +98,8 @@ export class ConversationController extends CallCommands implements ContinuityPo
     if (!client) return false;
     this.voice_.abort_ = null;
     this.syncVoice_();
-    // What was said and typed before this call goes into it (handoff.ts), without a reply.
-    const before = handoffMessages(this.view_.conversation);
+    // What was said and typed before this call goes into it (chat-into-call.ts), without a reply.
+    const before = chatTurnsForCall(this.view_.conversation);
     try {
       const call = await client.start(target, { ...(request && { request }), ...(microphone && { microphone }), ...(keep && { roomDeleteOnUserLeaveEnabled: false }) });
       if (!call) return false;

@@ -128,3 +128,11 @@ export class CallStarts {
     return { ...send(), sentHere: true };
   }
 }
+
+/**
+ * The `POST /call/web` body of a call the widget may rejoin: the room outlives the page that
+ * leaves it (`roomDeleteOnUserLeaveEnabled: false`, as the reference client sends it).
+ */
+export function keptRoomTarget(target: CallTarget): CallTarget {
+  return { ...target, roomDeleteOnUserLeaveEnabled: false } as CallTarget;
+}

@@ -6,8 +6,8 @@
  * that fails to load is said on the launcher. Functions over the element's card state
  * (`CardState`; members ending in `_` are internal, see launcher.ts).
  */
-import type { Card, CardHost, LoadModule } from '../chunks/card-port.ts';
-import type { LoadError } from '../chunks/script-loader.ts';
+import type { Card, CardHost, LoadModule } from '../ports/card-port.ts';
+import type { LoadError } from './script-loader.ts';
 import type { RequestHelpers } from '../conversation/conversation-events.ts';
 import type { StartOptions } from '../core/call-request.ts';
 import { nextTask } from '../core/tasks.ts';

@@ -4,7 +4,7 @@
  * default), and the readers the element uses. The one owner the docs (`reference.ts`) read.
  */
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
-import type { WidgetMode } from '../chunks/card-port.ts';
+import type { WidgetMode } from '../ports/card-port.ts';
 
 /** Tag name of the element. */
 export const ELEMENT_NAME = 'ringwise-voice-call';

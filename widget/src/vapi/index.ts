@@ -21,11 +21,11 @@ import {
   type DailyVideoSendSettings,
 } from '../daily/index.ts';
 import { bridge, type Attempt } from './bridge.ts';
-import { VapiEventEmitter } from './emitter.ts';
+import { VapiEventEmitter } from './node-style-emitter.ts';
 import type { ReconnectWebCall as WebCall, StartCallOptions, VapiClientToServerMessage, VapiEventNames } from './types.ts';
 
 export type * from './types.ts';
-export { VapiEventEmitter } from './emitter.ts';
+export { VapiEventEmitter } from './node-style-emitter.ts';
 
 const NO_CALL = 'Call object is not available.';
 

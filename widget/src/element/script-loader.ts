@@ -8,9 +8,9 @@
  * it, did it run), from which the card explains why (`loadFailureOf`, load-failure.ts); the next
  * attempt asks for a fresh URL (`?retry=1`, …), since a failed URL may stay cached.
  */
-import type { LoadModule } from './card-port.ts';
-import { moduleFile } from './manifest.ts';
-import type { LoadEvidence } from './load-failure.ts';
+import type { LoadModule } from '../ports/card-port.ts';
+import { moduleFile } from '../ports/manifest.ts';
+import type { LoadEvidence } from '../conversation/load-failure.ts';
 import { LOG_PREFIX } from '../core/log.ts';
 
 /** What the widget's files find on `window.RingwiseVoice` (set by the first script loader of the page). */
