@@ -210,16 +210,6 @@ async function exportsOf(source: string): Promise<string[]> {
 }
 
 /**
- * Internal members: those the widget's parts share across a module boundary where `#private`
- * cannot reach (the element's state read by launcher.ts and card-loading.ts; the controller's
- * helper classes in conversation/: EngineSlot, ChatSession, ViewStore…) end in `_`, and the
- * script-tag build renames them as it renames `#private` names, so splitting a file into modules
- * costs the loader and the card no bytes. No such member crosses a file (the ports between the
- * loader, the card and the engines have no `_` names); the library builds keep the names.
- */
-export const INTERNAL_MEMBER = /^[a-z][A-Za-z]*_$/;
-
-/**
  * A second minifier over esbuild's output, for the loader only (every page view downloads it):
  * terser inlines functions used once and names variables by how often they occur, which gzip
  * rewards (loader −150 B gzip, measured). The source map is carried through.
@@ -255,8 +245,6 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
     outdir,
     format: 'iife',
     target: 'es2022',
-    // The element's internal state shared with launcher.ts and card-loading.ts (see INTERNAL_MEMBER).
-    mangleProps: INTERNAL_MEMBER,
   });
   await terse(join(outdir, LOADER_FILE));
   // The card UI gets the engines, the icons and the request helpers from the loader, so it
@@ -272,9 +260,6 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
         format: 'iife',
         target: 'es2022',
         charset: 'utf8',
-        // The card file holds the view model's helper classes (see INTERNAL_MEMBER); never the
-        // other files: third-party code (daily-js) is not ours to rename.
-        ...(key === 'card' && { mangleProps: INTERNAL_MEMBER }),
       }),
     ),
   );

@@ -105,8 +105,12 @@ const KB = 1000;
 // 31,148 B, voice 109,705 B.
 // Issue 33: the loader's budget is DESIGN.md's 6 KB (readable code, raised from 5 KB), its gate that
 // budget. One owner of the call request (core/call-request.ts, `CallStarts` in the card's
-// controller): card +73 B, so chat 31,221 B and voice 109,778 B; gated just above.
-const BUDGET = { loader: 6 * KB, engine: 7.68 * KB, machinery: 87.47 * KB, chat: 31.23 * KB, voice: 109.79 * KB };
+// controller): card +73 B, so chat 31,221 B and voice 109,778 B. The loader written for readers
+// again (the one-use helpers that were written in place for terser back as named functions:
+// fetchScript, activate, failLoad, attributesOf, mount, positionOf) +40 B (5,218 → 5,258 B); no
+// property-mangling build step (`_` members keep their names) loader +99 B (5,357 B), card +178 B
+// (22,494 B): machinery 87,601 B, chat 31,537 B, voice 110,095 B; gated just above.
+const BUDGET = { loader: 6 * KB, engine: 7.68 * KB, machinery: 87.61 * KB, chat: 31.54 * KB, voice: 110.1 * KB };
 
 let outdir = '';
 let meta: Metafile;

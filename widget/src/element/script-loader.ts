@@ -59,11 +59,8 @@ export function scriptLoader(base: string, nonce = ''): LoadModule {
   const folder = new URL('.', base).href;
   let policy: { createScriptURL(url: string): string } | null | undefined;
 
-  // One load per file at a time; after a failure the next call tries again. (The fetch is written
-  // in place rather than as a helper: the minifier would wrap a one-use helper in a call.)
-  const load = ((key: string, low?: boolean) =>
-    pending.get(key) ??
-    pending.set(key, new Promise((resolve, reject) => {
+  const fetchScript = (key: string, low?: boolean): Promise<unknown> =>
+    new Promise((resolve, reject) => {
       const failed = failures[key] ?? 0;
       const url = new URL(moduleFile(key), base).href;
       const requested = url + (failed ? `?retry=${failed}` : '');
@@ -95,7 +92,10 @@ export function scriptLoader(base: string, nonce = ''): LoadModule {
         return script.onerror!(new Event('error'));
       }
       document.head.append(script);
-    })).get(key)) as LoadModule;
+    });
+
+  // One load per file at a time; after a failure the next call tries again.
+  const load = ((key: string, low?: boolean) => pending.get(key) ?? pending.set(key, fetchScript(key, low)).get(key)) as LoadModule;
   win.RingwiseVoice = Object.assign(existing ?? {}, {
     chunk: (key: string, exports: unknown) => void arrived.set(key, exports),
     load,
