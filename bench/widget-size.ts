@@ -108,13 +108,13 @@ export async function measureWidgetSizes(clickFiles?: string[], chat: { files: s
   } else {
     rows.push({ id: 'ours-chat', label: chatLabel, sizes: null, note: 'note' in chat ? chat.note : 'not measured (no chat files observed)' });
   }
-  const coreEntry = join(ROOT, 'widget/src/core/index.ts');
+  const coreEntry = join(ROOT, 'widget/src/core.ts');
   rows.push(
     existsSync(coreEntry)
       ? await tryBundle(
           'ours-core',
           'ours: core + createWebCall, no daily-js',
-          "export { VoiceClient } from './widget/src/core/index.ts'; export { createWebCall } from './widget/src/api/index.ts';",
+          "export { VoiceClient } from './widget/src/core.ts'; export { createWebCall } from './widget/src/api/index.ts';",
           'esbuild, minified, from widget/src (daily-js external)',
           ['@daily-co/daily-js'],
         )

@@ -11,7 +11,7 @@
  *   may have set); the Daily adapter with daily-js is inside it, evaluated only when a call starts.
  * - `dist/types/`: declarations from `tsc -p tsconfig.build.json` (checked with skipLibCheck false).
  * - `dist/cdn/`: what a script tag loads, all classic scripts (IIFE), minified with source maps
- *   (names in `src/chunks/manifest.ts`): `voice-widget.js` (the loader: the element and its launcher), and
+ *   (names in `src/ports/manifest.ts`): `voice-widget.js` (the loader: the element and its launcher), and
  *   the files it loads next to itself on intent or click, each registering through
  *   `RingwiseVoice.chunk`: `voice-widget-card.js` (the card UI), `voice-widget-engine.js` (core +
  *   request adoption), `voice-widget-chat.js` (the chat client only) `voice-widget-daily.js`
@@ -34,7 +34,7 @@ import { minify } from 'terser';
 import { common, cssAsText, NOT_LIBRARY, WIDGET_DIR } from './build/common.ts';
 import { buildCjsTypes, buildTypes } from './build/declarations.ts';
 import { buildUmd } from './build/umd.ts';
-import { LOADER_FILE, MODULE_FILES } from './src/chunks/manifest.ts';
+import { LOADER_FILE, MODULE_FILES } from './src/ports/manifest.ts';
 import { LOCALES } from './src/i18n/labels.ts';
 
 // The parts of the build in widget/build/, exported from here as before (tests and the bench import this file).
@@ -45,9 +45,9 @@ export { buildUmd, UMD } from './build/umd.ts';
 /** ESM library entries: output name → source. */
 export const LIB_ENTRIES = {
   index: 'src/index.ts',
-  core: 'src/core/index.ts',
-  element: 'src/element/index.ts',
-  react: 'src/react/index.ts',
+  core: 'src/core.ts',
+  element: 'src/element.ts',
+  react: 'src/react.ts',
   api: 'src/api/index.ts',
   vapi: 'src/vapi/index.ts',
   testing: 'src/testing/index.ts',
@@ -123,7 +123,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   card: 'src/chunks/entries/card.ts',
   engine: 'src/chunks/entries/voice-engine.ts',
   chat: 'src/chunks/entries/chat-engine.ts',
-  keep: 'src/card/keep.ts',
+  keep: 'src/continuity/file.ts',
   rich: 'src/card/rich/index.ts',
   daily: 'src/daily/index.ts',
   analytics: 'src/analytics/stream.ts',
@@ -135,7 +135,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
 
 /**
  * The entry of a widget file: it imports the module's exports and hands them to the page's widget
- * loader under `key` (`RingwiseVoice.chunk`, src/chunks/script-loader.ts) as it runs, so the file
+ * loader under `key` (`RingwiseVoice.chunk`, src/element/script-loader.ts) as it runs, so the file
  * is a classic script (an IIFE). Also used for the tests' fake files.
  * @param source Import specifier of the module (relative to the build's resolve folder).
  * @param names The module's value exports, named (no namespace object, no helper code), else all.
@@ -151,16 +151,6 @@ async function exportsOf(source: string): Promise<string[]> {
   const result = await build({ ...common, entryPoints: [source], write: false, sourcemap: false, format: 'esm', outdir: 'out', external: ['*'] });
   return Object.values(result.metafile!.outputs)[0]!.exports;
 }
-
-/**
- * Internal members: those the widget's parts share across a module boundary where `#private`
- * cannot reach (the element's state read by launcher.ts and card-loading.ts; the controller's
- * helper classes in conversation/: EngineSlot, ChatSession, ViewStore…) end in `_`, and the
- * script-tag build renames them as it renames `#private` names, so splitting a file into modules
- * costs the loader and the card no bytes. No such member crosses a file (the ports between the
- * loader, the card and the engines have no `_` names); the library builds keep the names.
- */
-export const INTERNAL_MEMBER = /^[a-z][A-Za-z]*_$/;
 
 /**
  * A second minifier over esbuild's output, for the loader only (every page view downloads it):
@@ -198,8 +188,6 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
     outdir,
     format: 'iife',
     target: 'es2022',
-    // The element's internal state shared with launcher.ts and card-loading.ts (see INTERNAL_MEMBER).
-    mangleProps: INTERNAL_MEMBER,
   });
   await terse(join(outdir, LOADER_FILE));
   // The card UI gets the engines, the icons and the request helpers from the loader, so it
@@ -215,9 +203,6 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
         format: 'iife',
         target: 'es2022',
         charset: 'utf8',
-        // The card file holds the view model's helper classes (see INTERNAL_MEMBER); never the
-        // other files: third-party code (daily-js) is not ours to rename.
-        ...(key === 'card' && { mangleProps: INTERNAL_MEMBER }),
       }),
     ),
   );

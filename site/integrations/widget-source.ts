@@ -15,5 +15,8 @@ export const widgetSourceAlias = [
   { find: /^@ringwise\/voice-widget$/, replacement: source('index.ts') },
   // Not in the package's exports map: what the site and tests need that is not public API.
   { find: /^@ringwise\/voice-widget\/internal$/, replacement: source('internal.ts') },
-  { find: /^@ringwise\/voice-widget\/(core|element|react|api|testing)$/, replacement: source('$1/index.ts') },
+  // The entries core, element and react are files in src/ (each folder holds only its layer).
+  { find: /^@ringwise\/voice-widget\/(core|element|react)$/, replacement: source('$1.ts') },
+  { find: /^@ringwise\/voice-widget\/api$/, replacement: source('api/index.ts') },
+  { find: /^@ringwise\/voice-widget\/testing$/, replacement: source('testing/index.ts') },
 ];

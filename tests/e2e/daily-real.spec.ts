@@ -14,7 +14,7 @@ import { build } from 'esbuild';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.ts';
 import { startLoopbackServer, type LoopbackServer } from '../../fixtures/loopback-server.ts';
 
-const CORE = resolve(import.meta.dirname, '../../widget/src/core/index.ts');
+const CORE = resolve(import.meta.dirname, '../../widget/src/core.ts');
 
 // Replaces the config's launchOptions, so the executable is repeated here.
 test.use({

@@ -9,7 +9,7 @@ import { startLoopbackServer, type LoopbackServer } from '../../fixtures/loopbac
 import { E2E_PORT } from '../../playwright.config.ts';
 import { PROVIDER_PORT } from '../../fixtures/e2e-env.ts';
 import { bundleFakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
-import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from '../../widget/src/chunks/manifest.ts';
+import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from '../../widget/src/ports/manifest.ts';
 
 /** Origin of the built site (it serves the widget files under /widget/). */
 export const SITE = `http://localhost:${E2E_PORT}`;

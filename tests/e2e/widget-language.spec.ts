@@ -10,7 +10,7 @@ import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import { labels as DE } from '../../widget/src/i18n/locales/de.ts';
 import { labels as ES } from '../../widget/src/i18n/locales/es.ts';
 import { labels as FR } from '../../widget/src/i18n/locales/fr.ts';
-import { MODULE_FILES } from '../../widget/src/chunks/manifest.ts';
+import { MODULE_FILES } from '../../widget/src/ports/manifest.ts';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
 import { hostPages, type PageLog } from './widget-helpers.ts';

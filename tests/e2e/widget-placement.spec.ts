@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
-import { MODULE_FILES } from '../../widget/src/chunks/manifest.ts';
+import { MODULE_FILES } from '../../widget/src/ports/manifest.ts';
 import { chunkRequests, hostPages, offSizeButtons } from './widget-helpers.ts';
 
 const hosts = hostPages({

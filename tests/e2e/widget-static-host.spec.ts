@@ -13,7 +13,7 @@ import type { FakeDailyInfo } from '../fixtures/host-page/fake-daily.ts';
 import { startHostPage, type HostPage, type HostPageOptions } from '../fixtures/host-page/server.ts';
 import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../../fixtures/loopback-server.ts';
 import { startStaticHost, type StaticFolder, type StaticHost } from '../fixtures/static-host.ts';
-import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from '../../widget/src/chunks/manifest.ts';
+import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from '../../widget/src/ports/manifest.ts';
 import { preparePage, type PageLog } from './widget-helpers.ts';
 
 const CDN = fileURLToPath(new URL('../../widget/dist/cdn/', import.meta.url));

@@ -3,44 +3,47 @@
  * use, and the rules outside the widget (`server/` never imports `site/`; the bench and the site
  * reach the widget through its package entries, never `widget/src/*` or `tests/*`).
  *
- * Layers point one way: site → widget entries → element / card / react → conversation → core → api;
- * daily → core. A folder of `widget/src` with no row here is itself a violation, so a new folder
- * has to say where it sits.
+ * Layers point one way, by rank: entries (root) → chunks, docs → nudge → element / card / react /
+ * vapi → continuity → ports → conversation → i18n / daily / analytics → core → api. A folder of
+ * `widget/src` with no row here is itself a violation, so a new folder has to say where it sits.
  */
 import { packageName, type ImportEdge } from './import-graph.ts';
 
-/** What one folder of `widget/src` may import: sibling folders and packages. */
+/**
+ * What one folder of `widget/src` may import: its rank, the lower folders it may use, and packages.
+ * Folders are ordered: an import of a folder with an equal or higher rank fails (imports within a
+ * folder aside), so no two folders import each other; `folders` narrows that further (the core
+ * never reaches the view model, the hook never the element or the card…).
+ */
 export interface FolderRule {
+  /** The folder's place in the order: it imports only folders of a lower rank. */
+  readonly rank: number;
   readonly folders: readonly string[];
   readonly packages?: readonly string[];
   /** Why the folder sits where it does (shown when a rule is broken). */
   readonly why: string;
 }
 
-/** `(root)` is the files directly in `widget/src` (the package entries). */
+/** `(root)` is the files directly in `widget/src` (the package entries). Listed from the bottom up. */
 export const WIDGET_RULES: Readonly<Record<string, FolderRule>> = {
-  api: { folders: [], why: 'the HTTP client is dependency-free: the loader bundles it alone and the core imports it' },
-  core: { folders: ['api'], why: 'the framework-free clients: no package, no Daily adapter (it is supplied by the caller)' },
-  daily: { folders: ['core'], packages: ['@daily-co/daily-js'], why: 'the only daily-js importer; implements the core call port' },
-  i18n: { folders: ['core'], why: 'labels: plain data typed by the core’s facts (start stages)' },
-  conversation: { folders: ['core', 'api', 'i18n', 'chunks'], why: 'the framework-free view model element, card and react share' },
-  chunks: { folders: ['core', 'api', 'conversation', 'i18n', 'card', 'daily', 'analytics', 'nudge'], why: 'the chunk manifest, the script loader and the chunk entries' },
-  card: { folders: ['conversation', 'core', 'api', 'i18n', 'chunks'], why: 'the card file: loaded by the element through the chunk port, never imports the element' },
-  element: { folders: ['conversation', 'core', 'api', 'i18n', 'chunks'], why: 'what the loader ships: the element, its options, the launcher' },
-  react: { folders: ['core', 'api', 'conversation', 'i18n'], packages: ['react'], why: 'the hook binds the view model; never the element or the card' },
-  vapi: { folders: ['core', 'api', 'daily'], packages: ['@vapi-ai/web'], why: 'the @vapi-ai/web drop-in entry: the core plus the Daily adapter it supplies (an entry may), nothing of the UI; the reference’s DTO types (copied into dist by the build)' },
-  webhook: { folders: [], why: 'the receivers’ verifyWebhook entry: Web Crypto only, nothing of the widget' },
-  analytics: { folders: ['core'], why: 'the analytics stream: a pure mapping of DOM events and its sinks, its own lazy file (the console prefix from core/log.ts)' },
-  nudge: { folders: ['element'], why: 'the nudge bubble: the element’s own lazy file (its stylesheet helper), given the rest by the element' },
-  docs: {
-    folders: ['element', 'i18n', 'conversation', 'core', 'api', 'analytics'],
-    why: 'reference data read from the owners (options, labels, events, the analytics sinks) and the TSX types made of it',
-  },
-  testing: {
-    folders: ['core', 'api', 'conversation', 'chunks'],
-    why: 'the `/testing` entry: scripted clients over the core’s shell, typed by the ports they stand in for; no UI',
-  },
-  '(root)': { folders: ['api', 'core', 'daily', 'i18n', 'conversation', 'chunks', 'card', 'element', 'react', 'vapi', 'docs', 'analytics', 'nudge'], why: 'the package entries' },
+  webhook: { rank: 0, folders: [], why: 'the receivers’ verifyWebhook entry: Web Crypto only, nothing of the widget' },
+  api: { rank: 0, folders: [], why: 'the HTTP client is dependency-free: the loader bundles it alone and the core imports it' },
+  core: { rank: 1, folders: ['api'], why: 'the framework-free clients: no package, no Daily adapter (it is supplied by the caller)' },
+  daily: { rank: 2, folders: ['core'], packages: ['@daily-co/daily-js'], why: 'the only daily-js importer; implements the core call port' },
+  i18n: { rank: 2, folders: ['core'], why: 'labels: plain data typed by the core’s facts (start stages)' },
+  analytics: { rank: 2, folders: ['core'], why: 'the analytics stream: a pure mapping of DOM events and its sinks, its own lazy file (the console prefix from core/log.ts)' },
+  conversation: { rank: 3, folders: ['core', 'api', 'i18n'], why: 'the framework-free view model element, card and react share' },
+  ports: { rank: 4, folders: ['core', 'api', 'conversation', 'i18n', 'daily', 'analytics'], why: 'the ports between the loader, the card and the files it loads (types and the files’ names): below all of them' },
+  continuity: { rank: 5, folders: ['core', 'api', 'conversation', 'ports'], why: 'what a tab keeps of a conversation (the keep file and the card’s side of it), over the view model’s port' },
+  card: { rank: 6, folders: ['conversation', 'core', 'api', 'i18n', 'ports', 'continuity'], why: 'the card file: loaded by the element through the card port, never imports the element' },
+  element: { rank: 6, folders: ['conversation', 'core', 'api', 'i18n', 'ports', 'continuity'], why: 'only what the loader ships: the element, its options, the launcher, the script loader' },
+  react: { rank: 6, folders: ['core', 'api', 'conversation', 'i18n'], packages: ['react'], why: 'the hook binds the view model; never the element or the card' },
+  vapi: { rank: 6, folders: ['core', 'api', 'daily'], packages: ['@vapi-ai/web'], why: 'the @vapi-ai/web drop-in entry: the core plus the Daily adapter it supplies (an entry may), nothing of the UI; the reference’s DTO types (copied into dist by the build)' },
+  nudge: { rank: 7, folders: ['element', 'ports'], why: 'the nudge bubble: the element’s own lazy file (its stylesheet helper), given the rest by the element' },
+  chunks: { rank: 8, folders: ['core', 'api', 'conversation', 'i18n', 'ports', 'continuity', 'card', 'element', 'daily', 'analytics', 'nudge'], why: 'the entries of the files the loader loads, and the bundlers’ module table' },
+  docs: { rank: 8, folders: ['element', 'i18n', 'conversation', 'core', 'api', 'analytics'], why: 'reference data read from the owners (options, labels, events, the analytics sinks) and the TSX types made of it' },
+  testing: { rank: 7, folders: ['core', 'api', 'conversation', 'ports'], why: 'the `/testing` entry: scripted clients over the core’s shell, typed by the ports they stand in for; no UI' },
+  '(root)': { rank: 9, folders: ['api', 'core', 'daily', 'i18n', 'conversation', 'ports', 'continuity', 'chunks', 'card', 'element', 'react', 'vapi', 'docs', 'analytics', 'nudge'], why: 'the package entries' },
 };
 
 /** Repository folders that must not be imported from a given repository folder. */
@@ -53,20 +56,9 @@ export const REPO_RULES: readonly { readonly from: string; readonly forbidden: r
 
 const WIDGET_SRC = 'widget/src/';
 
-/**
- * Entry files inside a folder that are judged as package entries: `/element` has always exported
- * the whole surface (`widget/src/public.ts`), and keeps its API; `/core` and `/react` supply the
- * defaults of what their folder takes as a port (floating-ui's way: the core takes the platform,
- * the entry supplies it): `/core` the core's `VoiceClient` its call factory (the Daily adapter),
- * so the core's own modules never import it; `/react` the hook its engines (the bundled engine
- * entries in chunks/), so the hook's own modules never import chunks/.
- */
-export const ENTRY_FILES: readonly string[] = ['widget/src/element/index.ts', 'widget/src/core/index.ts', 'widget/src/react/index.ts'];
-
 /** The folder of a `widget/src` file (`core`, `(root)` for the entries), or `null` outside it. */
 export function widgetFolder(path: string): string | null {
   if (!path.startsWith(WIDGET_SRC)) return null;
-  if (ENTRY_FILES.includes(path)) return '(root)';
   const rest = path.slice(WIDGET_SRC.length);
   return rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : '(root)';
 }
@@ -77,15 +69,15 @@ export interface Violation {
   readonly why: string;
 }
 
-/** Every edge that breaks a rule of the table. */
-export function violations(edges: readonly ImportEdge[]): Violation[] {
+/** Every edge that breaks a rule of the table (`rules`: the widget's, or a test's own). */
+export function violations(edges: readonly ImportEdge[], rules: Readonly<Record<string, FolderRule>> = WIDGET_RULES): Violation[] {
   const found: Violation[] = [];
   for (const edge of edges) {
     const target = edge.to ?? packageName(edge.specifier);
     const label = `${edge.from} → ${target}`;
     const folder = widgetFolder(edge.from);
     if (folder !== null) {
-      const rule = WIDGET_RULES[folder];
+      const rule = rules[folder];
       if (!rule) {
         found.push({ edge: label, why: `widget/src/${folder} has no row in the rule table` });
         continue;
@@ -97,6 +89,9 @@ export function violations(edges: readonly ImportEdge[]): Violation[] {
       const targetFolder = widgetFolder(edge.to);
       if (targetFolder === null) found.push({ edge: label, why: `${folder}: widget/src imports nothing outside it` });
       else if (targetFolder !== folder && !rule.folders.includes(targetFolder)) found.push({ edge: label, why: `${folder}: ${rule.why}` });
+      else if (targetFolder !== folder && (rules[targetFolder]?.rank ?? Infinity) >= rule.rank) {
+        found.push({ edge: label, why: `${folder} (rank ${rule.rank}) imports ${targetFolder} (rank ${rules[targetFolder]?.rank}): only lower ranks` });
+      }
       continue;
     }
     if (edge.to === null) continue;

@@ -22,7 +22,7 @@ export function buildTypes(): void {
     if (!file.endsWith('.d.ts')) continue;
     const path = join(typesDir, file);
     const text = readFileSync(path, 'utf8');
-    const rewritten = text.replace(/((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1$2.js$3');
+    const rewritten = text.replace(/((?:from|import|module)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1$2.js$3');
     if (rewritten !== text) writeFileSync(path, rewritten);
   }
 }
@@ -36,7 +36,7 @@ export function buildCjsTypes(typesDir = join(WIDGET_DIR, 'dist', 'types'), outd
   for (const file of readdirSync(typesDir, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.d.ts') || NOT_LIBRARY.has(file.replace(/\.d\.ts$/, '.ts'))) continue;
     const text = readFileSync(join(typesDir, file), 'utf8').replace(
-      /((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.js(['"])/g,
+      /((?:from|import|module)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.js(['"])/g,
       '$1$2.cjs$3',
     );
     const target = join(outdir, file.replace(/\.d\.ts$/, '.d.cts'));

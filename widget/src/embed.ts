@@ -15,8 +15,8 @@
  * no CORS needed, so any static host serves them). Its only global is `window.RingwiseVoice`
  * (`RingwiseGlobal`, which the widget's files register through).
  */
-import { LOADER_FILE } from './chunks/manifest.ts';
-import { scriptLoader, type ChunkRegistry } from './chunks/script-loader.ts';
+import { LOADER_FILE } from './ports/manifest.ts';
+import { scriptLoader, type ChunkRegistry } from './element/script-loader.ts';
 import { registerLocale, type VoiceLabels } from './i18n/labels.ts';
 import { createVoiceCallElement } from './element/voice-call-element.ts';
 import type { VoiceCallElement } from './element/element-types.ts';
@@ -48,6 +48,20 @@ const SCRIPT_DEFAULTS: Record<string, string> = { position: 'bottom-right', mode
 const LAUNCHER = 'data-ringwise-launcher';
 
 /**
+ * `data-public-key` → `public-key`: every `data-*` attribute of the script tag, so the options,
+ * `label-*` and `variable-*` pass without a list of names in the loader (an attribute the element
+ * does not know is inert on it).
+ */
+function attributesOf(script: HTMLScriptElement | null): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  // A NamedNodeMap is iterable in every browser with custom elements.
+  for (const { name, value } of script?.attributes ?? []) {
+    if (name.startsWith('data-')) attributes[name.slice(5)] = value;
+  }
+  return attributes;
+}
+
+/**
  * The elements this loader created. Only they run unless the script tag says `data-mount="false"`
  * (the page then writes its own elements): markup the loader did not create, e.g. a
  * `<ringwise-voice-call data-ringwise-launcher api-base-url=…>` planted by HTML injection, is
@@ -55,6 +69,17 @@ const LAUNCHER = 'data-ringwise-launcher';
  */
 const created = new WeakSet<Element>();
 let launcher: VoiceCallElement | undefined;
+
+function mount(attributes: Record<string, string>, nonce: string): VoiceCallElement {
+  if (launcher?.isConnected) return launcher;
+  const element = (launcher = document.createElement(ELEMENT_NAME));
+  created.add(element);
+  element.setAttribute(LAUNCHER, '');
+  for (const [name, value] of Object.entries({ ...SCRIPT_DEFAULTS, ...attributes })) element.setAttribute(name, value);
+  if (nonce) element.nonce = nonce;
+  document.body.append(element);
+  return element;
+}
 
 function boot(): void {
   // Captured now: `currentScript` is only set while this script runs.
@@ -71,32 +96,14 @@ function boot(): void {
     // runs only in a browser, so it needs no check for one (defineVoiceCallElement has it).
     const load = scriptLoader(script?.src || location.href, nonce);
     customElements.get(ELEMENT_NAME) || customElements.define(ELEMENT_NAME, createVoiceCallElement(load, undefined, markup ? undefined : (element) => created.has(element)));
-    // The script loader has set `RingwiseVoice` (or found it with its `load`).
-    win.RingwiseVoice = Object.assign(win.RingwiseVoice!, {
+    win.RingwiseVoice = Object.assign(win.RingwiseVoice ?? {}, {
       version: typeof __RINGWISE_VERSION__ === 'string' ? __RINGWISE_VERSION__ : 'dev',
-      // Mounts the launcher unless one is mounted (written in place, as is the reading of the
-      // script tag's attributes below: the minifier would wrap one-use helpers in calls).
-      mount: (attributes: Record<string, string>): VoiceCallElement => {
-        if (launcher?.isConnected) return launcher;
-        const element = (launcher = document.createElement(ELEMENT_NAME));
-        created.add(element);
-        element.setAttribute(LAUNCHER, '');
-        for (const [name, value] of Object.entries({ ...SCRIPT_DEFAULTS, ...attributes })) element.setAttribute(name, value);
-        if (nonce) element.nonce = nonce;
-        document.body.append(element);
-        return element;
-      },
+      mount: (attributes: Record<string, string>) => mount(attributes, nonce),
       registerLocale,
     });
   }
   if (markup) return;
-  // `data-public-key` → `public-key`: every `data-*` attribute of the script tag, so the options,
-  // `label-*` and `variable-*` pass without a list of names in the loader (an attribute the element
-  // does not know is inert on it). A NamedNodeMap is iterable in every browser with custom elements.
-  const attributes: Record<string, string> = {};
-  for (const { name, value } of script?.attributes ?? []) {
-    if (name.startsWith('data-')) attributes[name.slice(5)] = value;
-  }
+  const attributes = attributesOf(script);
   // The first loader's mount (a second copy of the loader mounts through it): one launcher.
   const mountHere = () => win.RingwiseVoice!.mount!(attributes);
   if (document.body) mountHere();

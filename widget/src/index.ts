@@ -6,7 +6,7 @@
  * `@ringwise/voice-widget/element`, which does). React lives in `@ringwise/voice-widget/react`; the
  * full REST client in `@ringwise/voice-widget/api`.
  */
-export * from './core/index.ts';
+export * from './core.ts';
 export {
   createWebCall,
   DEFAULT_API_BASE_URL,

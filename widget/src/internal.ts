@@ -4,6 +4,6 @@
  * of package.json, so a consumer cannot import it; inside this repository
  * `@ringwise/voice-widget/internal` resolves here (Vite alias and tsconfig `paths`).
  */
-export { DAILY_FILE, LOADER_FILE, MODULE_FILES } from './chunks/manifest.ts';
-export { type ChunkRegistry } from './chunks/script-loader.ts';
-export { browserLoadContext, diagnoseLoad, type LoadContext, type LoadEvidence } from './chunks/load-failure.ts';
+export { DAILY_FILE, LOADER_FILE, MODULE_FILES } from './ports/manifest.ts';
+export { type ChunkRegistry } from './element/script-loader.ts';
+export { browserLoadContext, diagnoseLoad, type LoadContext, type LoadEvidence } from './conversation/load-failure.ts';

@@ -9,8 +9,8 @@ export { ELEMENT_NAME, EVENT_PREFIX, MODES, OPTION_ATTRIBUTES, POSITIONS, type W
 export type { VoiceCallElement, VoiceCallElementConstructor } from './element/element-types.ts';
 export type { VoiceCallAttributes, VoiceCallEventName, VoiceCallEventProps, VoiceCallJsxProps, VoiceCallStyle } from './docs/jsx.ts';
 export { loadBundledModule } from './chunks/modules.ts';
-export { scriptLoader, type LoadError } from './chunks/script-loader.ts';
-export { loadFailureOf, type LoadFailure, type LoadFailureReason } from './chunks/load-failure.ts';
+export { scriptLoader, type LoadError } from './element/script-loader.ts';
+export { loadFailureOf, type LoadFailure, type LoadFailureReason } from './conversation/load-failure.ts';
 export {
   EN_LAUNCHER_LABELS,
   format,
@@ -51,7 +51,13 @@ export {
 } from './conversation/view.ts';
 export { describeProblem, formatDuration, stageLabel, statusLine, type ProblemInfo, type StatusLine, type StatusTone } from './conversation/status.ts';
 export { parseConsent, type ConsentPiece } from './card/consent.ts';
-export type { Card, CardHost, CardModule, LoadModule, WidgetMode, WidgetModules } from './chunks/card-port.ts';
+export type { Card, CardHost, CardModule, LoadModule, WidgetMode, WidgetModules } from './ports/card-port.ts';
+// The module types that add their own key to `WidgetModules` (declaration merging, so the ports
+// import none of them): exported, so a consumer's `WidgetModules` has every key.
+export type { AudioModule } from './card/audio-panel.ts';
+export type { RichModule } from './card/rich/index.ts';
+export type { KeepModule } from './continuity/file.ts';
+export type { NudgeModule } from './nudge/nudge.ts';
 export type {
   ChatClientPort,
   ChatEngine,

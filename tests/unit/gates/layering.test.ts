@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importEdges, importsIn, sourceFiles } from '../../lib/import-graph.ts';
-import { violations, WIDGET_RULES } from '../../lib/layering.ts';
+import { violations, widgetFolder, WIDGET_RULES } from '../../lib/layering.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -30,6 +30,25 @@ describe('import-graph guard', () => {
   it('every folder of widget/src has a row in the rule table', () => {
     const folders = new Set(sourceFiles(join(ROOT, 'widget/src')).map((file) => file.slice(join(ROOT, 'widget/src').length + 1).split('/')).map((parts) => (parts.length > 1 ? parts[0]! : '(root)')));
     expect([...folders].filter((folder) => !WIDGET_RULES[folder]), 'folders without a rule').toEqual([]);
+  });
+
+  it('orders the folders: each row allows only folders of a lower rank', () => {
+    const upward = Object.entries(WIDGET_RULES).flatMap(([folder, rule]) =>
+      rule.folders.filter((allowed) => !(WIDGET_RULES[allowed] && WIDGET_RULES[allowed].rank < rule.rank)).map((allowed) => `${folder} → ${allowed}`),
+    );
+    expect(upward, 'rows that allow an equal or higher rank').toEqual([]);
+  });
+
+  it('no two folders import each other', () => {
+    const pairs = new Set(
+      edges.flatMap((edge) => {
+        const from = widgetFolder(edge.from);
+        const to = edge.to === null ? null : widgetFolder(edge.to);
+        return from && to && from !== to ? [`${from} → ${to}`] : [];
+      }),
+    );
+    const both = [...pairs].filter((pair) => pairs.has(pair.split(' → ').reverse().join(' → ')));
+    expect(both, 'folders that import each other').toEqual([]);
   });
 
   it('breaks no rule except the listed exceptions (a new violation fails; a fixed one must be deleted here)', () => {
@@ -73,6 +92,19 @@ describe('the guard sees what it must', () => {
       'bench/probe.ts → tests/fixtures/x.ts',
       'bench/probe.ts → widget/src/api/y.ts',
     ]);
+  });
+
+  it('catches an import of an equal or a higher rank, even one the folder list allows', () => {
+    expect(probe('widget/src/card/probe.ts', "import { x } from '../element/x.ts';"), 'card → element (equal rank)').toEqual(['widget/src/card/probe.ts → widget/src/element/x.ts']);
+    expect(probe('widget/src/conversation/probe.ts', "import type { X } from '../continuity/store.ts';"), 'conversation → continuity (higher)').toEqual([
+      'widget/src/conversation/probe.ts → widget/src/continuity/store.ts',
+    ]);
+    expect(probe('widget/src/ports/probe.ts', "import type { X } from '../card/x.ts';"), 'ports → card (higher)').toEqual(['widget/src/ports/probe.ts → widget/src/card/x.ts']);
+    expect(probe('widget/src/card/probe.ts', "import { x } from './x.ts';\nimport { y } from '../ports/y.ts';"), 'within a folder, and down').toEqual([]);
+    // A row whose folder list allows a higher rank: the rank alone refuses it.
+    const loose = { ...WIDGET_RULES, conversation: { ...WIDGET_RULES.conversation!, folders: ['core', 'continuity'] } };
+    const edges = importEdges(ROOT, [join(ROOT, 'widget/src/conversation/probe.ts')], () => "import { k } from '../continuity/store.ts';");
+    expect(violations(edges, loose).map((v) => v.edge), 'listed but higher').toEqual(['widget/src/conversation/probe.ts → widget/src/continuity/store.ts']);
   });
 
   it('a folder of widget/src with no rule is a violation', () => {

@@ -84,11 +84,11 @@ describe('npm pack → install → import', () => {
       'dist/cjs/testing/index.d.cts',
       'dist/cjs/index.cjs',
       'dist/cjs/index.d.cts',
-      'dist/cjs/core/index.cjs',
-      'dist/cjs/core/index.d.cts',
+      'dist/cjs/core.cjs',
+      'dist/cjs/core.d.cts',
       'dist/cjs/core/chat-client.cjs',
       'dist/cjs/daily/index.cjs',
-      'dist/cjs/react/index.cjs',
+      'dist/cjs/react.cjs',
       'dist/umd/voice-widget.umd.js',
       'dist/umd/package.json',
       'dist/cdn/voice-widget.js',
@@ -161,7 +161,7 @@ describe('npm pack → install → import', () => {
       }));`;
     const out = run(process.execPath, ['--no-experimental-require-module', '-e', script], { cwd: join(scratch, 'app') });
     expect(JSON.parse(out.trim()), 'exports per subpath, from dist/cjs').toEqual({
-      resolved: ['/dist/cjs/index.cjs', '/dist/cjs/core/index.cjs', '/dist/cjs/api/index.cjs', '/dist/cjs/element/index.cjs', '/dist/cjs/react/index.cjs', '/dist/cjs/vapi/index.cjs', '/dist/cjs/testing/index.cjs'],
+      resolved: ['/dist/cjs/index.cjs', '/dist/cjs/core.cjs', '/dist/cjs/api/index.cjs', '/dist/cjs/element.cjs', '/dist/cjs/react.cjs', '/dist/cjs/vapi/index.cjs', '/dist/cjs/testing/index.cjs'],
       index: ['function', 'function', 'function', 'function'],
       core: ['function', 'function', 'idle', null],
       api: ['function', 'function', 'function'],
@@ -248,12 +248,12 @@ describe('npm pack → install → import', () => {
 
   // [consumer, moduleResolution, compiler options, declarations it must read, declarations it must not]
   test.each([
-    ['import', 'bundler', { module: 'ESNext', moduleResolution: 'bundler' }, 'dist/types/core/index.d.ts', '.d.cts'],
-    ['import', 'node16', { module: 'Node16', moduleResolution: 'node16' }, 'dist/types/core/index.d.ts', '.d.cts'],
-    ['import', 'nodenext', { module: 'NodeNext', moduleResolution: 'nodenext' }, 'dist/types/core/index.d.ts', '.d.cts'],
-    ['require', 'bundler', { module: 'Preserve', moduleResolution: 'bundler' }, 'dist/cjs/core/index.d.cts', 'dist/types/'],
-    ['require', 'node16', { module: 'Node16', moduleResolution: 'node16' }, 'dist/cjs/core/index.d.cts', 'dist/types/'],
-    ['require', 'nodenext', { module: 'NodeNext', moduleResolution: 'nodenext' }, 'dist/cjs/core/index.d.cts', 'dist/types/'],
+    ['import', 'bundler', { module: 'ESNext', moduleResolution: 'bundler' }, 'dist/types/core.d.ts', '.d.cts'],
+    ['import', 'node16', { module: 'Node16', moduleResolution: 'node16' }, 'dist/types/core.d.ts', '.d.cts'],
+    ['import', 'nodenext', { module: 'NodeNext', moduleResolution: 'nodenext' }, 'dist/types/core.d.ts', '.d.cts'],
+    ['require', 'bundler', { module: 'Preserve', moduleResolution: 'bundler' }, 'dist/cjs/core.d.cts', 'dist/types/'],
+    ['require', 'node16', { module: 'Node16', moduleResolution: 'node16' }, 'dist/cjs/core.d.cts', 'dist/types/'],
+    ['require', 'nodenext', { module: 'NodeNext', moduleResolution: 'nodenext' }, 'dist/cjs/core.d.cts', 'dist/types/'],
   ])('an %s consumer type-checks with skipLibCheck false (moduleResolution %s), on its own declarations', (kind, name, options, expected, forbidden) => {
     const file = kind === 'import' ? 'consumer.ts' : 'consumer-require.cts';
     writeFileSync(join(scratch, 'app', file), kind === 'import' ? importConsumer : requireConsumer);

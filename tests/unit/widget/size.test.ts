@@ -67,7 +67,7 @@ const KB = 1000;
 // takes that port (with a "No callFactory given" rejection of its own): engine 7,583 → 7,622 B
 // (+39 B), so engine, machinery and voice raised by 0.05 KB; the loader unchanged (5,575 B).
 // Raised (branch fakes): the card carries what hands a conversation on when the page is left
-// before the keep file runs (card/keeping.ts `keepUntilLoaded`: the entry's digest name, the entry,
+// before the keep file runs (continuity/in-card.ts `keepUntilLoaded`: the entry's digest name, the entry,
 // the write; +570 B, card 21,892 B): without it a call was lost across pages whenever the visitor
 // (or a loaded machine, the continuity spec's flake) left before that low-priority file had run.
 // Chat 31,144 B, voice 109,357 B.
@@ -103,7 +103,14 @@ const KB = 1000;
 // mounted card (a card mounted for `dismissible` with the start file still loading kept the
 // launcher closed until that file came): +16 B, loader 5,219 B, machinery 87,462 B, chat
 // 31,148 B, voice 109,705 B.
-const BUDGET = { loader: 5.22 * KB, engine: 7.68 * KB, machinery: 87.47 * KB, chat: 31.15 * KB, voice: 109.71 * KB };
+// Issue 33: the loader's budget is DESIGN.md's 6 KB (readable code, raised from 5 KB), its gate that
+// budget. One owner of the call request (core/call-request.ts, `CallStarts` in the card's
+// controller): card +73 B, so chat 31,221 B and voice 109,778 B. The loader written for readers
+// again (the one-use helpers that were written in place for terser back as named functions:
+// fetchScript, activate, failLoad, attributesOf, mount, positionOf) +40 B (5,218 → 5,258 B); no
+// property-mangling build step (`_` members keep their names) loader +99 B (5,357 B), card +178 B
+// (22,494 B): machinery 87,601 B, chat 31,537 B, voice 110,095 B; gated just above.
+const BUDGET = { loader: 6 * KB, engine: 7.68 * KB, machinery: 87.61 * KB, chat: 31.54 * KB, voice: 110.1 * KB };
 
 let outdir = '';
 let meta: Metafile;
@@ -149,19 +156,30 @@ afterAll(() => {
 });
 
 describe('widget size budgets (min + gzip)', () => {
-  test(`loader ≤ ${BUDGET.loader / KB} KB (budget 5 KB: missed): the launcher only, no click start, no engine, no daily-js, no dependency`, () => {
+  test(`loader ≤ ${BUDGET.loader / KB} KB (DESIGN.md's budget): the launcher only, no click start, no engine, no daily-js, no dependency`, () => {
     const size = gzip(CDN_FILES.loader);
     console.log(`loader ${CDN_FILES.loader}: ${size} B gzip`);
     expect(size, `loader is ${size} B gzip, budget ${BUDGET.loader}`).toBeLessThanOrEqual(BUDGET.loader);
     const inputs = inputsOf(CDN_FILES.loader);
     expect(inputs.length, 'loader inputs known').toBeGreaterThan(0);
-    // Of the core only its log prefix (core/log.ts: one string, which the loader's lines share).
-    expect(inputs.filter((input) => /src\/(core\/(?!log\.ts$)|api\/|daily\/)|node_modules/.test(input)), 'nothing of the core (but the log prefix) or the API, no daily-js, no dependency').toEqual([]);
+    // Of the core only its log prefix (core/log.ts: one string, which the loader's lines share) and
+    // `nextTask` (core/tasks.ts: one line).
+    expect(inputs.filter((input) => /src\/(core\/(?!(log|tasks)\.ts$)|api\/|daily\/)|node_modules/.test(input)), 'nothing of the core (but the log prefix and nextTask) or the API, no daily-js, no dependency').toEqual([]);
     expect(
-      inputs.filter((input) => /early-request|element-start|page-context|target-attributes|consent-store/.test(input)),
+      inputs.filter((input) => /call-request|element-start|page-context|target-attributes|consent-store/.test(input)),
       'the click\'s start (target, consent, page context, request) is the start file\'s, not the loader\'s',
     ).toEqual([]);
     expect(inputs.filter((input) => /card\.ts|controller\.ts|card-labels\.ts|src\/card\//.test(input)), 'no card UI in the loader').toEqual([]);
+  });
+
+  test('the folder names the shipped file: what only the loader ships lives in element/ (and the entry embed.ts)', () => {
+    const shippedElsewhere = new Set(Object.values(CDN_FILES).filter((file) => file !== CDN_FILES.loader).flatMap(inputsOf));
+    const loaderOnly = inputsOf(CDN_FILES.loader).filter((input) => input.startsWith('src/') && !shippedElsewhere.has(input));
+    // The one exception: the manifest's file names (ports/manifest.ts), which the build reads too.
+    const outside = loaderOnly.filter((input) => !/^src\/(element\/|embed\.ts$|ports\/manifest\.ts$)/.test(input));
+    expect(outside, 'sources only the loader ships, outside element/').toEqual([]);
+    const elementElsewhere = [...shippedElsewhere].filter((input) => input.startsWith('src/element/'));
+    expect(elementElsewhere, 'element/ sources shipped in another file').toEqual([]);
   });
 
   test('the loader keeps its source map through terser: linked, every bundled source with its text', () => {
@@ -175,7 +193,7 @@ describe('widget size budgets (min + gzip)', () => {
   test('the start file holds the click\'s start and what it needs only: no card, no engine, no daily-js', () => {
     console.log(`start ${CDN_FILES.start}: ${gzip(CDN_FILES.start)} B gzip`);
     const inputs = inputsOf(CDN_FILES.start);
-    expect(inputs, 'startFor and startNow are in it').toEqual(expect.arrayContaining(['src/conversation/element-start.ts', 'src/conversation/early-request.ts']));
+    expect(inputs, 'startFor and startNow are in it').toEqual(expect.arrayContaining(['src/conversation/element-start.ts', 'src/core/call-request.ts']));
     expect(inputs.filter((input) => /src\/(card|daily|element)\/|voice-client|controller|node_modules/.test(input)), 'nothing else of the widget').toEqual([]);
   });
 
@@ -184,8 +202,8 @@ describe('widget size budgets (min + gzip)', () => {
     const inputs = inputsOf(CDN_FILES.card);
     expect(inputs.some((input) => input.endsWith('src/card/index.ts')), 'the card is in it').toBe(true);
     expect(
-      inputs.filter((input) => /element\/icons\.ts|consent-store\.ts|voice-call-element\.ts|launcher\.css|embed\.ts|src\/(core\/(?!constants|target|start-stages|client-events|log\.ts)|daily\/)|node_modules/.test(input)),
-      'icons, consent storage, the element, the launcher CSS, the engine: all from the loader or the engine (of the core only its constants, the log prefix and the stage and event lists)',
+      inputs.filter((input) => /element\/icons\.ts|consent-store\.ts|voice-call-element\.ts|launcher\.css|embed\.ts|src\/(core\/(?!constants|target|start-stages|client-events|call-request|tasks|log\.ts)|daily\/)|node_modules/.test(input)),
+      'icons, consent storage, the element, the launcher CSS, the engine: all from the loader or the engine (of the core only its constants, the log prefix, the stage and event lists, the call request\'s owner and nextTask)',
     ).toEqual([]);
   });
 

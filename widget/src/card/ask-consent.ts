@@ -4,7 +4,7 @@
  * the action; Decline forgets what was kept and minimizes the card. Either fires
  * `ringwise-consent`.
  */
-import type { CardHost } from '../chunks/card-port.ts';
+import type { CardHost } from '../ports/card-port.ts';
 import { consentKey } from '../conversation/element-start.ts';
 import { createConsentStore } from './consent.ts';
 import type { CardDom } from './template.ts';

@@ -5,7 +5,7 @@
  * sentence. With `input="push-to-talk"` a talk button replaces mute: the microphone is open only
  * while it is held (push-to-talk.ts). Built into the card's footer by `audioPanel`.
  */
-import type { CardHost } from '../chunks/card-port.ts';
+import type { CardHost } from '../ports/card-port.ts';
 import { AudioSettings, type AudioClient, type DeviceOption } from '../conversation/audio-settings.ts';
 import { bindHold, inputMode, PushToTalk } from '../conversation/push-to-talk.ts';
 import { format, type VoiceLabels } from '../i18n/labels.ts';
@@ -19,6 +19,13 @@ import AUDIO_CSS from './styles/audio.css?raw';
 /** What the audio file exports (`WidgetModules.audio`: `voice-widget-audio.js`, loaded when a call starts). */
 export interface AudioModule {
   audioPanel: typeof audioPanel;
+}
+
+declare module '../ports/manifest.ts' {
+  interface WidgetModules {
+    /** The call's audio settings and push-to-talk, loaded by the card when a call starts. */
+    audio: AudioModule;
+  }
 }
 
 /** The card's audio part. */

@@ -3,7 +3,7 @@
  * the launcher's, and the phone rotated to "hang up"), and buttons with a visible or hidden
  * label that is also their accessible name.
  */
-import type { CardHost, LauncherIcons } from '../chunks/card-port.ts';
+import type { CardHost, LauncherIcons } from '../ports/card-port.ts';
 import { CARD_ICONS, type CardIconName } from './icons.ts';
 
 /** The icons a card draws: its own, the launcher's, and the phone rotated to "hang up". */

@@ -3,7 +3,7 @@
  * voice mode); and when the focused control disappears (Cancel once connected, Hang Up once
  * ended), the next sensible one.
  */
-import type { CardHost } from '../chunks/card-port.ts';
+import type { CardHost } from '../ports/card-port.ts';
 import type { CardDom } from './template.ts';
 
 /** The card's focus moves. */

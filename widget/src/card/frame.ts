@@ -3,8 +3,8 @@
  * flags, the status line, the consent question, the kept call's state and the explanation the
  * error section shows. Pure: the render-*.ts files only draw it.
  */
-import type { WidgetMode } from '../chunks/card-port.ts';
-import type { RestoreState } from '../conversation/continuity.ts';
+import type { WidgetMode } from '../ports/card-port.ts';
+import type { RestoreState } from '../continuity/continuity.ts';
 import { describeProblem, formatDuration, statusLine, type ProblemInfo, type StatusLine } from '../conversation/status.ts';
 import type { CallView } from '../conversation/view.ts';
 import { format, type VoiceLabels } from '../i18n/labels.ts';

@@ -8,9 +8,9 @@
  *
  * This file wires the parts: the nodes (template.ts), the consent step (ask-consent.ts), what is
  * sent (submit.ts), focus (focus.ts), one renderer per section (render-*.ts, drawing a
- * `CardFrame`, frame.ts), the listeners (listeners.ts) and the kept conversation (keeping.ts).
+ * `CardFrame`, frame.ts), the listeners (listeners.ts) and the kept conversation (continuity/in-card.ts).
  */
-import type { Card, CardHost } from '../chunks/card-port.ts';
+import type { Card, CardHost } from '../ports/card-port.ts';
 import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
 import { ConversationController } from '../conversation/controller.ts';
@@ -22,7 +22,7 @@ import { CARD_CSS } from './stylesheet.ts';
 import { controls } from './controls.ts';
 import { cardFocus } from './focus.ts';
 import { cardFrame } from './frame.ts';
-import { keeping as keepingOf } from './keeping.ts';
+import { keeping as keepingOf } from '../continuity/in-card.ts';
 import { listen } from './listeners.ts';
 import { withOwnerHelp } from './owner-help.ts';
 import { bodyRenderer } from './render-body.ts';

@@ -6,10 +6,10 @@
  * Keyboard: Escape declines consent when it is asked, hangs up when focus is on 'Hang Up' or
  * 'Cancel', and otherwise minimizes the card (the call goes on; the launcher brings it back).
  */
-import type { CardHost } from '../chunks/card-port.ts';
+import type { CardHost } from '../ports/card-port.ts';
 import type { ConversationController } from '../conversation/controller.ts';
 import type { ConsentStep } from './ask-consent.ts';
-import type { Keeping } from './keeping.ts';
+import type { Keeping } from '../continuity/in-card.ts';
 import type { CardSender } from './submit.ts';
 import type { CardDom } from './template.ts';
 

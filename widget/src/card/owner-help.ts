@@ -3,8 +3,8 @@
  * plain sentence (status.ts), and the file, its address and the fix (`LoadFailure.help`) go to
  * the console and to the `ringwise-error` event's detail (`failure`).
  */
-import type { CardHost } from '../chunks/card-port.ts';
-import { loadFailureOf, type LoadFailure } from '../chunks/load-failure.ts';
+import type { CardHost } from '../ports/card-port.ts';
+import { loadFailureOf, type LoadFailure } from '../conversation/load-failure.ts';
 import type { EventSink } from '../conversation/controller.ts';
 import { LOG_PREFIX } from '../core/log.ts';
 

@@ -3,7 +3,7 @@
  * that is gone or elsewhere), the conversation and the empty state (what to do before anything
  * was said; during a call without a transcript, how the call is, in large).
  */
-import type { CardHost } from '../chunks/card-port.ts';
+import type { CardHost } from '../ports/card-port.ts';
 import { parseConsent } from './consent.ts';
 import { conversationLog } from './conversation-log.ts';
 import { parseLinkHosts } from './markdown/render.ts';

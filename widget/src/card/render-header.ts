@@ -4,7 +4,7 @@
  * buttons, the start progress and the assistant's video; and, outside the card, the announcer
  * and the dismissible launcher's hide badge.
  */
-import type { CardHost } from '../chunks/card-port.ts';
+import type { CardHost } from '../ports/card-port.ts';
 import { START_STAGES } from '../core/start-stages.ts';
 import { formatDuration, stageLabel } from '../conversation/status.ts';
 import { format, LOCALES } from '../i18n/labels.ts';

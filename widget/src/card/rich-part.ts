@@ -5,7 +5,7 @@
  * `suggest_replies`. Until then it draws nothing; a file that cannot be loaded leaves the card
  * as it was (tried again at the next drawing).
  */
-import type { CardHost } from '../chunks/card-port.ts';
+import type { CardHost } from '../ports/card-port.ts';
 import { parseFeedbackMode } from '../conversation/feedback.ts';
 import { SUGGEST_REPLIES_TOOL } from '../conversation/suggestions.ts';
 import type { ClientToolHandler } from '../core/client-tools.ts';

@@ -3,7 +3,7 @@
  * live call, else as a chat message). Both need the target; overrides that cannot be read send
  * nothing and become the card's problem (logged, and a `ringwise-error` event).
  */
-import type { CardHost } from '../chunks/card-port.ts';
+import type { CardHost } from '../ports/card-port.ts';
 import type { ConversationController, StartOptions } from '../conversation/controller.ts';
 import type { ProblemSource } from '../conversation/view.ts';
 import type { CallTarget } from '../core/types.ts';

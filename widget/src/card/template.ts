@@ -5,7 +5,7 @@
  * a footer with the controls. Outside the card: the announcer, the dismissible launcher's hide
  * badge and the launcher's live dot. What each part shows is drawn by the render-*.ts files.
  */
-import type { CardHost } from '../chunks/card-port.ts';
+import type { CardHost } from '../ports/card-port.ts';
 import { START_STAGES } from '../core/start-stages.ts';
 import type { Controls } from './controls.ts';
 

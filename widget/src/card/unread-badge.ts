@@ -4,7 +4,7 @@
  * is drawn on the launcher's corner (hidden from screen readers) and said in words through the
  * launcher's description (`aria-describedby`), so its name stays the element's.
  */
-import type { CardHost } from '../chunks/card-port.ts';
+import type { CardHost } from '../ports/card-port.ts';
 import { UnreadCounter } from '../conversation/unread.ts';
 import { format } from '../i18n/labels.ts';
 import type { Controls } from './controls.ts';

@@ -4,7 +4,7 @@
  * a chunk loaded only when an element uses that language. The script-tag loader has its own,
  * which fetches the files next to it (embed.ts).
  */
-import type { LoadModule, ModuleKey, WidgetModules } from './manifest.ts';
+import type { LoadModule, ModuleKey, WidgetModules } from '../ports/manifest.ts';
 
 /** Loads the card UI, an engine, the Daily adapter or a shipped language as a bundler chunk. */
 export const loadBundledModule: LoadModule = <K extends ModuleKey>(name: K) => {
@@ -13,7 +13,7 @@ export const loadBundledModule: LoadModule = <K extends ModuleKey>(name: K) => {
     card: () => import('./entries/card.ts'),
     engine: () => import('./entries/bundled-voice-engine.ts'),
     chat: () => import('./entries/chat-engine.ts'),
-    keep: () => import('../card/keep.ts'),
+    keep: () => import('../continuity/file.ts'),
     rich: () => import('../card/rich/index.ts'),
     daily: () => import('../daily/index.ts'),
     de: () => import('../i18n/locales/de.ts'),

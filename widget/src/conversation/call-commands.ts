@@ -9,14 +9,14 @@ import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts
 import type { JsonObject, VoiceErrorLike, VoiceMessage, WebCall } from '../core/types.ts';
 import type { EventSink } from './conversation-events.ts';
 import type { VoiceClientPort } from './engine-port.ts';
-import { EngineSlot } from './engine-slot.ts';
+import { LazyClient } from './lazy-client.ts';
 import { ViewStore } from './view-store.ts';
 import { foldVoice, type CallRecord } from './voice-fold.ts';
 
 /** See the module comment. */
 export abstract class CallCommands extends ViewStore {
   /** The voice client's slot. */
-  protected voice_ = new EngineSlot<VoiceClientPort>();
+  protected voice_ = new LazyClient<VoiceClientPort>();
   /** A voice engine is loading for a start or rejoin (its client's snapshots are not shown yet). */
   protected loading_ = false;
   /** The running call (see `foldVoice`). */

@@ -1,5 +1,5 @@
 /**
- * `ChatSession`: the controller's typed half — one lazily loaded chat client (an `EngineSlot`),
+ * `ChatSession`: the controller's typed half — one lazily loaded chat client (an `LazyClient`),
  * the reply streaming into its turn, the last input (for a retry) and the session id kept from
  * another page. It draws through the controller's view (`ChatHost`).
  */
@@ -8,9 +8,9 @@ import type { ChatClientEvents } from '../core/chat-client.ts';
 import type { CallTarget } from '../core/types.ts';
 import { CHAT_CLIENT_EVENTS, type ConversationControllerOptions } from './conversation-events.ts';
 import type { ChatClientPort, ChatEngine } from './engine-port.ts';
-import { clientKey, clientOptions, EngineSlot } from './engine-slot.ts';
+import { clientKey, clientOptions, LazyClient } from './lazy-client.ts';
 import { problemOf } from './problems.ts';
-import { nextTask } from './tasks.ts';
+import { nextTask } from '../core/tasks.ts';
 import { endReply, streamReply } from './turns.ts';
 import type { Patch } from './view-store.ts';
 import type { CallView, ProblemKind, ProblemSource, Turn } from './view.ts';
@@ -24,14 +24,14 @@ export interface ChatHost {
   fail_(type: ProblemKind, cause: unknown, source: ProblemSource): false;
   /** Forwards a chat client's event (already renamed: `chat-state-change`). */
   forward_(event: string, payload: never): void;
-  /** Replaces stale clients (see `EngineSlot.stale`). */
+  /** Replaces stale clients (see `LazyClient.stale`). */
   replaceStale_(): void;
 }
 
 /** See the module comment. */
 export class ChatSession {
   /** The chat client's slot. */
-  readonly slot_ = new EngineSlot<ChatClientPort>();
+  readonly slot_ = new LazyClient<ChatClientPort>();
   /** The turn the chat reply streams into. */
   #replyTurn = 0;
   #lastInput = '';

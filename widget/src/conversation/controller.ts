@@ -1,7 +1,7 @@
 /**
  * `ConversationController`: the framework-free view model shared by the card and the React hook.
  * One conversation across talking and typing: it owns at most one voice client and one chat
- * client (an `EngineSlot` each), loads each engine lazily (on intent, or at the click), folds
+ * client (an `LazyClient` each), loads each engine lazily (on intent, or at the click), folds
  * their snapshots and events into one immutable `CallView` (`ViewStore`), and keeps one list of
  * turns — voice transcripts, typed messages and chat replies — that no switch between them clears.
  *
@@ -16,16 +16,15 @@ import type { CallTarget, VoiceMessage, WebCall } from '../core/types.ts';
 import { CLIENT_EVENTS } from '../core/client-events.ts';
 import { CallCommands } from './call-commands.ts';
 import { ChatSession, type ChatHost } from './chat-session.ts';
-import type { ContinuityPort } from './continuity.ts';
-import { keptRoomTarget, type SavedTurn } from './continuity-store.ts';
+import type { ContinuityPort, SavedTurn } from './continuity-port.ts';
 import type { ConversationControllerOptions, ConversationEvents } from './conversation-events.ts';
-import { handoffMessages } from './handoff.ts';
+import { chatTurnsForCall } from './chat-into-call.ts';
 import type { VoiceClientPort } from './engine-port.ts';
-import { startNow, type StartOptions } from './early-request.ts';
-import { clientKey, clientOptions } from './engine-slot.ts';
+import { CallStarts, keptRoomTarget, startNow, type StartOptions } from '../core/call-request.ts';
+import { clientKey, clientOptions } from './lazy-client.ts';
 import { missingSetup, problemOf, widgetFailure } from './problems.ts';
 import { ToolRunner } from './run-tools.ts';
-import { nextTask } from './tasks.ts';
+import { nextTask } from '../core/tasks.ts';
 import { transcriptChange } from './turns.ts';
 import type { ProblemKind, ProblemSource } from './view.ts';
 
@@ -43,6 +42,8 @@ export class ConversationController extends CallCommands implements ContinuityPo
   #chat: ChatSession = new ChatSession(this);
   /** Runs the client tools through the voice engine module. */
   #tools = new ToolRunner();
+  /** The gate of `start`: one start or call at a time. */
+  #starts = new CallStarts(() => this.view_.phase !== 'idle');
 
   constructor(options: ConversationControllerOptions) {
     super();
@@ -80,17 +81,14 @@ export class ConversationController extends CallCommands implements ContinuityPo
 
   /** Starts a call (no-op unless idle). Resolves `true` when the call started; never rejects. */
   async start(target: CallTarget, options: StartOptions = {}): Promise<boolean> {
-    if (this.view_.phase !== 'idle') return false;
-    let { request, abort, microphone } = options;
-    if (!this.#check(target, 'call')) {
-      abort?.abort();
-      return false;
-    }
-    const attempt = this.#beginLoad();
     const helpers = this.#options.requests;
     const keep = !!this.#options.keepRoom?.();
-    const sendHere = !request && !!helpers;
-    if (sendHere) ({ request, abort, microphone } = startNow({ token: this.#options.publicKey, baseUrl: this.#options.apiBaseUrl, target: keep ? keptRoomTarget(target) : target, requestWebCall: helpers.requestWebCall }));
+    const send = helpers && (() => startNow({ token: this.#options.publicKey, baseUrl: this.#options.apiBaseUrl, target: keep ? keptRoomTarget(target) : target, requestWebCall: helpers.requestWebCall }));
+    // One start at a time (call-request.ts): a second start while one runs sends nothing.
+    const opened = this.#starts.open(options, () => this.#check(target, 'call'), send);
+    if (!opened) return false;
+    const { request, abort, microphone, sentHere: sendHere } = opened;
+    const attempt = this.#beginLoad();
     // The engine adopts the request and reports its failure; until then nobody else listens.
     request?.catch(() => {});
     this.voice_.abort_ = abort ?? null;
@@ -100,8 +98,8 @@ export class ConversationController extends CallCommands implements ContinuityPo
     if (!client) return false;
     this.voice_.abort_ = null;
     this.syncVoice_();
-    // What was said and typed before this call goes into it (handoff.ts), without a reply.
-    const before = handoffMessages(this.view_.conversation);
+    // What was said and typed before this call goes into it (chat-into-call.ts), without a reply.
+    const before = chatTurnsForCall(this.view_.conversation);
     try {
       const call = await client.start(target, { ...(request && { request }), ...(microphone && { microphone }), ...(keep && { roomDeleteOnUserLeaveEnabled: false }) });
       if (!call) return false;

@@ -9,8 +9,7 @@
  */
 import { requestWebCall } from '../api/web-call.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
-import { keptRoomTarget } from './continuity-store.ts';
-import { startNow, type StartNowOptions, type StartOptions } from './early-request.ts';
+import { keptRoomTarget, startNow, type StartNowOptions, type StartOptions } from '../core/call-request.ts';
 import { pageContextOf, withPageContext } from './page-context.ts';
 
 /** The element as read here: its attributes and its `target` property. */

@@ -1,4 +1,4 @@
-import type { LoadFailure } from '../chunks/load-failure.ts';
+import type { LoadFailure } from './load-failure.ts';
 import type { ProblemKind } from './view.ts';
 
 /** Extra context of a `WidgetError`. */

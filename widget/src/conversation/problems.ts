@@ -1,5 +1,5 @@
 /** How errors become the view's `problem` (and the widget's own `error` events). */
-import { loadFailureOf } from '../chunks/load-failure.ts';
+import { loadFailureOf } from './load-failure.ts';
 import { MISSING_TARGET_MESSAGE } from '../core/constants.ts';
 import { hasCallTarget } from '../core/target.ts';
 import type { CallTarget } from '../core/types.ts';

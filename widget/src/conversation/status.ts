@@ -7,7 +7,7 @@
 import type { StartStage } from '../core/types.ts';
 import type { CallProblem, CallView } from './view.ts';
 import { format, stageLabelKey, type CardLabels } from '../i18n/labels.ts';
-import type { LoadFailure } from '../chunks/load-failure.ts';
+import type { LoadFailure } from './load-failure.ts';
 
 /** The kind of state the status line shows (the card colours its chip by it). */
 export type StatusTone = 'idle' | 'connecting' | 'live' | 'speaking' | 'muted' | 'warning' | 'ended' | 'error';

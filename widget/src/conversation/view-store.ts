@@ -1,7 +1,7 @@
 /**
  * `ViewStore`: the immutable `CallView` and its subscribers (a new object per change, for
  * `useSyncExternalStore`), plus the turn ids. The controller extends it; its members ending in
- * `_` are internal (shared with the controller's helpers, renamed in the built card file).
+ * `_` are internal (shared with the controller's helpers, not part of the controller's API).
  */
 import { appendTurns } from './turns.ts';
 import { IDLE_VIEW, type CallView, type Turn } from './view.ts';

@@ -5,7 +5,7 @@
 import type { MediaTrackLike } from '../core/call-port.ts';
 import type { ChatReply } from '../core/chat-client.ts';
 import type { CallState, StartStage, VoiceErrorType } from '../core/types.ts';
-import type { LoadFailure } from '../chunks/load-failure.ts';
+import type { LoadFailure } from './load-failure.ts';
 
 /** `CallState` plus `loading`: the engine is being fetched before the start. */
 export type CallPhase = 'loading' | CallState;

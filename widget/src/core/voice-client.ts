@@ -1,5 +1,6 @@
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
-import { createWebCall, readWebCall } from '../api/web-call.ts';
+import { readWebCall, requestWebCall } from '../api/web-call.ts';
+import { sendCallRequest } from './call-request.ts';
 import type { CallFactory, CallObject, LoadCallFactory } from './call-port.ts';
 import { MISSING_TARGET_MESSAGE } from './constants.ts';
 import { VoiceError } from './errors/voice-error.ts';
@@ -127,12 +128,17 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
         'web-call-creation',
         null,
         () =>
-          request
-            ? readWebCall(untilAborted(request, signal), signal)
-            : createWebCall(
-                { baseUrl: this.#options.apiBaseUrl ?? DEFAULT_API_BASE_URL, token: this.#options.publicKey, fetch: this.#options.fetch, signal },
-                { ...target, roomDeleteOnUserLeaveEnabled },
-              ),
+          // The adopted request, else one asked of the call request's owner (call-request.ts).
+          readWebCall(
+            request
+              ? untilAborted(request, signal)
+              : sendCallRequest(
+                  requestWebCall,
+                  { baseUrl: this.#options.apiBaseUrl ?? DEFAULT_API_BASE_URL, token: this.#options.publicKey, fetch: this.#options.fetch, signal },
+                  { ...target, roomDeleteOnUserLeaveEnabled },
+                ),
+            signal,
+          ),
         // The web call, for what depends on it (`./vapi` reports its fields as @vapi-ai/web does).
         { completed: (webCall) => ({ webCall }) },
       )) as WebCall;

@@ -6,11 +6,11 @@
  * that fails to load is said on the launcher. Functions over the element's card state
  * (`CardState`; members ending in `_` are internal, see launcher.ts).
  */
-import type { Card, CardHost, LoadModule } from '../chunks/card-port.ts';
-import type { LoadError } from '../chunks/script-loader.ts';
+import type { Card, CardHost, LoadModule } from '../ports/card-port.ts';
+import type { LoadError } from './script-loader.ts';
 import type { RequestHelpers } from '../conversation/conversation-events.ts';
-import type { StartOptions } from '../conversation/early-request.ts';
-import { nextTask } from '../conversation/tasks.ts';
+import type { StartOptions } from '../core/call-request.ts';
+import { nextTask } from '../core/tasks.ts';
 import type { CallTarget } from '../core/types.ts';
 import { h } from './dom.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
@@ -53,17 +53,7 @@ export function listenForIntent(element: CardState, signal: AbortSignal): void {
   const warm = () => (window.requestIdleCallback ?? setTimeout)(() => signal.aborted || preloadOf(element) !== 'idle' || intent(element, true));
   if (document.readyState === 'complete') warm();
   else addEventListener('load', warm, { once: true, signal });
-  // The click: minimize, or open (and in voice mode call, sending the request now). Written here
-  // rather than as a helper: the minifier would wrap a one-use helper in a call (and the failed
-  // load's handling in showCard below, for the same reason).
-  launcher.addEventListener(
-    'click',
-    () => {
-      if (element.open_) return element.setOpen_(false);
-      void showCard(element, modeOf(element) === 'voice' && element.view.phase === 'idle', true);
-    },
-    { signal },
-  );
+  launcher.addEventListener('click', () => activate(element), { signal });
 }
 
 /**
@@ -90,6 +80,12 @@ function intent(element: CardState, warm?: boolean): void {
     .catch(forget);
   // Voice: the click's start (a hybrid launcher opens the card; its call button starts there).
   if (mode === 'voice') load('start', warm).catch(forget);
+}
+
+/** The launcher was clicked: minimize, or open (and in voice mode call, sending the request now). */
+function activate(element: CardState): void {
+  if (element.open_) return element.setOpen_(false);
+  void showCard(element, modeOf(element) === 'voice' && element.view.phase === 'idle', true);
 }
 
 /**
@@ -121,16 +117,7 @@ export async function showCard(element: CardState, call: boolean, focus: boolean
     const card = await loading;
     if (element.open_) return await card.opened({ start: call ? early : undefined, focus });
   } catch (error) {
-    // The card file could not be loaded: the launcher says so (and retries on the next click); the
-    // loader has logged which URL failed.
-    if (element.connection_) {
-      element.loadFailed_ = (error as LoadError).evidence?.blocked ? 'loadBlocked' : 'loadFailed';
-      element.setOpen_(false);
-      // The card cannot explain its own absence: the launcher says it, the page gets the event.
-      // The load's own error (it names the file): `loadFailureOf(event.detail)` says why. Not a
-      // WidgetError: that class would cost the loader 71 B gzip (measured).
-      element.dispatch_('error', Object.assign(error as Error, { type: 'engine-load-failed' }));
-    }
+    failLoad(element, error);
   }
   early.abort?.abort();
   return false;
@@ -169,6 +156,20 @@ export function ensureCard(element: CardState): Promise<Card> {
     element.cardLoad_ = loading;
   }
   return element.cardLoad_;
+}
+
+/**
+ * The card file could not be loaded: the launcher says so (and retries on the next click); the
+ * loader has logged which URL failed.
+ */
+function failLoad(element: CardState, error: unknown): void {
+  if (!element.connection_) return;
+  element.loadFailed_ = (error as LoadError).evidence?.blocked ? 'loadBlocked' : 'loadFailed';
+  element.setOpen_(false);
+  // The card cannot explain its own absence: the launcher says it, the page gets the event.
+  // The load's own error (it names the file): `loadFailureOf(event.detail)` says why. Not a
+  // WidgetError: that class would cost the loader 71 B gzip (measured).
+  element.dispatch_('error', Object.assign(error as Error, { type: 'engine-load-failed' }));
 }
 
 /**

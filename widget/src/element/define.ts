@@ -1,5 +1,5 @@
 /** Registers the element once per page (and never outside a browser). */
-import type { LoadModule } from '../chunks/card-port.ts';
+import type { LoadModule } from '../ports/card-port.ts';
 import type { RequestHelpers } from '../conversation/conversation-events.ts';
 import { ELEMENT_NAME } from './options.ts';
 import { createVoiceCallElement } from './voice-call-element.ts';

@@ -1,5 +1,5 @@
 /** The element's public types: its surface, its constructor, and its tag and events in the DOM's maps. */
-import type { ClientTools } from '../chunks/card-port.ts';
+import type { ClientTools } from '../ports/card-port.ts';
 import type { CallProblem, CallView } from '../conversation/view.ts';
 import type { DailyConfig } from '../core/call-port.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';

@@ -3,7 +3,7 @@
  * browser languages (a shipped one, `LOCALES`, or one given to `registerLocale`), else English; a
  * shipped language's file is loaded through `LoadModule` when first used.
  */
-import type { LoadModule } from '../chunks/card-port.ts';
+import type { LoadModule } from '../ports/card-port.ts';
 import { LOCALES, localeLabels, type ShippedLocale, type VoiceLabels } from '../i18n/labels.ts';
 import { attr } from './options.ts';
 

@@ -2,15 +2,15 @@
  * The launcher the loader paints: a button (icon + label) in the widget's container, what it says
  * (start, open chat, return to the call, minimize, the card file failed), its icon, and the
  * container's state attributes (position, theme, mode, open, in a call, language). Functions over
- * the element's launcher state (`LauncherState`), whose members end in `_`: internal, and renamed
- * in the built files like `#private` names (see build.ts).
+ * the element's launcher state (`LauncherState`), whose members end in `_`: internal to the
+ * widget (not part of the element's API), shared by the loader's modules.
  */
 import type { CallView } from '../conversation/view.ts';
 import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from '../i18n/labels.ts';
 import { h } from './dom.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import { languageOf } from './language.ts';
-import { attr, modeOf, oneOf, POSITIONS } from './options.ts';
+import { attr, modeOf, positionOf } from './options.ts';
 
 /**
  * The card file failed to load: the label that says so (`loadBlocked`: the page's security policy,
@@ -61,8 +61,8 @@ export function buildLauncher(element: LauncherState): void {
  */
 export function labelsOf(element: LauncherState, lang = languageOf(element)): Partial<VoiceLabels> {
   const fromAttributes: Record<string, string> = {};
-  // As the script tag's attributes are read (embed.ts), which the compressed loader repeats for free.
-  for (const { name, value } of element.attributes) {
+  for (const name of element.getAttributeNames()) {
+    const value = element.getAttribute(name);
     // label-mic-denied → micDenied
     if (name.startsWith('label-') && value) fromAttributes[name.slice(6).replace(/-(.)/g, (_, c: string) => c.toUpperCase())] = value;
   }
@@ -78,8 +78,7 @@ export function labelsOf(element: LauncherState, lang = languageOf(element)): Pa
 /** Paints the container's state and what the launcher says and shows. */
 export function renderLauncher(element: LauncherState): void {
   const root = element.container_;
-  // The `position` attribute (default `inline`), read in place: the minifier would wrap a one-use reader in a call.
-  root.dataset.position = oneOf(POSITIONS, attr(element, 'position'));
+  root.dataset.position = positionOf(element);
   root.dataset.theme = attr(element, 'theme') ?? 'light';
   const mode = modeOf(element);
   root.dataset.mode = mode;

@@ -4,7 +4,7 @@
  * default), and the readers the element uses. The one owner the docs (`reference.ts`) read.
  */
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
-import type { WidgetMode } from '../chunks/card-port.ts';
+import type { WidgetMode } from '../ports/card-port.ts';
 
 /** Tag name of the element. */
 export const ELEMENT_NAME = 'ringwise-voice-call';
@@ -100,7 +100,7 @@ export function attr(element: Element, name: OptionAttribute): string | undefine
 }
 
 /** `value` when it is one of `list`, else the list's first (its default). */
-export function oneOf<T extends string>(list: readonly T[], value: string | null | undefined): T {
+function oneOf<T extends string>(list: readonly T[], value: string | null | undefined): T {
   return list.includes(value as T) ? (value as T) : list[0]!;
 }
 
@@ -109,9 +109,15 @@ export function modeOf(element: Element): WidgetMode {
   return oneOf(MODES, element.getAttribute('mode'));
 }
 
+/** The `position` attribute (default `inline`). */
+export function positionOf(element: Element): WidgetPosition {
+  return oneOf(POSITIONS, attr(element, 'position'));
+}
+
 /** `persist` is on (present, not "false"): the conversation is kept for the tab. */
 export function persistOf(element: Element): boolean {
-  return (element.getAttribute('persist') ?? 'false').trim() !== 'false';
+  const value = element.getAttribute('persist');
+  return value !== null && value.trim() !== 'false';
 }
 
 /**

@@ -15,10 +15,10 @@
  *
  * The element never throws into the host page, and tears everything down (call, stream,
  * listeners, clients) when removed from the DOM. Its state for the launcher and card loading is
- * in members ending in `_` (internal; renamed in the built file like `#private` names).
+ * in members ending in `_` (internal to the widget, not part of the element's API).
  */
-import type { Card, ClientTools, LoadModule } from '../chunks/card-port.ts';
-import { keptAny } from '../conversation/continuity-store.ts';
+import type { Card, ClientTools, LoadModule } from '../ports/card-port.ts';
+import { keptAny } from '../continuity/store.ts';
 import type { RequestHelpers } from '../conversation/conversation-events.ts';
 import { IDLE_VIEW, type CallView } from '../conversation/view.ts';
 import type { DailyConfig } from '../core/call-port.ts';

@@ -33,7 +33,7 @@ export interface NudgeHost {
 }
 
 /**
- * What the loader gives `nudgeLauncher`: the card's host (`CardHost`, chunks/card-port.ts), of
+ * What the loader gives `nudgeLauncher`: the card's host (`CardHost`, ports/card-port.ts), of
  * which the nudge reads these (written here: the chunk port imports this file's types).
  */
 export interface NudgeLauncherHost {
@@ -50,6 +50,13 @@ export interface NudgeLauncherHost {
 /** What the nudge file exports (`WidgetModules.nudge`). */
 export interface NudgeModule {
   nudgeLauncher: typeof nudgeLauncher;
+}
+
+declare module '../ports/manifest.ts' {
+  interface WidgetModules {
+    /** The nudge bubble, loaded when an element sets `nudge`. */
+    nudge: NudgeModule;
+  }
 }
 
 /**

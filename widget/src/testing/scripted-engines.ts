@@ -8,7 +8,7 @@
  */
 import type { RequestHelpers } from '../conversation/conversation-events.ts';
 import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
-import type { LoadModule, WidgetModules } from '../chunks/manifest.ts';
+import type { LoadModule, WidgetModules } from '../ports/manifest.ts';
 import type { ChatReply, ChatSendOptions } from '../core/chat-client.ts';
 import type { CallTarget, WebCall } from '../core/types.ts';
 import type { VoiceStartOptions } from '../core/voice-client.ts';

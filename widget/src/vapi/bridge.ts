@@ -4,10 +4,10 @@
  * its order, `call-start` on the platform's `listening`, Daily's own event objects.
  */
 import type { VoiceClient } from '../core/voice-client.ts';
-import type { StartProgress, VoiceErrorLike } from '../core/types.ts';
+import type { ProgressStage, StartProgress, VoiceErrorLike } from '../core/types.ts';
 import type { DailyCallProperties } from '../daily/index.ts';
 import { serializeError, thrownByReference } from './serialize.ts';
-import type { VapiEventListeners, VapiEventNames, ReconnectWebCall as WebCall } from './types.ts';
+import type { VapiEventListeners, VapiEventNames, VapiFailedStage, VapiStartStage, ReconnectWebCall as WebCall } from './types.ts';
 
 /** What the running start or reconnect is, for the events that describe it. */
 export interface Attempt {
@@ -29,7 +29,7 @@ export type Emit = <E extends VapiEventNames>(event: E, ...args: Parameters<Vapi
 
 const iso = (at = Date.now()) => new Date(at).toISOString();
 /** Stages whose failure the reference reports as its own `error` event too, in `start` only. */
-const STAGE_ERRORS = ['daily-call-object-creation', 'daily-call-join', 'video-recording-setup', 'audio-observer-setup', 'audio-processing-setup'];
+const STAGE_ERRORS: readonly ProgressStage[] = ['daily-call-object-creation', 'daily-call-join', 'video-recording-setup', 'audio-observer-setup', 'audio-processing-setup'];
 
 /**
  * Subscribes `emit` to `client`'s events, translated.
@@ -40,7 +40,7 @@ const STAGE_ERRORS = ['daily-call-object-creation', 'daily-call-join', 'video-re
 export function bridge(client: VoiceClient, emit: Emit, attempt: () => Attempt, props: DailyCallProperties, isMobile: () => boolean): void {
   const webCallOf = () => attempt().webCall;
   const recording = () => webCallOf()?.artifactPlan?.videoRecordingEnabled ?? false;
-  const progress = (stage: string, status: StartProgress['status'], extra: Omit<Partial<StartProgress>, 'stage' | 'timestamp'> = {}) =>
+  const progress = (stage: VapiStartStage, status: StartProgress['status'], extra: Omit<Partial<StartProgress>, 'stage' | 'timestamp'> = {}) =>
     emit('call-start-progress', { stage, status, ...(extra.duration !== undefined && { duration: extra.duration }), timestamp: iso(), ...(extra.metadata && { metadata: extra.metadata }) });
   const errorOf = (error: VoiceErrorLike) => serializeError(thrownByReference(error));
 
@@ -91,13 +91,13 @@ export function bridge(client: VoiceClient, emit: Emit, attempt: () => Attempt, 
 
   client.on('error', (error) => {
     const a = attempt();
-    const stage = error.stage ?? '';
+    const { stage } = error;
     if (error.type === 'validation-error' || error.type === 'meeting-ended') return;
     if (a.failed) {
       a.failed = false;
       return;
     }
-    if (!STAGE_ERRORS.includes(stage) || a.reconnect) return;
+    if (!stage || !STAGE_ERRORS.includes(stage) || a.reconnect) return;
     emit('error', { type: `${stage}-error`, stage, error: errorOf(error), timestamp: iso() });
   });
 
@@ -114,7 +114,7 @@ export function bridge(client: VoiceClient, emit: Emit, attempt: () => Attempt, 
     const context = a.reconnect
       ? { isReconnect: true, callId: webCall?.id || 'unknown', hasVideoRecording: !!webCall?.artifactPlan?.videoRecordingEnabled, voiceProvider: webCall?.assistant?.voice?.provider || 'unknown', isMobile: isMobile() }
       : { ...a.flags, isMobile: isMobile() };
-    const failedStage = a.reconnect ? 'reconnect' : 'unknown';
+    const failedStage: VapiFailedStage = a.reconnect ? 'reconnect' : 'unknown';
     emit('call-start-failed', { stage: failedStage, totalDuration, error: serialized.message as string, errorStack: (serialized.stack as string) || 'No stack trace available', timestamp: iso(), context });
     emit('error', { type: a.reconnect ? 'reconnect-error' : 'start-method-error', ...(a.reconnect ? {} : { stage: failedStage }), error: serialized, totalDuration, timestamp: iso(), context });
   });

@@ -21,14 +21,14 @@ import {
   type DailyVideoSendSettings,
 } from '../daily/index.ts';
 import { bridge, type Attempt } from './bridge.ts';
-import { VapiEventEmitter } from './emitter.ts';
+import { VapiEventEmitter } from './node-style-emitter.ts';
 import type { AssistantOverrides, Call, CreateAssistantDTO, CreateSquadDTO, CreateWorkflowDTO, WorkflowOverrides } from './platform-api.ts';
 import type { ReconnectWebCall as WebCall, StartCallOptions, VapiClientToServerMessage, VapiEventNames } from './types.ts';
 
 export type * from './types.ts';
 /** The platform's DTOs, as `@vapi-ai/web/dist/api` has them (also `@ringwise/voice-widget/vapi/dist/api`). */
 export type * from './platform-api.ts';
-export { VapiEventEmitter } from './emitter.ts';
+export { VapiEventEmitter } from './node-style-emitter.ts';
 
 const NO_CALL = 'Call object is not available.';
 

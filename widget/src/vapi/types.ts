@@ -10,13 +10,23 @@ import type {
   DailyParticipant,
 } from '../daily/index.ts';
 import type { JsonObject } from '../api/call-target.ts';
+import type { ProgressStage } from '../core/types.ts';
 
 /** `{ type: 'end-call' }`, `say`, `add-message`, `control` messages (the platform's live call control). */
 export type VapiClientToServerMessage = { type: string } & JsonObject;
 
+/**
+ * A start stage as @vapi-ai/web 2.7.1 names it in `call-start-progress`: the core's stages, its
+ * `input-validation` told as `validation`.
+ */
+export type VapiStartStage = Exclude<ProgressStage, 'input-validation'> | 'validation';
+
+/** The stage of a `call-start-failed` event: `reconnect` for a rejoin, else `unknown` (as the reference). */
+export type VapiFailedStage = 'reconnect' | 'unknown';
+
 /** One `call-start-progress` event. */
 export interface CallStartProgressEvent {
-  stage: string;
+  stage: VapiStartStage;
   status: 'started' | 'completed' | 'failed';
   duration?: number;
   /** ISO 8601. */
@@ -34,7 +44,7 @@ export interface CallStartSuccessEvent {
 
 /** The `call-start-failed` event. */
 export interface CallStartFailedEvent {
-  stage: string;
+  stage: VapiFailedStage;
   totalDuration: number;
   error: string;
   errorStack?: string;

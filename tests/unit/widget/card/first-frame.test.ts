@@ -8,10 +8,10 @@
  * asked for" is the call object's `join()` itself, not a stage a fake reports.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VoiceClient } from '../../../../widget/src/core/index.ts';
+import { VoiceClient } from '../../../../widget/src/core.ts';
 import { runClientTools } from '../../../../widget/src/core/client-tools.ts';
 import type { EngineClientOptions, VoiceEngine } from '../../../../widget/src/conversation/engine-port.ts';
-import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
+import type { LoadModule, WidgetModules } from '../../../../widget/src/ports/card-port.ts';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import { FakeCallFactory, FakePlatform } from '../../../fixtures/fake-call.ts';
 import { frame, getByRole, queryByRole } from '../element/dom-helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * The chunk manifest (widget/src/chunks/manifest.ts) is the one table of the widget's modules: the
+ * The chunk manifest (widget/src/ports/manifest.ts) is the one table of the widget's modules: the
  * build maps exactly its keys to sources (`CDN_SOURCES`, widget/build.ts), each source exists, and
  * every file is named by the manifest's one rule. The module types (`WidgetModules`) and the
  * bundled loader's table (modules.ts) are held to the same keys by the compiler.
@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CDN_FILES, CDN_SOURCES, WIDGET_DIR } from '../../../../widget/build.ts';
-import { LOADER_FILE, MODULE_FILES, moduleFile } from '../../../../widget/src/chunks/manifest.ts';
+import { LOADER_FILE, MODULE_FILES, moduleFile } from '../../../../widget/src/ports/manifest.ts';
 
 describe('the chunk manifest', () => {
   it('build.ts has a source for every manifest key, and no source without a key', () => {

@@ -88,6 +88,34 @@ describe('ConversationController: calls', () => {
     }
   });
 
+  test('one start at a time: a second start while one runs sends no second POST /call/web (a second billed call)', async () => {
+    const { controller, voice, sent } = setup();
+    void controller.start(TARGET);
+    const second = controller.start(TARGET);
+    expect(sent.map((r) => r.path), 'one request while the engine loads').toEqual(['/call/web']);
+    expect(await second, 'the second start is refused').toBe(false);
+    await flush();
+    const client = voice.client();
+    client.update({ state: 'active' });
+    client.finishStart({ id: 'c', webCallUrl: 'u' });
+    await flush();
+    void controller.start(TARGET);
+    expect(sent.length, 'still one request during the call').toBe(1);
+    await flush();
+    expect(client.starts.length, 'the engine started once').toBe(1);
+  });
+
+  test('a start after a cancel sends one request', async () => {
+    const { controller, sent } = setup();
+    void controller.start(TARGET);
+    controller.stop();
+    expect(sent[0]!.signal?.aborted, 'the cancelled start\'s request is aborted').toBe(true);
+    await flush();
+    void controller.start(TARGET);
+    expect(sent.map((r) => r.path), 'the new start sent its own').toEqual(['/call/web', '/call/web']);
+    expect(sent[1]!.signal?.aborted, 'and it is live').toBe(false);
+  });
+
   test('a request sent by the loader is used as is; stop during the engine load aborts it', async () => {
     const { controller, voice, sent } = setup();
     const abort = new AbortController();

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import { describeProblem, formatDuration, stageLabel, statusLine } from '../../../../widget/src/conversation/status.ts';
 import { IDLE_VIEW, type CallProblem, type CallView } from '../../../../widget/src/conversation/view.ts';
-import type { LoadFailure } from '../../../../widget/src/chunks/load-failure.ts';
+import type { LoadFailure } from '../../../../widget/src/conversation/load-failure.ts';
 
 const view = (patch: Partial<CallView>): CallView => ({ ...IDLE_VIEW, ...patch });
 

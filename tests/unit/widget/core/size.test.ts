@@ -23,7 +23,8 @@ const KB = 1000;
 // call machine loaded beside the permission: 7,106 B on main after both; 7,200 B with issue 19's
 // default call factory handed in by the entry (the core's `VoiceClient` takes the loader as a port)
 // and one log prefix (+54), and issue 20's spare call object asked for in `preload` (+40); gated just above it.
-const BUDGET = 7.2 * KB;
+// Issue 33: the core asks the call request's owner (core/call-request.ts) for its request: +10 B.
+const BUDGET = 7.21 * KB;
 
 async function bundle(contents: string) {
   const lazy: string[] = [];
@@ -62,7 +63,7 @@ async function bundle(contents: string) {
 describe('core sizes', () => {
   it(`VoiceClient + createWebCall stay within ${BUDGET / KB} KB gzip (budget 6 KB: missed), with daily-js only behind a dynamic import`, async () => {
     const { code, minified, gzip, lazy } = await bundle(
-      "export { VoiceClient, VoiceError, isVoiceError } from './core/index.ts'; export { createWebCall } from './api/web-call.ts';",
+      "export { VoiceClient, VoiceError, isVoiceError } from './core.ts'; export { createWebCall } from './api/web-call.ts';",
     );
     console.info(`voice core + createWebCall: ${minified} B min, ${gzip} B gzip (budget ${BUDGET} B)`);
     expect(gzip, 'gzip bytes').toBeLessThanOrEqual(BUDGET);

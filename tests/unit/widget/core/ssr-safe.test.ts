@@ -47,7 +47,7 @@ describe('core import is SSR-safe', () => {
       });
     }
     vi.resetModules();
-    const core = await import('../../../../widget/src/core/index.ts');
+    const core = await import('../../../../widget/src/core.ts');
     const client = new core.VoiceClient({ publicKey: 'pk' });
     client.on('error', () => {});
     const snapshot = client.getSnapshot();

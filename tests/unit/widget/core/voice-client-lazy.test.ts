@@ -11,7 +11,7 @@ import type { CallFactory, DailyConfig } from '../../../../widget/src/core/call-
 import { FakeCallFactory, FakePlatform, deferred } from '../../../fixtures/fake-call.ts';
 import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import type { VoiceClient } from '../../../../widget/src/core/voice-client.ts';
-import type { LoadModule } from '../../../../widget/src/chunks/card-port.ts';
+import type { LoadModule } from '../../../../widget/src/ports/card-port.ts';
 import { PUBLIC_KEY, record, until, webCall } from './harness.ts';
 
 const ADAPTER = '../../../../widget/src/daily/index.ts';
@@ -41,7 +41,7 @@ function fakeAdapter(options: { gate?: Promise<void>; fail?: Error } = {}) {
 
 /** Where a `VoiceClient` comes from: the `/core` entry, the bundled engine, the script-tag engine, the core itself. */
 const SOURCES = {
-  core: () => import('../../../../widget/src/core/index.ts'),
+  core: () => import('../../../../widget/src/core.ts'),
   bundled: () => import('../../../../widget/src/chunks/entries/bundled-voice-engine.ts'),
   script: () => import('../../../../widget/src/chunks/entries/voice-engine.ts'),
   bare: () => import('../../../../widget/src/core/voice-client.ts'),

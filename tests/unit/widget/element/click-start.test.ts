@@ -8,7 +8,7 @@
  * must be out before it runs.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
+import type { LoadModule, WidgetModules } from '../../../../widget/src/ports/card-port.ts';
 import * as start from '../../../../widget/src/chunks/entries/start.ts';
 import { defineVoiceCallElement } from '../../../../widget/src/element/define.ts';
 import { recordHangingFetch } from './hanging-fetch.ts';

@@ -3,7 +3,7 @@
  * fake voice and chat engines, through the same `LoadModule` port the script-tag loader and
  * bundlers fill.
  */
-import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
+import type { LoadModule, WidgetModules } from '../../../../widget/src/ports/card-port.ts';
 import { LOCALES, type LocaleModule, type ShippedLocale } from '../../../../widget/src/i18n/labels.ts';
 import * as ui from '../../../../widget/src/chunks/entries/card.ts';
 // Imported up front like the card: a file's first import in a test worker can take longer than a flush.
@@ -63,7 +63,7 @@ export function createFakeModules(): FakeModules {
       return localeGate.then(() => LOCALE_MODULES[name as ShippedLocale]());
     }
     if (name === 'rich') return import('../../../../widget/src/card/rich/index.ts');
-    if (name === 'keep') return keepGate.then(() => import('../../../../widget/src/card/keep.ts'));
+    if (name === 'keep') return keepGate.then(() => import('../../../../widget/src/continuity/file.ts'));
     // The card's audio file, the nudge and the analytics stream: the real ones, as the loader fetches them.
     if (name === 'audio') return Promise.resolve(audio);
     if (name === 'nudge') return Promise.resolve(nudge);

@@ -5,7 +5,7 @@
  * time" is checked step by step; the page's `load` is simulated with `document.readyState`.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoadModule, WidgetModules } from '../../../../widget/src/chunks/card-port.ts';
+import type { LoadModule, WidgetModules } from '../../../../widget/src/ports/card-port.ts';
 import { defineVoiceCallElement } from '../../../../widget/src/element/define.ts';
 import { recordHangingFetch } from './hanging-fetch.ts';
 import type { VoiceCallElement } from '../../../../widget/src/element/element-types.ts';

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import { LOCALES, type LocaleModule, type ShippedLocale, type VoiceLabels } from '../../../../widget/src/i18n/labels.ts';
-import { MODULE_FILES } from '../../../../widget/src/chunks/manifest.ts';
+import { MODULE_FILES } from '../../../../widget/src/ports/manifest.ts';
 import { loadBundledModule } from '../../../../widget/src/chunks/modules.ts';
 
 /** Labels that are the same word in that language (checked: real usage, not laziness). */

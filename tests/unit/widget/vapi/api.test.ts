@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import ts from 'typescript';
 import { describe, expect, it, vi } from 'vitest';
 import Vapi from '../../../../widget/src/vapi/index.ts';
-import { VapiEventEmitter } from '../../../../widget/src/vapi/emitter.ts';
+import { VapiEventEmitter } from '../../../../widget/src/vapi/node-style-emitter.ts';
 import { EVENT_NAMES } from './differential.harness.ts';
 
 const declarations = createRequire(import.meta.url).resolve('@vapi-ai/web/dist/vapi.d.ts');

@@ -5,10 +5,10 @@
  * `feedback-url`) and the hand-over to a person (`handoff-label`, `ringwise-handoff`). The
  * formatted answers are drawn by the conversation log (markdown/).
  */
-import type { CardHost } from '../../chunks/card-port.ts';
+import type { CardHost } from '../../ports/card-port.ts';
 import type { ConversationController } from '../../conversation/controller.ts';
 import { asksRating, asksThumbs, feedbackDetail, parseFeedbackMode, postFeedback } from '../../conversation/feedback.ts';
-import { endPolitely, handOverDetail } from '../../conversation/hand-over.ts';
+import { endPolitely, handOverDetail } from '../../conversation/person-hand-over.ts';
 import { parseSuggestions, suggestReplyOptions, SUGGEST_REPLIES_TOOL } from '../../conversation/suggestions.ts';
 import type { Turn } from '../../conversation/view.ts';
 import type { ClientTools } from '../../core/client-tools.ts';
@@ -46,6 +46,13 @@ export interface RichParts {
 /** What `voice-widget-rich.js` exports. */
 export interface RichModule {
   richParts: typeof richParts;
+}
+
+declare module '../../ports/manifest.ts' {
+  interface WidgetModules {
+    /** Suggested replies, feedback and the hand-over, loaded when used. */
+    rich: RichModule;
+  }
 }
 
 /** Makes the rich part of a card. */

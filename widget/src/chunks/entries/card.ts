@@ -3,7 +3,7 @@
  * what the element loads on intent, next to the engine. See `card.ts`.
  */
 import { mountCard as mount } from '../../card/index.ts';
-import type { CardModule } from '../card-port.ts';
+import type { CardModule } from '../../ports/card-port.ts';
 
 /** Builds the card (checked against the port the element codes against). */
 export const mountCard: CardModule['mountCard'] = mount;

@@ -5,7 +5,7 @@
  * and request code. See conversation/element-start.ts.
  */
 import { startFor as start } from '../../conversation/element-start.ts';
-import type { StartModule } from '../card-port.ts';
+import type { StartModule } from '../../ports/card-port.ts';
 
 /** Starts a call for an element (checked against the port the element codes against). */
 export const startFor: StartModule['startFor'] = start;

@@ -9,7 +9,7 @@ import { VoiceClient as CoreVoiceClient } from '../../core/voice-client.ts';
 import type { VoiceClientOptions } from '../../core/voice-options.ts';
 import type { VoiceEngine } from '../../conversation/engine-port.ts';
 import { lazyDailyFactory } from '../../daily/lazy-factory.ts';
-import type { ChunkRegistry } from '../script-loader.ts';
+import type { ChunkRegistry } from '../../element/script-loader.ts';
 
 const loadDaily = /* @__PURE__ */ lazyDailyFactory(() => {
   const registry = (globalThis as { RingwiseVoice?: Partial<ChunkRegistry> }).RingwiseVoice;

@@ -3,8 +3,8 @@
  * in-memory session storage: what is kept when, what a later page gets back, and what never is.
  */
 import { expect, test } from 'vitest';
-import { ConversationContinuity, type ContinuityPort, type RestoreState } from '../../../../widget/src/conversation/continuity.ts';
-import { CALL_KEEP_MS, readConversation, type SavedTurn, type StorageSource } from '../../../../widget/src/conversation/continuity-store.ts';
+import { ConversationContinuity, type ContinuityPort, type RestoreState } from '../../../../widget/src/continuity/continuity.ts';
+import { CALL_KEEP_MS, readConversation, type SavedTurn, type StorageSource } from '../../../../widget/src/continuity/store.ts';
 import type { WebCall } from '../../../../widget/src/core/types.ts';
 
 const KEY = 'ringwise-conversation:test';

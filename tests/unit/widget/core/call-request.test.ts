@@ -1,11 +1,12 @@
 /**
- * `startNow` (conversation/early-request.ts): the one "start now" of the launcher, the controller
- * and the site's hero. What it asks for, in the caller's task, and what it never sends.
+ * The call request's owner (core/call-request.ts): `startNow`, the one "start now" of the launcher,
+ * the controller and the site's hero (what it asks for, in the caller's task, and what it never
+ * sends), and `CallStarts`, the one-start-at-a-time gate.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeTrack } from '../../../fixtures/fake-call.ts';
-import { startNow } from '../../../../widget/src/conversation/early-request.ts';
-import { nextTask } from '../../../../widget/src/conversation/tasks.ts';
+import { CallStarts, startNow } from '../../../../widget/src/core/call-request.ts';
+import { nextTask } from '../../../../widget/src/core/tasks.ts';
 import { DEFAULT_API_BASE_URL } from '../../../../widget/src/api/constants.ts';
 
 function helpers() {
@@ -111,5 +112,40 @@ describe('startNow', () => {
       vi.stubGlobal('navigator', {});
       expect(startNow({ token: 'pk', target: { assistantId: 'a' }, ...helpers() }).microphone, 'none').toBeUndefined();
     });
+  });
+});
+
+describe('CallStarts', () => {
+  const TARGET = { assistantId: 'a' };
+
+  function gate() {
+    let busy = false;
+    const { requestWebCall } = helpers();
+    const starts = new CallStarts(() => busy);
+    const send = () => startNow({ token: 'pk', target: TARGET, requestWebCall });
+    return { starts, requestWebCall, send, setBusy: (value: boolean) => (busy = value) };
+  }
+
+  it('sends one request for a start; none while a start or call runs, leaving the caller\'s request alone', () => {
+    const { starts, requestWebCall, send, setBusy } = gate();
+    const opened = starts.open({}, () => true, send);
+    expect(opened?.sentHere, 'sent by the gate').toBe(true);
+    expect(opened?.request, 'the sent request').toBe(requestWebCall.mock.results[0]!.value);
+    setBusy(true);
+    const early = { request: new Promise<Response>(() => {}), abort: new AbortController() };
+    expect(starts.open({}, () => true, send), 'refused while busy').toBeNull();
+    expect(starts.open(early, () => true, send), 'an early request refused too').toBeNull();
+    expect(requestWebCall, 'nothing more sent').toHaveBeenCalledTimes(1);
+    expect(early.abort.signal.aborted, 'the refused early request is not aborted (it may be the running start\'s)').toBe(false);
+  });
+
+  it('adopts the click\'s request; aborts it when the setup is refused; sends none without a sender', () => {
+    const { starts, requestWebCall, send } = gate();
+    const early = { request: new Promise<Response>(() => {}), abort: new AbortController() };
+    expect(starts.open(early, () => true, send), 'adopted').toEqual({ ...early, sentHere: false });
+    expect(starts.open(early, () => false, send), 'refused setup').toBeNull();
+    expect(early.abort.signal.aborted, 'the early request aborted').toBe(true);
+    expect(starts.open({}, () => true), 'no sender: the engine sends its own').toEqual({ sentHere: false });
+    expect(requestWebCall, 'nothing sent').not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 /** The hand-over's detail and its polite end of the call (issue 26, item 4). */
 import { expect, test } from 'vitest';
-import { endPolitely, handOverDetail, type PoliteEndPort } from '../../../../widget/src/conversation/hand-over.ts';
+import { endPolitely, handOverDetail, type PoliteEndPort } from '../../../../widget/src/conversation/person-hand-over.ts';
 import { IDLE_VIEW, type CallView, type Turn } from '../../../../widget/src/conversation/view.ts';
 
 const turn = (id: number, role: Turn['role'], text: string, partial = ''): Turn => ({ id, role, text, partial, via: 'voice' });

@@ -10,8 +10,8 @@
  * </button>
  * ```
  */
-import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
-import { useVoiceCallWithEngine, type UseVoiceCallOptions, type UseVoiceCallResult } from './use-voice-call.ts';
+import type { ChatEngine, VoiceEngine } from './conversation/engine-port.ts';
+import { useVoiceCallWithEngine, type UseVoiceCallOptions, type UseVoiceCallResult } from './react/use-voice-call.ts';
 
 /** Options of `useVoiceCall`: `UseVoiceCallOptions`, plus where the voice engine comes from. */
 export interface UseVoiceCallHookOptions extends UseVoiceCallOptions {
@@ -20,8 +20,8 @@ export interface UseVoiceCallHookOptions extends UseVoiceCallOptions {
 }
 
 // The package's engines as chunks of your bundle (only these two: the hook has no card).
-const loadBundledEngine = (): Promise<VoiceEngine> => import('../chunks/entries/bundled-voice-engine.ts');
-const loadBundledChat = (): Promise<ChatEngine> => import('../chunks/entries/chat-engine.ts');
+const loadBundledEngine = (): Promise<VoiceEngine> => import('./chunks/entries/bundled-voice-engine.ts');
+const loadBundledChat = (): Promise<ChatEngine> => import('./chunks/entries/chat-engine.ts');
 
 /**
  * A conversation as React state — a voice call, typed chat, or both: the view (`phase`,
@@ -44,9 +44,9 @@ export {
   type ProblemInfo,
   type StatusLine,
   type StatusTone,
-} from '../conversation/status.ts';
-export { IDLE_VIEW, START_STAGES, type CallPhase, type CallProblem, type CallView, type ChatPhase, type Turn } from '../conversation/view.ts';
-export { EN_LABELS, resolveLabels } from '../i18n/en.ts';
-export { EN_LAUNCHER_LABELS, type VoiceLabels } from '../i18n/labels.ts';
-export { startNow, type StartNowOptions, type StartOptions } from '../conversation/early-request.ts';
-export type { ClientToolHandler, ClientTools, ToolCall, ToolError } from '../core/client-tools.ts';
+} from './conversation/status.ts';
+export { IDLE_VIEW, START_STAGES, type CallPhase, type CallProblem, type CallView, type ChatPhase, type Turn } from './conversation/view.ts';
+export { EN_LABELS, resolveLabels } from './i18n/en.ts';
+export { EN_LAUNCHER_LABELS, type VoiceLabels } from './i18n/labels.ts';
+export { startNow, type StartNowOptions, type StartOptions } from './core/call-request.ts';
+export type { ClientToolHandler, ClientTools, ToolCall, ToolError } from './core/client-tools.ts';

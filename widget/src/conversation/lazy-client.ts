@@ -1,12 +1,12 @@
 /**
- * `EngineSlot`: one lazily created engine client and everything the controller tracks about it —
+ * `LazyClient`: one lazily created engine client and everything the controller tracks about it —
  * the client, the key (public key + API URL) it was made with, the attempt counter that lets a
  * stop cancel a start still loading, the early request's abort, and the subscriptions to undo.
  * The controller holds two: one for voice, one for chat.
  */
 
-/** What a client in a slot offers: a snapshot subscription, named events, and teardown. */
-export interface SlotClient {
+/** What a managed client offers: a snapshot subscription, named events, and teardown. */
+export interface ManagedClient {
   subscribe(listener: () => void): () => void;
   on(event: string, handler: (payload: never) => void): unknown;
   off(event: string, handler: (payload: never) => void): unknown;
@@ -14,7 +14,7 @@ export interface SlotClient {
 }
 
 /** See the module comment. */
-export class EngineSlot<C> {
+export class LazyClient<C> {
   /** The client, once its engine is loaded. */
   client_: C | null = null;
   /** Bumped by every start and stop, so a stop during the engine load cancels that start. */
@@ -59,7 +59,7 @@ export class EngineSlot<C> {
     this.client_ = client;
     this.#key = key;
     // Both kinds of client emit by name; their payload types live in ConversationEvents.
-    const emitter = client as unknown as SlotClient;
+    const emitter = client as unknown as ManagedClient;
     this.#offs.push(emitter.subscribe(sync));
     for (const event of events) {
       const handler = (payload: never) => forward(event, payload);
@@ -71,7 +71,7 @@ export class EngineSlot<C> {
 
   /** Unsubscribes from the client and destroys it; the slot is empty after. */
   dispose_(): void {
-    const client = this.client_ as unknown as SlotClient | null;
+    const client = this.client_ as unknown as ManagedClient | null;
     if (!client) return;
     this.client_ = null;
     for (const off of this.#offs.splice(0)) off();

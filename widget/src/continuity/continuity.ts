@@ -1,7 +1,7 @@
 /**
  * `ConversationContinuity`: one conversation across the pages of a tab (the `persist` option).
  * It watches a conversation (the controller, through `ContinuityPort`), keeps what a later page
- * needs in `sessionStorage` (continuity-store.ts), and on that page gives it back: the turns and
+ * needs in `sessionStorage` (store.ts), and on that page gives it back: the turns and
  * the chat's session id at once, and a call that was running is joined again (the same room, no
  * new `POST /call/web`) — by itself when the browser lets the page play audio, else after one
  * 'Resume call' tap (`resume()`).
@@ -12,11 +12,11 @@
  * `forget()` (consent declined, `persist` turned off).
  *
  * A rejoin on another page tells the assistant which page the visitor is on now (one silent
- * system message, page-context.ts); a call another tab holds is not joined (call-claim.ts).
+ * system message, page-context.ts); a call another tab holds is not joined (claim.ts).
  */
-import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
+import type { ContinuityPort } from '../conversation/continuity-port.ts';
 import type { WebCall } from '../core/types.ts';
-import { claimCall, type CallClaim } from './call-claim.ts';
+import { claimCall, type CallClaim } from './claim.ts';
 import {
   forgetConversation,
   readConversation,
@@ -24,27 +24,13 @@ import {
   webCallOf,
   writeConversation,
   type SavedCall,
-  type SavedTurn,
   type StorageSource,
-} from './continuity-store.ts';
-import { entryOf } from './keep-entry.ts';
-import { pageChangeMessage, type PageContext } from './page-context.ts';
+} from './store.ts';
+import { entryOf } from './entry.ts';
+import { pageChangeMessage, type PageContext } from '../conversation/page-context.ts';
 
-/** The conversation's side, as continuity needs it (the controller implements it). */
-export interface ContinuityPort {
-  /** Phase of the call and the turns so far. */
-  getSnapshot(): { readonly phase: string; readonly conversation: readonly { readonly role: 'user' | 'assistant'; readonly text: string; readonly via: 'voice' | 'text' }[] };
-  subscribe(listener: () => void): () => void;
-  /** The running call's web call and when it connected (epoch ms); `null` without a call. */
-  liveCall(): { readonly webCall: WebCall; readonly connectedAt: number } | null;
-  /** The chat's session id, if a chat has one. */
-  sessionId(): string | null;
-  /** Shows kept turns and continues the kept chat session (before anything else happens). */
-  restore(turns: readonly SavedTurn[], sessionId: string | null): void;
-  /** Joins a kept call again; resolves `true` when joined (a failure is the port's to show). */
-  rejoin(webCall: WebCall, connectedAt: number): Promise<boolean>;
-  addMessage(message: ConversationMessage, options?: AddMessageOptions): void;
-}
+/** The conversation's side, as continuity needs it: the view model's port (conversation/continuity-port.ts). */
+export type { ContinuityPort } from '../conversation/continuity-port.ts';
 
 /** Where a kept call stands on this page. */
 export type RestoreState =

@@ -6,17 +6,13 @@
  * under their key (`RingwiseVoice.chunk(key, …)`, script-loader.ts), and the bundled loader
  * (modules.ts) imports them by the same keys. Fixed per version (no hashes), so they can be served
  * with `integrity` and long caching per versioned folder. A new module: a key here, its type in
- * `WidgetModules` (the compiler holds the two together), its source in `CDN_SOURCES`, its import in
+ * `WidgetModules` or its own module's augmentation of it (the compiler holds the two together), its source in `CDN_SOURCES`, its import in
  * modules.ts. Types other than the names are erased: the loader carries none of them.
  */
 import type { AnalyticsModule } from '../analytics/stream.ts';
-import type { AudioModule } from '../card/audio-panel.ts';
-import type { KeepModule } from '../card/keep.ts';
-import type { RichModule } from '../card/rich/index.ts';
 import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
 import type { DailyModule } from '../daily/lazy-factory.ts';
 import type { LocaleModule } from '../i18n/labels.ts';
-import type { NudgeModule } from '../nudge/nudge.ts';
 import type { CardModule, StartModule } from './card-port.ts';
 
 /** The loader website owners paste. */
@@ -31,7 +27,12 @@ export const moduleFile = <K extends string>(key: K): `voice-widget-${K}.js` => 
 /** The Daily adapter with daily-js (`MODULE_FILES.daily`). */
 export const DAILY_FILE = /* @__PURE__ */ moduleFile('daily');
 
-/** What each module exports, by key (`MODULE_FILES` has exactly these keys). */
+/**
+ * What each module exports, by key (`MODULE_FILES` has exactly these keys). The modules written
+ * above the ports (the keep file, the card's rich and audio parts, the nudge) add their own key
+ * where they are written (`declare module '../ports/manifest.ts'`), so this file, low in the
+ * layers, imports none of them.
+ */
 export interface WidgetModules {
   /** The card UI. */
   card: CardModule;
@@ -41,10 +42,6 @@ export interface WidgetModules {
   chat: ChatEngine;
   /** The Daily adapter with daily-js, loaded by the voice engine. */
   daily: DailyModule;
-  /** Keeps the conversation for the tab, loaded by a `persist` card. */
-  keep: KeepModule;
-  /** Suggested replies, feedback and the hand-over, loaded when used. */
-  rich: RichModule;
   /** German labels, loaded when an element's language is German (`LOCALES`). */
   de: LocaleModule;
   /** Spanish labels. */
@@ -53,10 +50,6 @@ export interface WidgetModules {
   fr: LocaleModule;
   /** The analytics stream, loaded when an element sets `analytics`. */
   analytics: AnalyticsModule;
-  /** The nudge bubble, loaded when an element sets `nudge`. */
-  nudge: NudgeModule;
-  /** The call's audio settings and push-to-talk, loaded by the card when a call starts. */
-  audio: AudioModule;
   /** The click's start, loaded with the card on intent or in idle time. */
   start: StartModule;
 }

@@ -8,9 +8,9 @@
  * it, did it run), from which the card explains why (`loadFailureOf`, load-failure.ts); the next
  * attempt asks for a fresh URL (`?retry=1`, …), since a failed URL may stay cached.
  */
-import type { LoadModule } from './card-port.ts';
-import { moduleFile } from './manifest.ts';
-import type { LoadEvidence } from './load-failure.ts';
+import type { LoadModule } from '../ports/card-port.ts';
+import { moduleFile } from '../ports/manifest.ts';
+import type { LoadEvidence } from '../conversation/load-failure.ts';
 import { LOG_PREFIX } from '../core/log.ts';
 
 /** What the widget's files find on `window.RingwiseVoice` (set by the first script loader of the page). */
@@ -59,11 +59,8 @@ export function scriptLoader(base: string, nonce = ''): LoadModule {
   const folder = new URL('.', base).href;
   let policy: { createScriptURL(url: string): string } | null | undefined;
 
-  // One load per file at a time; after a failure the next call tries again. (The fetch is written
-  // in place rather than as a helper: the minifier would wrap a one-use helper in a call.)
-  const load = ((key: string, low?: boolean) =>
-    pending.get(key) ??
-    pending.set(key, new Promise((resolve, reject) => {
+  const fetchScript = (key: string, low?: boolean): Promise<unknown> =>
+    new Promise((resolve, reject) => {
       const failed = failures[key] ?? 0;
       const url = new URL(moduleFile(key), base).href;
       const requested = url + (failed ? `?retry=${failed}` : '');
@@ -95,7 +92,10 @@ export function scriptLoader(base: string, nonce = ''): LoadModule {
         return script.onerror!(new Event('error'));
       }
       document.head.append(script);
-    })).get(key)) as LoadModule;
+    });
+
+  // One load per file at a time; after a failure the next call tries again.
+  const load = ((key: string, low?: boolean) => pending.get(key) ?? pending.set(key, fetchScript(key, low)).get(key)) as LoadModule;
   win.RingwiseVoice = Object.assign(existing ?? {}, {
     chunk: (key: string, exports: unknown) => void arrived.set(key, exports),
     load,

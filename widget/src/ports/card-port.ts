@@ -10,7 +10,7 @@ import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { ClientTools } from '../core/client-tools.ts';
 import type { RequestHelpers, StartOptions } from '../conversation/controller.ts';
-import type { StartNowOptions } from '../conversation/early-request.ts';
+import type { StartNowOptions } from '../core/call-request.ts';
 import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
 import type { CallView } from '../conversation/view.ts';

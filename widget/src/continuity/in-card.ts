@@ -8,14 +8,14 @@
  * visitor who follows a link soon after the call started — or a loaded machine — left before it
  * ran, kept nothing, and the next page did not rejoin the call.
  */
-import type { CardHost } from '../chunks/card-port.ts';
-import type { ContinuityPort } from '../conversation/continuity.ts';
-import { conversationKey, keptAny, savedCallOf, writeConversation } from '../conversation/continuity-store.ts';
+import type { CardHost } from '../ports/card-port.ts';
+import type { ContinuityPort } from './continuity.ts';
+import { conversationKey, keptAny, savedCallOf, writeConversation } from './store.ts';
 import type { ConversationController } from '../conversation/controller.ts';
-import { entryOf } from '../conversation/keep-entry.ts';
+import { entryOf } from './entry.ts';
 import { elementTarget } from '../conversation/element-start.ts';
 import { pageContextOf } from '../conversation/page-context.ts';
-import type { CardKeep } from './keep.ts';
+import type { CardKeep } from './file.ts';
 
 /** The kept conversation, once loaded. */
 export interface Keeping {

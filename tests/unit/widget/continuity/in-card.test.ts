@@ -6,7 +6,7 @@
  * file runs still hands its call on (the widget-continuity browser test's flake).
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { STORAGE_PREFIX } from '../../../../widget/src/conversation/continuity-store.ts';
+import { STORAGE_PREFIX } from '../../../../widget/src/continuity/store.ts';
 import { flush, mount, open } from '../element/harness.ts';
 
 afterEach(() => {

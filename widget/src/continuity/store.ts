@@ -13,6 +13,7 @@
  * the platform has ended it on silence); the whole entry is dropped `CONVERSATION_KEEP_MS` after
  * its last change. Storage that throws or is full loses the continuity, never the conversation.
  */
+import type { SavedTurn } from '../conversation/continuity-port.ts';
 import type { CallTarget, WebCall } from '../core/types.ts';
 
 /** Prefix of every entry's name (the rest is the digest). */
@@ -24,12 +25,8 @@ export const CONVERSATION_KEEP_MS = 30 * 60_000;
 /** At most this many turns are kept (the newest). */
 export const SAVED_TURN_LIMIT = 200;
 
-/** One turn as it is kept (final text only). */
-export interface SavedTurn {
-  readonly role: 'user' | 'assistant';
-  readonly text: string;
-  readonly via: 'voice' | 'text';
-}
+/** One turn as it is kept (final text only): the view model's type. */
+export type { SavedTurn } from '../conversation/continuity-port.ts';
 
 /** What a rejoin needs of a call that was running when the page was left. */
 export interface SavedCall {
@@ -149,14 +146,6 @@ export function keptAny(storage: () => Storage): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * The `POST /call/web` body of a call the widget may rejoin: the room outlives the page that
- * leaves it (`roomDeleteOnUserLeaveEnabled: false`, as the reference client sends it).
- */
-export function keptRoomTarget(target: CallTarget): CallTarget {
-  return { ...target, roomDeleteOnUserLeaveEnabled: false } as CallTarget;
 }
 
 /** The part of a web call a rejoin needs, as kept. */

@@ -1,9 +1,9 @@
 /**
- * The entry a page writes for the next one (continuity-store.ts): what the keep file writes
+ * The entry a page writes for the next one (store.ts): what the keep file writes
  * (continuity.ts) and what the card writes when the page is left before that file runs
- * (card/keeping.ts). Its own module: the loader, which reads the store, does not carry it.
+ * (in-card.ts). Its own module: the loader, which reads the store, does not carry it.
  */
-import type { SavedCall, SavedConversation } from './continuity-store.ts';
+import type { SavedCall, SavedConversation } from './store.ts';
 
 /** What a page keeps of its conversation (the controller's side, as continuity.ts's port). */
 export interface KeptSource {

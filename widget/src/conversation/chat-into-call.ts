@@ -19,7 +19,7 @@ export interface HandoffTurn {
 }
 
 /** The `add-message` messages for the turns before the call (empty text skipped), oldest first. */
-export function handoffMessages(turns: readonly HandoffTurn[]): ConversationMessage[] {
+export function chatTurnsForCall(turns: readonly HandoffTurn[]): ConversationMessage[] {
   return turns
     .filter((turn) => turn.text.trim())
     .slice(-HANDOFF_TURN_LIMIT)

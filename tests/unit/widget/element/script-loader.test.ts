@@ -6,9 +6,9 @@
  * violation, or fail it.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { scriptLoader, type ChunkRegistry } from '../../../../widget/src/chunks/script-loader.ts';
-import type { LoadEvidence } from '../../../../widget/src/chunks/load-failure.ts';
-import { MODULE_FILES } from '../../../../widget/src/chunks/manifest.ts';
+import { scriptLoader, type ChunkRegistry } from '../../../../widget/src/element/script-loader.ts';
+import type { LoadEvidence } from '../../../../widget/src/conversation/load-failure.ts';
+import { MODULE_FILES } from '../../../../widget/src/ports/manifest.ts';
 
 const BASE = 'https://cdn.example/w/voice-widget.js';
 type Browser = (script: HTMLScriptElement) => void;

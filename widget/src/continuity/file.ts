@@ -3,12 +3,12 @@
  * conversation for the tab through `ConversationContinuity` and gives back what an earlier page
  * kept (the turns, the chat session, a call to rejoin). Off, or where Web Crypto is missing
  * (pages over plain http), nothing is kept. The entry is scoped to the key, the API URL and the
- * target's id (continuity-store.ts), never to the page, so every page of the site finds it.
+ * target's id (store.ts), never to the page, so every page of the site finds it.
  */
-import type { CardHost } from '../chunks/card-port.ts';
-import { canPlayAudio, ConversationContinuity, type ContinuityPort, type RestoreState } from '../conversation/continuity.ts';
+import type { CardHost } from '../ports/card-port.ts';
+import { canPlayAudio, ConversationContinuity, type ContinuityPort, type RestoreState } from './continuity.ts';
 import { pageContextOf } from '../conversation/page-context.ts';
-import { conversationKeyOf } from './keeping.ts';
+import { conversationKeyOf } from './in-card.ts';
 
 /** What the card asks of the kept conversation. */
 export interface CardKeep {
@@ -28,10 +28,17 @@ export interface KeepModule {
   keepConversation: typeof keepConversation;
 }
 
+declare module '../ports/manifest.ts' {
+  interface WidgetModules {
+    /** Keeps the conversation for the tab, loaded by a `persist` card. */
+    keep: KeepModule;
+  }
+}
+
 /**
  * Starts keeping the card's conversation when `persist` is on; `changed` re-renders the card;
  * `watching` is called once the conversation is watched here (or nothing can be kept), so what
- * kept it until now stops (keeping.ts's `keepUntilLoaded`).
+ * kept it until now stops (in-card.ts's `keepUntilLoaded`).
  */
 export function keepConversation(host: CardHost, conversation: ContinuityPort, changed: () => void, watching: () => void = () => {}): CardKeep {
   const { element } = host;

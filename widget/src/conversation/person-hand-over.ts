@@ -1,6 +1,6 @@
 /**
  * The hand-over to a person (issue 26, item 4): what `ringwise-handoff` carries, and ending a
- * call politely. Not to be confused with `handoff.ts` (a chat's turns handed to a call).
+ * call politely (a chat handed to a call is chat-into-call.ts).
  */
 import type { CallView, Turn } from './view.ts';
 

@@ -1,5 +1,5 @@
 /**
- * What a tab keeps of a conversation (continuity-store.ts): a hashed entry name that never
+ * What a tab keeps of a conversation (continuity/store.ts): a hashed entry name that never
  * contains the public key, time limits, malformed entries dropped, blocked storage tolerated.
  */
 import { expect, test } from 'vitest';
@@ -14,7 +14,7 @@ import {
   webCallOf,
   writeConversation,
   type StorageSource,
-} from '../../../../widget/src/conversation/continuity-store.ts';
+} from '../../../../widget/src/continuity/store.ts';
 
 const PUBLIC_KEY = 'pk-0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0';
 

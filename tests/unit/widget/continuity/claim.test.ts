@@ -1,10 +1,10 @@
 /**
- * One call, one tab (call-claim.ts), against a lock manager with the Web Locks semantics the
+ * One call, one tab (continuity/claim.ts), against a lock manager with the Web Locks semantics the
  * claim relies on (`ifAvailable`: granted at once or `null`; held until the callback's promise
  * settles). The browser's own manager is exercised by the Playwright test of two tabs.
  */
 import { expect, test } from 'vitest';
-import { claimCall, claimName } from '../../../../widget/src/conversation/call-claim.ts';
+import { claimCall, claimName } from '../../../../widget/src/continuity/claim.ts';
 
 function lockManager() {
   const held = new Set<string>();

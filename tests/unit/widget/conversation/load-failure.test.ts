@@ -3,7 +3,7 @@
  * about a failed classic script, the reason it leads to, and reading it back from an error.
  */
 import { describe, expect, test } from 'vitest';
-import { diagnoseLoad, loadFailureOf, type LoadContext, type LoadEvidence } from '../../../../widget/src/chunks/load-failure.ts';
+import { diagnoseLoad, loadFailureOf, type LoadContext, type LoadEvidence } from '../../../../widget/src/conversation/load-failure.ts';
 
 const URL_ = 'https://cdn.example/w/voice-widget-engine.js';
 const evidence = (patch: Partial<LoadEvidence> = {}): LoadEvidence => ({
