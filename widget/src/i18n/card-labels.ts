@@ -9,7 +9,6 @@ export const EN_CARD_LABELS: CardLabels = {
   assistantName: 'AI Assistant',
   close: 'Close',
   dismiss: 'Hide',
-  hangUpAndClose: 'Hang up and close',
   stop: 'Hang Up',
   cancel: 'Cancel',
   callAgain: 'Call again',

@@ -53,8 +53,6 @@ export interface CardLabels extends StageLabels {
   close: string;
   /** The `dismissible` launcher's hide control (hides the launcher for this browser session). */
   dismiss: string;
-  /** The close control while a call runs: it hangs up too. */
-  hangUpAndClose: string;
   /** Hang-up button during a call. */
   stop: string;
   /** Neutral button that cancels a call while it connects. */

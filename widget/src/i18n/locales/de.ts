@@ -17,7 +17,6 @@ export const labels: VoiceLabels = {
   dismiss: 'Ausblenden',
   assistantName: 'KI-Assistent',
   close: 'Schließen',
-  hangUpAndClose: 'Auflegen und schließen',
   stop: 'Auflegen',
   cancel: 'Abbrechen',
   callAgain: 'Erneut anrufen',

@@ -17,7 +17,6 @@ export const labels: VoiceLabels = {
   dismiss: 'Ocultar',
   assistantName: 'Asistente de IA',
   close: 'Cerrar',
-  hangUpAndClose: 'Colgar y cerrar',
   stop: 'Colgar',
   cancel: 'Cancelar',
   callAgain: 'Volver a llamar',

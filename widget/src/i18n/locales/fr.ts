@@ -17,7 +17,6 @@ export const labels: VoiceLabels = {
   dismiss: 'Masquer',
   assistantName: 'Assistant IA',
   close: 'Fermer',
-  hangUpAndClose: 'Raccrocher et fermer',
   stop: 'Raccrocher',
   cancel: 'Annuler',
   callAgain: 'Rappeler',
