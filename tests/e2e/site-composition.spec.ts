@@ -169,3 +169,26 @@ test('one name for the assistant: the card on the landing page and the /widget p
   expect(titles.length, 'the demos and the floating widget').toBeGreaterThan(1);
   expect(new Set(titles), 'every demo on /widget carries the one name').toEqual(new Set([siteConfig.assistantName]));
 });
+
+for (const width of [320, 390, 768, 1280]) {
+  test(`${width} px: no choice of the /widget configurator is cut`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/widget');
+    const form = page.getByRole('group', { name: 'Your widget' });
+    await expect(form).toBeVisible();
+    // Each option's text, set in the select's own font, beside the room the select gives it
+    // (its inner width less the arrow, which Chromium draws in ≈ 20 px at the end).
+    const cut = await form.locator('select').evaluateAll((selects) =>
+      selects.flatMap((select) => {
+        const style = getComputedStyle(select);
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        return [...(select as HTMLSelectElement).options]
+          .filter((option) => context.measureText(option.text).width > room)
+          .map((option) => `${option.text} (${Math.round(context.measureText(option.text).width)} > ${Math.round(room)} px)`);
+      }),
+    );
+    expect(cut, 'every choice fits its select').toEqual([]);
+  });
+}

@@ -108,5 +108,5 @@ export const EN_CARD_LABELS: CardLabels = {
   talking: 'Talking…',
   pushToTalk: 'Hold the button to talk',
   nudgeDismiss: 'Dismiss',
-  unread: '{count} new answers',
+  unread: { one: '{count} new answer', other: '{count} new answers' },
 };
