@@ -74,8 +74,11 @@ export const contactModalCopy = {
 
 /** The floating widget on every page (site/components/SiteWidget.astro). */
 export const siteWidgetCopy = {
-  /** Its launcher: it opens the card to type (a call is one button away in it). */
-  launcher: 'Chat with Our Agent',
+  /**
+   * Its launcher: it opens the card to type (a call is one button away in it). One short word: on
+   * phones a longer pill covered the hero's 'Get in Contact' (tests/e2e/site-composition.spec.ts).
+   */
+  launcher: 'Chat',
 } as const;
 
 /**

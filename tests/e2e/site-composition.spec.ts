@@ -78,6 +78,7 @@ for (const screen of SCREENS.slice(0, 3)) {
     for (const [what, locator] of [
       ['the hint', hint],
       ['Talk to Our Agent', hero(page).getByRole('button', { name: 'Talk to Our Agent' })],
+      ['Get in Contact', hero(page).getByRole('button', { name: 'Get in Contact' })],
     ] as const) {
       const found = await locator.boundingBox();
       // Below the first screen the launcher floats over the page as it scrolls; on it, nothing hides.
