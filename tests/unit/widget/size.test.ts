@@ -102,8 +102,10 @@ const KB = 1000;
 // chat 31,132 B; gated just above. Warm is told by the start settling before a timer, not by a
 // mounted card (a card mounted for `dismissible` with the start file still loading kept the
 // launcher closed until that file came): +16 B, loader 5,219 B, machinery 87,462 B, chat
-// 31,148 B, voice 109,705 B.
-const BUDGET = { loader: 5.22 * KB, engine: 7.68 * KB, machinery: 87.47 * KB, chat: 31.15 * KB, voice: 109.71 * KB };
+// 31,148 B, voice 109,705 B. Issue 36 (the card's × closes and the call goes on, the chat's
+// rating inline, plurals through Intl.PluralRules: `plural` and one form per category): card
+// file +54 B, chat 31,202 B, voice 109,759 B; loader unchanged.
+const BUDGET = { loader: 5.22 * KB, engine: 7.68 * KB, machinery: 87.47 * KB, chat: 31.21 * KB, voice: 109.77 * KB };
 
 let outdir = '';
 let meta: Metafile;
