@@ -20,9 +20,15 @@ function pick(value: string | undefined, fallback: string): string {
  * loaded, e.g. the security-headers integration with Vite's `loadEnv`).
  */
 export function readSiteConfig(env: Partial<Record<keyof ImportMetaEnv, string | undefined>>) {
+  const brand = 'Ringwise';
   return {
     /** Brand name used in titles, copy and structured data. */
-    brand: 'Ringwise',
+    brand,
+    /**
+     * The site's assistant, by one name on every page: the floating widget's card title and the
+     * /widget page's demos (issue 36). The buttons name what they do ('Talk to Our Agent' calls).
+     */
+    assistantName: `${brand} Agent`,
     /** The spec's tagline, shown in the hero and under the brand name in the footer. */
     tagline: 'Phone Calls • SMS • Website Chat • 24/7',
     /** Where contact requests and the mailto links go. */

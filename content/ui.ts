@@ -72,6 +72,15 @@ export const contactModalCopy = {
   trapLabel: 'Leave this empty',
 } as const;
 
+/** The floating widget on every page (site/components/SiteWidget.astro). */
+export const siteWidgetCopy = {
+  /**
+   * Its launcher: it opens the card to type (a call is one button away in it). One short word: on
+   * phones a longer pill covered the hero's 'Get in Contact' (tests/e2e/site-composition.spec.ts).
+   */
+  launcher: 'Chat',
+} as const;
+
 /**
  * The widget's hand-over to a person (issue 26): the label of the card's action, and the words of
  * the summary the contact modal's message field is prefilled with (the visitor edits it freely).

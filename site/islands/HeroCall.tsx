@@ -5,14 +5,20 @@
  * methods: the click calls `start()` on it (which sends `POST /call/web` at once and opens its
  * card), so a call begun here is the widget's call, and goes on in the floating launcher on the
  * next page (the widget keeps and rejoins it). The click also fetches the live part
- * (`HeroCallLive.tsx`: status line, mute, hang-up), which renders from the element's view.
+ * (`HeroCallLive.tsx`: the call's status, elapsed time and Hang Up; the floating card holds the
+ * conversation and its controls), which renders from the element's view.
+ *
+ * The click answers in its own frame (issue 36): the pressed, connecting state is committed
+ * (`flushSync`) before the widget's `start()` runs, so the frame after the click shows it and the
+ * status region announces it, whatever the start does in that task.
  *
  * The shell also gives the element the demo assistant's client tools (site/lib/site-tools.ts),
  * so they work whichever button started the call. Without a configured key the page has no
  * widget: the click then says it could not load.
  */
 import { useEffect, useRef, useState, type ComponentType, type MouseEvent } from 'react';
-import { EN_LAUNCHER_LABELS } from '@ringwise/voice-widget/react';
+import { flushSync } from 'react-dom';
+import { EN_LABELS, EN_LAUNCHER_LABELS } from '@ringwise/voice-widget/react';
 import type { VoiceCallElement } from '@ringwise/voice-widget';
 import { createSiteTools } from '../lib/site-tools.ts';
 import { siteWidget } from '../lib/site-widget.ts';
@@ -59,15 +65,20 @@ export default function HeroCall() {
   };
 
   const click = (event: MouseEvent<HTMLButtonElement>) => {
+    // Busy (aria-disabled rather than disabled, so it keeps focus): a second press waits.
+    if (starting) return;
     hadFocus.current = document.activeElement === event.currentTarget;
-    setFailed(false);
+    // Painted before anything else the click starts (see the module comment).
+    flushSync(() => {
+      setFailed(false);
+      setStarting(true);
+    });
     const go = (element: VoiceCallElement | null) => {
       if (!element) {
         setStarting(false);
         setFailed(true);
         return;
       }
-      setStarting(true);
       void element.start();
       load().catch(() => {
         setStarting(false);
@@ -77,25 +88,32 @@ export default function HeroCall() {
     if (widget) return go(widget);
     // Clicked before the widget's loader ran (its script is async): start once it has, rather
     // than telling the visitor it could not load.
-    setStarting(true);
     void (pending.current ??= siteWidget()).then(go);
   };
 
   if (Live && widget) return <Live widget={widget} autoFocus={hadFocus.current} />;
   const message = failed ? EN_LAUNCHER_LABELS.loadFailed : '';
+  const connecting = `${EN_LABELS.connecting}…`;
   return (
-    <div className="hero-call" data-phase="idle">
+    <div className="hero-call" data-phase={starting ? 'starting' : 'idle'} aria-busy={starting || undefined}>
       <div className="hero-call-controls">
-        <button type="button" className="btn hero-call-button btn-primary" onClick={click} onPointerEnter={preload} onFocus={preload} disabled={starting}>
+        <button
+          type="button"
+          className={`btn hero-call-button btn-primary${starting ? ' hero-call-busy' : ''}`}
+          onClick={click}
+          onPointerEnter={preload}
+          onFocus={preload}
+          aria-disabled={starting || undefined}
+        >
           <span className="hero-call-indicator" aria-hidden="true" />
-          {EN_LAUNCHER_LABELS.start}
+          {starting ? connecting : EN_LAUNCHER_LABELS.start}
         </button>
       </div>
       <p className="hero-call-status" data-tone={failed ? 'error' : 'idle'} aria-hidden="true">
         {message}
       </p>
       <p className="visually-hidden" role="status">
-        {message}
+        {starting ? connecting : message}
       </p>
     </div>
   );

@@ -44,15 +44,17 @@ test('Talk to Our Agent → one POST /call/web → Hang Up while active → spea
   expect(await fakeDaily(page, { command: 'assistant-audio' }), 'assistant audio').toBe(true);
   await fakeDaily(page, { command: 'levels', level: 0.3 });
   await expect(hero(page).locator('.hero-call[data-speaking]'), 'speaking indicator').toHaveCount(1);
-  await expect(hero(page).locator('.hero-call-status'), 'the status line says so (the same line as the widget’s)').toHaveText('Agent is speaking — talk to interrupt');
+  await expect(hero(page).locator('.hero-call-status'), 'the status line says so (the same line as the widget’s), with the elapsed time').toHaveText(/^Agent is speaking — talk to interrupt · \d+:\d\d$/);
   await expect(status(page), 'without announcing it').toHaveText('Listening…');
   const volume = await hero(page).locator('.hero-call-indicator').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--volume'));
   expect(Number(volume), 'volume = 0.3 / 0.15, capped at 1').toBe(1);
   await fakeDaily(page, { command: 'levels', level: 0 });
   await expect(hero(page).locator('.hero-call[data-speaking]'), 'speaking off a second after the level drops').toHaveCount(0);
 
-  await hero(page).getByRole('button', { name: 'Mute' }).click();
-  await expect(hero(page).getByRole('button', { name: 'Unmute' }), 'muted').toBeVisible();
+  // Mute is the floating card's (one set of controls per call); the hero's status follows it.
+  const card = page.locator('#ringwise-site-widget');
+  await card.getByRole('button', { name: 'Mute', exact: true }).click();
+  await expect(card.getByRole('button', { name: 'Unmute' }), 'muted').toBeVisible();
   await expect(status(page), 'muted announced').toHaveText("You're muted — the agent can't hear you");
 
   const axe = await new AxeBuilder({ page }).analyze();

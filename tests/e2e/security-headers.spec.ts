@@ -64,7 +64,7 @@ test('no page, the contact modal or the /widget floating widget violates the pol
 
   await page.goto('/widget');
   // The site's floating widget (hybrid): a hover loads its files from /widget/ under the policy.
-  const launcher = page.locator('#ringwise-site-widget').getByRole('button', { name: 'Ask Our Agent' });
+  const launcher = page.locator('#ringwise-site-widget').getByRole('button', { name: 'Chat', exact: true });
   await expect(launcher, 'the floating widget runs').toBeVisible();
   await launcher.hover();
   await page.waitForLoadState('networkidle');

@@ -20,7 +20,7 @@ test('Talk to a person opens the contact form with the conversation summarised i
   const log = await preparePage(page);
   await page.goto('/');
   await waitForIsland(page, 'ContactModal');
-  await widget(page).getByRole('button', { name: 'Ask Our Agent' }).click();
+  await widget(page).getByRole('button', { name: 'Chat', exact: true }).click();
   await widget(page).getByRole('textbox', { name: 'Message' }).fill('What does it cost for a dental practice?');
   await page.keyboard.press('Enter');
   await expect(widget(page).locator('[part=turn]').nth(1), 'the reply').toHaveText('Agent: Our plans start at $49 a month.');
@@ -38,7 +38,7 @@ test('Talk to a person opens the contact form with the conversation summarised i
 test('a page without the contact form does not offer the hand-over nobody would answer', async ({ page }) => {
   const log = await preparePage(page);
   await page.goto('/qa/');
-  await widget(page).getByRole('button', { name: 'Ask Our Agent' }).click();
+  await widget(page).getByRole('button', { name: 'Chat', exact: true }).click();
   await widget(page).getByRole('textbox', { name: 'Message' }).fill('What does it cost?');
   await page.keyboard.press('Enter');
   await expect(widget(page).locator('[part=turn]').nth(1), 'the reply').toHaveText('Agent: Our plans start at $49 a month.');

@@ -122,6 +122,11 @@ for (const width of WIDTHS) {
         await page.waitForTimeout(400);
         expect(await widgetAxe(page), `axe, ${theme}`).toEqual([]);
         await page.screenshot({ path: `${OUT}/nudge-${theme}-${width}.png` });
+        // Every control at least 44 px each way (issue 36: Dismiss was 36 px).
+        for (const button of await nudge.getByRole('button').all()) {
+          const box = (await button.boundingBox())!;
+          expect([box.width, box.height].map((size) => size >= 44), `${await button.getAttribute('aria-label')} ${box.width}×${box.height}`).toEqual([true, true]);
+        }
         await nudge.getByRole('button', { name: EN_LABELS.nudgeDismiss }).click();
         await expect(nudge, 'dismissed').toBeHidden();
         await page.reload();

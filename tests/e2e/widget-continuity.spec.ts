@@ -116,12 +116,12 @@ test('hang up, then navigate: nothing is restored, nothing is kept', async ({ pa
 test('a chat comes back after a reload, and the next message continues the same sessionId', async ({ page }) => {
   const log = await preparePage(page);
   await page.goto('/qa/ai-phone-calls');
-  await widget(page).getByRole('button', { name: 'Ask Our Agent' }).click();
+  await widget(page).getByRole('button', { name: 'Chat', exact: true }).click();
   await widget(page).getByRole('textbox', { name: 'Message' }).fill('When do you open?');
   await page.keyboard.press('Enter');
   await expect(bubbles(page).nth(1), 'the reply').toHaveText('Agent: We open at nine.');
   await page.reload();
-  await widget(page).getByRole('button', { name: 'Ask Our Agent' }).click();
+  await widget(page).getByRole('button', { name: 'Chat', exact: true }).click();
   await expect(bubbles(page), 'the history is back').toHaveText(['You: When do you open?', 'Agent: We open at nine.']);
   await widget(page).getByRole('textbox', { name: 'Message' }).fill('And on Saturdays?');
   await page.keyboard.press('Enter');

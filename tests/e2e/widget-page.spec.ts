@@ -48,7 +48,7 @@ test('placeholders, never this site\'s key; the snippet follows the owner and se
 
   const floating = page.locator('#ringwise-site-widget');
   await expect(floating, 'the site\'s own floating widget, hybrid').toHaveAttribute('mode', 'hybrid');
-  await expect(floating.getByRole('button', { name: 'Ask Our Agent' }), 'its launcher').toBeVisible();
+  await expect(floating.getByRole('button', { name: 'Chat', exact: true }), 'its launcher: it opens the chat').toBeVisible();
   const modes = page.locator('.modes');
   for (const name of ['Talk to Our Agent', 'Chat with Our Agent', 'Ask Our Agent']) {
     await expect(modes.getByRole('button', { name }), `mode launcher "${name}"`).toBeVisible();

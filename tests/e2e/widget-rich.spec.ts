@@ -117,8 +117,10 @@ test('thumbs and the rating fire ringwise-feedback with the ids; the rating POST
   expect(await given(), 'the event').toEqual([thumb.json]);
 
   await widget(page).getByRole('button', { name: 'Close' }).click();
+  await expect(widget(page).getByRole('dialog'), '× closes at once, never held for the rating').toBeHidden();
+  await openChat(page);
   const stars = widget(page).getByRole('radiogroup', { name: 'How was this conversation?' });
-  await expect(stars, 'the rating is asked when the chat is closed').toBeVisible();
+  await expect(stars, 'the rating waits inline on the next open').toBeVisible();
   expect(await widgetAxe(page), 'axe: the rating').toEqual([]);
   await stars.getByRole('radio', { name: '5 of 5' }).check();
   await widget(page).getByRole('textbox', { name: 'Anything to add? (optional)' }).fill('Quick and clear');

@@ -216,7 +216,7 @@ export function mountCard(host: CardHost): Card {
     render();
   });
   const rich: RichParts = lazyRich(host, dom, kit, { controller, sender, consent, render });
-  const unlisten = listen(host, dom, { controller, consent, sender, keeping, render, hangUp: hangUpCall, beforeClose: () => rich.beforeClose() });
+  const unlisten = listen(host, dom, { controller, consent, sender, keeping, render, hangUp: hangUpCall, closing: () => rich.closing() });
 
   render();
   // Mounted closed (ahead of a click): the card's first layout happens now, unseen, so that the

@@ -5,6 +5,7 @@
  *
  * Keyboard: Escape declines consent when it is asked, hangs up when focus is on 'Hang Up' or
  * 'Cancel', and otherwise minimizes the card (the call goes on; the launcher brings it back).
+ * The header's × does the same as minimizing: only Hang Up ends a call.
  */
 import type { CardHost } from '../ports/card-port.ts';
 import type { ConversationController } from '../conversation/controller.ts';
@@ -22,23 +23,23 @@ export interface CardActions {
   render(): void;
   /** Hang-up (or cancel) by the visitor. */
   hangUp(): void;
-  /** Close was chosen: true when something is asked first (the rating), and the card stays open. */
-  beforeClose(): boolean;
+  /** Close was chosen (the card closes whatever this does): a rating that is due is put inline. */
+  closing(): void;
 }
 
 /** Adds the card's listeners; returns what removes the one on the launcher. */
-export function listen(host: CardHost, dom: CardDom, { controller, consent, sender, keeping, render, hangUp, beforeClose }: CardActions): () => void {
+export function listen(host: CardHost, dom: CardDom, { controller, consent, sender, keeping, render, hangUp, closing }: CardActions): () => void {
   const { card, input, log } = dom;
   const { startCall } = sender;
   dom.minimize.addEventListener('click', () => host.collapse());
   dom.backdrop.addEventListener('click', () => host.collapse());
   dom.hide.addEventListener('click', () => host.dismiss());
+  // × closes, always (issue 36): a call or a reply goes on (the launcher shows it; only Hang Up
+  // hangs up), and a rating that is due waits inline for the next open instead of holding the close.
   dom.close.addEventListener('click', () => {
-    if (beforeClose()) return;
-    if (controller.getSnapshot().phase !== 'idle') keeping.keep?.hangUp();
-    controller.stop();
-    controller.stopReply();
-    controller.dismiss();
+    const { phase, chat } = controller.getSnapshot();
+    closing();
+    if (phase === 'idle' && chat === 'idle') controller.dismiss();
     host.collapse();
   });
   dom.retry.addEventListener('click', () => {

@@ -65,7 +65,8 @@ export function headerRenderer(host: CardHost, dom: CardDom, { icon }: Controls)
     if (elapsed.textContent !== since) elapsed.textContent = since;
     if (announcer.textContent !== status.announcement) announcer.textContent = status.announcement;
     setLabel(dom.minimize, labels.minimize);
-    setLabel(dom.close, idle ? labels.close : labels.hangUpAndClose);
+    // × closes, also during a call (the call goes on): one name always.
+    setLabel(dom.close, labels.close);
 
     progress.hidden = !connecting;
     progress.setAttribute('aria-label', labels.progress);

@@ -38,6 +38,6 @@ export function lazyRich(host: CardHost, dom: CardDom, kit: Controls, deps: Rich
       parts?.render(frame, bubble);
     },
     tools: (pageTools) => ({ [SUGGEST_REPLIES_TOOL]: offer, ...pageTools }),
-    beforeClose: () => parts?.beforeClose() ?? false,
+    closing: () => parts?.closing(),
   };
 }

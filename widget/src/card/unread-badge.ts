@@ -6,7 +6,7 @@
  */
 import type { CardHost } from '../ports/card-port.ts';
 import { UnreadCounter } from '../conversation/unread.ts';
-import { format } from '../i18n/labels.ts';
+import { plural } from '../i18n/labels.ts';
 import type { Controls } from './controls.ts';
 import type { CardFrame } from './frame.ts';
 
@@ -28,7 +28,8 @@ export function unreadBadge(host: CardHost, { add }: Controls): UnreadBadge {
       const count = counter.update(view.conversation, host.isOpen());
       badge.hidden = !count;
       badge.textContent = count > 9 ? '9+' : String(count);
-      words.textContent = count ? format(labels.unread, { count }) : '';
+      // 1 new answer, 2 new answers: the language's own plural rules (its `lang`).
+      words.textContent = count ? plural(labels.unread, count, host.container.lang) : '';
     },
     destroy() {
       badge.remove();

@@ -33,7 +33,7 @@ export { CLIENT_EVENTS } from '../core/client-events.ts';
 export { CHAT_EVENTS, type ChatEvents, type ConversationControllerOptions, type ConversationEvents, type EventSink, type RequestHelpers } from './conversation-events.ts';
 export { isWidgetError, WidgetError } from './errors.ts';
 
-/** Options of `start`: an early request (`startNow`, early-request.ts). */
+/** Options of `start`: an early request (`startNow`, core/call-request.ts). */
 export type { StartOptions };
 
 /** See the module comment. */

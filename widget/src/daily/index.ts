@@ -119,7 +119,7 @@ let spare: { call: DailyCallLike; owner: CallFactory; sources: string; loading?:
 
 /**
  * Starts loading Daily's call machine into the call object made ahead of a call (`prepare`), once:
- * the click's start asks for it beside `POST /call/web` (conversation/early-request.ts), so the
+ * the click's start asks for it beside `POST /call/web` (core/call-request.ts), so the
  * machine downloads while the platform creates the call, where the peers load it only inside
  * `join()`, after the answer. The call that takes the object gets this load as its own `load()`.
  * @returns Whether there was such an object (no object: the call loads its machine as before).

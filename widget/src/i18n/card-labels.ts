@@ -9,7 +9,6 @@ export const EN_CARD_LABELS: CardLabels = {
   assistantName: 'AI Assistant',
   close: 'Close',
   dismiss: 'Hide',
-  hangUpAndClose: 'Hang up and close',
   stop: 'Hang Up',
   cancel: 'Cancel',
   callAgain: 'Call again',
@@ -109,5 +108,5 @@ export const EN_CARD_LABELS: CardLabels = {
   talking: 'Talking…',
   pushToTalk: 'Hold the button to talk',
   nudgeDismiss: 'Dismiss',
-  unread: '{count} new answers',
+  unread: { one: '{count} new answer', other: '{count} new answers' },
 };

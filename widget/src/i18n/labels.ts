@@ -53,8 +53,6 @@ export interface CardLabels extends StageLabels {
   close: string;
   /** The `dismissible` launcher's hide control (hides the launcher for this browser session). */
   dismiss: string;
-  /** The close control while a call runs: it hangs up too. */
-  hangUpAndClose: string;
   /** Hang-up button during a call. */
   stop: string;
   /** Neutral button that cancels a call while it connects. */
@@ -189,8 +187,30 @@ export interface CardLabels extends StageLabels {
   pushToTalk: string;
   /** The nudge bubble's close control. */
   nudgeDismiss: string;
-  /** Unread badge on the closed launcher: `{count}` the assistant's answers since it was closed. */
-  unread: string;
+  /**
+   * Unread badge on the closed launcher: `{count}` the assistant's answers since it was closed,
+   * one form per plural category of the language (see `plural`).
+   */
+  unread: PluralText;
+}
+
+/**
+ * A text that depends on a number: one form per plural category of the language, as
+ * `Intl.PluralRules` names them (`other` always; `one`, `few`, `many`… where the language has
+ * them). A plain string (an owner's `label-*` attribute) is every form.
+ */
+export type PluralText = string | ({ readonly other: string } & Partial<Record<Intl.LDMLPluralRule, string>>);
+
+/** `text`'s form for `count` in `locale` (Intl.PluralRules; `other` when it has no such form), `{count}` filled in. */
+export function plural(text: PluralText, count: number, locale: string): string {
+  const forms = typeof text === 'string' ? { other: text } : text;
+  let category: Intl.LDMLPluralRule = 'other';
+  try {
+    category = new Intl.PluralRules(locale || 'en').select(count);
+  } catch {
+    // A language tag the browser does not know: the `other` form.
+  }
+  return format(forms[category] ?? forms.other, { count });
 }
 
 /**

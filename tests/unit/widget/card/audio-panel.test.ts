@@ -190,6 +190,14 @@ describe('unread badge', () => {
     expect(badge.textContent, 'two answers').toBe('2');
     const describedBy = launcher().getAttribute('aria-describedby')!;
     expect(shadow.getElementById(describedBy)?.textContent, 'said in words').toBe('2 new answers');
+    client.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'more' });
+    launcher().click();
+    await flush();
+    launcher().click();
+    await flush();
+    answer('One more thing.');
+    await flush();
+    expect(shadow.getElementById(describedBy)?.textContent, 'one: singular (Intl.PluralRules)').toBe('1 new answer');
     launcher().click();
     await flush();
     expect(badge.hidden, 'cleared on open').toBe(true);

@@ -226,12 +226,13 @@ describe('voice card', () => {
     expect(client.stops, 'Escape on Hang Up hangs up').toBe(1);
   });
 
-  test('close during a call hangs up and is named so', async () => {
+  test('close during a call closes the card and the call goes on (only Hang Up hangs up)', async () => {
     const { shadow, client } = await voiceCall();
     client.update({ state: 'active' });
-    getByRole(shadow, 'button', EN_LABELS.hangUpAndClose).click();
-    expect(client.stops, 'hung up').toBe(1);
+    getByRole(shadow, 'button', EN_LABELS.close).click();
+    expect(client.stops, 'not hung up').toBe(0);
     expect(queryByRole(shadow, 'dialog'), 'closed').toBeNull();
+    expect(queryByRole(shadow, 'button', EN_LABELS.returnToCall), 'the launcher shows the call').not.toBeNull();
   });
 
   test("the assistant's video is shown above the conversation when the engine has a track", async () => {

@@ -148,11 +148,13 @@ describe('feedback', () => {
     expect((getByRole(reply, 'button', 'Helpful') as HTMLButtonElement).disabled, 'rated once').toBe(true);
   });
 
-  test('closing a chat asks for the rating once; Send fires it with the comment, then the card closes', async () => {
+  test('× on a chat closes; the rating waits inline on the next open, once; Send fires it with the comment', async () => {
     const { mounted } = await chatReply({}, 'Hi', 'Hello!');
     const given = events(mounted, 'feedback');
     getByRole(mounted.shadow, 'button', 'Close').click();
     await flush();
+    expect(mounted.el.hasAttribute('open') || !!mounted.shadow.querySelector('[part=card]:not([hidden])'), 'closed at once').toBe(false);
+    await open(mounted);
     const stars = getByRole(mounted.shadow, 'radiogroup', 'How was this conversation?');
     expect(allByRole(stars, 'radio').map((r) => r.getAttribute('aria-label')), 'five options').toEqual(['1 of 5', '2 of 5', '3 of 5', '4 of 5', '5 of 5']);
     (allByRole(stars, 'radio')[3] as HTMLInputElement).click();
@@ -161,9 +163,9 @@ describe('feedback', () => {
     getByRole(mounted.shadow, 'button', 'Send rating').click();
     await flush();
     expect(given, 'the rating').toEqual([{ rating: 4, comment: 'Quick answers', sessionId: 'session-7' }]);
-    expect(mounted.el.hasAttribute('open') || !!mounted.shadow.querySelector('[part=card]:not([hidden])'), 'closed after the answer').toBe(false);
-    await open(mounted);
+    expect(queryByRole(mounted.shadow, 'radiogroup'), 'answered: the box goes').toBeNull();
     getByRole(mounted.shadow, 'button', 'Close').click();
+    await open(mounted);
     await flush();
     expect(queryByRole(mounted.shadow, 'radiogroup'), 'asked once per conversation').toBeNull();
   });

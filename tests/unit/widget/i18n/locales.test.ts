@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
-import { LOCALES, type LocaleModule, type ShippedLocale, type VoiceLabels } from '../../../../widget/src/i18n/labels.ts';
+import { LOCALES, plural, type LocaleModule, type ShippedLocale, type VoiceLabels } from '../../../../widget/src/i18n/labels.ts';
 import { MODULE_FILES } from '../../../../widget/src/ports/manifest.ts';
 import { loadBundledModule } from '../../../../widget/src/chunks/modules.ts';
 
@@ -27,16 +27,29 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
 }
 
+/**
+ * A plural text's forms (`PluralText`) as `key.category` entries, each with the English form it
+ * answers to (English's `other` where English has no such category); what is missing is ''.
+ */
+function pluralForms(key: string, value: unknown, english: Record<string, string>, locale: string): [string, unknown, string][] {
+  const forms = (value ?? {}) as Record<string, unknown>;
+  const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  return categories.map((category) => [`${key}.${category}`, forms[category] ?? '', english[category] ?? english.other!]);
+}
+
 /** What a locale's labels lack or get wrong, compared with English (empty: nothing). */
-function localeProblems(labels: object, allowed: readonly string[]): string[] {
+function localeProblems(labels: object, allowed: readonly string[], locale = 'de'): string[] {
   const problems: string[] = [];
-  for (const [key, english] of Object.entries(EN_LABELS)) {
-    const value = (labels as Record<string, unknown>)[key];
+  const entries = Object.entries(EN_LABELS).flatMap(([key, english]): [string, unknown, string][] =>
+    // Plural texts: every category the language's Intl.PluralRules has, each a form of its own.
+    typeof english === 'string' ? [[key, (labels as Record<string, unknown>)[key], english]] : pluralForms(key, (labels as Record<string, unknown>)[key], english, locale),
+  );
+  for (const [key, value, english] of entries) {
     if (typeof value !== 'string' || !value.trim()) {
       problems.push(`${key}: missing`);
       continue;
     }
-    if (value === english && !allowed.includes(key)) problems.push(`${key}: still English`);
+    if (value === english && !allowed.includes(key) && locale !== 'en') problems.push(`${key}: still English`);
     if (placeholders(value).join() !== placeholders(english).join()) problems.push(`${key}: placeholders ${placeholders(value)} ≠ ${placeholders(english)}`);
   }
   for (const key of Object.keys(labels)) if (!(key in EN_LABELS)) problems.push(`${key}: not an English key`);
@@ -50,7 +63,29 @@ describe('shipped languages', () => {
   });
 
   test.each(LOCALES)('%s: every key, translated, with the English placeholders', (locale) => {
-    expect(localeProblems(modules[locale].labels, SAME_AS_ENGLISH[locale])).toEqual([]);
+    expect(localeProblems(modules[locale].labels, SAME_AS_ENGLISH[locale], locale)).toEqual([]);
+  });
+
+  test('English has a form for each of its plural categories too', () => {
+    expect(localeProblems(EN_LABELS, [], 'en')).toEqual([]);
+  });
+
+  test.each([
+    ['en', EN_LABELS.unread, ['1 new answer', '2 new answers']],
+    ['de', modules.de.labels.unread, ['1 neue Antwort', '2 neue Antworten']],
+    ['es', modules.es.labels.unread, ['1 respuesta nueva', '2 respuestas nuevas']],
+    ['fr', modules.fr.labels.unread, ['1 nouvelle réponse', '2 nouvelles réponses']],
+  ] as const)('%s: plurals through Intl.PluralRules (1 and 2 answers)', (locale, text, expected) => {
+    expect([plural(text!, 1, locale), plural(text!, 2, locale)]).toEqual(expected);
+  });
+
+  test('a plain string (an owner’s label-unread) is every form; an unknown language tag gets `other`', () => {
+    expect(plural('{count} replies', 1, 'en')).toBe('1 replies');
+    expect(plural({ one: '{count} x', other: '{count} xs' }, 1, 'not a tag!')).toBe('1 xs');
+  });
+
+  test('the check itself: a plural category the language has but the text lacks fails', () => {
+    expect(localeProblems({ ...modules.fr.labels, unread: { other: '{count} nouvelles réponses' } }, SAME_AS_ENGLISH.fr, 'fr').sort()).toEqual(['unread.many: missing', 'unread.one: missing']);
   });
 
   test('the check itself: a missing key, an untranslated text, a lost placeholder and a stray key each fail', () => {

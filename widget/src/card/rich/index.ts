@@ -1,8 +1,8 @@
 /**
  * The richer conversation's part of the card (issue 26): suggested replies (the `suggestions`
  * starters and the assistant's `suggest_replies`), feedback (thumbs under finished replies, the
- * rating at the end of a call or when a chat is closed; `ringwise-feedback` and the POST to
- * `feedback-url`) and the hand-over to a person (`handoff-label`, `ringwise-handoff`). The
+ * rating at the end of a call or, inline for the next open, when a chat is closed;
+ * `ringwise-feedback` and the POST to `feedback-url`) and the hand-over to a person (`handoff-label`, `ringwise-handoff`). The
  * formatted answers are drawn by the conversation log (markdown/).
  */
 import type { CardHost } from '../../ports/card-port.ts';
@@ -39,8 +39,8 @@ export interface RichParts {
   render(frame: CardFrame, bubble: (turn: Turn) => Element | undefined): void;
   /** The page's client tools plus `suggest_replies` (the page's own function of that name wins). */
   tools(pageTools: ClientTools | null | undefined): ClientTools;
-  /** The visitor closes the card: true when the rating is asked first (the card stays open). */
-  beforeClose(): boolean;
+  /** The visitor closes the card (it closes): a chat's rating, when due, waits inline for the next open. */
+  closing(): void;
 }
 
 /** What `voice-widget-rich.js` exports. */
@@ -68,7 +68,6 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
   const rated = new Set<number>();
   const thumbs = new Map<number, HTMLElement>();
   let rating: 'hidden' | 'asking' | 'done' = 'hidden';
-  let closeAfterRating = false;
   let endedCall = false;
   let handedOver = false;
 
@@ -110,10 +109,7 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
     rating = 'done';
     if (answer) give(answer.rating, undefined, answer.comment);
     render();
-    if (closeAfterRating) {
-      closeAfterRating = false;
-      host.collapse();
-    } else dom.input.focus();
+    dom.input.focus();
   });
   const handoffBar = kit.add(dom.card, 'div', 'hb');
   dom.card.insertBefore(handoffBar, dom.footer);
@@ -129,14 +125,12 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
     render();
   });
 
-  const askRating = (close: boolean) => {
+  // Inline, never a step of closing: after a call the ended section has put focus on Call again
+  // (where Hang Up was) and the rating waits one Tab away; a closed chat finds it on its next open.
+  const askRating = () => {
     rating = 'asking';
-    closeAfterRating = close;
     box.reset();
     render();
-    // Closing a chat is held for the rating, so focus goes to it; after a call the ended section
-    // has already put focus on Call again (where Hang Up was) and the rating waits one Tab away.
-    if (close) box.el.querySelector('input')?.focus();
   };
 
   return {
@@ -171,7 +165,7 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
       if (frame.live) endedCall = true;
       if (endedCall && idle && view.ended && rating === 'hidden' && asksRating(mode)) {
         endedCall = false;
-        queueMicrotask(() => askRating(false));
+        queueMicrotask(askRating);
       }
       box.el.hidden = rating !== 'asking';
       if (!box.el.hidden) box.label(labels);
@@ -192,12 +186,11 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
       },
       ...pageTools,
     }),
-    beforeClose() {
+    closing() {
       const view = controller.getSnapshot();
       const replied = view.conversation.some((turn) => turn.role === 'assistant' && turn.text);
-      if (rating !== 'hidden' || !view.conversation.length || view.phase !== 'idle' || !replied || !asksRating(parseFeedbackMode(attr('feedback')))) return false;
-      askRating(true);
-      return true;
+      if (rating !== 'hidden' || view.phase !== 'idle' || !replied || !asksRating(parseFeedbackMode(attr('feedback')))) return;
+      askRating();
     },
   };
 }

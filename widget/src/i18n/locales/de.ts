@@ -17,7 +17,6 @@ export const labels: VoiceLabels = {
   dismiss: 'Ausblenden',
   assistantName: 'KI-Assistent',
   close: 'Schließen',
-  hangUpAndClose: 'Auflegen und schließen',
   stop: 'Auflegen',
   cancel: 'Abbrechen',
   callAgain: 'Erneut anrufen',
@@ -127,7 +126,7 @@ export const labels: VoiceLabels = {
   talking: 'Sie sprechen …',
   pushToTalk: 'Halten Sie die Taste, um zu sprechen',
   nudgeDismiss: 'Ausblenden',
-  unread: '{count} neue Antworten',
+  unread: { one: '{count} neue Antwort', other: '{count} neue Antworten' },
 };
 
 /** This module, checked against the port the element loads it through. */

@@ -17,7 +17,6 @@ export const labels: VoiceLabels = {
   dismiss: 'Ocultar',
   assistantName: 'Asistente de IA',
   close: 'Cerrar',
-  hangUpAndClose: 'Colgar y cerrar',
   stop: 'Colgar',
   cancel: 'Cancelar',
   callAgain: 'Volver a llamar',
@@ -127,7 +126,7 @@ export const labels: VoiceLabels = {
   talking: 'Hablando…',
   pushToTalk: 'Mantenga pulsado el botón para hablar',
   nudgeDismiss: 'Ocultar',
-  unread: '{count} respuestas nuevas',
+  unread: { one: '{count} respuesta nueva', many: '{count} de respuestas nuevas', other: '{count} respuestas nuevas' },
 };
 
 /** This module, checked against the port the element loads it through. */

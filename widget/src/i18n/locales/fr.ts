@@ -17,7 +17,6 @@ export const labels: VoiceLabels = {
   dismiss: 'Masquer',
   assistantName: 'Assistant IA',
   close: 'Fermer',
-  hangUpAndClose: 'Raccrocher et fermer',
   stop: 'Raccrocher',
   cancel: 'Annuler',
   callAgain: 'Rappeler',
@@ -127,7 +126,7 @@ export const labels: VoiceLabels = {
   talking: 'Vous parlez…',
   pushToTalk: 'Maintenez le bouton pour parler',
   nudgeDismiss: 'Masquer',
-  unread: '{count} nouvelles réponses',
+  unread: { one: '{count} nouvelle réponse', many: '{count} de nouvelles réponses', other: '{count} nouvelles réponses' },
 };
 
 /** This module, checked against the port the element loads it through. */
