@@ -103,7 +103,8 @@ const KB = 1000;
 // mounted card (a card mounted for `dismissible` with the start file still loading kept the
 // launcher closed until that file came): +16 B, loader 5,219 B, machinery 87,462 B, chat
 // 31,148 B, voice 109,705 B.
-const BUDGET = { loader: 5.22 * KB, engine: 7.68 * KB, machinery: 87.47 * KB, chat: 31.15 * KB, voice: 109.71 * KB };
+// Issue 34 (Markdown limits, kept-call check, analytics built-ins): machinery +6 B, card UI about +0.46 KB.
+const BUDGET = { loader: 5.22 * KB, engine: 7.68 * KB, machinery: 87.48 * KB, chat: 31.63 * KB, voice: 110.2 * KB };
 
 let outdir = '';
 let meta: Metafile;

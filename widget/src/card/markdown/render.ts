@@ -11,8 +11,8 @@
  * DOM work per update is in proportion to what changed; call it once per animation frame.
  *
  * Bounded (limits.ts): a message shows at most `MAX_NODES` tree nodes; once its rest is plain text
- * it is never parsed again while it grows, and a text that keeps growing is at most `MAX_RUN` DOM
- * text nodes (the newest one grows after that).
+ * it is never parsed again while it grows, and it is at most `MAX_RUN` DOM text nodes (the newest
+ * one grows after that; elsewhere a growing text is a new node per update, never rewritten).
  */
 import { MAX_NODES, plainBlock } from './limits.ts';
 import { parseBlocks } from './parse-blocks.ts';
@@ -91,7 +91,7 @@ function sameShell(a: MdElement, b: MdElement): boolean {
  * node after the old ones (never rewritten, never read back), so one tree string may be several.
  */
 const runs = new WeakMap<Node, number[]>();
-/** Text nodes one tree string may become before its new ends are appended to the last of them. */
+/** Text nodes a plain rest's string may become before its new ends are appended to the last of them. */
 const MAX_RUN = 8;
 
 /** Makes `parent`'s children (showing `shown`) show `next`. */
@@ -116,8 +116,11 @@ function patch(
     if (was === now) {
       // Unchanged (a kept block: the same object).
     } else if (typeof was === 'string' && typeof now === 'string' && grewFrom(now, was)) {
-      // Still only the new characters are written; past MAX_RUN nodes they join the last one.
-      if (size >= MAX_RUN) (dom[at + size - 1] as Text).appendData(now.slice(was.length));
+      // Still only the new characters are written; in a plain rest (a message past its limits,
+      // growing for as long as it streams) past MAX_RUN nodes they join the last one.
+      if (size >= MAX_RUN && (parent as Element).hasAttribute?.('data-plain')) {
+        (dom[at + size - 1] as Text).appendData(now.slice(was.length));
+      }
       else {
         parent.insertBefore(document.createTextNode(now.slice(was.length)), dom[at + size] ?? null);
         taken++;
