@@ -8,8 +8,8 @@
  *
  * Options (after `npm run bench --`):
  *   --no-build          measure the existing dist/ and widget/dist/ (build times not reported)
- *   --only=a,b          run only these steps: build, js, widget, latency, click-join, chat, contact,
- *                       lighthouse (`--only click-join` works too); click-join runs only when named
+ *   --only=a,b          run only these steps: build, js, widget, latency, click-join, chat, markdown,
+ *                       contact, lighthouse (`--only click-join` works too); click-join and markdown run only when named
  *                       (≈ 2.5 min a round), and the report then carries its last run, dated
  *   --samples=N         click rounds (one sample of each subject on each profile) (default 15);
  *                       with click-join but not latency: click → join rounds
@@ -189,6 +189,17 @@ if (steps.has('chat')) {
     results.chat = { note: `failed: ${(error as Error).message}` };
     chatFiles = { note: `not measured (the chat bench failed: ${(error as Error).message})` };
     progress(`  chat latency failed: ${(error as Error).message}`);
+  }
+}
+
+// 5b. The Markdown row (opt-in): a 1 MB reply streamed at 4× CPU, and the issue 34 attacks.
+if (steps.has('markdown')) {
+  progress('markdown: 1 MB streamed in 1 KB pieces and the attacks, 4× CPU …');
+  try {
+    const { benchMarkdownStream, markdownLines } = await import('./markdown-stream.ts');
+    for (const line of markdownLines(await benchMarkdownStream())) progress(`  ${line}`);
+  } catch (error) {
+    progress(`  markdown failed: ${(error as Error).message}`);
   }
 }
 

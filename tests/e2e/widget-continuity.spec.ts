@@ -16,7 +16,7 @@ import { waitForIsland } from './site-helpers.ts';
 import { preparePage, siteProvider } from './widget-helpers.ts';
 
 const site = siteProvider();
-const ROOM = 'https://fake.daily.example/keep-1';
+const ROOM = 'https://fake.daily.co/keep-1';
 
 test.beforeEach(() => {
   site.server.reset();

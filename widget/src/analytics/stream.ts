@@ -43,14 +43,35 @@ export interface StreamHost {
   later?: (task: () => void) => void;
 }
 
-/** Resolves `a.b.c` on `root` to a function and the object to call it on. */
-function globalFunction(root: Record<string, unknown>, path: string): ((...args: unknown[]) => unknown) | null {
+/** Whether `fn` is the browser's own (`[native code]`: `document.write`, `eval`, a bound function). */
+const isNative = (fn: unknown): boolean =>
+  typeof fn === 'function' && Function.prototype.toString.call(fn).includes('[native code]');
+
+/**
+ * Whether `value` is an object the page made: a plain object, or an instance of a class of the
+ * page (`posthog`, `analytics`), never one of the browser's (`document`, `window`, `location`).
+ */
+function pageObject(value: unknown): boolean {
+  if (!value || (typeof value !== 'object' && typeof value !== 'function')) return false;
+  if (typeof value === 'function') return !isNative(value);
+  const proto = Object.getPrototypeOf(value) as { constructor?: unknown } | null;
+  return !proto || proto === Object.prototype || !isNative(proto.constructor);
+}
+
+/**
+ * Resolves `a.b.c` on `root` to a function and the object to call it on: only a function the page
+ * defined, reached through objects the page made. A built-in (`document.write` wipes the page at
+ * the first event, `eval`, `location.assign`) or a path through the browser's objects is `'native'`.
+ */
+function globalFunction(root: Record<string, unknown>, path: string): ((...args: unknown[]) => unknown) | null | 'native' {
   let owner: unknown = root;
   let value: unknown = root;
   for (const key of path.split('.')) {
+    if (value !== root && !pageObject(value)) return value ? 'native' : null;
     owner = value;
     value = value && (typeof value === 'object' || typeof value === 'function') ? (value as Record<string, unknown>)[key] : undefined;
   }
+  if (isNative(value)) return 'native';
   return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(owner) : null;
 }
 
@@ -86,6 +107,7 @@ export function createAnalyticsStream(host: StreamHost): (event: string, detail:
   const mapper = createAnalyticsMapper({ content: host.content(), now: host.now ?? Date.now });
   const later = host.later ?? queueMicrotask;
   const waiting: AnalyticsEvent[] = [];
+  let refused = false;
   const target = (): ((event: AnalyticsEvent) => void) | null => {
     const sink = host.sink();
     if (sink === 'datalayer') {
@@ -96,6 +118,12 @@ export function createAnalyticsStream(host: StreamHost): (event: string, detail:
     const property = host.callback();
     const name = host.callbackName();
     const fn = typeof property === 'function' ? property : name ? globalFunction(host.global, name) : null;
+    if (fn === 'native') {
+      // Said once; the events wait as for a function not defined yet (nothing is ever sent to it).
+      if (!refused) console.warn(`${LOG_PREFIX} analytics-callback "${name}" is a built-in, not a function of the page: not called`);
+      refused = true;
+      return null;
+    }
     return fn && (({ name: event, fields }) => fn(event, fields));
   };
   const send = (events: AnalyticsEvent[]) => {

@@ -16,9 +16,41 @@ export function isHttpsUrl(url: unknown): url is string {
   }
 }
 
+/** Daily's domains (and their subdomains): where the platform's web calls take place (`https://<team>.daily.co/<room>`). */
+export const DAILY_ROOM_HOSTS: readonly string[] = ['daily.co'];
+
+/**
+ * Reads the `room-hosts` option: hosts separated by spaces or commas (`*.` allowed), each with its
+ * subdomains; absent or empty: Daily's (`DAILY_ROOM_HOSTS`).
+ */
+export function parseRoomHosts(value: string | null | undefined): readonly string[] {
+  const hosts = (value ?? '')
+    .split(/[\s,]+/)
+    .map((host) => host.trim().toLowerCase().replace(/^\*\./, ''))
+    .filter(Boolean);
+  return hosts.length ? hosts : DAILY_ROOM_HOSTS;
+}
+
+/**
+ * What is wrong with `url` as the room a call joins, or null when nothing is: it must be an
+ * absolute `https:` URL whose host is one of `hosts` or a subdomain of one (a look-alike such as
+ * `daily.co.evil.example` is not). The same check for a fresh answer and a kept call.
+ * @param hosts The room hosts (`parseRoomHosts`); null: any https host.
+ */
+export function roomUrlProblem(url: unknown, hosts: readonly string[] | null = DAILY_ROOM_HOSTS): string | null {
+  if (typeof url !== 'string') return 'webCallUrl must be a string';
+  if (!isHttpsUrl(url)) return 'webCallUrl is not https:';
+  const host = new URL(url).hostname;
+  if (hosts && !hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))) {
+    return `webCallUrl is not on a room host (${hosts.join(', ')})`;
+  }
+  return null;
+}
+
 /**
  * Checks a 2xx answer of `POST /call/web` before anything uses it: `id` must be a string and
- * `webCallUrl` an absolute `https:` URL.
+ * `webCallUrl` an absolute `https:` URL. (The room host is not pinned here yet: `roomUrlProblem`
+ * does that for a kept call; the fresh answer's option is not wired through `VoiceClient`.)
  * @param status The answer's HTTP status (for the error).
  * @param context Method and path of the request.
  * @param body The parsed body.

@@ -64,6 +64,8 @@ export interface ContinuityOptions {
   now?: () => number;
   /** Called when `state` changes. */
   onChange?: () => void;
+  /** The hosts a kept call's room may be on (the `room-hosts` option). @default DAILY_ROOM_HOSTS */
+  roomHosts?: readonly string[];
   /** A kept call was found (before it is rejoined): the UI shows it. */
   onKeptCall?: () => void;
 }
@@ -140,7 +142,7 @@ export class ConversationContinuity {
   async restore(): Promise<void> {
     const { key, storage } = this.#options;
     if (!key) return;
-    const entry = readConversation(storage, key, this.#now());
+    const entry = readConversation(storage, key, this.#now(), this.#options.roomHosts);
     if (!entry) return;
     this.#port.restore(entry.turns, entry.sessionId ?? null);
     this.#finals = this.#finalText();

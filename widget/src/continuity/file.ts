@@ -5,6 +5,7 @@
  * (pages over plain http), nothing is kept. The entry is scoped to the key, the API URL and the
  * target's id (store.ts), never to the page, so every page of the site finds it.
  */
+import { parseRoomHosts } from '../api/web-call-check.ts';
 import type { CardHost } from '../ports/card-port.ts';
 import { canPlayAudio, ConversationContinuity, type ContinuityPort, type RestoreState } from './continuity.ts';
 import { pageContextOf } from '../conversation/page-context.ts';
@@ -67,6 +68,8 @@ export function keepConversation(host: CardHost, conversation: ContinuityPort, c
             };
           },
           onChange: changed,
+          // A kept call is checked as a fresh answer: an https room on Daily's or the owner's hosts.
+          roomHosts: parseRoomHosts(element.getAttribute('room-hosts')),
           // The card opens to show the call it rejoins (the element's own `open()`).
           onKeptCall: () => (element as HTMLElement & { open(): void }).open(),
         });

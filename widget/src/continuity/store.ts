@@ -13,8 +13,10 @@
  * the platform has ended it on silence); the whole entry is dropped `CONVERSATION_KEEP_MS` after
  * its last change. Storage that throws or is full loses the continuity, never the conversation.
  */
+import { DAILY_ROOM_HOSTS, roomUrlProblem } from '../api/web-call-check.ts';
 import type { SavedTurn } from '../conversation/continuity-port.ts';
 import type { CallTarget, WebCall } from '../core/types.ts';
+import { LOG_PREFIX } from '../core/log.ts';
 
 /** Prefix of every entry's name (the rest is the digest). */
 export const STORAGE_PREFIX = 'ringwise-conversation:';
@@ -79,18 +81,27 @@ function turnOf(value: unknown): SavedTurn | null {
   return { role: t.role, text: t.text, via: t.via };
 }
 
-function callOf(value: unknown, now: number): SavedCall | undefined {
+/** The kept call, or why it fails the checks of a fresh answer (`roomUrlProblem`) or its own. */
+function callOf(value: unknown, roomHosts: readonly string[] | null): SavedCall | string {
   const c = value as Partial<SavedCall> | null;
-  if (!c || !isText(c.id) || !isText(c.webCallUrl) || typeof c.connectedAt !== 'number' || typeof c.leftAt !== 'number') return undefined;
-  if (now - c.leftAt > CALL_KEEP_MS || c.leftAt > now) return undefined;
-  return c as SavedCall;
+  if (!c || !isText(c.id) || typeof c.connectedAt !== 'number' || typeof c.leftAt !== 'number') return 'a malformed call';
+  return roomUrlProblem(c.webCallUrl, roomHosts) ?? (c as SavedCall);
 }
 
 /**
  * The entry under `key`, checked: an expired, unreadable or malformed entry is removed and
- * `null` returned; a call past `CALL_KEEP_MS` is left out (the turns stay).
+ * `null` returned; a call past `CALL_KEEP_MS` is left out (the turns stay). The tab's storage is
+ * anyone's to write (a script of the page, an extension), so a kept call is checked as a fresh
+ * answer is: an `https:` room on one of `roomHosts`. An entry failing any check is dropped whole,
+ * said in one console line (expiry is no failure: it is dropped silently).
+ * @param roomHosts The hosts a kept room may be on (the `room-hosts` option); null: any https host.
  */
-export function readConversation(storage: StorageSource, key: string, now = Date.now()): SavedConversation | null {
+export function readConversation(
+  storage: StorageSource,
+  key: string,
+  now = Date.now(),
+  roomHosts: readonly string[] | null = DAILY_ROOM_HOSTS,
+): SavedConversation | null {
   let raw: string | null;
   try {
     raw = storage().getItem(key);
@@ -104,16 +115,23 @@ export function readConversation(storage: StorageSource, key: string, now = Date
   } catch {
     // Unreadable: dropped below.
   }
-  if (!value || value.v !== 1 || typeof value.updatedAt !== 'number' || now - value.updatedAt > CONVERSATION_KEEP_MS || !Array.isArray(value.turns)) {
+  const drop = (why: string | null) => {
+    if (why) console.warn(`${LOG_PREFIX} a kept conversation was dropped: ${why}`);
     forgetConversation(storage, key);
     return null;
-  }
-  const turns = value.turns.map(turnOf).filter((turn): turn is SavedTurn => !!turn);
-  const call = callOf(value.call, now);
+  };
+  if (!value || value.v !== 1 || typeof value.updatedAt !== 'number' || !Array.isArray(value.turns)) return drop('unreadable');
+  if (now - value.updatedAt > CONVERSATION_KEEP_MS) return drop(null);
+  const turns = value.turns.map(turnOf);
+  if (!turns.every((turn) => turn)) return drop('a malformed turn');
+  const kept = value.call === undefined ? undefined : callOf(value.call, roomHosts);
+  if (typeof kept === 'string') return drop(kept);
+  // A call the page left too long ago (or in the future) is over: left out, the turns stay.
+  const call = kept && now - kept.leftAt <= CALL_KEEP_MS && kept.leftAt <= now ? kept : undefined;
   return {
     v: 1,
     updatedAt: value.updatedAt,
-    turns,
+    turns: turns as SavedTurn[],
     ...(isText(value.sessionId) && value.sessionId && { sessionId: value.sessionId }),
     ...(call && { call }),
     ...(isText(value.page) && { page: value.page }),

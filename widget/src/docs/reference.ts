@@ -81,7 +81,7 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
     default: 'off',
     text: 'datalayer: each analytics event is pushed to window.dataLayer as { event, ...fields } (Google Tag Manager, GA4); callback: your function is called as fn(name, fields) (the analyticsCallback property, or the global named by analytics-callback). Events: ringwise_open, ringwise_call_start, ringwise_call_end { duration_s, ended_by }, ringwise_chat_message { count }, ringwise_error { cause }, ringwise_feedback { rating }, ringwise_consent { decision }. No message text or personal data unless analytics-content is set. Its own small file, loaded only with this attribute.',
   },
-  'analytics-callback': { default: '—', text: 'With analytics="callback": the global function to call, dotted paths called on their object (posthog.capture, analytics.track). Events wait (the last 100) until it exists.' },
+  'analytics-callback': { default: '—', text: 'With analytics="callback": the global function to call, dotted paths called on their object (posthog.capture, analytics.track). Only a function your page defined: a built-in (document.write, eval, a bound function) or a path through the browser\'s objects is never called (one console line). Events wait (the last 100) until it exists.' },
   'analytics-content': { default: 'off', text: 'Present: analytics events also carry the message text (ringwise_chat_message), the error message and the feedback comment.' },
   input: {
     default: 'open',

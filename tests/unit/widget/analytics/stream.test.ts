@@ -105,3 +105,45 @@ describe('attachAnalytics (the element’s stream)', () => {
     expect(global.dataLayer, 'the sink follows the attribute').toEqual([{ event: 'ringwise_open' }]);
   });
 });
+
+describe('analytics-callback names only a function of the page (issue 34)', () => {
+  /** A page class, as a tag manager's SDK defines one (`posthog`, `analytics`). */
+  class Tracker {
+    seen: unknown[] = [];
+    capture(event: string) {
+      this.seen.push(event);
+    }
+  }
+
+  it.each([
+    // `document.write` wiped the page at the first event; here a real built-in stands for it.
+    ['a built-in function (document.write)', 'document.write', { document: { write: Array.prototype.push } }],
+    ['a global built-in (eval)', 'eval', { eval: globalThis.eval }],
+    ['a bound function (the browser shows it as native)', 'track', { track: (() => 1).bind(null) }],
+    ['a path through a built-in object', 'store.track', { store: Object.assign(new Map(), { track: () => 1 }) }],
+  ])('%s is never called, and said once', (name, path, page) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { send, global } = setup({ sinkName: 'callback', callbackName: () => path });
+    Object.assign(global, page);
+    const push = vi.spyOn(Array.prototype, 'push');
+    send('open', null);
+    send('consent', { decision: 'declined' });
+    const pushedEvents = push.mock.calls.filter((args) => typeof args[0] === 'string' && String(args[0]).startsWith('ringwise'));
+    push.mockRestore();
+    expect(pushedEvents, `${name}: not called with an event`).toEqual([]);
+    expect(warn.mock.calls.length, `${name}: one console line`).toBe(1);
+    expect(String(warn.mock.calls[0]?.[0]), `${name}: names it`).toContain(path);
+    expect(error, `${name}: nothing called that failed`).not.toHaveBeenCalled();
+    warn.mockRestore();
+    error.mockRestore();
+  });
+
+  it('an instance of a page class is called as before', () => {
+    const tracker = new Tracker();
+    const { send, global } = setup({ sinkName: 'callback', callbackName: () => 'tracker.capture' });
+    global.tracker = tracker;
+    send('open', null);
+    expect(tracker.seen, 'called on its object').toEqual(['ringwise_open']);
+  });
+});

@@ -10,7 +10,7 @@ import type { WebCall } from '../../../../widget/src/core/types.ts';
 const KEY = 'ringwise-conversation:test';
 const PAGE_A = { pageTitle: 'Home', pagePath: 'https://site.example/' };
 const PAGE_B = { pageTitle: 'Setup guide', pagePath: 'https://site.example/guides/setup' };
-const CALL: WebCall = { id: 'call-1', webCallUrl: 'https://room.example/r1' };
+const CALL: WebCall = { id: 'call-1', webCallUrl: 'https://room.daily.co/r1' };
 
 type Turn = { role: 'user' | 'assistant'; text: string; via: 'voice' | 'text' };
 

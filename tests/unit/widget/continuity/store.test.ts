@@ -2,7 +2,7 @@
  * What a tab keeps of a conversation (continuity/store.ts): a hashed entry name that never
  * contains the public key, time limits, malformed entries dropped, blocked storage tolerated.
  */
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import {
   CALL_KEEP_MS,
   CONVERSATION_KEEP_MS,
@@ -15,6 +15,8 @@ import {
   writeConversation,
   type StorageSource,
 } from '../../../../widget/src/continuity/store.ts';
+
+import { parseRoomHosts, roomUrlProblem } from '../../../../widget/src/api/web-call-check.ts';
 
 const PUBLIC_KEY = 'pk-0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0';
 
@@ -44,19 +46,19 @@ test('written and read back; the stored text holds no public key', async () => {
   const { map, storage } = memory();
   const key = (await conversationKey(PUBLIC_KEY, '', { assistantId: 'a1' }))!;
   const now = 1_000_000;
-  const call = savedCallOf({ id: 'call-1', webCallUrl: 'https://room.example/r1', artifactPlan: { videoRecordingEnabled: false } }, now - 5000, now);
+  const call = savedCallOf({ id: 'call-1', webCallUrl: 'https://room.daily.co/r1', artifactPlan: { videoRecordingEnabled: false } }, now - 5000, now);
   expect(writeConversation(storage, key, { updatedAt: now, turns: [{ role: 'user', text: 'Hi', via: 'text' }], sessionId: 's1', call, page: 'https://site.example/a' }), 'stored').toBe(true);
   expect([...map.values()].join(''), 'no key in the value').not.toContain(PUBLIC_KEY);
   expect([...map.keys()].join(''), 'no key in the name').not.toContain(PUBLIC_KEY);
   const read = readConversation(storage, key, now + 1000);
   expect(read, 'everything back').toEqual({ v: 1, updatedAt: now, turns: [{ role: 'user', text: 'Hi', via: 'text' }], sessionId: 's1', call, page: 'https://site.example/a' });
-  expect(webCallOf(read!.call!), 'what reconnect reads').toEqual({ id: 'call-1', webCallUrl: 'https://room.example/r1', artifactPlan: { videoRecordingEnabled: false } });
+  expect(webCallOf(read!.call!), 'what reconnect reads').toEqual({ id: 'call-1', webCallUrl: 'https://room.daily.co/r1', artifactPlan: { videoRecordingEnabled: false } });
 });
 
 test('time limits: the call is dropped after CALL_KEEP_MS, the whole entry after CONVERSATION_KEEP_MS', () => {
   const { map, storage } = memory();
   const now = 5_000_000;
-  const call = savedCallOf({ id: 'c', webCallUrl: 'https://room.example/r' }, now - 1000, now);
+  const call = savedCallOf({ id: 'c', webCallUrl: 'https://room.daily.co/r' }, now - 1000, now);
   writeConversation(storage, 'k', { updatedAt: now, turns: [{ role: 'assistant', text: 'Hello', via: 'voice' }], call });
   expect(readConversation(storage, 'k', now + CALL_KEEP_MS)?.call, 'still in time').toEqual(call);
   const late = readConversation(storage, 'k', now + CALL_KEEP_MS + 1);
@@ -66,7 +68,7 @@ test('time limits: the call is dropped after CALL_KEEP_MS, the whole entry after
   expect(map.has('k'), 'and removed').toBe(false);
 });
 
-test('malformed entries are removed; bad turns skipped; at most SAVED_TURN_LIMIT turns kept', () => {
+test('malformed entries are removed, a bad turn or call drops the whole entry (issue 34); at most SAVED_TURN_LIMIT turns kept', () => {
   const { map, storage } = memory();
   map.set('bad', '{not json');
   expect(readConversation(storage, 'bad'), 'unreadable').toBeNull();
@@ -74,9 +76,10 @@ test('malformed entries are removed; bad turns skipped; at most SAVED_TURN_LIMIT
   map.set('old', JSON.stringify({ v: 0, updatedAt: Date.now(), turns: [] }));
   expect(readConversation(storage, 'old'), 'another version').toBeNull();
   map.set('mixed', JSON.stringify({ v: 1, updatedAt: Date.now(), turns: [{ role: 'user', text: 'ok', via: 'text' }, { role: 'x', text: 'no', via: 'text' }, null, { role: 'user', text: '', via: 'voice' }], call: { id: 1 } }));
-  const mixed = readConversation(storage, 'mixed');
-  expect(mixed?.turns, 'only the good turn').toEqual([{ role: 'user', text: 'ok', via: 'text' }]);
-  expect(mixed?.call, 'a malformed call is no call').toBeUndefined();
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  expect(readConversation(storage, 'mixed'), 'tampered: nothing given back').toBeNull();
+  expect(map.has('mixed'), 'and removed').toBe(false);
+  warn.mockRestore();
   const many = Array.from({ length: SAVED_TURN_LIMIT + 5 }, (_, i) => ({ role: 'user' as const, text: `t${i}`, via: 'text' as const }));
   writeConversation(storage, 'many', { updatedAt: Date.now(), turns: many });
   const kept = readConversation(storage, 'many')!.turns;
@@ -91,4 +94,30 @@ test('storage that throws: nothing kept, nothing thrown', () => {
   expect(writeConversation(blocked, 'k', { updatedAt: 1, turns: [] }), 'not stored').toBe(false);
   expect(readConversation(blocked, 'k'), 'nothing read').toBeNull();
   expect(() => forgetConversation(blocked, 'k'), 'forget is quiet').not.toThrow();
+});
+
+test('a kept call is checked as a fresh answer and its room host pinned (issue 34): one that fails is dropped with one console line', () => {
+  const now = Date.now();
+  const entry = (webCallUrl: unknown) => JSON.stringify({ v: 1, updatedAt: now, turns: [{ role: 'user', text: 'hi', via: 'text' }], call: { id: 'c', webCallUrl, connectedAt: now - 1000, leftAt: now } });
+  const { map, storage } = memory();
+  for (const url of ['javascript:alert(1)', 'data:text/html,x', 'http://team.daily.co/r', 'https://evil.example/r', 'https://daily.co.evil.example/r', 'https://evildaily.co/r', 42]) {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    map.set('k', entry(url));
+    expect(readConversation(storage, 'k', now), `${String(url)}: refused`).toBeNull();
+    expect(map.has('k'), `${String(url)}: dropped`).toBe(false);
+    expect(warn.mock.calls.length, `${String(url)}: one console line`).toBe(1);
+    expect(String(warn.mock.calls[0]![0]), `${String(url)}: the URL is not repeated`).not.toContain(String(url));
+    warn.mockRestore();
+  }
+  map.set('k', entry('https://team.daily.co/room'));
+  expect(readConversation(storage, 'k', now)?.call?.webCallUrl, "Daily's room").toBe('https://team.daily.co/room');
+  map.set('k', entry('https://rooms.owner.example/r'));
+  expect(readConversation(storage, 'k', now, parseRoomHosts('*.owner.example'))?.call?.webCallUrl, "the owner's host").toBe('https://rooms.owner.example/r');
+});
+
+test('room-hosts: hosts by spaces or commas, Daily when absent or empty', () => {
+  expect(parseRoomHosts(null), 'absent').toEqual(['daily.co']);
+  expect(parseRoomHosts(' , '), 'empty').toEqual(['daily.co']);
+  expect(parseRoomHosts('*.Rooms.example, calls.example'), 'listed').toEqual(['rooms.example', 'calls.example']);
+  expect(roomUrlProblem('https://a.rooms.example/x', ['rooms.example']), 'subdomain').toBeNull();
 });

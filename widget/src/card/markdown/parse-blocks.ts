@@ -7,7 +7,14 @@
  *
  * `parseBlocks(src, from)` may start at any block's `from`: a block's shape depends only on the
  * text from its own start, so a renderer re-parses only the last block of a growing message.
+ *
+ * Bounded by construction (limits.ts): tables of at most `MAX_COLUMNS` columns and `MAX_ROWS`
+ * rows, lists `MAX_LIST_DEPTH` deep, only the first `MAX_MARKDOWN_CHARS` read as Markdown, and at
+ * most the nodes the caller's budget allows: the block where they run out and everything after it
+ * is one plain-text block. Every line is read once and every block built once, so the work is
+ * linear in the text (tests/unit/widget/card/markdown/steps.test.ts counts it).
  */
+import { countNodes, markdownEnd, MAX_COLUMNS, MAX_NODES, MAX_ROWS, plainBlock } from './limits.ts';
 import { parseInline } from './parse-inline.ts';
 import { el, type MdBlock, type MdElement, type MdNode } from './tree.ts';
 
@@ -62,11 +69,12 @@ function cells(line: string): string[] {
   return found;
 }
 
-/** A table's alignments from its delimiter row, or null when `line` is not one. */
+/** A table's alignments from its delimiter row, or null when `line` is not one (or has too many columns). */
 function delimiterRow(line: string | undefined): (string | null)[] | null {
   if (!line?.includes('-')) return null;
   const row = cells(line);
-  if (!row.every((cell) => DELIMITER_CELL.test(cell))) return null;
+  // Every row is padded to this many cells: more than the limit is no table (its lines stay text).
+  if (row.length > MAX_COLUMNS || !row.every((cell) => DELIMITER_CELL.test(cell))) return null;
   return row.map((cell) =>
     cell.endsWith(':') ? (cell.startsWith(':') ? 'center' : 'right') : cell.startsWith(':') ? 'left' : null,
   );
@@ -88,25 +96,42 @@ function buildList(list: List): MdElement {
   return el(list.ordered ? 'ol' : 'ul', items, list.ordered && list.start !== 1 ? { start: String(list.start) } : undefined);
 }
 
-/** Parses `src` from offset `from` (a line start) into top-level blocks. */
-export function parseBlocks(src: string, from = 0): MdBlock[] {
+/** Thrown when a block would take more nodes than are left (caught in `parseBlocks`). */
+const SPENT = Symbol('budget spent');
+
+/**
+ * Parses `src` from offset `from` (a line start) into top-level blocks.
+ * @param budget The tree nodes the blocks may take (the message's `MAX_NODES`, less what the
+ *   blocks before `from` took); the block that would take more, and all after it, is plain text.
+ */
+export function parseBlocks(src: string, from = 0, budget = MAX_NODES): MdBlock[] {
+  const end = markdownEnd(src);
   const lines: { text: string; at: number }[] = [];
-  for (let at = from; at <= src.length; ) {
-    const end = src.indexOf('\n', at);
-    const stop = end < 0 ? src.length : end;
+  for (let at = from; at <= end; ) {
+    const newline = src.indexOf('\n', at);
+    const stop = newline < 0 || newline > end ? end : newline;
     lines.push({ text: src.slice(at, stop), at });
     at = stop + 1;
   }
   const blocks: MdBlock[] = [];
   let para: { from: number; lines: string[] } | null = null;
   let list = null as ListBlock | null;
-  const push = (at: number, node: MdElement) => blocks.push({ from: at, node });
+  // Room is kept for the plain block (two nodes) that shows what does not fit.
+  let left = budget - 2;
+  /** Where the block being built starts (the plain rest starts there when it does not fit). */
+  let building = from;
+  const push = (at: number, node: MdElement) => {
+    const nodes = countNodes([node]);
+    if (nodes > left) throw SPENT;
+    left -= nodes;
+    blocks.push({ from: at, node, nodes });
+  };
   const closePara = () => {
-    if (para) push(para.from, el('p', parseInline(para.lines.join('\n'))));
+    if (para) push((building = para.from), el('p', parseInline(para.lines.join('\n'))));
     para = null;
   };
   const closeList = () => {
-    if (list) push(list.from, buildList(list.open[0]!));
+    if (list) push((building = list.from), buildList(list.open[0]!));
     list = null;
   };
   const newList = (marker: string, indent: number, contentIndent: number): List => ({
@@ -117,110 +142,126 @@ export function parseBlocks(src: string, from = 0): MdBlock[] {
     items: [],
   });
 
-  for (let l = 0; l < lines.length; l++) {
-    const { text: line, at } = lines[l]!;
-    if (!line.trim()) {
-      closePara();
-      if (list) list.blank = true;
-      continue;
-    }
-    const fence = FENCE.exec(line);
-    if (fence) {
-      closePara();
-      closeList();
-      const mark = fence[1]!;
-      const body: string[] = [];
-      // An unclosed fence runs to the end (a streamed code block shows as it arrives).
-      for (l++; l < lines.length; l++) {
-        const bare = lines[l]!.text.trim();
-        if (bare.length >= mark.length && bare.startsWith(mark) && !bare.replaceAll(mark[0]!, '')) break;
-        body.push(lines[l]!.text);
-      }
-      const code = body.join('\n');
-      push(at, el('pre', [el('code', code ? [code] : [])]));
-      continue;
-    }
-    if (isRule(line)) {
-      closePara();
-      closeList();
-      push(at, el('hr'));
-      continue;
-    }
-    if (HEADING.test(line)) {
-      closePara();
-      closeList();
-      const content = line.trim().replace(/^#+/, '');
-      let end = content.length;
-      while (end > 0 && (content[end - 1] === '#' || content[end - 1] === ' ')) end--;
-      push(at, el('p', [el('strong', parseInline(content.slice(0, end).trim()))]));
-      continue;
-    }
-    const item = ITEM.exec(line);
-    if (item) {
-      closePara();
-      const indent = item[1]!.length;
-      const marker = item[2]!;
-      const content = line.slice(item[0].length);
-      const contentIndent = item[0].length;
-      const entry = { lines: [content], sub: [] as List[] };
-      const current = list;
-      let top = current?.open.at(-1);
-      const ordered = marker.length > 1 || /\d/.test(marker);
-      if (current && top && indent >= top.contentIndent && current.open.length < MAX_LIST_DEPTH) {
-        const nested = newList(marker, indent, contentIndent);
-        top.items.at(-1)!.sub.push(nested);
-        current.open.push(nested);
-        top = nested;
-      } else if (current && top) {
-        while (current.open.length > 1 && indent < top!.indent) {
-          current.open.pop();
-          top = current.open.at(-1);
-        }
-        if (top!.ordered !== ordered) {
-          if (current.open.length === 1) {
-            closeList();
-            top = undefined;
-          } else {
-            const sibling = newList(marker, indent, contentIndent);
-            current.open.at(-2)!.items.at(-1)!.sub.push(sibling);
-            current.open[current.open.length - 1] = top = sibling;
-          }
-        }
-      }
-      if (!top) {
-        top = newList(marker, indent, contentIndent);
-        list = { from: at, open: [top], blank: false };
-      }
-      top.items.push(entry);
-      list!.blank = false;
-      continue;
-    }
-    if (list) {
-      const current = list;
-      const deepest = current.open.at(-1)!;
-      if (!current.blank || indentOf(line) >= deepest.contentIndent) {
-        // A line under an item continues it (after a blank line: a new line of it).
-        const lines = deepest.items.at(-1)!.lines;
-        if (current.blank) lines.push('');
-        lines.push(line.trim());
-        current.blank = false;
+  try {
+    readLines();
+  } catch (error) {
+    if (error !== SPENT) throw error;
+    return [...blocks, plainBlock(building, src.slice(building))];
+  }
+  // Past `MAX_MARKDOWN_CHARS`: the rest (after the line break it was cut at) is plain text.
+  const rest = src[end] === '\n' ? end + 1 : end;
+  if (end < src.length) blocks.push(plainBlock(rest, src.slice(rest)));
+  return blocks;
+
+  function readLines(): void {
+    for (let l = 0; l < lines.length; l++) {
+      const { text: line, at } = lines[l]!;
+      building = at;
+      if (!line.trim()) {
+        closePara();
+        if (list) list.blank = true;
         continue;
       }
-      closeList();
+      const fence = FENCE.exec(line);
+      if (fence) {
+        closePara();
+        closeList();
+        const mark = fence[1]!;
+        const body: string[] = [];
+        // An unclosed fence runs to the end (a streamed code block shows as it arrives).
+        for (l++; l < lines.length; l++) {
+          const bare = lines[l]!.text.trim();
+          if (bare.length >= mark.length && bare.startsWith(mark) && !bare.replaceAll(mark[0]!, '')) break;
+          body.push(lines[l]!.text);
+        }
+        const code = body.join('\n');
+        push(at, el('pre', [el('code', code ? [code] : [])]));
+        continue;
+      }
+      if (isRule(line)) {
+        closePara();
+        closeList();
+        push(at, el('hr'));
+        continue;
+      }
+      if (HEADING.test(line)) {
+        closePara();
+        closeList();
+        const content = line.trim().replace(/^#+/, '');
+        let end = content.length;
+        while (end > 0 && (content[end - 1] === '#' || content[end - 1] === ' ')) end--;
+        push(at, el('p', [el('strong', parseInline(content.slice(0, end).trim()))]));
+        continue;
+      }
+      const item = ITEM.exec(line);
+      if (item) {
+        closePara();
+        const indent = item[1]!.length;
+        const marker = item[2]!;
+        const content = line.slice(item[0].length);
+        const contentIndent = item[0].length;
+        const entry = { lines: [content], sub: [] as List[] };
+        const current = list;
+        let top = current?.open.at(-1);
+        const ordered = marker.length > 1 || /\d/.test(marker);
+        if (current && top && indent >= top.contentIndent && current.open.length < MAX_LIST_DEPTH) {
+          const nested = newList(marker, indent, contentIndent);
+          top.items.at(-1)!.sub.push(nested);
+          current.open.push(nested);
+          top = nested;
+        } else if (current && top) {
+          while (current.open.length > 1 && indent < top!.indent) {
+            current.open.pop();
+            top = current.open.at(-1);
+          }
+          if (top!.ordered !== ordered) {
+            if (current.open.length === 1) {
+              closeList();
+              top = undefined;
+            } else {
+              const sibling = newList(marker, indent, contentIndent);
+              current.open.at(-2)!.items.at(-1)!.sub.push(sibling);
+              current.open[current.open.length - 1] = top = sibling;
+            }
+          }
+        }
+        if (!top) {
+          top = newList(marker, indent, contentIndent);
+          list = { from: at, open: [top], blank: false };
+        }
+        top.items.push(entry);
+        list!.blank = false;
+        continue;
+      }
+      if (list) {
+        const current = list;
+        const deepest = current.open.at(-1)!;
+        if (!current.blank || indentOf(line) >= deepest.contentIndent) {
+          // A line under an item continues it (after a blank line: a new line of it).
+          const lines = deepest.items.at(-1)!.lines;
+          if (current.blank) lines.push('');
+          lines.push(line.trim());
+          current.blank = false;
+          continue;
+        }
+        closeList();
+      }
+      const aligns = line.includes('|') ? delimiterRow(lines[l + 1]?.text) : null;
+      if (aligns && cells(line).length === aligns.length) {
+        closePara();
+        const rows = [tableRow(line, aligns, 'th')];
+        // At most MAX_ROWS body rows: the lines after them are read as any other.
+        for (l += 2; l < lines.length && lines[l]!.text.includes('|') && rows.length <= MAX_ROWS; l++) {
+          rows.push(tableRow(lines[l]!.text, aligns, 'td'));
+        }
+        l--;
+        push(at, el('table', rows));
+        continue;
+      }
+      para ??= { from: at, lines: [] };
+      (para as { lines: string[] }).lines.push(para.lines.length ? line.trimStart() : line);
     }
-    const aligns = line.includes('|') ? delimiterRow(lines[l + 1]?.text) : null;
-    if (aligns && cells(line).length === aligns.length) {
-      closePara();
-      const rows = [tableRow(line, aligns, 'th')];
-      for (l += 2; l < lines.length && lines[l]!.text.includes('|'); l++) rows.push(tableRow(lines[l]!.text, aligns, 'td'));
-      l--;
-      push(at, el('table', rows));
-      continue;
-    }
-    para ??= { from: at, lines: [] };
-    (para as { lines: string[] }).lines.push(para.lines.length ? line.trimStart() : line);
+    closePara();
+    closeList();
   }
-  closePara();
-  closeList();
-  return blocks;
 }

@@ -9,7 +9,12 @@
  * block is parsed again, and the new tree is compared with the shown one, so text that only grew
  * at its end gets its new characters as a new text node after it, and nothing else is touched. The
  * DOM work per update is in proportion to what changed; call it once per animation frame.
+ *
+ * Bounded (limits.ts): a message shows at most `MAX_NODES` tree nodes; once its rest is plain text
+ * it is never parsed again while it grows, and it is at most `MAX_RUN` DOM text nodes (the newest
+ * one grows after that; elsewhere a growing text is a new node per update, never rewritten).
  */
+import { MAX_NODES, plainBlock } from './limits.ts';
 import { parseBlocks } from './parse-blocks.ts';
 import type { MdBlock, MdElement, MdNode } from './tree.ts';
 
@@ -65,6 +70,13 @@ function build(node: MdNode, hosts: readonly string[] | null | undefined, inLink
   return made;
 }
 
+/**
+ * Whether `next` starts with `shown`: as `startsWith`, but compared as a whole (V8's `startsWith`
+ * walks character by character, some 30 times slower on a long message, and it runs every update).
+ */
+const grewFrom = (next: string, shown: string): boolean =>
+  next.length >= shown.length && next.slice(0, shown.length) === shown;
+
 /** Same tag and attributes: the node can be patched in place. */
 function sameShell(a: MdElement, b: MdElement): boolean {
   if (a.tag !== b.tag) return false;
@@ -79,6 +91,8 @@ function sameShell(a: MdElement, b: MdElement): boolean {
  * node after the old ones (never rewritten, never read back), so one tree string may be several.
  */
 const runs = new WeakMap<Node, number[]>();
+/** Text nodes a plain rest's string may become before its new ends are appended to the last of them. */
+const MAX_RUN = 8;
 
 /** Makes `parent`'s children (showing `shown`) show `next`. */
 function patch(
@@ -101,9 +115,16 @@ function patch(
     let taken = size;
     if (was === now) {
       // Unchanged (a kept block: the same object).
-    } else if (typeof was === 'string' && typeof now === 'string' && now.startsWith(was)) {
-      parent.insertBefore(document.createTextNode(now.slice(was.length)), dom[at + size] ?? null);
-      taken++;
+    } else if (typeof was === 'string' && typeof now === 'string' && grewFrom(now, was)) {
+      // Still only the new characters are written; in a plain rest (a message past its limits,
+      // growing for as long as it streams) past MAX_RUN nodes they join the last one.
+      if (size >= MAX_RUN && (parent as Element).hasAttribute?.('data-plain')) {
+        (dom[at + size - 1] as Text).appendData(now.slice(was.length));
+      }
+      else {
+        parent.insertBefore(document.createTextNode(now.slice(was.length)), dom[at + size] ?? null);
+        taken++;
+      }
     } else if (typeof was !== 'string' && typeof now !== 'string' && sameShell(was, now)) {
       patch(node, was.children, now.children, hosts, inLink || now.tag === 'a');
     } else {
@@ -135,9 +156,17 @@ export function markdownView(container: Element, linkHosts?: readonly string[] |
   return (next) => {
     if (next === source) return;
     // Only the last block can change while the text grows; before it, everything is final.
-    const keep = next.startsWith(source) && blocks.length ? blocks.length - 1 : 0;
+    const grew = grewFrom(next, source) && blocks.length > 0;
+    const keep = grew ? blocks.length - 1 : 0;
     const kept = blocks.slice(0, keep);
-    const parsed = kept.concat(parseBlocks(next, keep ? blocks[keep]!.from : 0));
+    const last = blocks[keep];
+    let used = 0;
+    for (const block of kept) used += block.nodes;
+    // A plain rest stays plain and only grows: the nodes ran out before it, or it is past the
+    // characters read as Markdown, and neither changes as the text grows.
+    const parsed = kept.concat(
+      grew && last?.plain ? plainBlock(last.from, next.slice(last.from)) : parseBlocks(next, keep ? last!.from : 0, MAX_NODES - used),
+    );
     patch(
       container,
       blocks.map((block) => block.node),

@@ -36,6 +36,10 @@ export type MdNode = string | MdElement;
 export interface MdBlock {
   readonly from: number;
   readonly node: MdElement;
+  /** Its tree nodes (`countNodes`): what it took of the message's `MAX_NODES`. */
+  readonly nodes: number;
+  /** The plain-text rest of a message past a limit (limits.ts): it only grows, never parsed again. */
+  readonly plain?: true;
 }
 
 /** Builds an element (attributes only when given). */

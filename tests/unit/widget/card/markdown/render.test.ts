@@ -2,11 +2,10 @@
 /**
  * The Markdown renderer (issue 26, item 1): links only where safe and allowed, new tab with
  * `rel="noopener noreferrer"`; a growing message patched in place (the same DOM as drawing it at
- * once, with only the new characters written); parsing in linear time, compared side by side.
+ * once, with only the new characters written). Linear work is counted in steps.test.ts.
  */
 import { describe, expect, test } from 'vitest';
 import { markdownView, parseLinkHosts, safeHref } from '../../../../../widget/src/card/markdown/render.ts';
-import { parseBlocks } from '../../../../../widget/src/card/markdown/parse-blocks.ts';
 
 const drawn = (source: string, hosts?: string[] | null): HTMLElement => {
   const box = document.createElement('div');
@@ -89,37 +88,5 @@ describe('a growing message', () => {
     expect([...box.lastChild!.childNodes].map((node) => node.textContent), 'new ends appended').toEqual(['A long para', 'graph that grows', ' ', 'bold']);
     view('Something else');
     expect(box.textContent, 'a rewrite is drawn anew').toBe('Something else');
-  });
-});
-
-describe('linear time (compared side by side with plain text, never against a clock)', () => {
-  const SIZE = 200_000;
-  const fill = (unit: string) => unit.repeat(Math.ceil(SIZE / unit.length)).slice(0, SIZE);
-  /** The fastest of seven parses (the least disturbed by a shared machine). */
-  const time = (source: string): number => {
-    let best = Infinity;
-    for (let i = 0; i < 7; i++) {
-      const start = performance.now();
-      parseBlocks(source);
-      best = Math.min(best, performance.now() - start);
-    }
-    return best;
-  };
-
-  test.each([
-    ['nested emphasis', fill('*a _b ')],
-    ['unclosed brackets and links', fill('[a](b [c ')],
-    ['unclosed link targets', fill('[a](b(')],
-    // Runs of every length once: no run closes another, so a search for a closer finds none.
-    ['backtick runs that never close', Array.from({ length: 630 }, (_, i) => '`'.repeat(i + 1)).join('x')],
-    ['closers with no opener', `**a${'['.repeat(SIZE / 4)}${' x*'.repeat(SIZE / 4)}`],
-    ['a 200 KB message of every construct', fill('**Bold** and _it_ with `code` and [a link](https://a.example) ')],
-    ['a 200 KB list', fill('- item **one**\n   1. nested\n')],
-  ])('%s: about as fast as plain text of the same length', (name, hostile) => {
-    const plain = fill('hello world ');
-    time(plain);
-    // Linear: a small factor (more tokens per character); quadratic: thousands at this length.
-    const ratio = time(hostile) / time(plain);
-    expect(ratio, `${name}: parse time vs plain text, ${hostile.length} characters`).toBeLessThan(40);
   });
 });

@@ -1,0 +1,149 @@
+/**
+ * The Markdown bench row (issue 34): the assistant's renderer (widget/src/card/markdown/) in
+ * headless Chromium at 4× CPU throttling (DevTools' `Emulation.setCPUThrottlingRate`), in a bubble
+ * styled as the card's:
+ * - a 1 MB reply with tables, quotes, lists and emphasis streamed in 1 KB pieces, one piece per
+ *   animation frame as the card draws it: the longest main-thread task (the update and the layout
+ *   it forces, and any `longtask` the browser reports) and the most DOM nodes in the message;
+ * - the issue's attacks drawn at once (a restored turn): the table bomb at 2, 8 and 10 KB and
+ *   100 KB of `>` lines: the task and the nodes.
+ * Budgets: longest task ≤ 50 ms, nodes ≤ 2,000 a message. `npm run bench -- --only=markdown`, or
+ * `node bench/markdown-stream.ts` alone.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { build } from 'esbuild';
+import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser.ts';
+
+const ROOT = join(fileURLToPath(import.meta.url), '../..');
+/** Longest main-thread task allowed while the reply streams or an attack is drawn (ms). */
+export const MARKDOWN_TASK_BUDGET_MS = 50;
+/** DOM nodes allowed in one message (card/markdown/limits.ts's MAX_NODES). */
+export const MARKDOWN_NODE_BUDGET = 2_000;
+
+/** One measured case. */
+export interface MarkdownCase {
+  name: string;
+  bytes: number;
+  /** Longest task, ms (4× CPU). */
+  longestTaskMs: number;
+  /** Most DOM nodes in the message. */
+  nodes: number;
+}
+
+/** The page's script: the renderer and the inputs (the same builders as the unit tests). */
+async function pageScript(): Promise<string> {
+  const entry = `
+    import { markdownView } from './widget/src/card/markdown/render.ts';
+    import { longReply, quotes, tableBomb } from './tests/unit/widget/card/markdown/attacks.ts';
+    window.__md = { markdownView, longReply, quotes, tableBomb };`;
+  const out = await build({
+    stdin: { contents: entry, resolveDir: ROOT, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    minify: true,
+  });
+  return out.outputFiles[0]!.text;
+}
+
+/** Runs every case; prints nothing. */
+export async function benchMarkdownStream(streamBytes = 1_000_000): Promise<MarkdownCase[]> {
+  const executablePath = findBrowser();
+  if (!executablePath) throw new Error('no Chromium found');
+  const css = readFileSync(join(ROOT, 'widget/src/card/styles/markdown.css'), 'utf8');
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    await page.setContent(
+      `<!doctype html><style>${css} body{font:15px system-ui}` +
+        ' .bubble{max-width:85%;padding:9px 14px;white-space:pre-wrap;overflow-wrap:anywhere}</style>' +
+        '<div class="bubble"><span class="md"></span></div>',
+    );
+    await page.addScriptTag({ content: await pageScript() });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const cases: MarkdownCase[] = [];
+    cases.push(
+      await page.evaluate(async (streamBytes) => {
+        type Md = Record<string, (...a: unknown[]) => never>;
+        const { markdownView, longReply } = (window as never as { __md: Md }).__md;
+        const box = document.querySelector('.md')!;
+        box.replaceChildren();
+        const view = markdownView!(box) as (s: string) => void;
+        const source = longReply!(streamBytes) as string;
+        let longest = 0;
+        let nodes = 0;
+        let reported = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) reported = Math.max(reported, entry.duration);
+        }).observe({ type: 'longtask', buffered: false });
+        const count = () => {
+          let n = 0;
+          const walker = document.createTreeWalker(box);
+          while (walker.nextNode()) n++;
+          return n;
+        };
+        for (let at = 1_024, piece = 0; at < source.length + 1_024; at += 1_024, piece++) {
+          await new Promise(requestAnimationFrame);
+          const start = performance.now();
+          view(source.slice(0, at));
+          void (box as HTMLElement).offsetHeight;
+          longest = Math.max(longest, performance.now() - start);
+          if (piece % 32 === 0) nodes = Math.max(nodes, count());
+        }
+        nodes = Math.max(nodes, count());
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const longestTaskMs = Math.max(longest, reported);
+        return { name: 'reply streamed in 1 KB pieces', bytes: source.length, longestTaskMs, nodes };
+      }, streamBytes),
+    );
+    for (const [name, make, bytes] of [
+      ['table bomb, 2 KB', 'tableBomb', 2_000],
+      ['table bomb, 8 KB', 'tableBomb', 8_000],
+      ['table bomb, 10 KB', 'tableBomb', 10_000],
+      ['> lines, 100 KB', 'quotes', 100_000],
+    ] as const) {
+      cases.push(
+        await page.evaluate(
+          async ([name, make, bytes]) => {
+            const md = (window as never as { __md: Record<string, (...a: unknown[]) => never> }).__md;
+            const box = document.querySelector('.md')!;
+            box.replaceChildren();
+            const source = md[make]!(bytes) as string;
+            await new Promise(requestAnimationFrame);
+            const start = performance.now();
+            (md.markdownView!(box) as (s: string) => void)(source);
+            void (box as HTMLElement).offsetHeight;
+            const longestTaskMs = performance.now() - start;
+            let nodes = 0;
+            const walker = document.createTreeWalker(box);
+            while (walker.nextNode()) nodes++;
+            return { name, bytes: source.length, longestTaskMs, nodes };
+          },
+          [name, make, bytes] as const,
+        ),
+      );
+    }
+    return cases;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The cases as lines, each with its verdict against the budgets. */
+export function markdownLines(cases: readonly MarkdownCase[]): string[] {
+  return cases.map((c) => {
+    const ok = c.longestTaskMs <= MARKDOWN_TASK_BUDGET_MS && c.nodes <= MARKDOWN_NODE_BUDGET;
+    const task = `longest task ${c.longestTaskMs.toFixed(1)} ms (≤ ${MARKDOWN_TASK_BUDGET_MS})`;
+    const nodes = `${c.nodes} nodes (≤ ${MARKDOWN_NODE_BUDGET})`;
+    return `${ok ? 'ok  ' : 'OVER'} ${c.name} (${c.bytes.toLocaleString('en')} B): ${task}, ${nodes}`;
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const bytes = Number(process.argv[2]) || undefined;
+  for (const line of markdownLines(await benchMarkdownStream(bytes))) console.log(line);
+}
