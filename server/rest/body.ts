@@ -27,7 +27,9 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs = Infini
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const timer = Number.isFinite(timeoutMs) ? setTimeout(() => settle({ kind: 'timeout', bytes: size }), timeoutMs) : null;
+    const timer = Number.isFinite(timeoutMs)
+      ? setTimeout(() => settle({ kind: 'timeout', bytes: size }), timeoutMs)
+      : null;
     const settle = (result: BodyResult) => {
       if (settled) return;
       settled = true;

@@ -50,7 +50,8 @@ function hold(host: string, port: number): Promise<{ socket: Socket; first: stri
       resolve({ socket, first: first === 'E' && answer.includes('53300') ? 'too-many' : first, closed });
     };
     socket.on('data', onData);
-    closed.then(() => resolve({ socket, first: answer.length ? answer.subarray(0, 1).toString('latin1') : 'closed', closed }));
+    const firstByte = () => (answer.length ? answer.subarray(0, 1).toString('latin1') : 'closed');
+    closed.then(() => resolve({ socket, first: firstByte(), closed }));
   });
 }
 
