@@ -55,6 +55,8 @@ export interface ServerOptions {
   anonKey?: string;
   /** @default DEFAULT_MAX_BODY_BYTES */
   maxBodyBytes?: number;
+  /** Time for a contact request's body to arrive (then 408). @default DEFAULT_BODY_TIMEOUT_MS (server/rest.ts) */
+  bodyTimeoutMs?: number;
   /** Inserts per client; null = no limit. @default DEFAULT_RATE_LIMIT */
   rateLimit?: RateLimitConfig | null;
   /** Origins besides the site's own that may send contact requests from browsers (ALLOWED_ORIGINS). */
@@ -251,6 +253,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       allowOrigin: createOriginPolicy(origins),
       rateLimiter: rateLimit ? createRateLimiter(rateLimit) : null,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      bodyTimeoutMs: options.bodyTimeoutMs,
       clientAddress: (req) => clientAddress(req, trustProxy),
       log,
     });

@@ -31,6 +31,9 @@ export { waitText } from './rest/access.ts';
 /** Largest request body accepted, in bytes. A full contact request is under 10 KB. @default 32768 */
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024;
 
+/** How long a request body may take to arrive once the headers passed their checks. @default 10 s */
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+
 /** At most one "answered 503" log line per this long (the rest are counted in the next one). */
 export const UNAVAILABLE_LOG_INTERVAL_MS = 5_000;
 
@@ -45,6 +48,8 @@ export interface RestHandlerOptions {
   rateLimiter: RateLimiter | null;
   /** @default DEFAULT_MAX_BODY_BYTES */
   maxBodyBytes?: number;
+  /** Time for the whole body to arrive; past it the answer is 408. @default DEFAULT_BODY_TIMEOUT_MS */
+  bodyTimeoutMs?: number;
   /** Where one-line reports of failures go. @default console.error */
   log?: (line: string) => void;
   /** The client's address, for the rate limit (server/trust-proxy.ts). @default the socket's peer */
@@ -110,7 +115,9 @@ function tooLarge(maxBodyBytes: number): Refusal {
  * `100 Continue` goes out only once every check that needs no body has passed.
  */
 export function createRestHandler(options: RestHandlerOptions) {
-  const { db, anonKey, allowOrigin, rateLimiter, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = (line: string) => console.error(line), clientAddress = socketAddress } = options;
+  const { db, anonKey, allowOrigin, rateLimiter, maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
+  const { bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS, clientAddress = socketAddress } = options;
+  const { log = (line: string) => console.error(line) } = options;
   // While the database is away every insert fails alike: one line per few seconds, with a count.
   let quietUntil = 0;
   let suppressed = 0;
@@ -145,8 +152,19 @@ export function createRestHandler(options: RestHandlerOptions) {
     if (early) return refuse(res, early);
 
     if (/\b100-continue\b/i.test(String(req.headers.expect ?? ''))) res.writeContinue();
-    const read = await readBody(req, maxBodyBytes);
+    const read = await readBody(req, maxBodyBytes, bodyTimeoutMs);
     if (read.kind === 'too-large') return refuse(res, tooLarge(maxBodyBytes));
+    if (read.kind === 'timeout') {
+      log(`contact request from ${clientAddress(req)} timed out after ${read.bytes} bytes of its body, answered 408`);
+      // Connection: close, as for 413: the rest of the declared body may still come and is not read.
+      return refuse(res, {
+        status: 408,
+        code: 'PGRST408',
+        message: `Request body not received within ${bodyTimeoutMs / 1000} s`,
+        hint: 'Send the whole body (as many bytes as Content-Length says) without pausing.',
+        headers: { Connection: 'close' },
+      });
+    }
     if (read.kind === 'aborted') {
       log(`contact request from ${clientAddress(req)} aborted by the client after ${read.bytes} bytes`);
       res.destroy();

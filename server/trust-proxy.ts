@@ -13,13 +13,31 @@ import { BlockList, isIP } from 'node:net';
 /** How far `X-Forwarded-For` is believed. */
 export type TrustProxy =
   | { kind: 'off' }
-  /** The nearest `hops` proxies are trusted, whatever their addresses. */
+  /**
+   * The nearest `hops` proxies are trusted, but only when the socket's peer is on a private
+   * network ({@link PRIVATE_PEERS}): a client that reaches the server directly from the
+   * internet never has its own `X-Forwarded-For` believed.
+   */
   | { kind: 'hops'; hops: number }
   /** Proxies at these addresses (and networks) are trusted. */
   | { kind: 'addresses'; list: BlockList; text: string };
 
 /** No proxy is trusted (the default). */
 export const TRUST_NO_PROXY: TrustProxy = { kind: 'off' };
+
+/**
+ * Where a proxy counted by a hop count may connect from: loopback and the private networks
+ * (RFC 1918 10/8, 172.16/12, 192.168/16; IPv6 unique-local fc00::/7). A proxy reaching the server
+ * from any other address must be named by address instead (`TRUST_PROXY=203.0.113.7`).
+ * Carrier-grade NAT (100.64/10) and link-local are left out: their peers are not the owner's own.
+ */
+const PRIVATE_PEERS = new BlockList();
+PRIVATE_PEERS.addSubnet('127.0.0.0', 8, 'ipv4');
+PRIVATE_PEERS.addSubnet('10.0.0.0', 8, 'ipv4');
+PRIVATE_PEERS.addSubnet('172.16.0.0', 12, 'ipv4');
+PRIVATE_PEERS.addSubnet('192.168.0.0', 16, 'ipv4');
+PRIVATE_PEERS.addAddress('::1', 'ipv6');
+PRIVATE_PEERS.addSubnet('fc00::', 7, 'ipv6');
 
 const OFF_WORDS = new Set(['', '0', 'off', 'false', 'no']);
 
@@ -67,11 +85,20 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return { kind: 'addresses', list, text };
 }
 
+function inList(list: BlockList, address: string): boolean {
+  const family = isIP(address);
+  return family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Whether `address`, reached after `hop` trusted hops, is a trusted proxy. With a hop count the
+ * socket's peer (hop 0) must also be private; the addresses further left were written by that
+ * trusted proxy, so only their count matters.
+ */
 function trusted(trust: TrustProxy, address: string, hop: number): boolean {
   if (trust.kind === 'off') return false;
-  if (trust.kind === 'hops') return hop < trust.hops;
-  const family = isIP(address);
-  return family !== 0 && trust.list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (trust.kind === 'hops') return hop < trust.hops && (hop > 0 || inList(PRIVATE_PEERS, address));
+  return inList(trust.list, address);
 }
 
 /** The socket's peer, normalised. */

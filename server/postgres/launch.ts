@@ -31,6 +31,8 @@ export const POSTGRES_SETTINGS: Readonly<Record<string, string>> = {
   log_checkpoints: 'off',
   shared_buffers: '32MB',
   max_connections: '60',
+  // A connection that has not authenticated holds a slot (issue 34): drop it after 10 s, not 60 s.
+  authentication_timeout: '10s',
 };
 
 /** How long PostgreSQL may take to accept connections (crash recovery after a kill included). */

@@ -11,17 +11,29 @@ import type { Refusal } from './errors.ts';
 export const MAX_JSON_DEPTH = 32;
 
 /** What reading a body gave. */
-export type BodyResult = { kind: 'ok'; body: Buffer } | { kind: 'too-large' } | { kind: 'aborted'; bytes: number };
+export type BodyResult =
+  | { kind: 'ok'; body: Buffer }
+  | { kind: 'too-large' }
+  | { kind: 'aborted'; bytes: number }
+  | { kind: 'timeout'; bytes: number };
 
-/** Reads the body up to `limit` bytes. */
-export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+/**
+ * Reads the body up to `limit` bytes, within `timeoutMs` of the call: a client that declares more
+ * than it sends and then stalls gets `timeout` instead of holding the request open until Node's
+ * own request timeout (which only closes the socket, without an answer the client can read).
+ */
+export function readBody(req: IncomingMessage, limit: number, timeoutMs = Infinity): Promise<BodyResult> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
+    const timer = Number.isFinite(timeoutMs)
+      ? setTimeout(() => settle({ kind: 'timeout', bytes: size }), timeoutMs)
+      : null;
     const settle = (result: BodyResult) => {
       if (settled) return;
       settled = true;
+      if (timer) clearTimeout(timer);
       resolve(result);
     };
     req.on('data', (chunk: Buffer) => {

@@ -31,6 +31,10 @@ describe('parseTrustProxy', () => {
   });
 });
 
+function normalisedPeer(peer: string): string {
+  return peer.replace(/^::ffff:/, '');
+}
+
 describe('clientAddress', () => {
   it('ignores X-Forwarded-For unless the peer is trusted', () => {
     expect(clientAddress(req('203.0.113.9', { 'x-forwarded-for': '198.51.100.1' }))).toBe('203.0.113.9');
@@ -41,6 +45,17 @@ describe('clientAddress', () => {
     expect(clientAddress(req('10.0.0.2', { 'x-forwarded-for': '6.6.6.6, 198.51.100.1' }), trust)).toBe('198.51.100.1');
     expect(clientAddress(req('10.0.0.2'), trust), 'no header: the peer').toBe('10.0.0.2');
     expect(clientAddress(req('10.0.0.2', { 'x-forwarded-for': '6.6.6.6, 198.51.100.1, 10.0.0.3' }), parseTrustProxy('2'))).toBe('198.51.100.1');
+  });
+  it('with a hop count, ignores X-Forwarded-For from a peer that is not private (a direct client)', () => {
+    const trust = parseTrustProxy('1');
+    for (const peer of ['203.0.113.9', '::ffff:198.51.100.7', '2001:db8::1', '100.64.0.1', '172.32.0.1']) {
+      expect(clientAddress(req(peer, { 'x-forwarded-for': '6.6.6.6' }), trust), peer).toBe(normalisedPeer(peer));
+      expect(requestIsHttps(req(peer, { 'x-forwarded-proto': 'https' }), trust), peer).toBe(false);
+    }
+    for (const peer of ['127.0.0.1', '::1', '10.9.8.7', '172.31.0.1', '192.168.1.1', 'fd12::3', '::ffff:10.0.0.2']) {
+      expect(clientAddress(req(peer, { 'x-forwarded-for': '6.6.6.6' }), trust), peer).toBe('6.6.6.6');
+      expect(requestIsHttps(req(peer, { 'x-forwarded-proto': 'https' }), trust), peer).toBe(true);
+    }
   });
   it('with addresses, walks past trusted proxies only (several header lines count as one list)', () => {
     const trust = parseTrustProxy('10.0.0.0/8, loopback');
