@@ -8,7 +8,7 @@
  * separated by `;` run in one round trip, in one implicit transaction, as psql -c does.
  */
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { openCommandDatabase, type CommandDatabase } from './backup/open.ts';
 import { connectUrl, describeDatabaseUrl } from './external/prepare.ts';
 

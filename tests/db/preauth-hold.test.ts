@@ -51,7 +51,7 @@ function hold(host: string, port: number): Promise<{ socket: Socket; first: stri
     };
     socket.on('data', onData);
     const firstByte = () => (answer.length ? answer.subarray(0, 1).toString('latin1') : 'closed');
-    closed.then(() => resolve({ socket, first: firstByte(), closed }));
+    void closed.then(() => resolve({ socket, first: firstByte(), closed }));
   });
 }
 

@@ -31,7 +31,7 @@ export interface CallStartProgressEvent {
   duration?: number;
   /** ISO 8601. */
   timestamp: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in the reference
+  // `any`, as in the reference
   metadata?: Record<string, any>;
 }
 
@@ -49,7 +49,7 @@ export interface CallStartFailedEvent {
   error: string;
   errorStack?: string;
   timestamp: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in the reference
+  // `any`, as in the reference
   context: Record<string, any>;
 }
 
@@ -59,7 +59,7 @@ export type VapiEventListeners = {
   'call-start': () => void;
   'volume-level': (volume: number) => void;
   'local-volume-level': (volume: number) => void;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- daily-js's event, `any` as in the reference
+  // `any`, as in the reference
   'local-audio-level-observer-error': (error: any) => void;
   'speech-start': () => void;
   'speech-end': () => void;
@@ -69,11 +69,11 @@ export type VapiEventListeners = {
   message: (message: any) => void;
   // `any`: { type, stage?, error, timestamp… } as in the reference.
   error: (error: any) => void;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- daily-js's event, `any` as in the reference
+  // `any`, as in the reference
   'camera-error': (error: any) => void;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- daily-js's event, `any` as in the reference
+  // `any`, as in the reference
   'network-quality-change': (event: any) => void;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- daily-js's event, `any` as in the reference
+  // `any`, as in the reference
   'network-connection': (event: any) => void;
   'daily-participant-updated': (participant: DailyParticipant) => void;
   'call-start-progress': (event: CallStartProgressEvent) => void;

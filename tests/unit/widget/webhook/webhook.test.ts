@@ -14,6 +14,7 @@ import { CHROMIUM_ARGS, NO_BROWSER_MESSAGE, findBrowser } from '../../../../scri
 import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { signWebhook as serverSign } from '../../../../server/leads/webhook.ts';
 import { signWebhook, verifyWebhook, type HmacSubtle } from '../../../../widget/src/webhook/index.ts';
+import type * as WebhookModule from '../../../../widget/src/webhook/index.ts';
 
 const SECRET = 'whsec_' + 'a'.repeat(40);
 const body = '{"id":"lead-1","name":"Ann"}';
@@ -90,7 +91,7 @@ describe('verifyWebhook in Chromium', () => {
     await page.goto(site!.url);
     const results = await page.evaluate(
       async ({ secret, header, body, now }) => {
-        const { verifyWebhook } = (window as unknown as { RingwiseWebhook: typeof import('../../../../widget/src/webhook/index.ts') }).RingwiseWebhook;
+        const { verifyWebhook } = (window as unknown as { RingwiseWebhook: typeof WebhookModule }).RingwiseWebhook;
         return [
           await verifyWebhook(secret, header, body, { now }),
           await verifyWebhook(secret, header, body.replace('Ann', 'Bob'), { now }),
