@@ -5,7 +5,7 @@ describe('bench command line', () => {
   it('runs every step but the opt-in ones with the defaults', () => {
     const o = parseBenchArgs([]);
     expect([...o.steps]).toEqual(STEPS.filter((s) => !OPT_IN_STEPS.includes(s)));
-    expect(OPT_IN_STEPS).toEqual(['click-join']);
+    expect(OPT_IN_STEPS).toEqual(['click-join', 'markdown']);
     expect(o).toMatchObject({ samples: 15, chatSamples: 8, joinSamples: 8, runs: 3, desktopRuns: 1, budget: 285, updateBenchmarks: false });
   });
 
@@ -42,7 +42,7 @@ describe('bench command line', () => {
   });
 
   it('stops with one clear sentence on bad input', () => {
-    expect(() => parseBenchArgs(['--only=latency,speed'])).toThrow('Unknown step(s) speed: choose from build, js, contact, latency, click-join, chat, widget, lighthouse.');
+    expect(() => parseBenchArgs(['--only=latency,speed'])).toThrow('Unknown step(s) speed: choose from build, js, contact, latency, click-join, chat, markdown, widget, lighthouse.');
     expect(() => parseBenchArgs(['--only='])).toThrow('--only= names no step');
     expect(() => parseBenchArgs(['--samples=ten'])).toThrow('--samples=ten: expected a whole number ≥ 1.');
     expect(() => parseBenchArgs(['--samples=0'])).toThrow('--samples=0: expected a whole number ≥ 1.');
