@@ -69,7 +69,10 @@ export function isRestPath(pathname: string): boolean {
 }
 
 /** The table a path names, when it is one of the schema cache. */
-function tableOf(url: URL, db: ContactDatabase): { table: string; columns: NonNullable<ReturnType<ContactDatabase['tables']['get']>> } | { refusal: Refusal } {
+function tableOf(
+  url: URL,
+  db: ContactDatabase,
+): { table: string; columns: NonNullable<ReturnType<ContactDatabase['tables']['get']>> } | { refusal: Refusal } {
   let table = '';
   try {
     table = decodeURIComponent(url.pathname.slice(REST_PREFIX.length));
@@ -77,7 +80,14 @@ function tableOf(url: URL, db: ContactDatabase): { table: string; columns: NonNu
     // a malformed escape names no table
   }
   const columns = table && !table.includes('/') ? db.tables.get(table) : undefined;
-  if (!columns) return { refusal: { status: 404, code: 'PGRST205', message: `Could not find the table 'public.${table}' in the schema cache` } };
+  if (!columns)
+    return {
+      refusal: {
+        status: 404,
+        code: 'PGRST205',
+        message: `Could not find the table 'public.${table}' in the schema cache`,
+      },
+    };
   return { table, columns };
 }
 
@@ -89,15 +99,31 @@ function socketAddress(req: IncomingMessage): string {
 /** The checks of an insert's headers, in PostgREST's order: method, schema, media type, declared length. */
 function headerRefusal(req: IncomingMessage, maxBodyBytes: number): Refusal | null {
   if (req.method !== 'POST') {
-    return { status: 405, code: 'PGRST117', message: `Unsupported HTTP method: ${req.method}`, hint: 'This endpoint only accepts inserts (POST).', headers: { Allow: 'POST, OPTIONS' } };
+    return {
+      status: 405,
+      code: 'PGRST117',
+      message: `Unsupported HTTP method: ${req.method}`,
+      hint: 'This endpoint only accepts inserts (POST).',
+      headers: { Allow: 'POST, OPTIONS' },
+    };
   }
   const profile = req.headers['content-profile'];
   if (profile !== undefined && profile !== 'public') {
-    return { status: 406, code: 'PGRST106', message: 'Invalid schema: ' + String(profile), hint: 'Only the following schemas are exposed: public' };
+    return {
+      status: 406,
+      code: 'PGRST106',
+      message: 'Invalid schema: ' + String(profile),
+      hint: 'Only the following schemas are exposed: public',
+    };
   }
   const mediaType = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   if (mediaType !== undefined && mediaType !== 'application/json') {
-    return { status: 415, code: 'PGRST107', message: `Content-Type not acceptable: ${mediaType}`, hint: 'Send the row as JSON with Content-Type: application/json.' };
+    return {
+      status: 415,
+      code: 'PGRST107',
+      message: `Content-Type not acceptable: ${mediaType}`,
+      hint: 'Send the row as JSON with Content-Type: application/json.',
+    };
   }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge(maxBodyBytes);
@@ -105,7 +131,12 @@ function headerRefusal(req: IncomingMessage, maxBodyBytes: number): Refusal | nu
 }
 
 function tooLarge(maxBodyBytes: number): Refusal {
-  return { status: 413, code: 'PGRST413', message: `Request body is larger than ${maxBodyBytes} bytes`, headers: { Connection: 'close' } };
+  return {
+    status: 413,
+    code: 'PGRST413',
+    message: `Request body is larger than ${maxBodyBytes} bytes`,
+    headers: { Connection: 'close' },
+  };
 }
 
 /**
@@ -127,7 +158,9 @@ export function createRestHandler(options: RestHandlerOptions) {
       suppressed++;
       return;
     }
-    log(`contact insert failed, answered 503: ${message}${suppressed ? ` (${suppressed} more since the last such line)` : ''}`);
+    log(
+      `contact insert failed, answered 503: ${message}${suppressed ? ` (${suppressed} more since the last such line)` : ''}`,
+    );
     suppressed = 0;
     quietUntil = now + UNAVAILABLE_LOG_INTERVAL_MS;
   };

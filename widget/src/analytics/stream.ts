@@ -10,7 +10,12 @@
  *   events wait (at most `MAX_WAITING`), so a tag manager that loads after the widget misses nothing.
  * A sink that throws is logged and never breaks the widget.
  */
-import { createAnalyticsMapper, type AnalyticsEvent, type AnalyticsFields, type AnalyticsEventName } from './map-events.ts';
+import {
+  createAnalyticsMapper,
+  type AnalyticsEvent,
+  type AnalyticsFields,
+  type AnalyticsEventName,
+} from './map-events.ts';
 import { LOG_PREFIX } from '../core/log.ts';
 
 export { ANALYTICS_EVENTS, createAnalyticsMapper } from './map-events.ts';
@@ -63,13 +68,19 @@ function pageObject(value: unknown): boolean {
  * defined, reached through objects the page made. A built-in (`document.write` wipes the page at
  * the first event, `eval`, `location.assign`) or a path through the browser's objects is `'native'`.
  */
-function globalFunction(root: Record<string, unknown>, path: string): ((...args: unknown[]) => unknown) | null | 'native' {
+function globalFunction(
+  root: Record<string, unknown>,
+  path: string,
+): ((...args: unknown[]) => unknown) | null | 'native' {
   let owner: unknown = root;
   let value: unknown = root;
   for (const key of path.split('.')) {
     if (value !== root && !pageObject(value)) return value ? 'native' : null;
     owner = value;
-    value = value && (typeof value === 'object' || typeof value === 'function') ? (value as Record<string, unknown>)[key] : undefined;
+    value =
+      value && (typeof value === 'object' || typeof value === 'function')
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
   }
   if (isNative(value)) return 'native';
   return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(owner) : null;
@@ -89,7 +100,10 @@ export type AnalyticsElement = HTMLElement & { analyticsCallback?: unknown };
  * Returns what the element calls with each of its events (name without `ringwise-`, detail).
  * @param early The element's events from before this file was in (the first open…), sent first.
  */
-export function attachAnalytics(element: AnalyticsElement, early: readonly [string, unknown][] = []): (event: string, detail: unknown) => void {
+export function attachAnalytics(
+  element: AnalyticsElement,
+  early: readonly [string, unknown][] = [],
+): (event: string, detail: unknown) => void {
   const attr = (name: string) => element.getAttribute(name);
   const send = createAnalyticsStream({
     sink: () => attr('analytics'),
@@ -120,7 +134,10 @@ export function createAnalyticsStream(host: StreamHost): (event: string, detail:
     const fn = typeof property === 'function' ? property : name ? globalFunction(host.global, name) : null;
     if (fn === 'native') {
       // Said once; the events wait as for a function not defined yet (nothing is ever sent to it).
-      if (!refused) console.warn(`${LOG_PREFIX} analytics-callback "${name}" is a built-in, not a function of the page: not called`);
+      if (!refused)
+        console.warn(
+          `${LOG_PREFIX} analytics-callback "${name}" is a built-in, not a function of the page: not called`,
+        );
       refused = true;
       return null;
     }

@@ -63,10 +63,24 @@ export type StorageSource = () => Pick<Storage, 'getItem' | 'setItem' | 'removeI
  * SHA-256. `null` where the browser has no Web Crypto digest (pages served over plain http):
  * then nothing is kept.
  */
-export async function conversationKey(publicKey: string, apiBaseUrl: string, target: CallTarget): Promise<string | null> {
+export async function conversationKey(
+  publicKey: string,
+  apiBaseUrl: string,
+  target: CallTarget,
+): Promise<string | null> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) return null;
-  const scope = JSON.stringify([publicKey, apiBaseUrl, target.assistantId ?? target.squadId ?? target.workflowId ?? target.assistant ?? target.squad ?? target.workflow ?? null]);
+  const scope = JSON.stringify([
+    publicKey,
+    apiBaseUrl,
+    target.assistantId ??
+      target.squadId ??
+      target.workflowId ??
+      target.assistant ??
+      target.squad ??
+      target.workflow ??
+      null,
+  ]);
   const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(scope)));
   let hex = '';
   for (const byte of digest.subarray(0, 16)) hex += byte.toString(16).padStart(2, '0');
@@ -77,14 +91,22 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 
 function turnOf(value: unknown): SavedTurn | null {
   const t = value as Partial<SavedTurn> | null;
-  if (!t || (t.role !== 'user' && t.role !== 'assistant') || (t.via !== 'voice' && t.via !== 'text') || !isText(t.text) || !t.text) return null;
+  if (
+    !t ||
+    (t.role !== 'user' && t.role !== 'assistant') ||
+    (t.via !== 'voice' && t.via !== 'text') ||
+    !isText(t.text) ||
+    !t.text
+  )
+    return null;
   return { role: t.role, text: t.text, via: t.via };
 }
 
 /** The kept call, or why it fails the checks of a fresh answer (`roomUrlProblem`) or its own. */
 function callOf(value: unknown, roomHosts: readonly string[] | null): SavedCall | string {
   const c = value as Partial<SavedCall> | null;
-  if (!c || !isText(c.id) || typeof c.connectedAt !== 'number' || typeof c.leftAt !== 'number') return 'a malformed call';
+  if (!c || !isText(c.id) || typeof c.connectedAt !== 'number' || typeof c.leftAt !== 'number')
+    return 'a malformed call';
   return roomUrlProblem(c.webCallUrl, roomHosts) ?? (c as SavedCall);
 }
 
@@ -120,7 +142,8 @@ export function readConversation(
     forgetConversation(storage, key);
     return null;
   };
-  if (!value || value.v !== 1 || typeof value.updatedAt !== 'number' || !Array.isArray(value.turns)) return drop('unreadable');
+  if (!value || value.v !== 1 || typeof value.updatedAt !== 'number' || !Array.isArray(value.turns))
+    return drop('unreadable');
   if (now - value.updatedAt > CONVERSATION_KEEP_MS) return drop(null);
   const turns = value.turns.map(turnOf);
   if (!turns.every((turn) => turn)) return drop('a malformed turn');
@@ -174,7 +197,9 @@ export function savedCallOf(call: WebCall, connectedAt: number, leftAt: number):
     webCallUrl: call.webCallUrl,
     connectedAt,
     leftAt,
-    ...(call.artifactPlan?.videoRecordingEnabled !== undefined && { videoRecordingEnabled: !!call.artifactPlan.videoRecordingEnabled }),
+    ...(call.artifactPlan?.videoRecordingEnabled !== undefined && {
+      videoRecordingEnabled: !!call.artifactPlan.videoRecordingEnabled,
+    }),
     ...(isText(provider) && { voiceProvider: provider }),
   };
 }
@@ -184,7 +209,9 @@ export function webCallOf(saved: SavedCall): WebCall {
   return {
     id: saved.id,
     webCallUrl: saved.webCallUrl,
-    ...(saved.videoRecordingEnabled !== undefined && { artifactPlan: { videoRecordingEnabled: saved.videoRecordingEnabled } }),
+    ...(saved.videoRecordingEnabled !== undefined && {
+      artifactPlan: { videoRecordingEnabled: saved.videoRecordingEnabled },
+    }),
     ...(saved.voiceProvider && { assistant: { voice: { provider: saved.voiceProvider } } }),
   };
 }

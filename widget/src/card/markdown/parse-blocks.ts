@@ -93,7 +93,11 @@ function buildList(list: List): MdElement {
   const items = list.items.map((item) =>
     el('li', [...parseInline(item.lines.join('\n')), ...item.sub.map(buildList)] as MdNode[]),
   );
-  return el(list.ordered ? 'ol' : 'ul', items, list.ordered && list.start !== 1 ? { start: String(list.start) } : undefined);
+  return el(
+    list.ordered ? 'ol' : 'ul',
+    items,
+    list.ordered && list.start !== 1 ? { start: String(list.start) } : undefined,
+  );
 }
 
 /** Thrown when a block would take more nodes than are left (caught in `parseBlocks`). */
@@ -107,7 +111,7 @@ const SPENT = Symbol('budget spent');
 export function parseBlocks(src: string, from = 0, budget = MAX_NODES): MdBlock[] {
   const end = markdownEnd(src);
   const lines: { text: string; at: number }[] = [];
-  for (let at = from; at <= end; ) {
+  for (let at = from; at <= end;) {
     const newline = src.indexOf('\n', at);
     const stop = newline < 0 || newline > end ? end : newline;
     lines.push({ text: src.slice(at, stop), at });

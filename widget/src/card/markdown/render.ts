@@ -120,8 +120,7 @@ function patch(
       // growing for as long as it streams) past MAX_RUN nodes they join the last one.
       if (size >= MAX_RUN && (parent as Element).hasAttribute?.('data-plain')) {
         (dom[at + size - 1] as Text).appendData(now.slice(was.length));
-      }
-      else {
+      } else {
         parent.insertBefore(document.createTextNode(now.slice(was.length)), dom[at + size] ?? null);
         taken++;
       }
@@ -165,7 +164,9 @@ export function markdownView(container: Element, linkHosts?: readonly string[] |
     // A plain rest stays plain and only grows: the nodes ran out before it, or it is past the
     // characters read as Markdown, and neither changes as the text grows.
     const parsed = kept.concat(
-      grew && last?.plain ? plainBlock(last.from, next.slice(last.from)) : parseBlocks(next, keep ? last!.from : 0, MAX_NODES - used),
+      grew && last?.plain
+        ? plainBlock(last.from, next.slice(last.from))
+        : parseBlocks(next, keep ? last!.from : 0, MAX_NODES - used),
     );
     patch(
       container,

@@ -8,7 +8,12 @@
 import { describe, expect, test } from 'vitest';
 import { conversationLog } from '../../../../../widget/src/card/conversation-log.ts';
 import type { Add } from '../../../../../widget/src/card/controls.ts';
-import { MAX_COLUMNS, MAX_MARKDOWN_CHARS, MAX_NODES, MAX_ROWS } from '../../../../../widget/src/card/markdown/limits.ts';
+import {
+  MAX_COLUMNS,
+  MAX_MARKDOWN_CHARS,
+  MAX_NODES,
+  MAX_ROWS,
+} from '../../../../../widget/src/card/markdown/limits.ts';
 import { parseBlocks } from '../../../../../widget/src/card/markdown/parse-blocks.ts';
 import { markdownView } from '../../../../../widget/src/card/markdown/render.ts';
 import { longReply, quotes, tableBomb } from './attacks.ts';

@@ -59,7 +59,10 @@ describe('parsing: steps grow with the input, not faster', () => {
     ['closers with no opener', (size: number) => `**a${'['.repeat(size / 4)}${' x*'.repeat(size / 4)}`],
     ['every inline construct', fill('**Bold** and _it_ with `code` and [a link](https://a.example) ')],
     ['a list', fill('- item **one**\n   1. nested\n')],
-    ['lists nested as deep as they go', fill('- a\n  - b\n    - c\n      - d\n        - e\n          - f\n            - g\n')],
+    [
+      'lists nested as deep as they go',
+      fill('- a\n  - b\n    - c\n      - d\n        - e\n          - f\n            - g\n'),
+    ],
     ['the table bomb (200 columns declared)', (size: number) => tableBomb(size)],
     ['the table bomb at 12 columns (rows padded)', (size: number) => tableBomb(size, 12)],
     ['> lines', quotes],
