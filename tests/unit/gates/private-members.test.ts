@@ -38,7 +38,8 @@ export function underscoreMembers(text: string): Set<string> {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
   const names = new Set<string>();
   for (const match of code.matchAll(/\.([A-Za-z][A-Za-z0-9]*_)(?![A-Za-z0-9_])/g)) names.add(match[1]!);
-  const declared = /^\s*(?:(?:declare|readonly|protected|public|abstract|static)\s+)*([A-Za-z][A-Za-z0-9]*_)\??\s*[:=(]/gm;
+  const modifiers = '(?:(?:declare|readonly|protected|public|abstract|static)\\s+)*';
+  const declared = new RegExp(`^\\s*${modifiers}([A-Za-z][A-Za-z0-9]*_)\\??\\s*[:=(]`, 'gm');
   for (const match of code.matchAll(declared)) names.add(match[1]!);
   return names;
 }

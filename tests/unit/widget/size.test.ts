@@ -111,7 +111,10 @@ const KB = 1000;
 // property-mangling build step (`_` members keep their names) loader +99 B (5,357 B), card +178 B
 // (22,494 B): machinery 87,601 B, chat 31,537 B, voice 110,095 B. Issue 36 (the card's × closes and the call
 // goes on, the chat's rating inline, plurals through Intl.PluralRules): card +54 B; gated just above.
-const BUDGET = { loader: 6 * KB, engine: 7.68 * KB, machinery: 87.61 * KB, chat: 31.6 * KB, voice: 110.16 * KB };
+// Issue 33 item 2 (composition: the view store and the call commands members of the controller, state
+// in #private fields, the controller's public methods delegating): card 22,547 → 22,665 B (+118), so
+// chat 31,590 → 31,708 B and voice 110,148 → 110,266 B; chat and voice raised by 110 B each.
+const BUDGET = { loader: 6 * KB, engine: 7.68 * KB, machinery: 87.61 * KB, chat: 31.71 * KB, voice: 110.27 * KB };
 
 let outdir = '';
 let meta: Metafile;
