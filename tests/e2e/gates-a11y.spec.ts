@@ -17,7 +17,11 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function expectNoViolations(page: Page, where: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const lines = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`,
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(' | ')}`,
   );
   expect(lines, `axe WCAG 2.1 A/AA violations on ${where}`).toEqual([]);
 }
@@ -52,14 +56,24 @@ test('axe: /widget with the widget open', async ({ page, context }) => {
     await route.fulfill({
       status: 201,
       contentType: 'application/json',
-      body: JSON.stringify({ id: 'call-a11y', webCallUrl: 'https://127.0.0.1:9/a11y-room', assistant: { voice: { provider: '11labs' } } }),
+      body: JSON.stringify({
+        id: 'call-a11y',
+        webCallUrl: 'https://127.0.0.1:9/a11y-room',
+        assistant: { voice: { provider: '11labs' } },
+      }),
     });
   });
   await page.goto('/widget');
   const launcher = page.locator('ringwise-voice-call').first().getByRole('button', { name: 'Talk to Our Agent' });
   await expect(launcher, 'the widget preview shows its launcher').toBeVisible();
   await launcher.click();
-  await expect(page.locator('ringwise-voice-call').first().getByRole('button', { name: /Cancel|Try again/ }), 'the widget is open').toBeVisible();
+  await expect(
+    page
+      .locator('ringwise-voice-call')
+      .first()
+      .getByRole('button', { name: /Cancel|Try again/ }),
+    'the widget is open',
+  ).toBeVisible();
   await expectNoViolations(page, '/widget with the widget connecting');
   answerCall();
   await expect(

@@ -17,8 +17,24 @@ const SRC = 'widget/src';
 
 /** `_` members still shared across the files of `element/` (to be moved into `#private` state). */
 const ELEMENT_LEFT = [
-  'card_', 'cardLoad_', 'connection_', 'container_', 'dismiss_', 'dismissed_', 'dispatch_', 'icon_', 'intended_',
-  'label_', 'launcher_', 'load_', 'loadFailed_', 'open_', 'own_', 'requests_', 'setOpen_', 'shipped_',
+  'card_',
+  'cardLoad_',
+  'connection_',
+  'container_',
+  'dismiss_',
+  'dismissed_',
+  'dispatch_',
+  'icon_',
+  'intended_',
+  'label_',
+  'launcher_',
+  'load_',
+  'loadFailed_',
+  'open_',
+  'own_',
+  'requests_',
+  'setOpen_',
+  'shipped_',
 ];
 
 /** Every TypeScript file under `dir`, repository-relative. */

@@ -75,7 +75,10 @@ export class ChatSession {
       const abort = new AbortController();
       slot.hold(abort);
       const sessionId = this.sessionId();
-      request = requests.requestChatWeb({ baseUrl: apiBaseUrl || DEFAULT_API_BASE_URL, token: publicKey ?? '', signal: abort.signal }, { ...target, input, ...(sessionId && { sessionId }) });
+      request = requests.requestChatWeb(
+        { baseUrl: apiBaseUrl || DEFAULT_API_BASE_URL, token: publicKey ?? '', signal: abort.signal },
+        { ...target, input, ...(sessionId && { sessionId }) },
+      );
       request.catch(() => {});
     }
     const pending: Omit<Turn, 'id'> = { role: 'assistant', text: '', partial: '', via: 'text' };
@@ -149,6 +152,9 @@ export class ChatSession {
 
   /** The reply streams into its turn (see `streamReply`). */
   #onDelta({ text, replaced }: ChatClientEvents['chat-delta']): void {
-    if (this.#replyTurn) this.#host.store.set({ conversation: streamReply(this.#host.store.view.conversation, this.#replyTurn, text, replaced) });
+    if (this.#replyTurn)
+      this.#host.store.set({
+        conversation: streamReply(this.#host.store.view.conversation, this.#replyTurn, text, replaced),
+      });
   }
 }

@@ -100,7 +100,10 @@ export function clientKey(options: { publicKey?: string | null; apiBaseUrl?: str
 }
 
 /** What a new client is made with: the key, and the API URL when one is set. */
-export function clientOptions(options: { publicKey?: string | null; apiBaseUrl?: string | null }): { publicKey: string; apiBaseUrl?: string } {
+export function clientOptions(options: { publicKey?: string | null; apiBaseUrl?: string | null }): {
+  publicKey: string;
+  apiBaseUrl?: string;
+} {
   const made: { publicKey: string; apiBaseUrl?: string } = { publicKey: options.publicKey ?? '' };
   if (options.apiBaseUrl) made.apiBaseUrl = options.apiBaseUrl;
   return made;
