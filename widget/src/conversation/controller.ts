@@ -2,8 +2,9 @@
  * `ConversationController`: the framework-free view model shared by the card and the React hook.
  * One conversation across talking and typing: it owns at most one voice client and one chat
  * client (an `LazyClient` each), loads each engine lazily (on intent, or at the click), folds
- * their snapshots and events into one immutable `CallView` (`ViewStore`), and keeps one list of
- * turns — voice transcripts, typed messages and chat replies — that no switch between them clears.
+ * their snapshots and events into one immutable `CallView` (its `ViewStore` member), and keeps one
+ * list of turns — voice transcripts, typed messages and chat replies — that no switch between them
+ * clears. The voice half is its `CallCommands` member, the typed half its `ChatSession` member.
  *
  * A click never waits for a download: `start` and `sendText` send `POST /call/web` /
  * `POST /chat/web` at once (with the injected request helpers) and hand the in-flight request to
@@ -12,10 +13,10 @@
  * It never throws into its caller: a missing key or target, an engine that fails to load and
  * every engine error end as `view.problem`.
  */
-import type { CallTarget, VoiceMessage, WebCall } from '../core/types.ts';
+import type { CallTarget, JsonObject, VoiceMessage, WebCall } from '../core/types.ts';
 import { CLIENT_EVENTS } from '../core/client-events.ts';
 import { CallCommands } from './call-commands.ts';
-import { ChatSession, type ChatHost } from './chat-session.ts';
+import { ChatSession } from './chat-session.ts';
 import type { ContinuityPort, SavedTurn } from './continuity-port.ts';
 import type { ConversationControllerOptions, ConversationEvents } from './conversation-events.ts';
 import { chatTurnsForCall } from './chat-into-call.ts';
@@ -25,8 +26,9 @@ import { clientKey, clientOptions } from './lazy-client.ts';
 import { missingSetup, problemOf, widgetFailure } from './problems.ts';
 import { ToolRunner } from './run-tools.ts';
 import { nextTask } from '../core/tasks.ts';
-import { transcriptChange } from './turns.ts';
-import type { ProblemKind, ProblemSource } from './view.ts';
+import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
+import { ViewStore } from './view-store.ts';
+import type { CallView, ProblemKind, ProblemSource } from './view.ts';
 
 /** Every `VoiceClientEvents` name, for forwarding (e.g. as DOM events): the core's one list. */
 export { CLIENT_EVENTS } from '../core/client-events.ts';
@@ -44,17 +46,76 @@ export { isWidgetError, WidgetError } from './errors.ts';
 export type { StartOptions };
 
 /** See the module comment. */
-export class ConversationController extends CallCommands implements ContinuityPort, ChatHost {
+export class ConversationController implements ContinuityPort {
   #options: ConversationControllerOptions;
-  #chat: ChatSession = new ChatSession(this);
+  /** The view and its subscribers. */
+  readonly #store = new ViewStore();
+  /** The voice half: its client's slot, the running call, the host page's requests to it. */
+  readonly #voice = new CallCommands({
+    store: this.#store,
+    sink: () => this.#options.onEvent,
+    ensure: () => this.#ensureVoice(),
+    fail: (type, cause, source) => this.#fail(type, cause, source),
+  });
+  readonly #chat = new ChatSession({
+    store: this.#store,
+    options: () => this.#options,
+    fail: (type, cause, source) => this.#fail(type, cause, source),
+    forward: (event, payload) => this.#forward(event, payload),
+    replaceStale: () => this.#replaceStale(),
+  });
   /** Runs the client tools through the voice engine module. */
-  #tools = new ToolRunner();
+  readonly #tools = new ToolRunner();
   /** The gate of `start`: one start or call at a time. */
-  #starts = new CallStarts(() => this.view_.phase !== 'idle');
+  readonly #starts = new CallStarts(() => this.#store.view.phase !== 'idle');
 
   constructor(options: ConversationControllerOptions) {
-    super();
     this.#options = { ...options };
+  }
+
+  /** Current view (stable identity until something changes; bound, for `useSyncExternalStore`). */
+  readonly getSnapshot: () => CallView = this.#store.getSnapshot;
+  /** Subscribes to view changes; returns the unsubscribe function (bound). */
+  readonly subscribe: (listener: () => void) => () => void = this.#store.subscribe;
+
+  /** The running call's web call and when it connected (epoch ms); `null` without a call. */
+  liveCall(): { webCall: WebCall; connectedAt: number } | null {
+    return this.#voice.liveCall();
+  }
+
+  /** Mutes or unmutes the microphone of the running call. */
+  setMuted(muted: boolean): void {
+    this.#voice.setMuted(muted);
+  }
+
+  /** The voice client of the conversation (its audio settings), or null before its engine loaded. */
+  voiceClient(): VoiceClientPort | null {
+    return this.#voice.slot.client;
+  }
+
+  /** Retries audio playback after the browser blocked it; call from a click handler. */
+  resumeAudio(): void {
+    this.#voice.resumeAudio();
+  }
+
+  /** Sends an app message into the live call (JSON); ignored without a call. */
+  send(message: JsonObject): void {
+    this.#voice.send(message);
+  }
+
+  /** Makes the assistant say `text` in the live call (hanging up after it when `endCallAfterSpoken`). */
+  say(text: string, endCallAfterSpoken?: boolean): void {
+    this.#voice.say(text, endCallAfterSpoken);
+  }
+
+  /**
+   * Adds a message to the live call's conversation (the platform's `add-message`); ignored
+   * without a call. Not shown in `conversation`: it is context for the model (`role: 'system'`)
+   * or words the host page puts in a speaker's mouth. A message without a string role and content
+   * is reported as an `error` event (`validation-error`), never thrown.
+   */
+  addMessage(message: ConversationMessage, options?: AddMessageOptions): void {
+    this.#voice.addMessage(message, options);
   }
 
   /**
@@ -63,7 +124,7 @@ export class ConversationController extends CallCommands implements ContinuityPo
    */
   configure(options: Pick<ConversationControllerOptions, 'publicKey' | 'apiBaseUrl' | 'dailyConfig'>): void {
     this.#options = { ...this.#options, ...options };
-    this.replaceStale_();
+    this.#replaceStale();
   }
 
   /**
@@ -73,17 +134,9 @@ export class ConversationController extends CallCommands implements ContinuityPo
    */
   preload(kind: ProblemSource = 'call'): void {
     if (!this.#options.publicKey) return;
-    const ready = kind === 'chat' ? this.#chat.ensure_() : this.#ensureVoice().then((client) => client.preload());
+    const ready = kind === 'chat' ? this.#chat.ensure() : this.#ensureVoice().then((client) => client.preload());
     // Failures are reported by start() / sendText(), where the visitor asked for something.
     ready.catch(() => {});
-  }
-
-  protected sink_() {
-    return this.#options.onEvent;
-  }
-
-  options_(): ConversationControllerOptions {
-    return this.#options;
   }
 
   /** Starts a call (no-op unless idle). Resolves `true` when the call started; never rejects. */
@@ -103,18 +156,19 @@ export class ConversationController extends CallCommands implements ContinuityPo
     const opened = this.#starts.open(options, () => this.#check(target, 'call'), send);
     if (!opened) return false;
     const { request, abort, microphone, sentHere: sendHere } = opened;
-    const attempt = this.#beginLoad();
+    const voice = this.#voice;
+    const attempt = voice.begin();
     // The engine adopts the request and reports its failure; until then nobody else listens.
     request?.catch(() => {});
-    this.voice_.abort_ = abort ?? null;
+    voice.slot.hold(abort ?? null);
     // The request leaves before a loaded engine starts the call.
-    if (sendHere && this.voice_.client_) await nextTask();
-    const client = await this.#loadVoice(attempt);
+    if (sendHere && voice.slot.client) await nextTask();
+    const client = await voice.load(attempt);
     if (!client) return false;
-    this.voice_.abort_ = null;
-    this.syncVoice_();
+    voice.slot.hold(null);
+    voice.sync();
     // What was said and typed before this call goes into it (chat-into-call.ts), without a reply.
-    const before = chatTurnsForCall(this.view_.conversation);
+    const before = chatTurnsForCall(this.#store.view.conversation);
     try {
       const call = await client.start(target, {
         ...(request && { request }),
@@ -122,24 +176,19 @@ export class ConversationController extends CallCommands implements ContinuityPo
         ...(keep && { roomDeleteOnUserLeaveEnabled: false }),
       });
       if (!call) return false;
-      this.call_.webCall = call;
+      voice.record.webCall = call;
       for (const message of before) client.addMessage(message, { triggerResponseEnabled: false });
       return true;
     } catch (error) {
       // The core throws for validation errors (and reports them as events too).
-      if (this.voice_.current_(attempt)) this.set_({ problem: problemOf(error, 'call'), phase: 'idle' });
+      if (voice.slot.current(attempt)) this.#store.set({ problem: problemOf(error, 'call'), phase: 'idle' });
       return false;
     }
   }
 
   /** Hangs up, or cancels a start in progress (including the engine load and an early request). */
   stop(): void {
-    this.voice_.cancel_();
-    if (this.loading_) {
-      this.loading_ = false;
-      this.set_({ phase: 'idle' });
-    }
-    this.voice_.client_?.stop();
+    this.#voice.stop();
   }
 
   /**
@@ -152,41 +201,41 @@ export class ConversationController extends CallCommands implements ContinuityPo
   async sendText(text: string, target: CallTarget): Promise<boolean> {
     const input = text.trim();
     if (!input) return false;
-    const { phase } = this.view_;
+    const { phase } = this.#store.view;
     if (phase === 'active' || phase === 'reconnecting') {
-      this.voice_.client_?.addMessage({ role: 'user', content: input });
-      this.push_([{ role: 'user', text: input, partial: '', via: 'text' }]);
+      this.#voice.slot.client?.addMessage({ role: 'user', content: input });
+      this.#store.push([{ role: 'user', text: input, partial: '', via: 'text' }]);
       return true;
     }
-    if (phase !== 'idle' || this.view_.chat !== 'idle' || !this.#check(target, 'chat')) return false;
-    return this.#chat.send_(input, target, { role: 'user', text: input, partial: '', via: 'text' });
+    if (phase !== 'idle' || this.#store.view.chat !== 'idle' || !this.#check(target, 'chat')) return false;
+    return this.#chat.send(input, target, { role: 'user', text: input, partial: '', via: 'text' });
   }
 
   /** Sends the last chat message again (after a failure), without repeating it in the conversation. */
   retryChat(target: CallTarget): Promise<boolean> {
-    const input = this.#chat.lastInput_();
-    if (!input || this.view_.chat !== 'idle' || !this.#check(target, 'chat')) return Promise.resolve(false);
-    return this.#chat.send_(input, target);
+    const input = this.#chat.lastInput();
+    if (!input || this.#store.view.chat !== 'idle' || !this.#check(target, 'chat')) return Promise.resolve(false);
+    return this.#chat.send(input, target);
   }
 
   /** Stops the chat reply being streamed; what arrived so far stays in the conversation. */
   stopReply(): void {
-    this.#chat.stop_();
+    this.#chat.stop();
   }
 
   /** Shows a problem the caller found (e.g. overrides it cannot read) and sends it as an `error` event. */
   fail(type: ProblemKind, message: string, source: ProblemSource = 'call'): false {
-    return this.fail_(type, message, source);
+    return this.#fail(type, message, source);
   }
 
   /** Clears the last problem and the ended notice (the conversation stays). */
   dismiss(): void {
-    this.set_({ problem: null, ended: false });
+    this.#store.set({ problem: null, ended: false });
   }
 
   /** The chat's session id: the chat client's, else one restored from another page. */
   sessionId(): string | null {
-    return this.#chat.sessionId_();
+    return this.#chat.sessionId();
   }
 
   /**
@@ -194,8 +243,8 @@ export class ConversationController extends CallCommands implements ContinuityPo
    * continues their chat session: the next message carries its `sessionId`.
    */
   restore(turns: readonly SavedTurn[], sessionId: string | null): void {
-    this.#chat.restore_(sessionId);
-    this.push_(turns.map((turn) => ({ ...turn, partial: '' })));
+    this.#chat.restore(sessionId);
+    this.#store.push(turns.map((turn) => ({ ...turn, partial: '' })));
   }
 
   /**
@@ -203,24 +252,8 @@ export class ConversationController extends CallCommands implements ContinuityPo
    * the engine's `reconnect`, with the call's original connect time, so the elapsed time goes on.
    * Resolves `true` when joined; a failure shows as `view.problem`. Never rejects.
    */
-  async rejoin(webCall: WebCall, connectedAt: number): Promise<boolean> {
-    if (this.view_.phase !== 'idle') return false;
-    const attempt = this.#beginLoad();
-    const client = await this.#loadVoice(attempt);
-    if (!client) return false;
-    this.syncVoice_();
-    try {
-      if (!client.reconnect) throw new Error('The voice engine cannot rejoin a call (an older engine file).');
-      await client.reconnect(webCall);
-    } catch (error) {
-      if (this.voice_.current_(attempt)) this.set_({ problem: problemOf(error, 'call'), phase: 'idle' });
-      return false;
-    }
-    if (!this.voice_.current_(attempt) || client.getSnapshot().state !== 'active') return false;
-    this.call_.webCall = webCall;
-    this.call_.connectedAt = connectedAt;
-    this.set_({ connectedAt });
-    return true;
+  rejoin(webCall: WebCall, connectedAt: number): Promise<boolean> {
+    return this.#voice.rejoin(webCall, connectedAt);
   }
 
   /**
@@ -231,59 +264,31 @@ export class ConversationController extends CallCommands implements ContinuityPo
   release(): void {
     this.stop();
     this.stopReply();
-    this.voice_.dispose_();
-    this.#chat.slot_.dispose_();
-    this.reset_();
-  }
-
-  /** A start or rejoin begins: the view shows `loading` until the engine is in. */
-  #beginLoad(): number {
-    // The attempt first: what a view listener does on `loading` belongs to this attempt.
-    const attempt = this.voice_.begin_();
-    this.loading_ = true;
-    this.set_({ phase: 'loading', problem: null, ended: false, duration: 0, stage: null, stageIndex: 0 });
-    return attempt;
-  }
-
-  /**
-   * The voice client for a start or rejoin (`attempt`), once its engine is loaded; `null` when a
-   * stop cancelled the attempt meanwhile or the engine failed to load (then shown, and an early
-   * request aborted).
-   */
-  async #loadVoice(attempt: number): Promise<VoiceClientPort | null> {
-    let client: VoiceClientPort;
-    try {
-      client = await this.#ensureVoice();
-    } catch (error) {
-      if (!this.voice_.current_(attempt)) return null;
-      this.loading_ = false;
-      this.voice_.dropRequest_();
-      this.fail_('engine-load-failed', error, 'call');
-      return null;
-    }
-    if (!this.voice_.current_(attempt)) return null;
-    this.loading_ = false;
-    return client;
+    this.#voice.slot.dispose();
+    this.#chat.slot.dispose();
+    this.#store.reset();
   }
 
   /** Reports a missing key or target (nothing is loaded or sent). */
   #check(target: CallTarget, source: ProblemSource): boolean {
     const missing = missingSetup(this.#options.publicKey, target);
-    return missing ? this.fail_(missing[0], missing[1], source) : true;
+    return missing ? this.#fail(missing[0], missing[1], source) : true;
   }
 
   /** Replaces clients made with an old key or URL, each once it is idle. */
-  replaceStale_(): void {
+  #replaceStale(): void {
     const key = clientKey(this.#options);
-    if (this.voice_.stale_(key) && this.view_.phase === 'idle') this.voice_.dispose_();
-    if (this.#chat.slot_.stale_(key) && this.view_.chat === 'idle') this.#chat.slot_.dispose_();
+    const { phase, chat } = this.#store.view;
+    if (this.#voice.slot.stale(key) && phase === 'idle') this.#voice.slot.dispose();
+    if (this.#chat.slot.stale(key) && chat === 'idle') this.#chat.slot.dispose();
   }
 
   #ensureVoice(): Promise<VoiceClientPort> {
-    this.replaceStale_();
-    if (this.voice_.client_) return Promise.resolve(this.voice_.client_);
+    this.#replaceStale();
+    const slot = this.#voice.slot;
+    if (slot.client) return Promise.resolve(slot.client);
     return this.#options.loadEngine().then((engine) => {
-      this.#tools.engine_ = engine;
+      this.#tools.use(engine);
       const { dailyConfig } = this.#options;
       // Two loads may race (intent, then click): the first client wins, no second one is made.
       const made = () =>
@@ -292,33 +297,24 @@ export class ConversationController extends CallCommands implements ContinuityPo
           video: !!this.#options.video,
           ...(dailyConfig && { dailyConfig }),
         });
-      return (
-        this.voice_.client_ ??
-        this.voice_.adopt_(made(), clientKey(this.#options), CLIENT_EVENTS, this.forward_, () => this.syncVoice_())
-      );
+      const forward = (event: string, payload: never) => this.#forward(event, payload);
+      const sync = () => this.#voice.sync();
+      return slot.client ?? slot.adopt(made(), clientKey(this.#options), CLIENT_EVENTS, forward, sync);
     });
   }
 
   /** A client's event: folded into the turns, forwarded, and a `tool-calls` message run. */
-  forward_ = (event: string, payload: never): void => {
+  #forward(event: string, payload: never): void {
     const name = event as keyof ConversationEvents;
-    if (name === 'message') this.#onMessage(payload as VoiceMessage);
+    if (name === 'message') this.#voice.onMessage(payload as VoiceMessage);
     this.#options.onEvent?.(name, payload);
-    if (name === 'message') this.#tools.run_(payload, this.#options);
-  };
-
-  /** Voice transcripts become turns (see `transcriptChange`). */
-  #onMessage(message: VoiceMessage): void {
-    const turns = this.view_.conversation;
-    const change = transcriptChange(turns, message);
-    if (change && 'last' in change) this.set_({ conversation: [...turns.slice(0, -1), change.last] });
-    else if (change) this.push_([change.add]);
+    if (name === 'message') this.#tools.run(payload, this.#options);
   }
 
   /** A failure the engines never saw: shown, and sent as an `error` event (see `widgetFailure`). */
-  fail_(type: ProblemKind, cause: unknown, source: ProblemSource): false {
+  #fail(type: ProblemKind, cause: unknown, source: ProblemSource): false {
     const { problem, error } = widgetFailure(type, cause, source);
-    this.set_(source === 'call' ? { phase: 'idle', problem, stage: null, stageIndex: 0 } : { problem });
+    this.#store.set(source === 'call' ? { phase: 'idle', problem, stage: null, stageIndex: 0 } : { problem });
     this.#options.onEvent?.('error', error as never);
     return false;
   }

@@ -15,54 +15,63 @@ export interface ManagedClient {
 
 /** See the module comment. */
 export class LazyClient<C> {
-  /** The client, once its engine is loaded. */
-  client_: C | null = null;
+  #client: C | null = null;
   /** Bumped by every start and stop, so a stop during the engine load cancels that start. */
   #attempt = 0;
   /** Aborts a request sent before the engine was loaded. */
-  abort_: AbortController | null = null;
+  #abort: AbortController | null = null;
   #key = '';
+
+  /** The client, once its engine is loaded. */
+  get client(): C | null {
+    return this.#client;
+  }
+
+  /** Holds the abort of a request sent before the engine was loaded (`null`: the engine took it). */
+  hold(abort: AbortController | null): void {
+    this.#abort = abort;
+  }
   #offs: (() => void)[] = [];
 
   /** Starts an attempt; returns its number (see `current`). */
-  begin_(): number {
+  begin(): number {
     return ++this.#attempt;
   }
 
   /** `attempt` is still the latest (no stop or newer start since). */
-  current_(attempt: number): boolean {
+  current(attempt: number): boolean {
     return attempt === this.#attempt;
   }
 
   /** Cancels the attempt in progress and aborts its early request. */
-  cancel_(): void {
+  cancel(): void {
     this.#attempt++;
-    this.dropRequest_();
+    this.dropRequest();
   }
 
   /** Aborts the early request, if any. */
-  dropRequest_(): void {
-    this.abort_?.abort();
-    this.abort_ = null;
+  dropRequest(): void {
+    this.#abort?.abort();
+    this.#abort = null;
   }
 
   /** A client made with another key than `key` is in the slot. */
-  stale_(key: string): boolean {
-    return !!this.client_ && this.#key !== key;
+  stale(key: string): boolean {
+    return !!this.#client && this.#key !== key;
   }
 
   /**
    * Takes a new client made with `key` into the empty slot, subscribes `sync` to its snapshot and
    * `forward` to each of `events`.
    */
-  adopt_(
+  adopt(
     client: C,
     key: string,
     events: readonly string[],
     forward: (event: string, payload: never) => void,
     sync: () => void,
   ): C {
-    this.client_ = client;
+    this.#client = client;
     this.#key = key;
     // Both kinds of client emit by name; their payload types live in ConversationEvents.
     const emitter = client as unknown as ManagedClient;
@@ -76,10 +85,10 @@ export class LazyClient<C> {
   }
 
   /** Unsubscribes from the client and destroys it; the slot is empty after. */
-  dispose_(): void {
-    const client = this.client_ as unknown as ManagedClient | null;
+  dispose(): void {
+    const client = this.#client as unknown as ManagedClient | null;
     if (!client) return;
-    this.client_ = null;
+    this.#client = null;
     for (const off of this.#offs.splice(0)) off();
     client.destroy();
   }

@@ -7,18 +7,23 @@ import { LOG_PREFIX } from '../core/log.ts';
 /** See the module comment; the controller holds one. */
 export class ToolRunner {
   /** The voice engine module (it runs the client tools), once loaded. */
-  engine_: VoiceEngine | null = null;
+  #engine: VoiceEngine | null = null;
   /** The missing `runClientTools` was reported. */
   #warned = false;
+
+  /** Takes the voice engine module once it is loaded. */
+  use(engine: VoiceEngine): void {
+    this.#engine = engine;
+  }
 
   /**
    * Runs the tools `message` asks for (after its `message` event): `tool-call` announced first
    * (a sink returning `false` takes it on), failures logged and sent as `error`. An engine module
    * without `runClientTools` runs none, said once in the console.
    */
-  run_(message: VoiceMessage, options: Pick<ConversationControllerOptions, 'clientTools' | 'onEvent'>): void {
+  run(message: VoiceMessage, options: Pick<ConversationControllerOptions, 'clientTools' | 'onEvent'>): void {
     const onEvent = options.onEvent;
-    const run = this.engine_?.runClientTools;
+    const run = this.#engine?.runClientTools;
     if (!run) {
       if (message.type === 'tool-calls' && !this.#warned) {
         this.#warned = true;

@@ -1,7 +1,7 @@
 /**
  * `ViewStore`: the immutable `CallView` and its subscribers (a new object per change, for
- * `useSyncExternalStore`), plus the turn ids. The controller extends it; its members ending in
- * `_` are internal (shared with the controller's helpers, not part of the controller's API).
+ * `useSyncExternalStore`), plus the turn ids. The controller holds one as a member and hands it to
+ * its helpers (the call commands, the chat session); its state is private to this file.
  */
 import { appendTurns } from './turns.ts';
 import { IDLE_VIEW, type CallView, type Turn } from './view.ts';
@@ -11,13 +11,17 @@ export type Patch = { -readonly [K in keyof CallView]?: CallView[K] };
 
 /** See the module comment. */
 export class ViewStore {
-  /** The current view (replaced, never mutated). */
-  view_: CallView = IDLE_VIEW;
+  #view: CallView = IDLE_VIEW;
   #listeners = new Set<() => void>();
   #nextTurn = 1;
 
+  /** The current view (replaced, never mutated). */
+  get view(): CallView {
+    return this.#view;
+  }
+
   /** Current view (stable identity until something changes). */
-  getSnapshot = (): CallView => this.view_;
+  getSnapshot = (): CallView => this.#view;
 
   /** Subscribes to view changes; returns the unsubscribe function. */
   subscribe = (listener: () => void): (() => void) => {
@@ -28,31 +32,31 @@ export class ViewStore {
   };
 
   /** Applies `patch`; subscribers hear of it only when something changed. */
-  set_(patch: Patch): void {
+  set(patch: Patch): void {
     let changed = false;
     for (const key of Object.keys(patch) as (keyof CallView)[]) {
-      if (this.view_[key] !== patch[key]) changed = true;
+      if (this.#view[key] !== patch[key]) changed = true;
     }
     if (!changed) return;
-    this.view_ = { ...this.view_, ...patch };
-    this.emit_();
+    this.#view = { ...this.#view, ...patch };
+    this.#emit();
   }
 
   /** Appends turns (with `patch`, in one change); returns the last one's id. */
-  push_(turns: Omit<Turn, 'id'>[], patch: Patch = {}): number {
+  push(turns: Omit<Turn, 'id'>[], patch: Patch = {}): number {
     const added = turns.map((turn) => ({ id: this.#nextTurn++, ...turn }));
-    this.set_({ ...patch, conversation: appendTurns(this.view_.conversation, added) });
+    this.set({ ...patch, conversation: appendTurns(this.#view.conversation, added) });
     return this.#nextTurn - 1;
   }
 
   /** Back to the idle view (subscribers are told). */
-  reset_(): void {
-    this.view_ = IDLE_VIEW;
-    this.emit_();
+  reset(): void {
+    this.#view = IDLE_VIEW;
+    this.#emit();
   }
 
   /** Tells every subscriber (iterating over a copy: one may unsubscribe another). */
-  emit_(): void {
+  #emit(): void {
     for (const listener of [...this.#listeners]) listener();
   }
 }

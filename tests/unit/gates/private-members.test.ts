@@ -1,0 +1,88 @@
+/**
+ * The encapsulation gate (issue 33 item 2): no member whose name ends in `_` is shared between
+ * two files of `widget/src`. Such names were the old way to mark "internal, shared with a helper"
+ * (for a property-mangling build step, since removed); state now lives in `#private` fields or
+ * closures, and what another file needs is a plain public method of a member object.
+ *
+ * The element's launcher and card-loading state (`element/`) still shares `_` members with its two
+ * helper files; those names are listed below and the list must match exactly, so it can only shrink.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const SRC = 'widget/src';
+
+/** `_` members still shared across the files of `element/` (to be moved into `#private` state). */
+const ELEMENT_LEFT = [
+  'card_',
+  'cardLoad_',
+  'connection_',
+  'container_',
+  'dismiss_',
+  'dismissed_',
+  'dispatch_',
+  'icon_',
+  'intended_',
+  'label_',
+  'launcher_',
+  'load_',
+  'loadFailed_',
+  'open_',
+  'own_',
+  'requests_',
+  'setOpen_',
+  'shipped_',
+];
+
+/** Every TypeScript file under `dir`, repository-relative. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/**
+ * The `_`-suffixed member names a source text uses: accessed (`.name_`, `?.name_`) or declared
+ * in a class or interface body (`name_:`, `name_?:`, `name_ =`, `name_(`), comments left out.
+ */
+export function underscoreMembers(text: string): Set<string> {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  const names = new Set<string>();
+  for (const match of code.matchAll(/\.([A-Za-z][A-Za-z0-9]*_)(?![A-Za-z0-9_])/g)) names.add(match[1]!);
+  const modifiers = '(?:(?:declare|readonly|protected|public|abstract|static)\\s+)*';
+  const declared = new RegExp(`^\\s*${modifiers}([A-Za-z][A-Za-z0-9]*_)\\??\\s*[:=(]`, 'gm');
+  for (const match of code.matchAll(declared)) names.add(match[1]!);
+  return names;
+}
+
+/** Name → files that use it, for the names used by more than one file. */
+export function crossingMembers(files: Readonly<Record<string, string>>): Map<string, string[]> {
+  const users = new Map<string, string[]>();
+  for (const [path, text] of Object.entries(files)) {
+    for (const name of underscoreMembers(text)) users.set(name, [...(users.get(name) ?? []), path]);
+  }
+  return new Map([...users].filter(([, paths]) => paths.length > 1));
+}
+
+describe('no `_` member crosses a file in widget/src', () => {
+  it('finds a member shared by two files, and not one used by a single file or named in a comment', () => {
+    const found = crossingMembers({
+      'a.ts': 'class A {\n  view_ = 1;\n  #own = 2;\n  /** see `b.slot_` */\n}',
+      'b.ts': 'const x = a.view_; // a.slot_\nfunction f() { return y.local_; }',
+    });
+    expect([...found.keys()]).toEqual(['view_']);
+  });
+
+  it('outside element/, none; in element/, only the listed names (the list must match exactly)', () => {
+    const files = Object.fromEntries(sourceFiles(SRC).map((path) => [path, readFileSync(join(ROOT, path), 'utf8')]));
+    const crossing = crossingMembers(files);
+    const outside = [...crossing].filter(([, paths]) => paths.some((path) => !path.startsWith(`${SRC}/element/`)));
+    expect(Object.fromEntries(outside), 'a `_` member shared by files outside element/').toEqual({});
+    expect([...crossing.keys()].sort(), 'the `_` members element/ still shares').toEqual([...ELEMENT_LEFT].sort());
+  });
+});
