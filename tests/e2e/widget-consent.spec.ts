@@ -84,7 +84,7 @@ test('in a sandboxed iframe (storage throws) consent still works, for this page'
   const frameDialog = frame.locator('ringwise-voice-call').getByRole('dialog', { name: 'Recording notice' });
   await frameDialog.getByRole('button', { name: 'Accept' }).click();
   await expect(frame.locator('ringwise-voice-call').getByRole('textbox', { name: 'Message' }), 'the chat is open').toBeFocused();
-  await frame.locator('ringwise-voice-call').getByRole('button', { name: 'Minimize' }).first().click();
+  await frame.locator('ringwise-voice-call').getByRole('button', { name: 'Close' }).first().click();
   await frame.getByRole('button', { name: 'Chat with Our Agent' }).click();
   await expect(frameDialog, 'remembered for this page').toHaveCount(0);
   expect(log.errors.filter((e) => !e.includes('Failed to load resource')), 'no page errors').toEqual([]);

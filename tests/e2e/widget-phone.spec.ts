@@ -79,7 +79,12 @@ test('bottom sheet edge to edge, ≤ 85 % high, launcher in thumb reach, nothing
   expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(390);
   expect(await widgetAxe(page), 'axe: sheet').toEqual([]);
-  await page.locator('ringwise-voice-call').getByRole('button', { name: 'Minimize' }).tap();
+  // One collapse control on the sheet (issue 36): the header's ×; no chevron beside it doing the same.
+  const widget = page.locator('ringwise-voice-call');
+  await expect(widget.getByRole('button', { name: 'Minimize' }), 'no Minimize beside ×').toBeHidden();
+  await expect(widget.getByRole('button', { name: 'Close' }).filter({ visible: true }), 'one ×').toHaveCount(1);
+  await widget.getByRole('button', { name: 'Close' }).filter({ visible: true }).tap();
+  await expect(sheet, 'collapsed').toBeHidden();
   await expect(launcher, 'back').toBeVisible();
   expect(log.errors, 'no console errors').toEqual([]);
 });

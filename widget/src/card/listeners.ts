@@ -31,7 +31,6 @@ export interface CardActions {
 export function listen(host: CardHost, dom: CardDom, { controller, consent, sender, keeping, render, hangUp, closing }: CardActions): () => void {
   const { card, input, log } = dom;
   const { startCall } = sender;
-  dom.minimize.addEventListener('click', () => host.collapse());
   dom.backdrop.addEventListener('click', () => host.collapse());
   dom.hide.addEventListener('click', () => host.dismiss());
   // × closes, always (issue 36): a call or a reply goes on (the launcher shows it; only Hang Up
