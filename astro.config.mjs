@@ -26,7 +26,15 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'always' },
   // securityHeaders last: it hashes the inline scripts of the final pages.
-  integrations: [react(), sitemap(), islandStyleInHead(), widgetFiles(), afterPaintDirective(), buildManifestFile(), securityHeaders()],
+  integrations: [
+    react(),
+    sitemap(),
+    islandStyleInHead(),
+    widgetFiles(),
+    afterPaintDirective(),
+    buildManifestFile(),
+    securityHeaders(),
+  ],
   // envDir false: Vite reads no .env file itself; shared/config.ts has put .env into process.env above.
   vite: { resolve: { alias: widgetSourceAlias }, envDir: false },
 });

@@ -14,7 +14,14 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   {
     // Built, installed and generated files (as in .gitignore).
-    ignores: ['**/dist/**', '**/node_modules/**', '.astro/**', 'bench/results/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.astro/**',
+      'bench/results/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
   {
     files: ['**/*.{ts,tsx,mts}'],

@@ -29,6 +29,12 @@ export default defineConfig({
     timeout: 180_000,
     // The browser tests send many contact requests from one address: lift the per-client limit
     // (tests/unit/server covers it).
-    env: { PORT: String(E2E_PORT), HOST: 'localhost', DATA_DIR: E2E_DATA_DIR, RESET_DATA: '1', CONTACT_RATE_LIMIT: '1000/60' },
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: 'localhost',
+      DATA_DIR: E2E_DATA_DIR,
+      RESET_DATA: '1',
+      CONTACT_RATE_LIMIT: '1000/60',
+    },
   },
 });

@@ -156,7 +156,10 @@ reported here, never gated: read the medians. The deterministic budgets are also
 
 /** BENCHMARKS.md for a report rendered by `renderMarkdown` (its "# Bench <date>" title becomes a date line). */
 export function benchmarksMarkdown(report: string): string {
-  const body = report.replace(/^# Bench ([^\n]*)\n+/, 'Date: $1 (UTC).\n\n').replace(/^### /gm, '#### ').replace(/^## /gm, '### ');
+  const body = report
+    .replace(/^# Bench ([^\n]*)\n+/, 'Date: $1 (UTC).\n\n')
+    .replace(/^### /gm, '#### ')
+    .replace(/^## /gm, '### ');
   return METHOD + body + '\n';
 }
 
@@ -166,7 +169,12 @@ export const README_BUDGETS_END = '<!-- /bench:budgets -->';
 
 /** The README's budget table: one line per budget of DESIGN.md, with the latest run's verdict. */
 export function readmeBudgetTable(rows: readonly BudgetRow[], date: string): string {
-  const out = [`Latest run: ${date.slice(0, 10)} (details in [BENCHMARKS.md](BENCHMARKS.md)).`, '', '| budget | met? |', '|---|---|'];
+  const out = [
+    `Latest run: ${date.slice(0, 10)} (details in [BENCHMARKS.md](BENCHMARKS.md)).`,
+    '',
+    '| budget | met? |',
+    '|---|---|',
+  ];
   for (const g of groupVerdicts(rows)) out.push(`| ${g.budget} | ${verdictCell(g.verdict)} |`);
   return out.join('\n');
 }
@@ -179,7 +187,9 @@ export function readmeWithBudgets(readme: string, rows: readonly BudgetRow[], da
   const start = readme.indexOf(README_BUDGETS_START);
   const end = readme.indexOf(README_BUDGETS_END);
   if (start === -1 || end === -1 || end < start) {
-    throw new Error(`README.md has no budget table markers: put ${README_BUDGETS_START} and ${README_BUDGETS_END} where the table goes`);
+    throw new Error(
+      `README.md has no budget table markers: put ${README_BUDGETS_START} and ${README_BUDGETS_END} where the table goes`,
+    );
   }
   return `${readme.slice(0, start + README_BUDGETS_START.length)}\n${readmeBudgetTable(rows, date)}\n${readme.slice(end)}`;
 }

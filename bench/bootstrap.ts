@@ -15,9 +15,15 @@ const built = () => widgetEntryBuilt(import.meta.resolve);
 
 if (!built()) {
   progress(`the widget is not built (${WIDGET_API_ENTRY} has no file in widget/dist/): building it first …`);
-  const result = spawnSync('npm', ['run', 'build', '-w', 'widget', '--silent'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...E2E_ENV } });
+  const result = spawnSync('npm', ['run', 'build', '-w', 'widget', '--silent'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...E2E_ENV },
+  });
   if (result.status !== 0 || !built()) {
-    console.error(`The widget build failed (exit ${result.status ?? result.signal}): the bench needs ${WIDGET_API_ENTRY}; run \`npm run build -w widget\` to see why.`);
+    console.error(
+      `The widget build failed (exit ${result.status ?? result.signal}): the bench needs ${WIDGET_API_ENTRY}; run \`npm run build -w widget\` to see why.`,
+    );
     process.exit(1);
   }
 }

@@ -110,7 +110,13 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
   const sizeRow = (group: BudgetGroup, what: string, id: string, limit: number) => {
     const row = size(id);
     const bytes = row?.sizes?.gzip;
-    out.push({ group, what, measured: bytes === undefined ? '—' : formatKB(bytes), budget: `≤ ${formatKB(limit)}`, verdict: sizeVerdict(bytes, limit, row?.note ?? 'not measured (--only)') });
+    out.push({
+      group,
+      what,
+      measured: bytes === undefined ? '—' : formatKB(bytes),
+      budget: `≤ ${formatKB(limit)}`,
+      verdict: sizeVerdict(bytes, limit, row?.note ?? 'not measured (--only)'),
+    });
   };
   sizeRow('loader', 'widget script-tag loader, gzip', 'ours-loader', SIZE_BUDGETS.loader);
   sizeRow('voice', 'voice: everything through the first click, gzip', 'ours-click', SIZE_BUDGETS.voiceTotal);
@@ -135,14 +141,20 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
       short: route,
       measured: row ? islands.join(', ') || 'none' : '—',
       budget: `only ${GUIDE_ISLANDS.join(', ')}`,
-      verdict: !row ? notMeasured(r.siteJs.note ?? 'not measured (--only)') : extra.length ? { status: 'missed', detail: `also ${extra.join(', ')}` } : { status: 'met' },
+      verdict: !row
+        ? notMeasured(r.siteJs.note ?? 'not measured (--only)')
+        : extra.length
+          ? { status: 'missed', detail: `also ${extra.join(', ')}` }
+          : { status: 'met' },
     });
   }
 
   for (const route of ['/', ...r.guideRoutes]) {
     const row = r.lighthouse.rows.find((x) => x.route === route && x.formFactor === 'mobile');
     const s = row?.scores;
-    const measured = s ? [s.performance, s.accessibility, s['best-practices'], s.seo].map((v) => v ?? '—').join(' · ') : '—';
+    const measured = s
+      ? [s.performance, s.accessibility, s['best-practices'], s.seo].map((v) => v ?? '—').join(' · ')
+      : '—';
     out.push({
       group: 'lighthouse',
       what: `Lighthouse mobile ${route} (perf · a11y · best pr. · SEO)`,
@@ -157,7 +169,13 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
               ['best practices', s?.['best-practices']],
               ['SEO', s?.seo],
             ])
-          : notMeasured(row ? (row.errors[0] ?? 'no successful run') : r.lighthouse.rows.length ? 'no Lighthouse run for this route' : (r.lighthouse.note ?? 'not measured (--only)')),
+          : notMeasured(
+              row
+                ? (row.errors[0] ?? 'no successful run')
+                : r.lighthouse.rows.length
+                  ? 'no Lighthouse run for this route'
+                  : (r.lighthouse.note ?? 'not measured (--only)'),
+            ),
     });
   }
 
@@ -172,7 +190,11 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
         short: `${profile.short}, vs ${peer.label}`,
         measured: ours && theirs ? `${ms(ours.latency.median)} vs ${ms(theirs.latency.median)}` : '—',
         budget: "≤ the peer's median",
-        verdict: latencyVerdict(ours?.latency.median, theirs?.latency.median, !ours ? clickWhy : (r.click?.notes[peer.id] ?? 'not measured')),
+        verdict: latencyVerdict(
+          ours?.latency.median,
+          theirs?.latency.median,
+          !ours ? clickWhy : (r.click?.notes[peer.id] ?? 'not measured'),
+        ),
       });
     }
   }
@@ -201,18 +223,36 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
 
   const contactWhy = r.contact.note ?? 'not measured (--only)';
   if (!r.contact.results.length) {
-    out.push({ group: 'backend', what: 'contact backend: rows lost under load', measured: '—', budget: '0', verdict: notMeasured(contactWhy) });
+    out.push({
+      group: 'backend',
+      what: 'contact backend: rows lost under load',
+      measured: '—',
+      budget: '0',
+      verdict: notMeasured(contactWhy),
+    });
   }
   for (const c of r.contact.results) {
     const lost = c.missing + c.duplicated;
-    out.push({ group: 'backend', what: `contact backend, ${c.concurrency} clients: rows lost or duplicated`, short: `rows lost at ${c.concurrency} clients`, measured: String(lost), budget: '0', verdict: zeroVerdict(lost) });
+    out.push({
+      group: 'backend',
+      what: `contact backend, ${c.concurrency} clients: rows lost or duplicated`,
+      short: `rows lost at ${c.concurrency} clients`,
+      measured: String(lost),
+      budget: '0',
+      verdict: zeroVerdict(lost),
+    });
     out.push({
       group: 'backend',
       what: `contact backend, ${c.concurrency} clients: fsync`,
       short: `fsync at ${c.concurrency} clients`,
       measured: c.fsync === undefined ? '—' : c.fsync ? 'on' : 'off',
       budget: 'on',
-      verdict: c.fsync === undefined ? notMeasured('not reported by bench/contact-load.ts') : c.fsync ? { status: 'met' } : { status: 'missed', detail: 'fsync off: a 201 may not be on disk' },
+      verdict:
+        c.fsync === undefined
+          ? notMeasured('not reported by bench/contact-load.ts')
+          : c.fsync
+            ? { status: 'met' }
+            : { status: 'missed', detail: 'fsync off: a 201 may not be on disk' },
     });
   }
   return out;
@@ -221,7 +261,16 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
 /** The click → join budget, one row per cell: ours (default preload) against the @vapi-ai/web page. */
 export function clickJoinRows(c: ClickJoinResult | undefined, note?: string): BudgetRow[] {
   const why = c?.skipped ?? c?.notes.ours ?? note ?? 'not measured (opt-in: --only=click-join)';
-  if (!c?.cells.length) return [{ group: 'clickJoin', what: 'click → join request, ours vs the @vapi-ai/web page', measured: '—', budget: `≤ ${formatRatio(JOIN_BUDGET.ratio)}`, verdict: notMeasured(why) }];
+  if (!c?.cells.length)
+    return [
+      {
+        group: 'clickJoin',
+        what: 'click → join request, ours vs the @vapi-ai/web page',
+        measured: '—',
+        budget: `≤ ${formatRatio(JOIN_BUDGET.ratio)}`,
+        verdict: notMeasured(why),
+      },
+    ];
   return c.cells.map((cell) => {
     const ours = c.rows.find((x) => x.subject === 'ours' && x.cell === cell.id);
     const peer = c.rows.find((x) => x.subject === JOIN_BUDGET.peer && x.cell === cell.id);
@@ -230,9 +279,17 @@ export function clickJoinRows(c: ClickJoinResult | undefined, note?: string): Bu
       group: 'clickJoin',
       what: `click → join request, ${cell.label}: ours (default preload) vs the @vapi-ai/web page`,
       short: cell.label,
-      measured: ours && peer ? `${ms(ours.join.median)} vs ${ms(peer.join.median)} (${formatRatio(r)}, n = ${ours.join.n} / ${peer.join.n})` : '—',
+      measured:
+        ours && peer
+          ? `${ms(ours.join.median)} vs ${ms(peer.join.median)} (${formatRatio(r)}, n = ${ours.join.n} / ${peer.join.n})`
+          : '—',
       budget: `≤ ${formatRatio(JOIN_BUDGET.ratio)}`,
-      verdict: ratioVerdict(ours?.join.median, peer?.join.median, JOIN_BUDGET.ratio, !ours ? why : (c.notes[JOIN_BUDGET.peer] ?? 'not measured')),
+      verdict: ratioVerdict(
+        ours?.join.median,
+        peer?.join.median,
+        JOIN_BUDGET.ratio,
+        !ours ? why : (c.notes[JOIN_BUDGET.peer] ?? 'not measured'),
+      ),
     };
   });
 }

@@ -118,17 +118,30 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
   const pages: Record<string, string> = {};
   const files: Record<string, Uint8Array> = {};
   const runners: Runner[] = [];
-  if (!existsSync(join(cdnDir, LOADER_FILE))) notes['ours-chat'] = `not built yet (widget/dist/cdn/${LOADER_FILE} missing: \`npm run build -w widget\`)`;
-  else if (!oursChatBuilt(cdnDir)) notes['ours-chat'] = `not built yet (no ${CHAT_PATH} in widget/dist/cdn/: the chat mode of the conversation card is not on this build)`;
+  if (!existsSync(join(cdnDir, LOADER_FILE)))
+    notes['ours-chat'] = `not built yet (widget/dist/cdn/${LOADER_FILE} missing: \`npm run build -w widget\`)`;
+  else if (!oursChatBuilt(cdnDir))
+    notes['ours-chat'] =
+      `not built yet (no ${CHAT_PATH} in widget/dist/cdn/: the chat mode of the conversation card is not on this build)`;
   else {
     pages['/ours-chat'] = hostPage(oursEmbed(`/${LOADER_FILE}`, { mode: 'chat', apiBaseUrl: chatUrl }));
-    runners.push({ id: 'ours-chat', path: '/ours-chat', launcher: oursLauncher, textbox: (page) => page.locator('ringwise-voice-call').getByRole('textbox') });
+    runners.push({
+      id: 'ours-chat',
+      path: '/ours-chat',
+      launcher: oursLauncher,
+      textbox: (page) => page.locator('ringwise-voice-call').getByRole('textbox'),
+    });
   }
   const umd = join(ROOT, 'node_modules/@vapi-ai/client-sdk-react/dist/embed/widget.umd.js');
   if (existsSync(umd)) {
     files[PEER_FILES.vapiWidget] = readFileSync(umd);
     pages['/vapi-widget-chat'] = hostPage(vapiWidgetEmbed('chat', chatUrl));
-    runners.push({ id: 'vapi-widget-chat', path: '/vapi-widget-chat', launcher: vapiWidgetLauncher, textbox: (page) => page.locator('vapi-widget').getByRole('textbox') });
+    runners.push({
+      id: 'vapi-widget-chat',
+      path: '/vapi-widget-chat',
+      launcher: vapiWidgetLauncher,
+      textbox: (page) => page.locator('vapi-widget').getByRole('textbox'),
+    });
   } else notes['vapi-widget-chat'] = 'not installed (@vapi-ai/client-sdk-react): run npm install';
   const empty: ChatLatencyResult = { rows: [], notes, chatFiles: [], preflightsOnWire: 0, samples, rounds: 0 };
   if (!runners.length) {
@@ -150,45 +163,53 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
     const key = `${runner.id}|${profile.id}`;
     const cell = collected.get(key) ?? { post: [], token: [], failed: 0, before: [], during: [] };
     collected.set(key, cell);
-    const ok = await inSample(browser, { profile, providerUrl: provider.url, token: FIRST_TOKEN }, `${runner.id} / ${profile.id}`, async (sample) => {
-      const { page } = sample;
-      await page.goto(host.url + runner.path, { waitUntil: 'load' });
-      const launcher = runner.launcher(page);
-      await launcher.waitFor({ state: 'visible', timeout: SAMPLE_LIMIT_MS });
-      await launcher.click();
-      const textbox = runner.textbox(page);
-      try {
-        await textbox.waitFor({ state: 'visible', timeout: counted ? SAMPLE_LIMIT_MS : OPEN_PROBE_MS });
-      } catch (error) {
-        // The warm-up tells a build without our chat UI (no textbox) from a slow sample.
-        if (!counted && runner.id === 'ours-chat') {
-          notes['ours-chat'] = `not built yet (opening the launcher with data-mode="chat" showed no textbox within ${OPEN_PROBE_MS / 1000} s)`;
+    const ok = await inSample(
+      browser,
+      { profile, providerUrl: provider.url, token: FIRST_TOKEN },
+      `${runner.id} / ${profile.id}`,
+      async (sample) => {
+        const { page } = sample;
+        await page.goto(host.url + runner.path, { waitUntil: 'load' });
+        const launcher = runner.launcher(page);
+        await launcher.waitFor({ state: 'visible', timeout: SAMPLE_LIMIT_MS });
+        await launcher.click();
+        const textbox = runner.textbox(page);
+        try {
+          await textbox.waitFor({ state: 'visible', timeout: counted ? SAMPLE_LIMIT_MS : OPEN_PROBE_MS });
+        } catch (error) {
+          // The warm-up tells a build without our chat UI (no textbox) from a slow sample.
+          if (!counted && runner.id === 'ours-chat') {
+            notes['ours-chat'] =
+              `not built yet (opening the launcher with data-mode="chat" showed no textbox within ${OPEN_PROBE_MS / 1000} s)`;
+          }
+          throw error;
         }
-        throw error;
-      }
-      await waitForQuiet(sample);
-      await textbox.fill(CHAT_MESSAGE);
-      const before = chat.arrivals.length;
-      await textbox.press('Enter');
-      const postAt = await pollFor(page, () => chat.arrivals[before], SAMPLE_LIMIT_MS);
-      const deadlineAt = Date.now() + SAMPLE_LIMIT_MS;
-      let probe = await sample.probe();
-      while (probe.paintedAt === null && Date.now() < deadlineAt) {
-        await page.waitForTimeout(10);
-        probe = await sample.probe();
-      }
-      if (runner.id === 'ours-chat' && !chatFiles.length) {
-        await waitForQuiet(sample, 500);
-        chatFiles = scriptsFrom(sample, host.url);
-      }
-      if (!counted) return;
-      const { enterAt, paintedAt } = probe;
-      if (postAt === null || enterAt === null) throw new Error(`no POST /chat/web within ${SAMPLE_LIMIT_MS / 1000} s of Enter`);
-      if (paintedAt === null) throw new Error(`the first token was not painted within ${SAMPLE_LIMIT_MS / 1000} s of Enter`);
-      cell.post.push(postAt - enterAt);
-      cell.token.push(paintedAt - enterAt);
-      recordTransfers(cell, sample.transfers, enterAt, postAt);
-    });
+        await waitForQuiet(sample);
+        await textbox.fill(CHAT_MESSAGE);
+        const before = chat.arrivals.length;
+        await textbox.press('Enter');
+        const postAt = await pollFor(page, () => chat.arrivals[before], SAMPLE_LIMIT_MS);
+        const deadlineAt = Date.now() + SAMPLE_LIMIT_MS;
+        let probe = await sample.probe();
+        while (probe.paintedAt === null && Date.now() < deadlineAt) {
+          await page.waitForTimeout(10);
+          probe = await sample.probe();
+        }
+        if (runner.id === 'ours-chat' && !chatFiles.length) {
+          await waitForQuiet(sample, 500);
+          chatFiles = scriptsFrom(sample, host.url);
+        }
+        if (!counted) return;
+        const { enterAt, paintedAt } = probe;
+        if (postAt === null || enterAt === null)
+          throw new Error(`no POST /chat/web within ${SAMPLE_LIMIT_MS / 1000} s of Enter`);
+        if (paintedAt === null)
+          throw new Error(`the first token was not painted within ${SAMPLE_LIMIT_MS / 1000} s of Enter`);
+        cell.post.push(postAt - enterAt);
+        cell.token.push(paintedAt - enterAt);
+        recordTransfers(cell, sample.transfers, enterAt, postAt);
+      },
+    );
     if (!ok && counted) cell.failed++;
   };
 
@@ -213,17 +234,21 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
     await host.close();
     await chat.server.close();
   }
-  const rows: ChatRow[] = [...cellsInOrder(CHAT_SUBJECTS, runners, profiles, collected)].map(({ subject, profile, cell }) => ({
-    subject: subject as ChatSubjectId,
-    profile,
-    post: summarize(cell.post),
-    token: summarize(cell.token),
-    failed: cell.failed,
-    jsBeforeEnter: median(cell.before),
-    jsEnterToPost: median(cell.during),
-  }));
+  const rows: ChatRow[] = [...cellsInOrder(CHAT_SUBJECTS, runners, profiles, collected)].map(
+    ({ subject, profile, cell }) => ({
+      subject: subject as ChatSubjectId,
+      profile,
+      post: summarize(cell.post),
+      token: summarize(cell.token),
+      failed: cell.failed,
+      jsBeforeEnter: median(cell.before),
+      jsEnterToPost: median(cell.during),
+    }),
+  );
   for (const row of rows) {
-    progress(`  ${row.subject} / ${row.profile}: → POST median ${row.post.median.toFixed(1)} ms, → token ${row.token.median.toFixed(1)} ms (${row.post.n} ok, ${row.failed} failed)`);
+    progress(
+      `  ${row.subject} / ${row.profile}: → POST median ${row.post.median.toFixed(1)} ms, → token ${row.token.median.toFixed(1)} ms (${row.post.n} ok, ${row.failed} failed)`,
+    );
   }
   return { rows, notes, chatFiles, preflightsOnWire: chat.preflights(), samples, rounds };
 }

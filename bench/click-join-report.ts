@@ -28,24 +28,27 @@ export function renderClickJoin(part: { result?: ClickJoinResult; note?: string 
     '| cell | ours (default) | ours, intent | Vapi `<vapi-widget>` | `@vapi-ai/web` page | ours ÷ page | intent ÷ page | met? |',
     '|---|---:|---:|---:|---:|---:|---:|---|',
   );
-  const row = (subject: string, cell: string): JoinRow | undefined => c.rows.find((x) => x.subject === subject && x.cell === cell);
+  const row = (subject: string, cell: string): JoinRow | undefined =>
+    c.rows.find((x) => x.subject === subject && x.cell === cell);
   for (const cell of c.cells) {
     const [ours, intent, widget, web] = JOIN_SUBJECTS.map((s) => row(s.id, cell.id));
     if (!ours && !web) continue;
-    const r = (x: JoinRow | undefined) => `${formatRatio(ratio(x?.join.median, web?.join.median))} (${x?.join.n ?? 0}/${web?.join.n ?? 0})`;
-    const cellOf = (x: JoinRow | undefined) => (x ? `${ms(x.join.median)}${x.failed ? ` (${x.failed} failed)` : ''}` : '—');
+    const r = (x: JoinRow | undefined) =>
+      `${formatRatio(ratio(x?.join.median, web?.join.median))} (${x?.join.n ?? 0}/${web?.join.n ?? 0})`;
+    const cellOf = (x: JoinRow | undefined) =>
+      x ? `${ms(x.join.median)}${x.failed ? ` (${x.failed} failed)` : ''}` : '—';
     out.push(
       `| ${cell.label} | ${cellOf(ours)} | ${cellOf(intent)} | ${cellOf(widget)} | ${cellOf(web)} | ${r(ours)} | ${r(intent)} | ${verdictCell(ratioVerdict(ours?.join.median, web?.join.median, JOIN_BUDGET.ratio))} |`,
     );
   }
   out.push(
     '',
-    'The main thread and the bytes, per subject and cell (medians): *INP* = the click\'s event-timing duration (input → next paint); ' +
+    "The main thread and the bytes, per subject and cell (medians): *INP* = the click's event-timing duration (input → next paint); " +
       '*long tasks* = time inside tasks over 50 ms between the click and the join request (each clipped to that span), and the longest such task (0: none over 50 ms); ' +
       '*JS before click* / *JS click → join* = JavaScript bytes on the wire whose last byte arrived before the click / between the click and the join request.',
     '',
-    '*Reached the routing*: the same join request timed when it reached the bench\'s routing in Node (earlier runs\' figure; that hop is slower while Node is busy answering another request of the page, such as ours\' `POST /call/web` running beside it). ' +
-      '*Room join asked*: when Daily was asked to join the room (ours: the engine\'s `daily-call-join` stage, after the POST\'s answer, with the call machine asked for at the click; the @vapi-ai/web page: its join request, made inside `join()`).',
+    "*Reached the routing*: the same join request timed when it reached the bench's routing in Node (earlier runs' figure; that hop is slower while Node is busy answering another request of the page, such as ours' `POST /call/web` running beside it). " +
+      "*Room join asked*: when Daily was asked to join the room (ours: the engine's `daily-call-join` stage, after the POST's answer, with the call machine asked for at the click; the @vapi-ai/web page: its join request, made inside `join()`).",
     '',
     '| cell | subject | INP | long tasks click → join | longest task | JS before click | JS click → join | join request | reached the routing | room join asked |',
     '|---|---|---:|---:|---:|---:|---:|---|---:|---:|',

@@ -32,15 +32,28 @@ interface TraceEvent {
   pid: number;
   tid: number;
   id?: string;
-  args?: { name?: string; data?: Record<string, unknown> & { url?: string; cpuProfile?: CpuProfileChunk; timeDeltas?: number[]; type?: string } };
+  args?: {
+    name?: string;
+    data?: Record<string, unknown> & {
+      url?: string;
+      cpuProfile?: CpuProfileChunk;
+      timeDeltas?: number[];
+      type?: string;
+    };
+  };
 }
 
 interface CpuProfileChunk {
-  nodes?: Array<{ id: number; parent?: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>;
+  nodes?: Array<{
+    id: number;
+    parent?: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }>;
   samples?: number[];
 }
 
-const arg = (name: string, fallback: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const arg = (name: string, fallback: string): string =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const cellId = arg('cell', 'fast-mobile/0');
 const samples = Number(arg('samples', '3'));
 const out = arg('out', '');
@@ -55,7 +68,12 @@ const untilRoom = arg('until', 'join') === 'room';
 /** `--top=N`: how many functions to list per task (by self time). */
 const top = Number(arg('top', '8'));
 const cell = joinCells().find((c) => c.id === cellId);
-if (!cell) throw new Error(`--cell=${cellId}: choose from ${joinCells().map((c) => c.id).join(', ')}`);
+if (!cell)
+  throw new Error(
+    `--cell=${cellId}: choose from ${joinCells()
+      .map((c) => c.id)
+      .join(', ')}`,
+  );
 
 /** Maps `file.js:line:col` of the widget's build to its source (`src/…:line`), else keeps it. */
 const maps = new Map<string, SourceMapConsumer | null>();
@@ -70,19 +88,42 @@ function original(url: string, line: number, column: number): string {
   }
   const map = maps.get(file);
   const at = map?.originalPositionFor({ line: line + 1, column });
-  return at?.source ? `${at.source.replace(/^.*?(src|node_modules)\//, '$1/')}:${at.line}` : `${file}:${line + 1}:${column}`;
+  return at?.source
+    ? `${at.source.replace(/^.*?(src|node_modules)\//, '$1/')}:${at.line}`
+    : `${file}:${line + 1}:${column}`;
 }
 
 const browser = await launchLatencyBrowser();
 if (!browser) throw new Error('no Chromium found (set CHROME_PATH)');
 const provider = await startLoopbackServer();
-provider.route('POST', '/call/web', { status: 201, body: { id: 'call-bench', webCallUrl: 'https://ringwise-bench.daily.co/bench-room', artifactPlan: { videoRecordingEnabled: false } }, delayMs: cell.delayMs });
+provider.route('POST', '/call/web', {
+  status: 201,
+  body: {
+    id: 'call-bench',
+    webCallUrl: 'https://ringwise-bench.daily.co/bench-room',
+    artifactPlan: { videoRecordingEnabled: false },
+  },
+  delayMs: cell.delayMs,
+});
 const host = await serveStatic(WIDGET_CDN, { pages: { '/ours': hostPage(oursEmbed(`/${LOADER_FILE}`)) } });
-const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'toplevel'];
+const categories = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+  'blink.user_timing',
+  'toplevel',
+];
 
 try {
   for (let n = 0; n < samples; n++) {
-    const sample = await openSample(browser, { profile: cell.profile, providerUrl: provider.url, token: 'unused', cpuRate: cell.cpuRate, userAgent: cell.phone ? PHONE_USER_AGENT : undefined });
+    const sample = await openSample(browser, {
+      profile: cell.profile,
+      providerUrl: provider.url,
+      token: 'unused',
+      cpuRate: cell.cpuRate,
+      userAgent: cell.phone ? PHONE_USER_AGENT : undefined,
+    });
     try {
       const { page } = sample;
       if (untilRoom) {
@@ -120,48 +161,109 @@ try {
 
 /** Prints the main thread's tasks from the click to the join request (see the module comment). */
 function report(events: TraceEvent[], measured: number): void {
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'EventDispatch'));
+  const main = events.find(
+    (e) =>
+      e.name === 'thread_name' &&
+      e.args?.name === 'CrRendererMain' &&
+      events.some((x) => x.pid === e.pid && x.name === 'EventDispatch'),
+  );
   if (!main) throw new Error('no renderer main thread in the trace');
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
   const click = onMain.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
   const send = untilRoom
     ? onMain.find((e) => e.name === 'room-join' && e.ts > (click?.ts ?? 0))
-    : events.find((e) => e.name === 'ResourceSendRequest' && /daily\.co|dailywebrtc/.test(String(e.args?.data?.url)) && e.ts > (click?.ts ?? 0));
-  if (!click || !send) throw new Error(`trace lacks the ${click ? 'join request' : 'click'}: ${events.filter((e) => e.name === 'ResourceSendRequest').map((e) => String(e.args?.data?.url).slice(0, 80)).join(', ')}`);
-  const all = onMain.filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts + (e.dur ?? 0) >= click.ts && e.ts <= send.ts);
+    : events.find(
+        (e) =>
+          e.name === 'ResourceSendRequest' &&
+          /daily\.co|dailywebrtc/.test(String(e.args?.data?.url)) &&
+          e.ts > (click?.ts ?? 0),
+      );
+  if (!click || !send)
+    throw new Error(
+      `trace lacks the ${click ? 'join request' : 'click'}: ${events
+        .filter((e) => e.name === 'ResourceSendRequest')
+        .map((e) => String(e.args?.data?.url).slice(0, 80))
+        .join(', ')}`,
+    );
+  const all = onMain.filter(
+    (e) =>
+      e.ph === 'X' &&
+      (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+      e.ts + (e.dur ?? 0) >= click.ts &&
+      e.ts <= send.ts,
+  );
   // The outermost only (the two names nest).
-  const tasks = all.filter((t) => !all.some((o) => o !== t && o.ts <= t.ts && o.ts + (o.dur ?? 0) >= t.ts + (t.dur ?? 0) && (o.dur ?? 0) > (t.dur ?? 0)));
-  console.log(`\n${cell!.id}: click → join request ${measured.toFixed(0)} ms (probe), ${((send.ts - click.ts) / 1000).toFixed(1)} ms (trace); tasks on the main thread in that span:`);
+  const tasks = all.filter(
+    (t) =>
+      !all.some(
+        (o) => o !== t && o.ts <= t.ts && o.ts + (o.dur ?? 0) >= t.ts + (t.dur ?? 0) && (o.dur ?? 0) > (t.dur ?? 0),
+      ),
+  );
+  console.log(
+    `\n${cell!.id}: click → join request ${measured.toFixed(0)} ms (probe), ${((send.ts - click.ts) / 1000).toFixed(1)} ms (trace); tasks on the main thread in that span:`,
+  );
   const sent = events.filter((e) => e.name === 'ResourceSendRequest' && e.ts >= click.ts && e.ts <= send.ts);
-  for (const e of sent) console.log(`  +${((e.ts - click.ts) / 1000).toFixed(1)} ms: request ${String(e.args?.data?.url).slice(0, 100)}`);
+  for (const e of sent)
+    console.log(`  +${((e.ts - click.ts) / 1000).toFixed(1)} ms: request ${String(e.args?.data?.url).slice(0, 100)}`);
   const samplesIn = cpuSamples(events, main.pid, main.tid);
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
     const inside = onMain.filter((e) => e.ph === 'X' && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
-    const sum = (names: string[]) => inside.filter((e) => names.includes(e.name)).reduce((t, e) => t + (e.dur ?? 0), 0) / 1000;
-    const kinds = [...new Set(inside.map((e) => (e.name === 'FunctionCall' || e.name === 'EventDispatch' || e.name === 'TimerFire' || e.name === 'FireAnimationFrame' || e.name === 'EvaluateScript' || e.name === 'v8.compile' ? e.name + (e.args?.data?.type ? `(${e.args.data.type})` : '') : '')).filter(Boolean))];
+    const sum = (names: string[]) =>
+      inside.filter((e) => names.includes(e.name)).reduce((t, e) => t + (e.dur ?? 0), 0) / 1000;
+    const kinds = [
+      ...new Set(
+        inside
+          .map((e) =>
+            e.name === 'FunctionCall' ||
+            e.name === 'EventDispatch' ||
+            e.name === 'TimerFire' ||
+            e.name === 'FireAnimationFrame' ||
+            e.name === 'EvaluateScript' ||
+            e.name === 'v8.compile'
+              ? e.name + (e.args?.data?.type ? `(${e.args.data.type})` : '')
+              : '',
+          )
+          .filter(Boolean),
+      ),
+    ];
     const self = new Map<string, number>();
-    for (const s of samplesIn.filter((s) => s.ts >= task.ts && s.ts <= end)) self.set(s.frame, (self.get(s.frame) ?? 0) + s.ms);
-    const heaviest = [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([f, ms]) => `${f} ${ms.toFixed(1)}`);
+    for (const s of samplesIn.filter((s) => s.ts >= task.ts && s.ts <= end))
+      self.set(s.frame, (self.get(s.frame) ?? 0) + s.ms);
+    const heaviest = [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([f, ms]) => `${f} ${ms.toFixed(1)}`);
     const ms = (task.dur ?? 0) / 1000;
     if (ms < 2) continue;
-    console.log(`  +${((task.ts - click.ts) / 1000).toFixed(1)} ms: task ${ms.toFixed(1)} ms [${kinds.join(', ')}] style ${sum(['UpdateLayoutTree']).toFixed(1)}, layout ${sum(['Layout']).toFixed(1)}, paint ${sum(['Paint', 'PrePaint', 'Layerize']).toFixed(1)}, parse HTML/CSS ${sum(['ParseAuthorStyleSheet', 'ParseHTML']).toFixed(1)}`);
+    console.log(
+      `  +${((task.ts - click.ts) / 1000).toFixed(1)} ms: task ${ms.toFixed(1)} ms [${kinds.join(', ')}] style ${sum(['UpdateLayoutTree']).toFixed(1)}, layout ${sum(['Layout']).toFixed(1)}, paint ${sum(['Paint', 'PrePaint', 'Layerize']).toFixed(1)}, parse HTML/CSS ${sum(['ParseAuthorStyleSheet', 'ParseHTML']).toFixed(1)}`,
+    );
     for (const line of heaviest) console.log(`      ${line}`);
     const stacks = new Map<string, number>();
-    for (const s of samplesIn.filter((s) => s.ts >= task.ts && s.ts <= end && stacksOf.some((n) => s.frame.startsWith(n)))) stacks.set(s.stack, (stacks.get(s.stack) ?? 0) + s.ms);
-    for (const [stack, ms] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 4)) console.log(`        ${ms.toFixed(1)} ms: ${stack}`);
+    for (const s of samplesIn.filter(
+      (s) => s.ts >= task.ts && s.ts <= end && stacksOf.some((n) => s.frame.startsWith(n)),
+    ))
+      stacks.set(s.stack, (stacks.get(s.stack) ?? 0) + s.ms);
+    for (const [stack, ms] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 4))
+      console.log(`        ${ms.toFixed(1)} ms: ${stack}`);
   }
 }
 
 /** The sampling profiler's samples on one thread: when, how long, and the leaf frame (mapped). */
-function cpuSamples(events: TraceEvent[], pid: number, tid: number): Array<{ ts: number; ms: number; frame: string; stack: string }> {
+function cpuSamples(
+  events: TraceEvent[],
+  pid: number,
+  tid: number,
+): Array<{ ts: number; ms: number; frame: string; stack: string }> {
   const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
   const chunks = events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid && e.id === profile?.id);
   const nodes = new Map<number, string>();
   const parents = new Map<number, number>();
   const stackOf = (id: number): string => {
     const names: string[] = [];
-    for (let at: number | undefined = id; at !== undefined && names.length < 12; at = parents.get(at)) names.push(nodes.get(at) ?? '?');
+    for (let at: number | undefined = id; at !== undefined && names.length < 12; at = parents.get(at))
+      names.push(nodes.get(at) ?? '?');
     return names.join(' ← ');
   };
   const result: Array<{ ts: number; ms: number; frame: string; stack: string }> = [];
@@ -170,7 +272,10 @@ function cpuSamples(events: TraceEvent[], pid: number, tid: number): Array<{ ts:
     const data = chunk.args?.data;
     for (const node of data?.cpuProfile?.nodes ?? []) {
       const f = node.callFrame;
-      nodes.set(node.id, f.url ? `${f.functionName || '(anonymous)'} ${original(f.url, f.lineNumber, f.columnNumber)}` : f.functionName);
+      nodes.set(
+        node.id,
+        f.url ? `${f.functionName || '(anonymous)'} ${original(f.url, f.lineNumber, f.columnNumber)}` : f.functionName,
+      );
       if (node.parent !== undefined) parents.set(node.id, node.parent);
     }
     const ids = data?.cpuProfile?.samples ?? [];
@@ -178,7 +283,12 @@ function cpuSamples(events: TraceEvent[], pid: number, tid: number): Array<{ ts:
     ids.forEach((id, i) => {
       const delta = deltas[i] ?? 0;
       ts += delta;
-      result.push({ ts, ms: Math.max(0, deltas[i + 1] ?? delta) / 1000, frame: nodes.get(id) ?? '?', stack: stackOf(id) });
+      result.push({
+        ts,
+        ms: Math.max(0, deltas[i + 1] ?? delta) / 1000,
+        frame: nodes.get(id) ?? '?',
+        stack: stackOf(id),
+      });
     });
   }
   return result;

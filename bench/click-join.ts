@@ -36,7 +36,14 @@ import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { inSample, launchLatencyBrowser, pollFor, waitForQuiet } from './lib/browser-sample.ts';
 import { cellsInOrder, runRounds } from './lib/rounds.ts';
 import { hostPage, oursEmbed, PEER_FILES, VAPI_WEB_BUTTON, vapiWebEmbed, vapiWidgetEmbed } from './lib/host-pages.ts';
-import { busyBetween, JOIN_SUBJECTS, joinCells, PHONE_USER_AGENT, type JoinCell, type JoinSubjectId } from './lib/join-cells.ts';
+import {
+  busyBetween,
+  JOIN_SUBJECTS,
+  joinCells,
+  PHONE_USER_AGENT,
+  type JoinCell,
+  type JoinSubjectId,
+} from './lib/join-cells.ts';
 import { PLATFORM_API_ORIGIN, splitTransfers } from './lib/network.ts';
 import { ROOT, WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
@@ -131,8 +138,13 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
   if (existsSync(join(WIDGET_CDN, LOADER_FILE))) {
     pages['/ours'] = hostPage(oursEmbed(`/${LOADER_FILE}`));
     pages['/ours-intent'] = hostPage(oursEmbed(`/${LOADER_FILE}`, { preload: 'intent' }));
-    runners.push({ id: 'ours', path: '/ours', launcher: oursLauncher }, { id: 'ours-intent', path: '/ours-intent', launcher: oursLauncher });
-  } else notes.ours = notes['ours-intent'] = `not built yet (widget/dist/cdn/${LOADER_FILE} missing: \`npm run build -w widget\`)`;
+    runners.push(
+      { id: 'ours', path: '/ours', launcher: oursLauncher },
+      { id: 'ours-intent', path: '/ours-intent', launcher: oursLauncher },
+    );
+  } else
+    notes.ours = notes['ours-intent'] =
+      `not built yet (widget/dist/cdn/${LOADER_FILE} missing: \`npm run build -w widget\`)`;
   const umd = join(ROOT, 'node_modules/@vapi-ai/client-sdk-react/dist/embed/widget.umd.js');
   if (existsSync(umd)) {
     files[PEER_FILES.vapiWidget] = readFileSync(umd);
@@ -144,30 +156,75 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
   else {
     files[PEER_FILES.vapiWeb] = web;
     pages['/vapi-web'] = hostPage(vapiWebEmbed(PLATFORM_API_ORIGIN));
-    runners.push({ id: 'vapi-web', path: '/vapi-web', launcher: (page) => page.getByRole('button', { name: VAPI_WEB_BUTTON }) });
+    runners.push({
+      id: 'vapi-web',
+      path: '/vapi-web',
+      launcher: (page) => page.getByRole('button', { name: VAPI_WEB_BUTTON }),
+    });
   }
   // Only the subjects asked for (`--join-subjects=`), the others as if absent.
   const { subjects } = options;
   if (subjects) runners.splice(0, runners.length, ...runners.filter((r) => subjects.includes(r.id)));
   const cellList = cells.map((c) => ({ id: c.id, label: c.label }));
-  const empty: ClickJoinResult = { date: new Date().toISOString(), rows: [], cells: cellList, notes, samples, rounds: 0, load: { start, end: start } };
+  const empty: ClickJoinResult = {
+    date: new Date().toISOString(),
+    rows: [],
+    cells: cellList,
+    notes,
+    samples,
+    rounds: 0,
+    load: { start, end: start },
+  };
   if (!runners.length) return { ...empty, skipped: 'no subject could run' };
   const browser = await launchLatencyBrowser();
   if (!browser) return { ...empty, skipped: 'no Chromium found (set CHROME_PATH)' };
 
   const provider = await startLoopbackServer();
   // A room on a Daily host, so every subject's join goes to Daily (and is failed at once).
-  const answer = { id: 'call-bench', webCallUrl: 'https://ringwise-bench.daily.co/bench-room', artifactPlan: { videoRecordingEnabled: false }, assistant: { voice: { provider: '11labs' } } };
+  const answer = {
+    id: 'call-bench',
+    webCallUrl: 'https://ringwise-bench.daily.co/bench-room',
+    artifactPlan: { videoRecordingEnabled: false },
+    assistant: { voice: { provider: '11labs' } },
+  };
   const host = await serveStatic(WIDGET_CDN, { pages, files });
-  type Cell = { join: number[]; routed: number[]; room: number[]; inp: number[]; longTask: number[]; longest: number[]; before: number[]; during: number[]; urls: string[]; failed: number };
+  type Cell = {
+    join: number[];
+    routed: number[];
+    room: number[];
+    inp: number[];
+    longTask: number[];
+    longest: number[];
+    before: number[];
+    during: number[];
+    urls: string[];
+    failed: number;
+  };
   const collected = new Map<string, Cell>();
 
   const runSample = async (runner: Runner, cell: JoinCell, counted: boolean): Promise<void> => {
     const key = `${runner.id}|${cell.id}`;
-    const figures = collected.get(key) ?? { join: [], routed: [], room: [], inp: [], longTask: [], longest: [], before: [], during: [], urls: [], failed: 0 };
+    const figures = collected.get(key) ?? {
+      join: [],
+      routed: [],
+      room: [],
+      inp: [],
+      longTask: [],
+      longest: [],
+      before: [],
+      during: [],
+      urls: [],
+      failed: 0,
+    };
     collected.set(key, figures);
     provider.route('POST', '/call/web', { status: 201, body: answer, delayMs: cell.delayMs });
-    const sampleOptions = { profile: cell.profile, providerUrl: provider.url, token: 'unused', cpuRate: cell.cpuRate, userAgent: cell.phone ? PHONE_USER_AGENT : undefined };
+    const sampleOptions = {
+      profile: cell.profile,
+      providerUrl: provider.url,
+      token: 'unused',
+      cpuRate: cell.cpuRate,
+      userAgent: cell.phone ? PHONE_USER_AGENT : undefined,
+    };
     const ok = await inSample(browser, sampleOptions, `${runner.id} / ${cell.id}`, async (sample) => {
       const { page } = sample;
       await page.goto(host.url + runner.path, { waitUntil: 'load' });
@@ -191,7 +248,8 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
         probe = await sample.probe();
       }
       if (!counted) return;
-      if (!joined || probe.clickAt === null) throw new Error(`no request to Daily within ${SAMPLE_LIMIT_MS / 1000} s of the click`);
+      if (!joined || probe.clickAt === null)
+        throw new Error(`no request to Daily within ${SAMPLE_LIMIT_MS / 1000} s of the click`);
       if (!issued) throw new Error('DevTools never reported the join request that reached the routing');
       const clickAt = probe.clickAt;
       figures.join.push(issued.at - clickAt);
@@ -227,24 +285,36 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
     await provider.close();
     await host.close();
   }
-  const rows: JoinRow[] = [...cellsInOrder(JOIN_SUBJECTS, runners, cells, collected)].map(({ subject, profile, cell }) => ({
-    subject: subject as JoinSubjectId,
-    cell: profile,
-    join: summarize(cell.join),
-    joinRouted: summarize(cell.routed),
-    roomJoin: summarize(cell.room),
-    failed: cell.failed,
-    inp: summarize(cell.inp),
-    longTaskMs: summarize(cell.longTask),
-    longestMs: summarize(cell.longest),
-    jsBeforeClick: median(cell.before),
-    jsClickToJoin: median(cell.during),
-    joinUrls: byFrequency(cell.urls),
-  }));
+  const rows: JoinRow[] = [...cellsInOrder(JOIN_SUBJECTS, runners, cells, collected)].map(
+    ({ subject, profile, cell }) => ({
+      subject: subject as JoinSubjectId,
+      cell: profile,
+      join: summarize(cell.join),
+      joinRouted: summarize(cell.routed),
+      roomJoin: summarize(cell.room),
+      failed: cell.failed,
+      inp: summarize(cell.inp),
+      longTaskMs: summarize(cell.longTask),
+      longestMs: summarize(cell.longest),
+      jsBeforeClick: median(cell.before),
+      jsClickToJoin: median(cell.during),
+      joinUrls: byFrequency(cell.urls),
+    }),
+  );
   for (const row of rows) {
-    progress(`  ${row.subject} / ${row.cell}: join ${row.join.median.toFixed(0)} ms (${row.join.n} ok, ${row.failed} failed), INP ${row.inp.median.toFixed(0)} ms, longest task ${row.longestMs.median.toFixed(0)} ms`);
+    progress(
+      `  ${row.subject} / ${row.cell}: join ${row.join.median.toFixed(0)} ms (${row.join.n} ok, ${row.failed} failed), INP ${row.inp.median.toFixed(0)} ms, longest task ${row.longestMs.median.toFixed(0)} ms`,
+    );
   }
-  return { date: empty.date, rows, cells: cellList, notes, samples, rounds, load: { start, end: options.loadAverage() } };
+  return {
+    date: empty.date,
+    rows,
+    cells: cellList,
+    notes,
+    samples,
+    rounds,
+    load: { start, end: options.loadAverage() },
+  };
 }
 
 /** Distinct values, most frequent first. */

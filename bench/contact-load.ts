@@ -65,7 +65,15 @@ function percentile(sorted: readonly number[], p: number): number {
 export async function runContactLoad(options: ContactLoadOptions = {}): Promise<ContactLoadResult> {
   const { total = 1000, concurrency = 50 } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'contact-load-'));
-  const server = await startServer({ distDir: null, port: 0, host: '127.0.0.1', dataDir, resetData: true, rateLimit: null, log: () => {} });
+  const server = await startServer({
+    distDir: null,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    resetData: true,
+    rateLimit: null,
+    log: () => {},
+  });
   const endpoint = `${server.url}/rest/v1/${CONTACT_TABLE}`;
   const latencies: number[] = [];
   const failures: string[] = [];
@@ -73,7 +81,11 @@ export async function runContactLoad(options: ContactLoadOptions = {}): Promise<
   let next = 0;
   try {
     const cluster = server.cluster!;
-    const admin = await connect({ host: cluster.host, port: cluster.port }, 'supabase_admin', cluster.credentials.supabase_admin);
+    const admin = await connect(
+      { host: cluster.host, port: cluster.port },
+      'supabase_admin',
+      cluster.credentials.supabase_admin,
+    );
     const settings = await admin
       .query<{ version: string; fsync: string; sync: string }>(
         "select current_setting('server_version') as version, current_setting('fsync') as fsync, current_setting('synchronous_commit') as sync",

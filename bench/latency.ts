@@ -28,8 +28,22 @@ import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { inSample, launchLatencyBrowser, pollFor, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
 import { cellsInOrder, runRounds } from './lib/rounds.ts';
 import { bundleSource } from './lib/bundle.ts';
-import { hostPage, oursEmbed, PEER_FILES, VAPI_WEB_BUTTON, VAPI_WEB_ENTRY, vapiWebEmbed, vapiWidgetEmbed } from './lib/host-pages.ts';
-import { NETWORK_PROFILES, recordTransfers, type NetworkProfile, type RouteDecision, type TransferSamples } from './lib/network.ts';
+import {
+  hostPage,
+  oursEmbed,
+  PEER_FILES,
+  VAPI_WEB_BUTTON,
+  VAPI_WEB_ENTRY,
+  vapiWebEmbed,
+  vapiWidgetEmbed,
+} from './lib/host-pages.ts';
+import {
+  NETWORK_PROFILES,
+  recordTransfers,
+  type NetworkProfile,
+  type RouteDecision,
+  type TransferSamples,
+} from './lib/network.ts';
 import { ROOT, WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
@@ -97,7 +111,8 @@ interface Runner {
 export const oursLauncher = (page: Page): Locator => page.locator('ringwise-voice-call').getByRole('button').first();
 
 /** Vapi's floating button: a clickable div without a role, inside its fixed wrapper. */
-export const vapiWidgetLauncher = (page: Page): Locator => page.locator('vapi-widget .vapi-widget-wrapper > div > div[style*="cursor: pointer"]');
+export const vapiWidgetLauncher = (page: Page): Locator =>
+  page.locator('vapi-widget .vapi-widget-wrapper > div > div[style*="cursor: pointer"]');
 
 /** Builds the minimal @vapi-ai/web page's script; a string with the reason when it cannot be bundled. */
 export async function vapiWebBundle(): Promise<Uint8Array | string> {
@@ -139,7 +154,8 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
     runners.push({ id: 'ours', path: '/ours', launcher: oursLauncher, prefetch: false });
     runners.push({ id: 'ours-prefetch', path: '/ours', launcher: oursLauncher, prefetch: true });
   } else {
-    notes.ours = notes['ours-prefetch'] = `not built yet (widget/dist/cdn/${LOADER_FILE} missing: \`npm run build -w widget\`)`;
+    notes.ours = notes['ours-prefetch'] =
+      `not built yet (widget/dist/cdn/${LOADER_FILE} missing: \`npm run build -w widget\`)`;
   }
   const umd = join(ROOT, 'node_modules/@vapi-ai/client-sdk-react/dist/embed/widget.umd.js');
   if (existsSync(umd)) {
@@ -152,9 +168,22 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
   else {
     files[PEER_FILES.vapiWeb] = web;
     pages['/vapi-web'] = hostPage(vapiWebEmbed(DEFAULT_API_BASE_URL));
-    runners.push({ id: 'vapi-web', path: '/vapi-web', launcher: (page) => page.getByRole('button', { name: VAPI_WEB_BUTTON }), prefetch: false });
+    runners.push({
+      id: 'vapi-web',
+      path: '/vapi-web',
+      launcher: (page) => page.getByRole('button', { name: VAPI_WEB_BUTTON }),
+      prefetch: false,
+    });
   }
-  const empty: ClickLatencyResult = { rows: [], notes, clickFiles: [], routing: {}, otherHosts: {}, samples, rounds: 0 };
+  const empty: ClickLatencyResult = {
+    rows: [],
+    notes,
+    clickFiles: [],
+    routing: {},
+    otherHosts: {},
+    samples,
+    rounds: 0,
+  };
   if (!runners.length) return { ...empty, skipped: 'no subject could run' };
   const browser = await launchLatencyBrowser();
   if (!browser) return { ...empty, skipped: 'no Chromium found (set CHROME_PATH)' };
@@ -163,7 +192,12 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
   provider.route('POST', '/call/web', {
     // A well-formed answer; its room URL is unreachable, so each call then fails to join.
     status: 201,
-    body: { id: 'call-bench', webCallUrl: 'https://127.0.0.1:9/bench-room', artifactPlan: { videoRecordingEnabled: false }, assistant: { voice: { provider: '11labs' } } },
+    body: {
+      id: 'call-bench',
+      webCallUrl: 'https://127.0.0.1:9/bench-room',
+      artifactPlan: { videoRecordingEnabled: false },
+      assistant: { voice: { provider: '11labs' } },
+    },
   });
   const host = await serveStatic(cdnDir, { pages, files });
   const routing: ClickLatencyResult['routing'] = {};
@@ -176,53 +210,75 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
     const key = `${runner.id}|${profile.id}`;
     const cell = collected.get(key) ?? { values: [], failed: 0, before: [], during: [] };
     collected.set(key, cell);
-    const ok = await inSample(browser, { profile, providerUrl: provider.url, token: 'unused' }, `${runner.id} / ${profile.id}`, async (sample) => {
-      const { page } = sample;
-      await page.goto(host.url + runner.path, { waitUntil: 'load' });
-      const launcher = runner.launcher(page);
-      await launcher.waitFor({ state: 'visible', timeout: SAMPLE_LIMIT_MS });
-      if (runner.prefetch) {
-        await launcher.hover();
-        await waitForQuiet(sample);
-      }
-      const routed = sample.routed;
-      await launcher.click();
-      const post = await pollFor(page, () => routed.find((r) => r.method === 'POST' && r.path === '/call/web'), SAMPLE_LIMIT_MS);
-      const { clickAt } = await sample.probe();
-      if (runner.id === 'ours' && !clickFiles.length) {
-        await waitForQuiet(sample, 500);
-        clickFiles = scriptsFrom(sample, host.url);
-      }
-      const sum = (routing[runner.id] ??= { continue: 0, provider: 0, 'abort-daily': 0, 'abort-other': 0 });
-      for (const [k, v] of Object.entries(sample.decisions)) sum[k as RouteDecision] += v;
-      const hosts = (otherHosts[runner.id] ??= []);
-      for (const host of sample.otherHosts) if (!hosts.includes(host)) hosts.push(host);
-      if (!counted) return;
-      if (!post || clickAt === null) throw new Error(`no POST /call/web within ${SAMPLE_LIMIT_MS / 1000} s of the click`);
-      cell.values.push(post.at - clickAt);
-      recordTransfers(cell, sample.transfers, clickAt, post.at);
-    });
+    const ok = await inSample(
+      browser,
+      { profile, providerUrl: provider.url, token: 'unused' },
+      `${runner.id} / ${profile.id}`,
+      async (sample) => {
+        const { page } = sample;
+        await page.goto(host.url + runner.path, { waitUntil: 'load' });
+        const launcher = runner.launcher(page);
+        await launcher.waitFor({ state: 'visible', timeout: SAMPLE_LIMIT_MS });
+        if (runner.prefetch) {
+          await launcher.hover();
+          await waitForQuiet(sample);
+        }
+        const routed = sample.routed;
+        await launcher.click();
+        const post = await pollFor(
+          page,
+          () => routed.find((r) => r.method === 'POST' && r.path === '/call/web'),
+          SAMPLE_LIMIT_MS,
+        );
+        const { clickAt } = await sample.probe();
+        if (runner.id === 'ours' && !clickFiles.length) {
+          await waitForQuiet(sample, 500);
+          clickFiles = scriptsFrom(sample, host.url);
+        }
+        const sum = (routing[runner.id] ??= { continue: 0, provider: 0, 'abort-daily': 0, 'abort-other': 0 });
+        for (const [k, v] of Object.entries(sample.decisions)) sum[k as RouteDecision] += v;
+        const hosts = (otherHosts[runner.id] ??= []);
+        for (const host of sample.otherHosts) if (!hosts.includes(host)) hosts.push(host);
+        if (!counted) return;
+        if (!post || clickAt === null)
+          throw new Error(`no POST /call/web within ${SAMPLE_LIMIT_MS / 1000} s of the click`);
+        cell.values.push(post.at - clickAt);
+        recordTransfers(cell, sample.transfers, clickAt, post.at);
+      },
+    );
     if (!ok && counted) cell.failed++;
   };
 
   let rounds = 0;
   try {
-    rounds = await runRounds({ runners, profiles, samples, minRounds: Math.min(samples, CLICK_MIN_ROUNDS), deadlineSeconds: deadline, label: 'click → POST /call/web', run: runSample });
+    rounds = await runRounds({
+      runners,
+      profiles,
+      samples,
+      minRounds: Math.min(samples, CLICK_MIN_ROUNDS),
+      deadlineSeconds: deadline,
+      label: 'click → POST /call/web',
+      run: runSample,
+    });
   } finally {
     await browser.close();
     await provider.close();
     await host.close();
   }
-  const rows: LatencyRow[] = [...cellsInOrder(CLICK_SUBJECTS, runners, profiles, collected)].map(({ subject, profile, cell }) => ({
-    subject: subject as ClickSubjectId,
-    profile,
-    latency: summarize(cell.values),
-    failed: cell.failed,
-    jsBeforeClick: median(cell.before),
-    jsClickToPost: median(cell.during),
-  }));
+  const rows: LatencyRow[] = [...cellsInOrder(CLICK_SUBJECTS, runners, profiles, collected)].map(
+    ({ subject, profile, cell }) => ({
+      subject: subject as ClickSubjectId,
+      profile,
+      latency: summarize(cell.values),
+      failed: cell.failed,
+      jsBeforeClick: median(cell.before),
+      jsClickToPost: median(cell.during),
+    }),
+  );
   for (const row of rows) {
-    progress(`  ${row.subject} / ${row.profile}: median ${row.latency.median.toFixed(1)} ms, p95 ${row.latency.p95.toFixed(1)} ms (${row.latency.n} ok, ${row.failed} failed)`);
+    progress(
+      `  ${row.subject} / ${row.profile}: median ${row.latency.median.toFixed(1)} ms, p95 ${row.latency.p95.toFixed(1)} ms (${row.latency.n} ok, ${row.failed} failed)`,
+    );
   }
   return { rows, notes, clickFiles, routing, otherHosts, samples, rounds };
 }

@@ -9,7 +9,13 @@
  * Each target reports how many runs its median is over. Each row keeps every run's performance score and LCP, so a
  * dip is visible next to the median.
  */
-import { CATEGORIES, launchLighthouseBrowser, type Category, type FormFactor, type LighthouseRun } from './lib/lighthouse.ts';
+import {
+  CATEGORIES,
+  launchLighthouseBrowser,
+  type Category,
+  type FormFactor,
+  type LighthouseRun,
+} from './lib/lighthouse.ts';
 import { elapsedSeconds, progress } from './lib/progress.ts';
 import { median } from './lib/stats.ts';
 
@@ -57,19 +63,25 @@ interface Target {
 }
 
 /** Runs the Lighthouse bench; returns one row per route × form factor and a note when runs were cut. */
-export async function benchLighthouse(options: LighthouseBenchOptions): Promise<{ rows: LighthouseRow[]; note: string }> {
+export async function benchLighthouse(
+  options: LighthouseBenchOptions,
+): Promise<{ rows: LighthouseRow[]; note: string }> {
   const mobileRuns = options.runs ?? 3;
   const desktopRuns = options.desktopRuns ?? 1;
   // '/' first, so the landing page gets its runs before the guides do.
   const routes = [...options.routes].sort((a, b) => Number(b === '/') - Number(a === '/'));
   const targets: Target[] = [];
-  for (const [formFactor, wanted] of [['mobile', mobileRuns], ['desktop', desktopRuns]] as const) {
+  for (const [formFactor, wanted] of [
+    ['mobile', mobileRuns],
+    ['desktop', desktopRuns],
+  ] as const) {
     for (const route of routes) targets.push({ route, formFactor, wanted, runs: [], errors: [] });
   }
   const schedule: Target[] = [];
   for (const formFactor of ['mobile', 'desktop'] as const) {
     const group = targets.filter((t) => t.formFactor === formFactor);
-    for (let pass = 1; pass <= Math.max(0, ...group.map((t) => t.wanted)); pass++) schedule.push(...group.filter((t) => t.wanted >= pass));
+    for (let pass = 1; pass <= Math.max(0, ...group.map((t) => t.wanted)); pass++)
+      schedule.push(...group.filter((t) => t.wanted >= pass));
   }
   const browser = await launchLighthouseBrowser();
   const durations: number[] = [];
@@ -83,13 +95,19 @@ export async function benchLighthouse(options: LighthouseBenchOptions): Promise<
         cut = true;
         break;
       }
-      progress(`lighthouse ${target.formFactor} ${target.route} run ${target.runs.length + target.errors.length + 1}/${target.wanted}`);
+      progress(
+        `lighthouse ${target.formFactor} ${target.route} run ${target.runs.length + target.errors.length + 1}/${target.wanted}`,
+      );
       const t0 = performance.now();
       try {
         // Accessibility, best practices and SEO do not vary between runs of one build (and are
         // gated in npm test): the first run of a target measures them, later runs only performance.
         const first = target.runs.length === 0;
-        const run = await browser.run(options.baseUrl + target.route, target.formFactor, first ? CATEGORIES : ['performance']);
+        const run = await browser.run(
+          options.baseUrl + target.route,
+          target.formFactor,
+          first ? CATEGORIES : ['performance'],
+        );
         if (run.runtimeError) target.errors.push(run.runtimeError);
         else target.runs.push(run);
       } catch (error) {
@@ -104,7 +122,9 @@ export async function benchLighthouse(options: LighthouseBenchOptions): Promise<
     route: t.route,
     formFactor: t.formFactor,
     runs: t.runs.length,
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, medianOf(t.runs, (r) => r.scores[c])])) as Partial<Record<Category, number>>,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, medianOf(t.runs, (r) => r.scores[c])])) as Partial<
+      Record<Category, number>
+    >,
     metrics: {
       fcp: medianOf(t.runs, (r) => r.metrics.fcp),
       lcp: medianOf(t.runs, (r) => r.metrics.lcp),

@@ -6,7 +6,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, WIDGET_CDN } from './lib/paths.ts';
-import { measureWidgetFigures, readmeWithFigures, rootReadmeFigures, widgetReadmeFigures } from './lib/readme-figures.ts';
+import {
+  measureWidgetFigures,
+  readmeWithFigures,
+  rootReadmeFigures,
+  widgetReadmeFigures,
+} from './lib/readme-figures.ts';
 
 /** Measures `cdnDir` and rewrites both READMEs' figures; returns the files written. */
 export function writeReadmeFigures(cdnDir = WIDGET_CDN): string[] {

@@ -85,7 +85,11 @@ export function renderClick(r: BenchResults): string[] {
 
 /** The chat section: Enter → POST → first token, ours beside Vapi, per network profile. */
 export function renderChat(r: BenchResults): string[] {
-  const { out, c } = latencyHead('## Chat: type + Enter → POST /chat/web → first token painted, ours beside Vapi', r.chat, CHAT_SUBJECTS);
+  const { out, c } = latencyHead(
+    '## Chat: type + Enter → POST /chat/web → first token painted, ours beside Vapi',
+    r.chat,
+    CHAT_SUBJECTS,
+  );
   if (!c?.rows.length) return out;
   out.push(
     `${c.rounds} of ${c.samples} samples per subject and profile${c.rounds < c.samples ? ' (time budget reached)' : ''}, interleaved. Budget: ours ≤ Vapi's median, for the POST and for the first token. ` +

@@ -4,7 +4,16 @@
  * budget and a "met?" verdict (bench/budgets.ts), and a summary table of all budgets comes first,
  * so a miss is visible at a glance with how far off it is.
  */
-import { budgetRows, sizeVerdict, SIZE_BUDGETS, verdictCell, verdictCounts, GUIDE_ISLANDS, scoreVerdict, type BudgetRow } from './budgets.ts';
+import {
+  budgetRows,
+  sizeVerdict,
+  SIZE_BUDGETS,
+  verdictCell,
+  verdictCounts,
+  GUIDE_ISLANDS,
+  scoreVerdict,
+  type BudgetRow,
+} from './budgets.ts';
 import type { ChatLatencyResult } from './chat-latency.ts';
 import type { ClickJoinResult } from './click-join.ts';
 import { renderClickJoin } from './click-join-report.ts';
@@ -37,7 +46,15 @@ export function fsyncOf(backend: string | undefined): boolean | undefined {
 export interface BenchResults {
   /** ISO date-time of the run. */
   date: string;
-  machine: { cpus: number; cpuModel: string; memoryGiB: number; platform: string; node: string; chromium: string | null; loadAverage?: number[] };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGiB: number;
+    platform: string;
+    node: string;
+    chromium: string | null;
+    loadAverage?: number[];
+  };
   /** Seconds per build step, or why it did not run. */
   build: { widgetSeconds?: number; siteSeconds?: number; note?: string };
   siteJs: { rows: RouteJs[]; note?: string };
@@ -108,7 +125,8 @@ function renderLighthouse(r: BenchResults): string[] {
     const failing = r.lighthouse.rows.filter((row) => row.failing.length || row.errors.length);
     if (failing.length) {
       out.push('', 'Audits below 1 (non-performance) and errors:', '');
-      for (const row of failing) out.push(`- ${row.route} ${row.formFactor}: ${[...row.failing, ...row.errors].join('; ')}`);
+      for (const row of failing)
+        out.push(`- ${row.route} ${row.formFactor}: ${[...row.failing, ...row.errors].join('; ')}`);
     }
     out.push('');
   }
@@ -116,10 +134,13 @@ function renderLighthouse(r: BenchResults): string[] {
   if (history.length) {
     const last = history.slice(-3);
     const routes = [...new Set(last.flatMap((e) => e.routes.map((x) => x.route)))];
-    out.push(`### Lighthouse mobile performance, the last ${last.length} bench run${last.length === 1 ? '' : 's'} on this machine`, '');
+    out.push(
+      `### Lighthouse mobile performance, the last ${last.length} bench run${last.length === 1 ? '' : 's'} on this machine`,
+      '',
+    );
     if (r.lighthouse.historyNote) out.push(r.lighthouse.historyNote, '');
     out.push(
-      'Each cell: the bench run\'s median (its single runs), LCP. Budget: the median is 100 in every bench run; single runs below 100 are listed.',
+      "Each cell: the bench run's median (its single runs), LCP. Budget: the median is 100 in every bench run; single runs below 100 are listed.",
       '',
       `| route | ${last.map((e) => e.date.slice(0, 16).replace('T', ' ')).join(' | ')} | 100 in each bench run? |`,
       `|---|${last.map(() => '---:|').join('')}---|`,
@@ -128,14 +149,18 @@ function renderLighthouse(r: BenchResults): string[] {
       const cells = last.map((e) => e.routes.find((x) => x.route === route));
       const runs = cells.flatMap((x) => x?.perfRuns ?? []);
       const low = runs.filter((v) => v < 100);
-      const dips = low.length ? `; single runs below 100: ${low.length} of ${runs.length} (lowest ${Math.min(...low)})` : '';
+      const dips = low.length
+        ? `; single runs below 100: ${low.length} of ${runs.length} (lowest ${Math.min(...low)})`
+        : '';
       const missed = cells.filter((x) => x?.perf !== undefined && x.perf < 100).length;
       const verdict = cells.some((x) => x?.perf === undefined)
         ? '— not in every run'
         : missed
           ? `❌ **no**: ${missed} of ${cells.length} bench runs below 100${dips}`
           : `✅ yes${dips}`;
-      out.push(`| ${route} | ${cells.map((x) => (x ? `${score(x.perf)} (${x.perfRuns.join('/')}), LCP ${ms(x.lcp)}` : '—')).join(' | ')} | ${verdict} |`);
+      out.push(
+        `| ${route} | ${cells.map((x) => (x ? `${score(x.perf)} (${x.perfRuns.join('/')}), LCP ${ms(x.lcp)}` : '—')).join(' | ')} | ${verdict} |`,
+      );
     }
     out.push('');
   }
@@ -154,7 +179,13 @@ function renderContact(r: BenchResults): string[] {
   );
   for (const c of r.contact.results) {
     const lost = c.missing + c.duplicated;
-    const verdict = lost ? `❌ **no**: ${lost} rows lost or duplicated` : c.fsync === false ? '❌ **no**: fsync off' : c.fsync === undefined ? '— fsync not reported' : '✅ yes';
+    const verdict = lost
+      ? `❌ **no**: ${lost} rows lost or duplicated`
+      : c.fsync === false
+        ? '❌ **no**: fsync off'
+        : c.fsync === undefined
+          ? '— fsync not reported'
+          : '✅ yes';
     out.push(
       `| ${c.concurrency} | ${c.total} | ${c.created} | ${c.stored} | ${c.missing} | ${c.duplicated} | ${c.throughputPerSecond}/s | ${ms1(c.p50Ms)} | ${ms1(c.p95Ms)} | ${ms1(c.maxMs)} | ${c.fsync === undefined ? '—' : c.fsync ? 'on' : 'off'} | ${verdict} |`,
     );
@@ -169,7 +200,9 @@ export function renderMarkdown(r: BenchResults): string {
   const out: string[] = [];
   const m = r.machine;
   out.push(`# Bench ${r.date.slice(0, 10)}`, '');
-  const load = m.loadAverage?.length ? `, load average at the start ${m.loadAverage.map((v) => v.toFixed(1)).join(' / ')}` : '';
+  const load = m.loadAverage?.length
+    ? `, load average at the start ${m.loadAverage.map((v) => v.toFixed(1)).join(' / ')}`
+    : '';
   out.push(
     `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}, Chromium ${m.chromium ?? 'not found'}${load}. Whole run: ${r.totalSeconds.toFixed(0)} s.`,
     '',
@@ -213,23 +246,46 @@ export function renderMarkdown(r: BenchResults): string {
   out.push('');
 
   out.push('## Widget bytes beside its peers (same run)', '');
-  const sizeBudgets: Record<string, number> = { 'ours-loader': SIZE_BUDGETS.loader, 'ours-click': SIZE_BUDGETS.voiceTotal, 'ours-chat': SIZE_BUDGETS.chatTotal, 'ours-core': SIZE_BUDGETS.core };
+  const sizeBudgets: Record<string, number> = {
+    'ours-loader': SIZE_BUDGETS.loader,
+    'ours-click': SIZE_BUDGETS.voiceTotal,
+    'ours-chat': SIZE_BUDGETS.chatTotal,
+    'ours-core': SIZE_BUDGETS.core,
+  };
   out.push('| bundle | raw | gzip | brotli | budget (gzip) | met? | how |', '|---|---:|---:|---:|---:|---|---|');
   for (const row of r.widget.rows) {
     const limit = sizeBudgets[row.id];
     const met = limit === undefined ? '—' : verdictCell(sizeVerdict(row.sizes?.gzip, limit, row.note));
-    out.push(`| ${row.label} | ${kb(row.sizes?.raw)} | ${kb(row.sizes?.gzip)} | ${kb(row.sizes?.brotli)} | ${limit === undefined ? '—' : `≤ ${formatKB(limit)}`} | ${met} | ${row.note} |`);
+    out.push(
+      `| ${row.label} | ${kb(row.sizes?.raw)} | ${kb(row.sizes?.gzip)} | ${kb(row.sizes?.brotli)} | ${limit === undefined ? '—' : `≤ ${formatKB(limit)}`} | ${met} | ${row.note} |`,
+    );
   }
   out.push('');
   if (r.widget.ratios.length) {
     out.push('| ratio (gzip) | ours ÷ peer |', '|---|---:|');
-    for (const x of r.widget.ratios) out.push(`| ${x.label} | ${(x.ratio * 100).toFixed(1)} % (${x.ratio <= 1 ? `${(1 / x.ratio).toFixed(1)}× smaller` : `${x.ratio.toFixed(2)}× larger`}) |`);
+    for (const x of r.widget.ratios)
+      out.push(
+        `| ${x.label} | ${(x.ratio * 100).toFixed(1)} % (${x.ratio <= 1 ? `${(1 / x.ratio).toFixed(1)}× smaller` : `${x.ratio.toFixed(2)}× larger`}) |`,
+      );
     out.push('');
     const click = r.widget.rows.find((row) => row.id === 'ours-click')?.sizes;
     const floor = r.widget.rows.find((row) => row.id === 'daily-js')?.sizes;
-    if (click && floor) out.push(`Above the daily-js floor after the first click: ${kb(click.gzip - floor.gzip)} gzip (everything of ours: loader, UI, engine, API call).`, '');
+    if (click && floor)
+      out.push(
+        `Above the daily-js floor after the first click: ${kb(click.gzip - floor.gzip)} gzip (everything of ours: loader, UI, engine, API call).`,
+        '',
+      );
   }
 
-  out.push(...renderClick(r), ...renderClickJoin(r.clickJoin ?? { note: 'not run' }), ...renderChat(r), ...renderLighthouse(r), ...renderContact(r));
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd();
+  out.push(
+    ...renderClick(r),
+    ...renderClickJoin(r.clickJoin ?? { note: 'not run' }),
+    ...renderChat(r),
+    ...renderLighthouse(r),
+    ...renderContact(r),
+  );
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd();
 }

@@ -84,11 +84,17 @@ const results: BenchResults = {
   totalSeconds: 0,
 };
 
-progress(`bench on ${results.machine.cpus} cores (load average ${loadavg().map((v) => v.toFixed(1)).join(' / ')}), Node ${results.machine.node}, budget ${budget} s`);
+progress(
+  `bench on ${results.machine.cpus} cores (load average ${loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' / ')}), Node ${results.machine.node}, budget ${budget} s`,
+);
 
 // Time kept for Lighthouse's mobile runs: the latency benches stop starting rounds before it.
 const lighthouseRoutes = ['/', ...results.guideRoutes];
-const lighthouseReserve = steps.has('lighthouse') ? lighthouseRoutes.length * options.runs * LIGHTHOUSE_SECONDS_PER_RUN + 10 : 0;
+const lighthouseReserve = steps.has('lighthouse')
+  ? lighthouseRoutes.length * options.runs * LIGHTHOUSE_SECONDS_PER_RUN + 10
+  : 0;
 const widgetReserve = steps.has('widget') ? 10 : 0;
 /** Share of the latency time the click bench gets when the chat bench runs too (it has twice the subjects). */
 const CLICK_SHARE = 0.65;
@@ -96,8 +102,18 @@ const CLICK_SHARE = 0.65;
 // 1. Build once.
 if (steps.has('build')) {
   try {
-    results.build.widgetSeconds = timedBuild('widget (npm run build -w widget)', 'npm', ['run', 'build', '-w', 'widget', '--silent']);
-    results.build.siteSeconds = timedBuild('site (astro build)', process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent']);
+    results.build.widgetSeconds = timedBuild('widget (npm run build -w widget)', 'npm', [
+      'run',
+      'build',
+      '-w',
+      'widget',
+      '--silent',
+    ]);
+    results.build.siteSeconds = timedBuild('site (astro build)', process.execPath, [
+      join(ROOT, 'node_modules/astro/bin/astro.mjs'),
+      'build',
+      '--silent',
+    ]);
   } catch (error) {
     results.build.note = `Build failed: ${(error as Error).message}; measuring what exists.`;
     progress(results.build.note);
@@ -113,17 +129,23 @@ if (steps.has('js')) {
   if (!listPages(DIST).length) results.siteJs.note = 'not built yet (no HTML in dist/: `npm run build`)';
   else {
     results.siteJs.rows = await analyzeSite(DIST);
-    const missing = ['/', ...results.guideRoutes, '/widget'].filter((r) => !results.siteJs.rows.some((row) => row.route === r));
+    const missing = ['/', ...results.guideRoutes, '/widget'].filter(
+      (r) => !results.siteJs.rows.some((row) => row.route === r),
+    );
     if (missing.length) results.siteJs.note = `not built yet: ${missing.join(', ')}`;
   }
-  for (const row of results.siteJs.rows) progress(`  ${row.route}: eager ${(row.eager.sizes.gzip / 1000).toFixed(1)} KB gzip, all islands ${(row.all.sizes.gzip / 1000).toFixed(1)} KB`);
+  for (const row of results.siteJs.rows)
+    progress(
+      `  ${row.route}: eager ${(row.eager.sizes.gzip / 1000).toFixed(1)} KB gzip, all islands ${(row.all.sizes.gzip / 1000).toFixed(1)} KB`,
+    );
   if (results.siteJs.note) progress(`  ${results.siteJs.note}`);
 }
 
 // 3. Contact backend load (bench/contact-load.ts belongs to the backend: called, not changed here).
 if (steps.has('contact')) {
   results.contact = { results: [] };
-  if (!existsSync(join(ROOT, 'bench/contact-load.ts'))) results.contact.note = 'not built yet (bench/contact-load.ts missing)';
+  if (!existsSync(join(ROOT, 'bench/contact-load.ts')))
+    results.contact.note = 'not built yet (bench/contact-load.ts missing)';
   else {
     try {
       const { runContactLoad } = await import('./contact-load.ts');
@@ -132,7 +154,9 @@ if (steps.has('contact')) {
         const load = await runContactLoad({ total: 1000, concurrency });
         const result: ContactLevel = { ...load, fsync: fsyncOf(load.backend) };
         results.contact.results.push(result);
-        progress(`  ${result.throughputPerSecond} inserts/s, p95 ${result.p95Ms} ms, ${result.stored} rows, ok: ${result.ok}`);
+        progress(
+          `  ${result.throughputPerSecond} inserts/s, p95 ${result.p95Ms} ms, ${result.stored} rows, ok: ${result.ok}`,
+        );
       }
     } catch (error) {
       results.contact.note = `failed: ${(error as Error).message}`;
@@ -148,7 +172,10 @@ if (steps.has('latency')) {
     const { benchClickLatency } = await import('./latency.ts');
     const latencyEnd = budget - lighthouseReserve - widgetReserve;
     const share = steps.has('chat') ? CLICK_SHARE : 1;
-    const result = await benchClickLatency({ samples: options.samples, deadlineSeconds: elapsedSeconds() + (latencyEnd - elapsedSeconds()) * share });
+    const result = await benchClickLatency({
+      samples: options.samples,
+      deadlineSeconds: elapsedSeconds() + (latencyEnd - elapsedSeconds()) * share,
+    });
     results.click = { result };
     clickFiles = result.clickFiles;
     if (result.skipped) progress(`  skipped: ${result.skipped}`);
@@ -163,7 +190,13 @@ if (steps.has('click-join')) {
   try {
     const { benchClickJoin } = await import('./click-join.ts');
     const cells = options.joinCells && joinCells().filter((c) => options.joinCells!.includes(c.id));
-    const result = await benchClickJoin({ samples: options.joinSamples, cells, subjects: options.joinSubjects, deadlineSeconds: budget - lighthouseReserve - widgetReserve, loadAverage: loadavg });
+    const result = await benchClickJoin({
+      samples: options.joinSamples,
+      cells,
+      subjects: options.joinSubjects,
+      deadlineSeconds: budget - lighthouseReserve - widgetReserve,
+      loadAverage: loadavg,
+    });
     results.clickJoin = { result };
     if (result.skipped) progress(`  skipped: ${result.skipped}`);
     else {
@@ -181,7 +214,10 @@ let chatFiles: { files: string[] } | { note: string } = { note: 'not measured (t
 if (steps.has('chat')) {
   try {
     const { benchChatLatency } = await import('./chat-latency.ts');
-    const result = await benchChatLatency({ samples: options.chatSamples, deadlineSeconds: budget - lighthouseReserve - widgetReserve });
+    const result = await benchChatLatency({
+      samples: options.chatSamples,
+      deadlineSeconds: budget - lighthouseReserve - widgetReserve,
+    });
     results.chat = { result };
     chatFiles = result.notes['ours-chat'] ? { note: result.notes['ours-chat'] } : { files: result.chatFiles };
     if (result.skipped) progress(`  skipped: ${result.skipped}`);
@@ -197,7 +233,8 @@ if (steps.has('widget')) {
   progress('widget bytes and peers (esbuild bundles) …');
   results.widget.rows = await measureWidgetSizes(clickFiles, chatFiles);
   results.widget.ratios = widgetRatios(results.widget.rows);
-  for (const row of results.widget.rows) progress(`  ${row.label}: ${row.sizes ? `${(row.sizes.gzip / 1000).toFixed(1)} KB gzip` : row.note}`);
+  for (const row of results.widget.rows)
+    progress(`  ${row.label}: ${row.sizes ? `${(row.sizes.gzip / 1000).toFixed(1)} KB gzip` : row.note}`);
 }
 
 // 7. Lighthouse, last, mobile first, within the remaining budget.
@@ -207,10 +244,18 @@ if (steps.has('lighthouse')) {
   else {
     // Served pre-compressed from memory, like a CDN: on-the-fly brotli would add seconds to LCP.
     const server = await serveStatic(DIST, { host: 'localhost' });
-    progress(`lighthouse: ${routes.length} routes, mobile ${options.runs} runs then desktop ${options.desktopRuns}, until ${budget - 5} s …`);
+    progress(
+      `lighthouse: ${routes.length} routes, mobile ${options.runs} runs then desktop ${options.desktopRuns}, until ${budget - 5} s …`,
+    );
     try {
       const { benchLighthouse } = await import('./lighthouse-bench.ts');
-      results.lighthouse = await benchLighthouse({ baseUrl: server.url, routes, runs: options.runs, desktopRuns: options.desktopRuns, deadlineSeconds: budget - 5 });
+      results.lighthouse = await benchLighthouse({
+        baseUrl: server.url,
+        routes,
+        runs: options.runs,
+        desktopRuns: options.desktopRuns,
+        deadlineSeconds: budget - 5,
+      });
       if (!results.guideRoutes.length) results.lighthouse.note += ' Guides: not built yet.';
       const entry = historyEntry(results.date, results.lighthouse.rows);
       if (entry) {
@@ -233,4 +278,6 @@ const markdown = renderMarkdown(results);
 writeResults(results, markdown, options.updateBenchmarks);
 await closeParser();
 console.log('\n' + markdown);
-progress(`done in ${results.totalSeconds.toFixed(0)} s; written to bench/results/latest.md and latest.json${options.updateBenchmarks ? ', BENCHMARKS.md and README.md' : ''}`);
+progress(
+  `done in ${results.totalSeconds.toFixed(0)} s; written to bench/results/latest.md and latest.json${options.updateBenchmarks ? ', BENCHMARKS.md and README.md' : ''}`,
+);

@@ -200,8 +200,16 @@ export async function analyzePage(page: BuiltPage, graph: ModuleGraph): Promise<
     route: page.route,
     page: page.relPath,
     islands,
-    eager: { files: [...eagerFiles].sort(), inlineScripts: inline.length, sizes: addSizes(sizeOfFiles(eagerFiles), inlineSizes) },
-    all: { files: [...allFiles].sort(), inlineScripts: inline.length, sizes: addSizes(sizeOfFiles(allFiles), inlineSizes) },
+    eager: {
+      files: [...eagerFiles].sort(),
+      inlineScripts: inline.length,
+      sizes: addSizes(sizeOfFiles(eagerFiles), inlineSizes),
+    },
+    all: {
+      files: [...allFiles].sort(),
+      inlineScripts: inline.length,
+      sizes: addSizes(sizeOfFiles(allFiles), inlineSizes),
+    },
     missing,
   };
 }
@@ -212,7 +220,10 @@ export function isReportedRoute(route: string): boolean {
 }
 
 /** Measures every reported route of the site built in `distDir`. */
-export async function analyzeSite(distDir: string, filter: (route: string) => boolean = isReportedRoute): Promise<RouteJs[]> {
+export async function analyzeSite(
+  distDir: string,
+  filter: (route: string) => boolean = isReportedRoute,
+): Promise<RouteJs[]> {
   const graph = new ModuleGraph(distDir);
   const out: RouteJs[] = [];
   for (const page of listPages(distDir)) if (filter(page.route)) out.push(await analyzePage(page, graph));

@@ -50,7 +50,13 @@ function sizesOfCdn(files: string[]): Sizes {
   return addSizes(...files.map((f) => sizesOf(readFileSync(join(WIDGET_CDN, f)))));
 }
 
-async function tryBundle(id: string, label: string, source: string, note: string, external: string[] = []): Promise<SizeRow> {
+async function tryBundle(
+  id: string,
+  label: string,
+  source: string,
+  note: string,
+  external: string[] = [],
+): Promise<SizeRow> {
   try {
     return { id, label, sizes: sizesOf(await bundleSource(source, { external })), note };
   } catch (error) {
@@ -71,19 +77,42 @@ function fileRow(id: string, label: string, rel: string, note: string): SizeRow 
  * @param chat JS files ours' chat mode fetched through the first answer (observed by the chat
  *   bench), or why there are none (e.g. "not built yet …", "not measured (--only)").
  */
-export async function measureWidgetSizes(clickFiles?: string[], chat: { files: string[] } | { note: string } = { note: 'not measured (the chat bench did not run)' }): Promise<SizeRow[]> {
+export async function measureWidgetSizes(
+  clickFiles?: string[],
+  chat: { files: string[] } | { note: string } = { note: 'not measured (the chat bench did not run)' },
+): Promise<SizeRow[]> {
   const rows: SizeRow[] = [];
   const scripts = cdnScripts();
   if (!scripts.includes(LOADER_FILE)) {
     const why = 'not built yet (widget/dist/cdn/voice-widget.js missing: `npm run build -w widget`)';
     rows.push({ id: 'ours-loader', label: 'ours: script-tag loader', sizes: null, note: why });
-    rows.push({ id: 'ours-click', label: 'ours: after first click (loader + engine + daily-js)', sizes: null, note: why });
+    rows.push({
+      id: 'ours-click',
+      label: 'ours: after first click (loader + engine + daily-js)',
+      sizes: null,
+      note: why,
+    });
   } else {
-    rows.push({ id: 'ours-loader', label: 'ours: script-tag loader', sizes: sizesOfCdn([LOADER_FILE]), note: LOADER_FILE, files: [LOADER_FILE] });
+    rows.push({
+      id: 'ours-loader',
+      label: 'ours: script-tag loader',
+      sizes: sizesOfCdn([LOADER_FILE]),
+      note: LOADER_FILE,
+      files: [LOADER_FILE],
+    });
     const graph = new ModuleGraph(WIDGET_CDN);
-    const engine = [...(await graph.closure([`/${CDN_FILES.engine}`]))].map((p) => p.slice(1)).filter((f) => scripts.includes(f)).sort();
+    const engine = [...(await graph.closure([`/${CDN_FILES.engine}`]))]
+      .map((p) => p.slice(1))
+      .filter((f) => scripts.includes(f))
+      .sort();
     if (engine.length) {
-      rows.push({ id: 'ours-engine', label: 'ours: engine as shipped (no daily-js)', sizes: sizesOfCdn(engine), note: engine.join(' + '), files: engine });
+      rows.push({
+        id: 'ours-engine',
+        label: 'ours: engine as shipped (no daily-js)',
+        sizes: sizesOfCdn(engine),
+        note: engine.join(' + '),
+        files: engine,
+      });
     }
     const observed = clickFiles?.length ? [...new Set([LOADER_FILE, ...clickFiles])].sort() : null;
     const staticClick = [...(await graph.closure([`/${LOADER_FILE}`, `/${CDN_FILES.engine}`, `/${CDN_FILES.daily}`]))]
@@ -104,9 +133,20 @@ export async function measureWidgetSizes(clickFiles?: string[], chat: { files: s
   const chatLabel = 'ours: chat, through the first message (loader + UI + chat engine)';
   if ('files' in chat && chat.files.length && scripts.includes(LOADER_FILE)) {
     const files = [...new Set([LOADER_FILE, ...chat.files])].filter((f) => scripts.includes(f)).sort();
-    rows.push({ id: 'ours-chat', label: chatLabel, sizes: sizesOfCdn(files), note: `files the browser fetched through the first answer: ${files.join(', ')}`, files });
+    rows.push({
+      id: 'ours-chat',
+      label: chatLabel,
+      sizes: sizesOfCdn(files),
+      note: `files the browser fetched through the first answer: ${files.join(', ')}`,
+      files,
+    });
   } else {
-    rows.push({ id: 'ours-chat', label: chatLabel, sizes: null, note: 'note' in chat ? chat.note : 'not measured (no chat files observed)' });
+    rows.push({
+      id: 'ours-chat',
+      label: chatLabel,
+      sizes: null,
+      note: 'note' in chat ? chat.note : 'not measured (no chat files observed)',
+    });
   }
   const coreEntry = join(ROOT, 'widget/src/core.ts');
   rows.push(
@@ -118,9 +158,21 @@ export async function measureWidgetSizes(clickFiles?: string[], chat: { files: s
           'esbuild, minified, from widget/src (daily-js external)',
           ['@daily-co/daily-js'],
         )
-      : { id: 'ours-core', label: 'ours: core + createWebCall, no daily-js', sizes: null, note: 'not built yet (widget/src/core missing)' },
+      : {
+          id: 'ours-core',
+          label: 'ours: core + createWebCall, no daily-js',
+          sizes: null,
+          note: 'not built yet (widget/src/core missing)',
+        },
   );
-  rows.push(await tryBundle('vapi-web', '@vapi-ai/web (with its daily-js)', "import Vapi from '@vapi-ai/web'; export default Vapi;", "esbuild, minified: `import Vapi from '@vapi-ai/web'`"));
+  rows.push(
+    await tryBundle(
+      'vapi-web',
+      '@vapi-ai/web (with its daily-js)',
+      "import Vapi from '@vapi-ai/web'; export default Vapi;",
+      "esbuild, minified: `import Vapi from '@vapi-ai/web'`",
+    ),
+  );
   rows.push(
     await tryBundle(
       'vapi-web-nodaily',
@@ -130,15 +182,36 @@ export async function measureWidgetSizes(clickFiles?: string[], chat: { files: s
       ['@daily-co/daily-js'],
     ),
   );
-  rows.push(fileRow('vapi-widget', 'Vapi <vapi-widget> script tag', '@vapi-ai/client-sdk-react/dist/embed/widget.umd.js', '@vapi-ai/client-sdk-react dist/embed/widget.umd.js'));
+  rows.push(
+    fileRow(
+      'vapi-widget',
+      'Vapi <vapi-widget> script tag',
+      '@vapi-ai/client-sdk-react/dist/embed/widget.umd.js',
+      '@vapi-ai/client-sdk-react dist/embed/widget.umd.js',
+    ),
+  );
   rows.push({
     id: 'vapi-html-script-tag',
     label: 'Vapi html script tag (vapi-ai html-script-tag)',
     sizes: null,
     note: 'not published on npm (served from a GitHub CDN only): not measurable from npm here',
   });
-  rows.push(fileRow('elevenlabs-embed', 'ElevenLabs convai-widget-embed', '@elevenlabs/convai-widget-embed/dist/index.js', '@elevenlabs/convai-widget-embed dist/index.js'));
-  rows.push(await tryBundle('daily-js', '@daily-co/daily-js alone (floor)', "import Daily from '@daily-co/daily-js'; export default Daily;", 'esbuild, minified, the version the widget depends on'));
+  rows.push(
+    fileRow(
+      'elevenlabs-embed',
+      'ElevenLabs convai-widget-embed',
+      '@elevenlabs/convai-widget-embed/dist/index.js',
+      '@elevenlabs/convai-widget-embed dist/index.js',
+    ),
+  );
+  rows.push(
+    await tryBundle(
+      'daily-js',
+      '@daily-co/daily-js alone (floor)',
+      "import Daily from '@daily-co/daily-js'; export default Daily;",
+      'esbuild, minified, the version the widget depends on',
+    ),
+  );
   return rows;
 }
 

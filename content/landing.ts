@@ -82,9 +82,24 @@ export const pricing = {
   /** Heading of the comparison table. */
   title: 'What it costs to answer every call',
   rows: [
-    { option: `${brand} AI phone agent`, price: '$297/month', coverage: '24/7, unlimited simultaneous calls', highlight: true },
-    { option: 'Human answering service', price: '$800-2000/month', coverage: 'Per-minute billing, scripted messages', highlight: false },
-    { option: 'Full-time receptionist', price: '$3000-5000/month', coverage: 'Business hours, one call at a time', highlight: false },
+    {
+      option: `${brand} AI phone agent`,
+      price: '$297/month',
+      coverage: '24/7, unlimited simultaneous calls',
+      highlight: true,
+    },
+    {
+      option: 'Human answering service',
+      price: '$800-2000/month',
+      coverage: 'Per-minute billing, scripted messages',
+      highlight: false,
+    },
+    {
+      option: 'Full-time receptionist',
+      price: '$3000-5000/month',
+      coverage: 'Business hours, one call at a time',
+      highlight: false,
+    },
   ],
 } as const;
 
@@ -118,7 +133,8 @@ export const hero = {
 export const roi = {
   eyebrow: 'ROI calculator',
   heading: 'What Are Missed Calls Costing You?',
-  intro: 'Enter a few numbers from your business. The calculator shows the revenue that slips away through unanswered calls and the staff time spent dialing leads who never pick up.',
+  intro:
+    'Enter a few numbers from your business. The calculator shows the revenue that slips away through unanswered calls and the staff time spent dialing leads who never pick up.',
   /** In-page links under the calculator. */
   links: [
     { href: '#features', label: 'See what the agent does' },
@@ -166,10 +182,26 @@ export const features = {
   ],
   benefitsHeading: 'Key benefits',
   benefits: [
-    { icon: 'check', title: `${results.answerRate.value} Call Answer Rate`, text: 'No voicemail, no hold music, no busy signal. Every call is answered on the first ring.' },
-    { icon: 'chart', title: `${results.leadConversion.value} More Leads Converted`, text: 'Instant answers and same-minute follow-up turn more enquiries into booked appointments.' },
-    { icon: 'piggy', title: `${results.costReduction.value} Lower Phone Costs`, text: 'Pay a flat monthly price instead of per-minute answering fees or extra headcount.' },
-    { icon: 'sync', title: 'Works With Your CRM & Calendar', text: 'Contacts, call notes and bookings land in the tools your team already uses, with no double entry.' },
+    {
+      icon: 'check',
+      title: `${results.answerRate.value} Call Answer Rate`,
+      text: 'No voicemail, no hold music, no busy signal. Every call is answered on the first ring.',
+    },
+    {
+      icon: 'chart',
+      title: `${results.leadConversion.value} More Leads Converted`,
+      text: 'Instant answers and same-minute follow-up turn more enquiries into booked appointments.',
+    },
+    {
+      icon: 'piggy',
+      title: `${results.costReduction.value} Lower Phone Costs`,
+      text: 'Pay a flat monthly price instead of per-minute answering fees or extra headcount.',
+    },
+    {
+      icon: 'sync',
+      title: 'Works With Your CRM & Calendar',
+      text: 'Contacts, call notes and bookings land in the tools your team already uses, with no double entry.',
+    },
   ],
 } as const satisfies {
   eyebrow: string;
@@ -184,7 +216,8 @@ export const features = {
 export const problem = {
   eyebrow: 'The problem',
   heading: 'Every Missed Call Is a Customer Calling Your Competitor',
-  intro: 'Customers expect an answer now. When nobody picks up, they do not wait and they rarely leave a message: they dial the next business on the list.',
+  intro:
+    'Customers expect an answer now. When nobody picks up, they do not wait and they rarely leave a message: they dial the next business on the list.',
   stats: [
     { value: '67%', label: 'of calls to small businesses go unanswered' },
     { value: '90%', label: 'of customers won’t leave a voicemail' },
@@ -256,13 +289,34 @@ export const testimonials = {
 export const howItWorks = {
   eyebrow: 'How it works',
   heading: 'From First Ring to Booked Job, Automatically',
-  intro: 'Set-up takes days, not months. We configure the agent with your services, hours, prices and booking rules, then forward your line.',
+  intro:
+    'Set-up takes days, not months. We configure the agent with your services, hours, prices and booking rules, then forward your line.',
   steps: [
-    { icon: 'phone', title: 'Answers Instantly', text: 'Every call is picked up on the first ring, with a greeting in your business’s name and tone.' },
-    { icon: 'filter', title: 'Qualifies the Caller', text: 'The agent asks your questions, answers theirs and separates hot leads from tire-kickers.' },
-    { icon: 'calendar', title: 'Books the Appointment', text: 'Open slots come from your live calendar, so bookings never clash with existing jobs.' },
-    { icon: 'phone-outgoing', title: 'Follows Up', text: 'Text confirmations, reminders and outbound call-backs keep leads warm until they buy.' },
-    { icon: 'sync', title: 'Updates Your CRM', text: 'Caller details, a call summary and the outcome are logged where your team works.' },
+    {
+      icon: 'phone',
+      title: 'Answers Instantly',
+      text: 'Every call is picked up on the first ring, with a greeting in your business’s name and tone.',
+    },
+    {
+      icon: 'filter',
+      title: 'Qualifies the Caller',
+      text: 'The agent asks your questions, answers theirs and separates hot leads from tire-kickers.',
+    },
+    {
+      icon: 'calendar',
+      title: 'Books the Appointment',
+      text: 'Open slots come from your live calendar, so bookings never clash with existing jobs.',
+    },
+    {
+      icon: 'phone-outgoing',
+      title: 'Follows Up',
+      text: 'Text confirmations, reminders and outbound call-backs keep leads warm until they buy.',
+    },
+    {
+      icon: 'sync',
+      title: 'Updates Your CRM',
+      text: 'Caller details, a call summary and the outcome are logged where your team works.',
+    },
   ],
 } as const satisfies { eyebrow: string; heading: string; intro: string; steps: readonly Card[] };
 

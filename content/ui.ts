@@ -138,7 +138,8 @@ export const navCopy = {
 /** The guides' index (/qa and its further pages). */
 export const guideIndexCopy = {
   title: `Guides to AI phone agents | ${brand}`,
-  description: 'Plain-language guides to AI receptionists, answering services and phone automation: what they do, what they cost, how to choose.',
+  description:
+    'Plain-language guides to AI receptionists, answering services and phone automation: what they do, what they cost, how to choose.',
   eyebrow: 'Guides',
   heading: 'Guides to AI phone agents',
   lead: 'Straight answers about AI receptionists, answering services and automating your business phone.',
@@ -189,5 +190,6 @@ export const configuratorCopy = {
   copyFailed: 'Copy failed: select the snippet and copy it by hand.',
   preview: 'Preview',
   /** Under the preview when the widget floats on the owner's page. */
-  previewFloating: (position: string) => `Shown in place here; on your site the button floats ${position.replace('-', ' ')}.`,
+  previewFloating: (position: string) =>
+    `Shown in place here; on your site the button floats ${position.replace('-', ' ')}.`,
 } as const;

@@ -12,12 +12,14 @@ if (found) {
   process.exit(0);
 }
 if (process.env.CHROME_PATH) {
-  console.error(`CHROME_PATH is set to ${process.env.CHROME_PATH}, but no executable is there: point it at a Chromium or unset it.`);
+  console.error(
+    `CHROME_PATH is set to ${process.env.CHROME_PATH}, but no executable is there: point it at a Chromium or unset it.`,
+  );
   process.exit(1);
 }
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (isRoot && existsSync('/usr/bin/apt-get')) {
-  console.log('No Chromium found: installing Debian\'s chromium with apt-get (one time)…');
+  console.log("No Chromium found: installing Debian's chromium with apt-get (one time)…");
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
     stdio: 'inherit',

@@ -24,9 +24,11 @@ export const WIDGET_README = resolve(import.meta.dirname, '../widget/README.md')
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 const code = (text: string) => `\`${text}\``;
 const table = (head: string[], rows: string[][]) =>
-  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join(
-    '\n',
-  );
+  [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ].join('\n');
 
 /** Items joined with commas into lines of at most 100 characters. */
 const wrap = (items: string[]) => {
@@ -51,7 +53,12 @@ export const README_BLOCKS: Readonly<Record<string, () => string>> = {
           doc.scriptDefault ? `${doc.default} (script tag: ${doc.scriptDefault})` : doc.default,
           doc.text,
         ]),
-        ...Object.entries(PREFIX_OPTION_DOCS).map(([name, doc]) => [code(`data-${name}`), code(name), doc.default, doc.text]),
+        ...Object.entries(PREFIX_OPTION_DOCS).map(([name, doc]) => [
+          code(`data-${name}`),
+          code(name),
+          doc.default,
+          doc.text,
+        ]),
         ...Object.entries(SCRIPT_OPTION_DOCS).map(([name, doc]) => [code(name), '—', doc.default, doc.text]),
       ],
     ),
@@ -91,7 +98,8 @@ export function readmeWithBlocks(readme: string): string {
   for (const [name, render] of Object.entries(README_BLOCKS)) {
     const from = text.indexOf(start(name));
     const to = text.indexOf(end(name));
-    if (from === -1 || to < from) throw new Error(`widget/README.md has no ${name} block: put ${start(name)} and ${end(name)} where it goes`);
+    if (from === -1 || to < from)
+      throw new Error(`widget/README.md has no ${name} block: put ${start(name)} and ${end(name)} where it goes`);
     text = `${text.slice(0, from + start(name).length)}\n${render()}\n${text.slice(to)}`;
   }
   return text;

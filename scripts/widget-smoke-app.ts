@@ -111,7 +111,8 @@ export function tsxBlocks(markdown: string): string[] {
 /** The TSX blocks of widget/README.md; throws when there is none (the extraction would test nothing). */
 export function readmeTsx(): string[] {
   const blocks = tsxBlocks(readFileSync(join(PROJECT_ROOT, 'widget', 'README.md'), 'utf8'));
-  if (blocks.length < 2) throw new Error(`widget/README.md has ${blocks.length} tsx block(s); the hook's and the element's expected.`);
+  if (blocks.length < 2)
+    throw new Error(`widget/README.md has ${blocks.length} tsx block(s); the hook's and the element's expected.`);
   return blocks;
 }
 
@@ -130,7 +131,10 @@ export async function configuratorSnippets(): Promise<string[]> {
     ...lib.EMBED_POSITIONS.map((position): Case => [{ ...filled, position }, target]),
     ...lib.THEMES.map((theme): Case => [{ ...filled, theme }, target]),
     ...lib.LANGUAGES.map((locale): Case => [{ ...filled, locale }, target]),
-    [{ ...filled, title: 'Acme "Support" \\ Desk', accent: '#0f766e' }, { ...target, apiBaseUrl: 'https://api.example.com' }],
+    [
+      { ...filled, title: 'Acme "Support" \\ Desk', accent: '#0f766e' },
+      { ...target, apiBaseUrl: 'https://api.example.com' },
+    ],
   ];
   return [...new Set(configs.map(([config, where]) => lib.embedSnippets(config, where).react))];
 }

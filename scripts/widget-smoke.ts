@@ -16,11 +16,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PROJECT_ROOT } from '../shared/config.ts';
-import { configuratorSnippets, MAIN_TSX, readmeTsx, TSCONFIG, TSCONFIG_APP, vapiPage, WRONG_TSX } from './widget-smoke-app.ts';
+import {
+  configuratorSnippets,
+  MAIN_TSX,
+  readmeTsx,
+  TSCONFIG,
+  TSCONFIG_APP,
+  vapiPage,
+  WRONG_TSX,
+} from './widget-smoke-app.ts';
 
 const WIDGET_DIR = join(PROJECT_ROOT, 'widget');
 const args = new Set(process.argv.slice(2));
-const rootPkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+const rootPkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>;
+};
 const widgetPkg = JSON.parse(readFileSync(join(WIDGET_DIR, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
@@ -31,9 +41,15 @@ const TSC = join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 function run(label: string, command: string, commandArgs: string[], cwd: string): string {
   console.log(`▶ ${label}`);
-  const result = spawnSync(command, commandArgs, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'error' } });
+  const result = spawnSync(command, commandArgs, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_loglevel: 'error' },
+  });
   if (result.status !== 0) {
-    throw new Error(`${label} failed: ${command} ${commandArgs.join(' ')} exited ${result.status ?? result.signal}\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `${label} failed: ${command} ${commandArgs.join(' ')} exited ${result.status ?? result.signal}\n${result.stdout}\n${result.stderr}`,
+    );
   }
   return result.stdout;
 }
@@ -44,7 +60,10 @@ const install = (label: string, cwd: string, extra: string[] = []) =>
 /** Writes a fresh app's package.json. */
 function writePackage(dir: string, name: string, dependencies: Record<string, string>): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module', dependencies }, null, 2));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name, private: true, type: 'module', dependencies }, null, 2),
+  );
 }
 
 /** Every `.js` file Vite wrote under `dist/assets` of `dir`, joined. */
@@ -60,7 +79,10 @@ function bundleOf(dir: string): string {
 function dailyCopies(dir: string): string[] {
   return readdirSync(join(dir, 'node_modules'), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.split('\\').join('/').endsWith(`${DAILY}/package.json`))
-    .map((file) => `${file.slice(0, -'/package.json'.length)} ${(JSON.parse(readFileSync(join(dir, 'node_modules', file), 'utf8')) as { version: string }).version}`);
+    .map(
+      (file) =>
+        `${file.slice(0, -'/package.json'.length)} ${(JSON.parse(readFileSync(join(dir, 'node_modules', file), 'utf8')) as { version: string }).version}`,
+    );
 }
 
 /** `tsc -b` then `vite build`, as the react-ts template's `npm run build`. */
@@ -81,8 +103,11 @@ function pageSize(dir: string, specifier: string): number {
 
 const scratch = mkdtempSync(join(tmpdir(), 'widget-smoke-'));
 try {
-  if (!args.has('--no-build')) run('build the widget (npm run build -w widget)', 'npm', ['run', 'build', '-w', 'widget'], PROJECT_ROOT);
-  const packed = JSON.parse(run('pack it (npm pack)', 'npm', ['pack', '--json', '--pack-destination', scratch], WIDGET_DIR)) as Array<{ filename: string; version: string }>;
+  if (!args.has('--no-build'))
+    run('build the widget (npm run build -w widget)', 'npm', ['run', 'build', '-w', 'widget'], PROJECT_ROOT);
+  const packed = JSON.parse(
+    run('pack it (npm pack)', 'npm', ['pack', '--json', '--pack-destination', scratch], WIDGET_DIR),
+  ) as Array<{ filename: string; version: string }>;
   const tarball = join(scratch, packed[0]!.filename);
   const app = join(scratch, 'app');
   const devDeps = rootPkg.devDependencies;
@@ -97,7 +122,10 @@ try {
   mkdirSync(join(app, 'src', 'snippets'), { recursive: true });
   writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
   writeFileSync(join(app, 'tsconfig.app.json'), JSON.stringify(TSCONFIG_APP, null, 2));
-  writeFileSync(join(app, 'index.html'), '<!doctype html><html><body><div id="app"></div><script type="module" src="/src/main.tsx"></script></body></html>\n');
+  writeFileSync(
+    join(app, 'index.html'),
+    '<!doctype html><html><body><div id="app"></div><script type="module" src="/src/main.tsx"></script></body></html>\n',
+  );
   writeFileSync(join(app, 'src', 'main.tsx'), MAIN_TSX);
   writeFileSync(join(app, 'src', 'wrong-values.tsx'), WRONG_TSX);
   const snippets = await configuratorSnippets();
@@ -107,7 +135,8 @@ try {
   console.log(`  ${snippets.length} configurator snippets and ${readme.length} README blocks in src/snippets/`);
   install('install the tarball into a fresh Vite + React + TypeScript app (npm install --prefer-offline)', app);
   const copies = dailyCopies(app);
-  if (copies.length !== 1) throw new Error(`The app has ${copies.length} copies of ${DAILY}, one expected:\n${copies.join('\n')}`);
+  if (copies.length !== 1)
+    throw new Error(`The app has ${copies.length} copies of ${DAILY}, one expected:\n${copies.join('\n')}`);
   buildApp(app, `(${copies[0]})`);
   const bundle = bundleOf(app);
   for (const [what, marker] of [
@@ -115,7 +144,10 @@ try {
     ['the app', 'Talk to Our Agent'],
     ['the API client', '/call/web'],
   ] as const) {
-    if (!bundle.includes(marker)) throw new Error(`The Vite build of the smoke app lacks ${what} (${JSON.stringify(marker)} not found in dist/assets).`);
+    if (!bundle.includes(marker))
+      throw new Error(
+        `The Vite build of the smoke app lacks ${what} (${JSON.stringify(marker)} not found in dist/assets).`,
+      );
   }
 
   // The size of one page on `./vapi` (this app: the package and its peer daily-js) against `@vapi-ai/web`.
@@ -127,7 +159,9 @@ try {
   install('install @vapi-ai/web into a second app', reference);
   const referenceBytes = pageSize(reference, '@vapi-ai/web');
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
-  console.log(`  one page, min + gzip: ./vapi ${kb(oursBytes)} (${copies[0]}) against @vapi-ai/web ${kb(referenceBytes)} (${dailyCopies(reference).join(', ')})`);
+  console.log(
+    `  one page, min + gzip: ./vapi ${kb(oursBytes)} (${copies[0]}) against @vapi-ai/web ${kb(referenceBytes)} (${dailyCopies(reference).join(', ')})`,
+  );
 
   // The lowest daily-js of the peer range: the same app type-checks and builds with it.
   const lowest = /^>=(\S+)/.exec(widgetPkg.peerDependencies[DAILY]!)?.[1];
@@ -135,8 +169,12 @@ try {
   install(`install the range's lowest ${DAILY} (${lowest})`, app, [`${DAILY}@${lowest}`]);
   buildApp(app, `(${dailyCopies(app).join(', ')})`);
   const oursOnLowest = pageSize(ours, '@ringwise/voice-widget/vapi');
-  console.log(`  one page, min + gzip, the same daily-js (${lowest}) in both: ./vapi ${kb(oursOnLowest)} against @vapi-ai/web ${kb(referenceBytes)}`);
-  console.log(`✔ ${packed[0]!.filename} (${packed[0]!.version}) installs into a fresh Vite + React + TypeScript app; tsc -b and vite build pass.`);
+  console.log(
+    `  one page, min + gzip, the same daily-js (${lowest}) in both: ./vapi ${kb(oursOnLowest)} against @vapi-ai/web ${kb(referenceBytes)}`,
+  );
+  console.log(
+    `✔ ${packed[0]!.filename} (${packed[0]!.version}) installs into a fresh Vite + React + TypeScript app; tsc -b and vite build pass.`,
+  );
 } catch (error) {
   console.error(`✖ ${(error as Error).message}`);
   process.exitCode = 1;

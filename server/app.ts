@@ -19,7 +19,12 @@ import { underBasePath } from './base-path.ts';
 import { HSTS_VALUE } from './transport-security.ts';
 import { startCluster, type RunningCluster } from './postgres/cluster.ts';
 import { prepareDatabase } from './postgres/bootstrap.ts';
-import { DEFAULT_POOL_MAX, describeDatabaseUrl, prepareExternalDatabase, retryableDuringRestart } from './external/prepare.ts';
+import {
+  DEFAULT_POOL_MAX,
+  describeDatabaseUrl,
+  prepareExternalDatabase,
+  retryableDuringRestart,
+} from './external/prepare.ts';
 import { migrationsLine } from './migrations-line.ts';
 import { attachDelivery, type DeliveryPlan, type NotifyingDatabase } from './leads/notify.ts';
 import { LOCAL_ANON_KEY } from '../shared/local-backend.ts';
@@ -117,15 +122,22 @@ export interface ShutdownReport {
 
 /** The headers of every response: the build's (with its CSP), or the API-only set without a site. */
 async function securityHeaders(distDir: string | null): Promise<SecurityManifest> {
-  if (!distDir) return { siteOrigin: '', headers: { ...BASE_SECURITY_HEADERS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY } };
+  if (!distDir)
+    return {
+      siteOrigin: '',
+      headers: { ...BASE_SECURITY_HEADERS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY },
+    };
   const file = join(distDir, SECURITY_HEADERS_FILE);
   let manifest: SecurityManifest;
   try {
     manifest = JSON.parse(await readFile(file, 'utf8')) as SecurityManifest;
   } catch {
-    throw new Error(`${file} is missing or unreadable: rebuild the site with \`npm run build\` (it writes the security headers).`);
+    throw new Error(
+      `${file} is missing or unreadable: rebuild the site with \`npm run build\` (it writes the security headers).`,
+    );
   }
-  if (!manifest.headers?.['Content-Security-Policy']) throw new Error(`${file} has no Content-Security-Policy: rebuild the site with \`npm run build\`.`);
+  if (!manifest.headers?.['Content-Security-Policy'])
+    throw new Error(`${file} has no Content-Security-Policy: rebuild the site with \`npm run build\`.`);
   return manifest;
 }
 
@@ -140,7 +152,14 @@ function pathOf(req: IncomingMessage): string {
 
 /** Starts the server; resolves once it listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const { port = DEFAULT_PORT, host = DEFAULT_HOST, distDir, embeddedBackend = true, resetData = false, log = console.log } = options;
+  const {
+    port = DEFAULT_PORT,
+    host = DEFAULT_HOST,
+    distDir,
+    embeddedBackend = true,
+    resetData = false,
+    log = console.log,
+  } = options;
   const trustProxy = options.trustProxy ?? TRUST_NO_PROXY;
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   const security = await securityHeaders(distDir);
@@ -154,12 +173,22 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Requests not yet answered (the shutdown's report counts the ones it waited for).
   let inFlight = 0;
   const shutdownSteps: ShutdownStep[] = [];
-  const health = createHealthHandler({ checks: { ...(embeddedBackend ? { database: () => (db ? db.ping() : Promise.reject(new Error('not started'))) } : {}) }, draining: () => closing !== null });
+  const health = createHealthHandler({
+    checks: {
+      ...(embeddedBackend ? { database: () => (db ? db.ping() : Promise.reject(new Error('not started'))) } : {}),
+    },
+    draining: () => closing !== null,
+  });
   const basePath = options.basePath ?? '/';
   /** Whether a request is for the contact endpoint (below the base path). */
   const isRestRequest = (req: IncomingMessage) => {
     const path = pathOf(req);
-    const below = basePath === '/' ? path : path === basePath || path.startsWith(basePath + '/') ? path.slice(basePath.length) || '/' : null;
+    const below =
+      basePath === '/'
+        ? path
+        : path === basePath || path.startsWith(basePath + '/')
+          ? path.slice(basePath.length) || '/'
+          : null;
     return below !== null && isRestPath(below);
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -214,17 +243,30 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (embeddedBackend && options.databaseUrl) {
       const url = options.databaseUrl;
       log(await migrationsLine(`${describeDatabaseUrl(url)} (DATABASE_URL)`, await prepareExternalDatabase(url)));
-      db = retryableDuringRestart(await openContactDatabase({ connectionString: url, poolSize: options.databasePoolMax ?? DEFAULT_POOL_MAX }));
+      db = retryableDuringRestart(
+        await openContactDatabase({ connectionString: url, poolSize: options.databasePoolMax ?? DEFAULT_POOL_MAX }),
+      );
       if (options.delivery?.channels.length) {
         delivery = attachDelivery(db, { connectionString: url }, null, options.delivery, log);
         db = delivery.db;
       }
     } else if (embeddedBackend) {
       cluster = await startCluster({ dataDir, kind: 'server', reset: resetData, log });
-      log(await migrationsLine('the embedded database', await prepareDatabase({ host: cluster.host, port: cluster.port }, cluster.credentials)));
+      log(
+        await migrationsLine(
+          'the embedded database',
+          await prepareDatabase({ host: cluster.host, port: cluster.port }, cluster.credentials),
+        ),
+      );
       db = await openContactDatabase({ host: cluster.host, port: cluster.port, credentials: cluster.credentials });
       if (options.delivery?.channels.length) {
-        const connection = { host: cluster.host, port: cluster.port, database: 'postgres', user: 'authenticator', password: cluster.credentials.authenticator };
+        const connection = {
+          host: cluster.host,
+          port: cluster.port,
+          database: 'postgres',
+          user: 'authenticator',
+          password: cluster.credentials.authenticator,
+        };
         delivery = attachDelivery(db, connection, 'service_role', options.delivery, log);
         db = delivery.db;
       }
@@ -243,7 +285,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   if (db) {
-    const origins = [...listenOrigins(host, actualPort), ...(security.siteOrigin ? [security.siteOrigin] : []), ...(options.allowedOrigins ?? [])];
+    const origins = [
+      ...listenOrigins(host, actualPort),
+      ...(security.siteOrigin ? [security.siteOrigin] : []),
+      ...(options.allowedOrigins ?? []),
+    ];
     const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
     rest = createRestHandler({
       db,
@@ -257,7 +303,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   void cluster?.exited.then(({ expected, detail }) => {
     if (expected || closing) return;
-    log(`PostgreSQL stopped and could not be restarted (${detail}); the site keeps serving, contact requests answer 503 until the server restarts.`);
+    log(
+      `PostgreSQL stopped and could not be restarted (${detail}); the site keeps serving, contact requests answer 503 until the server restarts.`,
+    );
     options.onDatabaseLost?.(detail);
   });
 

@@ -10,7 +10,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * Rewrites `req.url` below `base` (`/voice/widget?x` → `/widget?x`) and returns the path the
  * rest of the server sees, or answers the request itself (redirect or 404) and returns null.
  */
-export function underBasePath(req: IncomingMessage, res: ServerResponse, base: string, pathname: string): string | null {
+export function underBasePath(
+  req: IncomingMessage,
+  res: ServerResponse,
+  base: string,
+  pathname: string,
+): string | null {
   if (!base || base === '/') return pathname;
   if (pathname === base || pathname.startsWith(base + '/')) {
     const url = req.url ?? '/';

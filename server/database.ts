@@ -72,7 +72,9 @@ export function insertStatement(table: string, columns: readonly Column[], retur
     `from (select $1::json as json_data) pgrst_payload, ` +
     `lateral (select ${names} from json_to_record(pgrst_payload.json_data) as _(${record})) pgrst_body ` +
     `returning ${returning ? `${target}.*` : '1'}) ` +
-    (returning ? `select coalesce(json_agg(pgrst_source), '[]') as rows from pgrst_source` : `select count(*) as rows from pgrst_source`)
+    (returning
+      ? `select coalesce(json_agg(pgrst_source), '[]') as rows from pgrst_source`
+      : `select count(*) as rows from pgrst_source`)
   );
 }
 
@@ -96,10 +98,19 @@ function isSqlError(error: unknown): boolean {
 export async function openContactDatabase(options: OpenDatabaseOptions): Promise<ContactDatabase> {
   // Both kinds of database: a request waits CONNECT_TIMEOUT_MS at most for a connection (a slow
   // restart, a PostgreSQL that accepts TCP but never answers) and QUERY_TIMEOUT_MS for its insert.
-  const timeouts = { idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS };
+  const timeouts = {
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+  };
   const pool = new pg.Pool(
     options.connectionString !== undefined
-      ? { connectionString: options.connectionString, application_name: 'ringwise-rest', max: options.poolSize, ...timeouts }
+      ? {
+          connectionString: options.connectionString,
+          application_name: 'ringwise-rest',
+          max: options.poolSize,
+          ...timeouts,
+        }
       : {
           host: options.host,
           port: options.port,

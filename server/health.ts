@@ -40,7 +40,11 @@ export function isHealthPath(pathname: string): boolean {
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, body: object): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': String(Buffer.byteLength(text)) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': String(Buffer.byteLength(text)),
+  });
   res.end(req.method === 'HEAD' ? undefined : text);
 }
 

@@ -92,7 +92,10 @@ if (envSupabase !== supabaseUrl) {
   );
 }
 if (supabaseUrl) console.log(`Contact requests go to Supabase at ${supabaseUrl} (no database is started).`);
-else if (databaseUrl) console.log(`Contact requests are stored in ${describeDatabaseUrl(databaseUrl)} (DATABASE_URL; list them with \`npm run submissions\`).`);
+else if (databaseUrl)
+  console.log(
+    `Contact requests are stored in ${describeDatabaseUrl(databaseUrl)} (DATABASE_URL; list them with \`npm run submissions\`).`,
+  );
 else {
   console.log(
     `Contact requests are stored in ${dataDir.path} (${dataDir.reason}; embedded PostgreSQL 17; list them with \`npm run submissions\`).`,

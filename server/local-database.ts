@@ -10,7 +10,13 @@ import { access, readFile, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import type pg from 'pg';
 import { connect, prepareDatabase } from './postgres/bootstrap.ts';
-import { DataDirInUseError, HANDOVER_WAIT_MS, inspectDataDir, isDataDirInUseError, startCluster } from './postgres/cluster.ts';
+import {
+  DataDirInUseError,
+  HANDOVER_WAIT_MS,
+  inspectDataDir,
+  isDataDirInUseError,
+  startCluster,
+} from './postgres/cluster.ts';
 import { dataDirLayout, isInitialised, readCredentials, type DataDirLayout } from './postgres/data-dir.ts';
 
 /** An open connection and how to let go of it (and of the PostgreSQL started for it). */
@@ -35,7 +41,12 @@ const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 /** The name of the user with id `uid` (from /etc/passwd), or the id itself. */
 async function userName(uid: number): Promise<string> {
   const passwd = await readFile('/etc/passwd', 'utf8').catch(() => '');
-  return passwd.split('\n').find((line) => line.split(':')[2] === String(uid))?.split(':')[0] ?? `uid ${uid}`;
+  return (
+    passwd
+      .split('\n')
+      .find((line) => line.split(':')[2] === String(uid))
+      ?.split(':')[0] ?? `uid ${uid}`
+  );
 }
 
 /** Throws one "Permission denied" sentence naming the folder and the user when this process cannot read the data folder. */
@@ -50,7 +61,10 @@ export async function assertReadable(layout: DataDirLayout, command = 'npm run s
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EACCES') continue;
       const me = userInfo();
-      const owner = await stat(layout.root).then((s) => userName(s.uid), () => 'the user that runs the server');
+      const owner = await stat(layout.root).then(
+        (s) => userName(s.uid),
+        () => 'the user that runs the server',
+      );
       throw new Error(
         `Permission denied: user ${me.username} (uid ${me.uid}) cannot read the data folder ${layout.root}. ` +
           `Run the command as ${owner} (the folder's owner, e.g. \`sudo -u ${owner} ${command}\`) or as root.`,
@@ -64,7 +78,10 @@ export async function openDataFolder(dataDir: string, options: OpenFolderOptions
   const { role, create = false, log, name } = options;
   const layout = dataDirLayout(dataDir);
   await assertReadable(layout, name.replace('ringwise-', 'npm run '));
-  const exists = await stat(layout.root).then(() => true, () => false);
+  const exists = await stat(layout.root).then(
+    () => true,
+    () => false,
+  );
   if (!create && (!exists || !(await isInitialised(layout)))) return null;
   const deadline = Date.now() + HANDOVER_WAIT_MS;
   for (;;) {
@@ -97,15 +114,23 @@ export async function openDataFolder(dataDir: string, options: OpenFolderOptions
     const { owner } = state;
     if (owner?.alive && owner.kind === 'server' && owner.ready && state.status === 'ready') {
       const credentials = await readCredentials(layout);
-      if (!credentials) throw new Error(`${layout.credentials} is missing: the database of ${layout.root} cannot be read.`);
+      if (!credentials)
+        throw new Error(`${layout.credentials} is missing: the database of ${layout.root} cannot be read.`);
       const client = await connect({ host: '127.0.0.1', port: state.port }, role, credentials[role], name);
       return { client, close: () => client.end().catch(() => {}) };
     }
     // A server is starting, another command is running, or the PostgreSQL of a stopped server is
     // shutting down: wait for it.
     if (Date.now() > deadline) {
-      const who = owner?.alive ? (owner.kind === 'server' ? `a server (pid ${owner.pid}) that did not become ready` : `another command (pid ${owner.pid})`) : `PostgreSQL (pid ${state.postmasterPid})`;
-      throw new DataDirInUseError(`The data folder ${layout.root} is in use by ${who}: try again in a moment.`, owner?.pid ?? null);
+      const who = owner?.alive
+        ? owner.kind === 'server'
+          ? `a server (pid ${owner.pid}) that did not become ready`
+          : `another command (pid ${owner.pid})`
+        : `PostgreSQL (pid ${state.postmasterPid})`;
+      throw new DataDirInUseError(
+        `The data folder ${layout.root} is in use by ${who}: try again in a moment.`,
+        owner?.pid ?? null,
+      );
     }
     await sleep(100);
   }

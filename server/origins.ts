@@ -14,8 +14,17 @@ export function normaliseOrigin(value: string, source = 'ALLOWED_ORIGINS'): stri
   } catch {
     throw new Error(`${source}: ${JSON.stringify(value)} is not an origin (write it like https://www.example.com).`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin === 'null' || url.pathname.replace(/\/$/, '') || url.search || url.hash || url.username) {
-    throw new Error(`${source}: ${JSON.stringify(value)} is not an origin (scheme, host and optional port only, like https://www.example.com).`);
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.origin === 'null' ||
+    url.pathname.replace(/\/$/, '') ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
+    throw new Error(
+      `${source}: ${JSON.stringify(value)} is not an origin (scheme, host and optional port only, like https://www.example.com).`,
+    );
   }
   return url.origin;
 }
@@ -23,7 +32,10 @@ export function normaliseOrigin(value: string, source = 'ALLOWED_ORIGINS'): stri
 /** Parses `ALLOWED_ORIGINS`: origins separated by commas or spaces. `*` is refused (say each origin). */
 export function parseAllowedOrigins(value: string | undefined): string[] {
   const items = (value ?? '').split(/[\s,]+/).filter(Boolean);
-  if (items.includes('*')) throw new Error('ALLOWED_ORIGINS may not be *: list each origin that may send contact requests (e.g. https://www.example.com).');
+  if (items.includes('*'))
+    throw new Error(
+      'ALLOWED_ORIGINS may not be *: list each origin that may send contact requests (e.g. https://www.example.com).',
+    );
   return items.map((item) => normaliseOrigin(item));
 }
 
@@ -45,7 +57,8 @@ export function listenOrigins(host: string, port: number): string[] {
   if (LOOPBACK_HOSTS.has(bare) || ANY_HOSTS.has(bare)) ['localhost', '127.0.0.1', '[::1]'].forEach((h) => hosts.add(h));
   else hosts.add(hostForUrl(bare));
   if (ANY_HOSTS.has(bare)) {
-    for (const list of Object.values(networkInterfaces())) for (const info of list ?? []) hosts.add(hostForUrl(info.address.split('%')[0] ?? ''));
+    for (const list of Object.values(networkInterfaces()))
+      for (const info of list ?? []) hosts.add(hostForUrl(info.address.split('%')[0] ?? ''));
   }
   return [...hosts].map((h) => `http://${h}:${port}`);
 }

@@ -31,7 +31,9 @@ export function parseRateLimit(value: string | undefined): RateLimitConfig | nul
   const limit = Number(match?.[1]);
   const seconds = Number(match?.[2]);
   if (!match || !Number.isSafeInteger(limit) || limit < 1 || !(seconds > 0)) {
-    throw new Error(`CONTACT_RATE_LIMIT must look like 5/60 (requests per seconds) or be off, not ${JSON.stringify(text)}.`);
+    throw new Error(
+      `CONTACT_RATE_LIMIT must look like 5/60 (requests per seconds) or be off, not ${JSON.stringify(text)}.`,
+    );
   }
   return { limit, windowMs: Math.round(seconds * 1000) };
 }
@@ -45,7 +47,12 @@ export function clientKey(address: string): string {
   const left = head ? head.split(':') : [];
   const right = plain.includes('::') ? (tail ? tail.split(':') : []) : [];
   const groups = plain.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '').toLowerCase()).join(':') + '::/64';
+  return (
+    groups
+      .slice(0, 4)
+      .map((g) => g.replace(/^0+(?=.)/, '').toLowerCase())
+      .join(':') + '::/64'
+  );
 }
 
 /** The verdict for one request. */
@@ -63,7 +70,10 @@ export interface RateLimiter {
 }
 
 /** Creates a limiter for `config`. */
-export function createRateLimiter(config: RateLimitConfig, options: { now?: () => number; maxClients?: number } = {}): RateLimiter {
+export function createRateLimiter(
+  config: RateLimitConfig,
+  options: { now?: () => number; maxClients?: number } = {},
+): RateLimiter {
   const { now = Date.now, maxClients = DEFAULT_MAX_CLIENTS } = options;
   // Insertion order = order of each client's latest request (re-inserted on every hit).
   const clients = new Map<string, number[]>();

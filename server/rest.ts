@@ -64,7 +64,10 @@ export function isRestPath(pathname: string): boolean {
 }
 
 /** The table a path names, when it is one of the schema cache. */
-function tableOf(url: URL, db: ContactDatabase): { table: string; columns: NonNullable<ReturnType<ContactDatabase['tables']['get']>> } | { refusal: Refusal } {
+function tableOf(
+  url: URL,
+  db: ContactDatabase,
+): { table: string; columns: NonNullable<ReturnType<ContactDatabase['tables']['get']>> } | { refusal: Refusal } {
   let table = '';
   try {
     table = decodeURIComponent(url.pathname.slice(REST_PREFIX.length));
@@ -72,7 +75,14 @@ function tableOf(url: URL, db: ContactDatabase): { table: string; columns: NonNu
     // a malformed escape names no table
   }
   const columns = table && !table.includes('/') ? db.tables.get(table) : undefined;
-  if (!columns) return { refusal: { status: 404, code: 'PGRST205', message: `Could not find the table 'public.${table}' in the schema cache` } };
+  if (!columns)
+    return {
+      refusal: {
+        status: 404,
+        code: 'PGRST205',
+        message: `Could not find the table 'public.${table}' in the schema cache`,
+      },
+    };
   return { table, columns };
 }
 
@@ -84,15 +94,31 @@ function socketAddress(req: IncomingMessage): string {
 /** The checks of an insert's headers, in PostgREST's order: method, schema, media type, declared length. */
 function headerRefusal(req: IncomingMessage, maxBodyBytes: number): Refusal | null {
   if (req.method !== 'POST') {
-    return { status: 405, code: 'PGRST117', message: `Unsupported HTTP method: ${req.method}`, hint: 'This endpoint only accepts inserts (POST).', headers: { Allow: 'POST, OPTIONS' } };
+    return {
+      status: 405,
+      code: 'PGRST117',
+      message: `Unsupported HTTP method: ${req.method}`,
+      hint: 'This endpoint only accepts inserts (POST).',
+      headers: { Allow: 'POST, OPTIONS' },
+    };
   }
   const profile = req.headers['content-profile'];
   if (profile !== undefined && profile !== 'public') {
-    return { status: 406, code: 'PGRST106', message: 'Invalid schema: ' + String(profile), hint: 'Only the following schemas are exposed: public' };
+    return {
+      status: 406,
+      code: 'PGRST106',
+      message: 'Invalid schema: ' + String(profile),
+      hint: 'Only the following schemas are exposed: public',
+    };
   }
   const mediaType = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   if (mediaType !== undefined && mediaType !== 'application/json') {
-    return { status: 415, code: 'PGRST107', message: `Content-Type not acceptable: ${mediaType}`, hint: 'Send the row as JSON with Content-Type: application/json.' };
+    return {
+      status: 415,
+      code: 'PGRST107',
+      message: `Content-Type not acceptable: ${mediaType}`,
+      hint: 'Send the row as JSON with Content-Type: application/json.',
+    };
   }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge(maxBodyBytes);
@@ -100,7 +126,12 @@ function headerRefusal(req: IncomingMessage, maxBodyBytes: number): Refusal | nu
 }
 
 function tooLarge(maxBodyBytes: number): Refusal {
-  return { status: 413, code: 'PGRST413', message: `Request body is larger than ${maxBodyBytes} bytes`, headers: { Connection: 'close' } };
+  return {
+    status: 413,
+    code: 'PGRST413',
+    message: `Request body is larger than ${maxBodyBytes} bytes`,
+    headers: { Connection: 'close' },
+  };
 }
 
 /**
@@ -110,7 +141,15 @@ function tooLarge(maxBodyBytes: number): Refusal {
  * `100 Continue` goes out only once every check that needs no body has passed.
  */
 export function createRestHandler(options: RestHandlerOptions) {
-  const { db, anonKey, allowOrigin, rateLimiter, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = (line: string) => console.error(line), clientAddress = socketAddress } = options;
+  const {
+    db,
+    anonKey,
+    allowOrigin,
+    rateLimiter,
+    maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+    log = (line: string) => console.error(line),
+    clientAddress = socketAddress,
+  } = options;
   // While the database is away every insert fails alike: one line per few seconds, with a count.
   let quietUntil = 0;
   let suppressed = 0;
@@ -120,7 +159,9 @@ export function createRestHandler(options: RestHandlerOptions) {
       suppressed++;
       return;
     }
-    log(`contact insert failed, answered 503: ${message}${suppressed ? ` (${suppressed} more since the last such line)` : ''}`);
+    log(
+      `contact insert failed, answered 503: ${message}${suppressed ? ` (${suppressed} more since the last such line)` : ''}`,
+    );
     suppressed = 0;
     quietUntil = now + UNAVAILABLE_LOG_INTERVAL_MS;
   };

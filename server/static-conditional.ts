@@ -41,7 +41,8 @@ export function isNotModified(req: IncomingMessage, etag: string, version: FileV
 }
 
 /** The outcome of a Range header: the whole file, one range, or nothing satisfiable (416). */
-export type RangeRequest = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
+export type RangeRequest =
+  { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**
  * Reads `Range` for a file of `size` bytes. Only one `bytes` range is served; several ranges, other

@@ -41,7 +41,9 @@ async function compressedBody(file: string, encoding: Encoding): Promise<Buffer>
   if (hit && hit.mtimeMs === mtimeMs) return hit.body;
   const body = readFile(file).then((raw) =>
     encoding === 'br'
-      ? brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      ? brotli(raw, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        })
       : gzipAsync(raw, { level: 9 }),
   );
   compressed.set(key, { mtimeMs, body });
@@ -76,7 +78,11 @@ export function isHiddenPath(relativePath: string): boolean {
 }
 
 function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)) });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+  });
   res.end(text);
 }
 
@@ -102,7 +108,14 @@ export function createStaticHandler(root: string) {
   async function isHidden(candidate: string): Promise<boolean> {
     if (isHiddenPath(relative(base, candidate).split(sep).join('/'))) return true;
     const realCandidate = await realpath(candidate).catch(() => null);
-    return realCandidate !== null && isHiddenPath(relative(await realBase, realCandidate).split(sep).join('/'));
+    return (
+      realCandidate !== null &&
+      isHiddenPath(
+        relative(await realBase, realCandidate)
+          .split(sep)
+          .join('/'),
+      )
+    );
   }
 
   return async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -139,7 +152,8 @@ export function createStaticHandler(root: string) {
     const ext = extname(file).toLowerCase();
     const headers: Record<string, string> = {
       'Content-Type': contentTypeOf(ext),
-      'Cache-Control': status === 200 && served.startsWith('_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control':
+        status === 200 && served.startsWith('_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
     // The widget's files are loaded by third-party pages, which may read them with CORS.
     if (served.startsWith('widget/') && (ext === '.js' || ext === '.map')) headers['Access-Control-Allow-Origin'] = '*';
@@ -147,7 +161,13 @@ export function createStaticHandler(root: string) {
     const accept = String(req.headers['accept-encoding'] ?? '');
     // A range is of the identity bytes: a request with Range gets them uncompressed.
     const compressible = COMPRESSIBLE.has(ext) && !req.headers.range;
-    const encoding: Encoding | null = compressible ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null) : null;
+    const encoding: Encoding | null = compressible
+      ? /\bbr\b/.test(accept)
+        ? 'br'
+        : /\bgzip\b/.test(accept)
+          ? 'gzip'
+          : null
+      : null;
     if (COMPRESSIBLE.has(ext)) headers['Vary'] = 'Accept-Encoding';
     if (status === 200) {
       const etag = etagOf(version, encoding);

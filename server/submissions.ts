@@ -13,7 +13,17 @@ import { createFormatter } from './submissions/format.ts';
 import { parseArgs, usage } from './submissions/options.ts';
 import { readSubmissions } from './submissions/read.ts';
 
-export { COLUMNS, createFormatter, csvField, deliverySummary, escapeVisible, safeJson, type DeliveryState, type Format, type Submission } from './submissions/format.ts';
+export {
+  COLUMNS,
+  createFormatter,
+  csvField,
+  deliverySummary,
+  escapeVisible,
+  safeJson,
+  type DeliveryState,
+  type Format,
+  type Submission,
+} from './submissions/format.ts';
 export { parseArgs, parseSince, type CliOptions } from './submissions/options.ts';
 export { listSubmissions, PAGE_SIZE, readSubmissions, type ReadOptions } from './submissions/read.ts';
 
@@ -37,7 +47,11 @@ async function main(): Promise<void> {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const formatter = createFormatter(options.format);
   let started = false;
-  for await (const page of readSubmissions(dataDir, { since: options.since, databaseUrl, log: (line) => console.error(line) })) {
+  for await (const page of readSubmissions(dataDir, {
+    since: options.since,
+    databaseUrl,
+    log: (line) => console.error(line),
+  })) {
     if (!started) {
       started = true;
       await write(formatter.start());
@@ -45,7 +59,9 @@ async function main(): Promise<void> {
     await write(formatter.page(page));
   }
   if (!started && !databaseUrl && options.format === 'table' && !existsSync(dataDirLayout(dataDir).cluster)) {
-    await write(`No database in ${dataDirLayout(dataDir).root} yet: start the site with \`npm start\` and send a request.\n`);
+    await write(
+      `No database in ${dataDirLayout(dataDir).root} yet: start the site with \`npm start\` and send a request.\n`,
+    );
     return;
   }
   if (!started) await write(formatter.start());

@@ -60,7 +60,9 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (OFF_WORDS.has(text.toLowerCase())) return TRUST_NO_PROXY;
   if (/^\d+$/.test(text)) return { kind: 'hops', hops: Number(text) };
   if (text === '*' || text.toLowerCase() === 'true') {
-    throw new Error('TRUST_PROXY may not trust every hop (any client could choose its address): give the number of proxies in front of the server (e.g. 1), or their addresses.');
+    throw new Error(
+      'TRUST_PROXY may not trust every hop (any client could choose its address): give the number of proxies in front of the server (e.g. 1), or their addresses.',
+    );
   }
   const list = new BlockList();
   for (const item of text.split(/[\s,]+/).filter(Boolean)) addToList(list, item);

@@ -35,10 +35,16 @@ export async function readBuildManifest(distDir: string): Promise<BuildManifest>
   try {
     parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<BuildManifest>;
   } catch {
-    throw new Error(`${file} is missing or unreadable: rebuild the site with \`npm run build\` (it records what the build was made for).`);
+    throw new Error(
+      `${file} is missing or unreadable: rebuild the site with \`npm run build\` (it records what the build was made for).`,
+    );
   }
   const kind = parsed.contactBackend?.kind;
-  if (typeof parsed.siteOrigin !== 'string' || typeof parsed.basePath !== 'string' || (kind !== 'embedded' && kind !== 'supabase')) {
+  if (
+    typeof parsed.siteOrigin !== 'string' ||
+    typeof parsed.basePath !== 'string' ||
+    (kind !== 'embedded' && kind !== 'supabase')
+  ) {
     throw new Error(`${file} is not a build manifest of this version: rebuild the site with \`npm run build\`.`);
   }
   return parsed as BuildManifest;

@@ -59,7 +59,10 @@ export function loadEnv(root: string = PROJECT_ROOT, environment: Env = process.
  * build's process.env, so Vite's `import.meta.env` and every integration see the same values as
  * the server). Returns their names.
  */
-export function applyEnvFile(root: string = PROJECT_ROOT, environment: Record<string, string | undefined> = process.env): string[] {
+export function applyEnvFile(
+  root: string = PROJECT_ROOT,
+  environment: Record<string, string | undefined> = process.env,
+): string[] {
   const applied: string[] = [];
   for (const [name, value] of Object.entries(readEnvFile(root))) {
     if (environment[name] !== undefined) continue;
@@ -80,7 +83,8 @@ export function portFrom(env: Env, name = 'PORT', fallback = DEFAULT_PORT): numb
   const raw = envValue(env, name);
   if (raw === undefined) return fallback;
   const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port < 1 || port > 65535) throw new Error(`${name} must be a port number from 1 to 65535, not ${JSON.stringify(raw)}.`);
+  if (!/^\d+$/.test(raw) || port < 1 || port > 65535)
+    throw new Error(`${name} must be a port number from 1 to 65535, not ${JSON.stringify(raw)}.`);
   return port;
 }
 
@@ -101,11 +105,19 @@ export function siteUrlFrom(env: Env): string {
   } catch {
     throw new Error(`PUBLIC_SITE_URL: ${JSON.stringify(raw)} is not a URL (write it like https://www.example.com).`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash
+  ) {
     throw new Error(`PUBLIC_SITE_URL: ${JSON.stringify(raw)} must be an http(s) origin like https://www.example.com.`);
   }
   if (url.pathname !== '/') {
-    throw new Error(`PUBLIC_SITE_URL: ${JSON.stringify(raw)} has a path; write the origin (${url.origin}) and the path as BASE_PATH=${url.pathname.replace(/\/$/, '')}.`);
+    throw new Error(
+      `PUBLIC_SITE_URL: ${JSON.stringify(raw)} has a path; write the origin (${url.origin}) and the path as BASE_PATH=${url.pathname.replace(/\/$/, '')}.`,
+    );
   }
   return url.origin;
 }
@@ -154,7 +166,10 @@ export function checkoutSlug(root: string): string {
   } catch {
     // A checkout that does not exist yet (tests): its name is enough.
   }
-  const name = basename(real).replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[.-]+/, '') || 'checkout';
+  const name =
+    basename(real)
+      .replace(/[^A-Za-z0-9._-]/g, '-')
+      .replace(/^[.-]+/, '') || 'checkout';
   return `${name}-${createHash('sha256').update(real).digest('hex').slice(0, 8)}`;
 }
 
@@ -187,18 +202,29 @@ function writable(folder: string): boolean {
 export function dataDirFrom(env: Env, root: string = PROJECT_ROOT, host: DataDirHost = currentHost()): DataDirChoice {
   const configured = envValue(env, 'DATA_DIR');
   if (configured) {
-    return { path: isAbsolute(configured) ? resolve(configured) : resolve(root, configured), source: 'DATA_DIR', reason: 'set by DATA_DIR' };
+    return {
+      path: isAbsolute(configured) ? resolve(configured) : resolve(root, configured),
+      source: 'DATA_DIR',
+      reason: 'set by DATA_DIR',
+    };
   }
   const inCheckout = resolve(root, CHECKOUT_DATA_DIR);
-  if (hasEntries(inCheckout)) return { path: inCheckout, source: 'checkout', reason: 'the checkout’s data folder (it already holds data)' };
+  if (hasEntries(inCheckout))
+    return { path: inCheckout, source: 'checkout', reason: 'the checkout’s data folder (it already holds data)' };
   if (host.isRoot) {
     return {
       path: join(ROOT_DATA_PARENT, checkoutSlug(root), 'postgres'),
       source: 'root-default',
-      reason: 'the default as root: outside the checkout, where PostgreSQL’s system user can reach it; DATA_DIR overrides it',
+      reason:
+        'the default as root: outside the checkout, where PostgreSQL’s system user can reach it; DATA_DIR overrides it',
     };
   }
-  if (writable(root)) return { path: inCheckout, source: 'checkout', reason: 'the default: in the checkout (gitignored); DATA_DIR overrides it' };
+  if (writable(root))
+    return {
+      path: inCheckout,
+      source: 'checkout',
+      reason: 'the default: in the checkout (gitignored); DATA_DIR overrides it',
+    };
   const state = envValue(env, 'XDG_STATE_HOME') ?? join(host.home, '.local', 'state');
   return {
     path: join(state, 'ringwise', checkoutSlug(root), 'postgres'),

@@ -26,7 +26,18 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** Extensions worth compressing (text formats). */
-export const COMPRESSIBLE: ReadonlySet<string> = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.xml', '.txt', '.svg', '.webmanifest']);
+export const COMPRESSIBLE: ReadonlySet<string> = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.xml',
+  '.txt',
+  '.svg',
+  '.webmanifest',
+]);
 
 /** The content type for a file extension; `application/octet-stream` for unknown ones. */
 export function contentTypeOf(extension: string): string {

@@ -23,7 +23,10 @@ export function portInUseSentence(variable: string, port: number, host: string, 
 }
 
 /** Throws {@link portInUseSentence} for the first of `ports` that is taken. */
-export async function assertPortsFree(ports: ReadonlyArray<{ variable: string; port: number; host: string }>, command: string): Promise<void> {
+export async function assertPortsFree(
+  ports: ReadonlyArray<{ variable: string; port: number; host: string }>,
+  command: string,
+): Promise<void> {
   for (const { variable, port, host } of ports) {
     if (!(await portIsFree(port, host))) throw new Error(portInUseSentence(variable, port, host, command));
   }

@@ -66,7 +66,10 @@ export function siteContentSecurityPolicy(input: SitePolicyInput): string {
     ['style-src', "'self' 'unsafe-inline'"],
     ['img-src', "'self' data: blob:"],
     ['font-src', "'self'"],
-    ['connect-src', unique(["'self'", origin(input.voiceApiBaseUrl), origin(input.supabaseUrl), ...WIDGET_CSP_SOURCES.connect])],
+    [
+      'connect-src',
+      unique(["'self'", origin(input.voiceApiBaseUrl), origin(input.supabaseUrl), ...WIDGET_CSP_SOURCES.connect]),
+    ],
     // The assistant's video arrives as a MediaStream, which media-src does not restrict.
     ['media-src', "'self' blob:"],
     ['worker-src', unique(["'self'", ...WIDGET_CSP_SOURCES.worker])],

@@ -130,7 +130,10 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   nudge: 'src/nudge/nudge.ts',
   audio: 'src/card/audio-panel.ts',
   start: 'src/chunks/entries/start.ts',
-  ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<(typeof LOCALES)[number], string>),
+  ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<
+    (typeof LOCALES)[number],
+    string
+  >),
 };
 
 /**
@@ -143,12 +146,22 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
 export function chunkEntry(key: string, source: string, names?: string[]): string {
   const from = JSON.stringify(source);
   const register = (exports: string) => `self.RingwiseVoice.chunk(${JSON.stringify(key)}, ${exports});\n`;
-  return names ? `import { ${names.join(', ')} } from ${from};\n${register(`{ ${names.join(', ')} }`)}` : `import * as m from ${from};\n${register('m')}`;
+  return names
+    ? `import { ${names.join(', ')} } from ${from};\n${register(`{ ${names.join(', ')} }`)}`
+    : `import * as m from ${from};\n${register('m')}`;
 }
 
 /** The value exports of a source module (from an esbuild metafile: types are erased). */
 async function exportsOf(source: string): Promise<string[]> {
-  const result = await build({ ...common, entryPoints: [source], write: false, sourcemap: false, format: 'esm', outdir: 'out', external: ['*'] });
+  const result = await build({
+    ...common,
+    entryPoints: [source],
+    write: false,
+    sourcemap: false,
+    format: 'esm',
+    outdir: 'out',
+    external: ['*'],
+  });
   return Object.values(result.metafile!.outputs)[0]!.exports;
 }
 
@@ -167,7 +180,12 @@ async function terse(file: string): Promise<void> {
     // wrong for NaN (a `nudge-delay` that is not a number).
     compress: { passes: 3, unsafe: true, unsafe_arrows: true },
     // The sources' text stays in the map, as in esbuild's (terser drops it unless asked).
-    sourceMap: { content: readFileSync(`${file}.map`, 'utf8'), url: `${name}.map`, filename: name, includeSources: true },
+    sourceMap: {
+      content: readFileSync(`${file}.map`, 'utf8'),
+      url: `${name}.map`,
+      filename: name,
+      includeSources: true,
+    },
   });
   writeFileSync(file, `${result.code!}\n`);
   writeFileSync(`${file}.map`, result.map as string);
@@ -198,7 +216,12 @@ export async function buildCdn(outdir = join(WIDGET_DIR, 'dist', 'cdn')): Promis
     (Object.keys(MODULE_FILES) as (keyof typeof MODULE_FILES)[]).map(async (key) =>
       build({
         ...common,
-        stdin: { contents: chunkEntry(key, `./${CDN_SOURCES[key]}`, await exportsOf(CDN_SOURCES[key])), resolveDir: WIDGET_DIR, sourcefile: `${key}-chunk.js`, loader: 'js' },
+        stdin: {
+          contents: chunkEntry(key, `./${CDN_SOURCES[key]}`, await exportsOf(CDN_SOURCES[key])),
+          resolveDir: WIDGET_DIR,
+          sourcefile: `${key}-chunk.js`,
+          loader: 'js',
+        },
         outfile: join(outdir, MODULE_FILES[key]),
         format: 'iife',
         target: 'es2022',
@@ -221,7 +244,9 @@ async function main(): Promise<void> {
   await buildCdn();
   buildTypes();
   buildCjsTypes();
-  console.log('widget built: dist/ (ESM + types), dist/cjs/ (CommonJS + types), dist/umd/ (UMD) and dist/cdn/ (script-tag loader, card UI, engine, chat and daily chunks)');
+  console.log(
+    'widget built: dist/ (ESM + types), dist/cjs/ (CommonJS + types), dist/umd/ (UMD) and dist/cdn/ (script-tag loader, card UI, engine, chat and daily chunks)',
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -17,10 +17,21 @@ export function platformDtos(): string {
   const pkg = require('@vapi-ai/web/package.json') as { version: string };
   const source = readFileSync(require.resolve('@vapi-ai/web/dist/api.d.ts'), 'utf8');
   const cut = source.indexOf(CLIENT_START);
-  if (cut < 0) throw new Error('@vapi-ai/web/dist/api.d.ts has no "export type QueryParamsType": look at the new file and move the cut.');
+  if (cut < 0)
+    throw new Error(
+      '@vapi-ai/web/dist/api.d.ts has no "export type QueryParamsType": look at the new file and move the cut.',
+    );
   const dtos = source.slice(0, cut + 1);
-  for (const name of ['CreateAssistantDTO', 'AssistantOverrides', 'CreateSquadDTO', 'CreateWorkflowDTO', 'WorkflowOverrides', 'Call']) {
-    if (!new RegExp(`^export (interface|type) ${name}\\b`, 'm').test(dtos)) throw new Error(`The DTO section of @vapi-ai/web's api.d.ts lacks ${name}.`);
+  for (const name of [
+    'CreateAssistantDTO',
+    'AssistantOverrides',
+    'CreateSquadDTO',
+    'CreateWorkflowDTO',
+    'WorkflowOverrides',
+    'Call',
+  ]) {
+    if (!new RegExp(`^export (interface|type) ${name}\\b`, 'm').test(dtos))
+      throw new Error(`The DTO section of @vapi-ai/web's api.d.ts lacks ${name}.`);
   }
   return `/** The platform's DTOs as @vapi-ai/web ${pkg.version} declares them (its dist/api.d.ts without the HTTP client). */\n${dtos}`;
 }

@@ -25,7 +25,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.ts';
 import { progress } from './progress.ts';
 import { probeScript, type ProbeTimes } from './probe.ts';
-import { cdpConditions, EXTERNAL_URL, routeDecision, type NetworkProfile, type RouteDecision, type ScriptTransfer } from './network.ts';
+import {
+  cdpConditions,
+  EXTERNAL_URL,
+  routeDecision,
+  type NetworkProfile,
+  type RouteDecision,
+  type ScriptTransfer,
+} from './network.ts';
 
 // The probe's record, for the readers of a sample.
 export type { LongTask, ProbeTimes } from './probe.ts';
@@ -36,10 +43,14 @@ export async function launchLatencyBrowser(): Promise<Browser | null> {
   if (!executablePath) return null;
   return chromium.launch({
     executablePath,
-    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
 }
-
 
 /** A request the routing answered from the provider: when it reached the bench (epoch ms). */
 export interface RoutedRequest {
@@ -98,7 +109,10 @@ const epochNow = (): number => performance.timeOrigin + performance.now();
 
 /** Opens a fresh context and page for one sample (see the module comment). */
 export async function openSample(browser: Browser, options: SampleOptions): Promise<Sample> {
-  const context = await browser.newContext({ permissions: ['microphone'], ...(options.userAgent ? { userAgent: options.userAgent } : {}) });
+  const context = await browser.newContext({
+    permissions: ['microphone'],
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+  });
   const decisions: Record<RouteDecision, number> = { continue: 0, provider: 0, 'abort-daily': 0, 'abort-other': 0 };
   const routed: RoutedRequest[] = [];
   const daily: RoutedRequest[] = [];
@@ -110,7 +124,8 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
     if (decision === 'abort-other') otherHosts.add(new URL(request.url()).host);
     if (decision === 'continue') return route.continue();
     const url = new URL(request.url());
-    if (decision === 'abort-daily') daily.push({ method: request.method(), path: url.host + url.pathname, at: epochNow() });
+    if (decision === 'abort-daily')
+      daily.push({ method: request.method(), path: url.host + url.pathname, at: epochNow() });
     if (decision !== 'provider') return route.abort('blockedbyclient');
     // The moment the request left the page's network stack (before the hop to the provider).
     routed.push({ method: request.method(), path: url.pathname, at: epochNow() });
@@ -138,12 +153,14 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
   });
   cdp.on('Network.loadingFinished', (e) => {
     const r = pending.get(e.requestId);
-    if (r?.type === 'Script') transfers.push({ url: r.url, bytes: e.encodedDataLength, finishedAt: e.timestamp * 1000 + r.offsetMs });
+    if (r?.type === 'Script')
+      transfers.push({ url: r.url, bytes: e.encodedDataLength, finishedAt: e.timestamp * 1000 + r.offsetMs });
   });
   await cdp.send('Network.enable');
   const conditions = cdpConditions(options.profile);
   if (conditions) await cdp.send('Network.emulateNetworkConditions', conditions);
-  if (options.cpuRate && options.cpuRate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuRate });
+  if (options.cpuRate && options.cpuRate > 1)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuRate });
   let roomJoinAt: number | null = null;
   page.on('console', (message) => {
     if (message.text().startsWith('__bench_room_join')) roomJoinAt = Number(message.text().split(' ')[1]);
@@ -170,10 +187,18 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
     roomJoinAt: () => roomJoinAt,
     probe: () =>
       page.evaluate(() => {
-        const p = window as unknown as { __bench?: ProbeTimes & { interactions: Record<string, number>; clickInteraction: number | null; firstInput?: number } };
+        const p = window as unknown as {
+          __bench?: ProbeTimes & {
+            interactions: Record<string, number>;
+            clickInteraction: number | null;
+            firstInput?: number;
+          };
+        };
         const b = p.__bench;
         // The first input of a sample is its click's pointerdown: a fast click is reported only there.
-        const inp = b?.clickInteraction ? Math.max(b.interactions[b.clickInteraction] ?? 0, b.firstInput ?? 0) : (b?.firstInput ?? null);
+        const inp = b?.clickInteraction
+          ? Math.max(b.interactions[b.clickInteraction] ?? 0, b.firstInput ?? 0)
+          : (b?.firstInput ?? null);
         return {
           clickAt: b?.clickAt ?? null,
           enterAt: b?.enterAt ?? null,
@@ -213,7 +238,12 @@ export async function pollFor<T>(page: Page, ready: () => T | null | undefined, 
  * Opens a sample, runs `measure` on it and closes it. A throw is a failed sample: it is logged
  * with `label` and reported as `false`; the context is closed either way.
  */
-export async function inSample(browser: Browser, options: SampleOptions, label: string, measure: (sample: Sample) => Promise<void>): Promise<boolean> {
+export async function inSample(
+  browser: Browser,
+  options: SampleOptions,
+  label: string,
+  measure: (sample: Sample) => Promise<void>,
+): Promise<boolean> {
   let sample: Sample | null = null;
   try {
     sample = await openSample(browser, options);

@@ -64,16 +64,22 @@ export function groupVerdicts(rows: readonly BudgetRow[]): GroupVerdict[] {
     const missed = mine.filter((r) => r.verdict.status === 'missed');
     const unmeasured = mine.filter((r) => r.verdict.status === 'not measured');
     // A budget of one row needs no name in front of its figure.
-    const name = (r: BudgetRow) => (mine.length === 1 ? '' : r.short ?? r.what);
+    const name = (r: BudgetRow) => (mine.length === 1 ? '' : (r.short ?? r.what));
     const named = (r: BudgetRow, text: string) => (name(r) ? `${name(r)}: ${text}` : text);
     const reasons = [...new Set(unmeasured.map((r) => r.verdict.detail ?? 'not measured'))];
     const alsoUnmeasured = unmeasured.length ? ` (not measured: ${unmeasured.map(name).join(', ')})` : '';
     const verdict: Verdict = missed.length
-      ? { status: 'missed', detail: missed.map((r) => named(r, `${r.measured}, ${r.verdict.detail}`)).join('; ') + alsoUnmeasured }
+      ? {
+          status: 'missed',
+          detail: missed.map((r) => named(r, `${r.measured}, ${r.verdict.detail}`)).join('; ') + alsoUnmeasured,
+        }
       : unmeasured.length
         ? {
             status: 'not measured',
-            detail: unmeasured.length < mine.length ? `${mine.length - unmeasured.length} of ${mine.length} met; not measured: ${unmeasured.map(name).join(', ')}: ${reasons.join('; ')}` : reasons.join('; '),
+            detail:
+              unmeasured.length < mine.length
+                ? `${mine.length - unmeasured.length} of ${mine.length} met; not measured: ${unmeasured.map(name).join(', ')}: ${reasons.join('; ')}`
+                : reasons.join('; '),
           }
         : { status: 'met' };
     out.push({ group, budget: BUDGET_GROUPS[group], verdict });

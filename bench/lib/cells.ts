@@ -5,7 +5,8 @@
 import { formatKB } from './size.ts';
 
 /** Bytes as KB. */
-export const kb = (bytes: number | undefined): string => (bytes === undefined || Number.isNaN(bytes) ? '—' : formatKB(bytes));
+export const kb = (bytes: number | undefined): string =>
+  bytes === undefined || Number.isNaN(bytes) ? '—' : formatKB(bytes);
 /** Whole milliseconds. */
 export const ms = (v: number | undefined): string => (v === undefined || Number.isNaN(v) ? '—' : `${Math.round(v)} ms`);
 /** Milliseconds to a tenth. */

@@ -42,7 +42,11 @@ export async function startChatProvider(): Promise<ChatProvider> {
   const arrivals: number[] = [];
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
   // Write 0 is the session id, write 1 the first delta (exactly FIRST_TOKEN): both go at once.
-  const stream = chatWebHandler({ reply: CHAT_REPLY, deltaSize: FIRST_TOKEN.length, gate: (i) => (i <= 1 ? Promise.resolve() : sleep(DELTA_INTERVAL_MS)) });
+  const stream = chatWebHandler({
+    reply: CHAT_REPLY,
+    deltaSize: FIRST_TOKEN.length,
+    gate: (i) => (i <= 1 ? Promise.resolve() : sleep(DELTA_INTERVAL_MS)),
+  });
   const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' };
   server.route('POST', CHAT_PATH, (request) => {
     arrivals.push(performance.timeOrigin + performance.now());
@@ -59,4 +63,3 @@ export async function startChatProvider(): Promise<ChatProvider> {
   }));
   return { server, arrivals, preflights: () => server.requestsTo('OPTIONS', CHAT_PATH).length };
 }
-

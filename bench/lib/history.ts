@@ -26,7 +26,11 @@ export function historyEntry(date: string, rows: readonly LighthouseRow[]): Ligh
 }
 
 /** `history` with `entry` appended, the oldest dropped beyond `keep`. */
-export function appendHistory(history: readonly LighthouseHistoryEntry[], entry: LighthouseHistoryEntry, keep = HISTORY_KEEP): LighthouseHistoryEntry[] {
+export function appendHistory(
+  history: readonly LighthouseHistoryEntry[],
+  entry: LighthouseHistoryEntry,
+  keep = HISTORY_KEEP,
+): LighthouseHistoryEntry[] {
   return [...history, entry].slice(-keep);
 }
 
@@ -36,7 +40,8 @@ export function parseHistory(text: string): LighthouseHistoryEntry[] {
   if (!Array.isArray(data)) throw new Error('not a JSON array');
   data.forEach((e: unknown, i) => {
     const entry = e as Partial<LighthouseHistoryEntry> | null;
-    if (!entry || typeof entry.date !== 'string' || !Array.isArray(entry.routes)) throw new Error(`entry ${i} has no date or routes`);
+    if (!entry || typeof entry.date !== 'string' || !Array.isArray(entry.routes))
+      throw new Error(`entry ${i} has no date or routes`);
   });
   return data as LighthouseHistoryEntry[];
 }
@@ -45,7 +50,10 @@ export function parseHistory(text: string): LighthouseHistoryEntry[] {
  * Appends `entry` to the history file and returns the whole history. An unreadable file is never
  * overwritten: it is moved aside to `<file>.bad` (named in `problem`) and the history restarts.
  */
-export function recordHistory(file: string, entry: LighthouseHistoryEntry): { history: LighthouseHistoryEntry[]; problem?: string } {
+export function recordHistory(
+  file: string,
+  entry: LighthouseHistoryEntry,
+): { history: LighthouseHistoryEntry[]; problem?: string } {
   let history: LighthouseHistoryEntry[] = [];
   let problem: string | undefined;
   if (existsSync(file)) {

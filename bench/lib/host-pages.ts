@@ -18,7 +18,8 @@ export const PEER_FILES = {
 /** Label of the minimal @vapi-ai/web page's button (the same words as our launcher). */
 export const VAPI_WEB_BUTTON = 'Talk to Our Agent';
 
-const escapeAttr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttr = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The host page: a plain third-party article with the subject's embed in `head` and `body`. */
 export function hostPage(embed: { head?: string; body?: string }): string {
@@ -38,7 +39,10 @@ ${embed.body ?? ''}
  * default (the platform's public API), as a website owner's tag does; without `preload`, the
  * loader's default warm start.
  */
-export function oursEmbed(loaderPath: string, options: { mode?: 'voice' | 'chat'; apiBaseUrl?: string; preload?: 'idle' | 'intent' | 'none' } = {}): { body: string } {
+export function oursEmbed(
+  loaderPath: string,
+  options: { mode?: 'voice' | 'chat'; apiBaseUrl?: string; preload?: 'idle' | 'intent' | 'none' } = {},
+): { body: string } {
   const mode = ` data-mode="${options.mode ?? 'voice'}"`;
   const api = options.apiBaseUrl ? ` data-api-base-url="${escapeAttr(options.apiBaseUrl)}"` : '';
   // Without it, the loader's default (what a website owner who never heard of it gets).

@@ -55,7 +55,11 @@ export function parseHtml(html: string): ParsedDocument {
       disableJavaScriptFileLoading: true,
       disableCSSFileLoading: true,
       disableIframePageLoading: true,
-      navigation: { disableMainFrameNavigation: true, disableChildFrameNavigation: true, disableChildPageNavigation: true },
+      navigation: {
+        disableMainFrameNavigation: true,
+        disableChildFrameNavigation: true,
+        disableChildPageNavigation: true,
+      },
     },
   });
   return new sharedWindow.DOMParser().parseFromString(html, 'text/html');

@@ -12,7 +12,8 @@ import { NETWORK_PROFILES, type NetworkProfile } from './network.ts';
  * A phone's user agent (Chrome on Android): what every subject's mobile test reads
  * (`/android|iphone|…/i`), so each one takes its phone path.
  */
-export const PHONE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 /** The subjects of the click → join bench, in report order. */
 export const JOIN_SUBJECTS = [
@@ -54,7 +55,8 @@ export function joinCells(profiles: readonly NetworkProfile[] = NETWORK_PROFILES
   const cells: JoinCell[] = [];
   const mobile = profiles.filter((p) => p.id !== 'none');
   const none = profiles.find((p) => p.id === 'none');
-  if (none) cells.push({ id: 'none/0', label: `${none.short}, 0 ms`, profile: none, cpuRate: 1, phone: false, delayMs: 0 });
+  if (none)
+    cells.push({ id: 'none/0', label: `${none.short}, 0 ms`, profile: none, cpuRate: 1, phone: false, delayMs: 0 });
   for (const phone of [false, true]) {
     for (const profile of mobile) {
       for (const delayMs of JOIN_DELAYS_MS) {

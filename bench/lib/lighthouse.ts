@@ -50,7 +50,14 @@ export async function launchLighthouseBrowser(): Promise<LighthouseBrowser> {
     async run(url, formFactor, categories = CATEGORIES) {
       const result = await lighthouse(
         url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories], disableFullPageScreenshot: true, skipAudits: ['bf-cache'] },
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...categories],
+          disableFullPageScreenshot: true,
+          skipAudits: ['bf-cache'],
+        },
         formFactor === 'desktop' ? desktopConfig : undefined,
       );
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
@@ -64,7 +71,8 @@ export async function launchLighthouseBrowser(): Promise<LighthouseBrowser> {
         if (id === 'performance') continue;
         for (const ref of category.auditRefs) {
           const audit = lhr.audits[ref.id];
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.push(`${id}: ${ref.id} (${audit.title})`);
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+            failing.push(`${id}: ${ref.id} (${audit.title})`);
         }
       }
       const num = (id: string): number | undefined => {
@@ -72,7 +80,12 @@ export async function launchLighthouseBrowser(): Promise<LighthouseBrowser> {
         return typeof v === 'number' ? v : undefined;
       };
       const metrics = categories.includes('performance')
-        ? { fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift') }
+        ? {
+            fcp: num('first-contentful-paint'),
+            lcp: num('largest-contentful-paint'),
+            tbt: num('total-blocking-time'),
+            cls: num('cumulative-layout-shift'),
+          }
         : {};
       return { url, formFactor, scores, metrics, failing, runtimeError: lhr.runtimeError?.message };
     },

@@ -13,7 +13,9 @@ export function chromiumVersion(): string | null {
   const path = findBrowser();
   if (!path) return null;
   try {
-    return execFileSync(path, ['--version'], { encoding: 'utf8' }).trim().replace(/^Chromium\s+/i, '');
+    return execFileSync(path, ['--version'], { encoding: 'utf8' })
+      .trim()
+      .replace(/^Chromium\s+/i, '');
   } catch {
     return path;
   }

@@ -28,8 +28,22 @@ export interface NetworkProfile {
  */
 export const NETWORK_PROFILES: readonly NetworkProfile[] = [
   { id: 'none', label: 'none (loopback)', short: 'loopback', latencyMs: 0, downloadBps: 0, uploadBps: 0 },
-  { id: 'fast-mobile', label: 'fast mobile (40 ms, 9 Mbps ↓, 1.5 Mbps ↑)', short: 'fast mobile', latencyMs: 40, downloadBps: 9_000_000, uploadBps: 1_500_000 },
-  { id: 'slow-mobile', label: 'slow mobile (150 ms, 1.6 Mbps ↓, 750 kbps ↑)', short: 'slow mobile', latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000 },
+  {
+    id: 'fast-mobile',
+    label: 'fast mobile (40 ms, 9 Mbps ↓, 1.5 Mbps ↑)',
+    short: 'fast mobile',
+    latencyMs: 40,
+    downloadBps: 9_000_000,
+    uploadBps: 1_500_000,
+  },
+  {
+    id: 'slow-mobile',
+    label: 'slow mobile (150 ms, 1.6 Mbps ↓, 750 kbps ↑)',
+    short: 'slow mobile',
+    latencyMs: 150,
+    downloadBps: 1_600_000,
+    uploadBps: 750_000,
+  },
 ];
 
 /** Parameters of `Network.emulateNetworkConditions` (throughputs in bytes per second, -1 = off). */
@@ -47,7 +61,12 @@ export interface CdpNetworkConditions {
 export function cdpConditions(profile: NetworkProfile): CdpNetworkConditions | null {
   if (!profile.latencyMs && !profile.downloadBps && !profile.uploadBps) return null;
   const bytesPerSecond = (bps: number): number => (bps > 0 ? bps / 8 : -1);
-  return { offline: false, latency: profile.latencyMs, downloadThroughput: bytesPerSecond(profile.downloadBps), uploadThroughput: bytesPerSecond(profile.uploadBps) };
+  return {
+    offline: false,
+    latency: profile.latencyMs,
+    downloadThroughput: bytesPerSecond(profile.downloadBps),
+    uploadThroughput: bytesPerSecond(profile.uploadBps),
+  };
 }
 
 /**
@@ -135,7 +154,12 @@ export interface TransferSamples {
 }
 
 /** Splits one sample's transfers around `actionAt` → `requestAt` ({@link splitTransfers}) and adds them to `samples`. */
-export function recordTransfers(samples: TransferSamples, transfers: readonly ScriptTransfer[], actionAt: number, requestAt: number): void {
+export function recordTransfers(
+  samples: TransferSamples,
+  transfers: readonly ScriptTransfer[],
+  actionAt: number,
+  requestAt: number,
+): void {
   const split = splitTransfers(transfers, actionAt, requestAt);
   samples.before.push(split.beforeClick);
   samples.during.push(split.clickToPost);

@@ -42,22 +42,39 @@ export interface BenchOptions {
   updateBenchmarks: boolean;
 }
 
-const KNOWN = ['only', 'samples', 'chat-samples', 'join-samples', 'join-cells', 'join-subjects', 'runs', 'desktop-runs', 'budget'];
+const KNOWN = [
+  'only',
+  'samples',
+  'chat-samples',
+  'join-samples',
+  'join-cells',
+  'join-subjects',
+  'runs',
+  'desktop-runs',
+  'budget',
+];
 const FLAGS = ['--no-build', '--update-benchmarks'];
 
 /** A comma-separated list of names from `known` (undefined when the option is absent). */
 function names(option: string, raw: string | undefined, known: readonly string[]): string[] | undefined {
   if (raw === undefined) return undefined;
-  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = list.filter((s) => !known.includes(s));
-  if (unknown.length || !list.length) throw new Error(`--${option}=${raw}: ${unknown.length ? `unknown ${unknown.join(', ')}` : 'names none'}; choose from ${known.join(', ')}.`);
+  if (unknown.length || !list.length)
+    throw new Error(
+      `--${option}=${raw}: ${unknown.length ? `unknown ${unknown.join(', ')}` : 'names none'}; choose from ${known.join(', ')}.`,
+    );
   return list;
 }
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min) throw new Error(`--${name}=${raw}: expected a whole number ≥ ${min}.`);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min)
+    throw new Error(`--${name}=${raw}: expected a whole number ≥ ${min}.`);
   return value;
 }
 
@@ -71,7 +88,8 @@ export function parseBenchArgs(input: readonly string[]): BenchOptions {
   for (let i = 0; i < input.length; i++) {
     const arg = input[i]!;
     const name = /^--([a-z-]+)$/.exec(arg)?.[1];
-    if (name && KNOWN.includes(name) && i + 1 < input.length && !input[i + 1]!.startsWith('--')) args.push(`${arg}=${input[++i]}`);
+    if (name && KNOWN.includes(name) && i + 1 < input.length && !input[i + 1]!.startsWith('--'))
+      args.push(`${arg}=${input[++i]}`);
     else args.push(arg);
   }
   const values = new Map<string, string>();
@@ -83,12 +101,18 @@ export function parseBenchArgs(input: readonly string[]): BenchOptions {
     }
     values.set(match[1]!, match[2]!);
   }
-  const only = values.get('only')?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = values
+    .get('only')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = only?.filter((s) => !(STEPS as readonly string[]).includes(s));
   if (unknown?.length) throw new Error(`Unknown step(s) ${unknown.join(', ')}: choose from ${STEPS.join(', ')}.`);
   if (only && !only.length) throw new Error(`--only= names no step: choose from ${STEPS.join(', ')}.`);
   const noBuild = args.includes('--no-build');
-  const steps = new Set<Step>(only ? (only as Step[]) : STEPS.filter((s) => (s !== 'build' || !noBuild) && !OPT_IN_STEPS.includes(s)));
+  const steps = new Set<Step>(
+    only ? (only as Step[]) : STEPS.filter((s) => (s !== 'build' || !noBuild) && !OPT_IN_STEPS.includes(s)),
+  );
   const lighthouseAlone = steps.size === 1 && steps.has('lighthouse');
   const joinAlone = steps.has('click-join') && !steps.has('latency') && !steps.has('chat') && !steps.has('lighthouse');
   return {
@@ -96,9 +120,22 @@ export function parseBenchArgs(input: readonly string[]): BenchOptions {
     samples: integer('samples', values.get('samples'), 15, 1),
     chatSamples: integer('chat-samples', values.get('chat-samples'), 8, 1),
     // `--only=click-join --samples=8` means eight click → join rounds.
-    joinSamples: integer('join-samples', values.get('join-samples') ?? (steps.has('latency') ? undefined : values.get('samples')), 8, 1),
-    joinCells: names('join-cells', values.get('join-cells'), joinCells().map((c) => c.id)),
-    joinSubjects: names('join-subjects', values.get('join-subjects'), JOIN_SUBJECTS.map((s) => s.id)) as JoinSubjectId[] | undefined,
+    joinSamples: integer(
+      'join-samples',
+      values.get('join-samples') ?? (steps.has('latency') ? undefined : values.get('samples')),
+      8,
+      1,
+    ),
+    joinCells: names(
+      'join-cells',
+      values.get('join-cells'),
+      joinCells().map((c) => c.id),
+    ),
+    joinSubjects: names(
+      'join-subjects',
+      values.get('join-subjects'),
+      JOIN_SUBJECTS.map((s) => s.id),
+    ) as JoinSubjectId[] | undefined,
     runs: integer('runs', values.get('runs'), 3, 1),
     desktopRuns: integer('desktop-runs', values.get('desktop-runs'), 1, 0),
     // Lighthouse or click → join alone get an hour: that is how to get every run on a slow machine.

@@ -12,11 +12,19 @@ import { CDN_FILES } from '../../widget/build.ts';
 import { gzipBytes, KB } from './size.ts';
 
 /** Markers around the generated figures (the same pair in both READMEs). */
-export const FIGURES_START = '<!-- bench:widget-sizes (written by `npx node bench/readme-figures.ts`; checked by tests/unit/widget/readme-figures.test.ts) -->';
+export const FIGURES_START =
+  '<!-- bench:widget-sizes (written by `npx node bench/readme-figures.ts`; checked by tests/unit/widget/readme-figures.test.ts) -->';
 export const FIGURES_END = '<!-- /bench:widget-sizes -->';
 
 /** DESIGN.md's budgets the figures are read against, in bytes. */
-const BUDGETS = { loader: 5 * KB, chat: 3 * KB, engine: 6 * KB, chatMode: 15 * KB, voiceMode: 85 * KB, machinery: 85 * KB } as const;
+const BUDGETS = {
+  loader: 5 * KB,
+  chat: 3 * KB,
+  engine: 6 * KB,
+  chatMode: 15 * KB,
+  voiceMode: 85 * KB,
+  machinery: 85 * KB,
+} as const;
 
 /** gzip bytes of every script-tag file and of the three totals a visitor downloads. */
 export interface WidgetFigures {
@@ -41,13 +49,29 @@ export interface WidgetFigures {
 /** Measures the script-tag build in `dir` (widget/dist/cdn, or a fresh build's folder). */
 export function measureWidgetFigures(dir: string): WidgetFigures {
   const size = (key: keyof typeof CDN_FILES) => gzipBytes(readFileSync(join(dir, CDN_FILES[key])));
-  const f = { loader: size('loader'), card: size('card'), chat: size('chat'), engine: size('engine'), daily: size('daily'), de: size('de'), es: size('es'), fr: size('fr'), start: size('start') };
-  return { ...f, chatMode: f.loader + f.card + f.chat, voiceMode: f.loader + f.card + f.start + f.engine + f.daily, machinery: f.loader + f.start + f.engine + f.daily };
+  const f = {
+    loader: size('loader'),
+    card: size('card'),
+    chat: size('chat'),
+    engine: size('engine'),
+    daily: size('daily'),
+    de: size('de'),
+    es: size('es'),
+    fr: size('fr'),
+    start: size('start'),
+  };
+  return {
+    ...f,
+    chatMode: f.loader + f.card + f.chat,
+    voiceMode: f.loader + f.card + f.start + f.engine + f.daily,
+    machinery: f.loader + f.start + f.engine + f.daily,
+  };
 }
 
 const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
-const verdict = (n: number, budget: number) => (n <= budget ? `≤ ${budget / KB} KB` : `≤ ${budget / KB} KB: **missed** by ${bytes(n - budget)}`);
+const verdict = (n: number, budget: number) =>
+  n <= budget ? `≤ ${budget / KB} KB` : `≤ ${budget / KB} KB: **missed** by ${bytes(n - budget)}`;
 
 /** widget/README.md's block: the table and the figures of the paragraph that reads it. */
 export function widgetReadmeFigures(f: WidgetFigures): string {
@@ -102,7 +126,8 @@ export function figuresIn(readme: string): string | null {
 export function readmeWithFigures(readme: string, block: string, name: string): string {
   const start = readme.indexOf(FIGURES_START);
   const end = readme.indexOf(FIGURES_END);
-  if (start === -1 || end < start) throw new Error(`${name} has no size markers: put ${FIGURES_START} and ${FIGURES_END} where the figures go`);
+  if (start === -1 || end < start)
+    throw new Error(`${name} has no size markers: put ${FIGURES_START} and ${FIGURES_END} where the figures go`);
   // The end marker keeps its indentation (the root README's figures sit in a list item).
   const indent = readme.slice(readme.lastIndexOf('\n', end) + 1, end);
   return `${readme.slice(0, start + FIGURES_START.length)}\n${block}\n${indent}${readme.slice(end)}`;

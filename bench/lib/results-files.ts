@@ -17,10 +17,14 @@ export const CLICK_JOIN_FILE = join(RESULTS_DIR, 'click-join.json');
 
 /** The last click → join run on this machine, carried into a run that does not sample it, dated. */
 export function lastClickJoin(): BenchResults['clickJoin'] {
-  if (!existsSync(CLICK_JOIN_FILE)) return { note: 'not run (opt-in: `npm run bench -- --only=click-join`), and no earlier run on this machine' };
+  if (!existsSync(CLICK_JOIN_FILE))
+    return { note: 'not run (opt-in: `npm run bench -- --only=click-join`), and no earlier run on this machine' };
   try {
     const result = JSON.parse(readFileSync(CLICK_JOIN_FILE, 'utf8')) as ClickJoinResult;
-    return { result, note: `Not sampled by this run (opt-in: \`--only=click-join\`): the figures of the last run on this machine, ${result.date.slice(0, 16).replace('T', ' ')} UTC.` };
+    return {
+      result,
+      note: `Not sampled by this run (opt-in: \`--only=click-join\`): the figures of the last run on this machine, ${result.date.slice(0, 16).replace('T', ' ')} UTC.`,
+    };
   } catch (error) {
     return { note: `not run; ${CLICK_JOIN_FILE} unreadable: ${(error as Error).message}` };
   }

@@ -92,7 +92,8 @@ export function forbiddenValues(envFiles: string[], env: Record<string, string |
   for (const file of envFiles) {
     if (!existsSync(file)) continue;
     for (const [name, value] of parseDotenv(readFileSync(file, 'utf8'))) {
-      if (!name.startsWith('PUBLIC_') && value.length >= MIN_SECRET_LENGTH) out.push({ name: `${file}: ${name}`, value });
+      if (!name.startsWith('PUBLIC_') && value.length >= MIN_SECRET_LENGTH)
+        out.push({ name: `${file}: ${name}`, value });
     }
   }
   for (const [name, value] of Object.entries(env)) {
@@ -142,7 +143,11 @@ function filesUnder(root: string): string[] {
  * Scans every text file below each of `roots` (binary files, i.e. containing a NUL byte, and
  * files over 20 MB are skipped). File names in findings are relative to `base`.
  */
-export function scanForSecrets(roots: string[], forbidden: ForbiddenValue[], base: string): { files: number; findings: SecretFinding[] } {
+export function scanForSecrets(
+  roots: string[],
+  forbidden: ForbiddenValue[],
+  base: string,
+): { files: number; findings: SecretFinding[] } {
   const findings: SecretFinding[] = [];
   let files = 0;
   for (const root of roots) {

@@ -12,7 +12,6 @@ import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { COMPRESSIBLE, contentTypeOf } from '../../shared/content-types.ts';
 
-
 interface Entry {
   type: string;
   raw: Buffer;
@@ -58,7 +57,8 @@ function load(root: string, extra: Record<string, string | Uint8Array> = {}): Ma
     for (const d of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, d.name);
       if (d.isDirectory()) walk(full);
-      else if (d.isFile()) files.set('/' + relative(root, full).split(sep).join('/'), entryOf(d.name, readFileSync(full)));
+      else if (d.isFile())
+        files.set('/' + relative(root, full).split(sep).join('/'), entryOf(d.name, readFileSync(full)));
     }
   };
   walk(root);
@@ -95,7 +95,12 @@ export async function serveStatic(root: string, options: ServeOptions = {}): Pro
       }
     }
     const accept = String(req.headers['accept-encoding'] ?? '');
-    const [body, encoding] = entry.br && /\bbr\b/.test(accept) ? [entry.br, 'br'] : entry.gzip && /\bgzip\b/.test(accept) ? [entry.gzip, 'gzip'] : [entry.raw, null];
+    const [body, encoding] =
+      entry.br && /\bbr\b/.test(accept)
+        ? [entry.br, 'br']
+        : entry.gzip && /\bgzip\b/.test(accept)
+          ? [entry.gzip, 'gzip']
+          : [entry.raw, null];
     const headers: Record<string, string> = {
       'Content-Type': entry.type,
       'Content-Length': String(body.byteLength),

@@ -46,7 +46,10 @@ export interface HtmlProblem {
 }
 
 /** Validates every page; returns every error and warning (empty when all pages are valid). */
-export async function validatePages(pages: BuiltPage[], config: ConfigData = HTML_VALIDATE_CONFIG): Promise<HtmlProblem[]> {
+export async function validatePages(
+  pages: BuiltPage[],
+  config: ConfigData = HTML_VALIDATE_CONFIG,
+): Promise<HtmlProblem[]> {
   const validator = new HtmlValidate(new StaticConfigLoader(config));
   const problems: HtmlProblem[] = [];
   for (const page of pages) {

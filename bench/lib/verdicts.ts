@@ -28,7 +28,8 @@ export function sizeVerdict(bytes: number | null | undefined, limit: number, why
 
 /** Ours ÷ peer (e.g. 2.5 = ours takes 2.5 times as long); NaN when either is missing or the peer is 0. */
 export function ratio(ours: number | undefined, peer: number | undefined): number {
-  if (ours === undefined || peer === undefined || Number.isNaN(ours) || Number.isNaN(peer) || peer <= 0) return Number.NaN;
+  if (ours === undefined || peer === undefined || Number.isNaN(ours) || Number.isNaN(peer) || peer <= 0)
+    return Number.NaN;
   return ours / peer;
 }
 
@@ -45,7 +46,12 @@ export function latencyVerdict(ours: number | undefined, peer: number | undefine
 }
 
 /** Our median against `limit` × a peer's: met when ours ≤ limit × peer; a miss gives the ratio. */
-export function ratioVerdict(ours: number | undefined, peer: number | undefined, limit: number, why = 'not measured'): Verdict {
+export function ratioVerdict(
+  ours: number | undefined,
+  peer: number | undefined,
+  limit: number,
+  why = 'not measured',
+): Verdict {
   const r = ratio(ours, peer);
   if (Number.isNaN(r)) return notMeasured(why);
   if (r <= limit) return { status: 'met' };

@@ -20,11 +20,17 @@ export const DEFAULT_BACKUP_DIR = 'backups';
 
 /** The file name for a backup taken at `now`: ringwise-backup-2026-11-25T18-07-09Z.jsonl.gz */
 export function backupFileName(now: Date = new Date()): string {
-  return `ringwise-backup-${now.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-')}.jsonl.gz`;
+  return `ringwise-backup-${now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-')}.jsonl.gz`;
 }
 
 /** Writes a backup into `folder`; resolves with its path and the rows per table. */
-export async function writeBackup(folder: string, env: NodeJS.ProcessEnv = process.env): Promise<{ file: string; counts: Record<string, number> }> {
+export async function writeBackup(
+  folder: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ file: string; counts: Record<string, number> }> {
   const database = await openCommandDatabase('backup', false, env);
   if (!database) throw new Error('There is no database to back up yet: start the site with `npm start` first.');
   const file = resolve(folder, backupFileName());
@@ -56,14 +62,20 @@ export async function writeBackup(folder: string, env: NodeJS.ProcessEnv = proce
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h') || args.length > 1) {
-    process.stdout.write('Usage: npm run backup [-- <folder>]\n\nWrites a consistent backup of the contact database (DATABASE_URL, or the embedded one in DATA_DIR)\nto <folder> (default BACKUP_DIR or ./backups) and prints the file\'s path. Restore it with `npm run restore <file>`.\n');
+    process.stdout.write(
+      "Usage: npm run backup [-- <folder>]\n\nWrites a consistent backup of the contact database (DATABASE_URL, or the embedded one in DATA_DIR)\nto <folder> (default BACKUP_DIR or ./backups) and prints the file's path. Restore it with `npm run restore <file>`.\n",
+    );
     if (args.length > 1) process.exitCode = 1;
     return;
   }
   const folder = args[0] ?? (loadEnv().BACKUP_DIR?.trim() || DEFAULT_BACKUP_DIR);
   const { file, counts } = await writeBackup(folder);
   const size = (await stat(file)).size;
-  console.error(`Backed up ${Object.entries(counts).map(([t, n]) => `${n} row(s) of ${t}`).join(', ')} (${size.toLocaleString('en')} bytes).`);
+  console.error(
+    `Backed up ${Object.entries(counts)
+      .map(([t, n]) => `${n} row(s) of ${t}`)
+      .join(', ')} (${size.toLocaleString('en')} bytes).`,
+  );
   process.stdout.write(`${file}\n`);
 }
 

@@ -61,7 +61,8 @@ export async function listTables(client: pg.ClientBase): Promise<string[]> {
   const pending = new Map(rows.map((r) => [r.name, r.parents]));
   while (pending.size > 0) {
     const ready = [...pending].filter(([, parents]) => parents.every((p) => !pending.has(p)));
-    if (ready.length === 0) throw new Error(`Cannot order the tables ${[...pending.keys()].join(', ')}: their foreign keys form a cycle.`);
+    if (ready.length === 0)
+      throw new Error(`Cannot order the tables ${[...pending.keys()].join(', ')}: their foreign keys form a cycle.`);
     for (const [name] of ready) {
       order.push(name);
       pending.delete(name);
@@ -88,7 +89,14 @@ export async function dumpDatabase(client: pg.ClientBase, write: LineSink): Prom
       .query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
       .then((r) => r.rows.map((row) => row.version));
     const server = (await client.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '';
-    const header: DumpHeader = { format: DUMP_FORMAT, version: DUMP_VERSION, created_at: new Date().toISOString(), server, migrations, tables };
+    const header: DumpHeader = {
+      format: DUMP_FORMAT,
+      version: DUMP_VERSION,
+      created_at: new Date().toISOString(),
+      server,
+      migrations,
+      tables,
+    };
     await write(JSON.stringify(header));
     const counts: Record<string, number> = {};
     for (const table of tables) {

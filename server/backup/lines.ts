@@ -41,5 +41,7 @@ export async function* boundedLines(chunks: AsyncIterable<Buffer>, maxBytes = MA
 }
 
 function tooLong(maxBytes: number): Error {
-  return new Error(`The backup file is damaged (a line is longer than ${maxBytes} bytes; \`npm run backup\` writes none).`);
+  return new Error(
+    `The backup file is damaged (a line is longer than ${maxBytes} bytes; \`npm run backup\` writes none).`,
+  );
 }

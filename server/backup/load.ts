@@ -27,7 +27,11 @@ export interface LoadOptions {
 }
 
 /** Loads the dump's lines through `client` (the tables' owner). Returns the rows loaded per table. */
-export async function loadDump(client: pg.ClientBase, lines: AsyncIterable<string>, options: LoadOptions): Promise<Record<string, number>> {
+export async function loadDump(
+  client: pg.ClientBase,
+  lines: AsyncIterable<string>,
+  options: LoadOptions,
+): Promise<Record<string, number>> {
   const iterator = lines[Symbol.asyncIterator]();
   const next = async (): Promise<Record<string, unknown> | null> => {
     const { value, done } = await iterator.next();
@@ -40,25 +44,38 @@ export async function loadDump(client: pg.ClientBase, lines: AsyncIterable<strin
   };
   const header = (await next()) as DumpHeader | null;
   if (header?.format !== DUMP_FORMAT) throw new Error('This is not a backup written by `npm run backup`.');
-  if (header.version !== DUMP_VERSION) throw new Error(`The backup has format version ${header.version}; this checkout reads version ${DUMP_VERSION}.`);
-  const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
-  if (!isStrings(header.tables) || !isStrings(header.migrations)) throw new Error('The backup file is damaged (its header does not list tables and migrations).');
+  if (header.version !== DUMP_VERSION)
+    throw new Error(`The backup has format version ${header.version}; this checkout reads version ${DUMP_VERSION}.`);
+  const isStrings = (value: unknown): value is string[] =>
+    Array.isArray(value) && value.every((item) => typeof item === 'string');
+  if (!isStrings(header.tables) || !isStrings(header.migrations))
+    throw new Error('The backup file is damaged (its header does not list tables and migrations).');
   // Only what `npm run backup` writes, before anything is touched (the names go into statements).
   const writable = new Set(await listTables(client));
   const foreign = header.tables.filter((name) => !writable.has(name));
   if (foreign.length > 0) {
-    throw new Error(`The backup file names tables \`npm run backup\` does not write (${foreign.map((name) => JSON.stringify(name)).join(', ')}): refused, nothing was changed.`);
+    throw new Error(
+      `The backup file names tables \`npm run backup\` does not write (${foreign.map((name) => JSON.stringify(name)).join(', ')}): refused, nothing was changed.`,
+    );
   }
 
   await client.query('begin');
   try {
-    const known = new Set((await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
+    const known = new Set(
+      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
+    );
     const newer = header.migrations.filter((v) => !known.has(v));
-    if (newer.length > 0) throw new Error(`The backup was made with migrations this database does not have (${newer.join(', ')}): update the checkout, start it once, then restore.`);
+    if (newer.length > 0)
+      throw new Error(
+        `The backup was made with migrations this database does not have (${newer.join(', ')}): update the checkout, start it once, then restore.`,
+      );
 
     const present: string[] = [];
     for (const table of header.tables) {
-      const exists = (await client.query<{ ok: boolean }>('select to_regclass($1) is not null as ok', [table])).rows[0]?.ok;
+      const exists = (await client.query<{ ok: boolean }>('select to_regclass($1) is not null as ok', [table])).rows[0]
+        ?.ok;
       if (!exists) throw new Error(`The backup has a table this database does not: ${table}.`);
       const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${table}`);
       if ((rows[0]?.n ?? 0) > 0) present.push(`${table}: ${rows[0]?.n} row(s)`);
@@ -78,7 +95,10 @@ export async function loadDump(client: pg.ClientBase, lines: AsyncIterable<strin
         return;
       }
       const columns = table.columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(', ');
-      await client.query(`insert into ${table.table} (${columns}) select ${columns} from json_populate_recordset(null::${table.table}, $1::json)`, [JSON.stringify(batch)]);
+      await client.query(
+        `insert into ${table.table} (${columns}) select ${columns} from json_populate_recordset(null::${table.table}, $1::json)`,
+        [JSON.stringify(batch)],
+      );
       counts[table.table] = (counts[table.table] ?? 0) + batch.length;
       batch = [];
     };
@@ -87,23 +107,27 @@ export async function loadDump(client: pg.ClientBase, lines: AsyncIterable<strin
       if (line === null) throw new Error('The backup file is cut short (no end line): nothing was restored.');
       if ('row' in line) {
         if (!table) throw new Error('The backup file is damaged (a row before its table).');
-        if (typeof line.row !== 'object' || line.row === null || Array.isArray(line.row)) throw new Error('The backup file is damaged (a row is not an object).');
+        if (typeof line.row !== 'object' || line.row === null || Array.isArray(line.row))
+          throw new Error('The backup file is damaged (a row is not an object).');
         batch.push(line.row as object);
         if (batch.length >= BATCH) await flush();
       } else if ('table' in line) {
         await flush();
         table = line as unknown as TableHeader;
-        if (!header.tables.includes(table.table)) throw new Error(`The backup file is damaged (table ${JSON.stringify(table.table)} is not in its header).`);
+        if (!header.tables.includes(table.table))
+          throw new Error(`The backup file is damaged (table ${JSON.stringify(table.table)} is not in its header).`);
         if (!isStrings(table.columns)) throw new Error('The backup file is damaged (a table without its columns).');
         // The owner may switch its own tables' triggers off; the change is undone at commit below.
         if (!checkOnly) await client.query(`alter table ${table.table} disable trigger user`);
         counts[table.table] = 0;
       } else if ('end' in line) {
         await flush();
-        if (typeof line.end !== 'object' || line.end === null) throw new Error('The backup file is damaged (its end line has no counts).');
+        if (typeof line.end !== 'object' || line.end === null)
+          throw new Error('The backup file is damaged (its end line has no counts).');
         const expected = line.end as Record<string, number>;
         for (const [name, rows] of Object.entries(expected)) {
-          if ((counts[name] ?? 0) !== rows) throw new Error(`The backup file is damaged (${name}: ${counts[name] ?? 0} rows read, ${rows} written).`);
+          if ((counts[name] ?? 0) !== rows)
+            throw new Error(`The backup file is damaged (${name}: ${counts[name] ?? 0} rows read, ${rows} written).`);
         }
         break;
       } else {
@@ -111,10 +135,14 @@ export async function loadDump(client: pg.ClientBase, lines: AsyncIterable<strin
       }
     }
     if (checkOnly) {
-      throw new Error(`${options.target} is not empty (${present.join(', ')}): restoring would replace those rows. Run again with --force to replace them (back them up first).`);
+      throw new Error(
+        `${options.target} is not empty (${present.join(', ')}): restoring would replace those rows. Run again with --force to replace them (back them up first).`,
+      );
     }
     for (const name of header.tables) await client.query(`alter table ${name} enable trigger user`);
-    if ((await client.query<{ ok: boolean }>("select to_regclass('public.contact_outbox') is not null as ok")).rows[0]?.ok) {
+    if (
+      (await client.query<{ ok: boolean }>("select to_regclass('public.contact_outbox') is not null as ok")).rows[0]?.ok
+    ) {
       await client.query(
         `insert into public.contact_outbox (submission_id, created_at, delivered_at)
          select s.id, s.created_at, now() from public.contact_submissions s

@@ -18,7 +18,11 @@ export interface CommandDatabase {
 }
 
 /** Opens it; null when the data folder has no database yet and `create` is off. */
-export async function openCommandDatabase(command: string, create: boolean, environment: NodeJS.ProcessEnv = process.env): Promise<CommandDatabase | null> {
+export async function openCommandDatabase(
+  command: string,
+  create: boolean,
+  environment: NodeJS.ProcessEnv = process.env,
+): Promise<CommandDatabase | null> {
   // The one configuration reader: `.env`, then the environment on top (shared/config.ts).
   const env = loadEnv(undefined, environment);
   const url = env.DATABASE_URL?.trim();
@@ -27,6 +31,11 @@ export async function openCommandDatabase(command: string, create: boolean, envi
     return { client, name: describeDatabaseUrl(url), close: () => client.end().catch(() => {}) };
   }
   const dataDir = dataDirFrom(env).path;
-  const connection = await openDataFolder(dataDir, { role: 'postgres', create, log: (line) => console.error(line), name: `ringwise-${command}` });
+  const connection = await openDataFolder(dataDir, {
+    role: 'postgres',
+    create,
+    log: (line) => console.error(line),
+    name: `ringwise-${command}`,
+  });
   return connection && { ...connection, name: `The database in ${dataDirLayout(dataDir).root}` };
 }

@@ -15,7 +15,11 @@ import { loadDump } from './load.ts';
 import { openCommandDatabase } from './open.ts';
 
 /** Restores `file`; resolves with the rows per table. */
-export async function restoreBackup(file: string, force: boolean, env: NodeJS.ProcessEnv = process.env): Promise<Record<string, number>> {
+export async function restoreBackup(
+  file: string,
+  force: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Record<string, number>> {
   const path = resolve(file);
   try {
     await access(path);
@@ -35,7 +39,10 @@ export async function restoreBackup(file: string, force: boolean, env: NodeJS.Pr
   );
   failed.catch(() => {});
   try {
-    return await Promise.race([loadDump(database.client, boundedLines(input), { force, target: database.name }), failed]);
+    return await Promise.race([
+      loadDump(database.client, boundedLines(input), { force, target: database.name }),
+      failed,
+    ]);
   } finally {
     input.destroy();
     await database.close();
@@ -47,12 +54,18 @@ async function main(): Promise<void> {
   const force = args.includes('--force');
   const files = args.filter((a) => a !== '--force');
   if (files.length !== 1 || files[0]!.startsWith('-')) {
-    process.stderr.write('Usage: npm run restore -- <file> [--force]\n\nLoads a backup written by `npm run backup`. Refuses a database that holds rows unless --force (which replaces them).\n');
+    process.stderr.write(
+      'Usage: npm run restore -- <file> [--force]\n\nLoads a backup written by `npm run backup`. Refuses a database that holds rows unless --force (which replaces them).\n',
+    );
     process.exitCode = 1;
     return;
   }
   const counts = await restoreBackup(files[0]!, force);
-  console.log(`Restored ${Object.entries(counts).map(([t, n]) => `${n} row(s) of ${t}`).join(', ')} from ${resolve(files[0]!)}.`);
+  console.log(
+    `Restored ${Object.entries(counts)
+      .map(([t, n]) => `${n} row(s) of ${t}`)
+      .join(', ')} from ${resolve(files[0]!)}.`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -46,19 +46,26 @@ export function describeDatabaseUrl(url: string): string {
 export function parsePoolMax(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_POOL_MAX;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 2 || n > 1000) throw new Error(`DATABASE_POOL_MAX must be a whole number from 2 to 1000, not ${JSON.stringify(value)}.`);
+  if (!Number.isInteger(n) || n < 2 || n > 1000)
+    throw new Error(`DATABASE_POOL_MAX must be a whole number from 2 to 1000, not ${JSON.stringify(value)}.`);
   return n;
 }
 
 /** Opens one connection to `url`; the caller ends it. Errors name the URL without its password. */
 export async function connectUrl(url: string, applicationName: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, application_name: applicationName, connectionTimeoutMillis: 15_000 });
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: applicationName,
+    connectionTimeoutMillis: 15_000,
+  });
   client.on('error', () => {});
   try {
     await client.connect();
   } catch (error) {
     await client.end().catch(() => {});
-    throw new Error(`Cannot connect to ${describeDatabaseUrl(url)} (DATABASE_URL): ${(error as Error).message}`, { cause: error });
+    throw new Error(`Cannot connect to ${describeDatabaseUrl(url)} (DATABASE_URL): ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   return client;
 }
@@ -74,8 +81,13 @@ export async function prepareExternalDatabase(url: string, migrationsDir: string
          from pg_roles where rolname = current_user`,
     );
     const { version, me, createrole, superuser } = rows[0]!;
-    if (version < MIN_SERVER_VERSION) throw new Error(`DATABASE_URL points at PostgreSQL ${version}; ${MIN_SERVER_VERSION} or newer is needed.`);
-    const existing = new Set((await client.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [API_ROLES])).rows.map((r) => r.rolname));
+    if (version < MIN_SERVER_VERSION)
+      throw new Error(`DATABASE_URL points at PostgreSQL ${version}; ${MIN_SERVER_VERSION} or newer is needed.`);
+    const existing = new Set(
+      (
+        await client.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [API_ROLES])
+      ).rows.map((r) => r.rolname),
+    );
     const missing = API_ROLES.filter((role) => !existing.has(role));
     if (missing.length > 0 && !createrole && !superuser) {
       throw new Error(
@@ -88,11 +100,17 @@ export async function prepareExternalDatabase(url: string, migrationsDir: string
     // the creator of a role ADMIN without SET); grant it when missing.
     const privilege = version >= 16 ? 'SET' : 'MEMBER';
     for (const role of ['anon', 'service_role']) {
-      const member = await client.query<{ ok: boolean }>('select pg_has_role(current_user, $1, $2) as ok', [role, privilege]);
+      const member = await client.query<{ ok: boolean }>('select pg_has_role(current_user, $1, $2) as ok', [
+        role,
+        privilege,
+      ]);
       if (!member.rows[0]?.ok) await client.query(`grant ${role} to ${client.escapeIdentifier(me)}`);
     }
     // The API roles reach the tables through schema public (Supabase grants this to them too).
-    const usage = await client.query<{ ok: boolean }>("select bool_and(has_schema_privilege(r, 'public', 'usage')) as ok from unnest($1::text[]) r", [API_ROLES]);
+    const usage = await client.query<{ ok: boolean }>(
+      "select bool_and(has_schema_privilege(r, 'public', 'usage')) as ok from unnest($1::text[]) r",
+      [API_ROLES],
+    );
     if (!usage.rows[0]?.ok) await client.query('grant usage on schema public to anon, authenticated, service_role');
     return await applyMigrationsOn(client, migrationsDir);
   } finally {

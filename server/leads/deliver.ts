@@ -17,19 +17,33 @@ import { loadEnv } from '../../shared/config.ts';
 async function main(): Promise<void> {
   const env = loadEnv(); // `.env`, then the environment on top (shared/config.ts)
   const url = env.DATABASE_URL?.trim();
-  if (!url) throw new Error("DATABASE_URL is not set: set it to the database that holds the contact requests (on Supabase: the project's connection string).");
+  if (!url)
+    throw new Error(
+      "DATABASE_URL is not set: set it to the database that holds the contact requests (on Supabase: the project's connection string).",
+    );
   const config = readDeliveryConfig(env);
-  if (config.channels.length === 0) throw new Error('No notification is set up: set CONTACT_WEBHOOK_URL and CONTACT_WEBHOOK_SECRET, or SMTP_URL and CONTACT_NOTIFY_TO.');
+  if (config.channels.length === 0)
+    throw new Error(
+      'No notification is set up: set CONTACT_WEBHOOK_URL and CONTACT_WEBHOOK_SECRET, or SMTP_URL and CONTACT_NOTIFY_TO.',
+    );
   // Every connection has an error listener (a dropped one fails a look, never the process).
   const pool = openDeliveryPool({ connectionString: url }, 'ringwise-deliver');
   try {
     const { rows } = await pool.query<{ ok: boolean }>("select to_regclass('public.contact_outbox') is not null as ok");
-    if (!rows[0]?.ok) throw new Error(`${describeDatabaseUrl(url)} has no public.contact_outbox: apply the migrations first (\`supabase db push\`, or start the server on it once).`);
+    if (!rows[0]?.ok)
+      throw new Error(
+        `${describeDatabaseUrl(url)} has no public.contact_outbox: apply the migrations first (\`supabase db push\`, or start the server on it once).`,
+      );
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
   }
-  const worker = startDeliveryWorker({ pool, role: null, channels: config.channels, log: (line) => console.error(line) });
+  const worker = startDeliveryWorker({
+    pool,
+    role: null,
+    channels: config.channels,
+    log: (line) => console.error(line),
+  });
   console.log(`Delivering contact requests from ${describeDatabaseUrl(url)} to: ${config.summary.join('; ')}.`);
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -37,7 +37,8 @@ export function headerText(text: string, max = 120): string {
 }
 
 /** One plain address (no display name, group, comment, quoting or whitespace). */
-const PLAIN_ADDRESS = /^[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+@[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+\.[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u;
+const PLAIN_ADDRESS =
+  /^[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+@[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+\.[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u;
 
 /** Whether `address` is one plain address fit for Reply-To. */
 export function isPlainAddress(address: string): boolean {
@@ -99,7 +100,11 @@ export function createMailChannel(settings: MailSettings): Channel {
         await transport.sendMail(leadMessage(lead, settings));
       } catch (error) {
         const { code, responseCode } = error as { code?: string; responseCode?: number };
-        throw new DeliveryError('email', `${host} refused or failed (${[code, responseCode].filter(Boolean).join(' ') || (error as Error).message})`, { cause: error });
+        throw new DeliveryError(
+          'email',
+          `${host} refused or failed (${[code, responseCode].filter(Boolean).join(' ') || (error as Error).message})`,
+          { cause: error },
+        );
       }
     },
     close: () => transport.close(),

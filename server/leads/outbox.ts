@@ -176,7 +176,9 @@ export function startDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
     if (failures.length === 0) return { id: job.id, claim: job.claim, attempt, delivered: [...done], failure: null };
     const waitMs = backoffMs(attempt, retry, random());
     const reason = failures.join('; ').slice(0, 1000);
-    log(`Contact request ${job.id}: delivery attempt ${attempt} failed (${reason}); next attempt in ${formatWait(waitMs)}.`);
+    log(
+      `Contact request ${job.id}: delivery attempt ${attempt} failed (${reason}); next attempt in ${formatWait(waitMs)}.`,
+    );
     return { id: job.id, claim: job.claim, attempt, delivered: [...done], failure: { reason, waitMs } };
   }
 
@@ -241,7 +243,10 @@ export function startDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
       databaseDown = false;
     } catch (error) {
       // One line when the database goes away, not one per poll; jobs wait in the outbox.
-      if (!databaseDown) log(`Contact delivery paused: the database is not reachable (${(error as Error).message}); retrying every ${formatWait(pollMs)}.`);
+      if (!databaseDown)
+        log(
+          `Contact delivery paused: the database is not reachable (${(error as Error).message}); retrying every ${formatWait(pollMs)}.`,
+        );
       databaseDown = true;
     }
     schedule(wait);

@@ -32,14 +32,18 @@ export function readDeliveryConfig(env: DeliveryEnv): DeliveryConfig {
   const url = value(env, 'CONTACT_WEBHOOK_URL');
   const secret = value(env, 'CONTACT_WEBHOOK_SECRET');
   if (url || secret) {
-    if (!url) throw new Error('CONTACT_WEBHOOK_SECRET is set but CONTACT_WEBHOOK_URL is not: set the URL that receives new contact requests, or remove the secret.');
+    if (!url)
+      throw new Error(
+        'CONTACT_WEBHOOK_SECRET is set but CONTACT_WEBHOOK_URL is not: set the URL that receives new contact requests, or remove the secret.',
+      );
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
       throw new Error(`CONTACT_WEBHOOK_URL is not a URL: ${JSON.stringify(url)}.`);
     }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`CONTACT_WEBHOOK_URL must be an http(s) URL, not ${parsed.protocol}.`);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+      throw new Error(`CONTACT_WEBHOOK_URL must be an http(s) URL, not ${parsed.protocol}.`);
     if (!secret || secret.length < MIN_SECRET_LENGTH) {
       throw new Error(
         `CONTACT_WEBHOOK_SECRET must be set to at least ${MIN_SECRET_LENGTH} characters when CONTACT_WEBHOOK_URL is (e.g. \`openssl rand -hex 32\`); the receiver uses it to check the signature.`,
@@ -51,20 +55,34 @@ export function readDeliveryConfig(env: DeliveryEnv): DeliveryConfig {
   const smtpUrl = value(env, 'SMTP_URL');
   const to = value(env, 'CONTACT_NOTIFY_TO');
   if (smtpUrl || to) {
-    if (!smtpUrl) throw new Error('CONTACT_NOTIFY_TO is set but SMTP_URL is not: set the SMTP server to send through (e.g. smtps://user:password@smtp.example.com).');
-    if (!to) throw new Error('SMTP_URL is set but CONTACT_NOTIFY_TO is not: set the address(es) that receive new contact requests (comma-separated).');
+    if (!smtpUrl)
+      throw new Error(
+        'CONTACT_NOTIFY_TO is set but SMTP_URL is not: set the SMTP server to send through (e.g. smtps://user:password@smtp.example.com).',
+      );
+    if (!to)
+      throw new Error(
+        'SMTP_URL is set but CONTACT_NOTIFY_TO is not: set the address(es) that receive new contact requests (comma-separated).',
+      );
     let protocol: string;
     try {
       protocol = new URL(smtpUrl).protocol;
     } catch {
       throw new Error('SMTP_URL is not a URL: use smtp://host:587 or smtps://user:password@host.');
     }
-    if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${protocol}//.`);
-    const recipients = to.split(',').map((address) => address.trim()).filter(Boolean);
+    if (protocol !== 'smtp:' && protocol !== 'smtps:')
+      throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${protocol}//.`);
+    const recipients = to
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean);
     const bad = recipients.find((address) => !isPlainAddress(address));
-    if (bad !== undefined || recipients.length === 0) throw new Error(`CONTACT_NOTIFY_TO must be plain addresses separated by commas; ${JSON.stringify(bad ?? to)} is not one.`);
+    if (bad !== undefined || recipients.length === 0)
+      throw new Error(
+        `CONTACT_NOTIFY_TO must be plain addresses separated by commas; ${JSON.stringify(bad ?? to)} is not one.`,
+      );
     const from = value(env, 'CONTACT_NOTIFY_FROM');
-    if (from !== undefined && !isPlainAddress(from)) throw new Error(`CONTACT_NOTIFY_FROM must be one plain address, not ${JSON.stringify(from)}.`);
+    if (from !== undefined && !isPlainAddress(from))
+      throw new Error(`CONTACT_NOTIFY_FROM must be one plain address, not ${JSON.stringify(from)}.`);
     channels.push(createMailChannel({ smtpUrl, to: recipients, from }));
     summary.push(`email to ${recipients.join(', ')}`);
   }

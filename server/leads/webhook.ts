@@ -40,11 +40,17 @@ export interface VerifyOptions {
  * within the tolerance. The server's own synchronous copy (its tests); receivers use the published
  * `@ringwise/voice-widget/webhook` (widget/src/webhook/, Web Crypto), which the README shows.
  */
-export function verifyWebhook(secret: string, header: string | null | undefined, body: string, options: VerifyOptions = {}): boolean {
+export function verifyWebhook(
+  secret: string,
+  header: string | null | undefined,
+  body: string,
+  options: VerifyOptions = {},
+): boolean {
   const { toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now = Math.floor(Date.now() / 1000) } = options;
   // As @ringwise/voice-widget/webhook: an empty secret or a NaN/Infinity tolerance would turn the check off.
   if (!secret) throw new TypeError('verifyWebhook: the secret is empty.');
-  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0) throw new TypeError('verifyWebhook: toleranceSeconds must be finite, ≥ 0.');
+  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0)
+    throw new TypeError('verifyWebhook: toleranceSeconds must be finite, ≥ 0.');
   if (!header) return false;
   const parts = header.split(',').map((part) => part.trim().split('='));
   const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
@@ -87,7 +93,8 @@ export function createWebhookChannel(settings: WebhookSettings): Channel {
       }
       // The body is not needed; reading it frees the connection for keep-alive.
       await response.arrayBuffer().catch(() => {});
-      if (response.status < 200 || response.status > 299) throw new DeliveryError('webhook', `HTTP ${response.status} from ${new URL(settings.url).host}`);
+      if (response.status < 200 || response.status > 299)
+        throw new DeliveryError('webhook', `HTTP ${response.status} from ${new URL(settings.url).host}`);
     },
   };
 }

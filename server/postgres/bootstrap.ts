@@ -45,7 +45,12 @@ export interface ConnectionTarget {
 }
 
 /** Opens one connection as `user`. The caller ends it. */
-export async function connect(target: ConnectionTarget, user: string, password: string, applicationName = 'ringwise'): Promise<pg.Client> {
+export async function connect(
+  target: ConnectionTarget,
+  user: string,
+  password: string,
+  applicationName = 'ringwise',
+): Promise<pg.Client> {
   const client = new pg.Client({
     host: target.host,
     port: target.port,
@@ -61,7 +66,12 @@ export async function connect(target: ConnectionTarget, user: string, password: 
 }
 
 /** Runs `fn` with a connection as `user`, ended afterwards. */
-async function withClient<T>(target: ConnectionTarget, user: string, password: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withClient<T>(
+  target: ConnectionTarget,
+  user: string,
+  password: string,
+  fn: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = await connect(target, user, password, 'ringwise-bootstrap');
   try {
     return await fn(client);
@@ -75,13 +85,17 @@ async function withClient<T>(target: ConnectionTarget, user: string, password: s
  * start (it also re-applies the passwords of the credentials file).
  */
 export async function bootstrapRoles(target: ConnectionTarget, credentials: Credentials): Promise<void> {
-  await withClient({ ...target, database: 'postgres' }, 'supabase_admin', credentials.supabase_admin, async (client) => {
-    const literal = (value: string) => client.escapeLiteral(value);
-    await client.query('begin');
-    try {
-      // One transaction, serialised against another bootstrap by this advisory lock.
-      await client.query('select pg_advisory_xact_lock(8210442001)');
-      await client.query(`
+  await withClient(
+    { ...target, database: 'postgres' },
+    'supabase_admin',
+    credentials.supabase_admin,
+    async (client) => {
+      const literal = (value: string) => client.escapeLiteral(value);
+      await client.query('begin');
+      try {
+        // One transaction, serialised against another bootstrap by this advisory lock.
+        await client.query('select pg_advisory_xact_lock(8210442001)');
+        await client.query(`
         do $$
         begin
           if not exists (select from pg_roles where rolname = 'postgres') then create role postgres; end if;
@@ -103,12 +117,13 @@ export async function bootstrapRoles(target: ConnectionTarget, credentials: Cred
         alter role authenticator set statement_timeout = '8s';
         alter role authenticator set lock_timeout = '8s';
       `);
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    }
-  });
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      }
+    },
+  );
 }
 
 /**
@@ -116,10 +131,17 @@ export async function bootstrapRoles(target: ConnectionTarget, credentials: Cred
  * schema, owned by pg_database_owner, lets postgres create tables), the API roles may use schema
  * public, and the default privileges are those of `privileges`. Idempotent.
  */
-export async function bootstrapDatabase(target: ConnectionTarget, credentials: Credentials, privileges: DefaultPrivileges = 'current'): Promise<void> {
+export async function bootstrapDatabase(
+  target: ConnectionTarget,
+  credentials: Credentials,
+  privileges: DefaultPrivileges = 'current',
+): Promise<void> {
   const database = target.database ?? 'postgres';
   await withClient(target, 'supabase_admin', credentials.supabase_admin, async (client) => {
-    const grantOrRevoke = privileges === 'legacy' ? 'grant all on %s to anon, authenticated, service_role' : 'revoke all on %s from anon, authenticated, service_role';
+    const grantOrRevoke =
+      privileges === 'legacy'
+        ? 'grant all on %s to anon, authenticated, service_role'
+        : 'revoke all on %s from anon, authenticated, service_role';
     const objects = ['tables', 'sequences', 'functions'];
     await client.query('begin');
     try {
@@ -127,8 +149,12 @@ export async function bootstrapDatabase(target: ConnectionTarget, credentials: C
       await client.query(`alter database ${client.escapeIdentifier(database)} owner to postgres`);
       await client.query('grant usage on schema public to postgres, anon, authenticated, service_role');
       for (const kind of objects) {
-        await client.query(`alter default privileges for role supabase_admin in schema public grant all on ${kind} to postgres, anon, authenticated, service_role`);
-        await client.query(`alter default privileges for role postgres in schema public ${grantOrRevoke.replace('%s', kind)}`);
+        await client.query(
+          `alter default privileges for role supabase_admin in schema public grant all on ${kind} to postgres, anon, authenticated, service_role`,
+        );
+        await client.query(
+          `alter default privileges for role postgres in schema public ${grantOrRevoke.replace('%s', kind)}`,
+        );
       }
       await client.query('commit');
     } catch (error) {
@@ -169,7 +195,11 @@ export async function listMigrations(dir: string = MIGRATIONS_DIR): Promise<Migr
  * `supabase_migrations.schema_migrations` (the CLI's history table), so each runs exactly once and
  * a failing one leaves nothing behind; its error names the file. Returns the versions applied.
  */
-export async function applyMigrations(target: ConnectionTarget, credentials: Credentials, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+export async function applyMigrations(
+  target: ConnectionTarget,
+  credentials: Credentials,
+  dir: string = MIGRATIONS_DIR,
+): Promise<string[]> {
   return withClient(target, 'postgres', credentials.postgres, (client) => applyMigrationsOn(client, dir));
 }
 
@@ -189,18 +219,21 @@ export async function applyMigrationsOn(client: pg.Client, dir: string = MIGRATI
       create schema if not exists supabase_migrations;
       create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
     `);
-    const done = new Set((await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
+    const done = new Set(
+      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
+    );
     const applied: string[] = [];
     for (const migration of migrations) {
       if (done.has(migration.version)) continue;
       await client.query('begin');
       try {
         await client.query(migration.sql);
-        await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-          migration.version,
-          migration.name,
-          [migration.sql],
-        ]);
+        await client.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [migration.version, migration.name, [migration.sql]],
+        );
         await client.query('commit');
       } catch (error) {
         await client.query('rollback').catch(() => {});

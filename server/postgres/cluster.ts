@@ -70,7 +70,12 @@ function freePort(): Promise<number> {
 /** Runs a program to completion, as `runAs` when given; rejects with its output on failure. */
 function run(file: string, args: string[], runAs: RunAs | null): Promise<void> {
   return new Promise((done, reject) => {
-    const child = spawn(file, args, { uid: runAs?.uid, gid: runAs?.gid, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    const child = spawn(file, args, {
+      uid: runAs?.uid,
+      gid: runAs?.gid,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -88,7 +93,12 @@ function run(file: string, args: string[], runAs: RunAs | null): Promise<void> {
  * Superuser supabase_admin with the folder's password, scram-sha-256 for every connection, UTF-8
  * with the builtin C.UTF-8 locale (the same on every machine, no OS locales needed), data checksums.
  */
-async function initCluster(layout: DataDirLayout, credentials: Credentials, runAs: RunAs | null, initdb: string): Promise<void> {
+async function initCluster(
+  layout: DataDirLayout,
+  credentials: Credentials,
+  runAs: RunAs | null,
+  initdb: string,
+): Promise<void> {
   await removeStaleInits(layout);
   const temp = join(layout.root, `${INIT_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(temp, { mode: 0o700 });
@@ -199,7 +209,9 @@ async function startOnce(
   const initialised = await isInitialised(layout);
   const credentials = initialised ? await readCredentials(layout) : await loadOrCreateCredentials(layout);
   if (!credentials) {
-    throw new Error(`${layout.credentials} is missing, so nobody can log in to the database in ${layout.cluster}: restore it, or start with RESET_DATA=1 (deletes the stored requests).`);
+    throw new Error(
+      `${layout.credentials} is missing, so nobody can log in to the database in ${layout.cluster}: restore it, or start with RESET_DATA=1 (deletes the stored requests).`,
+    );
   }
   if (!initialised) await initCluster(layout, credentials, runAs, binaries.initdb);
 
@@ -261,7 +273,9 @@ async function running(
   // another server keeps seeing the folder in use (and `npm run submissions` may read through it).
   started.onRestarted = (pid) => {
     record.postmasterPid = pid;
-    writeOwner(layout, record).catch((error: unknown) => log(`Could not update ${layout.owner}: ${(error as Error).message}`));
+    writeOwner(layout, record).catch((error: unknown) =>
+      log(`Could not update ${layout.owner}: ${(error as Error).message}`),
+    );
   };
   return {
     layout,

@@ -67,7 +67,11 @@ function octal(mode: number): string {
  * (tightened to 0700 with one line saying so). The credentials and owner files are re-checked
  * the same way (0600, owned by this process' user). Throws one sentence when it cannot be fixed.
  */
-export async function prepareDataDir(layout: DataDirLayout, runAs: RunAs | null, log: (line: string) => void): Promise<void> {
+export async function prepareDataDir(
+  layout: DataDirLayout,
+  runAs: RunAs | null,
+  log: (line: string) => void,
+): Promise<void> {
   await mkdir(dirname(layout.root), { recursive: true });
   let created = false;
   try {
@@ -82,7 +86,10 @@ export async function prepareDataDir(layout: DataDirLayout, runAs: RunAs | null,
   if (uid !== undefined && info.uid !== uid) {
     // Root hands the folder to PostgreSQL's user only when it is new or empty, never someone's files.
     if (runAs && (created || (await readdir(layout.root)).length === 0)) await chown(layout.root, runAs.uid, runAs.gid);
-    else throw new Error(`The data folder ${layout.root} belongs to another user (uid ${info.uid}): run the server as that user, or set DATA_DIR to another folder.`);
+    else
+      throw new Error(
+        `The data folder ${layout.root} belongs to another user (uid ${info.uid}): run the server as that user, or set DATA_DIR to another folder.`,
+      );
   }
   if (runAs) {
     // PostgreSQL runs as another user than this process: it needs a way through every parent folder.
@@ -96,7 +103,9 @@ export async function prepareDataDir(layout: DataDirLayout, runAs: RunAs | null,
   }
   if ((info.mode & 0o077) !== 0) {
     await chmod(layout.root, 0o700);
-    log(`Tightened the permissions of the data folder ${layout.root} from ${octal(info.mode)} to 0700 (contact requests are private).`);
+    log(
+      `Tightened the permissions of the data folder ${layout.root} from ${octal(info.mode)} to 0700 (contact requests are private).`,
+    );
   }
   for (const file of [layout.credentials, layout.owner]) {
     const meta = await lstat(file).catch(() => null);
@@ -148,13 +157,20 @@ function parseCredentials(text: string, path: string): Credentials {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new Error(`${path} is damaged (not JSON): restore it from a backup, or start with RESET_DATA=1 (deletes the stored requests).`);
+    throw new Error(
+      `${path} is damaged (not JSON): restore it from a backup, or start with RESET_DATA=1 (deletes the stored requests).`,
+    );
   }
   const record = value as Record<string, unknown>;
   for (const role of ROLES) {
-    if (typeof record?.[role] !== 'string' || !record[role]) throw new Error(`${path} has no password for ${role}: restore it, or start with RESET_DATA=1.`);
+    if (typeof record?.[role] !== 'string' || !record[role])
+      throw new Error(`${path} has no password for ${role}: restore it, or start with RESET_DATA=1.`);
   }
-  return { supabase_admin: String(record.supabase_admin), postgres: String(record.postgres), authenticator: String(record.authenticator) };
+  return {
+    supabase_admin: String(record.supabase_admin),
+    postgres: String(record.postgres),
+    authenticator: String(record.authenticator),
+  };
 }
 
 /** The credentials of a data folder; null when it has none yet. */
@@ -165,7 +181,10 @@ export async function readCredentials(layout: DataDirLayout): Promise<Credential
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
-    if (code === 'EACCES') throw new Error(`Cannot read ${layout.credentials}: run as the user that runs the server (the file is private to it).`);
+    if (code === 'EACCES')
+      throw new Error(
+        `Cannot read ${layout.credentials}: run as the user that runs the server (the file is private to it).`,
+      );
     throw error;
   }
   return parseCredentials(text, layout.credentials);
@@ -179,7 +198,9 @@ export async function readCredentials(layout: DataDirLayout): Promise<Credential
 export async function loadOrCreateCredentials(layout: DataDirLayout): Promise<Credentials> {
   const existing = await readCredentials(layout);
   if (existing) return existing;
-  const fresh = Object.fromEntries(ROLES.map((role) => [role, randomBytes(24).toString('base64url')])) as unknown as Credentials;
+  const fresh = Object.fromEntries(
+    ROLES.map((role) => [role, randomBytes(24).toString('base64url')]),
+  ) as unknown as Credentials;
   try {
     await writePrivateFile(layout.credentials, JSON.stringify(fresh, null, 2) + '\n', true);
     return fresh;
@@ -220,7 +241,8 @@ export async function readOwner(layout: DataDirLayout): Promise<OwnerRecord | nu
 /** Removes the owner record if it is `record` (a later owner's stays). */
 export async function clearOwner(layout: DataDirLayout, record: OwnerRecord): Promise<void> {
   const current = await readOwner(layout);
-  if (current && current.pid === record.pid && current.postmasterPid === record.postmasterPid) await rm(layout.owner, { force: true });
+  if (current && current.pid === record.pid && current.postmasterPid === record.postmasterPid)
+    await rm(layout.owner, { force: true });
 }
 
 /** The lines of PostgreSQL's `postmaster.pid` that matter here. */
@@ -239,7 +261,8 @@ export async function readPostmasterLock(clusterDir: string): Promise<Postmaster
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
-    if (code === 'EACCES') throw new Error(`Cannot read the data folder ${dirname(clusterDir)}: run as the user that runs the server.`);
+    if (code === 'EACCES')
+      throw new Error(`Cannot read the data folder ${dirname(clusterDir)}: run as the user that runs the server.`);
     throw error;
   }
   const lines = text.split('\n');
@@ -278,7 +301,13 @@ export async function removeStaleInits(layout: DataDirLayout): Promise<void> {
 /** Whether a name in the data folder is one of this server's (see the layout above). */
 function isOurs(layout: DataDirLayout, name: string): boolean {
   const path = join(layout.root, name);
-  return path === layout.cluster || path === layout.credentials || path === layout.owner || name.startsWith(INIT_PREFIX) || name.endsWith('.tmp');
+  return (
+    path === layout.cluster ||
+    path === layout.credentials ||
+    path === layout.owner ||
+    name.startsWith(INIT_PREFIX) ||
+    name.endsWith('.tmp')
+  );
 }
 
 /**

@@ -4,7 +4,14 @@
  * sentence ({@link DataDirInUseError}) when a live server holds the folder. A lock whose pid is
  * gone, or now names another program (PID reuse), counts as free.
  */
-import { dataDirLayout, isAlive, readOwner, readPostmasterLock, type DataDirLayout, type OwnerRecord } from './data-dir.ts';
+import {
+  dataDirLayout,
+  isAlive,
+  readOwner,
+  readPostmasterLock,
+  type DataDirLayout,
+  type OwnerRecord,
+} from './data-dir.ts';
 import { DataDirInUseError } from './data-dir-in-use-error.ts';
 import { isPostmasterOf } from './postmaster-process.ts';
 
@@ -36,13 +43,15 @@ export async function inspectDataDir(dataDir: string): Promise<DataDirState> {
 }
 
 function inUseMessage(layout: DataDirLayout, owner: OwnerRecord): string {
-  const who = owner.kind === 'server' ? `another server (pid ${owner.pid})` : `\`npm run submissions\` (pid ${owner.pid})`;
+  const who =
+    owner.kind === 'server' ? `another server (pid ${owner.pid})` : `\`npm run submissions\` (pid ${owner.pid})`;
   return `The data folder ${layout.root} is in use by ${who}: stop it, or set DATA_DIR to another folder.`;
 }
 
 /** What a start waits for, in words: a reading CLI, a stopping server, or an ownerless PostgreSQL. */
 export function waitingMessage(postmasterPid: number, owner: (OwnerRecord & { alive: boolean }) | null): string {
-  if (owner?.alive && owner.kind === 'reader') return `Waiting for \`npm run submissions\` (pid ${owner.pid}) to finish reading the data folder…`;
+  if (owner?.alive && owner.kind === 'reader')
+    return `Waiting for \`npm run submissions\` (pid ${owner.pid}) to finish reading the data folder…`;
   if (owner?.alive) return `Waiting for the server that is stopping (pid ${owner.pid}) to release the data folder…`;
   return `Waiting for the PostgreSQL of a previous run (pid ${postmasterPid}) to stop…`;
 }
@@ -63,7 +72,8 @@ export async function waitUntilFree(dataDir: string, log: (line: string) => void
     const state = await inspectDataDir(dataDir);
     if (state.state === 'free') return;
     const owner = state.owner;
-    if (owner?.alive && owner.kind === 'server' && state.status !== 'stopping') throw new DataDirInUseError(inUseMessage(layout, owner), owner.pid);
+    if (owner?.alive && owner.kind === 'server' && state.status !== 'stopping')
+      throw new DataDirInUseError(inUseMessage(layout, owner), owner.pid);
     if (Date.now() > deadline) {
       if (owner?.alive) throw new DataDirInUseError(inUseMessage(layout, owner), owner.pid);
       throw new DataDirInUseError(

@@ -56,7 +56,8 @@ const FAST_SHUTDOWN_GRACE_MS = 60_000;
 export const RECOVERY_SHUTDOWN_GRACE_MS = 2_000;
 
 /** Log lines that start (and end) crash recovery (lc_messages=C). */
-const RECOVERY_STARTS = /all server processes terminated; reinitializing|database system was interrupted|not properly shut down|redo starts at/;
+const RECOVERY_STARTS =
+  /all server processes terminated; reinitializing|database system was interrupted|not properly shut down|redo starts at/;
 const RECOVERY_ENDS = /database system is ready to accept connections|database system is shut down/;
 const READY = /database system is ready to accept connections/;
 
@@ -131,13 +132,19 @@ function main(): void {
     if (!running) process.exit(0);
     running.kill('SIGINT');
     const immediate = (reason: string) => {
-      say({ note: `${reason}: sent PostgreSQL an immediate shutdown (nothing committed is lost; the next start replays the write-ahead log).` });
+      say({
+        note: `${reason}: sent PostgreSQL an immediate shutdown (nothing committed is lost; the next start replays the write-ahead log).`,
+      });
       running.kill('SIGQUIT');
     };
     const grace = recovering ? RECOVERY_SHUTDOWN_GRACE_MS : FAST_SHUTDOWN_GRACE_MS;
     setTimeout(() => {
       if (running.exitCode !== null || running.signalCode !== null) return;
-      immediate(recovering ? `PostgreSQL was in crash recovery and did not finish its fast shutdown within ${grace} ms` : `PostgreSQL did not finish its fast shutdown within ${grace / 1000} s`);
+      immediate(
+        recovering
+          ? `PostgreSQL was in crash recovery and did not finish its fast shutdown within ${grace} ms`
+          : `PostgreSQL did not finish its fast shutdown within ${grace / 1000} s`,
+      );
     }, grace).unref();
   };
   process.stdin.on('end', stop);

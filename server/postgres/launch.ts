@@ -40,7 +40,8 @@ export const READY_WAIT_MS = 180_000;
 type StartFailure = 'port' | 'locked' | 'shmem' | 'other';
 
 function classify(log: string): StartFailure {
-  if (/could not bind IPv4 address|could not create any TCP\/IP sockets|Address already in use/.test(log)) return 'port';
+  if (/could not bind IPv4 address|could not create any TCP\/IP sockets|Address already in use/.test(log))
+    return 'port';
   // "already exists": another server holds the folder; "is empty": another is writing it right now (it
   // started a moment before us). Either way the race is lost: the caller gives the one-sentence refusal.
   if (/lock file "postmaster\.pid" (already exists|is empty)/.test(log)) return 'locked';
@@ -66,17 +67,33 @@ export interface Launch {
 }
 
 /** Starts the keeper, which starts PostgreSQL on `port`. */
-export function launch(postgres: string, layout: DataDirLayout, port: number, runAs: RunAs | null, log: (line: string) => void): Launch {
+export function launch(
+  postgres: string,
+  layout: DataDirLayout,
+  port: number,
+  runAs: RunAs | null,
+  log: (line: string) => void,
+): Launch {
   const args = ['-D', layout.cluster, '-p', String(port)];
   for (const [name, value] of Object.entries(POSTGRES_SETTINGS)) args.push('-c', `${name}=${value}`);
   const config: KeeperConfig = { postgres, args, uid: runAs?.uid, gid: runAs?.gid };
-  const keeper = spawn(process.execPath, [KEEPER, JSON.stringify(config)], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  const keeper = spawn(process.execPath, [KEEPER, JSON.stringify(config)], {
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const logTail: string[] = [];
   createInterface({ input: keeper.stderr! }).on('line', (line) => {
     logTail.push(line);
     if (logTail.length > 200) logTail.shift();
-    if (/\b(WARNING|FATAL|PANIC):/.test(line) && !/the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|terminating connection due to/.test(line)) log(`postgres: ${line}`);
-    if (/not properly shut down/.test(line)) log('PostgreSQL is recovering from an unclean stop (replaying its write-ahead log; no committed row is lost).');
+    if (
+      /\b(WARNING|FATAL|PANIC):/.test(line) &&
+      !/the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|terminating connection due to/.test(
+        line,
+      )
+    )
+      log(`postgres: ${line}`);
+    if (/not properly shut down/.test(line))
+      log('PostgreSQL is recovering from an unclean stop (replaying its write-ahead log; no committed row is lost).');
   });
   let resolvePid: (pid: number) => void = () => {};
   let rejectPid: (error: Error) => void = () => {};
@@ -88,7 +105,14 @@ export function launch(postgres: string, layout: DataDirLayout, port: number, ru
   let detail = '';
   let current: number | null = null;
   let lastExit = '';
-  const started: Launch = { keeper, postmasterPid, currentPid: () => current, onRestarted: () => {}, logTail, exited: Promise.resolve('') };
+  const started: Launch = {
+    keeper,
+    postmasterPid,
+    currentPid: () => current,
+    onRestarted: () => {},
+    logTail,
+    exited: Promise.resolve(''),
+  };
   createInterface({ input: keeper.stdout! }).on('line', (line) => {
     let message: KeeperMessage;
     try {
@@ -108,7 +132,9 @@ export function launch(postgres: string, layout: DataDirLayout, port: number, ru
     else if ('error' in message) detail = message.error;
     else if ('restarting' in message) {
       const { attempt, delayMs } = message.restarting;
-      log(`PostgreSQL stopped unexpectedly (${lastExit}); restarting it in ${delayMs} ms (attempt ${attempt} of ${MAX_RESTARTS}). Contact requests answer 503 meanwhile; the site keeps serving.`);
+      log(
+        `PostgreSQL stopped unexpectedly (${lastExit}); restarting it in ${delayMs} ms (attempt ${attempt} of ${MAX_RESTARTS}). Contact requests answer 503 meanwhile; the site keeps serving.`,
+      );
     } else if ('gaveUp' in message) detail = `${lastExit}; not restarted again: ${message.gaveUp}`;
     else if ('note' in message) log(message.note);
   });

@@ -18,8 +18,12 @@ export interface RunAs {
 
 function idOf(name: string): { uid: number; gid: number } | null {
   try {
-    const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
-    const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    const uid = Number(
+      execFileSync('id', ['-u', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+    );
+    const gid = Number(
+      execFileSync('id', ['-g', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+    );
     return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : null;
   } catch {
     return null;
@@ -34,7 +38,9 @@ export function isRoot(): boolean {
 /** Whether `runAs` can run the program (`--version`); the reason when not. */
 export function canRun(program: string, runAs: RunAs): { ok: true } | { ok: false; reason: string } {
   const probe = spawnSync(program, ['--version'], { uid: runAs.uid, gid: runAs.gid, encoding: 'utf8' });
-  return probe.error || probe.status !== 0 ? { ok: false, reason: probe.error?.message ?? probe.stderr.trim() } : { ok: true };
+  return probe.error || probe.status !== 0
+    ? { ok: false, reason: probe.error?.message ?? probe.stderr.trim() }
+    : { ok: true };
 }
 
 /**
@@ -44,13 +50,27 @@ export function canRun(program: string, runAs: RunAs): { ok: true } | { ok: fals
 export function postgresRunAs(log: (line: string) => void = console.log): RunAs | null {
   if (!isRoot()) return null;
   const name = process.env.POSTGRES_OS_USER?.trim() || DEFAULT_POSTGRES_OS_USER;
-  if (!/^[a-z_][a-z0-9_-]*$/i.test(name)) throw new Error(`POSTGRES_OS_USER must be a user name, not ${JSON.stringify(name)}.`);
+  if (!/^[a-z_][a-z0-9_-]*$/i.test(name))
+    throw new Error(`POSTGRES_OS_USER must be a user name, not ${JSON.stringify(name)}.`);
   let ids = idOf(name);
   if (!ids) {
     try {
-      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', name], {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
+      execFileSync(
+        'useradd',
+        [
+          '--system',
+          '--user-group',
+          '--no-create-home',
+          '--home-dir',
+          '/nonexistent',
+          '--shell',
+          '/usr/sbin/nologin',
+          name,
+        ],
+        {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
     } catch (error) {
       throw new Error(
         `PostgreSQL refuses to run as root and the system user ${name} does not exist; creating it with useradd failed ` +
@@ -61,6 +81,9 @@ export function postgresRunAs(log: (line: string) => void = console.log): RunAs 
     if (!ids) throw new Error(`Created the system user ${name}, but \`id ${name}\` does not find it.`);
     log(`Created the system user ${name} to run PostgreSQL (PostgreSQL refuses to run as root).`);
   }
-  if (ids.uid === 0) throw new Error(`POSTGRES_OS_USER (${name}) is root, and PostgreSQL refuses to run as root: choose an unprivileged user.`);
+  if (ids.uid === 0)
+    throw new Error(
+      `POSTGRES_OS_USER (${name}) is root, and PostgreSQL refuses to run as root: choose an unprivileged user.`,
+    );
   return { name, ...ids };
 }

@@ -39,7 +39,12 @@ export function processFacts(pid: number): ProcessFacts {
   }
   // Elsewhere `ps` gives the command line, split on spaces (a data folder path with spaces then
   // does not match, which makes the process count as unknown below, never as foreign).
-  const command = readOrNull(() => execFileSync('ps', ['-p', String(pid), '-o', 'command='], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  const command = readOrNull(() =>
+    execFileSync('ps', ['-p', String(pid), '-o', 'command='], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim(),
+  );
   return { argv: command ? command.split(/\s+/) : null, cwd: null, pgdata: null };
 }
 
@@ -57,7 +62,8 @@ export function postmasterVerdict(facts: ProcessFacts, clusterDir: string): 'yes
   if (facts.cwd) return same(facts.cwd);
   if (!facts.argv) return 'unknown';
   const d = facts.argv.indexOf('-D');
-  const dataArg = d >= 0 ? facts.argv[d + 1] : facts.argv.find((a) => a.startsWith('--pgdata='))?.slice('--pgdata='.length);
+  const dataArg =
+    d >= 0 ? facts.argv[d + 1] : facts.argv.find((a) => a.startsWith('--pgdata='))?.slice('--pgdata='.length);
   if (dataArg && isAbsolute(dataArg)) return same(dataArg);
   if (!dataArg && facts.pgdata && isAbsolute(facts.pgdata)) return same(facts.pgdata);
   return 'unknown';

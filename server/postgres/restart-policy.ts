@@ -28,8 +28,15 @@ export type RestartDecision = { restart: true; attempt: number; delayMs: number 
 export function decideRestart(previous: number[], now: number): RestartDecision {
   while (previous.length > 0 && (previous[0] ?? 0) <= now - RESTART_WINDOW_MS) previous.shift();
   if (previous.length >= MAX_RESTARTS) {
-    return { restart: false, reason: `it stopped ${MAX_RESTARTS + 1} times within ${RESTART_WINDOW_MS / 60_000} minutes` };
+    return {
+      restart: false,
+      reason: `it stopped ${MAX_RESTARTS + 1} times within ${RESTART_WINDOW_MS / 60_000} minutes`,
+    };
   }
   const attempt = previous.length + 1;
-  return { restart: true, attempt, delayMs: Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (attempt - 1)) };
+  return {
+    restart: true,
+    attempt,
+    delayMs: Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (attempt - 1)),
+  };
 }

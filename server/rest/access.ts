@@ -12,7 +12,8 @@ import type { Refusal } from './errors.ts';
 /** Headers a browser on an allowed origin may send (supabase-js and PostgREST clients). */
 const ALLOWED_HEADERS =
   'Authorization, Content-Type, Accept, Accept-Language, Content-Language, apikey, x-client-info, Prefer, Content-Profile, Accept-Profile, X-Retry-Count';
-const EXPOSED_HEADERS = 'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit, Retry-After';
+const EXPOSED_HEADERS =
+  'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit, Retry-After';
 
 /** The rate-limit bucket of requests with the right key, and the one of requests without it. */
 export const INSERT_BUCKET = 'insert';
@@ -22,10 +23,19 @@ export const KEYLESS_BUCKET = 'keyless';
  * CORS: a refusal for a foreign origin (no CORS headers, so the browser keeps the answer from the
  * page), 'answered' after a preflight, else null with the allowing headers set.
  */
-export function applyCors(req: IncomingMessage, res: ServerResponse, allowOrigin: OriginPolicy): Refusal | 'answered' | null {
+export function applyCors(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowOrigin: OriginPolicy,
+): Refusal | 'answered' | null {
   const origin = req.headers.origin;
   if (!allowOrigin(origin)) {
-    return { status: 403, code: 'RW403', message: `Contact requests from ${origin} are not accepted.`, hint: 'Add the origin to ALLOWED_ORIGINS on the server.' };
+    return {
+      status: 403,
+      code: 'RW403',
+      message: `Contact requests from ${origin} are not accepted.`,
+      hint: 'Add the origin to ALLOWED_ORIGINS on the server.',
+    };
   }
   if (origin) {
     res.setHeader('Access-Control-Allow-Origin', origin);
@@ -57,8 +67,20 @@ function presentedKey(req: IncomingMessage, url: URL): string | null {
 /** PostgREST's 401 for a missing or wrong key, or null when the request carries `anonKey`. */
 export function keyRefusal(req: IncomingMessage, url: URL, anonKey: string): Refusal | null {
   const key = presentedKey(req, url);
-  if (!key) return { status: 401, code: 'PGRST302', message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
-  if (key !== anonKey) return { status: 401, code: 'PGRST301', message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
+  if (!key)
+    return {
+      status: 401,
+      code: 'PGRST302',
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    };
+  if (key !== anonKey)
+    return {
+      status: 401,
+      code: 'PGRST301',
+      message: 'Invalid API key',
+      hint: 'Double check your Supabase `anon` or `service_role` API key.',
+    };
   return null;
 }
 
@@ -70,7 +92,12 @@ export function waitText(seconds: number): string {
 }
 
 /** Counts a POST in `bucket` of the client's `address` (server/trust-proxy.ts); the 429 when that bucket is used up. */
-export function rateRefusal(req: IncomingMessage, address: string, limiter: RateLimiter | null, bucket: string): Refusal | null {
+export function rateRefusal(
+  req: IncomingMessage,
+  address: string,
+  limiter: RateLimiter | null,
+  bucket: string,
+): Refusal | null {
   if (req.method !== 'POST' || !limiter) return null;
   const decision = limiter.hit(address, bucket);
   if (decision.allowed) return null;

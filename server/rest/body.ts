@@ -46,7 +46,8 @@ export function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -60,7 +61,13 @@ export function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-const invalid = (message: string, hint: string | null = null, details: string | null = null): Refusal => ({ status: 400, code: 'PGRST102', message, hint, details });
+const invalid = (message: string, hint: string | null = null, details: string | null = null): Refusal => ({
+  status: 400,
+  code: 'PGRST102',
+  message,
+  hint,
+  details,
+});
 
 /** Parses a body as one JSON object, or says why not. */
 export function parseRowBody(body: Buffer): { row: Record<string, unknown> } | { refusal: Refusal } {
@@ -70,7 +77,8 @@ export function parseRowBody(body: Buffer): { row: Record<string, unknown> } | {
   } catch {
     return { refusal: invalid('Invalid UTF-8 in the request body', 'Send the body encoded as UTF-8.') };
   }
-  if (jsonDepth(text) > MAX_JSON_DEPTH) return { refusal: invalid(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, 'Send one flat JSON object.') };
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
+    return { refusal: invalid(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, 'Send one flat JSON object.') };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -78,9 +86,15 @@ export function parseRowBody(body: Buffer): { row: Record<string, unknown> } | {
     return { refusal: invalid('Empty or invalid json', null, (error as Error).message) };
   }
   if (Array.isArray(value)) {
-    return { refusal: invalid('One contact request per request: the body must be one JSON object, not an array', 'Send each row in its own request.') };
+    return {
+      refusal: invalid(
+        'One contact request per request: the body must be one JSON object, not an array',
+        'Send each row in its own request.',
+      ),
+    };
   }
-  if (typeof value !== 'object' || value === null) return { refusal: invalid('Empty or invalid json', 'The body must be one JSON object.') };
+  if (typeof value !== 'object' || value === null)
+    return { refusal: invalid('Empty or invalid json', 'The body must be one JSON object.') };
   return { row: value as Record<string, unknown> };
 }
 
@@ -88,14 +102,34 @@ export function parseRowBody(body: Buffer): { row: Record<string, unknown> } | {
  * The columns to insert: PostgREST's `columns` parameter when given, else every key of the row;
  * each must be a column of `table`, and its value a scalar.
  */
-export function insertColumns(row: Record<string, unknown>, columnsParam: string | null, table: string, columns: readonly Column[]): { names: string[] } | { refusal: Refusal } {
-  const names = columnsParam ? [...new Set(columnsParam.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1')))] : Object.keys(row);
+export function insertColumns(
+  row: Record<string, unknown>,
+  columnsParam: string | null,
+  table: string,
+  columns: readonly Column[],
+): { names: string[] } | { refusal: Refusal } {
+  const names = columnsParam
+    ? [...new Set(columnsParam.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1')))]
+    : Object.keys(row);
   for (const name of names) {
     const column = columns.find((c) => c.name === name);
-    if (!column) return { refusal: { status: 400, code: 'PGRST204', message: `Could not find the '${name}' column of '${table}' in the schema cache` } };
+    if (!column)
+      return {
+        refusal: {
+          status: 400,
+          code: 'PGRST204',
+          message: `Could not find the '${name}' column of '${table}' in the schema cache`,
+        },
+      };
     const value = row[name];
     if (value !== undefined && value !== null && typeof value === 'object') {
-      return { refusal: { status: 400, code: '22P02', message: `Column '${name}' expects a ${column.type}, not a JSON ${Array.isArray(value) ? 'array' : 'object'}` } };
+      return {
+        refusal: {
+          status: 400,
+          code: '22P02',
+          message: `Column '${name}' expects a ${column.type}, not a JSON ${Array.isArray(value) ? 'array' : 'object'}`,
+        },
+      };
     }
   }
   return { names };

@@ -47,7 +47,8 @@ export function statusForPgCode(code: string, anonymous = true): number {
   if (cls === '0L' || cls === '0P' || cls === '28') return 403;
   if (code === '42P17') return 500;
   if (code === '57014') return 504;
-  if (['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(cls)) return 500;
+  if (['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(cls))
+    return 500;
   return 400;
 }
 
@@ -77,7 +78,15 @@ function isPgError(error: unknown): error is PgError {
 export function refusalForInsertError(error: unknown): Refusal & { unavailable: boolean } {
   if (isPgError(error)) {
     const status = statusForPgCode(error.code);
-    if (status !== 503) return { status, code: error.code, message: error.message, hint: error.hint || null, details: error.detail || null, unavailable: false };
+    if (status !== 503)
+      return {
+        status,
+        code: error.code,
+        message: error.message,
+        hint: error.hint || null,
+        details: error.detail || null,
+        unavailable: false,
+      };
   }
   return {
     status: 503,
@@ -106,6 +115,11 @@ export function send(res: ServerResponse, status: number, body: unknown, headers
 
 /** Answers a refusal with PostgREST's error body. */
 export function refuse(res: ServerResponse, refusal: Refusal): void {
-  const body: PostgrestErrorBody = { code: refusal.code, message: refusal.message, details: refusal.details ?? null, hint: refusal.hint ?? null };
+  const body: PostgrestErrorBody = {
+    code: refusal.code,
+    message: refusal.message,
+    details: refusal.details ?? null,
+    hint: refusal.hint ?? null,
+  };
   send(res, refusal.status, body, refusal.headers);
 }

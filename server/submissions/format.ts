@@ -85,10 +85,18 @@ export const COLUMNS = ['created_at', 'name', 'business_name', 'email', 'additio
 
 type Column = (typeof COLUMNS)[number];
 
-const valueOf = (row: Submission, column: Column): string | null => (column === 'delivery' ? deliverySummary(row.delivery) : row[column]);
+const valueOf = (row: Submission, column: Column): string | null =>
+  column === 'delivery' ? deliverySummary(row.delivery) : row[column];
 
 /** Widths of the table's columns (longer cells end in …). */
-const WIDTHS: Record<Column, number> = { created_at: 24, name: 24, business_name: 28, email: 32, additional_info: 48, delivery: 40 };
+const WIDTHS: Record<Column, number> = {
+  created_at: 24,
+  name: 24,
+  business_name: 28,
+  email: 32,
+  additional_info: 48,
+  delivery: 40,
+};
 
 function cell(value: string | null, width: number): string {
   const chars = [...escapeVisible(value ?? '')];
@@ -109,7 +117,9 @@ export function createFormatter(format: Format) {
     start(): string {
       if (format === 'csv') return COLUMNS.map((c) => csvField(c)).join(',') + '\r\n';
       if (format === 'json') return '[';
-      const header = COLUMNS.map((c) => cell(c, WIDTHS[c])).join(' │ ').trimEnd();
+      const header = COLUMNS.map((c) => cell(c, WIDTHS[c]))
+        .join(' │ ')
+        .trimEnd();
       return header + '\n' + COLUMNS.map((c) => '─'.repeat(WIDTHS[c])).join('─┼─') + '\n';
     },
     page(rows: readonly Submission[]): string {
@@ -117,7 +127,11 @@ export function createFormatter(format: Format) {
       for (const row of rows) {
         if (format === 'csv') out += COLUMNS.map((c) => csvField(valueOf(row, c))).join(',') + '\r\n';
         else if (format === 'json') out += (count === 0 ? '\n' : ',\n') + safeJson(row);
-        else out += COLUMNS.map((c) => cell(valueOf(row, c), WIDTHS[c])).join(' │ ').trimEnd() + '\n';
+        else
+          out +=
+            COLUMNS.map((c) => cell(valueOf(row, c), WIDTHS[c]))
+              .join(' │ ')
+              .trimEnd() + '\n';
         count++;
       }
       return out;

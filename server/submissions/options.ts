@@ -36,7 +36,9 @@ export function parseSince(value: string, now: Date = new Date()): Date {
     const date = new Date(value.trim());
     if (!Number.isNaN(date.getTime())) return date;
   }
-  throw new Error(`--since takes a date (2026-11-01), a date and time (2026-11-01T09:00Z) or a duration (30m, 12h, 7d), not ${JSON.stringify(value)}.`);
+  throw new Error(
+    `--since takes a date (2026-11-01), a date and time (2026-11-01T09:00Z) or a duration (30m, 12h, 7d), not ${JSON.stringify(value)}.`,
+  );
 }
 
 /** Parses the arguments (after `--`). Throws one sentence on an unknown, incomplete or conflicting option. */
@@ -44,14 +46,19 @@ export function parseArgs(args: readonly string[], now?: Date): CliOptions {
   const options: CliOptions = { format: 'table', help: false };
   let chosen: string | null = null;
   const choose = (format: string, how: string) => {
-    if (!(FORMATS as readonly string[]).includes(format)) throw new Error(`--format takes ${FORMATS.join(', ')}, not ${JSON.stringify(format)}.`);
-    if (chosen !== null && options.format !== format) throw new Error(`Choose one format: ${chosen} and ${how} disagree.`);
+    if (!(FORMATS as readonly string[]).includes(format))
+      throw new Error(`--format takes ${FORMATS.join(', ')}, not ${JSON.stringify(format)}.`);
+    if (chosen !== null && options.format !== format)
+      throw new Error(`Choose one format: ${chosen} and ${how} disagree.`);
     chosen = how;
     options.format = format as Format;
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     if (flag === '--csv' || flag === '--json') choose(flag.slice(2), flag);
     else if (flag === '--format') {
       const value = inline ?? args[++i];

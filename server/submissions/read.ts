@@ -59,7 +59,9 @@ export async function* readSubmissions(dataDir: string, options: ReadOptions = {
   if (!reader) return;
   const { client } = reader;
   try {
-    await client.query(`begin isolation level repeatable read read only; ${reader.role ? `set local role ${reader.role};` : ''} set local timezone = 'UTC'`);
+    await client.query(
+      `begin isolation level repeatable read read only; ${reader.role ? `set local role ${reader.role};` : ''} set local timezone = 'UTC'`,
+    );
     let after: { at: string; id: string } | null = null;
     for (;;) {
       // The page is chosen on the stored microsecond timestamps (inner query); only the output

@@ -15,7 +15,10 @@ export default function afterPaintDirective(): AstroIntegration {
     name: 'after-paint-directive',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: AFTER_PAINT_DIRECTIVE, entrypoint: fileURLToPath(new URL('../directives/after-paint.ts', import.meta.url)) });
+        addClientDirective({
+          name: AFTER_PAINT_DIRECTIVE,
+          entrypoint: fileURLToPath(new URL('../directives/after-paint.ts', import.meta.url)),
+        });
       },
     },
   };

@@ -30,7 +30,9 @@ export default function buildManifestFile(): AstroIntegration {
         const { supabase } = readSiteConfig(loadEnv(root));
         const manifest = buildManifest({ siteOrigin, basePath, supabaseUrl: supabase.url });
         await writeFile(join(fileURLToPath(dir), BUILD_MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
-        logger.info(`wrote ${BUILD_MANIFEST_FILE} (site ${siteOrigin}${basePath === '/' ? '' : basePath}, contact backend: ${manifest.contactBackend.kind})`);
+        logger.info(
+          `wrote ${BUILD_MANIFEST_FILE} (site ${siteOrigin}${basePath === '/' ? '' : basePath}, contact backend: ${manifest.contactBackend.kind})`,
+        );
       },
     },
   };

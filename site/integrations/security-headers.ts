@@ -66,7 +66,9 @@ export default function securityHeaders(): AstroIntegration {
         // The same headers for static hosts and nginx (shared/static-host-headers.ts).
         await writeFile(join(out, HEADERS_FILE), headersFile(manifest, base));
         await writeFile(join(out, NGINX_SNIPPET_FILE), nginxSnippet(manifest));
-        logger.info(`wrote ${SECURITY_HEADERS_FILE}, ${HEADERS_FILE} and ${NGINX_SNIPPET_FILE} (${hashes.size} inline script hash(es))`);
+        logger.info(
+          `wrote ${SECURITY_HEADERS_FILE}, ${HEADERS_FILE} and ${NGINX_SNIPPET_FILE} (${hashes.size} inline script hash(es))`,
+        );
       },
     },
   };

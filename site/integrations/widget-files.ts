@@ -41,7 +41,9 @@ export default function widgetFiles(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (!existsSync(join(cdnDir, 'voice-widget.js'))) {
-          throw new Error('The widget build is missing (widget/dist/cdn): run `npm run build -w widget` first, or `npm run build`.');
+          throw new Error(
+            'The widget build is missing (widget/dist/cdn): run `npm run build -w widget` first, or `npm run build`.',
+          );
         }
         await cp(cdnDir, join(fileURLToPath(dir), 'widget'), { recursive: true });
         logger.info(`copied the widget's script-tag files to ${WIDGET_FILES_PATH}`);

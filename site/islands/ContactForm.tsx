@@ -6,7 +6,13 @@
  */
 import type { ChangeEvent, FormEvent, ReactNode, Ref } from 'react';
 import { contactModalCopy as copy } from '../../content/ui.ts';
-import { CONTACT_LIMITS, charLength, type ContactErrors, type ContactField, type ContactFormValues } from '../lib/contact.ts';
+import {
+  CONTACT_LIMITS,
+  charLength,
+  type ContactErrors,
+  type ContactField,
+  type ContactFormValues,
+} from '../lib/contact.ts';
 
 /** Props of the contact form. */
 export interface ContactFormProps {
@@ -59,7 +65,15 @@ export function ContactForm({ id, values, errors, sending, nameRef, submitRef, o
           {copy.fields[name]}
           {required ? <span aria-hidden="true"> *</span> : <span className="contact-optional"> {copy.optional}</span>}
         </label>
-        {input({ id: inputId, name, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, value: values[name], onChange: onChange(name) })}
+        {input({
+          id: inputId,
+          name,
+          required,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy,
+          value: values[name],
+          onChange: onChange(name),
+        })}
         {!required && (
           <p className="contact-count" id={counterId}>
             {charLength(values.additionalInfo.trim())} / {CONTACT_LIMITS.additionalInfo} {copy.counterUnit}
@@ -78,10 +92,18 @@ export function ContactForm({ id, values, errors, sending, nameRef, submitRef, o
     <form className="contact-form" onSubmit={onSubmit}>
       <fieldset disabled={sending}>
         <legend className="visually-hidden">{copy.legend}</legend>
-        {field('name', (p) => <input {...p} ref={nameRef} type="text" autoComplete="name" />)}
-        {field('businessName', (p) => <input {...p} type="text" autoComplete="organization" />)}
-        {field('email', (p) => <input {...p} type="email" autoComplete="email" />)}
-        {field('additionalInfo', (p) => <textarea {...p} rows={4} />)}
+        {field('name', (p) => (
+          <input {...p} ref={nameRef} type="text" autoComplete="name" />
+        ))}
+        {field('businessName', (p) => (
+          <input {...p} type="text" autoComplete="organization" />
+        ))}
+        {field('email', (p) => (
+          <input {...p} type="email" autoComplete="email" />
+        ))}
+        {field('additionalInfo', (p) => (
+          <textarea {...p} rows={4} />
+        ))}
         {/* Honeypot: invisible to people and to assistive technology; bots fill it. Browser
             autofill fills hidden fields too (Chromium ignores autocomplete="off" for
             addresses), matching on name, id, label and autocomplete tokens: none of those

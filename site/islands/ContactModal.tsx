@@ -6,7 +6,19 @@
  * first open or on intent, never with the page. The form's fields are ContactForm.tsx; this file is
  * the dialog: opening and closing, focus, the states, and the send.
  */
-import { useCallback, useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type SyntheticEvent,
+} from 'react';
 import { siteConfig } from '../../content/site.ts';
 import { contactModalCopy as copy } from '../../content/ui.ts';
 import { $contactHandoff, $contactOpen, closeContact, openContactFromAssistant } from '../stores/contact.ts';
@@ -31,7 +43,8 @@ import { ContactForm } from './ContactForm.tsx';
 import './contact-modal.css';
 
 /** What Tab can reach inside the dialog. */
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), textarea:not([disabled]), [tabindex="0"]';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), textarea:not([disabled]), [tabindex="0"]';
 
 /** Buttons that open the modal outside islands carry this attribute (see pages/index.astro). */
 const TRIGGER_SELECTOR = '[data-open-contact]';
@@ -88,7 +101,8 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
   // The site's assistant hands the conversation over to a person (the widget's `ringwise-handoff`,
   // which bubbles out of its shadow root): open with the message prefilled, for the visitor to edit.
   useEffect(() => {
-    const onHandoff = (event: Event) => openContactFromAssistant(handoffSummary(readHandoffTurns((event as CustomEvent).detail)));
+    const onHandoff = (event: Event) =>
+      openContactFromAssistant(handoffSummary(readHandoffTurns((event as CustomEvent).detail)));
     document.addEventListener('ringwise-handoff', onHandoff);
     return () => document.removeEventListener('ringwise-handoff', onHandoff);
   }, []);
@@ -179,7 +193,9 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
     if (event.key !== 'Tab') return;
     // The page behind is inert already; wrapping here also keeps Tab from leaving for the
     // browser's own UI, so focus cycles through the dialog.
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.getClientRects().length > 0,
+    );
     const first = focusable[0];
     const last = focusable.at(-1);
     if (!first || !last) return;
@@ -222,7 +238,8 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
     setErrors({});
     inFlight.current = true;
     dispatch({ type: 'submit' });
-    const row = $contactHandoff.get() === null ? checked.submission : { ...checked.submission, source: 'assistant' as const };
+    const row =
+      $contactHandoff.get() === null ? checked.submission : { ...checked.submission, source: 'assistant' as const };
     if (!checked.isBot) identity.current = requestIdentity(row, identity.current);
     const outcome = checked.isBot
       ? ({ ok: true } as const) // honeypot filled: pretend success, send nothing
@@ -255,7 +272,13 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
       onClick={onClick}
     >
       <div className="contact-panel">
-        <button type="button" className="contact-close" onClick={requestClose} disabled={sending} aria-label={copy.close}>
+        <button
+          type="button"
+          className="contact-close"
+          onClick={requestClose}
+          disabled={sending}
+          aria-label={copy.close}
+        >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
@@ -265,7 +288,14 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
           <div className="contact-success" ref={successRef} tabIndex={-1}>
             <div className="contact-success-mark" aria-hidden="true">
               <svg viewBox="0 0 24 24" width="32" height="32" focusable="false">
-                <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d="M5 12.5l4.5 4.5L19 7.5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.6"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
             </div>
             <h2 id={titleId}>{copy.successTitle}</h2>
@@ -283,7 +313,16 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
                 {state.error}
               </div>
             )}
-            <ContactForm id={id} values={values} errors={errors} sending={sending} nameRef={nameRef} submitRef={submitRef} onChange={onChange} onSubmit={onSubmit} />
+            <ContactForm
+              id={id}
+              values={values}
+              errors={errors}
+              sending={sending}
+              nameRef={nameRef}
+              submitRef={submitRef}
+              onChange={onChange}
+              onSubmit={onSubmit}
+            />
           </>
         )}
 

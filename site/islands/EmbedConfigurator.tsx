@@ -49,7 +49,12 @@ function onOrigin(url: string, origin: string): string {
 }
 
 /** The configurator: fields, snippets in tabs with copy buttons, and the preview. */
-export default function EmbedConfigurator({ loaderUrl, apiBaseUrl, previewTag, snippetId = 'snippet' }: EmbedConfiguratorProps) {
+export default function EmbedConfigurator({
+  loaderUrl,
+  apiBaseUrl,
+  previewTag,
+  snippetId = 'snippet',
+}: EmbedConfiguratorProps) {
   const [config, setConfig] = useState<EmbedConfig>(DEFAULT_EMBED_CONFIG);
   const [origin, setOrigin] = useState<string | null>(null);
   const id = useId();
@@ -57,7 +62,10 @@ export default function EmbedConfigurator({ loaderUrl, apiBaseUrl, previewTag, s
 
   // After hydration the page knows where it is served from (another port, a deploy without PUBLIC_SITE_URL).
   useEffect(() => setOrigin(window.location.origin), []);
-  const target = useMemo(() => ({ loaderUrl: origin ? onOrigin(loaderUrl, origin) : loaderUrl, apiBaseUrl }), [loaderUrl, origin, apiBaseUrl]);
+  const target = useMemo(
+    () => ({ loaderUrl: origin ? onOrigin(loaderUrl, origin) : loaderUrl, apiBaseUrl }),
+    [loaderUrl, origin, apiBaseUrl],
+  );
   const snippets = useMemo(() => embedSnippets(config, target), [config, target]);
 
   // The preview follows every option but the key and the assistant (it never sees them) and the
@@ -65,7 +73,8 @@ export default function EmbedConfigurator({ loaderUrl, apiBaseUrl, previewTag, s
   useEffect(() => {
     const element = preview.current;
     if (!element) return;
-    const set = (name: string, value: string) => (value ? element.setAttribute(name, value) : element.removeAttribute(name));
+    const set = (name: string, value: string) =>
+      value ? element.setAttribute(name, value) : element.removeAttribute(name);
     set('mode', config.mode);
     set('theme', config.theme);
     set('locale', config.locale);
@@ -92,7 +101,11 @@ export default function EmbedConfigurator({ loaderUrl, apiBaseUrl, previewTag, s
       />
     </div>
   );
-  const select = (name: 'mode' | 'position' | 'theme' | 'locale', label: string, options: ReadonlyArray<readonly [string, string]>) => (
+  const select = (
+    name: 'mode' | 'position' | 'theme' | 'locale',
+    label: string,
+    options: ReadonlyArray<readonly [string, string]>,
+  ) => (
     <div className="cfg-field">
       <label htmlFor={field(name)}>{label}</label>
       <select id={field(name)} value={config[name]} onChange={update(name)}>
@@ -111,10 +124,26 @@ export default function EmbedConfigurator({ loaderUrl, apiBaseUrl, previewTag, s
       <div className="cfg-form" role="group" aria-label={copy.formLabel}>
         {text('publicKey', copy.publicKey, 'YOUR_PUBLIC_KEY')}
         {text('assistantId', copy.assistantId, 'YOUR_ASSISTANT_ID')}
-        {select('mode', copy.mode, MODES.map((mode) => [mode, copy.modes[mode]] as const))}
-        {select('position', copy.position, EMBED_POSITIONS.map((position) => [position, position] as const))}
-        {select('theme', copy.theme, THEMES.map((theme) => [theme, copy.themes[theme]] as const))}
-        {select('locale', copy.language, LANGUAGES.map((code) => [code, languageName(code)] as const))}
+        {select(
+          'mode',
+          copy.mode,
+          MODES.map((mode) => [mode, copy.modes[mode]] as const),
+        )}
+        {select(
+          'position',
+          copy.position,
+          EMBED_POSITIONS.map((position) => [position, position] as const),
+        )}
+        {select(
+          'theme',
+          copy.theme,
+          THEMES.map((theme) => [theme, copy.themes[theme]] as const),
+        )}
+        {select(
+          'locale',
+          copy.language,
+          LANGUAGES.map((code) => [code, languageName(code)] as const),
+        )}
         {text('title', copy.title, 'AI Assistant')}
         <div className="cfg-field cfg-colour">
           <label htmlFor={field('accent')}>{copy.colour}</label>

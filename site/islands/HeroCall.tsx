@@ -40,7 +40,9 @@ export default function HeroCall() {
     void (pending.current ??= siteWidget()).then((element) => {
       if (!element) return;
       // Each tool tells the assistant what it did, as context it need not answer.
-      element.clientTools = createSiteTools((content) => element.addMessage({ role: 'system', content }, { triggerResponseEnabled: false }));
+      element.clientTools = createSiteTools((content) =>
+        element.addMessage({ role: 'system', content }, { triggerResponseEnabled: false }),
+      );
       setWidget(element);
       // A call already running (started in the launcher, or kept from another page): show it.
       if (element.view.phase !== 'idle' || element.hasAttribute('persist')) preload();

@@ -42,7 +42,11 @@ export default function HeroCallLive({ widget, autoFocus }: HeroCallLiveProps) {
     },
     [widget],
   );
-  const view = useSyncExternalStore(subscribe, () => widget.view, () => widget.view);
+  const view = useSyncExternalStore(
+    subscribe,
+    () => widget.view,
+    () => widget.view,
+  );
   // Pressed: the click's own frame shows it (the view turns to 'loading' a moment later).
   const [pressed, setPressed] = useState(false);
   const inCall = view.phase !== 'idle';

@@ -32,9 +32,29 @@ interface FieldSpec {
 }
 
 const FIELDS: readonly FieldSpec[] = [
-  { field: 'dealValue', label: 'Average deal value', hint: 'What a new customer is worth to you', prefix: '$', max: MAX_INPUT, step: '1' },
-  { field: 'missedCallsPerWeek', label: 'Missed calls per week', hint: 'Calls that go unanswered or to voicemail', max: MAX_INPUT, step: '1' },
-  { field: 'outboundHoursPerWeek', label: 'Outbound hours per week', hint: 'Staff time spent on follow-up calls', suffix: 'hrs', max: MAX_INPUT, step: '1' },
+  {
+    field: 'dealValue',
+    label: 'Average deal value',
+    hint: 'What a new customer is worth to you',
+    prefix: '$',
+    max: MAX_INPUT,
+    step: '1',
+  },
+  {
+    field: 'missedCallsPerWeek',
+    label: 'Missed calls per week',
+    hint: 'Calls that go unanswered or to voicemail',
+    max: MAX_INPUT,
+    step: '1',
+  },
+  {
+    field: 'outboundHoursPerWeek',
+    label: 'Outbound hours per week',
+    hint: 'Staff time spent on follow-up calls',
+    suffix: 'hrs',
+    max: MAX_INPUT,
+    step: '1',
+  },
   {
     field: 'closeRate',
     label: 'Close rate',
@@ -60,7 +80,10 @@ export default function RoiCalculator() {
   const [raw, setRaw] = useState<Raw>(initialRaw);
 
   const read = useMemo(() => {
-    const entries = FIELDS.map((spec) => [spec.field, readInput(raw[spec.field].text, { max: spec.max, badInput: raw[spec.field].badInput })] as const);
+    const entries = FIELDS.map(
+      (spec) =>
+        [spec.field, readInput(raw[spec.field].text, { max: spec.max, badInput: raw[spec.field].badInput })] as const,
+    );
     return Object.fromEntries(entries) as Record<Field, ReturnType<typeof readInput>>;
   }, [raw]);
 

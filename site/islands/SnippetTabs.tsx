@@ -32,11 +32,15 @@ export default function SnippetTabs({ snippets, snippetId }: SnippetTabsProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = FORMATS.indexOf(chosen);
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % FORMATS.length
-      : event.key === 'ArrowLeft' ? (index + FORMATS.length - 1) % FORMATS.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? FORMATS.length - 1
-      : -1;
+      event.key === 'ArrowRight'
+        ? (index + 1) % FORMATS.length
+        : event.key === 'ArrowLeft'
+          ? (index + FORMATS.length - 1) % FORMATS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? FORMATS.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     choose(FORMATS[next]!);

@@ -17,7 +17,9 @@
 export interface PaintWindow {
   performance: Pick<Performance, 'getEntriesByName'>;
   PerformanceObserver?: {
-    new (callback: (list: Pick<PerformanceObserverEntryList, 'getEntriesByName'>) => void): Pick<PerformanceObserver, 'observe' | 'disconnect'>;
+    new (
+      callback: (list: Pick<PerformanceObserverEntryList, 'getEntriesByName'>) => void,
+    ): Pick<PerformanceObserver, 'observe' | 'disconnect'>;
     readonly supportedEntryTypes?: readonly string[];
   };
   requestAnimationFrame(callback: () => void): unknown;

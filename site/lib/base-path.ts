@@ -28,5 +28,10 @@ export function withBase(path: string): string {
  * Markdown writes `[home page](/)` and `(/#contact)` without it.
  */
 export function withBaseLinks(html: string): string {
-  return BASE ? html.replace(/(\shref=")(\/[^"]*)"/g, (_, attribute: string, path: string) => `${attribute}${prefixBase(BASE, path)}"`) : html;
+  return BASE
+    ? html.replace(
+        /(\shref=")(\/[^"]*)"/g,
+        (_, attribute: string, path: string) => `${attribute}${prefixBase(BASE, path)}"`,
+      )
+    : html;
 }

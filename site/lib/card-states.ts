@@ -20,15 +20,38 @@ export interface CardState extends EngineScript {
   readonly action: 'none' | 'open' | { type: string };
 }
 
-const transcript = (role: string, text: string): VoiceMessage => ({ type: 'transcript', role, transcriptType: 'final', transcript: text });
+const transcript = (role: string, text: string): VoiceMessage => ({
+  type: 'transcript',
+  role,
+  transcriptType: 'final',
+  transcript: text,
+});
 
 /** Every state, in the order a visitor meets them. */
 export const CARD_STATES: readonly CardState[] = [
   { id: 'idle', title: 'Idle: the launcher', mode: 'hybrid', action: 'none' },
   { id: 'open', title: 'Open, nothing said yet', mode: 'hybrid', action: 'open' },
-  { id: 'connecting', title: 'Connecting (staged progress)', mode: 'voice', action: 'open', voice: { snapshot: { state: 'starting', stage: 'daily-call-join' } } },
-  { id: 'active', title: 'In a call: listening', mode: 'voice', action: 'open', voice: { snapshot: { state: 'active' } } },
-  { id: 'speaking', title: 'The agent is speaking', mode: 'voice', action: 'open', voice: { snapshot: { state: 'active', speaking: true, volume: 0.8 } } },
+  {
+    id: 'connecting',
+    title: 'Connecting (staged progress)',
+    mode: 'voice',
+    action: 'open',
+    voice: { snapshot: { state: 'starting', stage: 'daily-call-join' } },
+  },
+  {
+    id: 'active',
+    title: 'In a call: listening',
+    mode: 'voice',
+    action: 'open',
+    voice: { snapshot: { state: 'active' } },
+  },
+  {
+    id: 'speaking',
+    title: 'The agent is speaking',
+    mode: 'voice',
+    action: 'open',
+    voice: { snapshot: { state: 'active', speaking: true, volume: 0.8 } },
+  },
   { id: 'muted', title: 'Muted', mode: 'voice', action: 'open', voice: { snapshot: { state: 'active', muted: true } } },
   {
     id: 'transcript',
@@ -51,7 +74,11 @@ export const CARD_STATES: readonly CardState[] = [
     title: 'Chat: the reply streams in',
     mode: 'chat',
     action: { type: 'Do you fix boilers on Sundays?' },
-    chat: { reply: 'Yes, we do. Our Sunday rate applies from 8 am to 8 pm, and an engineer can usually be with you within two hours.', stream: 'partial' },
+    chat: {
+      reply:
+        'Yes, we do. Our Sunday rate applies from 8 am to 8 pm, and an engineer can usually be with you within two hours.',
+      stream: 'partial',
+    },
   },
   {
     id: 'consent',
@@ -59,21 +86,82 @@ export const CARD_STATES: readonly CardState[] = [
     mode: 'hybrid',
     attributes: {
       'consent-required': '',
-      'consent-content': 'This assistant is an AI. Calls and messages are recorded to improve our service. Read our [privacy policy](https://example.com/privacy).',
+      'consent-content':
+        'This assistant is an AI. Calls and messages are recorded to improve our service. Read our [privacy policy](https://example.com/privacy).',
     },
     action: 'open',
   },
-  { id: 'error-mic', title: 'Error: microphone denied', mode: 'voice', action: 'open', voice: { fail: { type: 'mic-permission-denied' } } },
-  { id: 'error-no-mic', title: 'Error: no microphone', mode: 'voice', action: 'open', voice: { fail: { type: 'mic-not-found' } } },
-  { id: 'error-mic-blocked', title: 'Error: microphone blocked by the page', mode: 'voice', action: 'open', voice: { fail: { type: 'mic-blocked' } } },
-  { id: 'error-network', title: 'Error: network', mode: 'voice', action: 'open', voice: { fail: { type: 'network-error' } } },
-  { id: 'error-key', title: 'Error: key rejected (401)', mode: 'voice', action: 'open', voice: { fail: { type: 'api-error', status: 401 } } },
-  { id: 'error-busy', title: 'Error: busy (429)', mode: 'hybrid', action: { type: 'Hello?' }, chat: { reply: '', fail: { type: 'api-error', status: 429 } } },
-  { id: 'error-server', title: 'Error: service failed (500)', mode: 'chat', action: { type: 'Hello?' }, chat: { reply: '', fail: { type: 'api-error', status: 500 } } },
+  {
+    id: 'error-mic',
+    title: 'Error: microphone denied',
+    mode: 'voice',
+    action: 'open',
+    voice: { fail: { type: 'mic-permission-denied' } },
+  },
+  {
+    id: 'error-no-mic',
+    title: 'Error: no microphone',
+    mode: 'voice',
+    action: 'open',
+    voice: { fail: { type: 'mic-not-found' } },
+  },
+  {
+    id: 'error-mic-blocked',
+    title: 'Error: microphone blocked by the page',
+    mode: 'voice',
+    action: 'open',
+    voice: { fail: { type: 'mic-blocked' } },
+  },
+  {
+    id: 'error-network',
+    title: 'Error: network',
+    mode: 'voice',
+    action: 'open',
+    voice: { fail: { type: 'network-error' } },
+  },
+  {
+    id: 'error-key',
+    title: 'Error: key rejected (401)',
+    mode: 'voice',
+    action: 'open',
+    voice: { fail: { type: 'api-error', status: 401 } },
+  },
+  {
+    id: 'error-busy',
+    title: 'Error: busy (429)',
+    mode: 'hybrid',
+    action: { type: 'Hello?' },
+    chat: { reply: '', fail: { type: 'api-error', status: 429 } },
+  },
+  {
+    id: 'error-server',
+    title: 'Error: service failed (500)',
+    mode: 'chat',
+    action: { type: 'Hello?' },
+    chat: { reply: '', fail: { type: 'api-error', status: 500 } },
+  },
   { id: 'error-engine', title: 'Error: engine could not load', mode: 'voice', action: 'open', engineFails: true },
-  { id: 'error-ended', title: 'Error: the call dropped', mode: 'voice', action: 'open', voice: { fail: { type: 'meeting-ended', reason: 'pipeline-error' } } },
-  { id: 'error-setup', title: 'Error: not set up (no key)', mode: 'voice', attributes: { 'public-key': '' }, action: 'open' },
-  { id: 'ended', title: 'Call ended', mode: 'voice', action: 'open', voice: { snapshot: { state: 'active' }, end: true } },
+  {
+    id: 'error-ended',
+    title: 'Error: the call dropped',
+    mode: 'voice',
+    action: 'open',
+    voice: { fail: { type: 'meeting-ended', reason: 'pipeline-error' } },
+  },
+  {
+    id: 'error-setup',
+    title: 'Error: not set up (no key)',
+    mode: 'voice',
+    attributes: { 'public-key': '' },
+    action: 'open',
+  },
+  {
+    id: 'ended',
+    title: 'Call ended',
+    mode: 'voice',
+    action: 'open',
+    voice: { snapshot: { state: 'active' }, end: true },
+  },
 ];
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -37,7 +37,8 @@ export function loadContactInsert(backend: ContactBackend): Promise<ContactInser
       const noting: typeof fetch = async (input, init) => {
         const response = await fetch(input, init);
         const seconds = Number(response.headers.get('retry-after') ?? NaN);
-        if (init?.signal && response.headers.has('retry-after') && Number.isFinite(seconds)) retryAfter.set(init.signal, seconds);
+        if (init?.signal && response.headers.has('retry-after') && Number.isFinite(seconds))
+          retryAfter.set(init.signal, seconds);
         return response;
       };
       const client = createClient(backend.url, backend.anonKey, {

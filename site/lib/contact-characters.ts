@@ -11,7 +11,8 @@
  * (no-break ones included), zero-width characters and the byte-order mark. The body of a
  * regular-expression character class, valid in JS and PostgreSQL.
  */
-export const CONTACT_EDGE_CHARACTERS = '\\u0001-\\u0020\\u007f-\\u00a0\\u1680\\u180e\\u2000-\\u200d\\u2028\\u2029\\u202f\\u205f\\u2060\\u3000\\ufeff';
+export const CONTACT_EDGE_CHARACTERS =
+  '\\u0001-\\u0020\\u007f-\\u00a0\\u1680\\u180e\\u2000-\\u200d\\u2028\\u2029\\u202f\\u205f\\u2060\\u3000\\ufeff';
 
 /**
  * Control characters the database refuses anywhere in name and business name (C0 and C1), in
@@ -64,7 +65,11 @@ export const CONTACT_INVISIBLE_RANGES: ReadonlyArray<readonly [number, number]> 
  */
 export function characterClass(ranges: ReadonlyArray<readonly [number, number]>, dialect: 'js' | 'postgres'): string {
   const one = (cp: number) =>
-    dialect === 'js' ? `\\u{${cp.toString(16)}}` : cp > 0xffff ? `\\U${cp.toString(16).padStart(8, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+    dialect === 'js'
+      ? `\\u{${cp.toString(16)}}`
+      : cp > 0xffff
+        ? `\\U${cp.toString(16).padStart(8, '0')}`
+        : `\\u${cp.toString(16).padStart(4, '0')}`;
   return ranges.map(([from, to]) => (from === to ? one(from) : `${one(from)}-${one(to)}`)).join('');
 }
 

@@ -79,7 +79,8 @@ export type ContactFailure =
   | { kind: 'thrown'; error: unknown };
 
 /** Raw messages of a network failure, in the words of Chromium, Firefox, Safari and Node. */
-const NETWORK_FAILURE = /failed to fetch|networkerror|load failed|network request failed|importing a module script failed|error loading dynamically imported module|fetch failed/i;
+const NETWORK_FAILURE =
+  /failed to fetch|networkerror|load failed|network request failed|importing a module script failed|error loading dynamically imported module|fetch failed/i;
 
 /** "TypeError: Failed to fetch" → "Failed to fetch": the class name means nothing to a visitor. */
 function withoutErrorName(message: string): string {
@@ -164,7 +165,11 @@ export function newRequestId(): string {
  * The id to send `submission` with: the previous one while the content is the same (a retry after
  * an error or a lost answer: the database stores it once), a new one when the visitor changed it.
  */
-export function requestIdentity(submission: ContactSubmission, previous: RequestIdentity | null, makeId = newRequestId): RequestIdentity {
+export function requestIdentity(
+  submission: ContactSubmission,
+  previous: RequestIdentity | null,
+  makeId = newRequestId,
+): RequestIdentity {
   const { request_id: _ignored, ...content } = submission;
   const key = JSON.stringify(content);
   return previous?.key === key ? previous : { key, id: makeId() };
@@ -222,16 +227,27 @@ async function sendOnce(
     const port = await Promise.race([insert, expired]);
     if (!port) return { outcome: { ok: false, message: TIMEOUT_MESSAGE, cause: controller.signal.reason } };
     const result = await Promise.race([port(submission, controller.signal), expired]);
-    if (timedOut || !result) return { outcome: { ok: false, message: TIMEOUT_MESSAGE, cause: controller.signal.reason } };
+    if (timedOut || !result)
+      return { outcome: { ok: false, message: TIMEOUT_MESSAGE, cause: controller.signal.reason } };
     if (result.error || result.status < 200 || result.status >= 300) {
       const wait = result.retryAfterSeconds;
       const retry = result.status === 503 && wait !== undefined && wait >= 0 && wait <= MAX_AUTO_RETRY_SECONDS;
-      const outcome = { ok: false, message: failureMessage({ kind: 'response', result }), cause: result.error ?? result } as const;
+      const outcome = {
+        ok: false,
+        message: failureMessage({ kind: 'response', result }),
+        cause: result.error ?? result,
+      } as const;
       return retry ? { outcome, retryAfterSeconds: wait } : { outcome };
     }
     return { outcome: { ok: true } };
   } catch (error) {
-    return { outcome: { ok: false, message: timedOut ? TIMEOUT_MESSAGE : failureMessage({ kind: 'thrown', error }), cause: error } };
+    return {
+      outcome: {
+        ok: false,
+        message: timedOut ? TIMEOUT_MESSAGE : failureMessage({ kind: 'thrown', error }),
+        cause: error,
+      },
+    };
   } finally {
     timers.clearTimeout(timer);
   }

@@ -46,7 +46,13 @@ export interface ContactFormValues {
 }
 
 /** An empty form. */
-export const EMPTY_FORM: Readonly<ContactFormValues> = { name: '', businessName: '', email: '', additionalInfo: '', honeypot: '' };
+export const EMPTY_FORM: Readonly<ContactFormValues> = {
+  name: '',
+  businessName: '',
+  email: '',
+  additionalInfo: '',
+  honeypot: '',
+};
 
 /** The row inserted into contact_submissions. */
 export interface ContactSubmission {
@@ -83,8 +89,7 @@ export function charLength(text: string): number {
 
 /** Result of {@link validateContact}. */
 export type ContactValidation =
-  | { ok: true; submission: ContactSubmission; isBot: boolean }
-  | { ok: false; errors: ContactErrors };
+  { ok: true; submission: ContactSubmission; isBot: boolean } | { ok: false; errors: ContactErrors };
 
 /**
  * Trims every value and checks it against the database's rules, so the visitor hears about a
@@ -105,7 +110,8 @@ export function validateContact(values: ContactFormValues): ContactValidation {
   // A value of only invisible characters (a braille blank, a Hangul filler, a soft hyphen…)
   // looks empty to whoever reads it, and the database refuses it.
   const visibleOrEmpty = (field: ContactField, value: string) => {
-    if (value !== '' && !hasVisibleCharacter(value)) errors[field] = `${FIELD_LABELS[field]} has only invisible characters. Please type it again.`;
+    if (value !== '' && !hasVisibleCharacter(value))
+      errors[field] = `${FIELD_LABELS[field]} has only invisible characters. Please type it again.`;
   };
   const bounded = (field: ContactField, value: string) => {
     const length = charLength(value);
@@ -115,7 +121,8 @@ export function validateContact(values: ContactFormValues): ContactValidation {
   // Invisible characters the database refuses inside a value (pasted from a terminal or a
   // spreadsheet): said here, before sending, rather than by the server afterwards.
   const visible = (field: ContactField, value: string, control: RegExp) => {
-    if (control.test(value)) errors[field] = `${FIELD_LABELS[field]} contains an invisible control character. Please retype it.`;
+    if (control.test(value))
+      errors[field] = `${FIELD_LABELS[field]} contains an invisible control character. Please retype it.`;
   };
   required('name', name);
   visible('name', name, CONTROL);
@@ -124,7 +131,8 @@ export function validateContact(values: ContactFormValues): ContactValidation {
   visible('businessName', businessName, CONTROL);
   bounded('businessName', businessName);
   if (email === '') errors.email = 'Please enter your email address.';
-  else if (EMAIL_INVISIBLE.test(email)) errors.email = 'Please enter a valid email address: this one contains a space or an invisible character.';
+  else if (EMAIL_INVISIBLE.test(email))
+    errors.email = 'Please enter a valid email address: this one contains a space or an invisible character.';
   else if (!EMAIL_PATTERN.test(email)) errors.email = 'Please enter a valid email address, like name@company.com.';
   bounded('email', email);
   visible('additionalInfo', additionalInfo, INFO_CONTROL);
@@ -134,6 +142,11 @@ export function validateContact(values: ContactFormValues): ContactValidation {
   return {
     ok: true,
     isBot: values.honeypot.trim() !== '',
-    submission: { name, business_name: businessName, email, additional_info: additionalInfo === '' ? null : additionalInfo },
+    submission: {
+      name,
+      business_name: businessName,
+      email,
+      additional_info: additionalInfo === '' ? null : additionalInfo,
+    },
   };
 }

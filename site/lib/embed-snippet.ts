@@ -8,7 +8,14 @@
  * Fields left empty become placeholders (never this site's own key or assistant), and while any
  * placeholder is in the snippet its first line says where the real values are found.
  */
-import { LOCALES, OPTION_DOCS, POSITIONS, TOKEN_DOCS, type WidgetMode, type WidgetPosition } from '@ringwise/voice-widget';
+import {
+  LOCALES,
+  OPTION_DOCS,
+  POSITIONS,
+  TOKEN_DOCS,
+  type WidgetMode,
+  type WidgetPosition,
+} from '@ringwise/voice-widget';
 
 /** What an owner who has typed nothing gets in place of their public key. */
 export const KEY_PLACEHOLDER = 'YOUR_PUBLIC_KEY';
@@ -87,7 +94,11 @@ export function isHexColour(value: string): boolean {
  * for nothing to write). `defaults` says which mode and position need no attribute: the script
  * tag's (hybrid, bottom-right) or the element's (voice, inline).
  */
-export function embedAttributes(config: EmbedConfig, target: EmbedTarget, defaults: { mode: WidgetMode; position: WidgetPosition }): Array<[string, string]> {
+export function embedAttributes(
+  config: EmbedConfig,
+  target: EmbedTarget,
+  defaults: { mode: WidgetMode; position: WidgetPosition },
+): Array<[string, string]> {
   const out: Array<[string, string]> = [
     ['public-key', config.publicKey.trim() || KEY_PLACEHOLDER],
     ['assistant-id', config.assistantId.trim() || ASSISTANT_PLACEHOLDER],
@@ -129,7 +140,11 @@ export function embedSnippets(config: EmbedConfig, target: EmbedTarget): EmbedSn
   // The element's own defaults are voice and inline: write both, so it behaves as the script tag does.
   const elementAttributes = embedAttributes(config, target, { mode: 'voice', position: 'inline' });
   const elementTag = (indent: string, style: string) =>
-    [`${indent}<ringwise-voice-call`, ...elementAttributes.map(([name, value]) => `${indent}  ${name}="${attr(value)}"`), `${indent}${style}></ringwise-voice-call>`].join('\n');
+    [
+      `${indent}<ringwise-voice-call`,
+      ...elementAttributes.map(([name, value]) => `${indent}  ${name}="${attr(value)}"`),
+      `${indent}${style}></ringwise-voice-call>`,
+    ].join('\n');
   const element = [
     ...(note ? [`<!-- ${WHERE_TO_FIND} -->`] : []),
     `<script src="${attr(target.loaderUrl)}" data-mount="false" async></script>`,

@@ -35,12 +35,16 @@ const guideFields = {
   question: z
     .string(text('the question the quick answer answers'))
     .min(10, atLeast(10))
-    .describe('The question the quick answer box answers, e.g. "What is an AI receptionist?". Used in the FAQ structured data.'),
+    .describe(
+      'The question the quick answer box answers, e.g. "What is an AI receptionist?". Used in the FAQ structured data.',
+    ),
   quickAnswer: z
     .string(text('the quick answer shown at the top of the page'))
     .min(40, atLeast(40))
     .max(600, atMost(600))
-    .describe('Short, direct answer shown in the highlighted box at the top of the page. 40–600 characters, plain text.'),
+    .describe(
+      'Short, direct answer shown in the highlighted box at the top of the page. 40–600 characters, plain text.',
+    ),
   listTitle: z
     .string(text('a short label for guide lists'))
     .max(40, atMost(40))
@@ -55,10 +59,14 @@ const guideFields = {
   pricingComparison: z
     .boolean({ error: 'must be true or false' })
     .default(false)
-    .describe('Show the pricing comparison table (our plan vs a human answering service vs full-time staff) after the quick answer.'),
-  updated: z
-    .coerce.date({ error: 'missing or not a date; write the review date as YYYY-MM-DD' })
-    .describe('Date the guide was last reviewed (YYYY-MM-DD). Shown on the page and used as the article’s modified date.'),
+    .describe(
+      'Show the pricing comparison table (our plan vs a human answering service vs full-time staff) after the quick answer.',
+    ),
+  updated: z.coerce
+    .date({ error: 'missing or not a date; write the review date as YYYY-MM-DD' })
+    .describe(
+      'Date the guide was last reviewed (YYYY-MM-DD). Shown on the page and used as the article’s modified date.',
+    ),
 };
 
 /** Front matter of one guide page: the fields above, and no others. */
@@ -71,7 +79,11 @@ export const guideSchema = z
     (data, ctx) => {
       for (const key of Object.keys(data)) {
         if (!Object.hasOwn(guideFields, key)) {
-          ctx.addIssue({ code: 'custom', path: [key], message: 'unknown front-matter field: check the spelling (fields: site/lib/guide-schema.ts)' });
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'unknown front-matter field: check the spelling (fields: site/lib/guide-schema.ts)',
+          });
         }
       }
     },

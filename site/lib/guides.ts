@@ -41,7 +41,11 @@ export function sortGuides<T extends GuideLike>(guides: readonly T[]): T[] {
  * guide the page shows, at most `limit`. The schema has no topic or tag to match on, so "relevant"
  * is "most recently reviewed". Bounded, so a page's size does not grow with the collection.
  */
-export function relatedGuides<T extends GuideLike>(guides: readonly T[], exceptId?: string, limit = RELATED_GUIDES_LIMIT): T[] {
+export function relatedGuides<T extends GuideLike>(
+  guides: readonly T[],
+  exceptId?: string,
+  limit = RELATED_GUIDES_LIMIT,
+): T[] {
   const time = (guide: T) => guide.data.updated?.getTime() ?? 0;
   return sortGuides(guides.filter((guide) => guide.id !== exceptId))
     .sort((a, b) => time(b) - time(a))
@@ -79,8 +83,12 @@ export function pageNumbers(page: number, pages: number, around = 1): Array<numb
 }
 
 /** The guides, in list order, split into pages of `perPage` (at least one page, even when empty). */
-export function guideIndexPages<T extends GuideLike>(guides: readonly T[], perPage = GUIDES_PER_INDEX_PAGE): GuideIndexPage<T>[] {
-  if (!Number.isInteger(perPage) || perPage < 1) throw new Error(`guideIndexPages needs a whole number of guides per page, not ${perPage}.`);
+export function guideIndexPages<T extends GuideLike>(
+  guides: readonly T[],
+  perPage = GUIDES_PER_INDEX_PAGE,
+): GuideIndexPage<T>[] {
+  if (!Number.isInteger(perPage) || perPage < 1)
+    throw new Error(`guideIndexPages needs a whole number of guides per page, not ${perPage}.`);
   const sorted = sortGuides(guides);
   const pages = Math.max(1, Math.ceil(sorted.length / perPage));
   return Array.from({ length: pages }, (_, i) => ({

@@ -37,7 +37,13 @@ function line(turn: HandoffTurn): string {
     .replace(/[*_`#>]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  const cut = [...words].length > SUMMARY_TURN_MAX ? `${[...words].slice(0, SUMMARY_TURN_MAX - 1).join('').trimEnd()}…` : words;
+  const cut =
+    [...words].length > SUMMARY_TURN_MAX
+      ? `${[...words]
+          .slice(0, SUMMARY_TURN_MAX - 1)
+          .join('')
+          .trimEnd()}…`
+      : words;
   return `${turn.role === 'user' ? contactHandoffCopy.you : contactHandoffCopy.assistant}: ${cut}`;
 }
 

@@ -91,7 +91,12 @@ export function toWholeDollars(amount: number): number {
   return Math.round(Number(amount.toPrecision(12)));
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
 
 /** Formats an amount as whole US dollars: `12345.6` → `$12,346`. Never NaN, Infinity or negative. */
 export function formatUsd(amount: number): string {

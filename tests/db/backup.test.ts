@@ -48,8 +48,12 @@ function run(script: string, args: string[]): Promise<{ code: number | null; std
 async function snapshot(): Promise<{ submissions: unknown[]; outbox: unknown[] }> {
   const db = (await openDataFolder(dataDir, { role: 'postgres', log: () => {}, name: 'tests' }))!;
   try {
-    const submissions = await db.client.query('select row_to_json(s)::text as r from public.contact_submissions s order by id');
-    const outbox = await db.client.query('select row_to_json(o)::text as r from public.contact_outbox o order by submission_id');
+    const submissions = await db.client.query(
+      'select row_to_json(s)::text as r from public.contact_submissions s order by id',
+    );
+    const outbox = await db.client.query(
+      'select row_to_json(o)::text as r from public.contact_outbox o order by submission_id',
+    );
     return { submissions: submissions.rows.map((r) => r.r), outbox: outbox.rows.map((r) => r.r) };
   } finally {
     await db.close();
@@ -64,9 +68,18 @@ describe('backup → wipe → restore', () => {
     const backend = await startTestBackend({ dataDir });
     try {
       const post = (body: object) =>
-        fetch(`${backend.server.url}/rest/v1/${CONTACT_TABLE}`, { method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        fetch(`${backend.server.url}/rest/v1/${CONTACT_TABLE}`, {
+          method: 'POST',
+          headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       for (let i = 0; i < 25; i++) {
-        const res = await post({ name: `Ann ${i} \u202e Lee`, business_name: `Co "${i}" , ;`, email: `a${i}@lee.com`, additional_info: i % 2 ? `line\n\tnext 👨‍👩‍👧 ${'x'.repeat(i * 50)}` : null });
+        const res = await post({
+          name: `Ann ${i} \u202e Lee`,
+          business_name: `Co "${i}" , ;`,
+          email: `a${i}@lee.com`,
+          additional_info: i % 2 ? `line\n\tnext 👨‍👩‍👧 ${'x'.repeat(i * 50)}` : null,
+        });
         expect(res.status).toBe(201);
       }
       const cluster = backend.server.cluster!;
@@ -81,9 +94,13 @@ describe('backup → wipe → restore', () => {
       const result = await run(BACKUP, [join(root, 'backups')]);
       expect(result.code, result.stderr).toBe(0);
       file = result.stdout.trim();
-      expect(basename(file), 'named with the date and time').toMatch(/^ringwise-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.jsonl\.gz$/);
+      expect(basename(file), 'named with the date and time').toMatch(
+        /^ringwise-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.jsonl\.gz$/,
+      );
       expect((await stat(file)).mode & 0o777, 'private to its owner').toBe(0o600);
-      expect(result.stderr).toMatch(/Backed up 25 row\(s\) of public\.contact_submissions, 25 row\(s\) of public\.contact_outbox/);
+      expect(result.stderr).toMatch(
+        /Backed up 25 row\(s\) of public\.contact_submissions, 25 row\(s\) of public\.contact_outbox/,
+      );
     } finally {
       await backend.close();
     }
@@ -93,7 +110,9 @@ describe('backup → wipe → restore', () => {
     await rm(dataDir, { recursive: true, force: true });
     const result = await run(RESTORE, [file]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^Restored 25 row\(s\) of public\.contact_submissions, 25 row\(s\) of public\.contact_outbox from /);
+    expect(result.stdout).toMatch(
+      /^Restored 25 row\(s\) of public\.contact_submissions, 25 row\(s\) of public\.contact_outbox from /,
+    );
     const after = await snapshot();
     expect(after.submissions, 'requests: byte for byte (microsecond timestamps included)').toEqual(before.submissions);
     expect(after.outbox, 'delivery jobs as they were (not refilled by the trigger)').toEqual(before.outbox);
@@ -102,14 +121,18 @@ describe('backup → wipe → restore', () => {
   it('refuses a database that holds rows without --force, replaces them with it', async () => {
     const refused = await run(RESTORE, [file]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toMatch(/^The database in .+ is not empty \(public\.contact_submissions: 25 row\(s\), public\.contact_outbox: 25 row\(s\)\): restoring would replace those rows\. Run again with --force/);
+    expect(refused.stderr.trim()).toMatch(
+      /^The database in .+ is not empty \(public\.contact_submissions: 25 row\(s\), public\.contact_outbox: 25 row\(s\)\): restoring would replace those rows\. Run again with --force/,
+    );
     const forced = await run(RESTORE, [file, '--force']);
     expect(forced.code, forced.stderr).toBe(0);
     expect(await snapshot(), 'the same rows, none twice').toEqual(before);
   }, 180_000);
 
   it('restores nothing from a file cut short', async () => {
-    const lines = gunzipSync(await readFile(file)).toString('utf8').split('\n');
+    const lines = gunzipSync(await readFile(file))
+      .toString('utf8')
+      .split('\n');
     const cut = join(root, 'cut.jsonl.gz');
     await writeFile(cut, gzipSync(lines.slice(0, -3).join('\n') + '\n'));
     const result = await run(RESTORE, [cut, '--force']);

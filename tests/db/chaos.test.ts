@@ -131,13 +131,20 @@ async function admin(): Promise<pg.Client> {
   const layout = dataDirLayout(dataDir);
   const lock = await readPostmasterLock(layout.cluster);
   const credentials = await readCredentials(layout);
-  const client = await connect({ host: '127.0.0.1', port: lock!.port, database: 'postgres' }, 'supabase_admin', credentials!.supabase_admin, 'chaos');
+  const client = await connect(
+    { host: '127.0.0.1', port: lock!.port, database: 'postgres' },
+    'supabase_admin',
+    credentials!.supabase_admin,
+    'chaos',
+  );
   client.on('error', () => {});
   return client;
 }
 
 async function restBackends(client: pg.Client): Promise<number[]> {
-  const result = await client.query<{ pid: number }>(`select pid from pg_stat_activity where application_name = 'ringwise-rest'`);
+  const result = await client.query<{ pid: number }>(
+    `select pid from pg_stat_activity where application_name = 'ringwise-rest'`,
+  );
   return result.rows.map((r) => r.pid);
 }
 
@@ -154,13 +161,20 @@ async function newPostmaster(old: number): Promise<number> {
   }
 }
 
-function expectSurvived(label: string, site: { failures: string[]; requests: number }, result: Awaited<ReturnType<typeof burst>> | null) {
+function expectSurvived(
+  label: string,
+  site: { failures: string[]; requests: number },
+  result: Awaited<ReturnType<typeof burst>> | null,
+) {
   expect(alive(server.child), `${label}: the server process is alive (${server.stderr().slice(-2000)})`).toBe(true);
   expect(site.requests, `${label}: the site was polled during the attack`).toBeGreaterThan(0);
   expect(site.failures, `${label}: the site answered 200 throughout`).toEqual([]);
   if (!result) return;
   const other = [...result.statuses.keys()].filter((s) => s !== 201 && s !== 503);
-  expect(other, `${label}: a request is stored (201) or told to retry (503), nothing else: ${JSON.stringify([...result.statuses])}`).toEqual([]);
+  expect(
+    other,
+    `${label}: a request is stored (201) or told to retry (503), nothing else: ${JSON.stringify([...result.statuses])}`,
+  ).toEqual([]);
   expect(result.withoutRetryAfter, `${label}: every 503 carries Retry-After`).toBe(0);
 }
 
@@ -170,7 +184,13 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Ringwise</title><h1>Home</h1>');
   writeFileSync(join(dist, '404.html'), '<!doctype html><title>Not found</title>');
   mkdirSync(join(dist, '_astro'));
-  writeFileSync(join(dist, SECURITY_HEADERS_FILE), JSON.stringify({ siteOrigin: 'https://www.ringwise.example', headers: { 'Content-Security-Policy': "default-src 'self'" } }));
+  writeFileSync(
+    join(dist, SECURITY_HEADERS_FILE),
+    JSON.stringify({
+      siteOrigin: 'https://www.ringwise.example',
+      headers: { 'Content-Security-Policy': "default-src 'self'" },
+    }),
+  );
   server = await startServerProcess();
 }, 180_000);
 
@@ -184,140 +204,189 @@ afterAll(async () => {
 }, 60_000);
 
 describe('the server survives its database', () => {
-  it('terminated backends mid-burst (pg_terminate_backend)', async () => {
-    const site = watchSite(server.url);
-    const client = await admin();
-    let terminated = 0;
-    let bursting = true;
-    const attack = (async () => {
-      while (bursting) {
-        for (const pid of await restBackends(client)) {
-          const r = await client.query<{ ok: boolean }>('select pg_terminate_backend($1) as ok', [pid]);
-          if (r.rows[0]?.ok) terminated++;
+  it(
+    'terminated backends mid-burst (pg_terminate_backend)',
+    async () => {
+      const site = watchSite(server.url);
+      const client = await admin();
+      let terminated = 0;
+      let bursting = true;
+      const attack = (async () => {
+        while (bursting) {
+          for (const pid of await restBackends(client)) {
+            const r = await client.query<{ ok: boolean }>('select pg_terminate_backend($1) as ok', [pid]);
+            if (r.rows[0]?.ok) terminated++;
+          }
+          await sleep(20);
         }
-        await sleep(20);
+      })();
+      const result = await burst(server.url, 'terminate');
+      bursting = false;
+      await attack;
+      await client.end();
+      expect(terminated, 'backends were terminated during the burst').toBeGreaterThan(0);
+      const back = await untilStoredAgain(server.url, 'terminate');
+      expectSurvived('terminate', await site.stop(), result);
+      console.log(
+        `chaos: ${terminated} backends terminated mid-burst; statuses ${JSON.stringify([...result.statuses])}; stored again after ${back} ms`,
+      );
+    },
+    ATTACK_TIMEOUT_MS,
+  );
+
+  it(
+    'one backend killed with SIGKILL (PostgreSQL restarts all of them)',
+    async () => {
+      const site = watchSite(server.url);
+      const client = await admin();
+      const before = await postmasterPid();
+      const load = burst(server.url, 'backend');
+      let victim: number | undefined;
+      while (victim === undefined) {
+        victim = (await restBackends(client))[0];
+        if (victim === undefined) await sleep(10);
       }
-    })();
-    const result = await burst(server.url, 'terminate');
-    bursting = false;
-    await attack;
-    await client.end();
-    expect(terminated, 'backends were terminated during the burst').toBeGreaterThan(0);
-    const back = await untilStoredAgain(server.url, 'terminate');
-    expectSurvived('terminate', await site.stop(), result);
-    console.log(`chaos: ${terminated} backends terminated mid-burst; statuses ${JSON.stringify([...result.statuses])}; stored again after ${back} ms`);
-  }, ATTACK_TIMEOUT_MS);
+      process.kill(victim, 'SIGKILL');
+      await client.end();
+      const result = await load;
+      const back = await untilStoredAgain(server.url, 'backend');
+      expectSurvived('kill a backend', await site.stop(), result);
+      expect(await postmasterPid(), 'the postmaster itself kept running').toBe(before);
+      console.log(
+        `chaos: backend ${victim} killed; statuses ${JSON.stringify([...result.statuses])}; stored again after ${back} ms`,
+      );
+    },
+    ATTACK_TIMEOUT_MS,
+  );
 
-  it('one backend killed with SIGKILL (PostgreSQL restarts all of them)', async () => {
-    const site = watchSite(server.url);
-    const client = await admin();
-    const before = await postmasterPid();
-    const load = burst(server.url, 'backend');
-    let victim: number | undefined;
-    while (victim === undefined) {
-      victim = (await restBackends(client))[0];
-      if (victim === undefined) await sleep(10);
-    }
-    process.kill(victim, 'SIGKILL');
-    await client.end();
-    const result = await load;
-    const back = await untilStoredAgain(server.url, 'backend');
-    expectSurvived('kill a backend', await site.stop(), result);
-    expect(await postmasterPid(), 'the postmaster itself kept running').toBe(before);
-    console.log(`chaos: backend ${victim} killed; statuses ${JSON.stringify([...result.statuses])}; stored again after ${back} ms`);
-  }, ATTACK_TIMEOUT_MS);
+  it(
+    'the postmaster killed while idle',
+    async () => {
+      const site = watchSite(server.url);
+      const before = await postmasterPid();
+      process.kill(before, 'SIGKILL');
+      const killedAt = Date.now();
+      // (A backend of the dead postmaster may still answer for a moment: wait for the new one.)
+      await newPostmaster(before);
+      await untilStoredAgain(server.url, 'idle');
+      const back = Date.now() - killedAt;
+      expectSurvived('kill the postmaster while idle', await site.stop(), null);
+      expect(server.stderr(), 'the restart is logged').toMatch(/restarting it in \d+ ms \(attempt 1 of \d+\)/);
+      console.log(`chaos: idle postmaster ${before} killed; stored again ${back} ms after the kill`);
+    },
+    ATTACK_TIMEOUT_MS,
+  );
 
-  it('the postmaster killed while idle', async () => {
-    const site = watchSite(server.url);
-    const before = await postmasterPid();
-    process.kill(before, 'SIGKILL');
-    const killedAt = Date.now();
-    // (A backend of the dead postmaster may still answer for a moment: wait for the new one.)
-    await newPostmaster(before);
-    await untilStoredAgain(server.url, 'idle');
-    const back = Date.now() - killedAt;
-    expectSurvived('kill the postmaster while idle', await site.stop(), null);
-    expect(server.stderr(), 'the restart is logged').toMatch(/restarting it in \d+ ms \(attempt 1 of \d+\)/);
-    console.log(`chaos: idle postmaster ${before} killed; stored again ${back} ms after the kill`);
-  }, ATTACK_TIMEOUT_MS);
-
-  it('the postmaster killed under load', async () => {
-    const site = watchSite(server.url);
-    const before = await postmasterPid();
-    const logBefore = server.stderr().length;
-    const load = burst(server.url, 'load');
-    let loading = true;
-    void load.finally(() => (loading = false));
-    while (loading && acked.filter((e) => e.startsWith('load-')).length < 20) await sleep(5);
-    expect(loading, 'the postmaster is killed while the burst runs').toBe(true);
-    process.kill(before, 'SIGKILL');
-    const result = await load;
-    await newPostmaster(before);
-    const back = await untilStoredAgain(server.url, 'load');
-    expectSurvived('kill the postmaster under load', await site.stop(), result);
-    const unavailableLines = server.stderr().slice(logBefore).split('\n').filter((line) => line.includes('answered 503')).length;
-    const unavailable = result.statuses.get(503) ?? 0;
-    if (unavailable > 1) expect(unavailableLines, `the 503s are logged in a few counted lines, not one line each (${unavailable} answers)`).toBeLessThan(unavailable);
-    console.log(`chaos: postmaster ${before} killed under load; statuses ${JSON.stringify([...result.statuses])}; stored again after ${back} ms`);
-  }, ATTACK_TIMEOUT_MS);
+  it(
+    'the postmaster killed under load',
+    async () => {
+      const site = watchSite(server.url);
+      const before = await postmasterPid();
+      const logBefore = server.stderr().length;
+      const load = burst(server.url, 'load');
+      let loading = true;
+      void load.finally(() => (loading = false));
+      while (loading && acked.filter((e) => e.startsWith('load-')).length < 20) await sleep(5);
+      expect(loading, 'the postmaster is killed while the burst runs').toBe(true);
+      process.kill(before, 'SIGKILL');
+      const result = await load;
+      await newPostmaster(before);
+      const back = await untilStoredAgain(server.url, 'load');
+      expectSurvived('kill the postmaster under load', await site.stop(), result);
+      const unavailableLines = server
+        .stderr()
+        .slice(logBefore)
+        .split('\n')
+        .filter((line) => line.includes('answered 503')).length;
+      const unavailable = result.statuses.get(503) ?? 0;
+      if (unavailable > 1)
+        expect(
+          unavailableLines,
+          `the 503s are logged in a few counted lines, not one line each (${unavailable} answers)`,
+        ).toBeLessThan(unavailable);
+      console.log(
+        `chaos: postmaster ${before} killed under load; statuses ${JSON.stringify([...result.statuses])}; stored again after ${back} ms`,
+      );
+    },
+    ATTACK_TIMEOUT_MS,
+  );
 
   it('every acknowledged row is stored exactly once', async () => {
     const rows = await listSubmissions(dataDir);
     const counts = new Map<string, number>();
     for (const row of rows) counts.set(row.email, (counts.get(row.email) ?? 0) + 1);
-    expect(acked.filter((email) => counts.get(email) !== 1), `acknowledged rows missing or doubled (of ${acked.length})`).toEqual([]);
+    expect(
+      acked.filter((email) => counts.get(email) !== 1),
+      `acknowledged rows missing or doubled (of ${acked.length})`,
+    ).toEqual([]);
   }, 120_000);
 
-  it('a PostgreSQL that keeps dying: the keeper gives up past its limit, the site keeps serving, inserts answer 503', async () => {
-    const site = watchSite(server.url);
-    const GAVE_UP = /PostgreSQL stopped and could not be restarted \(.*not restarted again: it stopped \d+ times within \d+ minutes\)/;
-    let kills = 0;
-    while (!GAVE_UP.test(server.stderr())) {
-      const pid = await postmasterPid();
-      process.kill(pid, 'SIGKILL');
-      kills++;
-      // Wait for the keeper's next postmaster, or for it to give up.
-      for (;;) {
-        if (GAVE_UP.test(server.stderr())) break;
-        const lock = await readPostmasterLock(dataDirLayout(dataDir).cluster).catch(() => null);
-        if (lock && lock.pid !== pid && isAlive(lock.pid) && lock.status === 'ready') break;
-        await sleep(20);
+  it(
+    'a PostgreSQL that keeps dying: the keeper gives up past its limit, the site keeps serving, inserts answer 503',
+    async () => {
+      const site = watchSite(server.url);
+      const GAVE_UP =
+        /PostgreSQL stopped and could not be restarted \(.*not restarted again: it stopped \d+ times within \d+ minutes\)/;
+      let kills = 0;
+      while (!GAVE_UP.test(server.stderr())) {
+        const pid = await postmasterPid();
+        process.kill(pid, 'SIGKILL');
+        kills++;
+        // Wait for the keeper's next postmaster, or for it to give up.
+        for (;;) {
+          if (GAVE_UP.test(server.stderr())) break;
+          const lock = await readPostmasterLock(dataDirLayout(dataDir).cluster).catch(() => null);
+          if (lock && lock.pid !== pid && isAlive(lock.pid) && lock.status === 'ready') break;
+          await sleep(20);
+        }
       }
-    }
-    const refused = await insert(server.url, 'given-up@chaos.example');
-    expect(refused.status, 'no database: 503').toBe(503);
-    expect(refused.headers.get('retry-after'), 'with Retry-After').toBe('5');
-    expectSurvived('PostgreSQL keeps dying', await site.stop(), null);
-    console.log(`chaos: the keeper gave up after ${kills} more kills; the site kept serving`);
-  }, ATTACK_TIMEOUT_MS);
+      const refused = await insert(server.url, 'given-up@chaos.example');
+      expect(refused.status, 'no database: 503').toBe(503);
+      expect(refused.headers.get('retry-after'), 'with Retry-After').toBe('5');
+      expectSurvived('PostgreSQL keeps dying', await site.stop(), null);
+      console.log(`chaos: the keeper gave up after ${kills} more kills; the site kept serving`);
+    },
+    ATTACK_TIMEOUT_MS,
+  );
 
-  it('a stale postmaster.pid naming an unrelated live process (PID reuse) neither blocks nor misleads the next start', async () => {
-    // Everything dies at once (a power cut), leaving PostgreSQL's lock file behind ...
-    const layout = dataDirLayout(dataDir);
-    const pid = await postmasterPid();
-    server.child.kill('SIGKILL');
-    if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-    while (isAlive(pid)) await sleep(20);
-    // ... and after the reboot its pid belongs to another program.
-    const stranger = spawn('sleep', ['600'], { stdio: 'ignore' });
-    children.push(stranger);
-    const file = join(layout.cluster, 'postmaster.pid');
-    const lines = readFileSync(file, 'utf8').split('\n');
-    lines[0] = String(stranger.pid);
-    writeFileSync(file, lines.join('\n'));
+  it(
+    'a stale postmaster.pid naming an unrelated live process (PID reuse) neither blocks nor misleads the next start',
+    async () => {
+      // Everything dies at once (a power cut), leaving PostgreSQL's lock file behind ...
+      const layout = dataDirLayout(dataDir);
+      const pid = await postmasterPid();
+      server.child.kill('SIGKILL');
+      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+      while (isAlive(pid)) await sleep(20);
+      // ... and after the reboot its pid belongs to another program.
+      const stranger = spawn('sleep', ['600'], { stdio: 'ignore' });
+      children.push(stranger);
+      const file = join(layout.cluster, 'postmaster.pid');
+      const lines = readFileSync(file, 'utf8').split('\n');
+      lines[0] = String(stranger.pid);
+      writeFileSync(file, lines.join('\n'));
 
-    const site = { failures: [] as string[], requests: 1 };
-    server = await startServerProcess();
-    const log = server.stderr();
-    expect(log, 'no wait for the stranger').not.toMatch(/Waiting for/);
-    expect(log, 'no advice to kill it').not.toMatch(/kill -INT/);
-    expect(log, 'says what it removed and why').toMatch(new RegExp(`Removed a stale .*postmaster\\.pid: it names pid ${stranger.pid}\\b.*not a PostgreSQL of this data folder`));
-    expect(alive(stranger), 'the stranger was left alone').toBe(true);
-    const back = await untilStoredAgain(server.url, 'reuse');
-    expectSurvived('PID reuse', site, null);
-    const stored = new Set((await listSubmissions(dataDir)).map((r) => r.email));
-    expect(acked.filter((email) => !stored.has(email)), 'every acknowledged row survived the power cut').toEqual([]);
-    stranger.kill();
-    console.log(`chaos: stale lock naming pid ${stranger.pid} (sleep) removed; stored after ${back} ms`);
-  }, ATTACK_TIMEOUT_MS);
+      const site = { failures: [] as string[], requests: 1 };
+      server = await startServerProcess();
+      const log = server.stderr();
+      expect(log, 'no wait for the stranger').not.toMatch(/Waiting for/);
+      expect(log, 'no advice to kill it').not.toMatch(/kill -INT/);
+      expect(log, 'says what it removed and why').toMatch(
+        new RegExp(
+          `Removed a stale .*postmaster\\.pid: it names pid ${stranger.pid}\\b.*not a PostgreSQL of this data folder`,
+        ),
+      );
+      expect(alive(stranger), 'the stranger was left alone').toBe(true);
+      const back = await untilStoredAgain(server.url, 'reuse');
+      expectSurvived('PID reuse', site, null);
+      const stored = new Set((await listSubmissions(dataDir)).map((r) => r.email));
+      expect(
+        acked.filter((email) => !stored.has(email)),
+        'every acknowledged row survived the power cut',
+      ).toEqual([]);
+      stranger.kill();
+      console.log(`chaos: stale lock naming pid ${stranger.pid} (sleep) removed; stored after ${back} ms`);
+    },
+    ATTACK_TIMEOUT_MS,
+  );
 });

@@ -21,7 +21,13 @@ afterAll(async () => {
   await backend.close();
 }, 60_000);
 
-const row = (email: string, request_id: string) => ({ name: 'Ann Lee', business_name: 'Lee Plumbing', email, additional_info: null, request_id });
+const row = (email: string, request_id: string) => ({
+  name: 'Ann Lee',
+  business_name: 'Lee Plumbing',
+  email,
+  additional_info: null,
+  request_id,
+});
 
 async function post(body: object) {
   const res = await fetch(`${backend.server.url}/rest/v1/${CONTACT_TABLE}`, {
@@ -41,8 +47,13 @@ describe('a contact request with a request id', () => {
     const again = await post(row('once@lee.com', id));
     expect(first, `stored: ${first.body}`).toMatchObject({ status: 201, body: '' });
     expect(again, 'the repeat answers like the first').toEqual(first);
-    const racing = await Promise.all(Array.from({ length: 8 }, () => post(row('race@lee.com', id.replace(/.$/, id.endsWith('0') ? '1' : '0')))));
-    expect(racing.map((r) => r.status), 'eight at once, all 201').toEqual(Array(8).fill(201));
+    const racing = await Promise.all(
+      Array.from({ length: 8 }, () => post(row('race@lee.com', id.replace(/.$/, id.endsWith('0') ? '1' : '0')))),
+    );
+    expect(
+      racing.map((r) => r.status),
+      'eight at once, all 201',
+    ).toEqual(Array(8).fill(201));
     expect(await stored('once@lee.com'), 'one row').toBe(1);
     expect(await stored('race@lee.com'), 'one row from the race').toBe(1);
   });

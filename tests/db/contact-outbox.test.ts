@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertStatement, type Column } from '../../server/database.ts';
-import { applyMigrations, bootstrapDatabase, MIGRATIONS_DIR, type DefaultPrivileges } from '../../server/postgres/bootstrap.ts';
+import {
+  applyMigrations,
+  bootstrapDatabase,
+  MIGRATIONS_DIR,
+  type DefaultPrivileges,
+} from '../../server/postgres/bootstrap.ts';
 import { codeOf, startTestCluster, type TestCluster } from '../fixtures/postgres.ts';
 
 let pgc: TestCluster;
@@ -21,7 +26,12 @@ afterAll(async () => {
   await pgc?.stop();
 }, 60_000);
 
-const valid = { name: 'Ann Lee', business_name: 'Lee Plumbing', email: 'ann@lee-plumbing.com', additional_info: 'Call after 5pm' };
+const valid = {
+  name: 'Ann Lee',
+  business_name: 'Lee Plumbing',
+  email: 'ann@lee-plumbing.com',
+  additional_info: 'Call after 5pm',
+};
 const COLUMNS: Column[] = ['name', 'business_name', 'email', 'additional_info'].map((name) => ({ name, type: 'text' }));
 
 describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s default privileges', (privileges) => {
@@ -71,13 +81,17 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
          from public.contact_submissions s join public.contact_outbox o on o.submission_id = s.id where s.email = $1`,
       [email],
     );
-    expect(rows, 'exactly one job for the request').toEqual([{ attempts: 0, delivered_at: null, due: true, same_time: true }]);
+    expect(rows, 'exactly one job for the request').toEqual([
+      { attempts: 0, delivered_at: null, due: true, same_time: true },
+    ]);
   });
 
   it('rolls the job back with its request', async () => {
     const before = await count('select count(*) as n from public.contact_outbox');
     await insertAsAnon({ ...valid, email: `rollback-${privileges}@example.com` }, true);
-    expect(await count('select count(*) as n from public.contact_outbox'), 'no job left by a rolled-back request').toBe(before);
+    expect(await count('select count(*) as n from public.contact_outbox'), 'no job left by a rolled-back request').toBe(
+      before,
+    );
   });
 
   it('refuses the request when its job cannot be written (no request without its job)', async () => {
@@ -87,10 +101,17 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
       // Any failure of the job's insert: here a check every new job breaks.
       await owner.query('alter table public.contact_outbox add constraint probe check (attempts < 0) not valid');
       await owner.query('savepoint s');
-      const code = await codeOf(owner.query(`insert into public.contact_submissions (name, business_name, email) values ('A', 'B', $1)`, [email]));
+      const code = await codeOf(
+        owner.query(`insert into public.contact_submissions (name, business_name, email) values ('A', 'B', $1)`, [
+          email,
+        ]),
+      );
       expect(code, 'the insert fails with the job').toBe('23514');
       await owner.query('rollback to savepoint s');
-      expect(await count(`select count(*) as n from public.contact_submissions where email = '${email}'`), 'no request stored').toBe(0);
+      expect(
+        await count(`select count(*) as n from public.contact_submissions where email = '${email}'`),
+        'no request stored',
+      ).toBe(0);
     } finally {
       await owner.query('rollback');
     }
@@ -99,13 +120,25 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
   it('keeps a job while its request exists, and deletes it with the request (no job without its request)', async () => {
     const email = `delete-${privileges}@example.com`;
     await insertAsAnon({ ...valid, email });
-    const { rows } = await owner.query<{ id: string }>('select id from public.contact_submissions where email = $1', [email]);
+    const { rows } = await owner.query<{ id: string }>('select id from public.contact_submissions where email = $1', [
+      email,
+    ]);
     const id = rows[0]!.id;
-    expect(await codeOf(owner.query('delete from public.contact_outbox where submission_id = $1', [id])), 'a job alone cannot go').toBe('23503');
-    await owner.query('delete from public.contact_submissions where id = $1', [id]);
-    expect(await count(`select count(*) as n from public.contact_outbox where submission_id = '${id}'`), 'the job went with its request').toBe(0);
     expect(
-      await codeOf(owner.query("insert into public.contact_outbox (submission_id) values ('00000000-0000-4000-8000-000000000000')")),
+      await codeOf(owner.query('delete from public.contact_outbox where submission_id = $1', [id])),
+      'a job alone cannot go',
+    ).toBe('23503');
+    await owner.query('delete from public.contact_submissions where id = $1', [id]);
+    expect(
+      await count(`select count(*) as n from public.contact_outbox where submission_id = '${id}'`),
+      'the job went with its request',
+    ).toBe(0);
+    expect(
+      await codeOf(
+        owner.query(
+          "insert into public.contact_outbox (submission_id) values ('00000000-0000-4000-8000-000000000000')",
+        ),
+      ),
       'a job for no request',
     ).toBe('23503');
   });
@@ -117,21 +150,39 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
     ['INSERT', "insert into public.contact_outbox (submission_id) values ('00000000-0000-4000-8000-000000000000')"],
     ['the trigger function', 'select public.contact_submissions_enqueue()'],
   ])('refuses anon and authenticated %s', async (_label, sql) => {
-    for (const role of ['anon', 'authenticated']) expect(await codeOf(as(role, () => api.query(sql))), `${role}: permission denied`).toBe('42501');
+    for (const role of ['anon', 'authenticated'])
+      expect(await codeOf(as(role, () => api.query(sql))), `${role}: permission denied`).toBe('42501');
   });
 
   it('lets service_role read jobs and update only the delivery columns', async () => {
-    expect(await codeOf(as('service_role', () => api.query('select * from public.contact_outbox'))), 'select').toBe('no error');
+    expect(await codeOf(as('service_role', () => api.query('select * from public.contact_outbox'))), 'select').toBe(
+      'no error',
+    );
     expect(
-      await codeOf(as('service_role', () => api.query("update public.contact_outbox set attempts = attempts + 1, last_error = 'x', delivered_channels = '{webhook}'"))),
+      await codeOf(
+        as('service_role', () =>
+          api.query(
+            "update public.contact_outbox set attempts = attempts + 1, last_error = 'x', delivered_channels = '{webhook}'",
+          ),
+        ),
+      ),
       'delivery columns',
     ).toBe('no error');
-    expect(await codeOf(as('service_role', () => api.query('update public.contact_outbox set submission_id = submission_id'))), 'the key').toBe('42501');
-    expect(await codeOf(as('service_role', () => api.query('delete from public.contact_outbox'))), 'delete').toBe('42501');
+    expect(
+      await codeOf(
+        as('service_role', () => api.query('update public.contact_outbox set submission_id = submission_id')),
+      ),
+      'the key',
+    ).toBe('42501');
+    expect(await codeOf(as('service_role', () => api.query('delete from public.contact_outbox'))), 'delete').toBe(
+      '42501',
+    );
   });
 
   it('has row-level security on', async () => {
-    const { rows } = await owner.query("select relrowsecurity from pg_class where oid = 'public.contact_outbox'::regclass");
+    const { rows } = await owner.query(
+      "select relrowsecurity from pg_class where oid = 'public.contact_outbox'::regclass",
+    );
     expect(rows[0]?.relrowsecurity).toBe(true);
   });
 });
@@ -148,9 +199,13 @@ it('gives requests stored before the migration a closed job (not sent all at onc
     await applyMigrations(target, pgc.cluster.credentials, folder);
     const owner = await pgc.connectAs('postgres', 'outbox_upgrade');
     try {
-      await owner.query("insert into public.contact_submissions (name, business_name, email) values ('Old', 'Lead', 'old@lead.com')");
+      await owner.query(
+        "insert into public.contact_submissions (name, business_name, email) values ('Old', 'Lead', 'old@lead.com')",
+      );
       await applyMigrations(target, pgc.cluster.credentials);
-      const { rows } = await owner.query('select delivered_at is not null as closed, delivered_channels from public.contact_outbox');
+      const { rows } = await owner.query(
+        'select delivered_at is not null as closed, delivered_channels from public.contact_outbox',
+      );
       expect(rows).toEqual([{ closed: true, delivered_channels: [] }]);
     } finally {
       await owner.end();

@@ -30,9 +30,23 @@ afterAll(async () => {
   await pgc?.stop();
 }, 60_000);
 
-const valid = { name: 'Ann Lee', business_name: 'Lee Plumbing', email: 'ann@lee-plumbing.com', additional_info: 'Call after 5pm' };
+const valid = {
+  name: 'Ann Lee',
+  business_name: 'Lee Plumbing',
+  email: 'ann@lee-plumbing.com',
+  additional_info: 'Call after 5pm',
+};
 type Row = Record<string, string | null>;
-const COLUMNS: Column[] = ['name', 'business_name', 'email', 'additional_info', 'source', 'request_id', 'id', 'created_at'].map((name) => ({
+const COLUMNS: Column[] = [
+  'name',
+  'business_name',
+  'email',
+  'additional_info',
+  'source',
+  'request_id',
+  'id',
+  'created_at',
+].map((name) => ({
   name,
   type: name === 'id' || name === 'request_id' ? 'uuid' : name === 'created_at' ? 'timestamp with time zone' : 'text',
 }));
@@ -73,7 +87,9 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
     await owner.query('begin');
     try {
       await owner.query('create table public.probe (x int)');
-      const { rows } = await owner.query<{ granted: boolean }>("select has_table_privilege('anon', 'public.probe', 'select') as granted");
+      const { rows } = await owner.query<{ granted: boolean }>(
+        "select has_table_privilege('anon', 'public.probe', 'select') as granted",
+      );
       expect(rows[0]?.granted, `anon on a fresh table under ${privileges} defaults`).toBe(privileges === 'legacy');
     } finally {
       await owner.query('rollback');
@@ -83,7 +99,9 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
   describe('anon', () => {
     it('inserts a valid request, with and without additional info', async () => {
       expect(await codeOf(as('anon', (c) => insert(c, valid))), 'full row').toBe('no error');
-      expect(await codeOf(as('anon', (c) => insert(c, { ...valid, additional_info: null }))), 'null info').toBe('no error');
+      expect(await codeOf(as('anon', (c) => insert(c, { ...valid, additional_info: null }))), 'null info').toBe(
+        'no error',
+      );
       const { additional_info: _, ...withoutInfo } = valid;
       expect(await codeOf(as('anon', (c) => insert(c, withoutInfo))), 'info omitted').toBe('no error');
     });
@@ -96,8 +114,15 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
         additional_info: 'i'.repeat(2000),
       };
       expect(await codeOf(as('anon', (c) => insert(c, row))), 'maximum lengths').toBe('no error');
-      const human = { name: 'Ann\u00a0Lee', business_name: 'Family 👨‍👩‍👧 Bakery', email: 'ann@lee.com', additional_info: 'Line one\n\n\tLine two\r\nEnd' };
-      expect(await codeOf(as('anon', (c) => insert(c, human))), 'ordinary text with inner spaces and breaks').toBe('no error');
+      const human = {
+        name: 'Ann\u00a0Lee',
+        business_name: 'Family 👨‍👩‍👧 Bakery',
+        email: 'ann@lee.com',
+        additional_info: 'Line one\n\n\tLine two\r\nEnd',
+      };
+      expect(await codeOf(as('anon', (c) => insert(c, human))), 'ordinary text with inner spaces and breaks').toBe(
+        'no error',
+      );
     });
 
     it('records where a request came from: form by default, assistant when the hand-over says so, nothing else', async () => {
@@ -107,7 +132,9 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
         await insert(api, valid);
         await insert(api, { ...valid, email: 'handed@over.example', source: 'assistant' });
         await api.query('set local role service_role');
-        const { rows } = await api.query<{ email: string; source: string }>('select email, source from public.contact_submissions order by email');
+        const { rows } = await api.query<{ email: string; source: string }>(
+          'select email, source from public.contact_submissions order by email',
+        );
         expect(rows, 'the default and the hand-over').toEqual([
           { email: valid.email, source: 'form' },
           { email: 'handed@over.example', source: 'assistant' },
@@ -116,7 +143,10 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
         await api.query('rollback');
       }
       for (const source of ['Assistant', 'chat', '', null]) {
-        expect(await codeOf(as('anon', (c) => insert(c, { ...valid, source }))), `source ${JSON.stringify(source)}`).toMatch(/^(23514|23502)$/);
+        expect(
+          await codeOf(as('anon', (c) => insert(c, { ...valid, source }))),
+          `source ${JSON.stringify(source)}`,
+        ).toMatch(/^(23514|23502)$/);
       }
     });
 
@@ -126,7 +156,9 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
         await api.query('set local role anon');
         await insert(api, valid);
         await api.query('set local role service_role');
-        const { rows } = await api.query<{ id: string; created_at: Date }>('select id, created_at from public.contact_submissions');
+        const { rows } = await api.query<{ id: string; created_at: Date }>(
+          'select id, created_at from public.contact_submissions',
+        );
         expect(rows, 'one row inside this transaction').toHaveLength(1);
         expect(rows[0]?.id, 'uuid default').toMatch(/^[0-9a-f-]{36}$/);
         expect(rows[0]?.created_at, 'now() default').toBeInstanceOf(Date);
@@ -141,7 +173,10 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
       ['UPDATE', "update public.contact_submissions set name = 'x'"],
       ['DELETE', 'delete from public.contact_submissions'],
       ['TRUNCATE', 'truncate public.contact_submissions'],
-      ['INSERT … ON CONFLICT DO NOTHING', "insert into public.contact_submissions (name, business_name, email) values ('A', 'B', 'a@b.co') on conflict (id) do nothing"],
+      [
+        'INSERT … ON CONFLICT DO NOTHING',
+        "insert into public.contact_submissions (name, business_name, email) values ('A', 'B', 'a@b.co') on conflict (id) do nothing",
+      ],
       [
         'INSERT … ON CONFLICT DO UPDATE',
         "insert into public.contact_submissions (name, business_name, email) values ('A', 'B', 'a@b.co') on conflict (id) do update set name = excluded.name",
@@ -151,9 +186,16 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
     });
 
     it('is refused a read-back (RETURNING id, RETURNING *) with 42501', async () => {
-      expect(await codeOf(as('anon', (c) => c.query("insert into public.contact_submissions (name, business_name, email) values ('A', 'B', 'a@b.co') returning id"))), 'returning id').toBe(
-        '42501',
-      );
+      expect(
+        await codeOf(
+          as('anon', (c) =>
+            c.query(
+              "insert into public.contact_submissions (name, business_name, email) values ('A', 'B', 'a@b.co') returning id",
+            ),
+          ),
+        ),
+        'returning id',
+      ).toBe('42501');
       expect(await codeOf(as('anon', (c) => insert(c, valid, true))), 'PostgREST return=representation').toBe('42501');
     });
 
@@ -163,10 +205,15 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
         const first = await insert(c, row);
         const again = await insert(c, row);
         const other = await insert(c, { ...row, request_id: '6e3d9b1f-8f4b-4d2f-8e46-3f1b6d2fac33' });
-        return [first, again, other].map((result) => Number((result as unknown as pg.QueryResult<{ rows: string }>).rows[0]?.rows));
+        return [first, again, other].map((result) =>
+          Number((result as unknown as pg.QueryResult<{ rows: string }>).rows[0]?.rows),
+        );
       });
       expect(counts, 'rows stored by the first try, the repeat, another id').toEqual([1, 0, 1]);
-      expect(await codeOf(as('anon', (c) => c.query('select request_id from public.contact_submissions'))), 'anon reads nothing').toBe('42501');
+      expect(
+        await codeOf(as('anon', (c) => c.query('select request_id from public.contact_submissions'))),
+        'anon reads nothing',
+      ).toBe('42501');
     });
 
     it.each([
@@ -239,7 +286,9 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
         await api.query('set local role anon');
         await insert(api, valid);
         await api.query('set local role service_role');
-        const { rows } = await api.query<Row>('select name, business_name, email, additional_info from public.contact_submissions');
+        const { rows } = await api.query<Row>(
+          'select name, business_name, email, additional_info from public.contact_submissions',
+        );
         expect(rows, 'the row, exactly as inserted').toEqual([valid]);
       } finally {
         await api.query('rollback');
@@ -267,14 +316,19 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
           where grantee = 'anon' and table_name = 'contact_submissions' order by column_name, privilege_type`,
       );
       expect(columns.rows, 'anon column privileges').toEqual([
-        ...['additional_info', 'business_name', 'email', 'name'].map((column_name) => ({ column_name, privilege_type: 'INSERT' })),
+        ...['additional_info', 'business_name', 'email', 'name'].map((column_name) => ({
+          column_name,
+          privilege_type: 'INSERT',
+        })),
         { column_name: 'request_id', privilege_type: 'INSERT' },
         { column_name: 'source', privilege_type: 'INSERT' },
       ]);
     });
 
     it('enable row-level security with one insert policy for anon whose check is not simply true', async () => {
-      const rls = await owner.query<{ relrowsecurity: boolean }>("select relrowsecurity from pg_class where oid = 'public.contact_submissions'::regclass");
+      const rls = await owner.query<{ relrowsecurity: boolean }>(
+        "select relrowsecurity from pg_class where oid = 'public.contact_submissions'::regclass",
+      );
       expect(rls.rows[0]?.relrowsecurity, 'RLS enabled').toBe(true);
       const policies = await owner.query<{ cmd: string; roles: string; with_check: string | null }>(
         "select cmd, roles::text, with_check from pg_policies where schemaname = 'public' and tablename = 'contact_submissions'",
@@ -288,9 +342,16 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
     it('are recorded once each in supabase_migrations.schema_migrations, owned by postgres', async () => {
       const versions = (await listMigrations()).map((m) => m.version);
       expect(versions.length, 'at least two migrations').toBeGreaterThanOrEqual(2);
-      const recorded = await owner.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
-      expect(recorded.rows.map((r) => r.version), 'history').toEqual(versions);
-      const tableOwner = await owner.query<{ owner: string }>("select pg_get_userbyid(relowner) as owner from pg_class where oid = 'public.contact_submissions'::regclass");
+      const recorded = await owner.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations order by version',
+      );
+      expect(
+        recorded.rows.map((r) => r.version),
+        'history',
+      ).toEqual(versions);
+      const tableOwner = await owner.query<{ owner: string }>(
+        "select pg_get_userbyid(relowner) as owner from pg_class where oid = 'public.contact_submissions'::regclass",
+      );
       expect(tableOwner.rows[0]?.owner, 'created as postgres, like supabase db push').toBe('postgres');
     });
   });
@@ -313,7 +374,9 @@ describe("the form's trimming and the database's CHECKs agree", () => {
     expect(sql, 'trailing edge class').toContain(`!~ '[${CONTACT_EDGE_CHARACTERS}]$'`);
     expect(sql, 'email shape').toContain(`email ~ '${EMAIL_PATTERN.source}'`);
     expect(sql, 'no control character inside name').toContain(`name !~ '[${CONTACT_CONTROL_CHARACTERS}]'`);
-    expect(sql, 'no control character inside business name').toContain(`business_name !~ '[${CONTACT_CONTROL_CHARACTERS}]'`);
+    expect(sql, 'no control character inside business name').toContain(
+      `business_name !~ '[${CONTACT_CONTROL_CHARACTERS}]'`,
+    );
     expect(sql, 'no invisible character anywhere in email').toContain(`email !~ '[${CONTACT_EDGE_CHARACTERS}]'`);
     expect(sql, 'additional info: no control character but tab and line breaks').toContain(
       `additional_info !~ '[${CONTACT_INFO_CONTROL_CHARACTERS}]'`,
@@ -323,7 +386,9 @@ describe("the form's trimming and the database's CHECKs agree", () => {
   it('what the form lets through the database stores, and what the form refuses the database refuses', async () => {
     const target = await pgc.createProjectDatabase('project_form_agreement', 'current');
     const client = await pgc.connectAs('authenticator', target.database);
-    const columns = ['name', 'business_name', 'email', 'additional_info'].map((name) => COLUMNS.find((c) => c.name === name)!);
+    const columns = ['name', 'business_name', 'email', 'additional_info'].map((name) =>
+      COLUMNS.find((c) => c.name === name)!,
+    );
     /** Inserts the row the way PostgREST does, in a rolled-back transaction: accepted or not. */
     const accepted = async (row: Row) => {
       await client.query('begin');
@@ -337,7 +402,13 @@ describe("the form's trimming and the database's CHECKs agree", () => {
         await client.query('rollback');
       }
     };
-    const base = { ...EMPTY_FORM, name: 'Ann Lee', businessName: 'Lee Plumbing', email: 'ann@lee.com', additionalInfo: 'Mornings' };
+    const base = {
+      ...EMPTY_FORM,
+      name: 'Ann Lee',
+      businessName: 'Lee Plumbing',
+      email: 'ann@lee.com',
+      additionalInfo: 'Mornings',
+    };
     const samples: Array<[string, Partial<typeof base>]> = [
       ['ordinary', {}],
       ['bell inside the name', { name: 'Ann\u0007Lee' }],
@@ -377,7 +448,13 @@ describe("the form's trimming and the database's CHECKs agree", () => {
         // The form sends its trimmed row; a refused form sends nothing, so try the raw values.
         const row: Row = result.ok
           ? { ...result.submission }
-          : { name: base.name, business_name: base.businessName, email: base.email, additional_info: base.additionalInfo, ...rowOf(change) };
+          : {
+              name: base.name,
+              business_name: base.businessName,
+              email: base.email,
+              additional_info: base.additionalInfo,
+              ...rowOf(change),
+            };
         expect(await accepted(row), `${label}: form ${result.ok ? 'sends it' : 'refuses it'}`).toBe(result.ok);
       }
     } finally {
@@ -388,8 +465,11 @@ describe("the form's trimming and the database's CHECKs agree", () => {
   it('the visibility migration spells its CHECKs with the form’s invisible class', async () => {
     const sql = (await listMigrations()).map((m) => m.sql).join('\n');
     const invisible = characterClass(CONTACT_INVISIBLE_RANGES, 'postgres');
-    for (const column of ['name', 'business_name']) expect(sql, `${column} needs a visible character`).toContain(`${column} ~ '[^${invisible}]'`);
-    expect(sql, 'additional info too, when present').toContain(`additional_info is null or additional_info ~ '[^${invisible}]'`);
+    for (const column of ['name', 'business_name'])
+      expect(sql, `${column} needs a visible character`).toContain(`${column} ~ '[^${invisible}]'`);
+    expect(sql, 'additional info too, when present').toContain(
+      `additional_info is null or additional_info ~ '[^${invisible}]'`,
+    );
     expect(sql, 'no invisible character anywhere in email').toContain(`email !~ '[${invisible}]'`);
   });
 
@@ -402,16 +482,21 @@ describe("the form's trimming and the database's CHECKs agree", () => {
         [characterClass(CONTACT_INVISIBLE_RANGES, 'postgres')],
       );
       const inPostgres = rows[0]?.matched ?? [];
-      const expected = CONTACT_INVISIBLE_RANGES.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => from + i));
+      const expected = CONTACT_INVISIBLE_RANGES.flatMap(([from, to]) =>
+        Array.from({ length: to - from + 1 }, (_, i) => from + i),
+      );
       expect(inPostgres, 'PostgreSQL reads exactly the ranges').toEqual(expected);
       const inJs: number[] = [];
-      for (let cp = 1; cp <= 0x10ffff; cp++) if ((cp < 55296 || cp > 57343) && !hasVisibleCharacter(String.fromCodePoint(cp))) inJs.push(cp);
+      for (let cp = 1; cp <= 0x10ffff; cp++)
+        if ((cp < 55296 || cp > 57343) && !hasVisibleCharacter(String.fromCodePoint(cp))) inJs.push(cp);
       expect(inJs, 'and so does the form').toEqual(expected);
       const edge = new RegExp(`^[${CONTACT_EDGE_CHARACTERS}]$`, 'u');
       const edgeOnly: number[] = [];
-      for (let cp = 1; cp <= 65533; cp++) if (edge.test(String.fromCodePoint(cp)) && !inJs.includes(cp)) edgeOnly.push(cp);
+      for (let cp = 1; cp <= 65533; cp++)
+        if (edge.test(String.fromCodePoint(cp)) && !inJs.includes(cp)) edgeOnly.push(cp);
       expect(edgeOnly, 'everything trimmed at the edges is invisible too').toEqual([]);
-      for (const cp of [0x2800, 0x3164, 0x115f, 0x1160, 0xad, 0x200b, 0x200e, 0x200f, 0x2066, 0xfeff, 0xe0041]) expect(inJs, `U+${cp.toString(16)}`).toContain(cp);
+      for (const cp of [0x2800, 0x3164, 0x115f, 0x1160, 0xad, 0x200b, 0x200e, 0x200f, 0x2066, 0xfeff, 0xe0041])
+        expect(inJs, `U+${cp.toString(16)}`).toContain(cp);
     } finally {
       await client.end();
     }
@@ -428,12 +513,15 @@ describe("the form's trimming and the database's CHECKs agree", () => {
       const inPostgres = rows[0]?.matched ?? [];
       const pattern = new RegExp(`^[${CONTACT_EDGE_CHARACTERS}]$`, 'u');
       const inJs: number[] = [];
-      for (let cp = 1; cp <= 65533; cp++) if ((cp < 55296 || cp > 57343) && pattern.test(String.fromCodePoint(cp))) inJs.push(cp);
+      for (let cp = 1; cp <= 65533; cp++)
+        if ((cp < 55296 || cp > 57343) && pattern.test(String.fromCodePoint(cp))) inJs.push(cp);
       expect(inPostgres, 'same characters').toEqual(inJs);
-      for (const cp of [0x09, 0x0a, 0x20, 0xa0, 0x2007, 0x202f, 0xfeff, 0x200b, 0x3000, 0x85]) expect(inJs, `U+${cp.toString(16)}`).toContain(cp);
+      for (const cp of [0x09, 0x0a, 0x20, 0xa0, 0x2007, 0x202f, 0xfeff, 0x200b, 0x3000, 0x85])
+        expect(inJs, `U+${cp.toString(16)}`).toContain(cp);
       // Everything JavaScript's own trim() removes is in it too.
       for (let cp = 1; cp <= 65533; cp++) {
-        if ((cp < 55296 || cp > 57343) && String.fromCodePoint(cp).trim() === '') expect(inJs, `U+${cp.toString(16)} (trim() removes it)`).toContain(cp);
+        if ((cp < 55296 || cp > 57343) && String.fromCodePoint(cp).trim() === '')
+          expect(inJs, `U+${cp.toString(16)} (trim() removes it)`).toContain(cp);
       }
     } finally {
       await client.end();

@@ -61,7 +61,12 @@ async function admin(): Promise<pg.Client> {
   const layout = dataDirLayout(dataDir);
   const lock = await readPostmasterLock(layout.cluster);
   const credentials = await readCredentials(layout);
-  const client = await connect({ host: '127.0.0.1', port: lock!.port, database: 'postgres' }, 'supabase_admin', credentials!.supabase_admin, 'chaos');
+  const client = await connect(
+    { host: '127.0.0.1', port: lock!.port, database: 'postgres' },
+    'supabase_admin',
+    credentials!.supabase_admin,
+    'chaos',
+  );
   client.on('error', () => {});
   return client;
 }
@@ -190,47 +195,67 @@ afterAll(async () => {
 describe('the outbox survives its database', () => {
   const attacks: Attack[] = ['terminate the delivery connections', 'kill a backend', 'kill the postmaster'];
   for (const kind of attacks) {
-    it(`${kind} during a delivery, under load (× ${ROUNDS})`, async () => {
-      for (let round = 0; round < ROUNDS; round++) {
-        if (kind === 'kill the postmaster' && postmasterKills === MAX_RESTARTS - 1) {
-          // The keeper would give up at the next kill: a fresh server run on the same folder.
-          const exited = new Promise((done) => server.child.once('exit', done));
-          server.child.kill('SIGTERM');
-          await exited;
-          server = await startServerProcess();
-          postmasterKills = 0;
-        }
-        const health = watchHealth();
-        hook.mode = 'hang';
-        const held = hook.hits.length + 1;
-        const storing = load(`${kind.split(' ')[1]}-${round}`);
-        await hook.waitFor(held);
-        const hit = await attack(kind);
-        // The receivers answer again: every held delivery and every later one is accepted.
-        hook.mode = 'accept';
-        hook.release();
-        const stored = await storing;
-        expect(alive(server.child), `${kind}: the server process is alive (${server.stderr().slice(-2000)})`).toBe(true);
-        // Every stored lead delivered (the test's timeout is the only bound).
-        let waiting = -1;
-        for (let looks = 0; waiting !== 0; looks++) {
-          if (looks > 0) await sleep(100);
-          const rows = await adminQuery<{ n: number }>('select count(*)::int as n from public.contact_outbox where delivered_at is null');
-          waiting = rows[0]!.n;
+    it(
+      `${kind} during a delivery, under load (× ${ROUNDS})`,
+      async () => {
+        for (let round = 0; round < ROUNDS; round++) {
+          if (kind === 'kill the postmaster' && postmasterKills === MAX_RESTARTS - 1) {
+            // The keeper would give up at the next kill: a fresh server run on the same folder.
+            const exited = new Promise((done) => server.child.once('exit', done));
+            server.child.kill('SIGTERM');
+            await exited;
+            server = await startServerProcess();
+            postmasterKills = 0;
+          }
+          const health = watchHealth();
+          hook.mode = 'hang';
+          const held = hook.hits.length + 1;
+          const storing = load(`${kind.split(' ')[1]}-${round}`);
+          await hook.waitFor(held);
+          const hit = await attack(kind);
+          // The receivers answer again: every held delivery and every later one is accepted.
+          hook.mode = 'accept';
           hook.release();
-          expect(alive(server.child), `${kind}: the server is alive while delivering (${server.stderr().slice(-2000)})`).toBe(true);
+          const stored = await storing;
+          expect(alive(server.child), `${kind}: the server process is alive (${server.stderr().slice(-2000)})`).toBe(
+            true,
+          );
+          // Every stored lead delivered (the test's timeout is the only bound).
+          let waiting = -1;
+          for (let looks = 0; waiting !== 0; looks++) {
+            if (looks > 0) await sleep(100);
+            const rows = await adminQuery<{ n: number }>(
+              'select count(*)::int as n from public.contact_outbox where delivered_at is null',
+            );
+            waiting = rows[0]!.n;
+            hook.release();
+            expect(
+              alive(server.child),
+              `${kind}: the server is alive while delivering (${server.stderr().slice(-2000)})`,
+            ).toBe(true);
+          }
+          const { failures, requests } = await health.stop();
+          expect(alive(server.child), `${kind}: still alive after the deliveries`).toBe(true);
+          expect(requests, 'healthz was polled during the attack').toBeGreaterThan(0);
+          expect(failures, `${kind}: /healthz answered 200 throughout`).toEqual([]);
+          figures.push(
+            `${kind} #${round + 1}: ${hit}; ${stored} leads stored under load; ${hook.hits.length} webhook calls so far`,
+          );
         }
-        const { failures, requests } = await health.stop();
-        expect(alive(server.child), `${kind}: still alive after the deliveries`).toBe(true);
-        expect(requests, 'healthz was polled during the attack').toBeGreaterThan(0);
-        expect(failures, `${kind}: /healthz answered 200 throughout`).toEqual([]);
-        figures.push(`${kind} #${round + 1}: ${hit}; ${stored} leads stored under load; ${hook.hits.length} webhook calls so far`);
-      }
-      const ids = (await adminQuery<{ id: string }>('select id::text as id from public.contact_submissions')).map((row) => row.id);
-      const keys = new Set(hook.hits.map((h) => h.headers['idempotency-key']));
-      expect(ids.filter((id) => !keys.has(id)), 'every stored lead reached the receiver').toEqual([]);
-      const mismatched = hook.hits.filter((h) => h.headers['idempotency-key'] !== (JSON.parse(h.body) as { id: string }).id);
-      expect(mismatched.length, 'each attempt carries its lead id as the Idempotency-Key').toBe(0);
-    }, TIMEOUT_MS);
+        const ids = (await adminQuery<{ id: string }>('select id::text as id from public.contact_submissions')).map(
+          (row) => row.id,
+        );
+        const keys = new Set(hook.hits.map((h) => h.headers['idempotency-key']));
+        expect(
+          ids.filter((id) => !keys.has(id)),
+          'every stored lead reached the receiver',
+        ).toEqual([]);
+        const mismatched = hook.hits.filter(
+          (h) => h.headers['idempotency-key'] !== (JSON.parse(h.body) as { id: string }).id,
+        );
+        expect(mismatched.length, 'each attempt carries its lead id as the Idempotency-Key').toBe(0);
+      },
+      TIMEOUT_MS,
+    );
   }
 });

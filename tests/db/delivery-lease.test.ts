@@ -76,11 +76,21 @@ async function undelivered(prefix: string): Promise<number> {
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'delivery-lease-'));
   cluster = await startCluster({ dataDir, kind: 'server', log: () => {} });
-  admin = await connect({ host: '127.0.0.1', port: cluster.port }, 'supabase_admin', cluster.credentials.supabase_admin, 'tests');
+  admin = await connect(
+    { host: '127.0.0.1', port: cluster.port },
+    'supabase_admin',
+    cluster.credentials.supabase_admin,
+    'tests',
+  );
   await admin.query(`create role app login createrole password '${PASSWORD}'`);
   await admin.query('create database app owner app');
   await admin.end();
-  admin = await connect({ host: '127.0.0.1', port: cluster.port, database: 'app' }, 'supabase_admin', cluster.credentials.supabase_admin, 'tests');
+  admin = await connect(
+    { host: '127.0.0.1', port: cluster.port, database: 'app' },
+    'supabase_admin',
+    cluster.credentials.supabase_admin,
+    'tests',
+  );
 }, 180_000);
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.close().catch(() => {});
@@ -100,7 +110,10 @@ describe('delivery claims', () => {
     while ((await undelivered('pair-')) > 0) await sleep(50);
     const counts = new Map<string, number>();
     for (const lead of recorder.delivered) counts.set(lead.email, (counts.get(lead.email) ?? 0) + 1);
-    expect([...counts.values()].filter((n) => n !== 1), 'no lead delivered twice').toEqual([]);
+    expect(
+      [...counts.values()].filter((n) => n !== 1),
+      'no lead delivered twice',
+    ).toEqual([]);
     expect(counts.size, 'every lead delivered').toBe(emails.length);
   }, 120_000);
 
@@ -126,7 +139,10 @@ describe('delivery claims', () => {
     // the running worker never sees them unclaimed.
     await admin.query('begin');
     for (const email of ['expired@lee.com', 'held@lee.com']) {
-      await admin.query(`insert into public.contact_submissions (name, business_name, email) values ('Ann', 'Lee', $1)`, [email]);
+      await admin.query(
+        `insert into public.contact_submissions (name, business_name, email) values ('Ann', 'Lee', $1)`,
+        [email],
+      );
     }
     await admin.query(
       `update public.contact_outbox o set claimed_by = 'gone:1:x #1',
@@ -136,13 +152,21 @@ describe('delivery claims', () => {
     await admin.query('commit');
     while ((await undelivered('expired@')) > 0) await sleep(50);
     // The live claim's lease ends now: the same worker takes it at its next look.
-    expect(recorder.delivered.map((lead) => lead.email), 'only the expired claim was taken').toEqual(['expired@lee.com']);
+    expect(
+      recorder.delivered.map((lead) => lead.email),
+      'only the expired claim was taken',
+    ).toEqual(['expired@lee.com']);
     await admin.query(
       `update public.contact_outbox o set claimed_until = now() from public.contact_submissions s where s.id = o.submission_id and s.email = 'held@lee.com'`,
     );
     while ((await undelivered('held@')) > 0) await sleep(50);
     expect(recorder.delivered.map((lead) => lead.email)).toEqual(['expired@lee.com', 'held@lee.com']);
-    const { rows } = await admin.query<{ claimed_by: string | null }>('select claimed_by from public.contact_outbox where delivered_at is not null');
-    expect(rows.every((row) => row.claimed_by === null), 'a recorded outcome ends its claim').toBe(true);
+    const { rows } = await admin.query<{ claimed_by: string | null }>(
+      'select claimed_by from public.contact_outbox where delivered_at is not null',
+    );
+    expect(
+      rows.every((row) => row.claimed_by === null),
+      'a recorded outcome ends its claim',
+    ).toBe(true);
   }, 120_000);
 });

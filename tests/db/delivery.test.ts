@@ -21,7 +21,12 @@ import { connect } from '../../server/postgres/bootstrap.ts';
 import { dataDirLayout, isAlive, readPostmasterLock } from '../../server/postgres/data-dir.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 import { startTestBackend, type TestBackend } from '../fixtures/backend.ts';
-import { startSmtpReceiver, startWebhookReceiver, type SmtpReceiver, type WebhookReceiver } from '../fixtures/receivers.ts';
+import {
+  startSmtpReceiver,
+  startWebhookReceiver,
+  type SmtpReceiver,
+  type WebhookReceiver,
+} from '../fixtures/receivers.ts';
 
 const SECRET = 's'.repeat(64);
 const SERVER = fileURLToPath(new URL('../fixtures/backend-process.ts', import.meta.url));
@@ -44,7 +49,12 @@ async function post(url: string, email: string): Promise<number> {
 /** The server's database, as its superuser (the test reads jobs directly). */
 async function admin(backend: TestBackend): Promise<pg.Client> {
   const cluster = backend.server.cluster!;
-  const client = await connect({ host: cluster.host, port: cluster.port }, 'supabase_admin', cluster.credentials.supabase_admin, 'tests');
+  const client = await connect(
+    { host: cluster.host, port: cluster.port },
+    'supabase_admin',
+    cluster.credentials.supabase_admin,
+    'tests',
+  );
   cleanups.push(() => client.end());
   return client;
 }
@@ -82,9 +92,18 @@ describe('a server with a webhook and an email channel', () => {
   async function start(log: string[] = []): Promise<TestBackend> {
     hook = await startWebhookReceiver();
     smtp = await startSmtpReceiver();
-    cleanups.push(() => hook.close(), () => smtp.close());
-    const channels = [createWebhookChannel({ url: hook.url, secret: SECRET }), createMailChannel({ smtpUrl: smtp.url, to: ['sales@business.test'] })];
-    const backend = await startTestBackend({ delivery: { channels, retry: { baseMs: 40, maxMs: 10_000 } }, log: (line) => log.push(line) });
+    cleanups.push(
+      () => hook.close(),
+      () => smtp.close(),
+    );
+    const channels = [
+      createWebhookChannel({ url: hook.url, secret: SECRET }),
+      createMailChannel({ smtpUrl: smtp.url, to: ['sales@business.test'] }),
+    ];
+    const backend = await startTestBackend({
+      delivery: { channels, retry: { baseMs: 40, maxMs: 10_000 } },
+      log: (line) => log.push(line),
+    });
     cleanups.push(() => backend.close());
     return backend;
   }
@@ -95,8 +114,15 @@ describe('a server with a webhook and an email channel', () => {
     await hook.waitFor(1);
     await smtp.waitFor(1);
     const db = await admin(backend);
-    const row = await until(() => job(db, 'both@lee.com'), (r) => r?.delivered_at != null);
-    expect(row, 'closed after one attempt').toMatchObject({ attempts: 1, delivered_channels: ['webhook', 'email'], last_error: null });
+    const row = await until(
+      () => job(db, 'both@lee.com'),
+      (r) => r?.delivered_at != null,
+    );
+    expect(row, 'closed after one attempt').toMatchObject({
+      attempts: 1,
+      delivered_channels: ['webhook', 'email'],
+      last_error: null,
+    });
     const { id } = JSON.parse(hook.hits[0]!.body) as { id: string };
     expect(hook.hits[0]!.headers['idempotency-key'], 'webhook key').toBe(id);
     expect(smtp.mails[0]!.data, 'mail key').toContain(`Message-ID: <${id}@ringwise.contact>`);
@@ -108,12 +134,20 @@ describe('a server with a webhook and an email channel', () => {
     hook.mode = 'refuse';
     expect(await post(backend.server.url, 'retry@lee.com')).toBe(201);
     const db = await admin(backend);
-    const row = await until(() => job(db, 'retry@lee.com'), (r) => (r?.attempts ?? 0) >= 4);
+    const row = await until(
+      () => job(db, 'retry@lee.com'),
+      (r) => (r?.attempts ?? 0) >= 4,
+    );
     expect(row!.last_error, 'the failure is stored').toMatch(/^webhook: HTTP 503/);
     expect(row!.delivered_channels, 'email accepted once, kept').toEqual(['email']);
     // Each failed attempt said its wait once: 40 ms · 2^(n−1), ±20 % jitter.
-    const waits = log.map((line) => /delivery attempt (\d+) failed .* next attempt in (\d+) ms/.exec(line)).filter((m) => m !== null);
-    expect(waits.slice(0, 4).map((m) => Number(m[1])), 'attempts 1, 2, 3, 4 each logged once').toEqual([1, 2, 3, 4]);
+    const waits = log
+      .map((line) => /delivery attempt (\d+) failed .* next attempt in (\d+) ms/.exec(line))
+      .filter((m) => m !== null);
+    expect(
+      waits.slice(0, 4).map((m) => Number(m[1])),
+      'attempts 1, 2, 3, 4 each logged once',
+    ).toEqual([1, 2, 3, 4]);
     waits.slice(0, 4).forEach((m, i) => {
       const plain = 40 * 2 ** i;
       expect(Number(m[2]), `wait after attempt ${i + 1}`).toBeGreaterThanOrEqual(plain * 0.8 - 1);
@@ -122,13 +156,20 @@ describe('a server with a webhook and an email channel', () => {
     const stored = await job(db, 'retry@lee.com');
     expect(Math.round(stored!.wait_ms), 'the job holds the logged wait').toBe(Number(waits[stored!.attempts - 1]?.[2]));
     hook.mode = 'accept';
-    const done = await until(() => job(db, 'retry@lee.com'), (r) => r?.delivered_at != null);
+    const done = await until(
+      () => job(db, 'retry@lee.com'),
+      (r) => r?.delivered_at != null,
+    );
     expect(done!.delivered_channels.sort(), 'both channels now').toEqual(['email', 'webhook']);
     const failures = log.filter((line) => line.includes('delivery attempt'));
     expect(failures, 'one log line per failed attempt').toHaveLength(done!.attempts - 1);
-    expect(failures[0], 'the line names the attempt, reason and wait').toMatch(/^Contact request [0-9a-f-]{36}: delivery attempt 1 failed \(webhook: HTTP 503 from 127\.0\.0\.1:\d+\); next attempt in \d+ ms\.$/);
+    expect(failures[0], 'the line names the attempt, reason and wait').toMatch(
+      /^Contact request [0-9a-f-]{36}: delivery attempt 1 failed \(webhook: HTTP 503 from 127\.0\.0\.1:\d+\); next attempt in \d+ ms\.$/,
+    );
     expect(smtp.mails, 'the email was not sent again').toHaveLength(1);
-    expect(new Set(hook.hits.map((h) => h.headers['idempotency-key'])).size, 'every attempt carried the same key').toBe(1);
+    expect(new Set(hook.hits.map((h) => h.headers['idempotency-key'])).size, 'every attempt carried the same key').toBe(
+      1,
+    );
   });
 });
 
@@ -148,13 +189,20 @@ describe('kill -9 between storing and delivering', () => {
     const child = spawn(process.execPath, [SERVER, dataDir], {
       stdio: ['ignore', 'pipe', 'pipe'],
       // A short lease: the killed server's claim runs out soon, and the next start takes the job again.
-      env: { ...process.env, CONTACT_WEBHOOK_URL: webhook, CONTACT_WEBHOOK_SECRET: SECRET, RINGWISE_TEST_LEASE_MS: '1000' },
+      env: {
+        ...process.env,
+        CONTACT_WEBHOOK_URL: webhook,
+        CONTACT_WEBHOOK_SECRET: SECRET,
+        RINGWISE_TEST_LEASE_MS: '1000',
+      },
     });
     children.push(child);
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     return new Promise((done, fail) => {
-      createInterface({ input: child.stdout! }).once('line', (line) => done({ child, url: (JSON.parse(line) as { url: string }).url }));
+      createInterface({ input: child.stdout! }).once('line', (line) =>
+        done({ child, url: (JSON.parse(line) as { url: string }).url }),
+      );
       child.once('exit', (code) => fail(new Error(`server exited ${code}: ${stderr}`)));
     });
   }
@@ -176,7 +224,10 @@ describe('kill -9 between storing and delivering', () => {
     await hook.waitFor(2);
     const ids = hook.hits.map((h) => (JSON.parse(h.body) as { id: string }).id);
     expect(new Set(ids).size, 'one lead at the receiver, however often it was sent').toBe(1);
-    expect(hook.hits.every((h) => h.headers['idempotency-key'] === ids[0]), 'same key each time').toBe(true);
+    expect(
+      hook.hits.every((h) => h.headers['idempotency-key'] === ids[0]),
+      'same key each time',
+    ).toBe(true);
     const exit2 = new Promise((done) => second.child.once('exit', done));
     second.child.kill('SIGTERM');
     await exit2;

@@ -30,7 +30,12 @@ const PASSWORD = 'app-password-for-tests';
 const url = () => `postgres://app:${PASSWORD}@127.0.0.1:${proxy.port}/app`;
 
 async function adminClient(): Promise<pg.Client> {
-  return connect({ host: '127.0.0.1', port: cluster.port }, 'supabase_admin', cluster.credentials.supabase_admin, 'tests');
+  return connect(
+    { host: '127.0.0.1', port: cluster.port },
+    'supabase_admin',
+    cluster.credentials.supabase_admin,
+    'tests',
+  );
 }
 
 beforeAll(async () => {
@@ -50,10 +55,12 @@ afterAll(async () => {
 }, 60_000);
 
 function start(options: { databaseUrl: string; databasePoolMax?: number }): Promise<RunningServer> {
-  return startServer({ distDir: null, port: 0, host: '127.0.0.1', rateLimit: null, log: () => {}, ...options }).then((server) => {
-    servers.push(server);
-    return server;
-  });
+  return startServer({ distDir: null, port: 0, host: '127.0.0.1', rateLimit: null, log: () => {}, ...options }).then(
+    (server) => {
+      servers.push(server);
+      return server;
+    },
+  );
 }
 
 async function post(server: RunningServer, email: string): Promise<number> {
@@ -75,17 +82,37 @@ describe('two servers on one DATABASE_URL', () => {
   let a: RunningServer;
   let b: RunningServer;
   beforeAll(async () => {
-    [a, b] = await Promise.all([start({ databaseUrl: url(), databasePoolMax: 3 }), start({ databaseUrl: url(), databasePoolMax: 3 })]);
+    [a, b] = await Promise.all([
+      start({ databaseUrl: url(), databasePoolMax: 3 }),
+      start({ databaseUrl: url(), databasePoolMax: 3 }),
+    ]);
   }, 120_000);
 
   it('start together and apply each migration once', async () => {
-    const app = await connect({ host: '127.0.0.1', port: cluster.port, database: 'app' }, 'supabase_admin', cluster.credentials.supabase_admin);
+    const app = await connect(
+      { host: '127.0.0.1', port: cluster.port, database: 'app' },
+      'supabase_admin',
+      cluster.credentials.supabase_admin,
+    );
     try {
-      const { rows } = await app.query<{ version: string; n: string }>('select version, count(*) over (partition by version) as n from supabase_migrations.schema_migrations order by version');
-      expect(rows.map((r) => r.version), 'every migration recorded').toEqual((await listMigrations()).map((m) => m.version));
-      expect(rows.every((r) => Number(r.n) === 1), 'once each').toBe(true);
-      const roles = await app.query<{ rolname: string }>("select rolname from pg_roles where rolname in ('anon', 'authenticated', 'service_role') order by 1");
-      expect(roles.rows.map((r) => r.rolname), 'the API roles exist').toEqual(['anon', 'authenticated', 'service_role']);
+      const { rows } = await app.query<{ version: string; n: string }>(
+        'select version, count(*) over (partition by version) as n from supabase_migrations.schema_migrations order by version',
+      );
+      expect(
+        rows.map((r) => r.version),
+        'every migration recorded',
+      ).toEqual((await listMigrations()).map((m) => m.version));
+      expect(
+        rows.every((r) => Number(r.n) === 1),
+        'once each',
+      ).toBe(true);
+      const roles = await app.query<{ rolname: string }>(
+        "select rolname from pg_roles where rolname in ('anon', 'authenticated', 'service_role') order by 1",
+      );
+      expect(
+        roles.rows.map((r) => r.rolname),
+        'the API roles exist',
+      ).toEqual(['anon', 'authenticated', 'service_role']);
     } finally {
       await app.end();
     }
@@ -106,9 +133,15 @@ describe('two servers on one DATABASE_URL', () => {
       body: JSON.stringify({ name: 'A', business_name: 'B', email: 'x@y.co' }),
     });
     expect(readBack.status, 'anon may not read back (RLS and grants as on Supabase)').toBe(401);
-    const app = await connect({ host: '127.0.0.1', port: cluster.port, database: 'app' }, 'supabase_admin', cluster.credentials.supabase_admin);
+    const app = await connect(
+      { host: '127.0.0.1', port: cluster.port, database: 'app' },
+      'supabase_admin',
+      cluster.credentials.supabase_admin,
+    );
     try {
-      const stored = await app.query("select count(*)::int as n from public.contact_submissions s join public.contact_outbox o on o.submission_id = s.id where s.email in ('one@lee.com', 'two@lee.com')");
+      const stored = await app.query(
+        "select count(*)::int as n from public.contact_submissions s join public.contact_outbox o on o.submission_id = s.id where s.email in ('one@lee.com', 'two@lee.com')",
+      );
       expect(stored.rows[0]?.n, 'both stored, each with its job').toBe(2);
     } finally {
       await app.end();
@@ -117,8 +150,13 @@ describe('two servers on one DATABASE_URL', () => {
 
   it('keep to DATABASE_POOL_MAX connections under a burst', async () => {
     const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => post(a, `burst${i}@lee.com`)));
-    expect(statuses.every((s) => s === 201), 'all stored').toBe(true);
-    const { rows } = await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = 'app' and application_name = 'ringwise-rest'");
+    expect(
+      statuses.every((s) => s === 201),
+      'all stored',
+    ).toBe(true);
+    const { rows } = await admin.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where datname = 'app' and application_name = 'ringwise-rest'",
+    );
     expect(rows[0]?.n, 'two servers × 3 at most').toBeLessThanOrEqual(6);
   });
 });
@@ -143,9 +181,16 @@ describe('the database restarting behind the same address', () => {
     admin = await adminClient();
     expect(await post(server, 'after@lee.com'), 'the same server stores again').toBe(201);
     acked.push('after@lee.com');
-    const app = await connect({ host: '127.0.0.1', port: cluster.port, database: 'app' }, 'supabase_admin', cluster.credentials.supabase_admin);
+    const app = await connect(
+      { host: '127.0.0.1', port: cluster.port, database: 'app' },
+      'supabase_admin',
+      cluster.credentials.supabase_admin,
+    );
     try {
-      const { rows } = await app.query<{ email: string }>('select email from public.contact_submissions where email = any($1)', [[...acked, 'down0@lee.com', 'down4@lee.com']]);
+      const { rows } = await app.query<{ email: string }>(
+        'select email from public.contact_submissions where email = any($1)',
+        [[...acked, 'down0@lee.com', 'down4@lee.com']],
+      );
       expect(rows.map((r) => r.email).sort(), 'exactly the acknowledged rows').toEqual(acked.sort());
     } finally {
       await app.end();
@@ -156,7 +201,9 @@ describe('the database restarting behind the same address', () => {
 describe('refusals at start', () => {
   it('asks for TLS when the URL says sslmode=require', async () => {
     const error = (await start({ databaseUrl: `${url()}?sslmode=require` }).catch((e: unknown) => e)) as Error;
-    expect(error.message, 'the server here has no TLS: the client asked for it').toMatch(/^Cannot connect to postgres:\/\/app@127\.0\.0\.1:\d+\/app \(DATABASE_URL\): The server does not support SSL connections/);
+    expect(error.message, 'the server here has no TLS: the client asked for it').toMatch(
+      /^Cannot connect to postgres:\/\/app@127\.0\.0\.1:\d+\/app \(DATABASE_URL\): The server does not support SSL connections/,
+    );
     expect(error.message, 'no password in the sentence').not.toContain(PASSWORD);
   });
 
@@ -164,12 +211,20 @@ describe('refusals at start', () => {
     const fresh = await mkdtemp(join(tmpdir(), 'external-pg-plain-'));
     const other = await startCluster({ dataDir: fresh, kind: 'server', log: () => {} });
     try {
-      const root = await connect({ host: '127.0.0.1', port: other.port }, 'supabase_admin', other.credentials.supabase_admin);
+      const root = await connect(
+        { host: '127.0.0.1', port: other.port },
+        'supabase_admin',
+        other.credentials.supabase_admin,
+      );
       await root.query(`create role plain login password '${PASSWORD}'`);
       await root.query('create database plain owner plain');
       await root.end();
-      const error = (await start({ databaseUrl: `postgres://plain:${PASSWORD}@127.0.0.1:${other.port}/plain` }).catch((e: unknown) => e)) as Error;
-      expect(error.message).toMatch(/^The roles anon, authenticated, service_role are missing in postgres:\/\/plain@127\.0\.0\.1:\d+\/plain and plain may not create them: create them once as an administrator/);
+      const error = (await start({ databaseUrl: `postgres://plain:${PASSWORD}@127.0.0.1:${other.port}/plain` }).catch(
+        (e: unknown) => e,
+      )) as Error;
+      expect(error.message).toMatch(
+        /^The roles anon, authenticated, service_role are missing in postgres:\/\/plain@127\.0\.0\.1:\d+\/plain and plain may not create them: create them once as an administrator/,
+      );
     } finally {
       await other.stop();
       await rm(fresh, { recursive: true, force: true });

@@ -66,7 +66,10 @@ function spawnServer(): Started {
 }
 
 function runCli(): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATA_DIR: dataDir } });
+  const child = spawn(process.execPath, [CLI, '--json'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
   children.push(child);
   let stdout = '';
   let stderr = '';
@@ -88,7 +91,12 @@ async function traffic(url: string, round: number, kill: () => void) {
         const res = await fetch(`${url}/rest/v1/${CONTACT_TABLE}`, {
           method: 'POST',
           headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ name: `Fault ${round}`, business_name: `Client ${c}`, email, additional_info: `request ${i}` }),
+          body: JSON.stringify({
+            name: `Fault ${round}`,
+            business_name: `Client ${c}`,
+            email,
+            additional_info: `request ${i}`,
+          }),
         });
         await res.arrayBuffer();
         if (res.status !== 201) return;
@@ -137,8 +145,12 @@ describe('kill -9 and racing processes on one data folder', () => {
       outcomes.push(`${urlA ? 'A' : urlB ? 'B' : 'no server'} served, CLI ${read.code === 0 ? 'read' : 'refused'}`);
       if (read.code === 0) {
         const seen = counts(JSON.parse(read.stdout) as Submission[]);
-        for (const email of acked) expect(seen.get(email), `round ${round}: the CLI's read has ${email} exactly once`).toBe(1);
-        expect([...seen.values()].every((n) => n === 1), `round ${round}: no row twice in the CLI's read`).toBe(true);
+        for (const email of acked)
+          expect(seen.get(email), `round ${round}: the CLI's read has ${email} exactly once`).toBe(1);
+        expect(
+          [...seen.values()].every((n) => n === 1),
+          `round ${round}: no row twice in the CLI's read`,
+        ).toBe(true);
       } else {
         expect(read.stderr, `round ${round}: the CLI refused with one sentence`).toMatch(REFUSAL);
       }
@@ -173,8 +185,14 @@ describe('kill -9 and racing processes on one data folder', () => {
     const stored = counts(rows);
     const missing = acked.filter((e) => stored.get(e) !== 1);
     expect(missing, `acknowledged rows missing or duplicated (of ${acked.length})`).toEqual([]);
-    expect([...stored.entries()].filter(([, n]) => n > 1), 'no row stored twice').toEqual([]);
-    expect([...stored.keys()].filter((e) => !attempted.has(e)), 'no row nobody sent').toEqual([]);
+    expect(
+      [...stored.entries()].filter(([, n]) => n > 1),
+      'no row stored twice',
+    ).toEqual([]);
+    expect(
+      [...stored.keys()].filter((e) => !attempted.has(e)),
+      'no row nobody sent',
+    ).toEqual([]);
     console.log(
       `fault test: ${ROUNDS} rounds (${outcomes.join('; ')}), ${acked.length} acknowledged rows, ` +
         `${rows.length} stored (${rows.length - acked.length} committed as the server died, before their answer)`,

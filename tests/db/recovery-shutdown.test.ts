@@ -23,7 +23,11 @@ async function crashThenStop(dataDir: string): Promise<{ lines: string[]; gone: 
   const lines: string[] = [];
   const cluster = await startCluster({ dataDir, kind: 'server', log: (line) => lines.push(line) });
   await bootstrapRoles({ host: cluster.host, port: cluster.port }, cluster.credentials);
-  const admin = await connect({ host: cluster.host, port: cluster.port, database: 'postgres' }, 'supabase_admin', cluster.credentials.supabase_admin);
+  const admin = await connect(
+    { host: cluster.host, port: cluster.port, database: 'postgres' },
+    'supabase_admin',
+    cluster.credentials.supabase_admin,
+  );
   admin.on('error', () => {});
   await admin.query('create table if not exists kept (n int); insert into kept values (1), (2), (3)');
   const backend = (await admin.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
@@ -52,14 +56,23 @@ describe('a stop during crash recovery', () => {
       seen.push(lines);
       if (lines.some((line) => /crash recovery/.test(line))) break;
     }
-    expect(seen.at(-1)!.join('\n'), `the keeper says why it escalated (${seen.length} tries)`).toMatch(/crash recovery and did not finish its fast shutdown within \d+ ms: sent PostgreSQL an immediate shutdown/);
+    expect(seen.at(-1)!.join('\n'), `the keeper says why it escalated (${seen.length} tries)`).toMatch(
+      /crash recovery and did not finish its fast shutdown within \d+ ms: sent PostgreSQL an immediate shutdown/,
+    );
 
     const again = await startCluster({ dataDir, kind: 'server', log: () => {} });
     try {
-      const client = await connect({ host: again.host, port: again.port, database: 'postgres' }, 'supabase_admin', again.credentials.supabase_admin);
+      const client = await connect(
+        { host: again.host, port: again.port, database: 'postgres' },
+        'supabase_admin',
+        again.credentials.supabase_admin,
+      );
       const rows = await client.query<{ n: number }>('select n from kept order by n');
       await client.end();
-      expect(rows.rows.map((r) => r.n), 'the committed rows of every try (three a try)').toEqual([1, 2, 3].flatMap((n) => Array<number>(seen.length).fill(n)));
+      expect(
+        rows.rows.map((r) => r.n),
+        'the committed rows of every try (three a try)',
+      ).toEqual([1, 2, 3].flatMap((n) => Array<number>(seen.length).fill(n)));
     } finally {
       await again.stop();
     }

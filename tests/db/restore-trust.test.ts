@@ -28,8 +28,15 @@ let migrations: string[];
 beforeAll(async () => {
   backend = await startTestBackend();
   const cluster = backend.server.cluster!;
-  admin = await connect({ host: cluster.host, port: cluster.port }, 'supabase_admin', cluster.credentials.supabase_admin, 'tests');
-  migrations = (await admin.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')).rows.map((r) => r.version);
+  admin = await connect(
+    { host: cluster.host, port: cluster.port },
+    'supabase_admin',
+    cluster.credentials.supabase_admin,
+    'tests',
+  );
+  migrations = (
+    await admin.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
+  ).rows.map((r) => r.version);
   folder = await mkdtemp(join(tmpdir(), 'restore-trust-'));
   const res = await fetch(`${backend.server.url}/rest/v1/${CONTACT_TABLE}`, {
     method: 'POST',
@@ -45,7 +52,14 @@ afterAll(async () => {
 }, 60_000);
 
 const header = (tables: string[]) =>
-  JSON.stringify({ format: DUMP_FORMAT, version: DUMP_VERSION, created_at: new Date().toISOString(), server: 'x', migrations, tables });
+  JSON.stringify({
+    format: DUMP_FORMAT,
+    version: DUMP_VERSION,
+    created_at: new Date().toISOString(),
+    server: 'x',
+    migrations,
+    tables,
+  });
 
 async function* linesOf(lines: string[]) {
   yield* lines;
@@ -78,7 +92,9 @@ describe('restore', () => {
     ];
     for (const force of [false, true]) {
       const message = await refusal(crafted, force);
-      expect(message, `force=${force}`).toMatch(/names tables `npm run backup` does not write \("supabase_migrations\.schema_migrations"\): refused, nothing was changed/);
+      expect(message, `force=${force}`).toMatch(
+        /names tables `npm run backup` does not write \("supabase_migrations\.schema_migrations"\): refused, nothing was changed/,
+      );
       expect(message, 'no advice to force it').not.toMatch(/--force/);
     }
     expect(await state(), 'history and rows untouched').toEqual(before);
@@ -90,16 +106,30 @@ describe('restore', () => {
     const message = await refusal([header([name]), JSON.stringify({ end: {} })], true);
     expect(message).toMatch(/does not write/);
     expect(await state()).toEqual(before);
-    expect((await admin.query("select to_regclass('public.contact_outbox') is not null as ok")).rows[0]).toEqual({ ok: true });
+    expect((await admin.query("select to_regclass('public.contact_outbox') is not null as ok")).rows[0]).toEqual({
+      ok: true,
+    });
   });
 
   it('answers an invalid file for what it is, never with --force, though the database holds rows', async () => {
-    const valid = [header(['public.contact_submissions']), JSON.stringify({ table: 'public.contact_submissions', columns: ['email'] })];
+    const valid = [
+      header(['public.contact_submissions']),
+      JSON.stringify({ table: 'public.contact_submissions', columns: ['email'] }),
+    ];
     expect(await refusal(valid, false), 'cut short').toMatch(/cut short/);
-    expect(await refusal([...valid, '{"row": 5}'], false), 'a row that is not one').toMatch(/damaged \(a row is not an object\)/);
-    expect(await refusal([...valid, JSON.stringify({ end: { 'public.contact_submissions': 3 } })], false), 'counts that disagree').toMatch(/damaged/);
+    expect(await refusal([...valid, '{"row": 5}'], false), 'a row that is not one').toMatch(
+      /damaged \(a row is not an object\)/,
+    );
+    expect(
+      await refusal([...valid, JSON.stringify({ end: { 'public.contact_submissions': 3 } })], false),
+      'counts that disagree',
+    ).toMatch(/damaged/);
     // A valid file: only now the advice.
-    const complete = [...valid, JSON.stringify({ row: { email: 'x@lee.com' } }), JSON.stringify({ end: { 'public.contact_submissions': 1 } })];
+    const complete = [
+      ...valid,
+      JSON.stringify({ row: { email: 'x@lee.com' } }),
+      JSON.stringify({ end: { 'public.contact_submissions': 1 } }),
+    ];
     expect(await refusal(complete, false)).toMatch(/is not empty .* Run again with --force/);
   });
 
@@ -107,7 +137,17 @@ describe('restore', () => {
     const before = await state();
     const file = join(folder, 'long.jsonl.gz');
     const long = JSON.stringify({ row: { email: 'x'.repeat(MAX_LINE_BYTES + 10) } });
-    await writeFile(file, gzipSync([header(['public.contact_submissions']), JSON.stringify({ table: 'public.contact_submissions', columns: ['email'] }), long, ''].join('\n')));
+    await writeFile(
+      file,
+      gzipSync(
+        [
+          header(['public.contact_submissions']),
+          JSON.stringify({ table: 'public.contact_submissions', columns: ['email'] }),
+          long,
+          '',
+        ].join('\n'),
+      ),
+    );
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: backend.dataDir };
     delete env.DATABASE_URL;
     await expect(restoreBackup(file, true, env)).rejects.toThrow(`a line is longer than ${MAX_LINE_BYTES} bytes`);

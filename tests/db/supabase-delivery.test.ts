@@ -39,7 +39,9 @@ async function insertAsSite(email: string): Promise<void> {
   try {
     await api.query('begin; set local role anon');
     const columns = ['name', 'business_name', 'email'].map((name) => ({ name, type: 'text' }));
-    await api.query(insertStatement('contact_submissions', columns, false), [JSON.stringify({ name: 'Ann Lee', business_name: 'Lee Plumbing', email })]);
+    await api.query(insertStatement('contact_submissions', columns, false), [
+      JSON.stringify({ name: 'Ann Lee', business_name: 'Lee Plumbing', email }),
+    ]);
     await api.query('commit');
   } finally {
     await api.end();
@@ -59,20 +61,27 @@ it('delivers leads stored through Supabase’s API with `npm run deliver`', asyn
     createInterface({ input: child!.stdout! }).once('line', done);
     child!.once('exit', (code) => fail(new Error(`deliver exited ${code}: ${stderr}`)));
   });
-  expect(first, 'says where from and where to, without the password').toMatch(/^Delivering contact requests from postgres:\/\/postgres@127\.0\.0\.1:\d+\/supabase_project to: webhook http:\/\/127\.0\.0\.1:\d+\/hooks\/contact\.$/);
+  expect(first, 'says where from and where to, without the password').toMatch(
+    /^Delivering contact requests from postgres:\/\/postgres@127\.0\.0\.1:\d+\/supabase_project to: webhook http:\/\/127\.0\.0\.1:\d+\/hooks\/contact\.$/,
+  );
   await hook.waitFor(1);
   // A lead stored while it runs is found by its next look at the outbox.
   await insertAsSite('during@lee.com');
   await hook.waitFor(2);
   const emails = hook.hits.map((h) => (JSON.parse(h.body) as { email: string }).email);
   expect(emails, 'both leads, in order').toEqual(['before@lee.com', 'during@lee.com']);
-  expect(hook.hits.every((h) => verifyWebhook(SECRET, h.headers['ringwise-signature'] as string, h.body)), 'signed').toBe(true);
+  expect(
+    hook.hits.every((h) => verifyWebhook(SECRET, h.headers['ringwise-signature'] as string, h.body)),
+    'signed',
+  ).toBe(true);
   const exited = new Promise((done) => child!.once('exit', done));
   child.kill('SIGTERM');
   expect(await exited, 'stops cleanly').toBe(0);
   const owner = await pgc.connectAs('postgres', project.database);
   try {
-    const { rows } = await owner.query<{ n: number }>('select count(*)::int as n from public.contact_outbox where delivered_at is not null');
+    const { rows } = await owner.query<{ n: number }>(
+      'select count(*)::int as n from public.contact_outbox where delivered_at is not null',
+    );
     expect(rows[0]?.n, 'both jobs closed').toBe(2);
   } finally {
     await owner.end();

@@ -39,7 +39,9 @@ function profile(email: string) {
 /** Runs Chromium's address autofill from the focused field; resolves with what it filled. */
 async function autofillFromFocused(page: Page, email: string): Promise<FilledField[]> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
-  const filled = new Promise<FilledField[]>((resolve) => cdp.once('Autofill.addressFormFilled', (event) => resolve(event.filledFields as FilledField[])));
+  const filled = new Promise<FilledField[]>((resolve) =>
+    cdp.once('Autofill.addressFormFilled', (event) => resolve(event.filledFields as FilledField[])),
+  );
   await cdp.send('Autofill.enable');
   const { result } = await cdp.send('Runtime.evaluate', { expression: 'document.activeElement' });
   const { node } = await cdp.send('DOM.describeNode', { objectId: result.objectId });
@@ -68,7 +70,9 @@ test('autofill fills the visible fields, never the honeypot, and the request is 
 
   await dialog.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
-  await expect.poll(async () => (await rowsFor(email)).length, { message: 'the autofilled lead is stored, not dropped as a bot' }).toBe(1);
+  await expect
+    .poll(async () => (await rowsFor(email)).length, { message: 'the autofilled lead is stored, not dropped as a bot' })
+    .toBe(1);
 });
 
 test('the check can fail: Chromium does autofill a hidden field it recognises', async ({ page }) => {
@@ -87,6 +91,10 @@ test('the check can fail: Chromium does autofill a hidden field it recognises', 
   await page.goto('/autofill-control');
   await page.getByLabel('Name').focus();
   const fields = await autofillFromFocused(page, 'control@example.com');
-  expect(fields.find((field) => field.name === 'phone')?.autofillType, 'classified by its name and label').toBe('Phone number');
-  await expect(page.locator('input[name="phone"]'), 'filled although hidden and autocomplete="off"').not.toHaveValue('');
+  expect(fields.find((field) => field.name === 'phone')?.autofillType, 'classified by its name and label').toBe(
+    'Phone number',
+  );
+  await expect(page.locator('input[name="phone"]'), 'filled although hidden and autocomplete="off"').not.toHaveValue(
+    '',
+  );
 });

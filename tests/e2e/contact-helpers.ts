@@ -7,7 +7,6 @@ import { expect, type Page, type Route } from '@playwright/test';
 import { listSubmissions, type Submission } from '../../server/submissions.ts';
 import { E2E_DATA_DIR } from '../../fixtures/e2e-env.ts';
 
-
 /** The REST insert the modal sends (supabase-js → embedded backend on the same origin). */
 export const INSERT_URL = '**/rest/v1/contact_submissions*';
 
@@ -32,7 +31,10 @@ export async function openFromHero(page: Page) {
 }
 
 /** Fills the four fields. */
-export async function fillForm(page: Page, values: { name: string; businessName: string; email: string; additionalInfo?: string }) {
+export async function fillForm(
+  page: Page,
+  values: { name: string; businessName: string; email: string; additionalInfo?: string },
+) {
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(values.name);
   await dialog.getByLabel('Business Name').fill(values.businessName);

@@ -9,7 +9,11 @@ function collectScripts(page: Page) {
   const scripts = new Map<string, Promise<string>>();
   page.on('response', (response) => {
     const url = response.url();
-    if (response.request().resourceType() === 'script' || url.endsWith('.js')) scripts.set(url, response.text().catch(() => ''));
+    if (response.request().resourceType() === 'script' || url.endsWith('.js'))
+      scripts.set(
+        url,
+        response.text().catch(() => ''),
+      );
   });
   return async () => new Map(await Promise.all([...scripts].map(async ([url, body]) => [url, await body] as const)));
 }
@@ -29,7 +33,9 @@ test('supabase-js loads on the first open, not with the page', async ({ page }) 
   await page.locator('#hero').getByRole('button', { name: 'Get in Contact' }).click();
   await expect(page.getByRole('dialog', { name: 'Get in Contact' })).toBeVisible();
   await expect
-    .poll(async () => [...(await loaded())].some(([, body]) => body.includes(SUPABASE_MARKER)), { message: 'supabase-js arrives on open' })
+    .poll(async () => [...(await loaded())].some(([, body]) => body.includes(SUPABASE_MARKER)), {
+      message: 'supabase-js arrives on open',
+    })
     .toBe(true);
 });
 
@@ -37,10 +43,15 @@ test('hovering a Get in Contact button starts loading supabase-js (intent)', asy
   const loaded = collectScripts(page);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  expect([...(await loaded())].some(([, body]) => body.includes(SUPABASE_MARKER)), 'not yet').toBe(false);
+  expect(
+    [...(await loaded())].some(([, body]) => body.includes(SUPABASE_MARKER)),
+    'not yet',
+  ).toBe(false);
   await page.locator('#contact').getByRole('button', { name: 'Get in Contact' }).hover();
   await expect
-    .poll(async () => [...(await loaded())].some(([, body]) => body.includes(SUPABASE_MARKER)), { message: 'loaded on hover' })
+    .poll(async () => [...(await loaded())].some(([, body]) => body.includes(SUPABASE_MARKER)), {
+      message: 'loaded on hover',
+    })
     .toBe(true);
   await expect(page.getByRole('dialog'), 'hover alone opens nothing').toBeHidden();
 });

@@ -7,8 +7,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { siteConfig } from '../../content/site.ts';
-import { SUBMIT_TIMEOUT_MS, SUCCESS_CLOSE_DELAY_MS, TIMEOUT_MESSAGE, networkMessage, refusedMessage, serverErrorMessage } from '../../site/lib/contact.ts';
-import { fillForm, freezeClock, holdInserts, INSERT_URL, openFromHero, rowsFor, uniqueEmail } from './contact-helpers.ts';
+import {
+  SUBMIT_TIMEOUT_MS,
+  SUCCESS_CLOSE_DELAY_MS,
+  TIMEOUT_MESSAGE,
+  networkMessage,
+  refusedMessage,
+  serverErrorMessage,
+} from '../../site/lib/contact.ts';
+import {
+  fillForm,
+  freezeClock,
+  holdInserts,
+  INSERT_URL,
+  openFromHero,
+  rowsFor,
+  uniqueEmail,
+} from './contact-helpers.ts';
 
 const successText = `We'll contact you soon to discuss how ${siteConfig.brand} can help your business grow`;
 
@@ -20,15 +35,25 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-test('a submission lands as one row with exactly the submitted (trimmed) values, through every state', async ({ page }) => {
+test('a submission lands as one row with exactly the submitted (trimmed) values, through every state', async ({
+  page,
+}) => {
   await page.clock.install();
   const { trigger, dialog } = await openFromHero(page);
   await expect(dialog.getByRole('heading', { name: 'Get in Contact' }), 'title').toBeVisible();
   await expect(dialog.getByText(/AI phone agent/), 'intro').toBeVisible();
-  await expect(dialog.getByRole('link', { name: siteConfig.contactEmail }), 'mailto footer').toHaveAttribute('href', `mailto:${siteConfig.contactEmail}`);
+  await expect(dialog.getByRole('link', { name: siteConfig.contactEmail }), 'mailto footer').toHaveAttribute(
+    'href',
+    `mailto:${siteConfig.contactEmail}`,
+  );
 
   const email = uniqueEmail('happy');
-  await fillForm(page, { name: '  Ann Lee ', businessName: 'Lee & Sons Plumbing', email: ` ${email} `, additionalInfo: 'Mornings are best.\nAsk for Ann. ' });
+  await fillForm(page, {
+    name: '  Ann Lee ',
+    businessName: 'Lee & Sons Plumbing',
+    email: ` ${email} `,
+    additionalInfo: 'Mornings are best.\nAsk for Ann. ',
+  });
   const held = await holdInserts(page);
   await freezeClock(page);
   await dialog.getByRole('button', { name: 'Send Message' }).click();
@@ -52,8 +77,21 @@ test('a submission lands as one row with exactly the submitted (trimmed) values,
   await expect(trigger, 'focus back on the trigger').toBeFocused();
 
   const rows = await rowsFor(email);
-  expect(rows.map(({ name, business_name, email: e, additional_info }) => ({ name, business_name, email: e, additional_info })), 'one row, exact values').toEqual([
-    { name: 'Ann Lee', business_name: 'Lee & Sons Plumbing', email, additional_info: 'Mornings are best.\nAsk for Ann.' },
+  expect(
+    rows.map(({ name, business_name, email: e, additional_info }) => ({
+      name,
+      business_name,
+      email: e,
+      additional_info,
+    })),
+    'one row, exact values',
+  ).toEqual([
+    {
+      name: 'Ann Lee',
+      business_name: 'Lee & Sons Plumbing',
+      email,
+      additional_info: 'Mornings are best.\nAsk for Ann.',
+    },
   ]);
 
   await trigger.click();
@@ -69,7 +107,10 @@ test('empty additional info is stored as null', async ({ page }) => {
   await fillForm(page, { name: 'Bo', businessName: 'Bo Co', email, additionalInfo: '   ' });
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
-  expect((await rowsFor(email)).map((r) => r.additional_info), 'null, not an empty string').toEqual([null]);
+  expect(
+    (await rowsFor(email)).map((r) => r.additional_info),
+    'null, not an empty string',
+  ).toEqual([null]);
 });
 
 test('a double click sends one insert and stores one row', async ({ page }) => {
@@ -87,16 +128,31 @@ test('a double click sends one insert and stores one row', async ({ page }) => {
 
 const errorCases: Array<[string, (page: Page) => Promise<unknown>, string]> = [
   // Chromium's fetch rejects with "Failed to fetch": the box keeps those words inside a sentence.
-  ['the backend is down', (page) => page.route(INSERT_URL, (route) => route.abort('connectionrefused')), networkMessage('Failed to fetch')],
+  [
+    'the backend is down',
+    (page) => page.route(INSERT_URL, (route) => route.abort('connectionrefused')),
+    networkMessage('Failed to fetch'),
+  ],
   [
     'a 500 with a PostgREST body',
     (page) =>
       page.route(INSERT_URL, (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'Database is restarting', details: null, hint: null }) }),
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'XX000', message: 'Database is restarting', details: null, hint: null }),
+        }),
       ),
     'Database is restarting',
   ],
-  ['a 500 with an HTML page', (page) => page.route(INSERT_URL, (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' })), serverErrorMessage(500)],
+  [
+    'a 500 with an HTML page',
+    (page) =>
+      page.route(INSERT_URL, (route) =>
+        route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }),
+      ),
+    serverErrorMessage(500),
+  ],
   [
     'a 401 with a PostgREST error body',
     (page) =>
@@ -104,7 +160,12 @@ const errorCases: Array<[string, (page: Page) => Promise<unknown>, string]> = [
         route.fulfill({
           status: 401,
           contentType: 'application/json',
-          body: JSON.stringify({ code: '42501', message: 'new row violates row-level security policy for table "contact_submissions"', details: null, hint: null }),
+          body: JSON.stringify({
+            code: '42501',
+            message: 'new row violates row-level security policy for table "contact_submissions"',
+            details: null,
+            hint: null,
+          }),
         }),
       ),
     refusedMessage('new row violates row-level security policy for table "contact_submissions"'),
@@ -124,7 +185,10 @@ for (const [label, intercept, message] of errorCases) {
     await expect(dialog.getByLabel('Additional Info'), 'info kept').toHaveValue('Keep me');
     await expect(dialog.getByLabel('Additional Info'), 'editable').toBeEditable();
     await expect(dialog.getByRole('button', { name: 'Send Message' }), 'can retry').toBeEnabled();
-    expect(errors.some((e) => e.includes('Contact request failed')), 'logged to the console').toBe(true);
+    expect(
+      errors.some((e) => e.includes('Contact request failed')),
+      'logged to the console',
+    ).toBe(true);
 
     await page.unroute(INSERT_URL);
     await dialog.getByRole('button', { name: 'Send Message' }).click();
@@ -144,7 +208,10 @@ test('a hung request ends in the error state after the timeout, input kept', asy
   await dialog.getByRole('button', { name: 'Send Message' }).click();
   await expect(dialog.getByRole('button', { name: 'Sending...' }), 'sending').toBeVisible();
   await page.clock.runFor(SUBMIT_TIMEOUT_MS - 1);
-  await expect(dialog.getByRole('button', { name: 'Sending...' }), 'still sending just before the timeout').toBeVisible();
+  await expect(
+    dialog.getByRole('button', { name: 'Sending...' }),
+    'still sending just before the timeout',
+  ).toBeVisible();
   await page.clock.runFor(1);
   await expect(dialog.getByRole('alert'), 'timeout message').toHaveText(TIMEOUT_MESSAGE);
   await expect(dialog.getByRole('textbox', { name: 'Name', exact: true }), 'name kept').toHaveValue('Eve');
@@ -194,7 +261,9 @@ test('keyboard only: open, fill, Tab stays inside, send, and Escape', async ({ p
   }
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press('Shift+Tab');
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `Shift+Tab ${i + 1} stays inside`).toBe(true);
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `Shift+Tab ${i + 1} stays inside`).toBe(
+      true,
+    );
   }
   await page.keyboard.press('Escape');
   await expect(dialog, 'Escape closes').toBeHidden();
@@ -221,7 +290,10 @@ test('client-side checks mirror the database: nothing is sent for a too-long or 
   await expect(dialog.getByText('Name is too long: 101 characters, at most 100.'), 'length message').toBeVisible();
   await expect(dialog.getByText('Please enter your business name.'), 'blank message').toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Name', exact: true }), 'focus on the first problem').toBeFocused();
-  await expect(dialog.getByRole('textbox', { name: 'Name', exact: true }), 'marked invalid').toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByRole('textbox', { name: 'Name', exact: true }), 'marked invalid').toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   expect(held.count(), 'no request').toBe(0);
 });
 
@@ -240,8 +312,14 @@ test('a filled honeypot is dropped silently', async ({ page }) => {
 test('axe finds no violations with the modal open (idle, error and success)', async ({ page }) => {
   const { dialog } = await openFromHero(page);
   const scan = async (label: string) => {
-    const result = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe, ${label}`).toEqual([]);
+    const result = await new AxeBuilder({ page })
+      .include('dialog[open]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(
+      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `axe, ${label}`,
+    ).toEqual([]);
   };
   await scan('idle');
   await fillForm(page, { name: 'Hal', businessName: 'Hal Co', email: uniqueEmail('axe') });

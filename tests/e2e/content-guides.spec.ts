@@ -73,31 +73,44 @@ test('a new Markdown guide becomes a page, a sitemap entry, a footer link and an
   const sitemapIndex = readFileSync(join(out, 'sitemap-index.xml'), 'utf8');
   const chunk = /<loc>[^<]*\/([^/<]+\.xml)<\/loc>/.exec(sitemapIndex)?.[1];
   expect(chunk, 'sitemap index names a sitemap file').toBeTruthy();
-  expect(readFileSync(join(out, chunk!), 'utf8'), 'sitemap lists the new guide').toContain(`<loc>${SITE_URL}/qa/${SLUG}</loc>`);
+  expect(readFileSync(join(out, chunk!), 'utf8'), 'sitemap lists the new guide').toContain(
+    `<loc>${SITE_URL}/qa/${SLUG}</loc>`,
+  );
 
   await serveBuild(out, async (base) => {
     const response = await page.goto(`${base}/qa/${SLUG}`);
     expect(response?.status(), 'new guide served').toBe(200);
-    await expect(page.getByRole('heading', { level: 1 }), 'page title from front matter').toHaveText('Missed-Call Text-Back: Rescue Every Lost Caller');
-    await expect(page.getByRole('complementary', { name: 'Quick answer' }), 'quick answer from front matter').toContainText(
-      'Missed-call text-back sends an automatic SMS',
+    await expect(page.getByRole('heading', { level: 1 }), 'page title from front matter').toHaveText(
+      'Missed-Call Text-Back: Rescue Every Lost Caller',
     );
-    await expect(page.getByRole('main').getByRole('heading', { name: 'Why it works' }), 'Markdown body rendered').toBeVisible();
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href'), 'canonical on the configured site').toBe(`${SITE_URL}/qa/${SLUG}`);
+    await expect(
+      page.getByRole('complementary', { name: 'Quick answer' }),
+      'quick answer from front matter',
+    ).toContainText('Missed-call text-back sends an automatic SMS');
+    await expect(
+      page.getByRole('main').getByRole('heading', { name: 'Why it works' }),
+      'Markdown body rendered',
+    ).toBeVisible();
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href'), 'canonical on the configured site').toBe(
+      `${SITE_URL}/qa/${SLUG}`,
+    );
 
     await page.goto(`${base}/`);
     const footerGuides = page.getByRole('contentinfo').getByRole('navigation', { name: 'Guides' });
-    await expect(footerGuides.getByRole('link', { name: 'Missed-call text-back' }), 'listed in the footer by its listTitle').toHaveAttribute(
-      'href',
-      `/qa/${SLUG}`,
-    );
-    await expect(footerGuides.getByRole('link'), 'the five guides plus the new one (six: the bound), and "All guides"').toHaveCount(7);
+    await expect(
+      footerGuides.getByRole('link', { name: 'Missed-call text-back' }),
+      'listed in the footer by its listTitle',
+    ).toHaveAttribute('href', `/qa/${SLUG}`);
+    await expect(
+      footerGuides.getByRole('link'),
+      'the five guides plus the new one (six: the bound), and "All guides"',
+    ).toHaveCount(7);
 
     await page.goto(`${base}/qa`);
-    await expect(page.getByRole('main').getByRole('link', { name: 'Missed-Call Text-Back: Rescue Every Lost Caller' }), 'listed in the guides\' index').toHaveAttribute(
-      'href',
-      `/qa/${SLUG}`,
-    );
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Missed-Call Text-Back: Rescue Every Lost Caller' }),
+      "listed in the guides' index",
+    ).toHaveAttribute('href', `/qa/${SLUG}`);
   });
 });
 

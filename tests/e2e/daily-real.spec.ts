@@ -95,11 +95,17 @@ test.beforeAll(async () => {
   server.route('GET', '/', { body: PAGE, headers: { 'content-type': 'text/html; charset=utf-8' } });
   server.route('GET', /^\/app\/[\w.-]+\.js$/, (request) => {
     const body = files.get(request.path.slice('/app/'.length));
-    return body === undefined ? { status: 404, body: 'no such file' } : { body, headers: { 'content-type': 'text/javascript' } };
+    return body === undefined
+      ? { status: 404, body: 'no such file' }
+      : { body, headers: { 'content-type': 'text/javascript' } };
   });
   server.route('POST', '/call/web', {
     status: 201,
-    body: { id: 'call-e2e', webCallUrl: 'https://unreachable.daily.co/room-e2e', assistant: { voice: { provider: '11labs' } } },
+    body: {
+      id: 'call-e2e',
+      webCallUrl: 'https://unreachable.daily.co/room-e2e',
+      assistant: { voice: { provider: '11labs' } },
+    },
   });
   server.route('GET', /^\/daily-bundles\//, { status: 404, body: 'bundle unavailable' });
 });
@@ -109,7 +115,9 @@ test.afterAll(async () => {
   if (outdir) rmSync(outdir, { recursive: true, force: true });
 });
 
-test('real daily-js: an unreachable call-machine bundle ends in daily-call-join-error and idle, with no unhandled rejection', async ({ page }) => {
+test('real daily-js: an unreachable call-machine bundle ends in daily-call-join-error and idle, with no unhandled rejection', async ({
+  page,
+}) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(server.url + '/');
@@ -121,7 +129,11 @@ test('real daily-js: an unreachable call-machine bundle ends in daily-call-join-
   await page.getByRole('button', { name: 'Start call' }).click();
   const result = page.getByRole('log', { name: 'Start result' });
   await expect(result, 'start() settled').not.toBeEmpty({ timeout: 45_000 });
-  const settled = JSON.parse((await result.textContent()) ?? '{}') as { result: unknown; state: string; error?: string };
+  const settled = JSON.parse((await result.textContent()) ?? '{}') as {
+    result: unknown;
+    state: string;
+    error?: string;
+  };
   expect(settled, 'start resolved null, idle, with the join error in the snapshot').toEqual({
     result: null,
     state: 'idle',
@@ -139,7 +151,9 @@ test('real daily-js: an unreachable call-machine bundle ends in daily-call-join-
   expect(failed[0]?.payload.error?.type, 'join error type').toBe('daily-call-join-error');
   const errors = events.filter((e) => e.event === 'error').map((e) => e.payload.type);
   expect(errors, 'one error event, the join error').toEqual(['daily-call-join-error']);
-  const progress = events.filter((e) => e.event === 'call-start-progress').map((e) => `${e.payload.stage}:${e.payload.status}`);
+  const progress = events
+    .filter((e) => e.event === 'call-start-progress')
+    .map((e) => `${e.payload.stage}:${e.payload.status}`);
   expect(progress, 'stages up to the failed join').toEqual([
     'initialization:started',
     'initialization:completed',
@@ -152,12 +166,21 @@ test('real daily-js: an unreachable call-machine bundle ends in daily-call-join-
     'daily-call-join:started',
     'daily-call-join:failed',
   ]);
-  expect(events.filter((e) => e.event === 'state-change').map((e) => e.payload), 'states').toEqual(['starting', 'idle']);
-  expect(events.some((e) => e.event === 'call-start' || e.event === 'call-end'), 'no call-start / call-end').toBe(false);
+  expect(
+    events.filter((e) => e.event === 'state-change').map((e) => e.payload),
+    'states',
+  ).toEqual(['starting', 'idle']);
+  expect(
+    events.some((e) => e.event === 'call-start' || e.event === 'call-end'),
+    'no call-start / call-end',
+  ).toBe(false);
 
   expect(chunkRequests(), 'the daily chunk was loaded on start').toBeGreaterThan(0);
   expect(server.requestsTo('POST', '/call/web'), 'one web call').toHaveLength(1);
-  expect(server.requests.some((r) => r.path.startsWith('/daily-bundles/')), 'daily tried the overridden bundle path').toBe(true);
+  expect(
+    server.requests.some((r) => r.path.startsWith('/daily-bundles/')),
+    'daily tried the overridden bundle path',
+  ).toBe(true);
 
   // Let any late rejection from daily-js's teardown surface before checking.
   await page.evaluate(() => new Promise((done) => setTimeout(done, 500)));

@@ -17,7 +17,11 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function expectNoViolations(page: Page, where: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const lines = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`,
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(' | ')}`,
   );
   expect(lines, `axe WCAG 2.1 A/AA violations on ${where}`).toEqual([]);
 }
@@ -56,7 +60,11 @@ test('axe: /widget with the widget open', async ({ page, context }) => {
     await route.fulfill({
       status: 201,
       contentType: 'application/json',
-      body: JSON.stringify({ id: 'call-a11y', webCallUrl: 'https://127.0.0.1:9/a11y-room', assistant: { voice: { provider: '11labs' } } }),
+      body: JSON.stringify({
+        id: 'call-a11y',
+        webCallUrl: 'https://127.0.0.1:9/a11y-room',
+        assistant: { voice: { provider: '11labs' } },
+      }),
     });
   });
   await page.goto('/widget');
@@ -67,7 +75,10 @@ test('axe: /widget with the widget open', async ({ page, context }) => {
   // says Minimize meanwhile): on a loaded machine that takes longer than expect's 5 s default, so
   // this waits as long as the join's failure below does.
   await expect(
-    page.locator('ringwise-voice-call').first().getByRole('button', { name: /Cancel|Try again/ }),
+    page
+      .locator('ringwise-voice-call')
+      .first()
+      .getByRole('button', { name: /Cancel|Try again/ }),
     'the widget is open',
   ).toBeVisible({ timeout: 20_000 });
   await expectNoViolations(page, '/widget with the widget connecting');

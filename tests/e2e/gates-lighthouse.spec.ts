@@ -22,7 +22,10 @@ for (const route of ['/', guideRoutes()[0] ?? '/qa/(no guide built)']) {
     const run = await browser.run(`${baseURL}${route}`, 'mobile', GATED);
     expect(run.runtimeError, `${route}: Lighthouse runtime error`).toBeUndefined();
     for (const category of GATED) {
-      expect(run.scores[category], `${route}: ${category} score ${run.scores[category]} (limit 100); failing audits: ${run.failing.join('; ') || 'none'}`).toBe(100);
+      expect(
+        run.scores[category],
+        `${route}: ${category} score ${run.scores[category]} (limit 100); failing audits: ${run.failing.join('; ') || 'none'}`,
+      ).toBe(100);
     }
   });
 }

@@ -37,7 +37,10 @@ test('every built page is valid HTML (html-validate:recommended)', async () => {
 
 test('no broken internal links or anchors', () => {
   const broken = findBrokenLinks(DIST, [E2E_ENV.PUBLIC_SITE_URL]);
-  expect(broken.map((b) => `${b.source}: ${b.ref} (${b.reason})`), 'broken references').toEqual([]);
+  expect(
+    broken.map((b) => `${b.source}: ${b.ref} (${b.reason})`),
+    'broken references',
+  ).toEqual([]);
 });
 
 test('no secrets in dist/ or widget/dist/', () => {
@@ -47,7 +50,10 @@ test('no secrets in dist/ or widget/dist/', () => {
   );
   const { files, findings } = scanForSecrets([DIST, WIDGET_DIST], forbidden, ROOT);
   expect(files, 'the scan read the built files').toBeGreaterThan(0);
-  expect(findings.map((f) => `${f.file}: ${f.kind} (${f.excerpt})`), 'secrets found in built output').toEqual([]);
+  expect(
+    findings.map((f) => `${f.file}: ${f.kind} (${f.excerpt})`),
+    'secrets found in built output',
+  ).toEqual([]);
 });
 
 test(`landing page JavaScript before interaction ≤ ${formatKB(LANDING_EAGER_BUDGET)} gzip`, async () => {
@@ -65,7 +71,7 @@ test(`landing page JavaScript before interaction ≤ ${formatKB(LANDING_EAGER_BU
   ).toBeLessThanOrEqual(LANDING_EAGER_BUDGET);
 });
 
-test('guide pages and the guides\' index ship only the Header island and its modules, and the widget loader', async () => {
+test("guide pages and the guides' index ship only the Header island and its modules, and the widget loader", async () => {
   const guides = await analyzeSite(DIST, (r) => r === '/qa' || r.startsWith('/qa/'));
   expect(guides.length, 'at least one guide page is built').toBeGreaterThan(0);
   const graph = new ModuleGraph(DIST);

@@ -15,13 +15,18 @@ const site = siteProvider();
 
 test.beforeEach(() => {
   site.server.reset();
-  site.server.route('POST', '/call/web', { status: 201, body: { id: 'hero-call-1', webCallUrl: 'https://fake.daily.example/hero' } });
+  site.server.route('POST', '/call/web', {
+    status: 201,
+    body: { id: 'hero-call-1', webCallUrl: 'https://fake.daily.example/hero' },
+  });
 });
 
 const hero = (page: Page) => page.locator('#hero');
 const status = (page: Page) => hero(page).getByRole('status');
 
-test('Talk to Our Agent → one POST /call/web → Hang Up while active → speaking → back; axe clean with the call open', async ({ page }) => {
+test('Talk to Our Agent → one POST /call/web → Hang Up while active → speaking → back; axe clean with the call open', async ({
+  page,
+}) => {
   const log = await preparePage(page);
   await page.goto('/');
   await waitForIsland(page, 'HeroCall');
@@ -35,7 +40,10 @@ test('Talk to Our Agent → one POST /call/web → Hang Up while active → spea
   expect(request.headers.authorization, 'bearer public key').toBe(`Bearer ${E2E_ENV.PUBLIC_VOICE_PUBLIC_KEY}`);
   // The hero drives the page's widget (one conversation): its request keeps the room for the next
   // page (persist) and names the page (page-context).
-  expect(request.json, 'the configured assistant').toMatchObject({ assistantId: E2E_ENV.PUBLIC_VOICE_ASSISTANT_ID, roomDeleteOnUserLeaveEnabled: false });
+  expect(request.json, 'the configured assistant').toMatchObject({
+    assistantId: E2E_ENV.PUBLIC_VOICE_ASSISTANT_ID,
+    roomDeleteOnUserLeaveEnabled: false,
+  });
 
   await expect(status(page), 'active').toHaveText('Listening…');
   const hangUp = hero(page).getByRole('button', { name: 'Hang Up' });
@@ -44,12 +52,20 @@ test('Talk to Our Agent → one POST /call/web → Hang Up while active → spea
   expect(await fakeDaily(page, { command: 'assistant-audio' }), 'assistant audio').toBe(true);
   await fakeDaily(page, { command: 'levels', level: 0.3 });
   await expect(hero(page).locator('.hero-call[data-speaking]'), 'speaking indicator').toHaveCount(1);
-  await expect(hero(page).locator('.hero-call-status'), 'the status line says so (the same line as the widget’s), with the elapsed time').toHaveText(/^Agent is speaking — talk to interrupt · \d+:\d\d$/);
+  await expect(
+    hero(page).locator('.hero-call-status'),
+    'the status line says so (the same line as the widget’s), with the elapsed time',
+  ).toHaveText(/^Agent is speaking — talk to interrupt · \d+:\d\d$/);
   await expect(status(page), 'without announcing it').toHaveText('Listening…');
-  const volume = await hero(page).locator('.hero-call-indicator').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--volume'));
+  const volume = await hero(page)
+    .locator('.hero-call-indicator')
+    .evaluate((el) => (el as HTMLElement).style.getPropertyValue('--volume'));
   expect(Number(volume), 'volume = 0.3 / 0.15, capped at 1').toBe(1);
   await fakeDaily(page, { command: 'levels', level: 0 });
-  await expect(hero(page).locator('.hero-call[data-speaking]'), 'speaking off a second after the level drops').toHaveCount(0);
+  await expect(
+    hero(page).locator('.hero-call[data-speaking]'),
+    'speaking off a second after the level drops',
+  ).toHaveCount(0);
 
   // Mute is the floating card's (one set of controls per call); the hero's status follows it.
   const card = page.locator('#ringwise-site-widget');
@@ -58,7 +74,10 @@ test('Talk to Our Agent → one POST /call/web → Hang Up while active → spea
   await expect(status(page), 'muted announced').toHaveText("You're muted — the agent can't hear you");
 
   const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe with the call open').toEqual([]);
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    'axe with the call open',
+  ).toEqual([]);
 
   await hangUp.click();
   await expect(status(page), 'ended, with its length').toHaveText(/^Call ended · \d+:\d\d$/);
@@ -79,23 +98,40 @@ test('microphone denied: the hero shows why, inline', async ({ page }) => {
   expect(log.errors, 'no console errors or unhandled rejections').toEqual([]);
 });
 
-test('the demo assistant’s client tools: "show the ROI calculator" scrolls to it, "open the contact form" opens the modal, and the assistant is told', async ({ page }) => {
+test('the demo assistant’s client tools: "show the ROI calculator" scrolls to it, "open the contact form" opens the modal, and the assistant is told', async ({
+  page,
+}) => {
   const log = await preparePage(page);
   await page.goto('/');
   await waitForIsland(page, 'HeroCall');
   await hero(page).getByRole('button', { name: 'Talk to Our Agent' }).click();
   await expect(status(page), 'active').toHaveText('Listening…');
-  const toolCalls = (id: string, name: string) => ({ type: 'tool-calls', toolCallList: [{ id, type: 'function', function: { name, arguments: '{}' } }] });
+  const toolCalls = (id: string, name: string) => ({
+    type: 'tool-calls',
+    toolCallList: [{ id, type: 'function', function: { name, arguments: '{}' } }],
+  });
 
   await fakeDaily(page, { command: 'message', message: toolCalls('t1', 'showRoiCalculator') });
   await expect(page.locator('#roi-calculator'), 'the calculator is scrolled into view').toBeInViewport();
   await fakeDaily(page, { command: 'message', message: toolCalls('t2', 'openContactForm') });
   await expect(page.locator('dialog[open]'), 'the contact modal is open').toBeVisible();
   await expect
-    .poll(async () => (await fakeDaily<{ messages: unknown[] }>(page, { command: 'info' })).messages.filter((m) => (m as { type?: string }).type === 'add-message'))
+    .poll(async () =>
+      (await fakeDaily<{ messages: unknown[] }>(page, { command: 'info' })).messages.filter(
+        (m) => (m as { type?: string }).type === 'add-message',
+      ),
+    )
     .toEqual([
-      { type: 'add-message', message: { role: 'system', content: 'The ROI calculator is now on the visitor’s screen.' }, triggerResponseEnabled: false },
-      { type: 'add-message', message: { role: 'system', content: 'The contact form is now open on the visitor’s screen.' }, triggerResponseEnabled: false },
+      {
+        type: 'add-message',
+        message: { role: 'system', content: 'The ROI calculator is now on the visitor’s screen.' },
+        triggerResponseEnabled: false,
+      },
+      {
+        type: 'add-message',
+        message: { role: 'system', content: 'The contact form is now open on the visitor’s screen.' },
+        triggerResponseEnabled: false,
+      },
     ]);
   expect(log.errors, 'no console errors').toEqual([]);
 });

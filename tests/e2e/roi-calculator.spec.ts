@@ -9,7 +9,8 @@ import { expect, test, type Page } from '@playwright/test';
 function calculator(page: Page) {
   const section = page.locator('#roi-calculator');
   const results = section.getByRole('region', { name: 'Your estimated impact' });
-  const figure = (term: string) => results.locator('.roi-result', { has: page.getByText(term, { exact: true }) }).locator('dd');
+  const figure = (term: string) =>
+    results.locator('.roi-result', { has: page.getByText(term, { exact: true }) }).locator('dd');
   return {
     section,
     results,
@@ -21,7 +22,11 @@ function calculator(page: Page) {
   };
 }
 
-async function expectFigures(c: ReturnType<typeof calculator>, expected: [string, string, string, string], label: string) {
+async function expectFigures(
+  c: ReturnType<typeof calculator>,
+  expected: [string, string, string, string],
+  label: string,
+) {
   await expect(c.monthly, `${label}: monthly missed-call revenue`).toHaveText(expected[0]);
   await expect(c.annual, `${label}: annual missed-call revenue`).toHaveText(expected[1]);
   await expect(c.labour, `${label}: monthly labour`).toHaveText(expected[2]);
@@ -100,6 +105,12 @@ test('the section links on to features, testimonials and guarantee, and passes a
     await expect(c.section.locator(`a[href="${target}"]`), `link to ${target}`).toHaveCount(1);
   }
   await expect(c.total).toHaveText('$63,911');
-  const result = await new AxeBuilder({ page }).include('#roi-calculator').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe').toEqual([]);
+  const result = await new AxeBuilder({ page })
+    .include('#roi-calculator')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    'axe',
+  ).toEqual([]);
 });

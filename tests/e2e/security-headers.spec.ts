@@ -12,7 +12,9 @@ import { inlineScripts, SECURITY_HEADERS_FILE, type SecurityManifest } from '../
 import { GUIDE_ROUTES, waitForIsland } from './site-helpers.ts';
 import { preparePage } from './widget-helpers.ts';
 
-const manifest = JSON.parse(readFileSync(new URL(`../../dist/${SECURITY_HEADERS_FILE}`, import.meta.url), 'utf8')) as SecurityManifest;
+const manifest = JSON.parse(
+  readFileSync(new URL(`../../dist/${SECURITY_HEADERS_FILE}`, import.meta.url), 'utf8'),
+) as SecurityManifest;
 const ROUTES = ['/', ...GUIDE_ROUTES, '/widget', '/no-such-page'];
 
 /** Records CSP violations in the page from before its first script. */
@@ -20,7 +22,9 @@ async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const list: string[] = [];
     (window as unknown as { __csp: string[] }).__csp = list;
-    document.addEventListener('securitypolicyviolation', (event) => list.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      list.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`),
+    );
   });
   return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 }
@@ -28,7 +32,11 @@ async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
 test('every route carries the security headers, and its inline scripts are allowed by hash', async ({ request }) => {
   const policy = manifest.headers['Content-Security-Policy'] ?? '';
   expect(policy, 'no unsafe-inline for scripts').not.toMatch(/script-src[^;]*'unsafe-inline'/);
-  expect(policy, 'connects to the configured voice API').toMatch(new RegExp(`connect-src[^;]* ${new URL(E2E_ENV.PUBLIC_VOICE_API_BASE_URL).origin.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}( |;|$)`));
+  expect(policy, 'connects to the configured voice API').toMatch(
+    new RegExp(
+      `connect-src[^;]* ${new URL(E2E_ENV.PUBLIC_VOICE_API_BASE_URL).origin.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}( |;|$)`,
+    ),
+  );
   for (const route of ROUTES) {
     const res = await request.get(route);
     expect(res.status(), `${route} status`).toBe(route === '/no-such-page' ? 404 : 200);
@@ -45,7 +53,9 @@ test('every route carries the security headers, and its inline scripts are allow
   }
 });
 
-test('no page, the contact modal or the /widget floating widget violates the policy; an injected script is blocked', async ({ page }) => {
+test('no page, the contact modal or the /widget floating widget violates the policy; an injected script is blocked', async ({
+  page,
+}) => {
   const violations = await recordViolations(page);
   const log = await preparePage(page);
   for (const route of ['/', '/qa', ...GUIDE_ROUTES]) {
@@ -78,6 +88,11 @@ test('no page, the contact modal or the /widget floating widget violates the pol
     return (window as unknown as { __injected?: boolean }).__injected === true;
   });
   expect(ran, 'an inline script without a known hash does not run').toBe(false);
-  await expect.poll(violations, 'and is reported as a violation').toEqual([expect.stringMatching(/^script-src(-elem)? inline/)]);
-  expect(log.errors.filter((e) => !/Content Security Policy/.test(e)), 'no other console errors').toEqual([]);
+  await expect
+    .poll(violations, 'and is reported as a violation')
+    .toEqual([expect.stringMatching(/^script-src(-elem)? inline/)]);
+  expect(
+    log.errors.filter((e) => !/Content Security Policy/.test(e)),
+    'no other console errors',
+  ).toEqual([]);
 });

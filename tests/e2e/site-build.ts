@@ -32,12 +32,28 @@ export function copyProject(prefix: string): string {
 }
 
 /** Runs `astro build` in the copy `project` into `outDir` for `siteUrl`; returns exit status and combined output. */
-export function buildCopy(project: string, outDir: string, siteUrl: string, env: Record<string, string> = {}): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [join(project, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--outDir', outDir], {
-    cwd: project,
-    encoding: 'utf8',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_SITE_URL: siteUrl, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
-  });
+export function buildCopy(
+  project: string,
+  outDir: string,
+  siteUrl: string,
+  env: Record<string, string> = {},
+): { status: number | null; output: string } {
+  const result = spawnSync(
+    process.execPath,
+    [join(project, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--outDir', outDir],
+    {
+      cwd: project,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        PUBLIC_SITE_URL: siteUrl,
+        NO_COLOR: '1',
+        FORCE_COLOR: '0',
+        ...env,
+      },
+    },
+  );
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
 

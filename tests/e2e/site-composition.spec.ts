@@ -16,7 +16,10 @@ const site = siteProvider();
 
 test.beforeEach(() => {
   site.server.reset();
-  site.server.route('POST', '/call/web', { status: 201, body: { id: 'compose-1', webCallUrl: 'https://fake.daily.example/compose' } });
+  site.server.route('POST', '/call/web', {
+    status: 201,
+    body: { id: 'compose-1', webCallUrl: 'https://fake.daily.example/compose' },
+  });
 });
 
 const hero = (page: Page) => page.locator('#hero');
@@ -60,16 +63,22 @@ for (const screen of SCREENS) {
     await expect.poll(() => nav.evaluate((el) => getComputedStyle(el).opacity), 'faded in').toBe('1');
     const pill = await box(nav, 'the navigator');
     const button = await box(launcher(page), 'the launcher');
-    expect(overlap(pill, button), `navigator ${JSON.stringify(pill)} vs launcher ${JSON.stringify(button)}`).toBe(false);
+    expect(overlap(pill, button), `navigator ${JSON.stringify(pill)} vs launcher ${JSON.stringify(button)}`).toBe(
+      false,
+    );
     // Every dot stays reachable: none is under the launcher.
     for (const dot of await nav.getByRole('link').all()) {
-      expect(overlap(await box(dot, 'a dot'), button), `${await dot.textContent()} is not under the launcher`).toBe(false);
+      expect(overlap(await box(dot, 'a dot'), button), `${await dot.textContent()} is not under the launcher`).toBe(
+        false,
+      );
     }
   });
 }
 
 for (const screen of SCREENS.slice(0, 3)) {
-  test(`${screen.width}×${screen.height}: the launcher does not cover the hero's hint or its buttons`, async ({ page }) => {
+  test(`${screen.width}×${screen.height}: the launcher does not cover the hero's hint or its buttons`, async ({
+    page,
+  }) => {
     await page.setViewportSize(screen);
     await page.goto('/');
     await waitForIsland(page, 'HeroCall');
@@ -83,7 +92,9 @@ for (const screen of SCREENS.slice(0, 3)) {
       const found = await locator.boundingBox();
       // Below the first screen the launcher floats over the page as it scrolls; on it, nothing hides.
       if (!found || found.y >= screen.height) continue;
-      expect(overlap(found, button), `${what} ${JSON.stringify(found)} vs launcher ${JSON.stringify(button)}`).toBe(false);
+      expect(overlap(found, button), `${what} ${JSON.stringify(found)} vs launcher ${JSON.stringify(button)}`).toBe(
+        false,
+      );
     }
   });
 }
@@ -92,25 +103,34 @@ test('the hero button answers in the frame after the click: pressed, connecting,
   await preparePage(page);
   await page.goto('/');
   await waitForIsland(page, 'HeroCall');
-  const idleBackground = await hero(page).locator('.hero-call-button').evaluate((el) => getComputedStyle(el).backgroundColor);
+  const idleBackground = await hero(page)
+    .locator('.hero-call-button')
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
   // Clicked and read in one script: the next animation frame's callback sees what that frame paints.
   const next = await page.evaluate(
     () =>
-      new Promise<{ text: string; disabled: string | null; busy: string | null; status: string; background: string }>((resolve) => {
-        (document.querySelector('#hero .hero-call-button') as HTMLButtonElement).click();
-        requestAnimationFrame(() => {
-          const button = document.querySelector('#hero .hero-call-button') as HTMLButtonElement;
-          resolve({
-            text: button.textContent ?? '',
-            disabled: button.getAttribute('aria-disabled'),
-            busy: document.querySelector('#hero .hero-call')!.getAttribute('aria-busy'),
-            status: document.querySelector('#hero [role=status]')!.textContent ?? '',
-            background: getComputedStyle(button).backgroundColor,
+      new Promise<{ text: string; disabled: string | null; busy: string | null; status: string; background: string }>(
+        (resolve) => {
+          (document.querySelector('#hero .hero-call-button') as HTMLButtonElement).click();
+          requestAnimationFrame(() => {
+            const button = document.querySelector('#hero .hero-call-button') as HTMLButtonElement;
+            resolve({
+              text: button.textContent ?? '',
+              disabled: button.getAttribute('aria-disabled'),
+              busy: document.querySelector('#hero .hero-call')!.getAttribute('aria-busy'),
+              status: document.querySelector('#hero [role=status]')!.textContent ?? '',
+              background: getComputedStyle(button).backgroundColor,
+            });
           });
-        });
-      }),
+        },
+      ),
   );
-  expect(next, 'the next frame shows the press').toMatchObject({ text: `${EN_LABELS.connecting}…`, disabled: 'true', busy: 'true', status: `${EN_LABELS.connecting}…` });
+  expect(next, 'the next frame shows the press').toMatchObject({
+    text: `${EN_LABELS.connecting}…`,
+    disabled: 'true',
+    busy: 'true',
+    status: `${EN_LABELS.connecting}…`,
+  });
   expect(next.background, 'styled: not the idle colour').not.toBe(idleBackground);
   await expect(hero(page).getByRole('status'), 'then the call').toHaveText('Listening…');
 });
@@ -133,7 +153,9 @@ test('warm (the live part loaded on hover): the press shows in the next frame to
 });
 
 for (const screen of [SCREENS[2], SCREENS[4]]) {
-  test(`${screen.width} px: one call, one set of controls; × closes the card and the call goes on`, async ({ page }) => {
+  test(`${screen.width} px: one call, one set of controls; × closes the card and the call goes on`, async ({
+    page,
+  }) => {
     await page.setViewportSize(screen);
     const log = await preparePage(page);
     await page.goto('/');
@@ -145,7 +167,9 @@ for (const screen of [SCREENS[2], SCREENS[4]]) {
     await expect(visible('Mute'), 'one Mute on the page: the card’s').toHaveCount(1);
     await expect(hero(page).getByRole('button', { name: 'Mute' }), 'the hero has none').toHaveCount(0);
     await expect(hero(page).getByRole('button', { name: 'Hang Up' }), 'the hero: one Hang Up').toHaveCount(1);
-    await expect(hero(page).locator('.hero-call-status'), 'status and elapsed time').toHaveText(/^Listening… · \d+:\d\d$/);
+    await expect(hero(page).locator('.hero-call-status'), 'status and elapsed time').toHaveText(
+      /^Listening… · \d+:\d\d$/,
+    );
 
     await widget(page).getByRole('button', { name: EN_LABELS.close, exact: true }).click();
     await expect(widget(page).getByRole('dialog'), '× closes the card').toBeHidden();
@@ -158,15 +182,21 @@ for (const screen of [SCREENS[2], SCREENS[4]]) {
   });
 }
 
-test('one name for the assistant: the card on the landing page and the /widget page; the launcher says what it does', async ({ page }) => {
+test('one name for the assistant: the card on the landing page and the /widget page; the launcher says what it does', async ({
+  page,
+}) => {
   await preparePage(page);
   await page.goto('/');
   await expect(launcher(page), 'the launcher opens the chat').toHaveAccessibleName(siteWidgetCopy.launcher);
   await launcher(page).click();
-  await expect(widget(page).getByRole('heading', { level: 2 }), 'the card’s title').toHaveText(siteConfig.assistantName);
+  await expect(widget(page).getByRole('heading', { level: 2 }), 'the card’s title').toHaveText(
+    siteConfig.assistantName,
+  );
   await page.goto('/widget');
   // The configurator's preview shows an owner's widget (its title is the owner's to set).
-  const titles = await page.locator('ringwise-voice-call:not([data-configurator-preview])').evaluateAll((els) => els.map((el) => el.getAttribute('title')));
+  const titles = await page
+    .locator('ringwise-voice-call:not([data-configurator-preview])')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('title')));
   expect(titles.length, 'the demos and the floating widget').toBeGreaterThan(1);
   expect(new Set(titles), 'every demo on /widget carries the one name').toEqual(new Set([siteConfig.assistantName]));
 });
@@ -187,7 +217,10 @@ for (const width of [320, 390, 768, 1280]) {
         context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
         return [...(select as HTMLSelectElement).options]
           .filter((option) => context.measureText(option.text).width > room)
-          .map((option) => `${option.text} (${Math.round(context.measureText(option.text).width)} > ${Math.round(room)} px)`);
+          .map(
+            (option) =>
+              `${option.text} (${Math.round(context.measureText(option.text).width)} > ${Math.round(room)} px)`,
+          );
       }),
     );
     expect(cut, 'every choice fits its select').toEqual([]);

@@ -25,13 +25,19 @@ async function openHeld(page: Page): Promise<() => Promise<void>> {
   await page.goto('/', { waitUntil: 'commit' });
   await expect(page.getByRole('banner'), 'the server-rendered header').toBeVisible();
   return async () => {
-    await expect.poll(() => page.evaluate(() => (window as unknown as { clicksSeen: number }).clicksSeen), { message: 'the tap became a click' }).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { clicksSeen: number }).clicksSeen), {
+        message: 'the tap became a click',
+      })
+      .toBe(1);
     released = true;
     await Promise.all(held.map((route) => route.continue()));
   };
 }
 
-test("a tap on the header's 'Get in Contact' before any script ran opens the contact modal when they run", async ({ page }) => {
+test("a tap on the header's 'Get in Contact' before any script ran opens the contact modal when they run", async ({
+  page,
+}) => {
   const release = await openHeld(page);
   await page.getByRole('banner').getByRole('button', { name: 'Get in Contact' }).tap();
   await expect(page.locator('astro-island[ssr]').first(), 'no island has hydrated yet').toBeAttached();
@@ -50,5 +56,7 @@ test('a tap on the menu toggle before hydration leaves the menu open once the he
   await expect(page.locator('astro-island[ssr]').first(), 'no island has hydrated yet').toBeAttached();
   await release();
   await waitForIsland(page, 'Header');
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Close menu' }), 'the menu is open').toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Close menu' }), 'the menu is open').toBeVisible({
+    timeout: 30_000,
+  });
 });

@@ -13,7 +13,11 @@ const widget = (page: Page) => page.locator('#ringwise-site-widget');
 
 test.beforeEach(() => {
   site.server.reset();
-  site.server.route('POST', '/chat/web', chatWebHandler({ reply: 'Our plans start at **$49** a month.', sessionId: 'sess-handoff' }));
+  site.server.route(
+    'POST',
+    '/chat/web',
+    chatWebHandler({ reply: 'Our plans start at **$49** a month.', sessionId: 'sess-handoff' }),
+  );
 });
 
 test('Talk to a person opens the contact form with the conversation summarised in the message', async ({ page }) => {
@@ -23,7 +27,9 @@ test('Talk to a person opens the contact form with the conversation summarised i
   await widget(page).getByRole('button', { name: 'Chat', exact: true }).click();
   await widget(page).getByRole('textbox', { name: 'Message' }).fill('What does it cost for a dental practice?');
   await page.keyboard.press('Enter');
-  await expect(widget(page).locator('[part=turn]').nth(1), 'the reply').toHaveText('Agent: Our plans start at $49 a month.');
+  await expect(widget(page).locator('[part=turn]').nth(1), 'the reply').toHaveText(
+    'Agent: Our plans start at $49 a month.',
+  );
   await widget(page).getByRole('button', { name: 'Talk to a person' }).click();
   const dialog = page.getByRole('dialog', { name: 'Get in Contact' });
   await expect(dialog, 'the contact modal opens').toBeVisible();
@@ -41,7 +47,12 @@ test('a page without the contact form does not offer the hand-over nobody would 
   await widget(page).getByRole('button', { name: 'Chat', exact: true }).click();
   await widget(page).getByRole('textbox', { name: 'Message' }).fill('What does it cost?');
   await page.keyboard.press('Enter');
-  await expect(widget(page).locator('[part=turn]').nth(1), 'the reply').toHaveText('Agent: Our plans start at $49 a month.');
-  await expect(widget(page).getByRole('button', { name: 'Talk to a person' }), 'no hand-over without the contact form').toHaveCount(0);
+  await expect(widget(page).locator('[part=turn]').nth(1), 'the reply').toHaveText(
+    'Agent: Our plans start at $49 a month.',
+  );
+  await expect(
+    widget(page).getByRole('button', { name: 'Talk to a person' }),
+    'no hand-over without the contact form',
+  ).toHaveCount(0);
   expect(log.errors, 'no console errors').toEqual([]);
 });

@@ -32,7 +32,10 @@ test.describe('header on a desktop screen', () => {
     await page.goto('/#testimonials');
     await waitForIsland(page, 'Header');
     expect(await scrollY(page), 'the browser scrolled to the anchor').toBeGreaterThan(50);
-    await expect(page.getByRole('banner'), 'solid after hydration').toHaveCSS('background-color', 'rgba(255, 255, 255, 0.92)');
+    await expect(page.getByRole('banner'), 'solid after hydration').toHaveCSS(
+      'background-color',
+      'rgba(255, 255, 255, 0.92)',
+    );
   });
 
   test('shows the four section links and the two pages in a nav bar and scrolls to each section', async ({ page }) => {
@@ -49,7 +52,9 @@ test.describe('header on a desktop screen', () => {
       await expect(page, `URL hash after clicking ${link.label}`).toHaveURL(new RegExp(`#${link.id}$`));
       const top = await sectionTop(page, link.id);
       await expect
-        .poll(async () => Math.abs((await scrollY(page)) - (top - 80)), { message: `#${link.id} sits just below the fixed header` })
+        .poll(async () => Math.abs((await scrollY(page)) - (top - 80)), {
+          message: `#${link.id} sits just below the fixed header`,
+        })
         .toBeLessThanOrEqual(2);
     }
   });
@@ -65,7 +70,10 @@ test.describe('header on a desktop screen', () => {
   test('social links open in a new tab with rel="noopener noreferrer"', async ({ page }) => {
     await page.goto('/');
     const header = page.getByRole('banner');
-    for (const [network, href] of [['Facebook', siteConfig.social.facebook], ['LinkedIn', siteConfig.social.linkedin]] as const) {
+    for (const [network, href] of [
+      ['Facebook', siteConfig.social.facebook],
+      ['LinkedIn', siteConfig.social.linkedin],
+    ] as const) {
       const link = header.getByRole('link', { name: `${siteConfig.brand} on ${network} (opens in a new tab)` });
       await expect(link, `${network} href`).toHaveAttribute('href', href);
       await expect(link, `${network} target`).toHaveAttribute('target', '_blank');
@@ -79,10 +87,19 @@ test.describe('header on a desktop screen', () => {
     const header = page.getByRole('banner');
     const nav = header.getByRole('navigation', { name: 'Main' });
     for (const link of headerLinks) {
-      await expect(nav.getByRole('link', { name: link.label, exact: true }), `${link.label} href`).toHaveAttribute('href', `/#${link.id}`);
+      await expect(nav.getByRole('link', { name: link.label, exact: true }), `${link.label} href`).toHaveAttribute(
+        'href',
+        `/#${link.id}`,
+      );
     }
-    await expect(header.getByRole('link', { name: 'Get in Contact' }), 'contact link').toHaveAttribute('href', '/#contact');
-    await expect(header.getByRole('link', { name: siteConfig.brand, exact: true }), 'brand link goes home').toHaveAttribute('href', '/');
+    await expect(header.getByRole('link', { name: 'Get in Contact' }), 'contact link').toHaveAttribute(
+      'href',
+      '/#contact',
+    );
+    await expect(
+      header.getByRole('link', { name: siteConfig.brand, exact: true }),
+      'brand link goes home',
+    ).toHaveAttribute('href', '/');
     await nav.getByRole('link', { name: 'Success Stories' }).click();
     await expect(page, 'navigated to the landing section').toHaveURL(/\/#testimonials$/);
     await expect(page.locator('#testimonials'), 'section in view').toBeInViewport();
@@ -92,13 +109,19 @@ test.describe('header on a desktop screen', () => {
 test.describe('smooth scrolling', () => {
   test('is on by default', async ({ page }) => {
     await page.goto('/');
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior), 'scroll-behavior').toBe('smooth');
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
+      'scroll-behavior',
+    ).toBe('smooth');
   });
 
   test('is off when the user prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior), 'scroll-behavior').toBe('auto');
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
+      'scroll-behavior',
+    ).toBe('auto');
   });
 });
 
@@ -110,7 +133,10 @@ test.describe('header on a phone', () => {
     await waitForIsland(page, 'Header');
     const header = page.getByRole('banner');
     await expect(header.getByRole('navigation', { name: 'Main' }), 'nav bar hidden on a phone').toBeHidden();
-    await expect(header.getByRole('button', { name: 'Get in Contact' }), 'bar contact button hidden on the smallest screens').toBeHidden();
+    await expect(
+      header.getByRole('button', { name: 'Get in Contact' }),
+      'bar contact button hidden on the smallest screens',
+    ).toBeHidden();
     const menu = header.getByRole('navigation', { name: 'Menu' });
     await expect(menu, 'menu closed initially').toBeHidden();
 
@@ -127,7 +153,10 @@ test.describe('header on a phone', () => {
       '',
     ]);
     await expect(menu.getByRole('button', { name: 'Get in Contact' }), 'contact repeated in the menu').toBeVisible();
-    await expect(header, 'header solid while the menu is open').toHaveCSS('background-color', 'rgba(255, 255, 255, 0.92)');
+    await expect(header, 'header solid while the menu is open').toHaveCSS(
+      'background-color',
+      'rgba(255, 255, 255, 0.92)',
+    );
     await close.click();
     await expect(menu, 'menu closed by the toggle').toBeHidden();
   });
@@ -142,7 +171,10 @@ test.describe('header on a phone', () => {
     await expect(menu, 'menu closed after choosing a link').toBeHidden();
     await expect(page, 'hash').toHaveURL(/#guarantee$/);
     await expect(page.locator('#guarantee h2'), 'guarantee heading in view').toBeInViewport();
-    await expect(header.getByRole('button', { name: 'Open menu' }), 'toggle collapsed again').toHaveAttribute('aria-expanded', 'false');
+    await expect(header.getByRole('button', { name: 'Open menu' }), 'toggle collapsed again').toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   test("'Get in Contact' in the menu closes the menu and opens the contact modal", async ({ page }) => {
@@ -175,6 +207,9 @@ test.describe('header on a phone', () => {
     await page.setViewportSize({ width: 1200, height: 800 });
     await expect(header.getByRole('navigation', { name: 'Main' }), 'nav bar shown').toBeVisible();
     await page.setViewportSize(PHONE);
-    await expect(header.getByRole('navigation', { name: 'Menu' }), 'menu stays closed when shrinking again').toBeHidden();
+    await expect(
+      header.getByRole('navigation', { name: 'Menu' }),
+      'menu stays closed when shrinking again',
+    ).toBeHidden();
   });
 });

@@ -23,15 +23,12 @@ export const PHONE_WIDTHS = [320, 360, 375, 390] as const;
  * (Astro removes the `ssr` attribute from <astro-island> once the component is mounted).
  */
 export async function waitForIsland(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(
-    (n) => {
-      const islands = [...document.querySelectorAll('astro-island')].filter((el) =>
-        (el.getAttribute('component-url') ?? '').split('/').pop()?.startsWith(n),
-      );
-      return islands.length > 0 && islands.every((el) => !el.hasAttribute('ssr'));
-    },
-    name,
-  );
+  await page.waitForFunction((n) => {
+    const islands = [...document.querySelectorAll('astro-island')].filter((el) =>
+      (el.getAttribute('component-url') ?? '').split('/').pop()?.startsWith(n),
+    );
+    return islands.length > 0 && islands.every((el) => !el.hasAttribute('ssr'));
+  }, name);
 }
 
 /** Scrolls the window to `y` immediately (no smooth scrolling), then lets scroll handlers run. */

@@ -5,7 +5,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { siteConfig } from '../../content/site.ts';
-import { guarantee, headerLinks, landingSections, pricing, problem, results, testimonials } from '../../content/landing.ts';
+import {
+  guarantee,
+  headerLinks,
+  landingSections,
+  pricing,
+  problem,
+  results,
+  testimonials,
+} from '../../content/landing.ts';
 import { E2E_ENV } from '../../fixtures/e2e-env.ts';
 import { GUIDE_ROUTES, PHONE, PHONE_WIDTHS, scrollToY, waitForIsland } from './site-helpers.ts';
 
@@ -27,7 +35,9 @@ async function headOf(page: Page) {
       twitterCard: meta('meta[name="twitter:card"]'),
       twitterTitle: meta('meta[name="twitter:title"]'),
       twitterImage: meta('meta[name="twitter:image"]'),
-      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? 'null')),
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+        JSON.parse(s.textContent ?? 'null'),
+      ),
     };
   });
 }
@@ -42,7 +52,9 @@ function typesOf(jsonLd: unknown[]): string[] {
 
 async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary, `${label}: axe WCAG 2.1 A/AA violations`).toEqual([]);
 }
 
@@ -55,7 +67,9 @@ test.describe('landing page /', () => {
 
     const hero = page.locator('#hero');
     await expect(hero.getByRole('heading', { level: 1 }), 'hero headline').toBeVisible();
-    await expect(hero, 'hero tagline exactly as the spec writes it').toContainText('Phone Calls • SMS • Website Chat • 24/7');
+    await expect(hero, 'hero tagline exactly as the spec writes it').toContainText(
+      'Phone Calls • SMS • Website Chat • 24/7',
+    );
     await expect(hero.getByRole('button', { name: 'Get in Contact' }), 'hero contact button').toBeVisible();
 
     const roi = page.locator('#roi-calculator');
@@ -64,7 +78,10 @@ test.describe('landing page /', () => {
     }
 
     const features = page.locator('#features');
-    await expect(features.getByRole('heading', { level: 3 }), 'four capability cards + the key benefits heading').toHaveCount(5);
+    await expect(
+      features.getByRole('heading', { level: 3 }),
+      'four capability cards + the key benefits heading',
+    ).toHaveCount(5);
     await expect(features.getByRole('heading', { level: 4 }), 'four key benefits').toHaveCount(4);
 
     const problemSection = page.locator('#problem');
@@ -77,14 +94,19 @@ test.describe('landing page /', () => {
 
     const quotes = page.locator('#testimonials figure');
     await expect(quotes, 'three testimonials').toHaveCount(3);
-    await expect(page.locator('#testimonials').getByRole('img', { name: 'Rated 5 out of 5' }), 'each rated 5 stars').toHaveCount(3);
+    await expect(
+      page.locator('#testimonials').getByRole('img', { name: 'Rated 5 out of 5' }),
+      'each rated 5 stars',
+    ).toHaveCount(3);
     for (const item of testimonials.items) {
       await expect(page.locator('#testimonials'), `testimonial of ${item.name}`).toContainText(item.business);
     }
-    const images = await page.locator('#testimonials img').evaluateAll((imgs) =>
-      imgs.map((img) => ({ w: img.getAttribute('width'), h: img.getAttribute('height') })),
+    const images = await page
+      .locator('#testimonials img')
+      .evaluateAll((imgs) => imgs.map((img) => ({ w: img.getAttribute('width'), h: img.getAttribute('height') })));
+    expect(images, 'testimonial images have width and height (no layout shift)').toEqual(
+      Array(3).fill({ w: '56', h: '56' }),
     );
-    expect(images, 'testimonial images have width and height (no layout shift)').toEqual(Array(3).fill({ w: '56', h: '56' }));
 
     await expect(page.locator('#how-it-works li'), 'five how-it-works cards').toHaveCount(5);
     await expect(page.locator('#guarantee'), 'guarantee badge').toContainText(guarantee.badge);
@@ -99,7 +121,10 @@ test.describe('landing page /', () => {
       'href',
       `mailto:${siteConfig.contactEmail}`,
     );
-    for (const [network, href] of [['Facebook', siteConfig.social.facebook], ['LinkedIn', siteConfig.social.linkedin]] as const) {
+    for (const [network, href] of [
+      ['Facebook', siteConfig.social.facebook],
+      ['LinkedIn', siteConfig.social.linkedin],
+    ] as const) {
       const link = contact.getByRole('link', { name: new RegExp(network) });
       await expect(link, `${network} link`).toHaveAttribute('href', href);
       await expect(link, `${network} opens a new tab`).toHaveAttribute('target', '_blank');
@@ -113,7 +138,10 @@ test.describe('landing page /', () => {
       expect(await page.locator(`a[href="#${id}"]`).count(), `a link to #${id}`).toBeGreaterThan(0);
       await expect(page.locator(`#${id}`), `#${id} exists`).toHaveCount(1);
     }
-    expect(headerLinks.map((l) => l.label), 'header link labels').toEqual(['Features', 'ROI Calculator', 'Success Stories', 'Guarantee']);
+    expect(
+      headerLinks.map((l) => l.label),
+      'header link labels',
+    ).toEqual(['Features', 'ROI Calculator', 'Success Stories', 'Guarantee']);
   });
 
   test('has title, description, canonical, Open Graph, Twitter and Organization JSON-LD', async ({ page }) => {
@@ -133,7 +161,10 @@ test.describe('landing page /', () => {
     const graph = (head.jsonLd[0] as { '@graph': Array<Record<string, unknown>> })['@graph'];
     const org = graph.find((n) => n['@type'] === 'Organization');
     expect(org?.name, 'Organization name').toBe(siteConfig.brand);
-    expect(org?.sameAs, 'Organization social profiles').toEqual([siteConfig.social.facebook, siteConfig.social.linkedin]);
+    expect(org?.sameAs, 'Organization social profiles').toEqual([
+      siteConfig.social.facebook,
+      siteConfig.social.linkedin,
+    ]);
     const image = await page.request.get('/og-image.png');
     expect(image.status(), 'og:image is served').toBe(200);
   });
@@ -156,7 +187,10 @@ test.describe('guide pages', () => {
       await expect(main.getByRole('heading', { level: 1 }), `${route}: title`).toBeVisible();
       const quick = main.getByRole('complementary', { name: 'Quick answer' });
       await expect(quick, `${route}: quick answer box`).toBeVisible();
-      expect((await main.locator('.prose').innerText()).split(/\s+/).length, `${route}: several hundred words`).toBeGreaterThan(400);
+      expect(
+        (await main.locator('.prose').innerText()).split(/\s+/).length,
+        `${route}: several hundred words`,
+      ).toBeGreaterThan(400);
       expect(await main.locator('.prose ul li').count(), `${route}: benefit lists`).toBeGreaterThan(3);
       expect(await main.locator('a[href="/"]').count(), `${route}: a CTA back to /`).toBeGreaterThan(0);
       expect(await main.locator('a[href="/#contact"]').count(), `${route}: a CTA to /#contact`).toBeGreaterThan(0);
@@ -176,8 +210,12 @@ test.describe('guide pages', () => {
 
       // Besides the island loader, only the floating widget's loader (DESIGN.md: a guide page ships
       // the header island and the widget loader); with preload="intent" it adds nothing before a hover.
-      const scripts = await page.locator('script[src]:not([src$="/widget/voice-widget.js"]), script[type="module"]').count();
-      const islands = await page.locator('astro-island').evaluateAll((els) => els.map((el) => el.getAttribute('component-url')));
+      const scripts = await page
+        .locator('script[src]:not([src$="/widget/voice-widget.js"]), script[type="module"]')
+        .count();
+      const islands = await page
+        .locator('astro-island')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('component-url')));
       expect(islands.length, `${route}: exactly one island`).toBe(1);
       expect(islands[0], `${route}: the island is the header`).toMatch(/Header/);
       expect(scripts, `${route}: no page scripts besides the island loader and the widget loader`).toBe(0);
@@ -191,25 +229,32 @@ test.describe('guide pages', () => {
     await page.goto('/qa/phone-answering-service');
     const table = page.getByRole('table');
     for (const row of pricing.rows) {
-      await expect(table.getByRole('row', { name: new RegExp(row.option) }), `${row.option} row`).toContainText(row.price);
+      await expect(table.getByRole('row', { name: new RegExp(row.option) }), `${row.option} row`).toContainText(
+        row.price,
+      );
     }
     for (const price of ['$297/month', '$800-2000/month', '$3000-5000/month']) {
       await expect(table, `spec price ${price}`).toContainText(price);
     }
   });
 
-  test('the footer lists the newest guides (all five here: at most six) and the index of them all', async ({ page }) => {
+  test('the footer lists the newest guides (all five here: at most six) and the index of them all', async ({
+    page,
+  }) => {
     await page.goto('/');
     const guides = page.getByRole('contentinfo').getByRole('navigation', { name: 'Guides' }).getByRole('link');
-    expect((await guides.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).sort(), 'footer guide links').toEqual(
-      [...GUIDE_ROUTES, '/qa'].sort(),
-    );
+    expect(
+      (await guides.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).sort(),
+      'footer guide links',
+    ).toEqual([...GUIDE_ROUTES, '/qa'].sort());
   });
 });
 
 test.describe('phone layout', () => {
   for (const route of ['/', ...GUIDE_ROUTES, '/widget', '/no-such-page']) {
-    test(`${route} fits phone screens ${PHONE_WIDTHS.join(', ')} px wide without sideways scrolling`, async ({ page }) => {
+    test(`${route} fits phone screens ${PHONE_WIDTHS.join(', ')} px wide without sideways scrolling`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: PHONE_WIDTHS[0], height: PHONE.height });
       await page.goto(route);
       for (const width of PHONE_WIDTHS) {
@@ -228,12 +273,16 @@ test.describe('phone layout', () => {
             .filter(({ el, right }) => right > viewport + 0.5 && !scrolledAway(el))
             .sort((a, b) => b.right - a.right)
             .slice(0, 3)
-            .map(({ el, right }) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} (right edge ${Math.round(right)} px)`);
+            .map(
+              ({ el, right }) =>
+                `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} (right edge ${Math.round(right)} px)`,
+            );
           return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, culprits };
         });
-        expect(layout.scrollWidth, `${route} at ${width} px: document width (${layout.culprits.join(', ') || 'nothing past the edge'})`).toBeLessThanOrEqual(
-          layout.innerWidth,
-        );
+        expect(
+          layout.scrollWidth,
+          `${route} at ${width} px: document width (${layout.culprits.join(', ') || 'nothing past the edge'})`,
+        ).toBeLessThanOrEqual(layout.innerWidth);
       }
     });
   }
@@ -244,7 +293,10 @@ test.describe('404, robots.txt, sitemap, favicon', () => {
     const response = await page.goto('/no-such-page');
     expect(response?.status(), 'status').toBe(404);
     await expect(page.getByRole('heading', { level: 1 }), '404 heading').toContainText('couldn’t find');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Back to the home page' }), 'link home').toHaveAttribute('href', '/');
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Back to the home page' }),
+      'link home',
+    ).toHaveAttribute('href', '/');
     expect(await page.locator('meta[name="robots"]').getAttribute('content'), '404 is noindex').toBe('noindex');
     await waitForIsland(page, 'Header');
     await expectNoAxeViolations(page, '404');
@@ -268,7 +320,9 @@ test.describe('404, robots.txt, sitemap, favicon', () => {
 
   test('favicon and touch icon are served', async ({ page, request }) => {
     await page.goto('/');
-    for (const href of await page.locator('link[rel="icon"], link[rel="apple-touch-icon"]').evaluateAll((l) => l.map((x) => x.getAttribute('href')))) {
+    for (const href of await page
+      .locator('link[rel="icon"], link[rel="apple-touch-icon"]')
+      .evaluateAll((l) => l.map((x) => x.getAttribute('href')))) {
       expect((await request.get(href!)).status(), `${href} served`).toBe(200);
     }
   });

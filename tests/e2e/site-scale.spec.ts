@@ -82,20 +82,33 @@ test(`a page's size does not grow with the number of guides (${FEW} vs ${MANY})`
   test.setTimeout(600_000);
   few = buildWith(FEW);
   many = buildWith(MANY);
-  const rows = SHARED_PAGES.map((page) => ({ page, few: statSync(join(few, page)).size, many: statSync(join(many, page)).size }));
-  const table = rows.map((r) => `${r.page}: ${r.few} B with ${FEW + 5} guides, ${r.many} B with ${MANY + 5}`).join('\n');
+  const rows = SHARED_PAGES.map((page) => ({
+    page,
+    few: statSync(join(few, page)).size,
+    many: statSync(join(many, page)).size,
+  }));
+  const table = rows
+    .map((r) => `${r.page}: ${r.few} B with ${FEW + 5} guides, ${r.many} B with ${MANY + 5}`)
+    .join('\n');
   for (const row of rows) {
-    expect(Math.abs(row.many - row.few), `${row.page} grows with the guides:\n${table}`).toBeLessThanOrEqual(ALLOWED_DIFFERENCE);
+    expect(Math.abs(row.many - row.few), `${row.page} grows with the guides:\n${table}`).toBeLessThanOrEqual(
+      ALLOWED_DIFFERENCE,
+    );
   }
   const related = guideLinks(join(many, 'qa', 'ai-receptionist', 'index.html'), RELATED);
-  expect(related.length, `a guide's "More guides" links ${RELATED_GUIDES_LIMIT} others (${related.join(', ')})`).toBe(RELATED_GUIDES_LIMIT);
+  expect(related.length, `a guide's "More guides" links ${RELATED_GUIDES_LIMIT} others (${related.join(', ')})`).toBe(
+    RELATED_GUIDES_LIMIT,
+  );
 });
 
 test('the index lists every guide once across its pages, and a visitor pages through it', async ({ page }) => {
   test.setTimeout(120_000);
   expect(many, 'built by the test before').toBeTruthy();
   const pages = Math.ceil((MANY + 5) / GUIDES_PER_INDEX_PAGE);
-  const files = [join(many, 'qa', 'index.html'), ...Array.from({ length: pages - 1 }, (_, i) => join(many, 'qa', 'page', String(i + 2), 'index.html'))];
+  const files = [
+    join(many, 'qa', 'index.html'),
+    ...Array.from({ length: pages - 1 }, (_, i) => join(many, 'qa', 'page', String(i + 2), 'index.html')),
+  ];
   const listed = files.flatMap((file) => {
     const ids = guideLinks(file, MAIN);
     expect(ids.length, `${file}: a page's worth or the rest`).toBeLessThanOrEqual(GUIDES_PER_INDEX_PAGE);
@@ -107,17 +120,35 @@ test('the index lists every guide once across its pages, and a visitor pages thr
   await serveBuild(many, async (base) => {
     await page.goto(`${base}/qa`);
     const pager = page.getByRole('navigation', { name: 'Pages of guides' });
-    await expect(pager.getByRole('link', { name: 'Page 1', exact: true }), 'the first page is current').toHaveAttribute('aria-current', 'page');
+    await expect(pager.getByRole('link', { name: 'Page 1', exact: true }), 'the first page is current').toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(pager.getByRole('link'), 'a bounded pager: 1, 2, …, last, and Next').toHaveCount(4);
     await pager.getByRole('link', { name: 'Next page' }).click();
     await expect(page, 'page 2').toHaveURL(`${base}/qa/page/2`);
     await expect(page.getByRole('heading', { level: 1 }), 'says which page').toContainText(`Page 2 of ${pages}`);
-    await expect(pager.getByRole('link', { name: 'Page 2', exact: true }), 'page 2 is current').toHaveAttribute('aria-current', 'page');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Guides' }).first(), 'the header knows the part of the site').toHaveAttribute('aria-current', 'true');
+    await expect(pager.getByRole('link', { name: 'Page 2', exact: true }), 'page 2 is current').toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Guides' }).first(),
+      'the header knows the part of the site',
+    ).toHaveAttribute('aria-current', 'true');
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe on /qa/page/2').toEqual([]);
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      'axe on /qa/page/2',
+    ).toEqual([]);
     await pager.getByRole('link', { name: `Page ${pages}`, exact: true }).click();
     await expect(pager.getByRole('link', { name: 'Next page' }), 'no next page on the last').toHaveCount(0);
-    await expect(page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading') }), 'the rest').toHaveCount((MANY + 5) % GUIDES_PER_INDEX_PAGE || GUIDES_PER_INDEX_PAGE);
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading') }),
+      'the rest',
+    ).toHaveCount((MANY + 5) % GUIDES_PER_INDEX_PAGE || GUIDES_PER_INDEX_PAGE);
   });
 });

@@ -11,7 +11,9 @@ const navigator = (page: Page) => page.getByRole('navigation', { name: 'Page sec
 
 /** Label of the dot marked current (also while the navigator is hidden near the top). */
 async function activeDot(page: Page): Promise<string | null> {
-  const current = page.getByRole('navigation', { name: 'Page sections', includeHidden: true }).locator('a[aria-current]');
+  const current = page
+    .getByRole('navigation', { name: 'Page sections', includeHidden: true })
+    .locator('a[aria-current]');
   const count = await current.count();
   return count === 1 ? current.textContent() : `${count} current dots`;
 }
@@ -41,7 +43,10 @@ test.describe('section navigator', () => {
     const hrefs = await dots.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs, 'dots target the sections in spec order').toEqual(landingSections.map((s) => `#${s.id}`));
     for (const section of landingSections) {
-      await expect(navigator(page).getByRole('link', { name: section.label, exact: true }), `dot for #${section.id} has an accessible name`).toHaveCount(1);
+      await expect(
+        navigator(page).getByRole('link', { name: section.label, exact: true }),
+        `dot for #${section.id} has an accessible name`,
+      ).toHaveCount(1);
     }
   });
 
@@ -55,7 +60,9 @@ test.describe('section navigator', () => {
       if (index > 0) {
         const above = Math.floor(top) - 100 - 2;
         await scrollToY(page, above);
-        expect(await activeDot(page), `at ${above} px (line 2 px above #${section.id})`).toBe(landingSections[index - 1]!.label);
+        expect(await activeDot(page), `at ${above} px (line 2 px above #${section.id})`).toBe(
+          landingSections[index - 1]!.label,
+        );
       }
       // From the switch point on, this section is current.
       // Scroll positions are whole pixels here; section tops may be fractional.
@@ -77,10 +84,10 @@ test.describe('section navigator', () => {
     for (const section of [landingSections[4]!, landingSections[2]!, landingSections[7]!]) {
       await navigator(page).getByRole('link', { name: section.label, exact: true }).click();
       await expect(page.locator(`#${section.id}`), `#${section.id} in view`).toBeInViewport();
-      await expect(navigator(page).getByRole('link', { name: section.label, exact: true }), `${section.label} dot current`).toHaveAttribute(
-        'aria-current',
-        'location',
-      );
+      await expect(
+        navigator(page).getByRole('link', { name: section.label, exact: true }),
+        `${section.label} dot current`,
+      ).toHaveAttribute('aria-current', 'location');
     }
   });
 
@@ -110,7 +117,10 @@ test.describe('section navigator with smooth scrolling', () => {
         { message: 'settles with #testimonials below the header', intervals: [16] },
       )
       .toBeLessThanOrEqual(2);
-    expect(samples.some((y) => y > 400 && Math.abs(y - (target - 80)) > 2), `intermediate positions seen (${samples.slice(0, 5).join(', ')}…)`).toBe(true);
+    expect(
+      samples.some((y) => y > 400 && Math.abs(y - (target - 80)) > 2),
+      `intermediate positions seen (${samples.slice(0, 5).join(', ')}…)`,
+    ).toBe(true);
     await navigator(page).getByRole('button', { name: 'Back to top' }).click();
     await expect.poll(() => scrollY(page), { message: 'back at the top', intervals: [16] }).toBe(0);
   });

@@ -27,7 +27,10 @@ const hosts: HostPage[] = [];
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   provider = await startLoopbackServer();
-  provider.route('POST', '/call/web', { status: 201, body: { id: 'shot', webCallUrl: 'https://fake.daily.example/shot' } });
+  provider.route('POST', '/call/web', {
+    status: 201,
+    body: { id: 'shot', webCallUrl: 'https://fake.daily.example/shot' },
+  });
   engine = bundleScriptedEngine('active', 'engine');
 });
 
@@ -50,14 +53,27 @@ async function listDevices(page: Page): Promise<void> {
 }
 
 /** The host page with the widget in a live call (or closed, for the nudge), in this theme. */
-async function stage(page: Page, theme: (typeof THEMES)[number], data: Record<string, string>, call = true): Promise<Page> {
+async function stage(
+  page: Page,
+  theme: (typeof THEMES)[number],
+  data: Record<string, string>,
+  call = true,
+): Promise<Page> {
   await preparePage(page);
   await listDevices(page);
   const body = await engine;
   await page.route(`${ENGINE_URL}*`, (route) => route.fulfill({ body, contentType: 'text/javascript; charset=utf-8' }));
   const host = await startHostPage({
     loaderUrl: LOADER_URL,
-    data: { 'public-key': 'pk-shot', 'assistant-id': 'asst-shot', 'api-base-url': provider.url, mode: 'voice', theme, title: 'Acme Assistant', ...data },
+    data: {
+      'public-key': 'pk-shot',
+      'assistant-id': 'asst-shot',
+      'api-base-url': provider.url,
+      mode: 'voice',
+      theme,
+      title: 'Acme Assistant',
+      ...data,
+    },
     connect: [provider.url],
     include: 'once',
     look: theme,
@@ -71,7 +87,10 @@ async function stage(page: Page, theme: (typeof THEMES)[number], data: Record<st
   return page;
 }
 
-expect(CARD_STATES.some((s) => s.id === 'active'), 'the scripted live call exists').toBe(true);
+expect(
+  CARD_STATES.some((s) => s.id === 'active'),
+  'the scripted live call exists',
+).toBe(true);
 
 for (const width of WIDTHS) {
   test.describe(`${width} px`, () => {
@@ -84,8 +103,14 @@ for (const width of WIDTHS) {
         await toggle.click();
         const panel = widget.getByRole('group', { name: EN_LABELS.audioSettings });
         await expect(panel, 'the panel').toBeVisible();
-        await expect(panel.getByRole('combobox', { name: EN_LABELS.microphone }).locator('option'), 'two microphones').toHaveCount(2);
-        await expect(panel.getByRole('combobox', { name: EN_LABELS.speaker }), 'Chromium routes output: a speaker picker').toBeVisible();
+        await expect(
+          panel.getByRole('combobox', { name: EN_LABELS.microphone }).locator('option'),
+          'two microphones',
+        ).toHaveCount(2);
+        await expect(
+          panel.getByRole('combobox', { name: EN_LABELS.speaker }),
+          'Chromium routes output: a speaker picker',
+        ).toBeVisible();
         await expect(panel.getByRole('slider', { name: EN_LABELS.assistantVolume }), 'the volume').toBeVisible();
         await page.waitForTimeout(300);
         expect(await widgetAxe(page), `axe, ${theme}`).toEqual([]);
@@ -125,7 +150,10 @@ for (const width of WIDTHS) {
         // Every control at least 44 px each way (issue 36: Dismiss was 36 px).
         for (const button of await nudge.getByRole('button').all()) {
           const box = (await button.boundingBox())!;
-          expect([box.width, box.height].map((size) => size >= 44), `${await button.getAttribute('aria-label')} ${box.width}×${box.height}`).toEqual([true, true]);
+          expect(
+            [box.width, box.height].map((size) => size >= 44),
+            `${await button.getAttribute('aria-label')} ${box.width}×${box.height}`,
+          ).toEqual([true, true]);
         }
         await nudge.getByRole('button', { name: EN_LABELS.nudgeDismiss }).click();
         await expect(nudge, 'dismissed').toBeHidden();
@@ -134,7 +162,15 @@ for (const width of WIDTHS) {
         await expect(widget.locator('[part=nudge]'), 'once per session').toHaveCount(0);
         // The analytics stream: the first open is not lost while its file loads.
         await widget.locator('[part=launcher]').click();
-        await expect.poll(() => page.evaluate(() => (window as unknown as { dataLayer?: { event: string }[] }).dataLayer?.map((e) => e.event)), 'dataLayer').toContain('ringwise_open');
+        await expect
+          .poll(
+            () =>
+              page.evaluate(() =>
+                (window as unknown as { dataLayer?: { event: string }[] }).dataLayer?.map((e) => e.event),
+              ),
+            'dataLayer',
+          )
+          .toContain('ringwise_open');
       });
     }
   });

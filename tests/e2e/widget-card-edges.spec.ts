@@ -19,10 +19,23 @@ const LONG_TITLE = 'Acme Plumbing and Heating Emergency Assistant';
 
 const hosts = hostPages({
   routes: (provider) => {
-    provider.route('POST', '/call/web', { status: 201, body: { id: 'call-e', webCallUrl: 'https://fake.daily.example/edges' } });
-    provider.route('POST', '/chat/web', chatWebHandler({ reply: 'A plumber can be with you within the hour. What is your postcode?' }));
+    provider.route('POST', '/call/web', {
+      status: 201,
+      body: { id: 'call-e', webCallUrl: 'https://fake.daily.example/edges' },
+    });
+    provider.route(
+      'POST',
+      '/chat/web',
+      chatWebHandler({ reply: 'A plumber can be with you within the hour. What is your postcode?' }),
+    );
   },
-  data: (providerUrl) => ({ 'public-key': 'pk-edges', 'assistant-id': 'asst-edges', 'api-base-url': providerUrl, mode: 'hybrid', title: LONG_TITLE }),
+  data: (providerUrl) => ({
+    'public-key': 'pk-edges',
+    'assistant-id': 'asst-edges',
+    'api-base-url': providerUrl,
+    mode: 'hybrid',
+    title: LONG_TITLE,
+  }),
   options: { include: 'once' },
 });
 
@@ -31,7 +44,12 @@ const card = (page: Page) => widget(page).locator('[part=card]');
 
 type Theme = 'light' | 'dark';
 /** Opens the host page in a theme; `data` and `options` as `hostPages`' `open`. */
-function openHost(page: Page, theme: Theme, data: Record<string, string | null> = {}, options: Partial<HostPageOptions> & { microphone?: 'denied' } = {}) {
+function openHost(
+  page: Page,
+  theme: Theme,
+  data: Record<string, string | null> = {},
+  options: Partial<HostPageOptions> & { microphone?: 'denied' } = {},
+) {
   return hosts.open(page, { look: theme, ...options, data: { theme, ...data } });
 }
 
@@ -53,7 +71,9 @@ for (const width of [1280, 390] as const) {
   test.describe(`${width} px`, () => {
     test.use({ viewport: { width, height: width > 600 ? 800 : 844 } });
     for (const theme of ['light', 'dark'] as const) {
-      test(`one collapse control and one close, each named once; the consent step is as tall as its question (${theme})`, async ({ page }) => {
+      test(`one collapse control and one close, each named once; the consent step is as tall as its question (${theme})`, async ({
+        page,
+      }) => {
         await openHost(page, theme, { 'consent-required': '' });
         await widget(page).locator('[part=launcher]').click();
         const consent = widget(page).getByRole('dialog', { name: EN_LABELS.consentTitle });
@@ -61,12 +81,17 @@ for (const width of [1280, 390] as const) {
         await expect(widget(page).getByRole('button', { name: EN_LABELS.minimize }), 'one Minimize').toHaveCount(1);
         await expect(widget(page).getByRole('button', { name: EN_LABELS.close }), 'one Close').toHaveCount(1);
         const [section, whole] = [await box(consent), await box(card(page))];
-        expect(whole.y + whole.height - (section.y + section.height), 'no empty room under the question').toBeLessThanOrEqual(16);
+        expect(
+          whole.y + whole.height - (section.y + section.height),
+          'no empty room under the question',
+        ).toBeLessThanOrEqual(16);
         await shoot(page, `consent-${theme}-${width}`);
         expect(await widgetAxe(page), 'axe: consent').toEqual([]);
       });
 
-      test(`after a call: its length, who ended it, Call again and Continue in chat; the conversation stays (${theme})`, async ({ page }) => {
+      test(`after a call: its length, who ended it, Call again and Continue in chat; the conversation stays (${theme})`, async ({
+        page,
+      }) => {
         await openHost(page, theme);
         await widget(page).locator('[part=launcher]').click();
         await widget(page).getByRole('textbox', { name: EN_LABELS.message }).fill('I have a leak');
@@ -76,7 +101,11 @@ for (const width of [1280, 390] as const) {
         await expect(widget(page).getByRole('status'), 'connected').toHaveText(EN_LABELS.listening);
         await widget(page).getByRole('button', { name: EN_LABELS.stop, exact: true }).click();
         const ended = widget(page).locator('[part=ended]');
-        await expect(ended, 'length and who').toHaveText(new RegExp(`^Call ended · 0:0\\d${EN_LABELS.endedByVisitor.replace('.', '\\.')}${EN_LABELS.callAgain}${EN_LABELS.continueInChat}$`));
+        await expect(ended, 'length and who').toHaveText(
+          new RegExp(
+            `^Call ended · 0:0\\d${EN_LABELS.endedByVisitor.replace('.', '\\.')}${EN_LABELS.callAgain}${EN_LABELS.continueInChat}$`,
+          ),
+        );
         await expect(widget(page).locator('[part=turn]'), 'the conversation stays').toHaveCount(2);
         await shoot(page, `ended-${theme}-${width}`);
         expect(await widgetAxe(page), 'axe: ended').toEqual([]);
@@ -85,7 +114,9 @@ for (const width of [1280, 390] as const) {
         await expect(ended, 'the notice stepped aside').toBeHidden();
       });
 
-      test(`a denied microphone in hybrid mode: Type instead switches to the message field (${theme})`, async ({ page }) => {
+      test(`a denied microphone in hybrid mode: Type instead switches to the message field (${theme})`, async ({
+        page,
+      }) => {
         await openHost(page, theme, {}, { microphone: 'denied' });
         await startCall(page);
         const error = widget(page).locator('[part=error]');
@@ -101,7 +132,9 @@ for (const width of [1280, 390] as const) {
         await page.route(`${ENGINE_URL}*`, (route) => route.abort('connectionfailed'));
         await widget(page).locator('[part=launcher]').click();
         const error = widget(page).locator('[part=error]');
-        await expect(error, 'one sentence and Try again').toContainText(`${EN_LABELS.titleLoad}${EN_LABELS.errorEngine}${EN_LABELS.retry}`);
+        await expect(error, 'one sentence and Try again').toContainText(
+          `${EN_LABELS.titleLoad}${EN_LABELS.errorEngine}${EN_LABELS.retry}`,
+        );
         await expect(error, 'no file, address or owner’s fix').not.toContainText(/voice-widget|https?:|Site owner/);
         await expect(error.getByRole('button', { name: EN_LABELS.retry }), 'Try again').toBeVisible();
         await shoot(page, `load-failed-${theme}-${width}`);
@@ -114,24 +147,42 @@ for (const width of [1280, 390] as const) {
 test.describe('phones', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   for (const theme of ['light', 'dark'] as const) {
-    test(`the open card is a bottom sheet up to 85 % high over a dimmed backdrop that minimizes it; the title wraps to two lines (${theme})`, async ({ page }) => {
+    test(`the open card is a bottom sheet up to 85 % high over a dimmed backdrop that minimizes it; the title wraps to two lines (${theme})`, async ({
+      page,
+    }) => {
       await openHost(page, theme, { mode: 'chat' });
       const launcher = widget(page).locator('[part=launcher]');
       await launcher.tap();
       const input = widget(page).getByRole('textbox', { name: EN_LABELS.message });
-      for (const text of ['I have a leak', 'Under the sink', 'It drips when the tap runs', 'Since this morning', 'EC1 4AB']) {
+      for (const text of [
+        'I have a leak',
+        'Under the sink',
+        'It drips when the tap runs',
+        'Since this morning',
+        'EC1 4AB',
+      ]) {
         await input.fill(text);
         await page.keyboard.press('Enter');
         await expect(widget(page).locator('[part=turn]').last(), 'the reply').toContainText('postcode');
       }
       await card(page).evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
       const sheet = await box(card(page));
-      expect([Math.round(sheet.x), Math.round(sheet.x + sheet.width), Math.round(sheet.y + sheet.height)], 'edge to edge, on the bottom').toEqual([0, 390, 844]);
-      expect(Math.round(sheet.height), 'a long conversation fills 85 % of the height (the old cap was 60 %)').toBe(Math.round(844 * 0.85));
+      expect(
+        [Math.round(sheet.x), Math.round(sheet.x + sheet.width), Math.round(sheet.y + sheet.height)],
+        'edge to edge, on the bottom',
+      ).toEqual([0, 390, 844]);
+      expect(Math.round(sheet.height), 'a long conversation fills 85 % of the height (the old cap was 60 %)').toBe(
+        Math.round(844 * 0.85),
+      );
       const title = widget(page).locator('[part=title]');
-      const lines = await title.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+      const lines = await title.evaluate((el) =>
+        Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+      );
       expect(lines, `"${LONG_TITLE}" on two lines, not cut to one`).toBe(2);
-      await expect(widget(page).getByRole('button', { name: EN_LABELS.minimize }), 'one Minimize (the launcher stepped aside)').toHaveCount(1);
+      await expect(
+        widget(page).getByRole('button', { name: EN_LABELS.minimize }),
+        'one Minimize (the launcher stepped aside)',
+      ).toHaveCount(1);
       await page.screenshot({ path: `${OUT}/phone-sheet-${theme}-390.png` });
       expect(await widgetAxe(page), 'axe: sheet').toEqual([]);
       await page.touchscreen.tap(195, 40);

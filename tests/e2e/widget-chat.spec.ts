@@ -16,7 +16,12 @@ const ROOM = 'https://fake.daily.example/room-chat';
 
 const hosts = hostPages({
   routes: (provider) => provider.route('POST', '/call/web', { status: 201, body: { id: 'call-h', webCallUrl: ROOM } }),
-  data: (providerUrl) => ({ 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': providerUrl, title: 'Acme Assistant' }),
+  data: (providerUrl) => ({
+    'public-key': KEY,
+    'assistant-id': ASSISTANT,
+    'api-base-url': providerUrl,
+    title: 'Acme Assistant',
+  }),
   options: { include: 'once' },
 });
 // preload="intent": these tests follow what each action loads (hybrid's default warm start also fetches the call's files).
@@ -43,9 +48,15 @@ const widget = (page: Page) => page.locator('ringwise-voice-call');
 const field = (page: Page) => widget(page).getByRole('textbox', { name: 'Message' });
 const bubbles = (page: Page) => widget(page).locator('[part=turn]');
 
-test('chat: type, send, the reply streams token by token; the second message carries the session; no call engine, no microphone', async ({ page }) => {
+test('chat: type, send, the reply streams token by token; the second message carries the session; no call engine, no microphone', async ({
+  page,
+}) => {
   const stream = pacedStream();
-  hosts.provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Yes, we fix boilers on Sundays.', deltaSize: 8, sessionId: 'sess-42', gate: stream.gate }));
+  hosts.provider.route(
+    'POST',
+    '/chat/web',
+    chatWebHandler({ reply: 'Yes, we fix boilers on Sundays.', deltaSize: 8, sessionId: 'sess-42', gate: stream.gate }),
+  );
   const log = await openHost(page, 'chat');
   await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
   await expect(field(page), 'focus in the message field').toBeFocused();
@@ -61,18 +72,29 @@ test('chat: type, send, the reply streams token by token; the second message car
   const seen: string[] = [];
   for (let i = 0; i < 4; i++) {
     await stream.release();
-    await expect.poll(async () => (await reply.textContent()) ?? '', { message: `token ${i + 1} painted` }).not.toBe(seen.at(-1) ?? '');
+    await expect
+      .poll(async () => (await reply.textContent()) ?? '', { message: `token ${i + 1} painted` })
+      .not.toBe(seen.at(-1) ?? '');
     seen.push((await reply.textContent()) ?? '');
   }
-  expect(seen, 'the reply grew token by token').toEqual(['Yes, we ', 'Yes, we fix boil', 'Yes, we fix boilers on S', 'Yes, we fix boilers on Sundays.']);
+  expect(seen, 'the reply grew token by token').toEqual([
+    'Yes, we ',
+    'Yes, we fix boil',
+    'Yes, we fix boilers on S',
+    'Yes, we fix boilers on Sundays.',
+  ]);
   stream.releaseAll();
-  await expect(reply, 'final, with its speaker for screen readers').toHaveText('Agent: Yes, we fix boilers on Sundays.');
+  await expect(reply, 'final, with its speaker for screen readers').toHaveText(
+    'Agent: Yes, we fix boilers on Sundays.',
+  );
   expect(await widgetAxe(page), 'axe: chat').toEqual([]);
   expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);
 
   await field(page).fill('And on bank holidays?');
   await page.keyboard.press('Enter');
-  await expect.poll(() => hosts.provider.requestsTo('POST', '/chat/web').length, { message: 'second message sent' }).toBe(2);
+  await expect
+    .poll(() => hosts.provider.requestsTo('POST', '/chat/web').length, { message: 'second message sent' })
+    .toBe(2);
   expect(hosts.provider.requestsTo('POST', '/chat/web')[1]!.json, 'with the session id').toEqual({
     assistantId: ASSISTANT,
     input: 'And on bank holidays?',
@@ -80,10 +102,12 @@ test('chat: type, send, the reply streams token by token; the second message car
     stream: true,
   });
   await expect(bubbles(page), 'four bubbles').toHaveCount(4);
-  expect(chunkRequests(log).map((url) => new URL(url).pathname.split('/').pop()).sort(), 'only the card and the chat engine').toEqual([
-    'voice-widget-card.js',
-    'voice-widget-chat.js',
-  ]);
+  expect(
+    chunkRequests(log)
+      .map((url) => new URL(url).pathname.split('/').pop())
+      .sort(),
+    'only the card and the chat engine',
+  ).toEqual(['voice-widget-card.js', 'voice-widget-chat.js']);
   expect(await microphoneRequests(page), 'the microphone was never asked for').toBe(0);
   expect(hosts.provider.requestsTo('POST', '/call/web'), 'no call').toEqual([]);
   expect(log.errors, 'no console errors').toEqual([]);
@@ -112,19 +136,31 @@ test.describe('chat errors are explained in the card', () => {
         await expect(bubbles(page).last(), 'the retry got its answer').toHaveText('Agent: Back again.');
         await expect(bubbles(page).filter({ hasText: 'Hello?' }), 'the message is not repeated').toHaveCount(1);
       }
-      expect(log.errors.filter((e) => !e.includes('Failed to load resource')), 'no page errors').toEqual([]);
+      expect(
+        log.errors.filter((e) => !e.includes('Failed to load resource')),
+        'no page errors',
+      ).toEqual([]);
     });
   }
 });
 
-test('hybrid: chat, then a call (history kept), typing during the call is sent into it and shown, then chat again', async ({ page }) => {
-  hosts.provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Sure, I can call you through.', sessionId: 'sess-h' }));
+test('hybrid: chat, then a call (history kept), typing during the call is sent into it and shown, then chat again', async ({
+  page,
+}) => {
+  hosts.provider.route(
+    'POST',
+    '/chat/web',
+    chatWebHandler({ reply: 'Sure, I can call you through.', sessionId: 'sess-h' }),
+  );
   const log = await openHost(page, 'hybrid');
   await page.getByRole('button', { name: 'Ask Our Agent' }).click();
   await field(page).fill('Can we talk instead?');
   await page.keyboard.press('Enter');
   await expect(bubbles(page).nth(1), 'chat reply').toHaveText('Agent: Sure, I can call you through.');
-  expect(chunkRequests(log).some((url) => url.includes('voice-widget-engine')), 'no voice engine while typing').toBe(false);
+  expect(
+    chunkRequests(log).some((url) => url.includes('voice-widget-engine')),
+    'no voice engine while typing',
+  ).toBe(false);
 
   await widget(page).getByRole('button', { name: 'Start a call' }).click();
   await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
@@ -135,17 +171,28 @@ test('hybrid: chat, then a call (history kept), typing during the call is sent i
   await page.keyboard.press('Enter');
   await expect(bubbles(page).last(), 'shown at once').toHaveText('You: My address is 5 Elm Street');
   await expect
-    .poll(async () => (await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).messages, { message: 'add-message sent into the call' })
+    .poll(async () => (await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).messages, {
+      message: 'add-message sent into the call',
+    })
     .toContainEqual({ type: 'add-message', message: { role: 'user', content: 'My address is 5 Elm Street' } });
   expect(hosts.provider.requestsTo('POST', '/chat/web'), 'not sent as a chat message').toHaveLength(1);
-  await fakeDaily(page, { command: 'message', message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Thanks, noted.' } });
-  await expect(bubbles(page).last(), 'the call’s transcript joins the same conversation').toHaveText('Agent: Thanks, noted.');
+  await fakeDaily(page, {
+    command: 'message',
+    message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Thanks, noted.' },
+  });
+  await expect(bubbles(page).last(), 'the call’s transcript joins the same conversation').toHaveText(
+    'Agent: Thanks, noted.',
+  );
 
   await widget(page).getByRole('button', { name: 'Hang Up', exact: true }).click();
   await field(page).fill('One more question');
   await page.keyboard.press('Enter');
-  await expect.poll(() => hosts.provider.requestsTo('POST', '/chat/web').length, { message: 'chat again after the call' }).toBe(2);
-  expect(hosts.provider.requestsTo('POST', '/chat/web')[1]!.json, 'same chat session').toMatchObject({ sessionId: 'sess-h' });
+  await expect
+    .poll(() => hosts.provider.requestsTo('POST', '/chat/web').length, { message: 'chat again after the call' })
+    .toBe(2);
+  expect(hosts.provider.requestsTo('POST', '/chat/web')[1]!.json, 'same chat session').toMatchObject({
+    sessionId: 'sess-h',
+  });
   await expect(bubbles(page), 'nothing was cleared').toHaveCount(6);
   expect(log.errors, 'no console errors').toEqual([]);
 });

@@ -40,13 +40,24 @@ async function openPage(page: Page, data: Record<string, string>): Promise<{ mac
   });
   provider.reset();
   // Answered late enough that a request made after the answer cannot pass for one made before.
-  provider.route('POST', '/call/web', { status: 201, body: { id: 'call-1', webCallUrl: 'https://example.daily.co/room' }, delayMs: 1500 });
+  provider.route('POST', '/call/web', {
+    status: 201,
+    body: { id: 'call-1', webCallUrl: 'https://example.daily.co/room' },
+    delayMs: 1500,
+  });
   host = await startHostPage({
     loaderUrl: LOADER_URL,
     include: 'once',
     connect: [provider.url],
     scriptSrc: ["'self'", SITE, provider.url],
-    data: { 'public-key': 'pk-click-join', 'assistant-id': 'asst-1', 'api-base-url': provider.url, mode: 'voice', 'bundle-path-override': `${provider.url}/daily-bundles`, ...data },
+    data: {
+      'public-key': 'pk-click-join',
+      'assistant-id': 'asst-1',
+      'api-base-url': provider.url,
+      mode: 'voice',
+      'bundle-path-override': `${provider.url}/daily-bundles`,
+      ...data,
+    },
   });
   await page.goto(host.url);
   await page.waitForLoadState('networkidle');
@@ -57,7 +68,9 @@ const launcher = (page: Page) => page.locator('ringwise-voice-call').getByRole('
 
 test.setTimeout(60_000);
 
-test('warm (the default preload): the click asks for the call machine beside POST /call/web, before its answer', async ({ page }) => {
+test('warm (the default preload): the click asks for the call machine beside POST /call/web, before its answer', async ({
+  page,
+}) => {
   const at = await openPage(page, {});
   expect(at.machine, 'nothing of Daily’s before the click').toEqual([]);
   await launcher(page).click();
@@ -65,10 +78,15 @@ test('warm (the default preload): the click asks for the call machine beside POS
   await expect.poll(() => at.machine.length, { message: 'the call machine asked for' }).toBeGreaterThan(0);
   expect(at.machine[0]!, 'asked for before the answer came back').toBeLessThan(at.answered[0]!);
   // daily-js tries the machine again a few times (seconds apart) before the join gives up.
-  await expect(page.locator('ringwise-voice-call').getByRole('button', { name: 'Try again' }), 'a blocked call machine: the call fails, the widget usable').toBeVisible({ timeout: 45_000 });
+  await expect(
+    page.locator('ringwise-voice-call').getByRole('button', { name: 'Try again' }),
+    'a blocked call machine: the call fails, the widget usable',
+  ).toBeVisible({ timeout: 45_000 });
 });
 
-test('preload="none": no call object ahead, so the call machine waits for the call object (after the answer)', async ({ page }) => {
+test('preload="none": no call object ahead, so the call machine waits for the call object (after the answer)', async ({
+  page,
+}) => {
   const at = await openPage(page, { preload: 'none' });
   await launcher(page).click();
   await expect.poll(() => at.machine.length, { message: 'the call machine asked for' }).toBeGreaterThan(0);

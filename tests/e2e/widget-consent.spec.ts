@@ -25,20 +25,30 @@ const hosts = hostPages({
   data: (providerUrl) => ({ ...CONSENT, 'api-base-url': providerUrl }),
   options: { include: 'once' },
 });
-const openHost = (page: Page, data: Record<string, string> = {}, options: Partial<HostPageOptions> = {}) => hosts.open(page, { ...options, data });
+const openHost = (page: Page, data: Record<string, string> = {}, options: Partial<HostPageOptions> = {}) =>
+  hosts.open(page, { ...options, data });
 
 const widget = (page: Page) => page.locator('ringwise-voice-call');
 const dialog = (page: Page) => widget(page).getByRole('dialog', { name: 'Recording notice' });
 
-test('keyboard only: the dialog takes focus, links are real, nothing is sent before Accept; Accept calls and is remembered', async ({ page }) => {
+test('keyboard only: the dialog takes focus, links are real, nothing is sent before Accept; Accept calls and is remembered', async ({
+  page,
+}) => {
   const log = await openHost(page);
   const decisions: unknown[] = [];
   await page.exposeFunction('recordConsent', (detail: unknown) => decisions.push(detail));
-  await page.evaluate(() => document.addEventListener('ringwise-consent', (event) => (window as unknown as { recordConsent(d: unknown): void }).recordConsent((event as CustomEvent).detail)));
+  await page.evaluate(() =>
+    document.addEventListener('ringwise-consent', (event) =>
+      (window as unknown as { recordConsent(d: unknown): void }).recordConsent((event as CustomEvent).detail),
+    ),
+  );
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(dialog(page), 'focus moved into the dialog').toBeFocused();
-  await expect(dialog(page).getByRole('link', { name: 'privacy policy' }), 'an https anchor').toHaveAttribute('href', 'https://acme.example/privacy');
+  await expect(dialog(page).getByRole('link', { name: 'privacy policy' }), 'an https anchor').toHaveAttribute(
+    'href',
+    'https://acme.example/privacy',
+  );
   expect(await widgetAxe(page), 'axe: consent').toEqual([]);
   expect(hosts.provider.requests, 'nothing reached the platform').toEqual([]);
   expect(await microphoneRequests(page), 'no microphone either').toBe(0);
@@ -50,16 +60,23 @@ test('keyboard only: the dialog takes focus, links are real, nothing is sent bef
   await hosts.provider.waitForRequest((r) => r.path === '/call/web');
   await expect(widget(page).getByRole('status'), 'the call connects').toHaveText('Listening…');
   expect(decisions, 'the audit event').toEqual([{ decision: 'accepted', version: 'acme-consent-v1', stored: true }]);
-  expect(await page.evaluate(() => localStorage.getItem('acme-consent-v1')), 'stored under the versioned key').not.toBeNull();
+  expect(
+    await page.evaluate(() => localStorage.getItem('acme-consent-v1')),
+    'stored under the versioned key',
+  ).not.toBeNull();
 
   await page.reload();
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await hosts.provider.waitForRequest((r) => r.path === '/call/web' && hosts.provider.requestsTo('POST', '/call/web').length === 2);
+  await hosts.provider.waitForRequest(
+    (r) => r.path === '/call/web' && hosts.provider.requestsTo('POST', '/call/web').length === 2,
+  );
   await expect(dialog(page), 'the stored version is not asked again').toHaveCount(0);
   expect(log.errors, 'no console errors').toEqual([]);
 });
 
-test('Decline (or Escape) leaves it idle, with focus back on the launcher; a new version asks again', async ({ page }) => {
+test('Decline (or Escape) leaves it idle, with focus back on the launcher; a new version asks again', async ({
+  page,
+}) => {
   await openHost(page);
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   await dialog(page).getByRole('button', { name: 'Decline' }).click();
@@ -83,9 +100,15 @@ test('in a sandboxed iframe (storage throws) consent still works, for this page'
   await frame.getByRole('button', { name: 'Chat with Our Agent' }).click();
   const frameDialog = frame.locator('ringwise-voice-call').getByRole('dialog', { name: 'Recording notice' });
   await frameDialog.getByRole('button', { name: 'Accept' }).click();
-  await expect(frame.locator('ringwise-voice-call').getByRole('textbox', { name: 'Message' }), 'the chat is open').toBeFocused();
+  await expect(
+    frame.locator('ringwise-voice-call').getByRole('textbox', { name: 'Message' }),
+    'the chat is open',
+  ).toBeFocused();
   await frame.locator('ringwise-voice-call').getByRole('button', { name: 'Close' }).first().click();
   await frame.getByRole('button', { name: 'Chat with Our Agent' }).click();
   await expect(frameDialog, 'remembered for this page').toHaveCount(0);
-  expect(log.errors.filter((e) => !e.includes('Failed to load resource')), 'no page errors').toEqual([]);
+  expect(
+    log.errors.filter((e) => !e.includes('Failed to load resource')),
+    'no page errors',
+  ).toEqual([]);
 });

@@ -38,18 +38,28 @@ async function callAndHear(page: Page, words: string) {
     return (el as unknown as { start(): Promise<boolean> }).start();
   });
   await expect.poll(() => phase(page), { message: 'in the call' }).toBe('active');
-  await fakeDaily(page, { command: 'message', message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: words } });
+  await fakeDaily(page, {
+    command: 'message',
+    message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: words },
+  });
   await expect(bubbles(page).first(), 'the transcript shows').toHaveText(`Agent: ${words}`);
 }
 
-test('a call on page A goes on on page B: the same room, no second POST, the transcript back, the assistant told the page', async ({ page }) => {
+test('a call on page A goes on on page B: the same room, no second POST, the transcript back, the assistant told the page', async ({
+  page,
+}) => {
   const log = await preparePage(page);
   await page.goto('/qa/ai-phone-calls?token=secret#top');
   await callAndHear(page, 'Hello from the first page.');
   const [post] = site.server.requestsTo('POST', '/call/web');
-  const body = post!.json as { roomDeleteOnUserLeaveEnabled?: boolean; assistantOverrides?: { variableValues?: Record<string, string> } };
+  const body = post!.json as {
+    roomDeleteOnUserLeaveEnabled?: boolean;
+    assistantOverrides?: { variableValues?: Record<string, string> };
+  };
   expect(body.roomDeleteOnUserLeaveEnabled, 'the room outlives the page').toBe(false);
-  expect(body.assistantOverrides?.variableValues?.pagePath, 'origin + path').toBe(`${E2E_ENV.PUBLIC_SITE_URL}/qa/ai-phone-calls`);
+  expect(body.assistantOverrides?.variableValues?.pagePath, 'origin + path').toBe(
+    `${E2E_ENV.PUBLIC_SITE_URL}/qa/ai-phone-calls`,
+  );
   expect(body.assistantOverrides?.variableValues?.pageTitle, 'the page title').toBeTruthy();
   expect(JSON.stringify(post!.json), 'never the query string or fragment').not.toMatch(/secret|#top/);
 
@@ -66,13 +76,21 @@ test('a call on page A goes on on page B: the same room, no second POST, the tra
     info.messages.filter((m) => (m as { type?: string }).type === 'add-message'),
     'one silent system message naming the new page',
   ).toEqual([
-    expect.objectContaining({ message: { role: 'system', content: expect.stringContaining(`${E2E_ENV.PUBLIC_SITE_URL}/qa/ai-receptionist`) }, triggerResponseEnabled: false }),
+    expect.objectContaining({
+      message: { role: 'system', content: expect.stringContaining(`${E2E_ENV.PUBLIC_SITE_URL}/qa/ai-receptionist`) },
+      triggerResponseEnabled: false,
+    }),
   ]);
 
   const entries = await stored(page);
   expect(entries.length, 'one entry').toBe(1);
-  expect(JSON.stringify(entries), 'the public key is stored nowhere, in no form readable as the key').not.toContain(E2E_ENV.PUBLIC_VOICE_PUBLIC_KEY);
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('ringwise-conversation'))), 'nothing in localStorage').toEqual([]);
+  expect(JSON.stringify(entries), 'the public key is stored nowhere, in no form readable as the key').not.toContain(
+    E2E_ENV.PUBLIC_VOICE_PUBLIC_KEY,
+  );
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('ringwise-conversation'))),
+    'nothing in localStorage',
+  ).toEqual([]);
   expect(log.errors, 'no console errors').toEqual([]);
 });
 
@@ -108,7 +126,9 @@ test('hang up, then navigate: nothing is restored, nothing is kept', async ({ pa
   await page.waitForURL(/\/qa\/ai-receptionist/);
   await page.waitForLoadState('networkidle');
   await expect(widget(page).locator('[part=card]'), 'no card opened').toHaveCount(0);
-  expect(log.requests.filter((url) => url.includes('voice-widget-engine')).length, 'no engine loaded on page B').toBe(1);
+  expect(log.requests.filter((url) => url.includes('voice-widget-engine')).length, 'no engine loaded on page B').toBe(
+    1,
+  );
   expect(site.server.requestsTo('POST', '/call/web'), 'one call only').toHaveLength(1);
   expect(log.errors, 'no console errors').toEqual([]);
 });
@@ -126,7 +146,10 @@ test('a chat comes back after a reload, and the next message continues the same 
   await widget(page).getByRole('textbox', { name: 'Message' }).fill('And on Saturdays?');
   await page.keyboard.press('Enter');
   await expect.poll(() => site.server.requestsTo('POST', '/chat/web').length).toBe(2);
-  expect((site.server.requestsTo('POST', '/chat/web')[1]!.json as { sessionId?: string }).sessionId, 'the same session').toBe('sess-keep');
+  expect(
+    (site.server.requestsTo('POST', '/chat/web')[1]!.json as { sessionId?: string }).sessionId,
+    'the same session',
+  ).toBe('sess-keep');
   expect(log.errors, 'no console errors').toEqual([]);
 });
 
@@ -137,11 +160,16 @@ test('the hero’s call is the widget’s call: it goes on in the floating launc
   await page.locator('#hero').getByRole('button', { name: 'Talk to Our Agent' }).click();
   await expect.poll(() => phase(page), { message: 'the widget runs the hero’s call' }).toBe('active');
   await expect(page.locator('#hero').getByRole('button', { name: 'Hang Up' }), 'the hero shows it').toBeVisible();
-  await fakeDaily(page, { command: 'message', message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hi from the hero.' } });
+  await fakeDaily(page, {
+    command: 'message',
+    message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hi from the hero.' },
+  });
   await page.locator('footer a[href^="/qa/"]').first().click();
   await page.waitForURL(/\/qa\//);
   await expect.poll(() => phase(page), { message: 'rejoined on the guide', timeout: 20_000 }).toBe('active');
-  await expect(bubbles(page).first(), 'the hero call’s transcript in the launcher’s card').toHaveText('Agent: Hi from the hero.');
+  await expect(bubbles(page).first(), 'the hero call’s transcript in the launcher’s card').toHaveText(
+    'Agent: Hi from the hero.',
+  );
   expect((await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).joins, 'the same room').toEqual([ROOM]);
   expect(site.server.requestsTo('POST', '/call/web'), 'one call, not two').toHaveLength(1);
   expect(log.errors, 'no console errors').toEqual([]);

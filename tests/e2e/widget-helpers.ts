@@ -130,7 +130,10 @@ export interface HostPages {
    */
   open(
     page: Page,
-    options?: Partial<Omit<HostPageOptions, 'data'>> & { data?: Record<string, string | null>; microphone?: 'granted' | 'denied' },
+    options?: Partial<Omit<HostPageOptions, 'data'>> & {
+      data?: Record<string, string | null>;
+      microphone?: 'granted' | 'denied';
+    },
   ): Promise<PageLog>;
 }
 
@@ -172,7 +175,13 @@ export function hostPages(setup: {
         else merged[name] = value;
       }
       await host?.close();
-      host = await startHostPage({ loaderUrl: LOADER_URL, data: merged, connect: [provider!.url], ...setup.options, ...options });
+      host = await startHostPage({
+        loaderUrl: LOADER_URL,
+        data: merged,
+        connect: [provider!.url],
+        ...setup.options,
+        ...options,
+      });
       await page.goto(host.url);
       return log;
     },

@@ -16,7 +16,13 @@ const ROOM = 'https://fake.daily.example/room-1';
 
 const hosts = hostPages({
   routes: (provider) => provider.route('POST', '/call/web', { status: 201, body: { id: 'call-1', webCallUrl: ROOM } }),
-  data: (providerUrl) => ({ 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': providerUrl, mode: 'voice', title: 'Acme Assistant' }),
+  data: (providerUrl) => ({
+    'public-key': KEY,
+    'assistant-id': ASSISTANT,
+    'api-base-url': providerUrl,
+    mode: 'voice',
+    title: 'Acme Assistant',
+  }),
 });
 const openHost = hosts.open;
 
@@ -24,7 +30,9 @@ const widget = (page: Page) => page.locator('ringwise-voice-call');
 const announced = (page: Page) => widget(page).getByRole('status');
 const card = (page: Page) => widget(page).getByRole('dialog', { name: 'Acme Assistant' });
 
-test('included twice under hostile CSS and a strict CSP: one launcher, one POST /call/web at the click, a full call, ended', async ({ page }) => {
+test('included twice under hostile CSS and a strict CSP: one launcher, one POST /call/web at the click, a full call, ended', async ({
+  page,
+}) => {
   // preload="intent": this test follows what the click loads (the default warm start loads in idle time).
   const log = await openHost(page, { data: { preload: 'intent' } });
   const launcher = page.getByRole('button', { name: 'Talk to Our Agent' });
@@ -42,7 +50,11 @@ test('included twice under hostile CSS and a strict CSP: one launcher, one POST 
 
   await launcher.click();
   const request = await hosts.provider.waitForRequest((r) => r.path === '/call/web');
-  expect([request.method, request.headers.authorization, request.json], 'POST, bearer key, the assistant').toEqual(['POST', `Bearer ${KEY}`, { assistantId: ASSISTANT }]);
+  expect([request.method, request.headers.authorization, request.json], 'POST, bearer key, the assistant').toEqual([
+    'POST',
+    `Bearer ${KEY}`,
+    { assistantId: ASSISTANT },
+  ]);
   await expect(card(page), 'the card opened').toBeVisible();
   await expect(announced(page), 'connected').toHaveText('Listening…');
   const info = await fakeDaily<FakeDailyInfo>(page, { command: 'info' });
@@ -50,11 +62,17 @@ test('included twice under hostile CSS and a strict CSP: one launcher, one POST 
 
   expect(await fakeDaily(page, { command: 'assistant-audio' }), 'assistant audio started').toBe(true);
   await expect
-    .poll(async () => (await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).messages, { message: 'playable sent, and no say-first-message: the call is not recorded' })
+    .poll(async () => (await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).messages, {
+      message: 'playable sent, and no say-first-message: the call is not recorded',
+    })
     .toEqual(['playable']);
   await fakeDaily(page, { command: 'levels', level: 0.06 });
-  await expect(widget(page).locator('[part=status]'), 'speaking in the chip').toHaveText('Agent is speaking — talk to interrupt');
-  const ring = await widget(page).locator('[part=card]').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--v'));
+  await expect(widget(page).locator('[part=status]'), 'speaking in the chip').toHaveText(
+    'Agent is speaking — talk to interrupt',
+  );
+  const ring = await widget(page)
+    .locator('[part=card]')
+    .evaluate((el) => (el as HTMLElement).style.getPropertyValue('--v'));
   expect(Number(ring), 'the avatar ring follows the volume (0.06 / 0.15)').toBeCloseTo(0.4, 5);
   // Checked with the call running (everything loaded), before axe injects its own global.
   expect(await addedWindowKeys(page), 'at most one global').toEqual(['RingwiseVoice']);
@@ -75,7 +93,9 @@ test('included twice under hostile CSS and a strict CSP: one launcher, one POST 
   expect(log.errors, 'no console errors or unhandled rejections').toEqual([]);
 });
 
-test('keyboard only: Enter on the launcher calls, focus moves into the card, Escape minimizes, Escape on Hang Up hangs up', async ({ page }) => {
+test('keyboard only: Enter on the launcher calls, focus moves into the card, Escape minimizes, Escape on Hang Up hangs up', async ({
+  page,
+}) => {
   const log = await openHost(page, { include: 'once' });
   await page.keyboard.press('Tab'); // the host page's own controls are hidden by its CSS: the launcher is first
   await expect(page.getByRole('button', { name: 'Talk to Our Agent' }), 'launcher focused').toBeFocused();
@@ -84,7 +104,10 @@ test('keyboard only: Enter on the launcher calls, focus moves into the card, Esc
   await expect(card(page), 'focus is in the card').toBeFocused();
   await page.keyboard.press('Escape');
   await expect(card(page), 'Escape minimized the card').toBeHidden();
-  await expect(page.getByRole('button', { name: 'Back to the call' }), 'focus back on the launcher, which leads back').toBeFocused();
+  await expect(
+    page.getByRole('button', { name: 'Back to the call' }),
+    'focus back on the launcher, which leads back',
+  ).toBeFocused();
   await expect(announced(page), 'the call goes on').toHaveText('Listening…');
   const dot = page.locator('ringwise-voice-call [part=launcher] .ld');
   await expect(dot, 'the minimized launcher shows the live dot').toBeVisible();
@@ -111,7 +134,9 @@ test('microphone denied: an error section with the fix and Try again', async ({ 
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   const error = widget(page).locator('[part=error]');
   await expect(error.getByRole('heading', { name: 'Microphone needed' }), 'title').toBeVisible();
-  await expect(error, 'sentence and fix').toContainText('Microphone access was denied.Allow the microphone: click the icon at the left of the address bar, then try again.');
+  await expect(error, 'sentence and fix').toContainText(
+    'Microphone access was denied.Allow the microphone: click the icon at the left of the address bar, then try again.',
+  );
   await expect(error.getByRole('button', { name: 'Try again' }), 'retry offered').toBeVisible();
   expect(await addedWindowKeys(page), 'at most one global').toEqual(['RingwiseVoice']);
   expect(await widgetAxe(page), 'axe: error').toEqual([]);
@@ -127,12 +152,19 @@ test('loaded late (after the page loaded, like a single-page app) it still mount
   expect(log.errors, 'no console errors').toEqual([]);
 });
 
-test('a missing public key is explained in the card, nothing reaches the platform and nothing throws', async ({ page }) => {
+test('a missing public key is explained in the card, nothing reaches the platform and nothing throws', async ({
+  page,
+}) => {
   const log = await openHost(page, { data: { 'public-key': null } });
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(widget(page).locator('[part=error]'), 'not set up').toContainText('Not set up correctlyThe public key is missing.');
+  await expect(widget(page).locator('[part=error]'), 'not set up').toContainText(
+    'Not set up correctlyThe public key is missing.',
+  );
   expect(hosts.provider.requests, 'no API request').toEqual([]);
-  expect(chunkRequests(log).filter((url) => !url.includes('-card')), 'no engine without a key').toEqual([]);
+  expect(
+    chunkRequests(log).filter((url) => !url.includes('-card')),
+    'no engine without a key',
+  ).toEqual([]);
   expect(log.errors, 'no console errors').toEqual([]);
 });
 
@@ -143,7 +175,9 @@ test('a failing engine chunk and an API error are explained in the card; Try aga
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   const error = widget(page).locator('[part=error]');
   // One plain sentence for the visitor (the address and the owner's fix go to the console).
-  await expect(error, 'engine failure explained').toContainText('Loading failedPart of the assistant could not be downloaded.');
+  await expect(error, 'engine failure explained').toContainText(
+    'Loading failedPart of the assistant could not be downloaded.',
+  );
   await page.unroute(`${ENGINE_URL}*`);
   hosts.provider.route('POST', '/call/web', { status: 401, body: { message: 'Invalid public key' } });
   await error.getByRole('button', { name: 'Try again' }).click();
@@ -155,22 +189,33 @@ test('a failing engine chunk and an API error are explained in the card; Try aga
   // The browser itself logs failed loads (the aborted chunk, the 401); the widget logs the chunk
   // once (hover and click both failed), and nothing else is logged.
   // Another origin, no CORS: the browser does not say whether the file is missing or the server is down.
-  expect(log.errors.filter((e) => !e.includes('Failed to load resource')), 'the failed file and the fix, once; no page errors').toEqual([
+  expect(
+    log.errors.filter((e) => !e.includes('Failed to load resource')),
+    'the failed file and the fix, once; no page errors',
+  ).toEqual([
     `console: ringwise-voice-call: could not load ${ENGINE_URL}`,
     `console: ringwise-voice-call: ${ENGINE_URL} could not be downloaded (missing there, or the server is unreachable): check that the file opens at that address.`,
   ]);
 });
 
 test("the assistant's video is shown above the conversation", async ({ page }) => {
-  hosts.provider.route('POST', '/call/web', { status: 201, body: { id: 'call-v', webCallUrl: ROOM, assistant: { voice: { provider: 'tavus' } } } });
+  hosts.provider.route('POST', '/call/web', {
+    status: 201,
+    body: { id: 'call-v', webCallUrl: ROOM, assistant: { voice: { provider: 'tavus' } } },
+  });
   const log = await openHost(page);
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   await expect(announced(page), 'connected').toHaveText('Listening…');
   expect(await fakeDaily(page, { command: 'assistant-video' }), 'video track sent').toBe(true);
   const video = widget(page).locator('video[part=video]');
   await expect(video, 'shown').toBeVisible();
-  await expect.poll(() => video.evaluate((el) => (el as HTMLVideoElement).videoWidth), { message: 'frames arrive' }).toBe(320);
-  expect(await video.evaluate((el) => [(el as HTMLVideoElement).muted, el.hasAttribute('playsinline')]), 'muted, inline').toEqual([true, true]);
+  await expect
+    .poll(() => video.evaluate((el) => (el as HTMLVideoElement).videoWidth), { message: 'frames arrive' })
+    .toBe(320);
+  expect(
+    await video.evaluate((el) => [(el as HTMLVideoElement).muted, el.hasAttribute('playsinline')]),
+    'muted, inline',
+  ).toEqual([true, true]);
   const [videoBox, bodyBox] = [await video.boundingBox(), await widget(page).locator('[part=body]').boundingBox()];
   expect(videoBox!.y + videoBox!.height, 'above the conversation').toBeLessThanOrEqual(bodyBox!.y + 1);
   await card(page).getByRole('button', { name: 'Hang Up', exact: true }).click();

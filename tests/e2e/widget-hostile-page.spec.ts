@@ -8,7 +8,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { chatWebEvents, chatWebHandler, startLoopbackServer, type LoopbackServer } from '../../fixtures/loopback-server.ts';
+import {
+  chatWebEvents,
+  chatWebHandler,
+  startLoopbackServer,
+  type LoopbackServer,
+} from '../../fixtures/loopback-server.ts';
 import { hostPages } from './widget-helpers.ts';
 
 const KEY = 'pk-hostile';
@@ -16,7 +21,13 @@ const ASSISTANT = 'asst-hostile';
 const OUT = 'screenshots/widget';
 
 const hosts = hostPages({
-  data: (providerUrl) => ({ 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': providerUrl, mode: 'chat', title: 'Acme Assistant' }),
+  data: (providerUrl) => ({
+    'public-key': KEY,
+    'assistant-id': ASSISTANT,
+    'api-base-url': providerUrl,
+    mode: 'chat',
+    title: 'Acme Assistant',
+  }),
   options: { include: 'once' },
 });
 
@@ -42,7 +53,9 @@ async function chat(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-test('planted markup before the script tag configures nothing: the message goes to the script tag\'s API, no phishing consent', async ({ page }) => {
+test("planted markup before the script tag configures nothing: the message goes to the script tag's API, no phishing consent", async ({
+  page,
+}) => {
   hosts.provider.route('POST', '/chat/web', chatWebHandler({ reply: 'We come on Sundays too.', sessionId: 's-real' }));
   const lines = consoleOf(page);
   const planted =
@@ -50,18 +63,29 @@ test('planted markup before the script tag configures nothing: the message goes 
     'mode="chat" consent-required consent-content="[Verify your account](https://attacker.example/phish)"></ringwise-voice-call>';
   // The attacker's origin is allowed by the page's own policy: only the loader can refuse it.
   await hosts.open(page, { markup: planted, connect: [hosts.provider.url, attacker.url] });
-  await expect(widgets(page), 'the planted element and the loader\'s own').toHaveCount(2);
+  await expect(widgets(page), "the planted element and the loader's own").toHaveCount(2);
   await chat(page, 'Sundays?');
-  await expect(widgets(page).locator('[part=turn]').nth(1), 'the reply from the configured API').toHaveText('Agent: We come on Sundays too.');
-  expect(hosts.provider.requestsTo('POST', '/chat/web').map((r) => r.headers.authorization), 'sent with the script tag\'s key').toEqual([`Bearer ${KEY}`]);
+  await expect(widgets(page).locator('[part=turn]').nth(1), 'the reply from the configured API').toHaveText(
+    'Agent: We come on Sundays too.',
+  );
+  expect(
+    hosts.provider.requestsTo('POST', '/chat/web').map((r) => r.headers.authorization),
+    "sent with the script tag's key",
+  ).toEqual([`Bearer ${KEY}`]);
   expect(attacker.requests, 'nothing reached the planted api-base-url').toEqual([]);
   await expect(page.getByRole('link', { name: 'Verify your account' }), 'no planted consent link').toHaveCount(0);
   const planted0 = widgets(page).first();
-  expect(await planted0.evaluate((el) => [el.hasAttribute('public-key') && el.getAttribute('public-key'), el.shadowRoot?.childElementCount]), 'the planted one is empty').toEqual([
-    'pk-attacker',
-    0,
-  ]);
-  expect(lines.filter((line) => line.includes('ignored markup the loader did not create')), 'one console line says why').toHaveLength(1);
+  expect(
+    await planted0.evaluate((el) => [
+      el.hasAttribute('public-key') && el.getAttribute('public-key'),
+      el.shadowRoot?.childElementCount,
+    ]),
+    'the planted one is empty',
+  ).toEqual(['pk-attacker', 0]);
+  expect(
+    lines.filter((line) => line.includes('ignored markup the loader did not create')),
+    'one console line says why',
+  ).toHaveLength(1);
 });
 
 test('data-mount="false" on the script tag allows the page\'s own markup', async ({ page }) => {
@@ -69,7 +93,9 @@ test('data-mount="false" on the script tag allows the page\'s own markup', async
   const own = `<ringwise-voice-call public-key="${KEY}" assistant-id="${ASSISTANT}" api-base-url="${hosts.provider.url}" mode="chat" position="inline"></ringwise-voice-call>`;
   await hosts.open(page, { markup: own, data: { mount: 'false' } });
   await chat(page, 'Hi');
-  await expect(widgets(page).locator('[part=turn]').nth(1), 'the page\'s own element works').toHaveText('Agent: Inline hello.');
+  await expect(widgets(page).locator('[part=turn]').nth(1), "the page's own element works").toHaveText(
+    'Agent: Inline hello.',
+  );
 });
 
 test('Trusted Types enforced, the policy ringwise allowed: the card loads and a reply streams', async ({ page }) => {
@@ -78,18 +104,33 @@ test('Trusted Types enforced, the policy ringwise allowed: the card loads and a 
   await hosts.open(page, { policy: ["require-trusted-types-for 'script'", 'trusted-types ringwise'] });
   await chat(page, 'Hello?');
   await expect(widgets(page).locator('[part=turn]').nth(1), 'the reply').toHaveText('Agent: Trusted and typed.');
-  expect(lines.filter((line) => /trusted|violat|refused/i.test(line)), 'no Trusted Types violation').toEqual([]);
+  expect(
+    lines.filter((line) => /trusted|violat|refused/i.test(line)),
+    'no Trusted Types violation',
+  ).toEqual([]);
 });
 
 for (const width of [1280, 390] as const) {
   for (const theme of ['light', 'dark'] as const) {
-    test(`Trusted Types enforced, ringwise refused: the launcher says the page blocks it, one console line names the fix (${theme}, ${width})`, async ({ page }) => {
+    test(`Trusted Types enforced, ringwise refused: the launcher says the page blocks it, one console line names the fix (${theme}, ${width})`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 800 });
       const lines = consoleOf(page);
-      await hosts.open(page, { policy: ["require-trusted-types-for 'script'", 'trusted-types other-policy'], look: theme, data: { theme } });
+      await hosts.open(page, {
+        policy: ["require-trusted-types-for 'script'", 'trusted-types other-policy'],
+        look: theme,
+        data: { theme },
+      });
       await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
-      await expect(page.getByRole('button', { name: "Blocked by this page's security policy" }), 'the launcher says why').toBeVisible();
-      expect(lines.filter((line) => line.includes('"trusted-types ringwise"')), 'one line names the fix').toEqual([
+      await expect(
+        page.getByRole('button', { name: "Blocked by this page's security policy" }),
+        'the launcher says why',
+      ).toBeVisible();
+      expect(
+        lines.filter((line) => line.includes('"trusted-types ringwise"')),
+        'one line names the fix',
+      ).toEqual([
         `error: ringwise-voice-call: blocked by Trusted Types; add "trusted-types ringwise" to the page's CSP`,
       ]);
       await page.screenshot({ path: `${OUT}/issue23-tt-blocked-${theme}-${width}.png` });
@@ -104,9 +145,14 @@ for (const width of [1280, 390] as const) {
       await chat(page, 'Tell me everything about boilers');
       const note = widgets(page).locator('[part=reply-cut]');
       await expect(note, 'the note').toHaveText('The answer was cut off here.');
-      const shown = await widgets(page).locator('[part=turn]').nth(1).evaluate((el) => el.querySelector('.pt, span:not(.sr)')?.parentElement?.textContent?.length ?? 0);
+      const shown = await widgets(page)
+        .locator('[part=turn]')
+        .nth(1)
+        .evaluate((el) => el.querySelector('.pt, span:not(.sr)')?.parentElement?.textContent?.length ?? 0);
       expect(shown, 'the reply stops at the cap').toBeLessThan(100_200);
-      await widgets(page).locator('[part=conversation]').evaluate((log) => (log.scrollTop = log.scrollHeight));
+      await widgets(page)
+        .locator('[part=conversation]')
+        .evaluate((log) => (log.scrollTop = log.scrollHeight));
       await page.screenshot({ path: `${OUT}/issue23-reply-cut-${theme}-${width}.png` });
     });
   }
@@ -122,7 +168,9 @@ test('a 200 whose JSON is cut off is a visible error with Try again, and Try aga
   await hosts.open(page);
   await chat(page, 'Hello?');
   const error = widgets(page).locator('[part=error]');
-  await expect(error, 'says the answer could not be read').toContainText('The assistant service sent an answer that could not be read.');
+  await expect(error, 'says the answer could not be read').toContainText(
+    'The assistant service sent an answer that could not be read.',
+  );
   await error.getByRole('button', { name: 'Try again' }).click();
   await expect(widgets(page).locator('[part=turn]').last(), 'the retry').toHaveText('Agent: Second time lucky.');
 });

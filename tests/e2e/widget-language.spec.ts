@@ -19,9 +19,18 @@ const hosts = hostPages({
   routes: (provider) => {
     provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Hello! How can I help?' }));
     // Slow enough to see the connecting state; the call then goes on as usual.
-    provider.route('POST', '/call/web', { status: 201, body: { id: 'call-de', webCallUrl: 'https://fake.daily.example/de' }, delayMs: 1500 });
+    provider.route('POST', '/call/web', {
+      status: 201,
+      body: { id: 'call-de', webCallUrl: 'https://fake.daily.example/de' },
+      delayMs: 1500,
+    });
   },
-  data: (providerUrl) => ({ 'public-key': 'pk-lang', 'assistant-id': 'asst-lang', 'api-base-url': providerUrl, mode: 'hybrid' }),
+  data: (providerUrl) => ({
+    'public-key': 'pk-lang',
+    'assistant-id': 'asst-lang',
+    'api-base-url': providerUrl,
+    mode: 'hybrid',
+  }),
   options: { include: 'once', look: 'light' },
 });
 
@@ -74,7 +83,9 @@ test('<html lang="de">: German in every state, nothing English left, one small f
   await expect(launcher, 'idle launcher').toBeVisible();
   await expect(widget(page).locator('[part=container]'), 'lang on the shadow content').toHaveAttribute('lang', 'de');
   expect(await englishLeft(page), 'idle').toEqual([]);
-  expect(languageFiles(log), 'the German file, loaded for the launcher').toEqual([expect.stringContaining(MODULE_FILES.de)]);
+  expect(languageFiles(log), 'the German file, loaded for the launcher').toEqual([
+    expect.stringContaining(MODULE_FILES.de),
+  ]);
 
   await launcher.click();
   await expect(card(page)).toBeVisible();
@@ -125,22 +136,34 @@ test('<html lang="de">: the microphone error and its fix in German', async ({ pa
 test('the check itself sees English: an English page has its labels reported', async ({ page }) => {
   await hosts.open(page);
   await expect(widget(page).getByRole('button', { name: EN_LABELS.openHybrid })).toBeVisible();
-  expect(await englishLeft(page)).toEqual([`openHybrid: "${EN_LABELS.openHybrid}"`, `openHybrid: "${EN_LABELS.openHybrid}"`]);
+  expect(await englishLeft(page)).toEqual([
+    `openHybrid: "${EN_LABELS.openHybrid}"`,
+    `openHybrid: "${EN_LABELS.openHybrid}"`,
+  ]);
 });
 
-test('English pages load no language file; locale and the browser’s languages choose too', async ({ page, browser }) => {
+test('English pages load no language file; locale and the browser’s languages choose too', async ({
+  page,
+  browser,
+}) => {
   const log = await hosts.open(page);
   await expect(widget(page).getByRole('button', { name: EN_LABELS.openHybrid })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(languageFiles(log), 'English: no file').toEqual([]);
 
   const french = await hosts.open(page, { data: { locale: 'fr' } });
-  await expect(widget(page).getByRole('button', { name: FR.openHybrid }), 'locale="fr" over <html lang="en">').toBeVisible();
+  await expect(
+    widget(page).getByRole('button', { name: FR.openHybrid }),
+    'locale="fr" over <html lang="en">',
+  ).toBeVisible();
   expect(languageFiles(french)).toEqual([expect.stringContaining(MODULE_FILES.fr)]);
 
   const context = await browser.newContext({ locale: 'es-ES' });
   const spanish = await context.newPage();
   await hosts.open(spanish, { lang: '' });
-  await expect(widget(spanish).getByRole('button', { name: ES.openHybrid }), 'no lang: the browser’s language').toBeVisible();
+  await expect(
+    widget(spanish).getByRole('button', { name: ES.openHybrid }),
+    'no lang: the browser’s language',
+  ).toBeVisible();
   await context.close();
 });

@@ -33,7 +33,13 @@ const hosts = hostPages({
     provider.route('POST', '/call/web', { status: 201, body: { id: 'call-owner', webCallUrl: ROOM } });
     provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Hello Ada.', sessionId: 'sess-owner' }));
   },
-  data: (providerUrl) => ({ 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': providerUrl, mode: 'voice', title: 'Acme Assistant' }),
+  data: (providerUrl) => ({
+    'public-key': KEY,
+    'assistant-id': ASSISTANT,
+    'api-base-url': providerUrl,
+    mode: 'voice',
+    title: 'Acme Assistant',
+  }),
   options: { include: 'once' },
 });
 
@@ -53,7 +59,9 @@ interface Recorded {
 
 const recorded = (page: Page) => widget(page).evaluate((el) => (el as unknown as { recorded: Recorded }).recorded);
 
-test('client tools: the registered function runs once with the parsed arguments; an unknown and a throwing tool are one ringwise-error each; addMessage, say and send reach the call', async ({ page }) => {
+test('client tools: the registered function runs once with the parsed arguments; an unknown and a throwing tool are one ringwise-error each; addMessage, say and send reach the call', async ({
+  page,
+}) => {
   const log = await hosts.open(page, { data: { 'bundle-path-override': 'https://cdn.example.com/daily/' } });
   // What a script-tag owner writes (their own script; here through the test's page access).
   await widget(page).evaluate((el) => {
@@ -65,7 +73,9 @@ test('client tools: the registered function runs once with the parsed arguments;
         throw new Error('There is no form on this page.');
       },
     };
-    element.addEventListener('ringwise-tool-call', (event) => element.recorded.toolEvents.push((event as CustomEvent).detail));
+    element.addEventListener('ringwise-tool-call', (event) =>
+      element.recorded.toolEvents.push((event as CustomEvent).detail),
+    );
     element.addEventListener('ringwise-error', (event) => {
       const { type, message, tool } = (event as CustomEvent).detail;
       element.recorded.errors.push({ type, message, tool });
@@ -74,18 +84,27 @@ test('client tools: the registered function runs once with the parsed arguments;
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
   const info = await fakeDaily<FakeDailyInfo>(page, { command: 'info' });
-  expect(info.config, 'data-bundle-path-override reached the Daily adapter').toEqual({ bundlePathOverride: 'https://cdn.example.com/daily/' });
+  expect(info.config, 'data-bundle-path-override reached the Daily adapter').toEqual({
+    bundlePathOverride: 'https://cdn.example.com/daily/',
+  });
 
   await fakeDaily(page, { command: 'message', message: toolCalls('t1', 'showPricing', '{"plan":"pro","seats":3}') });
-  await expect.poll(async () => (await recorded(page)).tools, { message: 'the function ran with the parsed arguments' }).toEqual([
-    [{ plan: 'pro', seats: 3 }, { id: 't1', name: 'showPricing', arguments: { plan: 'pro', seats: 3 } }],
-  ]);
+  await expect
+    .poll(async () => (await recorded(page)).tools, { message: 'the function ran with the parsed arguments' })
+    .toEqual([
+      [
+        { plan: 'pro', seats: 3 },
+        { id: 't1', name: 'showPricing', arguments: { plan: 'pro', seats: 3 } },
+      ],
+    ]);
   await fakeDaily(page, { command: 'message', message: toolCalls('t2', 'bookVisit') });
   await fakeDaily(page, { command: 'message', message: toolCalls('t3', 'openForm', '{}') });
-  await expect.poll(async () => (await recorded(page)).errors.map((e) => [e.type, e.tool?.name])).toEqual([
-    ['unknown-tool', 'bookVisit'],
-    ['tool-failed', 'openForm'],
-  ]);
+  await expect
+    .poll(async () => (await recorded(page)).errors.map((e) => [e.type, e.tool?.name]))
+    .toEqual([
+      ['unknown-tool', 'bookVisit'],
+      ['tool-failed', 'openForm'],
+    ]);
   const after = await recorded(page);
   expect(after.tools, 'the first function ran exactly once').toHaveLength(1);
   expect(after.toolEvents, 'a ringwise-tool-call for each call').toEqual([
@@ -96,7 +115,11 @@ test('client tools: the registered function runs once with the parsed arguments;
   expect(after.errors[1]!.message).toBe('The client tool "openForm" failed: There is no form on this page.');
 
   await widget(page).evaluate((el) => {
-    const element = el as HTMLElement & { addMessage(m: object): void; say(t: string, end?: boolean): void; send(m: object): void };
+    const element = el as HTMLElement & {
+      addMessage(m: object): void;
+      say(t: string, end?: boolean): void;
+      send(m: object): void;
+    };
     element.addMessage({ role: 'system', content: 'The pricing table is on screen.' });
     element.say('One moment.');
     element.send({ type: 'control', control: 'mute-assistant' });
@@ -105,7 +128,9 @@ test('client tools: the registered function runs once with the parsed arguments;
     .poll(async () => {
       const { messages } = await fakeDaily<FakeDailyInfo>(page, { command: 'info' });
       // The core's own messages (playable, say-first-message) are not the page's.
-      return messages.filter((m) => typeof m === 'object' && (m as { control?: string }).control !== 'say-first-message');
+      return messages.filter(
+        (m) => typeof m === 'object' && (m as { control?: string }).control !== 'say-first-message',
+      );
     })
     .toEqual([
       { type: 'add-message', message: { role: 'system', content: 'The pricing table is on screen.' } },
@@ -113,14 +138,19 @@ test('client tools: the registered function runs once with the parsed arguments;
       { type: 'control', control: 'mute-assistant' },
     ]);
   await expect(widget(page).getByRole('status'), 'the call goes on').toHaveText('Listening…');
-  expect(log.errors.filter((e) => e.startsWith('pageerror')), 'no uncaught exception, no unhandled rejection').toEqual([]);
+  expect(
+    log.errors.filter((e) => e.startsWith('pageerror')),
+    'no uncaught exception, no unhandled rejection',
+  ).toEqual([]);
   expect(log.errors, 'one console error per tool problem, for the site owner').toEqual([
     'console: ringwise-voice-call: No client tool is registered for "bookVisit".',
     'console: ringwise-voice-call: The client tool "openForm" failed: There is no form on this page.',
   ]);
 });
 
-test('a ringwise-tool-call listener that calls preventDefault() takes an unregistered tool: no error', async ({ page }) => {
+test('a ringwise-tool-call listener that calls preventDefault() takes an unregistered tool: no error', async ({
+  page,
+}) => {
   const log = await hosts.open(page);
   await widget(page).evaluate((el) => {
     const element = el as HTMLElement & { recorded: Recorded };
@@ -134,12 +164,16 @@ test('a ringwise-tool-call listener that calls preventDefault() takes an unregis
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   await expect(widget(page).getByRole('status')).toHaveText('Listening…');
   await fakeDaily(page, { command: 'message', message: toolCalls('t1', 'openForm', '{"topic":"quote"}') });
-  await expect.poll(async () => (await recorded(page)).toolEvents).toEqual([{ id: 't1', name: 'openForm', arguments: { topic: 'quote' } }]);
+  await expect
+    .poll(async () => (await recorded(page)).toolEvents)
+    .toEqual([{ id: 't1', name: 'openForm', arguments: { topic: 'quote' } }]);
   expect((await recorded(page)).errors).toEqual([]);
   expect(log.errors).toEqual([]);
 });
 
-test('overrides from HTML: the click’s POST /call/web carries data-assistant-overrides and data-variable-name exactly', async ({ page }) => {
+test('overrides from HTML: the click’s POST /call/web carries data-assistant-overrides and data-variable-name exactly', async ({
+  page,
+}) => {
   const log = await hosts.open(page, { data: { 'assistant-overrides': OVERRIDES, 'variable-name': 'Ada' } });
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
   const request = await hosts.provider.waitForRequest((r) => r.path === '/call/web');
@@ -150,7 +184,9 @@ test('overrides from HTML: the click’s POST /call/web carries data-assistant-o
 });
 
 test('overrides from HTML: POST /chat/web carries them exactly, with the input', async ({ page }) => {
-  const log = await hosts.open(page, { data: { mode: 'chat', 'assistant-overrides': OVERRIDES, 'variable-name': 'Ada' } });
+  const log = await hosts.open(page, {
+    data: { mode: 'chat', 'assistant-overrides': OVERRIDES, 'variable-name': 'Ada' },
+  });
   await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
   await widget(page).getByRole('textbox', { name: 'Message' }).fill('Hello');
   await page.keyboard.press('Enter');
@@ -161,7 +197,9 @@ test('overrides from HTML: POST /chat/web carries them exactly, with the input',
 });
 
 for (const mode of ['voice', 'chat'] as const) {
-  test(`invalid data-assistant-overrides (${mode}): the card and the console say so, and nothing is sent`, async ({ page }) => {
+  test(`invalid data-assistant-overrides (${mode}): the card and the console say so, and nothing is sent`, async ({
+    page,
+  }) => {
     const log = await hosts.open(page, { data: { mode, 'assistant-overrides': INVALID } });
     if (mode === 'voice') await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
     else {
@@ -173,11 +211,18 @@ for (const mode of ['voice', 'chat'] as const) {
     const error = widget(page).locator('[part=error]');
     await expect(error.getByRole('heading', { name: 'Not set up correctly' })).toBeVisible();
     await expect(error).toContainText('The assistant settings on this page (assistant-overrides) are not valid JSON.');
-    await expect(error, 'the visitor learns their message did not leave').toContainText("Nothing was sent. The site's owner needs to correct this setting.");
+    await expect(error, 'the visitor learns their message did not leave').toContainText(
+      "Nothing was sent. The site's owner needs to correct this setting.",
+    );
     await page.waitForLoadState('networkidle');
-    expect(hosts.provider.requests.filter((r) => r.method === 'POST'), 'nothing sent to the platform').toEqual([]);
+    expect(
+      hosts.provider.requests.filter((r) => r.method === 'POST'),
+      'nothing sent to the platform',
+    ).toEqual([]);
     expect(log.errors, 'one console error naming the attribute and the parser’s reason').toEqual([
-      expect.stringMatching(/^console: ringwise-voice-call: Invalid assistant-overrides \(.+\): nothing was sent\. assistant-overrides must be a JSON object/),
+      expect.stringMatching(
+        /^console: ringwise-voice-call: Invalid assistant-overrides \(.+\): nothing was sent\. assistant-overrides must be a JSON object/,
+      ),
     ]);
     expect(await widgetAxe(page), 'axe').toEqual([]);
   });

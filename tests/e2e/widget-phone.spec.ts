@@ -12,10 +12,22 @@ test.use({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, default
 
 const hosts = hostPages({
   routes: (provider) => {
-    provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Hello! A plumber can be with you within the hour. What is your postcode?' }));
-    provider.route('POST', '/call/web', { status: 201, body: { id: 'call-p', webCallUrl: 'https://fake.daily.example/phone' } });
+    provider.route(
+      'POST',
+      '/chat/web',
+      chatWebHandler({ reply: 'Hello! A plumber can be with you within the hour. What is your postcode?' }),
+    );
+    provider.route('POST', '/call/web', {
+      status: 201,
+      body: { id: 'call-p', webCallUrl: 'https://fake.daily.example/phone' },
+    });
   },
-  data: (providerUrl) => ({ 'public-key': 'pk-phone', 'assistant-id': 'asst-phone', 'api-base-url': providerUrl, title: 'Acme Assistant' }),
+  data: (providerUrl) => ({
+    'public-key': 'pk-phone',
+    'assistant-id': 'asst-phone',
+    'api-base-url': providerUrl,
+    title: 'Acme Assistant',
+  }),
   options: { include: 'once' },
 });
 const openHost = (page: Page, mode: 'chat' | 'hybrid') => hosts.open(page, { data: { mode } });
@@ -47,15 +59,20 @@ async function uncoveredPoints(page: Page): Promise<string[]> {
         const stack = shadow.elementsFromPoint(x, y);
         const ours = stack.filter((node) => hostElement.contains(node) || shadow.contains(node));
         const firstHost = stack.findIndex((node) => !(hostElement.contains(node) || shadow.contains(node)));
-        const surface = stack.slice(0, firstHost === -1 ? stack.length : firstHost).some((node) => shadow.contains(node) && opaque(node));
-        if (!ours.length || !surface) problems.push(`${el.getAttribute('part') ?? el.tagName} at ${Math.round(x)},${Math.round(y)}`);
+        const surface = stack
+          .slice(0, firstHost === -1 ? stack.length : firstHost)
+          .some((node) => shadow.contains(node) && opaque(node));
+        if (!ours.length || !surface)
+          problems.push(`${el.getAttribute('part') ?? el.tagName} at ${Math.round(x)},${Math.round(y)}`);
       }
     }
     return problems;
   });
 }
 
-test('bottom sheet edge to edge, ≤ 85 % high, launcher in thumb reach, nothing of ours on bare host text', async ({ page }) => {
+test('bottom sheet edge to edge, ≤ 85 % high, launcher in thumb reach, nothing of ours on bare host text', async ({
+  page,
+}) => {
   const log = await openHost(page, 'chat');
   const launcher = page.getByRole('button', { name: 'Chat with Our Agent' });
   const box = (await launcher.boundingBox())!;
@@ -72,12 +89,21 @@ test('bottom sheet edge to edge, ≤ 85 % high, launcher in thumb reach, nothing
   // Measured where the entrance animation ends (a loaded machine can still be inside its 0.18 s).
   await sheet.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
   const sheetBox = (await sheet.boundingBox())!;
-  expect([Math.round(sheetBox.x), Math.round(390 - sheetBox.x - sheetBox.width), Math.round(844 - sheetBox.y - sheetBox.height)], 'edge to edge, on the bottom').toEqual([0, 0, 0]);
+  expect(
+    [
+      Math.round(sheetBox.x),
+      Math.round(390 - sheetBox.x - sheetBox.width),
+      Math.round(844 - sheetBox.y - sheetBox.height),
+    ],
+    'edge to edge, on the bottom',
+  ).toEqual([0, 0, 0]);
   expect(sheetBox.height, 'at most ~85 % of the viewport').toBeLessThanOrEqual(844 * 0.85 + 1);
   await expect(launcher, 'the sheet covers the launcher spot: the launcher steps aside').toBeHidden();
   expect(await uncoveredPoints(page), 'every control and text of ours sits on our surface').toEqual([]);
   expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(
+    390,
+  );
   expect(await widgetAxe(page), 'axe: sheet').toEqual([]);
   // One collapse control on the sheet (issue 36): the header's ×; no chevron beside it doing the same.
   const widget = page.locator('ringwise-voice-call');
@@ -98,5 +124,7 @@ test('during a call (hybrid) the sheet keeps every control on its surface', asyn
   await sheet.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
   expect(await uncoveredPoints(page), 'on our surface').toEqual([]);
   expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(
+    390,
+  );
 });

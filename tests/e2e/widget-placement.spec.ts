@@ -12,7 +12,13 @@ import { chunkRequests, hostPages, offSizeButtons } from './widget-helpers.ts';
 
 const hosts = hostPages({
   routes: (provider) => provider.route('POST', '/chat/web', chatWebHandler()),
-  data: (providerUrl) => ({ 'public-key': 'pk-place', 'assistant-id': 'asst-place', 'api-base-url': providerUrl, mode: 'chat', title: 'Acme Assistant' }),
+  data: (providerUrl) => ({
+    'public-key': 'pk-place',
+    'assistant-id': 'asst-place',
+    'api-base-url': providerUrl,
+    mode: 'chat',
+    title: 'Acme Assistant',
+  }),
   options: { include: 'once', look: 'light' },
 });
 
@@ -49,10 +55,14 @@ for (const width of [1280, 390]) {
       if (width <= 480) {
         // Phones: the bottom sheet from edge to edge in every position (the launcher hides behind it).
         expect(800 - (cardBox.y + cardBox.height), 'sheet at the bottom').toBeCloseTo(0, 0);
-        expect([Math.round(cardBox.x), Math.round(width - cardBox.x - cardBox.width)], 'sheet from edge to edge').toEqual([0, 0]);
+        expect(
+          [Math.round(cardBox.x), Math.round(width - cardBox.x - cardBox.width)],
+          'sheet from edge to edge',
+        ).toEqual([0, 0]);
       } else {
         const open = (await launcher(page).boundingBox())!;
-        if (vertical === 'top') expect(cardBox.y, 'below the launcher at the top').toBeGreaterThan(open.y + open.height);
+        if (vertical === 'top')
+          expect(cardBox.y, 'below the launcher at the top').toBeGreaterThan(open.y + open.height);
         else expect(cardBox.y + cardBox.height, 'above the launcher at the bottom').toBeLessThan(open.y);
         if (horizontal === 'right') expect(width - (cardBox.x + cardBox.width), 'right-aligned').toBeCloseTo(OFFSET, 0);
         else if (horizontal === 'left') expect(cardBox.x, 'left-aligned').toBeCloseTo(OFFSET, 0);
@@ -70,7 +80,9 @@ test('--ringwise-offset moves a top-left launcher', async ({ page }) => {
 });
 
 for (const width of [1280, 390]) {
-  test(`dismissible at ${width} px: the close control hides the launcher, fires ringwise-dismiss, and it stays hidden on reload`, async ({ page }) => {
+  test(`dismissible at ${width} px: the close control hides the launcher, fires ringwise-dismiss, and it stays hidden on reload`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     // preload="intent": a dismissible launcher fetches the card file alone (the warm start would add the engines).
     const log = await hosts.open(page, { data: { position: 'bottom-right', dismissible: '', preload: 'intent' } });
@@ -87,9 +99,15 @@ for (const width of [1280, 390]) {
     expect(hideBox.x, 'inside the viewport').toBeGreaterThanOrEqual(0);
     await hide.click();
     await expect(launcher(page), 'the launcher is gone').toBeHidden();
-    expect(await page.evaluate(() => (window as unknown as { dismissed: number }).dismissed), 'one ringwise-dismiss').toBe(1);
+    expect(
+      await page.evaluate(() => (window as unknown as { dismissed: number }).dismissed),
+      'one ringwise-dismiss',
+    ).toBe(1);
     // The card file draws the hide control, so a dismissible launcher fetches it at once; no engine.
-    expect(chunkRequests(log).map((url) => new URL(url).pathname), 'the card file only').toEqual([`/widget/${MODULE_FILES.card}`]);
+    expect(
+      chunkRequests(log).map((url) => new URL(url).pathname),
+      'the card file only',
+    ).toEqual([`/widget/${MODULE_FILES.card}`]);
     await page.reload();
     await expect(widget(page), 'the element is there after the reload').toHaveCount(1);
     await expect(launcher(page), 'and stays hidden in this session').toBeHidden();

@@ -11,7 +11,13 @@ import { chatWebHandler } from '../../fixtures/loopback-server.ts';
 import { hostPages, offSizeButtons, widgetAxe } from './widget-helpers.ts';
 
 const hosts = hostPages({
-  data: (providerUrl) => ({ 'public-key': 'pk-rich', 'assistant-id': 'asst-rich', 'api-base-url': providerUrl, mode: 'chat', preload: 'intent' }),
+  data: (providerUrl) => ({
+    'public-key': 'pk-rich',
+    'assistant-id': 'asst-rich',
+    'api-base-url': providerUrl,
+    mode: 'chat',
+    preload: 'intent',
+  }),
   options: { include: 'once' },
 });
 
@@ -37,7 +43,9 @@ async function collect(page: Page, name: string) {
   await page.evaluate((event) => {
     const w = window as unknown as Record<string, unknown[]>;
     w[event] = [];
-    document.querySelector('ringwise-voice-call')!.addEventListener(event, (e) => w[event]!.push((e as CustomEvent).detail));
+    document
+      .querySelector('ringwise-voice-call')!
+      .addEventListener(event, (e) => w[event]!.push((e as CustomEvent).detail));
   }, `ringwise-${name}`);
   return () => page.evaluate((event) => (window as unknown as Record<string, unknown[]>)[event], `ringwise-${name}`);
 }
@@ -54,7 +62,9 @@ const HOSTILE = [
   '- one\n- two\n\n```\n<b>code</b>\n```',
 ].join('\n');
 
-test('hostile Markdown and HTML render as text or are dropped, never run; a link outside link-hosts is not a link', async ({ page }) => {
+test('hostile Markdown and HTML render as text or are dropped, never run; a link outside link-hosts is not a link', async ({
+  page,
+}) => {
   hosts.provider.route('POST', '/chat/web', chatWebHandler({ reply: HOSTILE, deltaSize: 97 }));
   await hosts.open(page, { data: { 'link-hosts': 'ringwise.example' } });
   await openChat(page);
@@ -66,7 +76,10 @@ test('hostile Markdown and HTML render as text or are dropped, never run; a link
   await expect(links.first()).toHaveAttribute('href', 'https://ringwise.example/pricing');
   await expect(links.first()).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(links.first()).toHaveAttribute('target', '_blank');
-  expect(await reply.locator('img, script, svg, iframe, a[href^="javascript"], [onerror], [onload]').count(), 'no element from the HTML').toBe(0);
+  expect(
+    await reply.locator('img, script, svg, iframe, a[href^="javascript"], [onerror], [onload]').count(),
+    'no element from the HTML',
+  ).toBe(0);
   await expect(reply, 'the HTML shown as text').toContainText('<img src=x onerror="window.__pwned=3">');
   // Clicking the refused links' text does nothing: no navigation, no popup, no script.
   for (const name of ['elsewhere', 'run me', 'data']) await reply.getByText(name, { exact: true }).click();
@@ -77,7 +90,9 @@ test('hostile Markdown and HTML render as text or are dropped, never run; a link
   expect(await widgetAxe(page), 'axe: formatted reply').toEqual([]);
 });
 
-test('a 200 KB reply streams in formatted up to the reply limit (100,000 characters), then says it was cut', async ({ page }) => {
+test('a 200 KB reply streams in formatted up to the reply limit (100,000 characters), then says it was cut', async ({
+  page,
+}) => {
   const unit = '**Bold** and _it_ with `code` and [a link](https://a.example) and more words. ';
   const big = unit.repeat(Math.ceil(200_000 / unit.length));
   hosts.provider.route('POST', '/chat/web', chatWebHandler({ reply: big, deltaSize: 4096 }));
@@ -85,14 +100,18 @@ test('a 200 KB reply streams in formatted up to the reply limit (100,000 charact
   await openChat(page);
   await ask(page, 'A long one');
   const reply = bubbles(page).nth(1);
-  await expect(reply, 'cut at the limit, and said so').toContainText('The answer was cut off here.', { timeout: 30_000 });
+  await expect(reply, 'cut at the limit, and said so').toContainText('The answer was cut off here.', {
+    timeout: 30_000,
+  });
   expect(await reply.locator('strong').count(), 'formatted throughout').toBe(Math.floor(100_000 / unit.length));
   await expect(field(page), 'the card still answers').toBeEditable();
 });
 
 test('conversation starters: four at most; a tap sends the text as the first message', async ({ page }) => {
   hosts.provider.route('POST', '/chat/web', chatWebHandler({ reply: 'From $49 a month.' }));
-  await hosts.open(page, { data: { suggestions: '["What does it cost?","Book a demo","Opening hours","Where are you?","A fifth"]' } });
+  await hosts.open(page, {
+    data: { suggestions: '["What does it cost?","Book a demo","Opening hours","Where are you?","A fifth"]' },
+  });
   await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
   const starters = widget(page).getByRole('group', { name: 'Suggested replies' }).getByRole('button');
   await expect(starters, 'four').toHaveText(['What does it cost?', 'Book a demo', 'Opening hours', 'Where are you?']);
@@ -104,7 +123,9 @@ test('conversation starters: four at most; a tap sends the text as the first mes
   await expect(widget(page).getByRole('group', { name: 'Suggested replies' }), 'gone').toHaveCount(0);
 });
 
-test('thumbs and the rating fire ringwise-feedback with the ids; the rating POST survives leaving the page', async ({ page }) => {
+test('thumbs and the rating fire ringwise-feedback with the ids; the rating POST survives leaving the page', async ({
+  page,
+}) => {
   hosts.provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Hello!', sessionId: 'sess-fb' }));
   hosts.provider.route('POST', '/feedback', { status: 204 });
   await hosts.open(page, { data: { feedback: 'both', 'feedback-url': `${hosts.provider.url}/feedback` } });
@@ -136,7 +157,11 @@ test('thumbs and the rating fire ringwise-feedback with the ids; the rating POST
     location.href = 'about:blank';
   }, `${hosts.provider.url}/feedback-end`);
   const rating = await hosts.provider.waitForRequest((r) => r.path === '/feedback-end' && r.method === 'POST');
-  expect(rating.json, 'the rating arrived after the page was left').toEqual({ rating: 5, comment: 'Quick and clear', sessionId: 'sess-fb' });
+  expect(rating.json, 'the rating arrived after the page was left').toEqual({
+    rating: 5,
+    comment: 'Quick and clear',
+    sessionId: 'sess-fb',
+  });
 });
 
 test('hand-over: ringwise-handoff carries the turns with roles and times', async ({ page }) => {
@@ -146,12 +171,21 @@ test('hand-over: ringwise-handoff carries the turns with roles and times', async
   const handed = await collect(page, 'handoff');
   await ask(page, 'I would rather talk to someone');
   await widget(page).getByRole('button', { name: 'Talk to a person' }).click();
-  await expect(widget(page).getByText('Your conversation was passed on to a person.'), 'said in the card').toBeVisible();
+  await expect(
+    widget(page).getByText('Your conversation was passed on to a person.'),
+    'said in the card',
+  ).toBeVisible();
   const [detail] = (await handed()) as { turns: { role: string; text: string; at: number }[]; sessionId: string }[];
-  expect(detail!.turns.map(({ role, text }) => ({ role, text })), 'the turns').toEqual([
+  expect(
+    detail!.turns.map(({ role, text }) => ({ role, text })),
+    'the turns',
+  ).toEqual([
     { role: 'user', text: 'I would rather talk to someone' },
     { role: 'assistant', text: 'I can help with prices.' },
   ]);
-  expect(detail!.turns.every((turn) => turn.at > Date.now() - 60_000), 'with their times').toBe(true);
+  expect(
+    detail!.turns.every((turn) => turn.at > Date.now() - 60_000),
+    'with their times',
+  ).toBe(true);
   expect(detail!.sessionId, 'the chat session').toMatch(/^chat-session-/);
 });

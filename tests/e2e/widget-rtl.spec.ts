@@ -14,7 +14,13 @@ const OUT = 'screenshots/card';
 mkdirSync(OUT, { recursive: true });
 
 const hosts = hostPages({
-  data: (providerUrl) => ({ 'public-key': 'pk-rtl', 'assistant-id': 'asst-rtl', 'api-base-url': providerUrl, mode: 'hybrid', title: 'Acme Assistant' }),
+  data: (providerUrl) => ({
+    'public-key': 'pk-rtl',
+    'assistant-id': 'asst-rtl',
+    'api-base-url': providerUrl,
+    mode: 'hybrid',
+    title: 'Acme Assistant',
+  }),
   options: { include: 'once' },
 });
 
@@ -37,19 +43,28 @@ for (const width of [1280, 390] as const) {
   test.describe(`${width} px`, () => {
     test.use({ viewport: { width, height: width > 600 ? 800 : 844 } });
     for (const theme of ['light', 'dark'] as const) {
-      test(`a right-to-left page: the English widget stays left-to-right; a registered right-to-left language turns it (${theme})`, async ({ page }) => {
+      test(`a right-to-left page: the English widget stays left-to-right; a registered right-to-left language turns it (${theme})`, async ({
+        page,
+      }) => {
         await openHost(page, theme, { lang: 'ar', dir: 'rtl' });
         const container = widget(page).locator('[part=container]');
         await expect(container, 'English on an Arabic page: left-to-right').toHaveAttribute('dir', 'ltr');
         await widget(page).locator('[part=launcher]').click();
         const input = widget(page).getByRole('textbox', { name: EN_LABELS.message });
-        expect(await input.evaluate((el) => getComputedStyle(el).direction), 'the field reads left-to-right').toBe('ltr');
+        expect(await input.evaluate((el) => getComputedStyle(el).direction), 'the field reads left-to-right').toBe(
+          'ltr',
+        );
         const [sheet, view] = [await box(card(page)), page.viewportSize()!];
-        expect(view.width - (sheet.x + sheet.width), 'still on the right (the position is the page’s side)').toBeLessThanOrEqual(24);
+        expect(
+          view.width - (sheet.x + sheet.width),
+          'still on the right (the position is the page’s side)',
+        ).toBeLessThanOrEqual(24);
         await shoot(page, `rtl-page-${theme}-${width}`);
 
         await page.evaluate(() =>
-          (window as unknown as { RingwiseVoice: { registerLocale(locale: string, labels: object): void } }).RingwiseVoice.registerLocale('ar', {
+          (
+            window as unknown as { RingwiseVoice: { registerLocale(locale: string, labels: object): void } }
+          ).RingwiseVoice.registerLocale('ar', {
             assistantName: 'المساعد',
             emptyHybrid: 'اكتب سؤالك، أو ابدأ مكالمة وتحدث.',
             message: 'رسالة',

@@ -43,7 +43,10 @@ test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   provider = await startLoopbackServer();
   // The loader's early requests land here; the scripted engines do not read them.
-  provider.route('POST', '/call/web', { status: 201, body: { id: 'shot', webCallUrl: 'https://fake.daily.example/shot' } });
+  provider.route('POST', '/call/web', {
+    status: 201,
+    body: { id: 'shot', webCallUrl: 'https://fake.daily.example/shot' },
+  });
   provider.route('POST', '/chat/web', chatWebHandler());
 });
 
@@ -55,10 +58,19 @@ test.afterAll(async () => {
  * Opens the host page with the widget in this state and does what a visitor does to reach it;
  * `lang` is the page's language, `extra` more attributes (a position…).
  */
-async function stage(page: Page, state: CardState, theme: (typeof THEMES)[number], lang = 'en', extra: Record<string, string> = {}): Promise<HostPage> {
+async function stage(
+  page: Page,
+  state: CardState,
+  theme: (typeof THEMES)[number],
+  lang = 'en',
+  extra: Record<string, string> = {},
+): Promise<HostPage> {
   const labels = LANGUAGES[lang] ?? EN_LABELS;
   const log = await preparePage(page);
-  for (const [url, chunk] of [[ENGINE_URL, 'engine'], [CHAT_URL, 'chat']] as const) {
+  for (const [url, chunk] of [
+    [ENGINE_URL, 'engine'],
+    [CHAT_URL, 'chat'],
+  ] as const) {
     const engine = await engineOf(state.id, chunk);
     await page.route(`${url}*`, (route) =>
       state.engineFails && url === ENGINE_URL
@@ -77,7 +89,14 @@ async function stage(page: Page, state: CardState, theme: (typeof THEMES)[number
     ...extra,
   };
   if (!data['public-key']) delete data['public-key'];
-  const host = await startHostPage({ loaderUrl: LOADER_URL, data, connect: [provider.url], include: 'once', look: theme, lang });
+  const host = await startHostPage({
+    loaderUrl: LOADER_URL,
+    data,
+    connect: [provider.url],
+    include: 'once',
+    look: theme,
+    lang,
+  });
   await page.goto(host.url);
   const widget = page.locator('ringwise-voice-call');
   if (state.action !== 'none') {
@@ -101,7 +120,10 @@ async function stage(page: Page, state: CardState, theme: (typeof THEMES)[number
         `console: ringwise-voice-call: ${ENGINE_URL} could not be downloaded (missing there, or the server is unreachable): check that the file opens at that address.`,
       ]
     : [];
-  expect(log.errors.filter((e) => !e.includes('Failed to load resource')), `${state.id}: no page errors`).toEqual(own);
+  expect(
+    log.errors.filter((e) => !e.includes('Failed to load resource')),
+    `${state.id}: no page errors`,
+  ).toEqual(own);
   return host;
 }
 
@@ -136,9 +158,15 @@ for (const width of WIDTHS) {
             const state = CARD_STATES.find((candidate) => candidate.id === id)!;
             const host = await stage(page, state, theme, lang);
             try {
-              await expect(page.locator('ringwise-voice-call [part=container]'), 'in that language').toHaveAttribute('lang', lang);
+              await expect(page.locator('ringwise-voice-call [part=container]'), 'in that language').toHaveAttribute(
+                'lang',
+                lang,
+              );
               const launcher = page.locator('ringwise-voice-call [part=launcher]');
-              await expect(launcher, 'its labels').toHaveAttribute('aria-label', id === 'idle' ? labels.openHybrid : labels.minimize);
+              await expect(launcher, 'its labels').toHaveAttribute(
+                'aria-label',
+                id === 'idle' ? labels.openHybrid : labels.minimize,
+              );
               await page.screenshot({ path: `${OUT}/${lang}-${id}-${theme}-${width}.png` });
               if (width === 1280) expect(await widgetAxe(page), 'axe').toEqual([]);
               expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);

@@ -22,14 +22,20 @@ test('served from another origin: every snippet names that origin, and a note sa
   const element = page.locator('pre', { hasText: 'data-mount="false"' });
   await expect(element, 'the element snippet').toContainText(`<script src="${other}${LOADER_PATH}"`);
   await expect(page.locator('pre', { hasText: 'script-src' }), 'the CSP sources').toContainText(`script-src ${other} `);
-  await expect(page.locator('main'), 'the built origin is gone from the snippets').not.toContainText(`${E2E_ENV.PUBLIC_SITE_URL}${LOADER_PATH}`);
-  await expect(page.locator('#served-origin')).toHaveText(new RegExp(`The snippets use ${other.replaceAll('.', '\\.')}, where this page is served from`));
+  await expect(page.locator('main'), 'the built origin is gone from the snippets').not.toContainText(
+    `${E2E_ENV.PUBLIC_SITE_URL}${LOADER_PATH}`,
+  );
+  await expect(page.locator('#served-origin')).toHaveText(
+    new RegExp(`The snippets use ${other.replaceAll('.', '\\.')}, where this page is served from`),
+  );
 });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('the snippet stays readable, with the built origin', async ({ page }) => {
     await page.goto(`http://127.0.0.1:${E2E_PORT}/widget`);
-    await expect(page.locator('#snippet')).toContainText(`<script src="${E2E_ENV.PUBLIC_SITE_URL}${LOADER_PATH}"\n  data-public-key=`);
+    await expect(page.locator('#snippet')).toContainText(
+      `<script src="${E2E_ENV.PUBLIC_SITE_URL}${LOADER_PATH}"\n  data-public-key=`,
+    );
   });
 });

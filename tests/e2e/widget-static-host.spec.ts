@@ -45,7 +45,11 @@ test.afterEach(async () => {
 });
 
 /** The widget folder as uploaded: the built files, the fake call engine as the daily file. */
-const folder = (patch: Partial<StaticFolder> = {}): StaticFolder => ({ dir: CDN, replace: { [DAILY_FILE]: fakeDailyFile }, ...patch });
+const folder = (patch: Partial<StaticFolder> = {}): StaticFolder => ({
+  dir: CDN,
+  replace: { [DAILY_FILE]: fakeDailyFile },
+  ...patch,
+});
 
 /**
  * Opens a host page whose script tag points at the widget folder: on a static server of its own
@@ -53,18 +57,43 @@ const folder = (patch: Partial<StaticFolder> = {}): StaticFolder => ({ dir: CDN,
  */
 async function open(
   page: Page,
-  options: { mode: string; files?: Partial<StaticFolder>; sameOrigin?: boolean; page?: (origin: string) => Partial<HostPageOptions>; preload?: string },
+  options: {
+    mode: string;
+    files?: Partial<StaticFolder>;
+    sameOrigin?: boolean;
+    page?: (origin: string) => Partial<HostPageOptions>;
+    preload?: string;
+  },
 ): Promise<{ log: PageLog; base: string }> {
   const log = await preparePage(page);
-  const data = { 'public-key': KEY, 'assistant-id': ASSISTANT, 'api-base-url': provider.url, mode: options.mode, title: 'Acme Assistant', ...(options.preload && { preload: options.preload }) };
+  const data = {
+    'public-key': KEY,
+    'assistant-id': ASSISTANT,
+    'api-base-url': provider.url,
+    mode: options.mode,
+    title: 'Acme Assistant',
+    ...(options.preload && { preload: options.preload }),
+  };
   let base: string;
   if (options.sameOrigin) {
-    host = await startHostPage({ loaderUrl: `/w/${LOADER_FILE}`, data, connect: [provider.url], include: 'once', files: folder({ prefix: '/w/', ...options.files }) });
+    host = await startHostPage({
+      loaderUrl: `/w/${LOADER_FILE}`,
+      data,
+      connect: [provider.url],
+      include: 'once',
+      files: folder({ prefix: '/w/', ...options.files }),
+    });
     base = new URL('/w/', host.url).href;
   } else {
     statics = await startStaticHost(folder(options.files));
     base = `${statics.origin}/`;
-    host = await startHostPage({ loaderUrl: `${base}${LOADER_FILE}`, data, connect: [provider.url], include: 'once', ...options.page?.(statics.origin) });
+    host = await startHostPage({
+      loaderUrl: `${base}${LOADER_FILE}`,
+      data,
+      connect: [provider.url],
+      include: 'once',
+      ...options.page?.(statics.origin),
+    });
   }
   await page.goto(host.url);
   return { log, base };
@@ -75,10 +104,13 @@ const errorBox = (page: Page) => widget(page).locator('[part=error]');
 /** The widget's own console lines (the browser adds its own for failed loads and blocked scripts). */
 const ownLines = (log: PageLog) => log.errors.filter((line) => line.startsWith('console: ringwise-voice-call'));
 
-test('another origin without CORS headers, script-src only a nonce: a voice call reaches POST /call/web and goes active', async ({ page }) => {
+test('another origin without CORS headers, script-src only a nonce: a voice call reaches POST /call/web and goes active', async ({
+  page,
+}) => {
   const responses: { url: string; cors: string | null }[] = [];
   page.on('response', (response) => {
-    if (response.url().includes('voice-widget')) responses.push({ url: response.url(), cors: response.headers()['access-control-allow-origin'] ?? null });
+    if (response.url().includes('voice-widget'))
+      responses.push({ url: response.url(), cors: response.headers()['access-control-allow-origin'] ?? null });
   });
   const { log, base } = await open(page, { mode: 'voice', page: () => ({ nonce: NONCE }) });
   expect(host!.csp, 'no host allowed by name, no unsafe-*').toContain(`script-src 'nonce-${NONCE}';`);
@@ -89,13 +121,28 @@ test('another origin without CORS headers, script-src only a nonce: a voice call
   await expect(widget(page).getByRole('status'), 'the fake call engine went active').toHaveText('Listening…');
   expect((await fakeDaily<FakeDailyInfo>(page, { command: 'info' })).joins, 'joined the room').toEqual([ROOM]);
   // With the call: the card's audio settings file and the rich file (the conversation began).
-  const files = [LOADER_FILE, MODULE_FILES.card, MODULE_FILES.start, MODULE_FILES.engine, MODULE_FILES.daily, MODULE_FILES.audio, MODULE_FILES.rich];
+  const files = [
+    LOADER_FILE,
+    MODULE_FILES.card,
+    MODULE_FILES.start,
+    MODULE_FILES.engine,
+    MODULE_FILES.daily,
+    MODULE_FILES.audio,
+    MODULE_FILES.rich,
+  ];
   await expect
-    .poll(() => [...new Set(responses.map((r) => r.url))].sort(), { message: 'loader, card, start, engine, daily, audio and rich file, all from the static host' })
+    .poll(() => [...new Set(responses.map((r) => r.url))].sort(), {
+      message: 'loader, card, start, engine, daily, audio and rich file, all from the static host',
+    })
     .toEqual(files.map((file) => `${base}${file}`).sort());
-  expect(responses.filter((r) => r.cors !== null), 'no CORS header anywhere').toEqual([]);
+  expect(
+    responses.filter((r) => r.cors !== null),
+    'no CORS header anywhere',
+  ).toEqual([]);
   const scripts = await page.evaluate(() => [...document.scripts].map((s) => `${new URL(s.src).pathname} ${s.nonce}`));
-  expect(scripts.sort(), 'the script tag and every script the loader added, each with the nonce').toEqual(files.map((file) => `/${file} ${NONCE}`).sort());
+  expect(scripts.sort(), 'the script tag and every script the loader added, each with the nonce').toEqual(
+    files.map((file) => `/${file} ${NONCE}`).sort(),
+  );
   expect(log.errors, 'nothing logged').toEqual([]);
 });
 
@@ -109,7 +156,9 @@ test('another origin without CORS headers, script-src only a nonce: chat streams
   expect(log.errors, 'nothing logged').toEqual([]);
 });
 
-test('a file missing from a self-hosted folder (same origin): visitors read one plain sentence; the console and ringwise-error say which file, 404, where and the fix; Try again recovers', async ({ page }) => {
+test('a file missing from a self-hosted folder (same origin): visitors read one plain sentence; the console and ringwise-error say which file, 404, where and the fix; Try again recovers', async ({
+  page,
+}) => {
   const missing: string[] = [MODULE_FILES.engine];
   const { log, base } = await open(page, { mode: 'voice', sameOrigin: true, files: { missing } });
   await page.evaluate(() => {
@@ -125,10 +174,20 @@ test('a file missing from a self-hosted folder (same origin): visitors read one 
     if (new URL(request.url()).pathname === '/call/web' && request.method() === 'POST') attempts.push(request.url());
   });
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(errorBox(page), 'one plain sentence and Try again').toContainText(`Loading failed${EN_LABELS.errorEngine}Try again`);
-  await expect(errorBox(page), 'no file, address or owner’s fix for visitors').not.toContainText(/voice-widget|https?:|Site owner|script-src/);
-  expect(ownLines(log), 'logged once, with the URL, and the fix').toEqual([`console: ringwise-voice-call: could not load ${url}`, `console: ringwise-voice-call: ${help}`]);
-  expect(await page.evaluate(() => (window as unknown as { helps: unknown[] }).helps), 'the event carries the fix').toEqual([help]);
+  await expect(errorBox(page), 'one plain sentence and Try again').toContainText(
+    `Loading failed${EN_LABELS.errorEngine}Try again`,
+  );
+  await expect(errorBox(page), 'no file, address or owner’s fix for visitors').not.toContainText(
+    /voice-widget|https?:|Site owner|script-src/,
+  );
+  expect(ownLines(log), 'logged once, with the URL, and the fix').toEqual([
+    `console: ringwise-voice-call: could not load ${url}`,
+    `console: ringwise-voice-call: ${help}`,
+  ]);
+  expect(
+    await page.evaluate(() => (window as unknown as { helps: unknown[] }).helps),
+    'the event carries the fix',
+  ).toEqual([help]);
   // The start file (not the missing engine) sends it, in the click's task: the request does not wait for the engine.
   await expect.poll(() => attempts.length, { message: 'the click still sent its request (then dropped)' }).toBe(1);
   missing.length = 0; // the owner uploads the file
@@ -137,7 +196,9 @@ test('a file missing from a self-hosted folder (same origin): visitors read one 
   expect(ownLines(log), 'nothing more logged').toHaveLength(2);
 });
 
-test('a file blocked by the page\'s Content-Security-Policy: one plain sentence in the card; the console says so and how to allow it, once per file', async ({ page }) => {
+test("a file blocked by the page's Content-Security-Policy: one plain sentence in the card; the console says so and how to allow it, once per file", async ({
+  page,
+}) => {
   // The policy allows the loader and the card by path, not the engine. preload="intent": the
   // engine is first asked for at the click (a warm start would log its own blocked load first).
   const { log, base } = await open(page, {
@@ -147,8 +208,12 @@ test('a file blocked by the page\'s Content-Security-Policy: one plain sentence 
   });
   const url = `${base}${MODULE_FILES.engine}`;
   await page.getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(errorBox(page), 'one plain sentence and Try again').toContainText(`Loading failed${EN_LABELS.errorEngine}Try again`);
-  await expect(errorBox(page), 'no file, address or owner’s fix for visitors').not.toContainText(/voice-widget|https?:|Site owner|script-src/);
+  await expect(errorBox(page), 'one plain sentence and Try again').toContainText(
+    `Loading failed${EN_LABELS.errorEngine}Try again`,
+  );
+  await expect(errorBox(page), 'no file, address or owner’s fix for visitors').not.toContainText(
+    /voice-widget|https?:|Site owner|script-src/,
+  );
   // The click asks for the engine, daily-js and the start file at once; the policy blocks all
   // of them: one line each; the engine's failure reaches the card, which logs the policy and the fix.
   const lines = [

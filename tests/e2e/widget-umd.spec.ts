@@ -27,8 +27,13 @@ let provider: LoopbackServer;
 
 /** A page of classic script tags (no inline script). */
 function page(name: string, scripts: string[]): void {
-  const tags = scripts.map((src) => `<script src="${src}"${src === LOADER_SRC ? ' data-mount="false"' : ''}></script>`).join('\n');
-  writeFileSync(join(root, `${name}.html`), `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${name}</title>\n${tags}\n</head><body><main><h1>${name}</h1></main></body></html>\n`);
+  const tags = scripts
+    .map((src) => `<script src="${src}"${src === LOADER_SRC ? ' data-mount="false"' : ''}></script>`)
+    .join('\n');
+  writeFileSync(
+    join(root, `${name}.html`),
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${name}</title>\n${tags}\n</head><body><main><h1>${name}</h1></main></body></html>\n`,
+  );
 }
 
 test.beforeAll(async () => {
@@ -70,12 +75,19 @@ async function open(page: Page, name: string) {
 }
 
 test('a plain <script>: the RingwiseVoice global only, and its chat client streams a reply', async ({ page }) => {
-  provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Hello from the UMD build.', deltaSize: 5, sessionId: 's-umd' }));
+  provider.route(
+    'POST',
+    '/chat/web',
+    chatWebHandler({ reply: 'Hello from the UMD build.', deltaSize: 5, sessionId: 's-umd' }),
+  );
   const { errors, added } = await open(page, 'global');
   expect(added, 'one global').toEqual(['RingwiseVoice']);
   const result = await page.evaluate(async (apiBaseUrl) => {
     const api = (window as unknown as { RingwiseVoice: Record<string, unknown> }).RingwiseVoice;
-    type Chat = { on(e: string, h: (d: { delta: string }) => void): void; send(i: string, t: object): Promise<unknown> };
+    type Chat = {
+      on(e: string, h: (d: { delta: string }) => void): void;
+      send(i: string, t: object): Promise<unknown>;
+    };
     const ChatClient = api.ChatClient as new (o: object) => Chat;
     const VoiceClient = api.VoiceClient as new (o: object) => { getSnapshot(): { state: string } };
     const chat = new ChatClient({ publicKey: 'pk-umd', apiBaseUrl });
@@ -83,7 +95,14 @@ test('a plain <script>: the RingwiseVoice global only, and its chat client strea
     chat.on('chat-delta', (d) => deltas.push(d.delta));
     const reply = await chat.send('Hi', { assistantId: 'asst-umd' });
     return {
-      types: ['VoiceClient', 'ChatClient', 'createWebCall', 'requestWebCall', 'toolCallsOf', 'defineVoiceCallElement'].map((k) => typeof api[k]),
+      types: [
+        'VoiceClient',
+        'ChatClient',
+        'createWebCall',
+        'requestWebCall',
+        'toolCallsOf',
+        'defineVoiceCallElement',
+      ].map((k) => typeof api[k]),
       voice: new VoiceClient({ publicKey: 'pk-umd' }).getSnapshot().state,
       reply,
       deltas,
@@ -91,7 +110,11 @@ test('a plain <script>: the RingwiseVoice global only, and its chat client strea
   }, provider.url);
   expect(result.types, 'the main entry').toEqual(Array(6).fill('function'));
   expect(result.voice, 'a voice client').toBe('idle');
-  expect(result.reply, 'the streamed reply').toEqual({ text: 'Hello from the UMD build.', sessionId: 's-umd', cut: null });
+  expect(result.reply, 'the streamed reply').toEqual({
+    text: 'Hello from the UMD build.',
+    sessionId: 's-umd',
+    cut: null,
+  });
   expect(result.deltas.length, 'token by token').toBe(5);
   expect(provider.requestsTo('POST', '/chat/web')[0]?.headers.authorization, 'bearer key').toBe('Bearer pk-umd');
   expect(errors, 'no page error').toEqual([]);
@@ -101,16 +124,20 @@ test('under an AMD loader: one anonymous module with the exports, no global', as
   const { errors, added } = await open(page, 'amd');
   expect(added.sort(), 'only the loader itself').toEqual(['amdModules', 'define']);
   const modules = await page.evaluate(() =>
-    (window as unknown as { amdModules: { deps: unknown[]; exports: Record<string, unknown> }[] }).amdModules.map((m) => ({
-      deps: m.deps,
-      types: [typeof m.exports.VoiceClient, typeof m.exports.ChatClient, typeof m.exports.createWebCall],
-    })),
+    (window as unknown as { amdModules: { deps: unknown[]; exports: Record<string, unknown> }[] }).amdModules.map(
+      (m) => ({
+        deps: m.deps,
+        types: [typeof m.exports.VoiceClient, typeof m.exports.ChatClient, typeof m.exports.createWebCall],
+      }),
+    ),
   );
   expect(modules, 'registered through define').toEqual([{ deps: [], types: ['function', 'function', 'function'] }]);
   expect(errors, 'no page error').toEqual([]);
 });
 
-test('after the script-tag loader: merged into its RingwiseVoice, the loader keys kept and working', async ({ page }) => {
+test('after the script-tag loader: merged into its RingwiseVoice, the loader keys kept and working', async ({
+  page,
+}) => {
   const { errors, added } = await open(page, 'loader-first');
   expect(added, 'still one global').toEqual(['RingwiseVoice']);
   const state = await page.evaluate(() => {
@@ -131,7 +158,10 @@ test('after the script-tag loader: merged into its RingwiseVoice, the loader key
     defined: true,
     mounted: 'ringwise-voice-call',
   });
-  await expect(page.getByRole('button', { name: 'Ask Our Agent' }), 'the mounted launcher shows (hybrid, the script tag default)').toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Ask Our Agent' }),
+    'the mounted launcher shows (hybrid, the script tag default)',
+  ).toBeVisible();
   expect(errors, 'no page error').toEqual([]);
 });
 
@@ -147,6 +177,11 @@ test('before the script-tag loader: the loader still defines the element and add
       defined: !!customElements.get('ringwise-voice-call'),
     };
   });
-  expect(state, 'both sides present').toEqual({ version: VERSION, loader: ['function', 'function'], umd: ['function', 'function'], defined: true });
+  expect(state, 'both sides present').toEqual({
+    version: VERSION,
+    loader: ['function', 'function'],
+    umd: ['function', 'function'],
+    defined: true,
+  });
   expect(errors, 'no page error').toEqual([]);
 });

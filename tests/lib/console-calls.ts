@@ -44,10 +44,17 @@ const OPTIONS: ts.CompilerOptions = {
  * Every use of the global `console` in `files` (absolute paths). `logModule` is the absolute path
  * of the module that declares `LOG_PREFIX`; `sources` replaces the text of some files (probes).
  */
-export function consoleCalls(files: readonly string[], logModule: string, sources: ReadonlyMap<string, string> = new Map()): ConsoleCall[] {
+export function consoleCalls(
+  files: readonly string[],
+  logModule: string,
+  sources: ReadonlyMap<string, string> = new Map(),
+): ConsoleCall[] {
   const host = ts.createCompilerHost(OPTIONS);
   const { getSourceFile, fileExists, readFile } = host;
-  host.getSourceFile = (name, language, ...rest) => (sources.has(name) ? ts.createSourceFile(name, sources.get(name)!, language, true) : getSourceFile.call(host, name, language, ...rest));
+  host.getSourceFile = (name, language, ...rest) =>
+    sources.has(name)
+      ? ts.createSourceFile(name, sources.get(name)!, language, true)
+      : getSourceFile.call(host, name, language, ...rest);
   host.fileExists = (name) => sources.has(name) || fileExists.call(host, name);
   host.readFile = (name) => sources.get(name) ?? readFile.call(host, name);
   const program = ts.createProgram([...files, logModule], OPTIONS, host);
@@ -62,7 +69,12 @@ export function consoleCalls(files: readonly string[], logModule: string, source
   const isPrefixConstant = (node: ts.Expression): boolean => {
     if (!ts.isIdentifier(node)) return false;
     const declaration = declarationOf(node);
-    return !!declaration && ts.isVariableDeclaration(declaration) && declaration.getSourceFile().fileName === logModule && declaration.name.getText() === 'LOG_PREFIX';
+    return (
+      !!declaration &&
+      ts.isVariableDeclaration(declaration) &&
+      declaration.getSourceFile().fileName === logModule &&
+      declaration.name.getText() === 'LOG_PREFIX'
+    );
   };
   const prefixed = (node: ts.Expression, seen = new Set<ts.Node>()): boolean => {
     if (seen.has(node)) return false;
@@ -73,10 +85,15 @@ export function consoleCalls(files: readonly string[], logModule: string, source
       const [span] = node.templateSpans;
       return node.head.text === '' && !!span && isPrefixConstant(span.expression) && span.literal.text.startsWith(' ');
     }
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) return prefixed(node.left, seen);
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken)
+      return prefixed(node.left, seen);
     if (ts.isIdentifier(node)) {
       const declaration = declarationOf(node);
-      const constant = declaration && ts.isVariableDeclaration(declaration) && ts.isVariableDeclarationList(declaration.parent) && declaration.parent.flags & ts.NodeFlags.Const;
+      const constant =
+        declaration &&
+        ts.isVariableDeclaration(declaration) &&
+        ts.isVariableDeclarationList(declaration.parent) &&
+        declaration.parent.flags & ts.NodeFlags.Const;
       return !!constant && !!declaration.initializer && prefixed(declaration.initializer, seen);
     }
     return false;
@@ -93,14 +110,31 @@ export function consoleCalls(files: readonly string[], logModule: string, source
     const tree = program.getSourceFile(file);
     if (!tree) throw new Error(`${file}: not read`);
     const visit = (node: ts.Node): void => {
-      if (ts.isIdentifier(node) && isGlobalConsole(node) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) {
+      if (
+        ts.isIdentifier(node) &&
+        isGlobalConsole(node) &&
+        !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)
+      ) {
         const line = tree.getLineAndCharacterOfPosition(node.getStart()).line + 1;
         const access = node.parent;
         const call = access.parent;
-        if (ts.isPropertyAccessExpression(access) && access.expression === node && call && ts.isCallExpression(call) && call.expression === access) {
+        if (
+          ts.isPropertyAccessExpression(access) &&
+          access.expression === node &&
+          call &&
+          ts.isCallExpression(call) &&
+          call.expression === access
+        ) {
           const [first] = call.arguments;
           const literal = first && ts.isStringLiteralLike(first) ? first.text : null;
-          found.push({ file, line, method: access.name.text, first: first?.getText() ?? '', literal, verdict: first && prefixed(first) ? 'prefixed' : 'unprefixed' });
+          found.push({
+            file,
+            line,
+            method: access.name.text,
+            first: first?.getText() ?? '',
+            literal,
+            verdict: first && prefixed(first) ? 'prefixed' : 'unprefixed',
+          });
         } else {
           found.push({ file, line, method: null, first: '', literal: null, verdict: 'indirect' });
         }
@@ -135,7 +169,12 @@ export function consoleLiterals(fileName: string, source: string): string[] {
   };
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'console') {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ts.isIdentifier(node.expression.expression) &&
+      node.expression.expression.text === 'console'
+    ) {
       const [first] = node.arguments;
       const text = first ? fold(first) : null;
       if (text !== null) found.push(text);

@@ -34,7 +34,13 @@ export function sourceFiles(dir: string): string[] {
 
 /** The specifiers `source` imports, each with its kind, read from the syntax tree. */
 export function importsIn(fileName: string, source: string): { specifier: string; kind: ImportKind }[] {
-  const tree = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const tree = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    false,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: { specifier: string; kind: ImportKind }[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -45,7 +51,11 @@ export function importsIn(fileName: string, source: string): { specifier: string
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
       if (argument && ts.isStringLiteralLike(argument)) found.push({ specifier: argument.text, kind: 'dynamic' });
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       found.push({ specifier: node.argument.literal.text, kind: 'type' });
     }
     ts.forEachChild(node, visit);
@@ -60,7 +70,11 @@ export function repoPath(root: string, path: string): string {
 }
 
 /** Every import edge of the given files (absolute paths), resolved relative to `root`. */
-export function importEdges(root: string, files: readonly string[], read: (file: string) => string = (file) => readFileSync(file, 'utf8')): ImportEdge[] {
+export function importEdges(
+  root: string,
+  files: readonly string[],
+  read: (file: string) => string = (file) => readFileSync(file, 'utf8'),
+): ImportEdge[] {
   return files.flatMap((file) =>
     importsIn(file, read(file)).map(({ specifier, kind }) => {
       const relativeSpecifier = specifier.startsWith('.');

@@ -22,7 +22,11 @@ export const cssAsText: Plugin = {
       namespace: 'css-text',
     }));
     pluginBuild.onLoad({ filter: /.*/, namespace: 'css-text' }, async (args) => {
-      const { code } = await transform(readFileSync(args.path, 'utf8'), { loader: 'css', minify: true, target: 'chrome111' });
+      const { code } = await transform(readFileSync(args.path, 'utf8'), {
+        loader: 'css',
+        minify: true,
+        target: 'chrome111',
+      });
       return { contents: `export default ${JSON.stringify(code.trim())};`, loader: 'js', watchFiles: [args.path] };
     });
   },

@@ -12,7 +12,9 @@ import { writePlatformDtos } from '../vapi-dto.ts';
 /** Emits declarations into `dist/types/` with `tsconfig.build.json`; throws with tsc's output on errors. */
 export function buildTypes(): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', join(WIDGET_DIR, 'tsconfig.build.json')], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [tsc, '-p', join(WIDGET_DIR, 'tsconfig.build.json')], {
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`tsc (declarations) failed:\n${result.stdout}${result.stderr}`);
   writePlatformDtos(join(WIDGET_DIR, 'dist', 'types'));
   // Sources import './x.ts'; published declarations must say './x.js' for consumers without
@@ -32,7 +34,10 @@ export function buildTypes(): void {
  * `./x.js` → `./x.cjs`), so TypeScript reads them as CommonJS for `require` consumers
  * (`moduleResolution` node16/nodenext would otherwise refuse ESM declarations in a `require`).
  */
-export function buildCjsTypes(typesDir = join(WIDGET_DIR, 'dist', 'types'), outdir = join(WIDGET_DIR, 'dist', 'cjs')): void {
+export function buildCjsTypes(
+  typesDir = join(WIDGET_DIR, 'dist', 'types'),
+  outdir = join(WIDGET_DIR, 'dist', 'cjs'),
+): void {
   for (const file of readdirSync(typesDir, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.d.ts') || NOT_LIBRARY.has(file.replace(/\.d\.ts$/, '.ts'))) continue;
     const text = readFileSync(join(typesDir, file), 'utf8').replace(

@@ -27,17 +27,57 @@ export interface PathStop {
  * A test checks that each source exists and lands in the shipped file named here.
  */
 export const CLICK_TO_CALL: readonly PathStop[] = [
-  { source: 'src/element/launcher.ts', shipped: CDN_FILES.loader, does: 'the launcher button: the click, painted pressed in its own frame' },
-  { source: 'src/element/voice-call-element.ts', shipped: CDN_FILES.loader, does: 'the element opens its card with a call' },
-  { source: 'src/element/card-loading.ts', shipped: CDN_FILES.loader, does: 'asks for the start file, the engine and daily-js at once; mounts the card when it comes' },
-  { source: 'src/element/script-loader.ts', shipped: CDN_FILES.loader, does: 'fetches those files next to the loader as classic scripts' },
-  { source: 'src/conversation/element-start.ts', shipped: CDN_FILES.start, does: 'the element’s target, consent and page context for the start' },
-  { source: 'src/core/call-request.ts', shipped: CDN_FILES.start, does: 'the call request’s one owner: POST /call/web and the microphone, the call machine beside them' },
+  {
+    source: 'src/element/launcher.ts',
+    shipped: CDN_FILES.loader,
+    does: 'the launcher button: the click, painted pressed in its own frame',
+  },
+  {
+    source: 'src/element/voice-call-element.ts',
+    shipped: CDN_FILES.loader,
+    does: 'the element opens its card with a call',
+  },
+  {
+    source: 'src/element/card-loading.ts',
+    shipped: CDN_FILES.loader,
+    does: 'asks for the start file, the engine and daily-js at once; mounts the card when it comes',
+  },
+  {
+    source: 'src/element/script-loader.ts',
+    shipped: CDN_FILES.loader,
+    does: 'fetches those files next to the loader as classic scripts',
+  },
+  {
+    source: 'src/conversation/element-start.ts',
+    shipped: CDN_FILES.start,
+    does: 'the element’s target, consent and page context for the start',
+  },
+  {
+    source: 'src/core/call-request.ts',
+    shipped: CDN_FILES.start,
+    does: 'the call request’s one owner: POST /call/web and the microphone, the call machine beside them',
+  },
   { source: 'src/api/web-call.ts', shipped: CDN_FILES.start, does: 'sends the request (and later reads its answer)' },
-  { source: 'src/card/index.ts', shipped: CDN_FILES.card, does: 'the card opens with the start and hands it to the controller' },
-  { source: 'src/conversation/controller.ts', shipped: CDN_FILES.card, does: 'one start at a time (CallStarts); adopts the request, loads the voice engine' },
-  { source: 'src/core/voice-client.ts', shipped: CDN_FILES.engine, does: 'the start stages: reads the adopted request’s answer, makes the call object' },
-  { source: 'src/core/voice-session.ts', shipped: CDN_FILES.engine, does: 'the session: joins the call and plays its audio' },
+  {
+    source: 'src/card/index.ts',
+    shipped: CDN_FILES.card,
+    does: 'the card opens with the start and hands it to the controller',
+  },
+  {
+    source: 'src/conversation/controller.ts',
+    shipped: CDN_FILES.card,
+    does: 'one start at a time (CallStarts); adopts the request, loads the voice engine',
+  },
+  {
+    source: 'src/core/voice-client.ts',
+    shipped: CDN_FILES.engine,
+    does: 'the start stages: reads the adopted request’s answer, makes the call object',
+  },
+  {
+    source: 'src/core/voice-session.ts',
+    shipped: CDN_FILES.engine,
+    does: 'the session: joins the call and plays its audio',
+  },
   { source: 'src/daily/index.ts', shipped: CDN_FILES.daily, does: 'daily-js: the call object and its join' },
 ];
 
@@ -53,11 +93,26 @@ const PASSED_THROUGH: readonly string[] = [
 
 /** The ports: where each seam between layers is declared, and who supplies it. */
 const PORTS: readonly (readonly [string, string])[] = [
-  ['`CallFactory` (core/call-port.ts)', 'the core’s call engine; the Daily adapter (daily/) implements it, the entries supply it, tests pass a typed fake'],
-  ['`VoiceEngine`, `ChatEngine` (conversation/engine-port.ts)', 'what the view model loads lazily: the engine files (chunks/entries/)'],
-  ['`ContinuityPort` (conversation/continuity-port.ts)', 'the view model’s side of continuity; the controller implements it, continuity/ uses it'],
-  ['`CardHost`, `Card`, `StartModule` (ports/card-port.ts)', 'between the loader and the files it loads: the element gives the card its host, the card returns its handle'],
-  ['`WidgetModules`, `LoadModule`, file names (ports/manifest.ts)', 'the files the loader loads, by key; modules above the ports add their own key (declaration merging)'],
+  [
+    '`CallFactory` (core/call-port.ts)',
+    'the core’s call engine; the Daily adapter (daily/) implements it, the entries supply it, tests pass a typed fake',
+  ],
+  [
+    '`VoiceEngine`, `ChatEngine` (conversation/engine-port.ts)',
+    'what the view model loads lazily: the engine files (chunks/entries/)',
+  ],
+  [
+    '`ContinuityPort` (conversation/continuity-port.ts)',
+    'the view model’s side of continuity; the controller implements it, continuity/ uses it',
+  ],
+  [
+    '`CardHost`, `Card`, `StartModule` (ports/card-port.ts)',
+    'between the loader and the files it loads: the element gives the card its host, the card returns its handle',
+  ],
+  [
+    '`WidgetModules`, `LoadModule`, file names (ports/manifest.ts)',
+    'the files the loader loads, by key; modules above the ports add their own key (declaration merging)',
+  ],
 ];
 
 /** `src/card/index.ts` → `card/index.ts`, grouped under the folder in the table. */
@@ -71,7 +126,9 @@ export function shippedSources(meta: Metafile, outdir: string): Map<string, Map<
   const table = new Map<string, Map<string, string[]>>();
   for (const file of Object.values(CDN_FILES)) {
     const key = relative(WIDGET_DIR, join(outdir, file)).split('\\').join('/');
-    const sources = Object.keys(meta.outputs[key]?.inputs ?? {}).filter((input) => input.startsWith('src/')).sort();
+    const sources = Object.keys(meta.outputs[key]?.inputs ?? {})
+      .filter((input) => input.startsWith('src/'))
+      .sort();
     const byFolder = new Map<string, string[]>();
     for (const source of sources) {
       const folder = folderOf(source);
@@ -102,17 +159,37 @@ export function renderArchitecture(meta: Metafile, outdir: string): string {
   for (const [folder, rule] of rows) {
     const allowed = [...rule.folders].sort().join(', ') || '—';
     const packages = rule.packages?.length ? ` · packages: ${rule.packages.join(', ')}` : '';
-    lines.push(`| ${rule.rank} | \`${folder === '(root)' ? '(root)' : `${folder}/`}\` | ${allowed}${packages} | ${rule.why} |`);
+    lines.push(
+      `| ${rule.rank} | \`${folder === '(root)' ? '(root)' : `${folder}/`}\` | ${allowed}${packages} | ${rule.why} |`,
+    );
   }
-  lines.push('', '## Shipped files → sources', '', 'The script-tag build (`dist/cdn/`), from esbuild’s metafile. Each file is one classic script.', '');
+  lines.push(
+    '',
+    '## Shipped files → sources',
+    '',
+    'The script-tag build (`dist/cdn/`), from esbuild’s metafile. Each file is one classic script.',
+    '',
+  );
   lines.push('| shipped file | sources |', '|---|---|');
   for (const [file, byFolder] of shippedSources(meta, outdir)) {
-    const cells = [...byFolder].map(([folder, sources]) => (folder === '(root)' ? sources.join(', ') : `${folder}/ (${sources.map((s) => s.slice(folder.length + 1)).join(', ')})`));
+    const cells = [...byFolder].map(([folder, sources]) =>
+      folder === '(root)'
+        ? sources.join(', ')
+        : `${folder}/ (${sources.map((s) => s.slice(folder.length + 1)).join(', ')})`,
+    );
     lines.push(`| \`${file}\` | ${cells.join('; ')} |`);
   }
-  lines.push('', '## Click → call', '', `The script-tag widget in voice mode, one stop per file (${CLICK_TO_CALL.length} files):`, '');
+  lines.push(
+    '',
+    '## Click → call',
+    '',
+    `The script-tag widget in voice mode, one stop per file (${CLICK_TO_CALL.length} files):`,
+    '',
+  );
   lines.push('| # | file | shipped in | what it does |', '|---|---|---|---|');
-  CLICK_TO_CALL.forEach((stop, index) => lines.push(`| ${index + 1} | \`${stop.source.slice('src/'.length)}\` | \`${stop.shipped}\` | ${stop.does} |`));
+  CLICK_TO_CALL.forEach((stop, index) =>
+    lines.push(`| ${index + 1} | \`${stop.source.slice('src/'.length)}\` | \`${stop.shipped}\` | ${stop.does} |`),
+  );
   lines.push('', `Passed through without a step of their own (not counted): ${PASSED_THROUGH.join(', ')}.`);
   lines.push('', '## Ports', '', '| port | between |', '|---|---|');
   for (const [port, between] of PORTS) lines.push(`| ${port} | ${between} |`);

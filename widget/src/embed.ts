@@ -95,7 +95,11 @@ function boot(): void {
     // Defined once per page (the package's own import may have defined it already); the loader
     // runs only in a browser, so it needs no check for one (defineVoiceCallElement has it).
     const load = scriptLoader(script?.src || location.href, nonce);
-    customElements.get(ELEMENT_NAME) || customElements.define(ELEMENT_NAME, createVoiceCallElement(load, undefined, markup ? undefined : (element) => created.has(element)));
+    customElements.get(ELEMENT_NAME) ||
+      customElements.define(
+        ELEMENT_NAME,
+        createVoiceCallElement(load, undefined, markup ? undefined : (element) => created.has(element)),
+      );
     win.RingwiseVoice = Object.assign(win.RingwiseVoice ?? {}, {
       version: typeof __RINGWISE_VERSION__ === 'string' ? __RINGWISE_VERSION__ : 'dev',
       mount: (attributes: Record<string, string>) => mount(attributes, nonce),

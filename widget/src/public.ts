@@ -5,9 +5,22 @@
  */
 export { createVoiceCallElement } from './element/voice-call-element.ts';
 export { defineVoiceCallElement } from './element/define.ts';
-export { ELEMENT_NAME, EVENT_PREFIX, MODES, OPTION_ATTRIBUTES, POSITIONS, type WidgetPosition } from './element/options.ts';
+export {
+  ELEMENT_NAME,
+  EVENT_PREFIX,
+  MODES,
+  OPTION_ATTRIBUTES,
+  POSITIONS,
+  type WidgetPosition,
+} from './element/options.ts';
 export type { VoiceCallElement, VoiceCallElementConstructor } from './element/element-types.ts';
-export type { VoiceCallAttributes, VoiceCallEventName, VoiceCallEventProps, VoiceCallJsxProps, VoiceCallStyle } from './docs/jsx.ts';
+export type {
+  VoiceCallAttributes,
+  VoiceCallEventName,
+  VoiceCallEventProps,
+  VoiceCallJsxProps,
+  VoiceCallStyle,
+} from './docs/jsx.ts';
 export { loadBundledModule } from './chunks/modules.ts';
 export { scriptLoader, type LoadError } from './element/script-loader.ts';
 export { loadFailureOf, type LoadFailure, type LoadFailureReason } from './conversation/load-failure.ts';
@@ -49,7 +62,15 @@ export {
   type ProblemSource,
   type Turn,
 } from './conversation/view.ts';
-export { describeProblem, formatDuration, stageLabel, statusLine, type ProblemInfo, type StatusLine, type StatusTone } from './conversation/status.ts';
+export {
+  describeProblem,
+  formatDuration,
+  stageLabel,
+  statusLine,
+  type ProblemInfo,
+  type StatusLine,
+  type StatusTone,
+} from './conversation/status.ts';
 export { parseConsent, type ConsentPiece } from './card/consent.ts';
 export type { Card, CardHost, CardModule, LoadModule, WidgetMode, WidgetModules } from './ports/card-port.ts';
 // The module types that add their own key to `WidgetModules` (declaration merging, so the ports

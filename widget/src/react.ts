@@ -45,7 +45,15 @@ export {
   type StatusLine,
   type StatusTone,
 } from './conversation/status.ts';
-export { IDLE_VIEW, START_STAGES, type CallPhase, type CallProblem, type CallView, type ChatPhase, type Turn } from './conversation/view.ts';
+export {
+  IDLE_VIEW,
+  START_STAGES,
+  type CallPhase,
+  type CallProblem,
+  type CallView,
+  type ChatPhase,
+  type Turn,
+} from './conversation/view.ts';
 export { EN_LABELS, resolveLabels } from './i18n/en.ts';
 export { EN_LAUNCHER_LABELS, type VoiceLabels } from './i18n/labels.ts';
 export { startNow, type StartNowOptions, type StartOptions } from './core/call-request.ts';

@@ -19,12 +19,18 @@ const site = siteProvider();
 const RUNS = Number(process.env.RUNS ?? 5);
 
 test('landing → guide during a call: audio gap and click → audio back', async ({ page }) => {
-  site.server.route('POST', '/call/web', { status: 201, body: { id: 'nav-call', webCallUrl: 'https://fake.daily.example/nav' } });
+  site.server.route('POST', '/call/web', {
+    status: 201,
+    body: { id: 'nav-call', webCallUrl: 'https://fake.daily.example/nav' },
+  });
   await preparePage(page);
   const results: { navigation: number; audioBack: number; joins: number; posts: number }[] = [];
   for (let run = 0; run < RUNS; run++) {
     site.server.reset();
-    site.server.route('POST', '/call/web', { status: 201, body: { id: `nav-call-${run}`, webCallUrl: `https://fake.daily.example/nav-${run}` } });
+    site.server.route('POST', '/call/web', {
+      status: 201,
+      body: { id: `nav-call-${run}`, webCallUrl: `https://fake.daily.example/nav-${run}` },
+    });
     await page.goto('/');
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
@@ -33,7 +39,9 @@ test('landing → guide during a call: audio gap and click → audio back', asyn
       await customElements.whenDefined('ringwise-voice-call');
       return (el as unknown as { start(): Promise<boolean> }).start();
     });
-    await expect.poll(() => widget.evaluate((el) => (el as unknown as { view: { phase: string } }).view.phase)).toBe('active');
+    await expect
+      .poll(() => widget.evaluate((el) => (el as unknown as { view: { phase: string } }).view.phase))
+      .toBe('active');
     await fakeDaily(page, { command: 'assistant-audio' });
     // The click, then the moment the assistant's track plays again on the next page.
     const clickAt = await page.evaluate(() => performance.timeOrigin + performance.now());
@@ -41,15 +49,34 @@ test('landing → guide during a call: audio gap and click → audio back', asyn
     await page.waitForURL(/\/qa\//);
     const navigation = (await page.evaluate(() => performance.timeOrigin + performance.now())) - clickAt;
     if (process.env.ROUTER !== 'client') {
-      await expect.poll(() => page.locator('#ringwise-site-widget').evaluate((el) => (el as unknown as { view: { phase: string } }).view.phase), { timeout: 20_000 }).toBe('active');
+      await expect
+        .poll(
+          () =>
+            page
+              .locator('#ringwise-site-widget')
+              .evaluate((el) => (el as unknown as { view: { phase: string } }).view.phase),
+          { timeout: 20_000 },
+        )
+        .toBe('active');
       await fakeDaily(page, { command: 'assistant-audio' });
     }
     const audioBack = (await page.evaluate(() => performance.timeOrigin + performance.now())) - clickAt;
     const info = await fakeDaily<FakeDailyInfo>(page, { command: 'info' });
-    results.push({ navigation, audioBack, joins: info.joins.length, posts: site.server.requestsTo('POST', '/call/web').length });
+    results.push({
+      navigation,
+      audioBack,
+      joins: info.joins.length,
+      posts: site.server.requestsTo('POST', '/call/web').length,
+    });
     // Hang up: nothing is kept for the next run.
     await page.locator('#ringwise-site-widget').evaluate((el) => (el as unknown as { stop(): void }).stop());
-    await expect.poll(() => page.locator('#ringwise-site-widget').evaluate((el) => (el as unknown as { view: { phase: string } }).view.phase)).toBe('idle');
+    await expect
+      .poll(() =>
+        page
+          .locator('#ringwise-site-widget')
+          .evaluate((el) => (el as unknown as { view: { phase: string } }).view.phase),
+      )
+      .toBe('idle');
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(

@@ -27,8 +27,19 @@ describe('budget verdicts', () => {
   });
 
   it('scores are met only when every one is 100, and a miss names each score below', () => {
-    expect(scoreVerdict([['performance', 100], ['SEO', 100]])).toEqual({ status: 'met' });
-    expect(scoreVerdict([['performance', 99], ['accessibility', 100], ['SEO', 92]])).toEqual({ status: 'missed', detail: 'performance 99 (−1), SEO 92 (−8)' });
+    expect(
+      scoreVerdict([
+        ['performance', 100],
+        ['SEO', 100],
+      ]),
+    ).toEqual({ status: 'met' });
+    expect(
+      scoreVerdict([
+        ['performance', 99],
+        ['accessibility', 100],
+        ['SEO', 92],
+      ]),
+    ).toEqual({ status: 'missed', detail: 'performance 99 (−1), SEO 92 (−8)' });
     expect(scoreVerdict([['performance', undefined]], 'no run').status).toBe('not measured');
     expect(scoreVerdict([]).status).toBe('not measured');
   });
@@ -37,7 +48,10 @@ describe('budget verdicts', () => {
     expect(latencyVerdict(20.5, 20.5)).toEqual({ status: 'met' });
     expect(latencyVerdict(10, 20.5)).toEqual({ status: 'met' });
     expect(latencyVerdict(70, 15.3)).toEqual({ status: 'missed', detail: "+54.7 ms (4.58× the peer's median)" });
-    expect(latencyVerdict(undefined, 15.3, 'not built yet')).toEqual({ status: 'not measured', detail: 'not built yet' });
+    expect(latencyVerdict(undefined, 15.3, 'not built yet')).toEqual({
+      status: 'not measured',
+      detail: 'not built yet',
+    });
     expect(latencyVerdict(Number.NaN, 15.3).status, 'no successful sample').toBe('not measured');
   });
 
@@ -82,7 +96,13 @@ const js = (route: string, gzip: number, islands: string[]): RouteJs => ({
 
 function inputs(): BudgetInputs {
   return {
-    siteJs: { rows: [js('/', 86_000, ['Header', 'HeroCall']), js('/qa/a', 73_000, ['Header']), js('/qa/b', 74_000, ['Header', 'RoiCalculator'])] },
+    siteJs: {
+      rows: [
+        js('/', 86_000, ['Header', 'HeroCall']),
+        js('/qa/a', 73_000, ['Header']),
+        js('/qa/b', 74_000, ['Header', 'RoiCalculator']),
+      ],
+    },
     widget: { rows: [{ id: 'ours-loader', label: 'loader', sizes: { raw: 1, gzip: 4_900, brotli: 1 }, note: '' }] },
     lighthouse: { rows: [], note: 'not run (--only)' },
     contact: { results: [], note: 'not run (--only)' },
@@ -94,7 +114,19 @@ describe('budget table', () => {
   it('has a row for every budget of DESIGN.md, each profile and peer, in order', () => {
     const rows = budgetRows(inputs());
     const groups = [...new Set(rows.map((r) => r.group))];
-    expect(groups).toEqual(['loader', 'voice', 'chatSize', 'core', 'landing', 'guides', 'lighthouse', 'click', 'clickJoin', 'chat', 'backend']);
+    expect(groups).toEqual([
+      'loader',
+      'voice',
+      'chatSize',
+      'core',
+      'landing',
+      'guides',
+      'lighthouse',
+      'click',
+      'clickJoin',
+      'chat',
+      'backend',
+    ]);
     expect(rows.filter((r) => r.group === 'click')).toHaveLength(3 * 2);
     expect(rows.filter((r) => r.group === 'chat')).toHaveLength(3 * 2);
     expect(rows.filter((r) => r.group === 'lighthouse').map((r) => r.what)).toEqual([
@@ -127,7 +159,14 @@ describe('budget table', () => {
         { id: 'b', label: 'cell b' },
       ],
       // Intent and the widget never decide: only ours (default) against the @vapi-ai/web page.
-      rows: [row('ours', 'a', 110), row('vapi-web', 'a', 100), row('ours', 'b', 120), row('ours-intent', 'b', 50), row('vapi-widget', 'b', 500), row('vapi-web', 'b', 100)],
+      rows: [
+        row('ours', 'a', 110),
+        row('vapi-web', 'a', 100),
+        row('ours', 'b', 120),
+        row('ours-intent', 'b', 50),
+        row('vapi-widget', 'b', 500),
+        row('vapi-web', 'b', 100),
+      ],
       notes: {},
       samples: 8,
       rounds: 8,
@@ -137,20 +176,32 @@ describe('budget table', () => {
       ['cell a', '110.0 ms vs 100.0 ms (1.10×, n = 8 / 8)', 'met'],
       ['cell b', '120.0 ms vs 100.0 ms (1.20×, n = 8 / 8)', 'missed'],
     ]);
-    expect(clickJoinRows(undefined, 'not run (opt-in)')[0]?.verdict).toEqual({ status: 'not measured', detail: 'not run (opt-in)' });
+    expect(clickJoinRows(undefined, 'not run (opt-in)')[0]?.verdict).toEqual({
+      status: 'not measured',
+      detail: 'not run (opt-in)',
+    });
   });
 
   it('judges landing JS and guide islands from the JS per route', () => {
     const rows = budgetRows(inputs());
-    expect(rows.find((r) => r.group === 'landing')).toMatchObject({ measured: '86.0 KB', verdict: { status: 'missed', detail: '1.0 KB over (+1 %)' } });
+    expect(rows.find((r) => r.group === 'landing')).toMatchObject({
+      measured: '86.0 KB',
+      verdict: { status: 'missed', detail: '1.0 KB over (+1 %)' },
+    });
     expect(rows.find((r) => r.what === '/qa/a: islands')?.verdict.status).toBe('met');
-    expect(rows.find((r) => r.what === '/qa/b: islands')?.verdict).toEqual({ status: 'missed', detail: 'also RoiCalculator' });
+    expect(rows.find((r) => r.what === '/qa/b: islands')?.verdict).toEqual({
+      status: 'missed',
+      detail: 'also RoiCalculator',
+    });
     expect(rows.find((r) => r.group === 'loader')?.verdict.status).toBe('met');
   });
 
   it('says why a figure is missing instead of judging it', () => {
     const rows = budgetRows(inputs());
-    expect(rows.find((r) => r.group === 'voice')?.verdict).toEqual({ status: 'not measured', detail: 'not measured (--only)' });
+    expect(rows.find((r) => r.group === 'voice')?.verdict).toEqual({
+      status: 'not measured',
+      detail: 'not measured (--only)',
+    });
     expect(rows.find((r) => r.group === 'lighthouse')?.verdict.detail).toBe('not run (--only)');
     expect(rows.find((r) => r.group === 'backend')?.verdict.detail).toBe('not run (--only)');
     expect(verdictCounts(rows)).toEqual({ met: 2, missed: 2, 'not measured': rows.length - 4 });
@@ -159,12 +210,35 @@ describe('budget table', () => {
   it('folds rows into one verdict per budget: any miss wins and is listed, then not measured', () => {
     const groups = groupVerdicts(budgetRows(inputs()));
     expect(groups.find((g) => g.group === 'loader')?.verdict.status).toBe('met');
-    expect(groups.find((g) => g.group === 'guides')?.verdict).toEqual({ status: 'missed', detail: '/qa/b: Header, RoiCalculator, also RoiCalculator' });
-    expect(groups.find((g) => g.group === 'click')?.verdict).toEqual({ status: 'not measured', detail: 'not measured (--only)' });
+    expect(groups.find((g) => g.group === 'guides')?.verdict).toEqual({
+      status: 'missed',
+      detail: '/qa/b: Header, RoiCalculator, also RoiCalculator',
+    });
+    expect(groups.find((g) => g.group === 'click')?.verdict).toEqual({
+      status: 'not measured',
+      detail: 'not measured (--only)',
+    });
     const partly = groupVerdicts([
-      { group: 'backend', what: 'a', short: 'rows lost at 50 clients', measured: '0', budget: '0', verdict: { status: 'met' } },
-      { group: 'backend', what: 'b', short: 'fsync at 50 clients', measured: '—', budget: 'on', verdict: { status: 'not measured', detail: 'not reported' } },
+      {
+        group: 'backend',
+        what: 'a',
+        short: 'rows lost at 50 clients',
+        measured: '0',
+        budget: '0',
+        verdict: { status: 'met' },
+      },
+      {
+        group: 'backend',
+        what: 'b',
+        short: 'fsync at 50 clients',
+        measured: '—',
+        budget: 'on',
+        verdict: { status: 'not measured', detail: 'not reported' },
+      },
     ]);
-    expect(partly[0]?.verdict, 'says what was met and what was not measured').toEqual({ status: 'not measured', detail: '1 of 2 met; not measured: fsync at 50 clients: not reported' });
+    expect(partly[0]?.verdict, 'says what was met and what was not measured').toEqual({
+      status: 'not measured',
+      detail: '1 of 2 met; not measured: fsync at 50 clients: not reported',
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHAT_PATH, CHAT_REPLY, FIRST_TOKEN, startChatProvider, type ChatProvider } from '../../../bench/lib/chat-provider.ts';
+import {
+  CHAT_PATH,
+  CHAT_REPLY,
+  FIRST_TOKEN,
+  startChatProvider,
+  type ChatProvider,
+} from '../../../bench/lib/chat-provider.ts';
 
 let provider: ChatProvider | null = null;
 afterEach(async () => {
@@ -17,7 +23,11 @@ function chunks(body: string): unknown[] {
 }
 
 const post = (url: string, body: unknown = { assistantId: 'a', input: 'Hello', stream: true }) =>
-  fetch(url + CHAT_PATH, { method: 'POST', headers: { authorization: 'Bearer pk', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(url + CHAT_PATH, {
+    method: 'POST',
+    headers: { authorization: 'Bearer pk', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('bench chat provider (the shared fixture, wired for timing)', () => {
   it('streams the platform format with the first token as the whole first delta, and records the arrival', async () => {
@@ -30,7 +40,12 @@ describe('bench chat provider (the shared fixture, wired for timing)', () => {
     const events = chunks(await res.text()) as Array<{ sessionId?: string; delta?: string; path?: string }>;
     expect(events[0]).toEqual({ sessionId: expect.any(String) });
     expect(events[1]).toMatchObject({ path: 'chat.output[0].content', delta: FIRST_TOKEN });
-    expect(events.slice(1, -1).map((e) => e.delta).join('')).toBe(CHAT_REPLY);
+    expect(
+      events
+        .slice(1, -1)
+        .map((e) => e.delta)
+        .join(''),
+    ).toBe(CHAT_REPLY);
     expect(events.at(-1)).toBe('[DONE]');
     expect(provider.arrivals).toHaveLength(1);
     expect(provider.arrivals[0]!).toBeGreaterThanOrEqual(before);
@@ -51,7 +66,11 @@ describe('bench chat provider (the shared fixture, wired for timing)', () => {
     expect(provider.preflights()).toBe(0);
     const res = await fetch(provider.server.url + CHAT_PATH, {
       method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:1', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: 'http://127.0.0.1:1',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
@@ -60,7 +79,11 @@ describe('bench chat provider (the shared fixture, wired for timing)', () => {
 
   it('keeps the fixture’s answers to a bad request (no key: 401)', async () => {
     provider = await startChatProvider();
-    const res = await fetch(provider.server.url + CHAT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"input":"x"}' });
+    const res = await fetch(provider.server.url + CHAT_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"input":"x"}',
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });

@@ -47,16 +47,28 @@ describe('source file size gate', () => {
   it(`no file is over ${MAX_LINES} lines except the named ones`, () => {
     expect(files.length, 'the scan found the sources').toBeGreaterThan(100);
     for (const dir of [...SCANNED, ...SCANNED_FILES]) {
-      expect(files.some((file) => file === dir || file.startsWith(`${dir}/`)), `the scan reached ${dir}`).toBe(true);
+      expect(
+        files.some((file) => file === dir || file.startsWith(`${dir}/`)),
+        `the scan reached ${dir}`,
+      ).toBe(true);
     }
-    expect(long.filter((file) => !(file in EXCEPTIONS)), `files over ${MAX_LINES} lines: split them`).toEqual([]);
+    expect(
+      long.filter((file) => !(file in EXCEPTIONS)),
+      `files over ${MAX_LINES} lines: split them`,
+    ).toEqual([]);
   });
 
   it('every named exception is still over the limit (a split file comes off the list)', () => {
-    expect(Object.keys(EXCEPTIONS).filter((file) => !long.includes(file)), 'exceptions no longer needed').toEqual([]);
+    expect(
+      Object.keys(EXCEPTIONS).filter((file) => !long.includes(file)),
+      'exceptions no longer needed',
+    ).toEqual([]);
   });
 
   it('counts lines as wc does', () => {
-    expect([lineCount(''), lineCount('a'), lineCount('a\n'), lineCount('a\nb\n'), lineCount('a\n\n')], 'line counts').toEqual([0, 1, 1, 2, 2]);
+    expect(
+      [lineCount(''), lineCount('a'), lineCount('a\n'), lineCount('a\nb\n'), lineCount('a\n\n')],
+      'line counts',
+    ).toEqual([0, 1, 1, 2, 2]);
   });
 });

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LighthouseRow } from '../../../bench/lighthouse-bench.ts';
-import { appendHistory, historyEntry, parseHistory, recordHistory, type LighthouseHistoryEntry } from '../../../bench/lib/history.ts';
+import {
+  appendHistory,
+  historyEntry,
+  parseHistory,
+  recordHistory,
+  type LighthouseHistoryEntry,
+} from '../../../bench/lib/history.ts';
 
 const row = (route: string, formFactor: 'mobile' | 'desktop', perfRuns: number[]): LighthouseRow => ({
   route,
@@ -17,7 +23,10 @@ const row = (route: string, formFactor: 'mobile' | 'desktop', perfRuns: number[]
   errors: [],
 });
 
-const entry = (date: string): LighthouseHistoryEntry => ({ date, routes: [{ route: '/', perf: 100, perfRuns: [100], lcp: 1800 }] });
+const entry = (date: string): LighthouseHistoryEntry => ({
+  date,
+  routes: [{ route: '/', perf: 100, perfRuns: [100], lcp: 1800 }],
+});
 
 let dir = '';
 afterEach(() => {
@@ -27,8 +36,15 @@ afterEach(() => {
 
 describe('Lighthouse history', () => {
   it('keeps the mobile routes that ran, with each run', () => {
-    const e = historyEntry('2026-11-22T03:00:00Z', [row('/', 'mobile', [100, 99, 100]), row('/', 'desktop', [100]), row('/qa/a', 'mobile', [])]);
-    expect(e).toEqual({ date: '2026-11-22T03:00:00Z', routes: [{ route: '/', perf: 100, perfRuns: [100, 99, 100], lcp: 1850 }] });
+    const e = historyEntry('2026-11-22T03:00:00Z', [
+      row('/', 'mobile', [100, 99, 100]),
+      row('/', 'desktop', [100]),
+      row('/qa/a', 'mobile', []),
+    ]);
+    expect(e).toEqual({
+      date: '2026-11-22T03:00:00Z',
+      routes: [{ route: '/', perf: 100, perfRuns: [100, 99, 100], lcp: 1850 }],
+    });
     expect(historyEntry('x', [row('/', 'desktop', [100])])).toBeNull();
   });
 

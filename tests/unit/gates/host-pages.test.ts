@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BENCH_ASSISTANT_ID, BENCH_PUBLIC_KEY, hostPage, oursEmbed, PEER_FILES, VAPI_WEB_BUTTON, VAPI_WEB_ENTRY, vapiWebEmbed, vapiWidgetEmbed } from '../../../bench/lib/host-pages.ts';
+import {
+  BENCH_ASSISTANT_ID,
+  BENCH_PUBLIC_KEY,
+  hostPage,
+  oursEmbed,
+  PEER_FILES,
+  VAPI_WEB_BUTTON,
+  VAPI_WEB_ENTRY,
+  vapiWebEmbed,
+  vapiWidgetEmbed,
+} from '../../../bench/lib/host-pages.ts';
 
 describe('latency host pages', () => {
   it('one host page for every subject, the embed in head and body', () => {
@@ -12,7 +22,9 @@ describe('latency host pages', () => {
 
   it('ours: the script tag keeps the default API unless told, and names its mode (the tag defaults to hybrid)', () => {
     const voice = oursEmbed('/voice-widget.js').body;
-    expect(voice).toBe(`<script src="/voice-widget.js" data-public-key="${BENCH_PUBLIC_KEY}" data-assistant-id="${BENCH_ASSISTANT_ID}" data-mode="voice" async></script>`);
+    expect(voice).toBe(
+      `<script src="/voice-widget.js" data-public-key="${BENCH_PUBLIC_KEY}" data-assistant-id="${BENCH_ASSISTANT_ID}" data-mode="voice" async></script>`,
+    );
     const chat = oursEmbed('/voice-widget.js', { mode: 'chat', apiBaseUrl: 'http://127.0.0.1:5/"x' }).body;
     expect(chat).toContain('data-mode="chat"');
     expect(chat, 'attribute values escaped').toContain('data-api-base-url="http://127.0.0.1:5/&quot;x"');

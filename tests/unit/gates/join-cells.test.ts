@@ -16,8 +16,16 @@ describe('click → join cells', () => {
       'slow-mobile-phone/400',
     ]);
     expect(cells[0], 'loopback: no slowdown, not a phone').toMatchObject({ cpuRate: 1, phone: false, delayMs: 0 });
-    expect(cells.slice(1).every((c) => c.cpuRate === MOBILE_CPU_RATE && MOBILE_CPU_RATE === 4), 'every mobile cell runs at 4× CPU').toBe(true);
-    expect(cells.filter((c) => c.phone).map((c) => c.profile.id)).toEqual(['fast-mobile', 'fast-mobile', 'slow-mobile', 'slow-mobile']);
+    expect(
+      cells.slice(1).every((c) => c.cpuRate === MOBILE_CPU_RATE && MOBILE_CPU_RATE === 4),
+      'every mobile cell runs at 4× CPU',
+    ).toBe(true);
+    expect(cells.filter((c) => c.phone).map((c) => c.profile.id)).toEqual([
+      'fast-mobile',
+      'fast-mobile',
+      'slow-mobile',
+      'slow-mobile',
+    ]);
   });
 
   it('run the phone cells with a user agent every subject reads as a phone', () => {

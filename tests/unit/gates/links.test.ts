@@ -13,7 +13,8 @@ function write(rel: string, text: string): void {
   writeFileSync(file, text);
 }
 
-const page = (body: string) => `<!DOCTYPE html><html lang="en"><head><title>t</title></head><body>${body}</body></html>`;
+const page = (body: string) =>
+  `<!DOCTYPE html><html lang="en"><head><title>t</title></head><body>${body}</body></html>`;
 
 beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'links-'));
@@ -28,11 +29,17 @@ beforeAll(() => {
       <link rel="preconnect" href="/nothing-here"><link rel="icon" href="/favicon.svg">
       <meta property="og:image" content="http://localhost:4400/og.png">`),
   );
-  write('qa/guide/index.html', page('<div id="answer"></div><a href="/#features">back</a><a href="../#contact">bad rel</a>'));
+  write(
+    'qa/guide/index.html',
+    page('<div id="answer"></div><a href="/#features">back</a><a href="../#contact">bad rel</a>'),
+  );
   write('404.html', page('<a href="/">home</a>'));
   write('img/a.png', 'png');
   write('favicon.svg', '<svg/>');
-  write('sitemap-0.xml', '<urlset><url><loc>http://localhost:4400/</loc></url><url><loc>http://localhost:4400/qa/gone</loc></url></urlset>');
+  write(
+    'sitemap-0.xml',
+    '<urlset><url><loc>http://localhost:4400/</loc></url><url><loc>http://localhost:4400/qa/gone</loc></url></urlset>',
+  );
 });
 afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
@@ -61,6 +68,9 @@ describe('broken internal links and anchors', () => {
 
   it('treats an unknown origin as external', () => {
     const broken = findBrokenLinks(dist, ['https://ringwise.example']);
-    expect(broken.some((b) => b.ref === 'http://localhost:4400/og.png'), 'localhost:4400 is not this site here').toBe(false);
+    expect(
+      broken.some((b) => b.ref === 'http://localhost:4400/og.png'),
+      'localhost:4400 is not this site here',
+    ).toBe(false);
   });
 });

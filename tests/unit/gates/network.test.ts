@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cdpConditions, EXTERNAL_URL, NETWORK_PROFILES, PLATFORM_API_ORIGIN, recordTransfers, routeDecision, splitTransfers, type TransferSamples } from '../../../bench/lib/network.ts';
+import {
+  cdpConditions,
+  EXTERNAL_URL,
+  NETWORK_PROFILES,
+  PLATFORM_API_ORIGIN,
+  recordTransfers,
+  routeDecision,
+  splitTransfers,
+  type TransferSamples,
+} from '../../../bench/lib/network.ts';
 import { DEFAULT_API_BASE_URL } from '../../../widget/src/api/constants.ts';
 
 describe('network profiles', () => {
@@ -14,9 +23,29 @@ describe('network profiles', () => {
   it('become DevTools parameters in bytes per second; none emulates nothing', () => {
     const [none, fast, slow] = NETWORK_PROFILES;
     expect(cdpConditions(none!)).toBeNull();
-    expect(cdpConditions(fast!)).toEqual({ offline: false, latency: 40, downloadThroughput: 1_125_000, uploadThroughput: 187_500 });
-    expect(cdpConditions(slow!)).toEqual({ offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 });
-    expect(cdpConditions({ id: 'fast-mobile', label: 'latency only', short: 'latency only', latencyMs: 40, downloadBps: 0, uploadBps: 0 }), '-1 = not throttled').toEqual({
+    expect(cdpConditions(fast!)).toEqual({
+      offline: false,
+      latency: 40,
+      downloadThroughput: 1_125_000,
+      uploadThroughput: 187_500,
+    });
+    expect(cdpConditions(slow!)).toEqual({
+      offline: false,
+      latency: 150,
+      downloadThroughput: 200_000,
+      uploadThroughput: 93_750,
+    });
+    expect(
+      cdpConditions({
+        id: 'fast-mobile',
+        label: 'latency only',
+        short: 'latency only',
+        latencyMs: 40,
+        downloadBps: 0,
+        uploadBps: 0,
+      }),
+      '-1 = not throttled',
+    ).toEqual({
       offline: false,
       latency: 40,
       downloadThroughput: -1,
@@ -72,9 +101,17 @@ describe('JavaScript bytes around the click', () => {
     expect(splitTransfers([], 1, 2)).toEqual({ beforeClick: 0, clickToPost: 0 });
   });
 
-  it('records each sample\'s split into the cell, one entry per sample, in order', () => {
+  it("records each sample's split into the cell, one entry per sample, in order", () => {
     const cell: TransferSamples = { before: [], during: [] };
-    recordTransfers(cell, [{ url: 'a.js', bytes: 7, finishedAt: 10 }, { url: 'b.js', bytes: 3, finishedAt: 25 }], 20, 30);
+    recordTransfers(
+      cell,
+      [
+        { url: 'a.js', bytes: 7, finishedAt: 10 },
+        { url: 'b.js', bytes: 3, finishedAt: 25 },
+      ],
+      20,
+      30,
+    );
     recordTransfers(cell, [], 20, 30);
     expect(cell, 'two samples').toEqual({ before: [7, 0], during: [3, 0] });
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { benchmarksMarkdown, readmeWithBudgets, README_BUDGETS_END, README_BUDGETS_START } from '../../../bench/benchmarks-md.ts';
+import {
+  benchmarksMarkdown,
+  readmeWithBudgets,
+  README_BUDGETS_END,
+  README_BUDGETS_START,
+} from '../../../bench/benchmarks-md.ts';
 import type { ChatLatencyResult, ChatRow } from '../../../bench/chat-latency.ts';
 import type { ClickLatencyResult, LatencyRow } from '../../../bench/latency.ts';
 import type { LighthouseRow } from '../../../bench/lighthouse-bench.ts';
@@ -36,7 +41,10 @@ function clickResult(): ClickLatencyResult {
     ],
     notes: {},
     clickFiles: ['voice-widget.js'],
-    routing: { ours: { continue: 0, provider: 4, 'abort-daily': 1, 'abort-other': 0 }, 'vapi-web': { continue: 0, provider: 4, 'abort-daily': 2, 'abort-other': 1 } },
+    routing: {
+      ours: { continue: 0, provider: 4, 'abort-daily': 1, 'abort-other': 0 },
+      'vapi-web': { continue: 0, provider: 4, 'abort-daily': 2, 'abort-other': 1 },
+    },
     otherHosts: { 'vapi-web': ['telemetry.example:443'] },
     samples: 3,
     rounds: 3,
@@ -44,13 +52,24 @@ function clickResult(): ClickLatencyResult {
 }
 
 function chatRow(subject: ChatRow['subject'], profile: ChatRow['profile'], post: number[], token: number[]): ChatRow {
-  return { subject, profile, post: summarize(post), token: summarize(token), failed: 0, jsBeforeEnter: 158_072, jsEnterToPost: 0 };
+  return {
+    subject,
+    profile,
+    post: summarize(post),
+    token: summarize(token),
+    failed: 0,
+    jsBeforeEnter: 158_072,
+    jsEnterToPost: 0,
+  };
 }
 
 function chatResult(): ChatLatencyResult {
   return {
     rows: [chatRow('vapi-widget-chat', 'none', [50, 56, 60], [80, 86, 90])],
-    notes: { 'ours-chat': 'not built yet (no /chat/web in widget/dist/cdn/: the chat mode of the conversation card is not on this build)' },
+    notes: {
+      'ours-chat':
+        'not built yet (no /chat/web in widget/dist/cdn/: the chat mode of the conversation card is not on this build)',
+    },
     chatFiles: [],
     preflightsOnWire: 0,
     samples: 3,
@@ -123,7 +142,11 @@ describe('bench report', () => {
     const md = renderMarkdown(results());
     expect(md).toContain('# Bench 2026-11-22');
     expect(md).toContain('2 cores (Test CPU)');
-    for (const line of ['not built yet (no HTML in dist/', 'not built yet (widget/src/core missing)', 'ours, chat: not built yet (no /chat/web']) {
+    for (const line of [
+      'not built yet (no HTML in dist/',
+      'not built yet (widget/src/core missing)',
+      'ours, chat: not built yet (no /chat/web',
+    ]) {
       expect(md, `says "${line}"`).toContain(line);
     }
     expect(md).toContain('| loader vs Vapi <vapi-widget> | 3.2 % (31.3× smaller) |');
@@ -134,30 +157,50 @@ describe('bench report', () => {
   it('opens with the budget table, misses marked with how far off', () => {
     const md = renderMarkdown(results());
     const budgets = md.slice(md.indexOf('## Budgets'), md.indexOf('## Build time'));
-    expect(budgets, 'the loader misses 5 KB by 0.9 KB').toContain('| widget script-tag loader, gzip | 5.9 KB | ≤ 5.0 KB | ❌ **no**: 0.9 KB over (+18 %) |');
+    expect(budgets, 'the loader misses 5 KB by 0.9 KB').toContain(
+      '| widget script-tag loader, gzip | 5.9 KB | ≤ 5.0 KB | ❌ **no**: 0.9 KB over (+18 %) |',
+    );
     expect(budgets).toContain('| voice: everything through the first click, gzip | 83.6 KB | ≤ 85.0 KB | ✅ yes |');
     expect(budgets, 'ours 33 ms vs Vapi widget 22 ms on loopback').toContain(
-      '| click → POST /call/web, no prefetch, none (loopback): ours vs Vapi <vapi-widget> | 33.0 ms vs 22.0 ms | ≤ the peer\'s median | ❌ **no**: +11.0 ms (1.50× the peer\'s median) |',
+      "| click → POST /call/web, no prefetch, none (loopback): ours vs Vapi <vapi-widget> | 33.0 ms vs 22.0 ms | ≤ the peer's median | ❌ **no**: +11.0 ms (1.50× the peer's median) |",
     );
-    expect(budgets).toContain('| click → POST /call/web, no prefetch, none (loopback): ours vs @vapi-ai/web page | 33.0 ms vs 44.0 ms | ≤ the peer\'s median | ✅ yes |');
-    expect(budgets, 'a profile with no peer figure is not measured').toMatch(/slow mobile [^|]*: ours vs @vapi-ai\/web page \| — \| [^|]* \| — not measured \|/);
-    expect(budgets).toContain('| Lighthouse mobile / (perf · a11y · best pr. · SEO) | 100 · 100 · 100 · 100 | 100 · 100 · 100 · 100 | ✅ yes |');
+    expect(budgets).toContain(
+      "| click → POST /call/web, no prefetch, none (loopback): ours vs @vapi-ai/web page | 33.0 ms vs 44.0 ms | ≤ the peer's median | ✅ yes |",
+    );
+    expect(budgets, 'a profile with no peer figure is not measured').toMatch(
+      /slow mobile [^|]*: ours vs @vapi-ai\/web page \| — \| [^|]* \| — not measured \|/,
+    );
+    expect(budgets).toContain(
+      '| Lighthouse mobile / (perf · a11y · best pr. · SEO) | 100 · 100 · 100 · 100 | 100 · 100 · 100 · 100 | ✅ yes |',
+    );
     expect(budgets, 'a guide with no Lighthouse run').toMatch(/Lighthouse mobile \/qa\/a [^|]*\| — \| [^|]* \| — /);
     expect(budgets, 'chat rows say why ours is missing').toContain('— not built yet (no /chat/web');
     expect(budgets).toContain('| contact backend, 200 clients: rows lost or duplicated | 2 | 0 | ❌ **no**: 2 lost |');
-    expect(budgets).toContain('| contact backend, 200 clients: fsync | — | on | — not reported by bench/contact-load.ts |');
+    expect(budgets).toContain(
+      '| contact backend, 200 clients: fsync | — | on | — not reported by bench/contact-load.ts |',
+    );
     expect(budgets).toMatch(/^\d+ met · \d+ missed · \d+ not measured\.$/m);
   });
 
   it('renders one click table per profile with ratios ours ÷ each peer and bytes around the click', () => {
     const md = renderMarkdown(results());
     const none = md.slice(md.indexOf('### none (loopback)'), md.indexOf('### slow mobile'));
-    expect(none).toContain('| ours, no prefetch | 3 | 0 | 33.0 ms | 36.0 ms | 30.0 ms | 36.0 ms | 5.5 KB | 4.5 KB | — | — | — |');
-    expect(none, 'Vapi widget: ours 33 ÷ 22, prefetch 10 ÷ 22').toContain('| Vapi <vapi-widget> | 3 | 0 | 22.0 ms | 24.0 ms | 20.0 ms | 24.0 ms | 5.5 KB | 4.5 KB | 1.50× | 0.45× | ❌ **no**: +11.0 ms');
-    expect(none).toContain('| @vapi-ai/web page | 3 | 0 | 44.0 ms | 48.0 ms | 40.0 ms | 48.0 ms | 5.5 KB | 4.5 KB | 0.75× | 0.23× | ✅ yes |');
+    expect(none).toContain(
+      '| ours, no prefetch | 3 | 0 | 33.0 ms | 36.0 ms | 30.0 ms | 36.0 ms | 5.5 KB | 4.5 KB | — | — | — |',
+    );
+    expect(none, 'Vapi widget: ours 33 ÷ 22, prefetch 10 ÷ 22').toContain(
+      '| Vapi <vapi-widget> | 3 | 0 | 22.0 ms | 24.0 ms | 20.0 ms | 24.0 ms | 5.5 KB | 4.5 KB | 1.50× | 0.45× | ❌ **no**: +11.0 ms',
+    );
+    expect(none).toContain(
+      '| @vapi-ai/web page | 3 | 0 | 44.0 ms | 48.0 ms | 40.0 ms | 48.0 ms | 5.5 KB | 4.5 KB | 0.75× | 0.23× | ✅ yes |',
+    );
     expect(md, 'no fast-mobile table without rows').not.toContain('### fast mobile');
-    expect(md).toContain('ours, no prefetch: 4 to the platform API (answered by the loopback provider), 1 to Daily (aborted), 0 elsewhere (aborted)');
-    expect(md, 'names the hosts').toContain('@vapi-ai/web page: 4 to the platform API (answered by the loopback provider), 2 to Daily (aborted), 1 elsewhere (aborted: telemetry.example:443)');
+    expect(md).toContain(
+      'ours, no prefetch: 4 to the platform API (answered by the loopback provider), 1 to Daily (aborted), 0 elsewhere (aborted)',
+    );
+    expect(md, 'names the hosts').toContain(
+      '@vapi-ai/web page: 4 to the platform API (answered by the loopback provider), 2 to Daily (aborted), 1 elsewhere (aborted: telemetry.example:443)',
+    );
   });
 
   it('renders the chat table with the peer alone while ours is not built', () => {
@@ -180,7 +223,10 @@ describe('bench report', () => {
     expect(md, 'both bench runs have a median of 100; the one single dip is listed').toContain(
       '| / | 100 (100/100/100), LCP 1800 ms | 100 (100/99/100), LCP 1850 ms | ✅ yes; single runs below 100: 1 of 6 (lowest 99) |',
     );
-    r.lighthouse.history.push({ date: '2026-11-22T04:00:00.000Z', routes: [{ route: '/', perf: 99, perfRuns: [99, 99, 100], lcp: 1900 }] });
+    r.lighthouse.history.push({
+      date: '2026-11-22T04:00:00.000Z',
+      routes: [{ route: '/', perf: 99, perfRuns: [99, 99, 100], lcp: 1900 }],
+    });
     expect(renderMarkdown(r), 'the last three bench runs; one median below 100 misses').toContain(
       '| / | 100 (100/100/100), LCP 1800 ms | 100 (100/99/100), LCP 1850 ms | 99 (99/99/100), LCP 1900 ms | ❌ **no**: 1 of 3 bench runs below 100; single runs below 100: 3 of 9 (lowest 99) |',
     );
@@ -197,7 +243,9 @@ describe('bench report', () => {
     const md = renderMarkdown(results());
     expect(md).toContain('Backend: PostgreSQL 17.10 (fsync on, synchronous_commit on).');
     expect(md).toContain('| 50 | 1000 | 1000 | 1000 | 0 | 0 | 500/s | 60.0 ms | 280.0 ms | 1000.0 ms | on | ✅ yes |');
-    expect(md).toContain('| 200 | 1000 | 1000 | 998 | 2 | 0 | 500/s | 60.0 ms | 280.0 ms | 1000.0 ms | — | ❌ **no**: 2 rows lost or duplicated |');
+    expect(md).toContain(
+      '| 200 | 1000 | 1000 | 998 | 2 | 0 | 500/s | 60.0 ms | 280.0 ms | 1000.0 ms | — | ❌ **no**: 2 rows lost or duplicated |',
+    );
   });
 
   it('BENCHMARKS.md keeps the method, dates the run and nests its sections', () => {
@@ -217,7 +265,9 @@ describe('bench report', () => {
     expect(out.endsWith(`${README_BUDGETS_END}\n\nAfter.\n`)).toBe(true);
     expect(out).not.toContain('old table');
     expect(out).toContain('Latest run: 2026-11-22');
-    expect(out, 'a budget of one row: its figure without a name').toContain('| widget script-tag loader ≤ 5 KB gzip | ❌ **no**: 5.9 KB, 0.9 KB over (+18 %) |');
+    expect(out, 'a budget of one row: its figure without a name').toContain(
+      '| widget script-tag loader ≤ 5 KB gzip | ❌ **no**: 5.9 KB, 0.9 KB over (+18 %) |',
+    );
     expect(out).toContain('| voice: everything through the first click ≤ 85 KB gzip | ✅ yes |');
     expect(out, 'misses by short name, then what was not measured').toContain(
       "| click → POST /call/web without prefetch ≤ each peer's median, every profile | ❌ **no**: loopback, vs Vapi <vapi-widget>: 33.0 ms vs 22.0 ms, +11.0 ms (1.50× the peer's median); slow mobile, vs Vapi <vapi-widget>: 210.0 ms vs 30.0 ms, +180.0 ms (7.00× the peer's median) (not measured: fast mobile, vs Vapi <vapi-widget>, fast mobile, vs @vapi-ai/web page, slow mobile, vs @vapi-ai/web page) |",
@@ -225,6 +275,8 @@ describe('bench report', () => {
     expect(out, 'a partly measured budget says what was met').toContain(
       '| contact backend: no row lost under load, fsync on | ❌ **no**: rows lost at 200 clients: 2, 2 lost (not measured: fsync at 200 clients) |',
     );
-    expect(() => readmeWithBudgets('# no markers\n', [], '2026-11-22'), 'names the markers').toThrow(README_BUDGETS_START);
+    expect(() => readmeWithBudgets('# no markers\n', [], '2026-11-22'), 'names the markers').toThrow(
+      README_BUDGETS_START,
+    );
   });
 });

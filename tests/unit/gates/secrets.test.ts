@@ -19,9 +19,10 @@ describe('secrets scan', () => {
     const anon = jwt({ iss: 'supabase', ref: 'abcd', role: 'anon', iat: 1 });
     expect(jwtPayload(service)?.role, 'payload decodes').toBe('service_role');
     const findings = scanText(`const a="${anon}";const s="${service}";`, 'app.js');
-    expect(findings.map((f) => f.kind), 'only the service-role key is a finding').toEqual([
-      'Supabase service-role JWT (payload role "service_role")',
-    ]);
+    expect(
+      findings.map((f) => f.kind),
+      'only the service-role key is a finding',
+    ).toEqual(['Supabase service-role JWT (payload role "service_role")']);
     expect(findings[0]!.excerpt, 'the excerpt never holds the whole token').not.toContain(service);
   });
 
@@ -64,10 +65,10 @@ describe('secrets scan', () => {
       PUBLIC_VOICE_PUBLIC_KEY: 'pk-public-1234567',
       HOME: '/root/home/dir',
     });
-    expect(forbidden.map((f) => f.name), 'private .env entries and secret-named env vars only').toEqual([
-      `${envFile}: VOICE_PRIVATE_KEY`,
-      'environment: DEPLOY_TOKEN',
-    ]);
+    expect(
+      forbidden.map((f) => f.name),
+      'private .env entries and secret-named env vars only',
+    ).toEqual([`${envFile}: VOICE_PRIVATE_KEY`, 'environment: DEPLOY_TOKEN']);
 
     const dist = join(dir, 'dist');
     mkdirSync(join(dist, '_astro'), { recursive: true });

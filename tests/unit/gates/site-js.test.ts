@@ -30,7 +30,10 @@ beforeAll(() => {
     `<!DOCTYPE html><html><head><script type="module" src="/_astro/page.js"></script><script>(()=>{window.Astro={}})()</script><script type="application/ld+json">{"@type":"Organization"}</script></head><body>${island('Header', 'load', '/_astro/Header.js')}${island('RoiCalculator', 'visible', '/_astro/Calc.js')}</body></html>`,
   );
   write('qa/g/index.html', `<!DOCTYPE html><html><body>${island('Header', 'idle', '/_astro/Header.js')}</body></html>`);
-  write('qa/h/index.html', `<!DOCTYPE html><html><body>${island('Header', 'afterpaint', '/_astro/Header.js')}</body></html>`);
+  write(
+    'qa/h/index.html',
+    `<!DOCTYPE html><html><body>${island('Header', 'afterpaint', '/_astro/Header.js')}</body></html>`,
+  );
   write('404.html', '<!DOCTYPE html><html><body></body></html>');
 });
 afterAll(async () => {
@@ -40,23 +43,42 @@ afterAll(async () => {
 
 describe('JavaScript per route', () => {
   it('finds static imports and export-froms, not dynamic imports or bare specifiers', async () => {
-    const imports = await staticImports('import a from"./a.js";export{b}from"../b.js";import("./c.js");import"react";', '/_astro/x/y.js');
+    const imports = await staticImports(
+      'import a from"./a.js";export{b}from"../b.js";import("./c.js");import"react";',
+      '/_astro/x/y.js',
+    );
     expect(imports).toEqual(['/_astro/x/a.js', '/_astro/b.js']);
   });
 
   it('splits eager (load/idle/only + scripts) from all islands, following static imports only', async () => {
     const routes = await analyzeSite(dist);
-    expect(routes.map((r) => r.route), '404 is not a reported route').toEqual(['/', '/qa/g', '/qa/h']);
+    expect(
+      routes.map((r) => r.route),
+      '404 is not a reported route',
+    ).toEqual(['/', '/qa/g', '/qa/h']);
     const home = routes[0]!;
     expect(home.islands.map((i) => `${i.name}:${i.client}`)).toEqual(['Header:load', 'RoiCalculator:visible']);
-    expect(home.eager.files).toEqual(['/_astro/Header.js', '/_astro/client.js', '/_astro/page.js', '/_astro/react.js', '/_astro/shared.js']);
-    expect(home.all.files, 'the visible island joins, its lazy chunk does not').toEqual([...home.eager.files, '/_astro/Calc.js'].sort());
+    expect(home.eager.files).toEqual([
+      '/_astro/Header.js',
+      '/_astro/client.js',
+      '/_astro/page.js',
+      '/_astro/react.js',
+      '/_astro/shared.js',
+    ]);
+    expect(home.all.files, 'the visible island joins, its lazy chunk does not').toEqual(
+      [...home.eager.files, '/_astro/Calc.js'].sort(),
+    );
     expect(home.eager.inlineScripts, 'JSON-LD is not JavaScript').toBe(1);
     expect(home.missing).toEqual([]);
     expect(home.all.sizes.gzip).toBeGreaterThan(home.eager.sizes.gzip);
 
     const guide = routes[1]!;
-    expect(guide.eager.files, 'client:idle counts as eager').toEqual(['/_astro/Header.js', '/_astro/client.js', '/_astro/react.js', '/_astro/shared.js']);
+    expect(guide.eager.files, 'client:idle counts as eager').toEqual([
+      '/_astro/Header.js',
+      '/_astro/client.js',
+      '/_astro/react.js',
+      '/_astro/shared.js',
+    ]);
     expect(guide.eager.sizes).toEqual(guide.all.sizes);
 
     const custom = routes[2]!;
@@ -64,7 +86,10 @@ describe('JavaScript per route', () => {
   });
 
   it('reports referenced scripts missing from dist', async () => {
-    write('qa/broken/index.html', '<!DOCTYPE html><html><body><script type="module" src="/_astro/gone.js"></script></body></html>');
+    write(
+      'qa/broken/index.html',
+      '<!DOCTYPE html><html><body><script type="module" src="/_astro/gone.js"></script></body></html>',
+    );
     const routes = await analyzeSite(dist);
     expect(routes.find((r) => r.route === '/qa/broken')?.missing).toEqual(['/_astro/gone.js']);
   });
@@ -88,6 +113,12 @@ describe('bench statistics', async () => {
     const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
     expect(percentile(hundred, 95)).toBe(95);
     expect(percentile([10, 20, 30], 95)).toBe(30);
-    expect(percentile(Array.from({ length: 30 }, (_, i) => i + 1), 95), '30 samples: rank 29').toBe(29);
+    expect(
+      percentile(
+        Array.from({ length: 30 }, (_, i) => i + 1),
+        95,
+      ),
+      '30 samples: rank 29',
+    ).toBe(29);
   });
 });

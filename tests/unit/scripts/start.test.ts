@@ -11,7 +11,18 @@
  * Slow (a full build in the copy), run once.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -45,7 +56,10 @@ function freePort(): Promise<number> {
 
 /** The checkout's files as a clone would have them (tracked and new, not ignored), with this checkout's node_modules. */
 function copyCheckout(to: string): void {
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
   for (const file of listed.stdout.split('\0').filter(Boolean)) {
     if (!existsSync(join(ROOT, file))) continue;
@@ -71,14 +85,23 @@ beforeAll(async () => {
   checkout = join(home, 'ringwise');
   copyCheckout(checkout);
   port = await freePort();
-  writeFileSync(join(checkout, '.env'), `PUBLIC_SITE_URL=${SITE}\nBASE_PATH=${BASE}\nPORT=${port}\nHOST=127.0.0.1\nCONTACT_RATE_LIMIT=off\n`);
+  writeFileSync(
+    join(checkout, '.env'),
+    `PUBLIC_SITE_URL=${SITE}\nBASE_PATH=${BASE}\nPORT=${port}\nHOST=127.0.0.1\nCONTACT_RATE_LIMIT=off\n`,
+  );
   // From another folder: npm start works wherever the shell is.
-  server = spawn(process.execPath, [join(checkout, 'scripts', 'start.ts')], { cwd: scratch, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, [join(checkout, 'scripts', 'start.ts')], {
+    cwd: scratch,
+    env: cleanEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   exit = new Promise((done) => server!.once('exit', (code) => done(code)));
   await Promise.race([
-    new Promise<void>((done) => server!.stdout!.on('data', () => output.includes('Contact requests are stored in') && done())),
+    new Promise<void>((done) =>
+      server!.stdout!.on('data', () => output.includes('Contact requests are stored in') && done()),
+    ),
     exit.then((code) => {
       throw new Error(`npm start exited (${code}) before it served:\n${output}`);
     }),
@@ -98,7 +121,9 @@ const url = (path: string) => `http://127.0.0.1:${port}${path}`;
 
 describe('npm start from a checkout in a 0700 home', () => {
   it('starts with its data folder where the database user can reach it, and leaves the home 0700', () => {
-    const expected = isRoot ? join(ROOT_DATA_PARENT, checkoutSlug(checkout), 'postgres') : join(checkout, '.data', 'postgres');
+    const expected = isRoot
+      ? join(ROOT_DATA_PARENT, checkoutSlug(checkout), 'postgres')
+      : join(checkout, '.data', 'postgres');
     expect(output, output).toContain(`Contact requests are stored in ${expected} (`);
     expect(statSync(home).mode & 0o777, 'the home folder’s mode').toBe(0o700);
     expect(output, 'no error line').not.toMatch(/\[ERROR\]|Error:/);
@@ -106,11 +131,15 @@ describe('npm start from a checkout in a 0700 home', () => {
 
   it('built with .env: sitemap, /widget snippet and the start-up lines name PUBLIC_SITE_URL', async () => {
     expect(output).toContain(`Serving the site on http://127.0.0.1:${port}${BASE} (built for ${SITE}${BASE}).`);
-    expect(output, 'the origin warning').toContain(`Note: the site was built for ${SITE} (PUBLIC_SITE_URL), not http://127.0.0.1:${port}`);
+    expect(output, 'the origin warning').toContain(
+      `Note: the site was built for ${SITE} (PUBLIC_SITE_URL), not http://127.0.0.1:${port}`,
+    );
     const sitemap = await (await fetch(url(`${BASE}/sitemap-0.xml`))).text();
     expect(sitemap).toContain(`<loc>${SITE}${BASE}/widget</loc>`);
     const widget = await (await fetch(url(`${BASE}/widget`))).text();
-    expect(widget, 'the snippet in the HTML').toContain(`&lt;script src=&quot;${SITE}${BASE}/widget/voice-widget.js&quot;`);
+    expect(widget, 'the snippet in the HTML').toContain(
+      `&lt;script src=&quot;${SITE}${BASE}/widget/voice-widget.js&quot;`,
+    );
     expect(widget, 'the CSP sources in the HTML').toContain(`script-src <span data-served-origin>${SITE}</span>`);
   });
 
@@ -119,7 +148,9 @@ describe('npm start from a checkout in a 0700 home', () => {
     expect([root.status, root.headers.get('location')], '/ → the base path').toEqual([302, BASE]);
     const sitemap = await (await fetch(url(`${BASE}/sitemap-0.xml`))).text();
     const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    expect(pages, 'the sitemap lists the home page, /widget and the guides').toEqual(expect.arrayContaining([`${BASE}/`, `${BASE}/widget`]));
+    expect(pages, 'the sitemap lists the home page, /widget and the guides').toEqual(
+      expect.arrayContaining([`${BASE}/`, `${BASE}/widget`]),
+    );
     const seen = new Map<string, number>();
     for (const page of pages) {
       const html = await (await fetch(url(page))).text();
@@ -129,8 +160,13 @@ describe('npm start from a checkout in a 0700 home', () => {
         if (!seen.has(ref!)) seen.set(ref!, (await fetch(url(ref!))).status);
       }
     }
-    expect([...seen].filter(([, status]) => status !== 200), 'links that do not answer 200').toEqual([]);
-    expect(seen.has(`${BASE}/widget/voice-widget.js`), 'the /widget page loads the loader below the base path').toBe(true);
+    expect(
+      [...seen].filter(([, status]) => status !== 200),
+      'links that do not answer 200',
+    ).toEqual([]);
+    expect(seen.has(`${BASE}/widget/voice-widget.js`), 'the /widget page loads the loader below the base path').toBe(
+      true,
+    );
   });
 
   it('accepts contact requests from the built origin, refuses another, and is ready', async () => {

@@ -31,7 +31,12 @@ let dist: string;
 let backend: TestBackend;
 
 /** A raw request (the path as written). */
-function get(path: string, method = 'GET', headers: Record<string, string> = {}, body?: string): Promise<{ status: number; headers: Record<string, unknown> }> {
+function get(
+  path: string,
+  method = 'GET',
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; headers: Record<string, unknown> }> {
   const url = new URL(backend.server.url);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path, method, headers }, (res) => {
@@ -69,7 +74,8 @@ describe('security headers', () => {
   ])('are on %s', async (_label, path, method, status) => {
     const res = await get(path, method);
     expect(res.status, 'status').toBe(status);
-    for (const [name, value] of Object.entries(manifest.headers)) expect(res.headers[name.toLowerCase()], name).toBe(value);
+    for (const [name, value] of Object.entries(manifest.headers))
+      expect(res.headers[name.toLowerCase()], name).toBe(value);
   });
 });
 
@@ -80,7 +86,12 @@ describe('the site origin from the build', () => {
     const ok = await get(`/rest/v1/${CONTACT_TABLE}`, 'POST', { ...headers, Origin: manifest.siteOrigin }, body);
     expect(ok.status, 'the build’s PUBLIC_SITE_URL origin').toBe(201);
     expect(ok.headers['access-control-allow-origin']).toBe(manifest.siteOrigin);
-    const other = await get(`/rest/v1/${CONTACT_TABLE}`, 'POST', { ...headers, Origin: 'https://www.ringwise.example.evil.com' }, body);
+    const other = await get(
+      `/rest/v1/${CONTACT_TABLE}`,
+      'POST',
+      { ...headers, Origin: 'https://www.ringwise.example.evil.com' },
+      body,
+    );
     expect(other.status, 'a look-alike origin').toBe(403);
   });
 });
@@ -93,7 +104,14 @@ describe('Strict-Transport-Security', () => {
   });
 
   it('is sent on every answer to an HTTPS request through a trusted proxy', async () => {
-    const proxied = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', embeddedBackend: false, trustProxy: parseTrustProxy('loopback'), log: () => {} });
+    const proxied = await startServer({
+      distDir: dist,
+      port: 0,
+      host: '127.0.0.1',
+      embeddedBackend: false,
+      trustProxy: parseTrustProxy('loopback'),
+      log: () => {},
+    });
     try {
       const at = async (path: string, headers: Record<string, string>) => {
         const res = await fetch(`${proxied.url}${path}`, { headers });
@@ -101,7 +119,9 @@ describe('Strict-Transport-Security', () => {
         return res.headers.get('strict-transport-security');
       };
       expect(await at('/', { 'X-Forwarded-Proto': 'https' }), 'a page').toBe(HSTS_VALUE);
-      expect(await at('/missing', { Forwarded: 'for=192.0.2.1;proto=https' }), 'the 404 page, Forwarded header').toBe(HSTS_VALUE);
+      expect(await at('/missing', { Forwarded: 'for=192.0.2.1;proto=https' }), 'the 404 page, Forwarded header').toBe(
+        HSTS_VALUE,
+      );
       expect(await at('/', { 'X-Forwarded-Proto': 'http' }), 'the proxy says http').toBeNull();
       expect(await at('/', {}), 'no proxy header').toBeNull();
     } finally {

@@ -30,7 +30,9 @@ describe('underBasePath', () => {
     expect(call('/voice/widget?x=1', '/voice')).toMatchObject({ result: '/widget', url: '/widget?x=1' });
     expect(call('/voice', '/voice')).toMatchObject({ result: '/', url: '/' });
     expect(call('/voice?a=b', '/voice')).toMatchObject({ result: '/', url: '/?a=b' });
-    expect(call('/voice/rest/v1/contact_submissions', '/voice', 'POST')).toMatchObject({ result: '/rest/v1/contact_submissions' });
+    expect(call('/voice/rest/v1/contact_submissions', '/voice', 'POST')).toMatchObject({
+      result: '/rest/v1/contact_submissions',
+    });
   });
   it('redirects / to the base path and answers 404 elsewhere (a prefix is not enough)', () => {
     expect(call('/', '/voice').sent).toMatchObject({ status: 302, headers: { Location: '/voice' } });

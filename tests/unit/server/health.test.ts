@@ -20,7 +20,10 @@ beforeAll(() => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
   // Larger than the socket buffers: the response stays in flight while the client does not read.
   writeFileSync(join(dist, 'big.bin'), Buffer.alloc(BIG, 7));
-  writeFileSync(join(dist, SECURITY_HEADERS_FILE), JSON.stringify({ siteOrigin: '', headers: { 'Content-Security-Policy': "default-src 'self'" } }));
+  writeFileSync(
+    join(dist, SECURITY_HEADERS_FILE),
+    JSON.stringify({ siteOrigin: '', headers: { 'Content-Security-Policy': "default-src 'self'" } }),
+  );
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -36,7 +39,13 @@ function getJson(url: string): Promise<{ status: number; body: unknown; headers:
 
 describe('health endpoints', () => {
   it('without a database: both 200, uncached', async () => {
-    const server = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', embeddedBackend: false, log: () => {} });
+    const server = await startServer({
+      distDir: dist,
+      port: 0,
+      host: '127.0.0.1',
+      embeddedBackend: false,
+      log: () => {},
+    });
     try {
       const live = await getJson(`${server.url}/healthz`);
       expect(live.status).toBe(200);
@@ -53,7 +62,10 @@ describe('health endpoints', () => {
   it('with the embedded database: ready while it answers, 503 once it is gone, alive throughout', async () => {
     const backend = await startTestBackend();
     try {
-      expect((await getJson(`${backend.server.url}/readyz`)).body, 'database up').toEqual({ status: 'ready', checks: { database: 'ok' } });
+      expect((await getJson(`${backend.server.url}/readyz`)).body, 'database up').toEqual({
+        status: 'ready',
+        checks: { database: 'ok' },
+      });
       await backend.server.cluster!.stop();
       const ready = await getJson(`${backend.server.url}/readyz`);
       expect(ready.status, 'database down').toBe(503);
@@ -67,12 +79,21 @@ describe('health endpoints', () => {
 
 describe('graceful shutdown', () => {
   it('finishes a response in flight, then runs the shutdown steps, then resolves', async () => {
-    const server = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', embeddedBackend: false, log: () => {}, shutdownGraceMs: 600_000 });
+    const server = await startServer({
+      distDir: dist,
+      port: 0,
+      host: '127.0.0.1',
+      embeddedBackend: false,
+      log: () => {},
+      shutdownGraceMs: 600_000,
+    });
     const events: string[] = [];
     server.onShutdown(async () => {
       events.push('step');
     });
-    const response = await new Promise<IncomingMessage>((resolve, reject) => httpGet(`${server.url}/big.bin`, resolve).on('error', reject));
+    const response = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpGet(`${server.url}/big.bin`, resolve).on('error', reject),
+    );
     response.pause();
     const closed = server.close().then(() => events.push('closed'));
     // Several turns of the event loop: the server must still be waiting for the response.

@@ -22,10 +22,16 @@ describe('parseAllowedOrigins', () => {
 
 describe('listenOrigins', () => {
   it('names every loopback spelling for a loopback host, and just the host otherwise', () => {
-    expect(listenOrigins('localhost', 4321)).toEqual(['http://localhost:4321', 'http://127.0.0.1:4321', 'http://[::1]:4321']);
+    expect(listenOrigins('localhost', 4321)).toEqual([
+      'http://localhost:4321',
+      'http://127.0.0.1:4321',
+      'http://[::1]:4321',
+    ]);
     expect(listenOrigins('127.0.0.1', 80)).toEqual(['http://localhost:80', 'http://127.0.0.1:80', 'http://[::1]:80']);
     expect(listenOrigins('site.internal', 8080)).toEqual(['http://site.internal:8080']);
-    expect(listenOrigins('0.0.0.0', 8080), 'all interfaces').toEqual(expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8080']));
+    expect(listenOrigins('0.0.0.0', 8080), 'all interfaces').toEqual(
+      expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8080']),
+    );
   });
 });
 
@@ -34,6 +40,12 @@ describe('createOriginPolicy', () => {
     const allow = createOriginPolicy(['https://www.example.com']);
     expect(allow('https://www.example.com')).toBe(true);
     expect(allow(undefined), 'not a browser request').toBe(true);
-    for (const other of ['https://evil.example', 'null', 'https://www.example.com.evil.example', 'http://www.example.com']) expect(allow(other), other).toBe(false);
+    for (const other of [
+      'https://evil.example',
+      'null',
+      'https://www.example.com.evil.example',
+      'http://www.example.com',
+    ])
+      expect(allow(other), other).toBe(false);
   });
 });

@@ -11,9 +11,15 @@ describe('createRateLimiter', () => {
       return limiter.hit('203.0.113.5').allowed;
     });
     expect(passed, 'three pass').toEqual([true, true, true]);
-    expect(limiter.hit('203.0.113.5'), 'the fourth waits until the first expires').toEqual({ allowed: false, retryAfterSeconds: 58 });
+    expect(limiter.hit('203.0.113.5'), 'the fourth waits until the first expires').toEqual({
+      allowed: false,
+      retryAfterSeconds: 58,
+    });
     now = 20_500;
-    expect(limiter.hit('203.0.113.5'), 'still refused, 39.5 s left → 40').toEqual({ allowed: false, retryAfterSeconds: 40 });
+    expect(limiter.hit('203.0.113.5'), 'still refused, 39.5 s left → 40').toEqual({
+      allowed: false,
+      retryAfterSeconds: 40,
+    });
     expect(limiter.hit('203.0.113.6').allowed, 'another client is not affected').toBe(true);
     now = 60_000;
     expect(limiter.hit('203.0.113.5').allowed, 'the first request expired: one more').toBe(true);

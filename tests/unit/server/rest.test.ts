@@ -16,7 +16,11 @@ let backend: TestBackend;
 let endpoint: string;
 
 beforeAll(async () => {
-  backend = await startTestBackend({ maxBodyBytes: 16 * 1024, allowedOrigins: [ALLOWED], log: (line) => logLines.push(line) });
+  backend = await startTestBackend({
+    maxBodyBytes: 16 * 1024,
+    allowedOrigins: [ALLOWED],
+    log: (line) => logLines.push(line),
+  });
   endpoint = `${backend.server.url}/rest/v1/${CONTACT_TABLE}`;
 }, 180_000);
 afterAll(async () => {
@@ -30,20 +34,30 @@ async function stored(email: string) {
 }
 
 function post(body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}, path = endpoint) {
-  return fetch(path, { method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json', ...headers }, body });
+  return fetch(path, {
+    method: 'POST',
+    headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json', ...headers },
+    body,
+  });
 }
 
 function client(key = LOCAL_ANON_KEY) {
-  return createClient(backend.server.url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  return createClient(backend.server.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
 }
 
 describe('inserts through supabase-js', () => {
   it('stores the row and answers 201 with no data', async () => {
-    const result = await client().from(CONTACT_TABLE).insert({ ...row('sdk@example.com'), additional_info: 'Hi there' });
+    const result = await client()
+      .from(CONTACT_TABLE)
+      .insert({ ...row('sdk@example.com'), additional_info: 'Hi there' });
     expect(result.error, 'no error').toBeNull();
     expect(result.status, 'PostgREST created').toBe(201);
     expect(result.data, 'no read-back').toBeNull();
-    expect((await stored('sdk@example.com')).map(inputOf), 'exact values').toEqual([{ ...row('sdk@example.com'), additional_info: 'Hi there' }]);
+    expect((await stored('sdk@example.com')).map(inputOf), 'exact values').toEqual([
+      { ...row('sdk@example.com'), additional_info: 'Hi there' },
+    ]);
   });
 
   it('reports a CHECK violation as 400 with the Postgres code', async () => {
@@ -54,7 +68,9 @@ describe('inserts through supabase-js', () => {
   });
 
   it('refuses a name of only a no-break space (400, 23514)', async () => {
-    const result = await client().from(CONTACT_TABLE).insert({ ...row('nbsp@example.com'), name: '\u00a0' });
+    const result = await client()
+      .from(CONTACT_TABLE)
+      .insert({ ...row('nbsp@example.com'), name: '\u00a0' });
     expect(result.status, 'status').toBe(400);
     expect(result.error?.code, 'code').toBe('23514');
   });
@@ -62,7 +78,12 @@ describe('inserts through supabase-js', () => {
   it('refuses a wrong key with 401 and a PostgREST error body', async () => {
     const result = await client('sb_publishable_wrong').from(CONTACT_TABLE).insert(row('wrongkey@example.com'));
     expect(result.status, 'status').toBe(401);
-    expect(result.error, 'body').toEqual({ code: 'PGRST301', message: 'Invalid API key', details: null, hint: expect.any(String) });
+    expect(result.error, 'body').toEqual({
+      code: 'PGRST301',
+      message: 'Invalid API key',
+      details: null,
+      hint: expect.any(String),
+    });
   });
 
   it('refuses a read-back (.select()) with 401 / 42501, as Supabase does for anon', async () => {
@@ -73,11 +94,15 @@ describe('inserts through supabase-js', () => {
   });
 
   it('refuses a bulk insert (an array) with 400 and stores none of it', async () => {
-    const result = await client().from(CONTACT_TABLE).insert([row('bulk1@example.com'), row('bulk2@example.com')]);
+    const result = await client()
+      .from(CONTACT_TABLE)
+      .insert([row('bulk1@example.com'), row('bulk2@example.com')]);
     expect(result.status, 'status').toBe(400);
     expect(result.error?.code, 'PostgREST-shaped').toBe('PGRST102');
     expect(result.error?.message, 'says why').toMatch(/one JSON object, not an array/);
-    expect([...(await stored('bulk1@example.com')), ...(await stored('bulk2@example.com'))], 'nothing stored').toEqual([]);
+    expect([...(await stored('bulk1@example.com')), ...(await stored('bulk2@example.com'))], 'nothing stored').toEqual(
+      [],
+    );
   });
 });
 
@@ -85,8 +110,16 @@ describe('malformed and refused requests', () => {
   it('answers 401 PGRST302 without a key, and accepts the key as a Bearer token', async () => {
     const res = await post(JSON.stringify(row('nokey@example.com')), { apikey: '' });
     expect(res.status, 'status').toBe(401);
-    expect(await res.json(), 'body').toEqual({ code: 'PGRST302', message: 'No API key found in request', details: null, hint: 'No `apikey` request header or url param was found.' });
-    const bearer = await post(JSON.stringify(row('bearer@example.com')), { apikey: '', Authorization: `Bearer ${LOCAL_ANON_KEY}` });
+    expect(await res.json(), 'body').toEqual({
+      code: 'PGRST302',
+      message: 'No API key found in request',
+      details: null,
+      hint: 'No `apikey` request header or url param was found.',
+    });
+    const bearer = await post(JSON.stringify(row('bearer@example.com')), {
+      apikey: '',
+      Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+    });
     expect(bearer.status, 'bearer').toBe(201);
   });
 
@@ -131,7 +164,10 @@ describe('malformed and refused requests', () => {
     for (const body of bodies) {
       const res = await post(body);
       expect(res.status, `status for ${body.slice(0, 12)}…`).toBe(400);
-      expect(await res.json(), 'PostgREST-shaped, naming the limit').toMatchObject({ code: 'PGRST102', message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` });
+      expect(await res.json(), 'PostgREST-shaped, naming the limit').toMatchObject({
+        code: 'PGRST102',
+        message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+      });
     }
     expect((await post(JSON.stringify(row('after-deep@example.com')))).status, 'still serving').toBe(201);
   });
@@ -144,8 +180,14 @@ describe('malformed and refused requests', () => {
 
   it('answers 400 for invalid UTF-8 instead of storing U+FFFD, and stores valid multi-byte text exactly', async () => {
     const prefix = Buffer.from(`{"name":"Ann `);
-    const invalid = Buffer.concat([prefix, Buffer.from([0xc3, 0x28]), Buffer.from(`","business_name":"B","email":"utf8bad@example.com"}`)]);
-    const res = await post(new Uint8Array(invalid.buffer.slice(invalid.byteOffset, invalid.byteOffset + invalid.byteLength) as ArrayBuffer));
+    const invalid = Buffer.concat([
+      prefix,
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from(`","business_name":"B","email":"utf8bad@example.com"}`),
+    ]);
+    const res = await post(
+      new Uint8Array(invalid.buffer.slice(invalid.byteOffset, invalid.byteOffset + invalid.byteLength) as ArrayBuffer),
+    );
     expect(res.status, 'status').toBe(400);
     expect((await res.json()).message, 'says so').toMatch(/UTF-8/);
     expect(await stored('utf8bad@example.com'), 'nothing stored').toEqual([]);
@@ -216,7 +258,13 @@ describe('malformed and refused requests', () => {
     const before = logLines.length;
     await new Promise<void>((done) => {
       const url = new URL(endpoint);
-      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json', 'Content-Length': '1000' } });
+      const req = request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json', 'Content-Length': '1000' },
+      });
       req.on('error', () => done());
       req.write('{"name":"A');
       setTimeout(() => {
@@ -244,7 +292,11 @@ describe('CORS: the site’s own origin and ALLOWED_ORIGINS only', () => {
   const preflight = (origin: string) =>
     fetch(endpoint, {
       method: 'OPTIONS',
-      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, content-type, x-client-info' },
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey, content-type, x-client-info',
+      },
     });
 
   it('answers preflights of the own origin and of an allowed one with that origin', async () => {
@@ -265,7 +317,10 @@ describe('CORS: the site’s own origin and ALLOWED_ORIGINS only', () => {
     expect(direct.headers.get('access-control-allow-origin'), 'no CORS header on the POST').toBeNull();
     const nul = await post(JSON.stringify(row('cors-null@example.com')), { Origin: 'null' });
     expect(nul.status, 'opaque origin (sandboxed frame, file:)').toBe(403);
-    expect([...(await stored('cors-evil@example.com')), ...(await stored('cors-null@example.com'))], 'nothing stored').toEqual([]);
+    expect(
+      [...(await stored('cors-evil@example.com')), ...(await stored('cors-null@example.com'))],
+      'nothing stored',
+    ).toEqual([]);
   });
 
   it('accepts requests without an Origin (not from a browser) and from an allowed origin', async () => {
@@ -281,7 +336,12 @@ describe('rate limit', () => {
     const limited = await startTestBackend({ rateLimit: { limit: 3, windowMs: 60_000 } });
     try {
       const url = `${limited.server.url}/rest/v1/${CONTACT_TABLE}`;
-      const send = (email: string) => fetch(url, { method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' }, body: JSON.stringify(row(email)) });
+      const send = (email: string) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' },
+          body: JSON.stringify(row(email)),
+        });
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await send(`rate${i}@example.com`)).status);
       expect(statuses, 'the first three pass').toEqual([201, 201, 201]);
@@ -292,8 +352,14 @@ describe('rate limit', () => {
       expect(retry, 'Retry-After within the window').toBeLessThanOrEqual(60);
       const body = await refused.json();
       expect(body.code, 'code').toBe('RW429');
-      expect(body.message, 'a sentence for people').toMatch(/^Too many contact requests from your address\. Please try again in \d+ seconds?\.$/);
-      expect((await limited.rows()).map((r) => r.email).sort(), 'the refused one is not stored').toEqual(['rate0@example.com', 'rate1@example.com', 'rate2@example.com']);
+      expect(body.message, 'a sentence for people').toMatch(
+        /^Too many contact requests from your address\. Please try again in \d+ seconds?\.$/,
+      );
+      expect((await limited.rows()).map((r) => r.email).sort(), 'the refused one is not stored').toEqual([
+        'rate0@example.com',
+        'rate1@example.com',
+        'rate2@example.com',
+      ]);
     } finally {
       await limited.close();
     }
@@ -306,11 +372,18 @@ describe('rate limit: requests without the key', () => {
     try {
       const url = `${limited.server.url}/rest/v1/${CONTACT_TABLE}`;
       const send = (email: string, headers: Record<string, string>) =>
-        fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(row(email)) }).then((r) => r.status);
+        fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: JSON.stringify(row(email)),
+        }).then((r) => r.status);
       const keyless = [];
       for (let i = 0; i < 3; i++) keyless.push(await send(`nokey${i}@example.com`, {}));
-      for (let i = 0; i < 3; i++) keyless.push(await send(`badkey${i}@example.com`, { apikey: 'sb_publishable_wrong' }));
-      expect(keyless, 'keyless and wrong-key requests: 401, then 429 once their own bucket is used up').toEqual([401, 401, 401, 429, 429, 429]);
+      for (let i = 0; i < 3; i++)
+        keyless.push(await send(`badkey${i}@example.com`, { apikey: 'sb_publishable_wrong' }));
+      expect(keyless, 'keyless and wrong-key requests: 401, then 429 once their own bucket is used up').toEqual([
+        401, 401, 401, 429, 429, 429,
+      ]);
       const keyed = [];
       for (let i = 0; i < 4; i++) keyed.push(await send(`keyed${i}@example.com`, { apikey: LOCAL_ANON_KEY }));
       expect(keyed, 'the address still has its whole quota for real requests').toEqual([201, 201, 201, 429]);
@@ -332,7 +405,12 @@ describe('Expect: 100-continue', () => {
           port: url.port,
           path: url.pathname,
           method: 'POST',
-          headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json', 'Content-Length': String(length), Expect: '100-continue' },
+          headers: {
+            apikey: LOCAL_ANON_KEY,
+            'Content-Type': 'application/json',
+            'Content-Length': String(length),
+            Expect: '100-continue',
+          },
         },
         (res) => {
           res.resume();
@@ -361,18 +439,29 @@ describe('Expect: 100-continue', () => {
 
 describe('concurrency', () => {
   it('50 concurrent clients, half of them invalid, store exactly the valid half', async () => {
-    const requests = Array.from({ length: 50 }, (_, i) => post(JSON.stringify(i % 2 === 0 ? row(`conc${i}@example.com`) : { ...row(`conc${i}@example.com`), name: '' })));
+    const requests = Array.from({ length: 50 }, (_, i) =>
+      post(JSON.stringify(i % 2 === 0 ? row(`conc${i}@example.com`) : { ...row(`conc${i}@example.com`), name: '' })),
+    );
     const statuses = (await Promise.all(requests)).map((r) => r.status);
     expect(statuses.filter((s) => s === 201).length, 'valid ones created').toBe(25);
     expect(statuses.filter((s) => s === 400).length, 'invalid ones refused').toBe(25);
     const emails = (await backend.rows()).map((r) => r.email).filter((e) => e.startsWith('conc'));
-    expect(emails.sort(), 'exactly the even ones, once each').toEqual(Array.from({ length: 25 }, (_, k) => `conc${k * 2}@example.com`).sort());
+    expect(emails.sort(), 'exactly the even ones, once each').toEqual(
+      Array.from({ length: 25 }, (_, k) => `conc${k * 2}@example.com`).sort(),
+    );
   });
 });
 
 describe('waitText', () => {
   it('says short waits in seconds and long ones in whole minutes, rounded up', () => {
-    expect([1, 45, 90, 91, 594, 3600].map(waitText)).toEqual(['1 second', '45 seconds', '90 seconds', '2 minutes', '10 minutes', '60 minutes']);
+    expect([1, 45, 90, 91, 594, 3600].map(waitText)).toEqual([
+      '1 second',
+      '45 seconds',
+      '90 seconds',
+      '2 minutes',
+      '10 minutes',
+      '60 minutes',
+    ]);
   });
 });
 

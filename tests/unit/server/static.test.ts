@@ -158,7 +158,9 @@ describe('validators, 304 and ranges', () => {
     expect(again.headers.etag, 'with the same ETag').toBe(etag);
     const identity = await get('/widget/voice-widget.js', { 'if-none-match': etag });
     expect(identity.status, 'another encoding is another representation').toBe(200);
-    const byDate = await get('/widget/voice-widget.js', { 'if-modified-since': String(first.headers['last-modified']) });
+    const byDate = await get('/widget/voice-widget.js', {
+      'if-modified-since': String(first.headers['last-modified']),
+    });
     expect(byDate.status, 'If-Modified-Since of the same second').toBe(304);
     const older = await get('/widget/voice-widget.js', { 'if-modified-since': new Date(0).toUTCString() });
     expect(older.status, 'an older date gets the file').toBe(200);

@@ -11,22 +11,42 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../server/postgres/bootstrap.ts';
 import { inspectDataDir } from '../../../server/postgres/cluster.ts';
-import { createFormatter, csvField, deliverySummary, escapeVisible, listSubmissions, parseArgs, parseSince, safeJson, type Submission } from '../../../server/submissions.ts';
+import {
+  createFormatter,
+  csvField,
+  deliverySummary,
+  escapeVisible,
+  listSubmissions,
+  parseArgs,
+  parseSince,
+  safeJson,
+  type Submission,
+} from '../../../server/submissions.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../shared/local-backend.ts';
 import { startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
 
 const CLI = fileURLToPath(new URL('../../../server/submissions.ts', import.meta.url));
 
 /** Runs the real command on `dataDir`; stdout as text. */
-function run(dataDir: string, args: string[] = [], as: { uid?: number; gid?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  dataDir: string,
+  args: string[] = [],
+  as: { uid?: number; gid?: number } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'], ...as });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...as,
+    });
     const out: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // A child that cannot start (EACCES: Node unreachable for that user) answers at once, not never.
-    child.on('error', (error) => done({ code: null, stdout: '', stderr: `could not start the command: ${error.message}` }));
+    child.on('error', (error) =>
+      done({ code: null, stdout: '', stderr: `could not start the command: ${error.message}` }),
+    );
     child.on('close', (code) => done({ code, stdout: Buffer.concat(out).toString('utf8'), stderr }));
   });
 }
@@ -34,7 +54,11 @@ function run(dataDir: string, args: string[] = [], as: { uid?: number; gid?: num
 /** As root the permission case runs the command as nobody: only when nobody can reach this checkout's Node and CLI (not in a 0700 home). */
 const asRoot = process.getuid?.() === 0;
 const nobodyCanRun =
-  !asRoot || spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(CLI)})`], { uid: 65534, gid: 65534 }).status === 0;
+  !asRoot ||
+  spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(CLI)})`], {
+    uid: 65534,
+    gid: 65534,
+  }).status === 0;
 
 const row = (over: Partial<Submission> = {}): Submission => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -55,7 +79,9 @@ describe('escaping for the terminal', () => {
     expect(escapeVisible('c1\u009bcsi\u007f')).toBe('c1\\x9bcsi\\x7f');
     expect(escapeVisible('tag\u{e0041}')).toBe('tag\\u{e0041}');
     expect(escapeVisible('back\\slash'), 'a backslash doubles, so escapes stay unambiguous').toBe('back\\\\slash');
-    expect(escapeVisible('Zoë Ødegård 李 👨‍👩‍👧'.replace(/\u200d/g, '')), 'ordinary text untouched').toBe('Zoë Ødegård 李 👨👩👧');
+    expect(escapeVisible('Zoë Ødegård 李 👨‍👩‍👧'.replace(/\u200d/g, '')), 'ordinary text untouched').toBe(
+      'Zoë Ødegård 李 👨👩👧',
+    );
   });
 
   it('keeps JSON lossless while escaping the same characters as \\uXXXX', () => {
@@ -69,20 +95,27 @@ describe('escaping for the terminal', () => {
 
   it('writes CSV fields quoted, with formulas neutralised and every invisible character escaped as the table does', () => {
     expect(csvField('=HYPERLINK("http://evil","click")')).toBe(`"'=HYPERLINK(""http://evil"",""click"")"`);
-    for (const start of ['+1', '-2', '@SUM(A1)']) expect(csvField(start), `starts with ${JSON.stringify(start[0])}`).toBe(`"'${start}"`);
+    for (const start of ['+1', '-2', '@SUM(A1)'])
+      expect(csvField(start), `starts with ${JSON.stringify(start[0])}`).toBe(`"'${start}"`);
     // Fullwidth forms, which spreadsheets in CJK locales read as the ASCII ones.
     for (const start of ['\uff1dHYPERLINK("x")', '\uff0b1', '\uff0d2', '\uff20SUM(A1)']) {
-      expect(csvField(start), `starts with U+${start.codePointAt(0)!.toString(16).toUpperCase()}`).toBe(`"'${start.replace(/"/g, '""')}"`);
+      expect(csvField(start), `starts with U+${start.codePointAt(0)!.toString(16).toUpperCase()}`).toBe(
+        `"'${start.replace(/"/g, '""')}"`,
+      );
     }
     expect(csvField('\tTab'), 'a leading tab: neutralised and shown').toBe(`"'\\tTab"`);
     expect(csvField('\r=1+1'), 'a leading CR: neutralised and shown').toBe(`"'\\r=1+1"`);
-    expect(csvField('line one\nline two\r\nthree\rfour'), 'CR and LF shown, never raw').toBe('"line one\\nline two\\r\\nthree\\rfour"');
+    expect(csvField('line one\nline two\r\nthree\rfour'), 'CR and LF shown, never raw').toBe(
+      '"line one\\nline two\\r\\nthree\\rfour"',
+    );
     expect(csvField('esc\u001b[31m'), 'escape sequences shown').toBe('"esc\\x1b[31m"');
     expect(csvField('bidi\u202e zero\u200b\ufeff tag\u{e0041} sep\u2028'), 'bidi, zero-width, tag, separators').toBe(
       '"bidi\\u{202e} zero\\u{200b}\\u{feff} tag\\u{e0041} sep\\u{2028}"',
     );
     for (const value of ['a\r\nb', 'x\u202ey', 'z\u{e0001}', '"q"\n']) {
-      expect(csvField(value), `nothing invisible left raw in ${JSON.stringify(value)}`).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+      expect(csvField(value), `nothing invisible left raw in ${JSON.stringify(value)}`).not.toMatch(
+        /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u,
+      );
       expect(csvField(value), 'the same escapes as the table').toBe(`"${escapeVisible(value).replace(/"/g, '""')}"`);
     }
     expect(csvField(null), 'null is an empty field').toBe('');
@@ -91,11 +124,19 @@ describe('escaping for the terminal', () => {
   it('sums up a delivery in one line', () => {
     const base = { attempts: 0, channels: [], delivered_at: null, next_attempt_at: null, last_error: null };
     expect(deliverySummary({ ...base, state: 'pending' })).toBe('pending');
-    expect(deliverySummary({ ...base, state: 'delivered', attempts: 1, channels: ['webhook', 'email'] })).toBe('delivered (webhook, email)');
-    expect(deliverySummary({ ...base, state: 'not sent' })).toBe('not sent (stored before notifications)');
-    expect(deliverySummary({ ...base, state: 'failing', attempts: 6, next_attempt_at: '2026-11-25T18:00:00.000Z', last_error: 'webhook: HTTP 503' })).toBe(
-      'FAILING: 6 attempt(s), next 2026-11-25T18:00:00.000Z; webhook: HTTP 503',
+    expect(deliverySummary({ ...base, state: 'delivered', attempts: 1, channels: ['webhook', 'email'] })).toBe(
+      'delivered (webhook, email)',
     );
+    expect(deliverySummary({ ...base, state: 'not sent' })).toBe('not sent (stored before notifications)');
+    expect(
+      deliverySummary({
+        ...base,
+        state: 'failing',
+        attempts: 6,
+        next_attempt_at: '2026-11-25T18:00:00.000Z',
+        last_error: 'webhook: HTTP 503',
+      }),
+    ).toBe('FAILING: 6 attempt(s), next 2026-11-25T18:00:00.000Z; webhook: HTTP 503');
     expect(deliverySummary(null)).toBe('no job');
   });
 });
@@ -103,9 +144,12 @@ describe('escaping for the terminal', () => {
 describe('formats', () => {
   it('a table: header, one escaped line per request, a count; and a sentence when there is none', () => {
     const f = createFormatter('table');
-    const text = f.start() + f.page([row({ additional_info: 'one\ntwo\u202e' }), row({ email: 'bo@co.com' })]) + f.end();
+    const text =
+      f.start() + f.page([row({ additional_info: 'one\ntwo\u202e' }), row({ email: 'bo@co.com' })]) + f.end();
     const lines = text.split('\n');
-    expect(lines[0], 'header').toMatch(/^created_at\s+│ name\s+│ business_name\s+│ email\s+│ additional_info\s+│ delivery$/);
+    expect(lines[0], 'header').toMatch(
+      /^created_at\s+│ name\s+│ business_name\s+│ email\s+│ additional_info\s+│ delivery$/,
+    );
     expect(lines[2], 'escaped cell').toContain('one\\ntwo\\u{202e}');
     expect(lines[3], 'second row').toContain('bo@co.com');
     expect(text.trimEnd().split('\n').at(-1), 'count').toBe('2 request(s).');
@@ -134,19 +178,26 @@ describe('options', () => {
     expect(parseSince('12h', now).toISOString()).toBe('2026-11-22T00:00:00.000Z');
     expect(parseSince('7d', now).toISOString()).toBe('2026-11-15T12:00:00.000Z');
     expect(parseSince('30m', now).toISOString()).toBe('2026-11-22T11:30:00.000Z');
-    for (const bad of ['yesterday', '7 weeks', '2026-13-45', '']) expect(() => parseSince(bad, now), bad).toThrow(/--since takes a date/);
+    for (const bad of ['yesterday', '7 weeks', '2026-13-45', ''])
+      expect(() => parseSince(bad, now), bad).toThrow(/--since takes a date/);
   });
 
   it('parses the arguments and refuses unknown or conflicting ones with one sentence', () => {
     expect(parseArgs([], now)).toEqual({ format: 'table', help: false });
-    expect(parseArgs(['--csv', '--since', '7d'], now)).toEqual({ format: 'csv', help: false, since: new Date('2026-11-15T12:00:00Z') });
+    expect(parseArgs(['--csv', '--since', '7d'], now)).toEqual({
+      format: 'csv',
+      help: false,
+      since: new Date('2026-11-15T12:00:00Z'),
+    });
     expect(parseArgs(['--json', '--since=2026-11-01'], now).format).toBe('json');
     expect(parseArgs(['--format', 'csv'], now).format, '--format csv').toBe('csv');
     expect(parseArgs(['--format=json'], now).format, '--format=json').toBe('json');
     expect(parseArgs(['--format', 'table'], now).format, '--format table').toBe('table');
     expect(parseArgs(['--csv', '--format', 'csv'], now).format, 'an alias agreeing with --format').toBe('csv');
     expect(() => parseArgs(['--csv', '--json'])).toThrow('Choose one format: --csv and --json disagree.');
-    expect(() => parseArgs(['--format', 'table', '--json'])).toThrow('Choose one format: --format table and --json disagree.');
+    expect(() => parseArgs(['--format', 'table', '--json'])).toThrow(
+      'Choose one format: --format table and --json disagree.',
+    );
     expect(() => parseArgs(['--format', 'xml'])).toThrow('--format takes table, csv, json, not "xml".');
     expect(() => parseArgs(['--format'])).toThrow(/--format needs a value/);
     expect(() => parseArgs(['--since'])).toThrow(/--since needs a value/);
@@ -159,9 +210,30 @@ describe('the command on real data folders', () => {
   beforeAll(async () => {
     backend = await startTestBackend();
     const post = (body: object) =>
-      fetch(`${backend.server.url}/rest/v1/${CONTACT_TABLE}`, { method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await post({ name: '=HYPERLINK("http://evil.example","Click me")', business_name: '+1 555 0100', email: 'formula@example.com' })).status).toBe(201);
-    expect((await post({ name: 'Bidi \u202eevil', business_name: 'Tabs', email: 'bidi@example.com', additional_info: 'first\n\tsecond' })).status).toBe(201);
+      fetch(`${backend.server.url}/rest/v1/${CONTACT_TABLE}`, {
+        method: 'POST',
+        headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (
+        await post({
+          name: '=HYPERLINK("http://evil.example","Click me")',
+          business_name: '+1 555 0100',
+          email: 'formula@example.com',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await post({
+          name: 'Bidi \u202eevil',
+          business_name: 'Tabs',
+          email: 'bidi@example.com',
+          additional_info: 'first\n\tsecond',
+        })
+      ).status,
+    ).toBe(201);
     // Older requests, written as the table owner (anon cannot backdate).
     const cluster = backend.server.cluster!;
     const owner = await connect({ host: cluster.host, port: cluster.port }, 'postgres', cluster.credentials.postgres);
@@ -184,7 +256,10 @@ describe('the command on real data folders', () => {
 
     const json = await run(backend.dataDir, ['--json']);
     const rows = JSON.parse(json.stdout) as Submission[];
-    expect(rows.map((r) => r.email), 'newest first').toEqual(['bidi@example.com', 'formula@example.com', 'old@example.com']);
+    expect(
+      rows.map((r) => r.email),
+      'newest first',
+    ).toEqual(['bidi@example.com', 'formula@example.com', 'old@example.com']);
     expect(rows[0]?.additional_info, 'JSON is lossless').toBe('first\n\tsecond');
     expect(rows[0]?.created_at, 'ISO 8601 UTC').toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
@@ -192,13 +267,23 @@ describe('the command on real data folders', () => {
     expect(csv.code, csv.stderr).toBe(0);
     const lines = csv.stdout.split('\r\n');
     expect(lines, 'header, two recent requests, final line break').toHaveLength(4);
-    expect(csv.stdout, 'formula neutralised').toContain(`"'=HYPERLINK(""http://evil.example"",""Click me"")","'+1 555 0100"`);
+    expect(csv.stdout, 'formula neutralised').toContain(
+      `"'=HYPERLINK(""http://evil.example"",""Click me"")","'+1 555 0100"`,
+    );
     expect(csv.stdout, 'the old one filtered out').not.toContain('old@example.com');
-    expect(csv.stdout, 'bidi and line breaks inside fields shown as escapes').toContain('"Bidi \\u{202e}evil","Tabs","bidi@example.com","first\\n\\tsecond","pending"');
-    expect(csv.stdout.replace(/\r\n/g, ''), 'no raw CR, LF or invisible character inside a row').not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+    expect(csv.stdout, 'bidi and line breaks inside fields shown as escapes').toContain(
+      '"Bidi \\u{202e}evil","Tabs","bidi@example.com","first\\n\\tsecond","pending"',
+    );
+    expect(csv.stdout.replace(/\r\n/g, ''), 'no raw CR, LF or invisible character inside a row').not.toMatch(
+      /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u,
+    );
     const format = await run(backend.dataDir, ['--format', 'csv', '--since', '7d']);
     expect(format.stdout, '--format csv is --csv').toBe(csv.stdout);
-    expect(rows[0]?.delivery, 'JSON carries the delivery state (no channel configured here: pending)').toMatchObject({ state: 'pending', attempts: 0, channels: [] });
+    expect(rows[0]?.delivery, 'JSON carries the delivery state (no channel configured here: pending)').toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      channels: [],
+    });
     expect(table.stdout.split('\n')[2], 'the table shows it').toMatch(/│ pending$/);
   }, 120_000);
 
@@ -216,17 +301,30 @@ describe('the command on real data folders', () => {
       const all = await listSubmissions(backend.dataDir);
       for (const pageSize of [1, 2, 3, 4, 5]) {
         const paged = await listSubmissions(backend.dataDir, { pageSize });
-        expect(paged.map((r) => r.id), `page size ${pageSize}: the same rows in the same order`).toEqual(all.map((r) => r.id));
+        expect(
+          paged.map((r) => r.id),
+          `page size ${pageSize}: the same rows in the same order`,
+        ).toEqual(all.map((r) => r.id));
       }
       const sameMs = all.filter((r) => r.email.startsWith('same-ms-'));
-      expect(sameMs.map((r) => r.created_at), 'formatted to the millisecond').toEqual(Array(11).fill('2026-01-01T00:00:00.123Z'));
-      expect(sameMs.map((r) => r.email), 'newest (most microseconds) first').toEqual(
+      expect(
+        sameMs.map((r) => r.created_at),
+        'formatted to the millisecond',
+      ).toEqual(Array(11).fill('2026-01-01T00:00:00.123Z'));
+      expect(
+        sameMs.map((r) => r.email),
+        'newest (most microseconds) first',
+      ).toEqual(
         Array.from({ length: 11 }, (_, k) => k + 1)
           .sort((a, b) => ((b * 7) % 11) - ((a * 7) % 11))
           .map((i) => `same-ms-${i}@example.com`),
       );
     } finally {
-      const cleanup = await connect({ host: cluster.host, port: cluster.port }, 'postgres', cluster.credentials.postgres);
+      const cleanup = await connect(
+        { host: cluster.host, port: cluster.port },
+        'postgres',
+        cluster.credentials.postgres,
+      );
       await cleanup.query("delete from public.contact_submissions where email like 'same-ms-%'");
       await cleanup.end();
     }
@@ -253,25 +351,35 @@ describe('the command without a running server', () => {
   it('says so for a folder with no database yet', async () => {
     const result = await run(join(dataDir, 'never-started'));
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^No database in .+never-started yet: start the site with `npm start` and send a request\.$/m);
+    expect(result.stdout).toMatch(
+      /^No database in .+never-started yet: start the site with `npm start` and send a request\.$/m,
+    );
   });
 
-  it.runIf(nobodyCanRun)('says "permission denied", naming the folder and the user, for a folder it cannot read (never "no database")', async () => {
-    const folder = join(dataDir, 'private');
-    const backend = await startTestBackend({ dataDir: folder });
-    await backend.close();
-    // As root, read as the user nobody from a folder closed to it; as another user, close it to everyone.
-    await chmod(folder, asRoot ? 0o700 : 0o000);
-    try {
-      const result = await run(folder, [], asRoot ? { uid: 65534, gid: 65534 } : {});
-      expect(result.code, 'an error exit').toBe(1);
-      const user = asRoot ? 'nobody' : userInfo().username;
-      expect(result.stderr.trim()).toMatch(new RegExp(`^Permission denied: user ${user} \\(uid \\d+\\) cannot read the data folder ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\. Run the command as \\S+`));
-      expect(result.stdout, 'never "no database"').not.toMatch(/No database/);
-    } finally {
-      await chmod(folder, 0o700);
-    }
-  }, 180_000);
+  it.runIf(nobodyCanRun)(
+    'says "permission denied", naming the folder and the user, for a folder it cannot read (never "no database")',
+    async () => {
+      const folder = join(dataDir, 'private');
+      const backend = await startTestBackend({ dataDir: folder });
+      await backend.close();
+      // As root, read as the user nobody from a folder closed to it; as another user, close it to everyone.
+      await chmod(folder, asRoot ? 0o700 : 0o000);
+      try {
+        const result = await run(folder, [], asRoot ? { uid: 65534, gid: 65534 } : {});
+        expect(result.code, 'an error exit').toBe(1);
+        const user = asRoot ? 'nobody' : userInfo().username;
+        expect(result.stderr.trim()).toMatch(
+          new RegExp(
+            `^Permission denied: user ${user} \\(uid \\d+\\) cannot read the data folder ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\. Run the command as \\S+`,
+          ),
+        );
+        expect(result.stdout, 'never "no database"').not.toMatch(/No database/);
+      } finally {
+        await chmod(folder, 0o700);
+      }
+    },
+    180_000,
+  );
 
   it('starts PostgreSQL for the read, streams 36,000 hostile rows escaped, and stops it again', async () => {
     const folder = join(dataDir, 'many');
@@ -295,7 +403,9 @@ describe('the command without a running server', () => {
     const lines = result.stdout.split('\n');
     expect(lines.filter((l) => l.includes('@example.com')).length, 'one line per request').toBe(36_000);
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('36000 request(s).');
-    expect(result.stdout, 'nothing invisible or controlling reaches the terminal').not.toMatch(/[\p{Cf}\u0000-\u0009\u000b-\u001f\u007f-\u009f]/u);
+    expect(result.stdout, 'nothing invisible or controlling reaches the terminal').not.toMatch(
+      /[\p{Cf}\u0000-\u0009\u000b-\u001f\u007f-\u009f]/u,
+    );
     expect(await inspectDataDir(folder), 'its PostgreSQL stopped after the read').toEqual({ state: 'free' });
   }, 300_000);
 });

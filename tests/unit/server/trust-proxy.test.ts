@@ -16,7 +16,8 @@ function req(peer: string, headers: Record<string, string | string[]> = {}, encr
 
 describe('parseTrustProxy', () => {
   it('is off when unset, empty, off, false or 0', () => {
-    for (const value of [undefined, '', 'off', 'false', '0', ' OFF ']) expect(parseTrustProxy(value), String(value)).toEqual(TRUST_NO_PROXY);
+    for (const value of [undefined, '', 'off', 'false', '0', ' OFF '])
+      expect(parseTrustProxy(value), String(value)).toEqual(TRUST_NO_PROXY);
   });
   it('reads a hop count and a list of addresses, networks and loopback', () => {
     expect(parseTrustProxy('2')).toEqual({ kind: 'hops', hops: 2 });
@@ -34,18 +35,27 @@ describe('parseTrustProxy', () => {
 describe('clientAddress', () => {
   it('ignores X-Forwarded-For unless the peer is trusted', () => {
     expect(clientAddress(req('203.0.113.9', { 'x-forwarded-for': '198.51.100.1' }))).toBe('203.0.113.9');
-    expect(clientAddress(req('203.0.113.9', { 'x-forwarded-for': '198.51.100.1' }), parseTrustProxy('10.0.0.0/8'))).toBe('203.0.113.9');
+    expect(
+      clientAddress(req('203.0.113.9', { 'x-forwarded-for': '198.51.100.1' }), parseTrustProxy('10.0.0.0/8')),
+    ).toBe('203.0.113.9');
   });
   it('with a hop count, takes the address that many hops back, never a spoofed one further left', () => {
     const trust = parseTrustProxy('1');
     expect(clientAddress(req('10.0.0.2', { 'x-forwarded-for': '6.6.6.6, 198.51.100.1' }), trust)).toBe('198.51.100.1');
     expect(clientAddress(req('10.0.0.2'), trust), 'no header: the peer').toBe('10.0.0.2');
-    expect(clientAddress(req('10.0.0.2', { 'x-forwarded-for': '6.6.6.6, 198.51.100.1, 10.0.0.3' }), parseTrustProxy('2'))).toBe('198.51.100.1');
+    expect(
+      clientAddress(req('10.0.0.2', { 'x-forwarded-for': '6.6.6.6, 198.51.100.1, 10.0.0.3' }), parseTrustProxy('2')),
+    ).toBe('198.51.100.1');
   });
   it('with addresses, walks past trusted proxies only (several header lines count as one list)', () => {
     const trust = parseTrustProxy('10.0.0.0/8, loopback');
-    expect(clientAddress(req('::ffff:127.0.0.1', { 'x-forwarded-for': ['6.6.6.6, 198.51.100.1', '10.1.2.3'] }), trust)).toBe('198.51.100.1');
-    expect(clientAddress(req('127.0.0.1', { 'x-forwarded-for': 'not-an-ip, 10.1.2.3' }), trust), 'garbage ends the walk').toBe('10.1.2.3');
+    expect(
+      clientAddress(req('::ffff:127.0.0.1', { 'x-forwarded-for': ['6.6.6.6, 198.51.100.1', '10.1.2.3'] }), trust),
+    ).toBe('198.51.100.1');
+    expect(
+      clientAddress(req('127.0.0.1', { 'x-forwarded-for': 'not-an-ip, 10.1.2.3' }), trust),
+      'garbage ends the walk',
+    ).toBe('10.1.2.3');
   });
 });
 
@@ -69,7 +79,13 @@ describe('the rate limit behind a proxy (real server)', () => {
     const body = JSON.stringify({ name: 'Ann', business_name: 'Lee', email });
     return new Promise((resolve, reject) => {
       const r = request(
-        { host: url.hostname, port: url.port, path: `/rest/v1/${CONTACT_TABLE}`, method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: `/rest/v1/${CONTACT_TABLE}`,
+          method: 'POST',
+          headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));

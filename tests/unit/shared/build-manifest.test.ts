@@ -13,8 +13,13 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('build manifest', () => {
   it('names Supabase when the build had PUBLIC_SUPABASE_URL, the embedded backend otherwise', () => {
-    expect(buildManifest({ siteOrigin: 'https://a.example', basePath: '/', supabaseUrl: '' }).contactBackend).toEqual({ kind: 'embedded' });
-    expect(buildManifest({ siteOrigin: 'https://a.example', basePath: '/', supabaseUrl: 'https://x.supabase.co' }).contactBackend).toEqual({
+    expect(buildManifest({ siteOrigin: 'https://a.example', basePath: '/', supabaseUrl: '' }).contactBackend).toEqual({
+      kind: 'embedded',
+    });
+    expect(
+      buildManifest({ siteOrigin: 'https://a.example', basePath: '/', supabaseUrl: 'https://x.supabase.co' })
+        .contactBackend,
+    ).toEqual({
       kind: 'supabase',
       url: 'https://x.supabase.co',
     });
@@ -25,7 +30,9 @@ describe('build manifest', () => {
     expect(await readBuildManifest(dist)).toEqual(manifest);
   });
   it('says to rebuild when it is missing or not a manifest', async () => {
-    await expect(readBuildManifest(join(dist, 'nowhere'))).rejects.toThrow(/build-manifest.json is missing or unreadable: rebuild the site with `npm run build`/);
+    await expect(readBuildManifest(join(dist, 'nowhere'))).rejects.toThrow(
+      /build-manifest.json is missing or unreadable: rebuild the site with `npm run build`/,
+    );
     writeFileSync(join(dist, BUILD_MANIFEST_FILE), JSON.stringify({ siteOrigin: 'https://a.example' }));
     await expect(readBuildManifest(dist)).rejects.toThrow(/is not a build manifest of this version: rebuild/);
   });

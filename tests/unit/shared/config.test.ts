@@ -30,7 +30,10 @@ function checkout(name: string, env?: string): string {
 
 describe('.env and the environment', () => {
   it('reads .env, and a variable set in the environment wins, even when empty', () => {
-    const root = checkout('precedence', 'PUBLIC_SITE_URL=https://from-file.example\nPORT=5000\nHOST=0.0.0.0\n# a comment\nQUOTED="a b"\n');
+    const root = checkout(
+      'precedence',
+      'PUBLIC_SITE_URL=https://from-file.example\nPORT=5000\nHOST=0.0.0.0\n# a comment\nQUOTED="a b"\n',
+    );
     const env = loadEnv(root, { PORT: '6000', HOST: '' });
     expect(env.PUBLIC_SITE_URL, 'from .env').toBe('https://from-file.example');
     expect(env.PORT, 'the environment wins').toBe('6000');
@@ -78,7 +81,10 @@ describe('the data folder', () => {
   it('DATA_DIR wins, relative to the checkout', () => {
     const root = checkout('dd');
     expect(dataDirFrom({ DATA_DIR: '/srv/leads' }, root, asRoot).path).toBe('/srv/leads');
-    expect(dataDirFrom({ DATA_DIR: 'var/db' }, root, asUser)).toMatchObject({ path: join(root, 'var/db'), source: 'DATA_DIR' });
+    expect(dataDirFrom({ DATA_DIR: 'var/db' }, root, asUser)).toMatchObject({
+      path: join(root, 'var/db'),
+      source: 'DATA_DIR',
+    });
   });
   it('as root: outside the checkout, one folder per checkout', () => {
     const a = checkout('a');
@@ -99,7 +105,9 @@ describe('the data folder', () => {
     if (process.getuid?.() !== 0) {
       // Root may write anywhere, so only a normal user can see the read-only case for real.
       chmodSync(root, 0o555);
-      expect(dataDirFrom({}, root, asUser).path).toBe(join(asUser.home, '.local/state/ringwise', checkoutSlug(root), 'postgres'));
+      expect(dataDirFrom({}, root, asUser).path).toBe(
+        join(asUser.home, '.local/state/ringwise', checkoutSlug(root), 'postgres'),
+      );
       chmodSync(root, 0o755);
     }
   });

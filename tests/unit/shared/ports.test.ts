@@ -22,13 +22,19 @@ afterAll(() => new Promise<void>((done) => blocker.close(() => done())));
 describe('ports', () => {
   it('tells a taken port from a free one', async () => {
     expect(await portIsFree(port, '127.0.0.1')).toBe(false);
-    await expect(assertPortsFree([{ variable: 'PROVIDER_PORT', port, host: '127.0.0.1' }], 'npm run test:e2e')).rejects.toThrow(
+    await expect(
+      assertPortsFree([{ variable: 'PROVIDER_PORT', port, host: '127.0.0.1' }], 'npm run test:e2e'),
+    ).rejects.toThrow(
       `Port ${port} on 127.0.0.1 is already in use (another server, or another copy of this one): stop that program, or choose another port with PROVIDER_PORT, e.g. \`PROVIDER_PORT=${port + 1} npm run test:e2e\`.`,
     );
   });
 
   it('npm start says so in one sentence naming PORT, before it builds', () => {
-    const result = spawnSync(process.execPath, ['scripts/start.ts'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' } });
+    const result = spawnSync(process.execPath, ['scripts/start.ts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    });
     expect(result.status, result.stderr).toBe(1);
     expect(result.stderr.trim()).toBe(
       `Port ${port} on 127.0.0.1 is already in use (another server, or another copy of this one): stop that program, or choose another port with PORT, e.g. \`PORT=${port + 1} npm start\`.`,
@@ -46,9 +52,15 @@ describe('ports', () => {
       ['E2E_PORT', { E2E_PORT: String(port), PROVIDER_PORT: free }, 'localhost'],
       ['PROVIDER_PORT', { E2E_PORT: free, PROVIDER_PORT: String(port) }, '127.0.0.1'],
     ] as const) {
-      const result = spawnSync(process.execPath, ['scripts/e2e-build.ts'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } });
+      const result = spawnSync(process.execPath, ['scripts/e2e-build.ts'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      });
       expect(result.status, result.stderr).toBe(1);
-      expect(result.stderr.trim(), variable).toMatch(new RegExp(`^Port ${port} on ${host} is already in use .* with ${variable}, e\\.g\\. \`${variable}=`));
+      expect(result.stderr.trim(), variable).toMatch(
+        new RegExp(`^Port ${port} on ${host} is already in use .* with ${variable}, e\\.g\\. \`${variable}=`),
+      );
       expect(result.stdout, 'no build ran').not.toMatch(/astro|build/i);
     }
   });

@@ -1,7 +1,12 @@
 /** The site's security headers: which inline scripts get hashed, and the policy built from configuration. */
 import { describe, expect, it } from 'vitest';
 import { scriptHash } from '../../../site/integrations/security-headers.ts';
-import { BASE_SECURITY_HEADERS, inlineScripts, siteContentSecurityPolicy, WIDGET_CSP_SOURCES } from '../../../shared/security-headers.ts';
+import {
+  BASE_SECURITY_HEADERS,
+  inlineScripts,
+  siteContentSecurityPolicy,
+  WIDGET_CSP_SOURCES,
+} from '../../../shared/security-headers.ts';
 
 /** The directives of a policy by name. */
 function directives(policy: string): Record<string, string[]> {
@@ -44,9 +49,20 @@ describe('siteContentSecurityPolicy', () => {
   });
 
   it('connects to the configured voice API and Supabase project (origins only) and the widget’s servers', () => {
-    expect(d['connect-src']).toEqual(["'self'", 'https://api.voice.example', 'https://abc.supabase.co', ...WIDGET_CSP_SOURCES.connect]);
-    const local = directives(siteContentSecurityPolicy({ scriptHashes: [], voiceApiBaseUrl: 'http://127.0.0.1:4599', supabaseUrl: '' }));
-    expect(local['connect-src'], 'embedded backend: same origin, nothing else').toEqual(["'self'", 'http://127.0.0.1:4599', ...WIDGET_CSP_SOURCES.connect]);
+    expect(d['connect-src']).toEqual([
+      "'self'",
+      'https://api.voice.example',
+      'https://abc.supabase.co',
+      ...WIDGET_CSP_SOURCES.connect,
+    ]);
+    const local = directives(
+      siteContentSecurityPolicy({ scriptHashes: [], voiceApiBaseUrl: 'http://127.0.0.1:4599', supabaseUrl: '' }),
+    );
+    expect(local['connect-src'], 'embedded backend: same origin, nothing else').toEqual([
+      "'self'",
+      'http://127.0.0.1:4599',
+      ...WIDGET_CSP_SOURCES.connect,
+    ]);
   });
 
   it('forbids framing, plugins and foreign form targets; lets the widget use blob: workers', () => {

@@ -14,7 +14,10 @@ import { HEADERS_FILE, headersFile, NGINX_SNIPPET_FILE, nginxSnippet } from '../
 
 const manifest: SecurityManifest = {
   siteOrigin: 'https://www.example.com',
-  headers: { 'Content-Security-Policy': "default-src 'self'; script-src 'self' 'sha256-abc+/='", 'X-Frame-Options': 'DENY' },
+  headers: {
+    'Content-Security-Policy': "default-src 'self'; script-src 'self' 'sha256-abc+/='",
+    'X-Frame-Options': 'DENY',
+  },
 };
 
 /** Netlify's `_headers` format read back: path → headers (indented `Name: value` lines under a path line). */
@@ -40,23 +43,33 @@ describe('_headers', () => {
     expect(rules.get('/widget/*')).toEqual({ 'Access-Control-Allow-Origin': '*' });
   });
   it('follows the base path', () => {
-    expect([...parseHeadersFile(headersFile(manifest, '/voice')).keys()]).toEqual(['/voice/*', '/voice/_astro/*', '/voice/widget/*']);
+    expect([...parseHeadersFile(headersFile(manifest, '/voice')).keys()]).toEqual([
+      '/voice/*',
+      '/voice/_astro/*',
+      '/voice/widget/*',
+    ]);
   });
   it('refuses a value with a line break (it would start a rule of its own)', () => {
-    expect(() => headersFile({ siteOrigin: '', headers: { 'X-A': 'a\n/*\n  X-B: b' } })).toThrow('The X-A header has a line break');
+    expect(() => headersFile({ siteOrigin: '', headers: { 'X-A': 'a\n/*\n  X-B: b' } })).toThrow(
+      'The X-A header has a line break',
+    );
   });
 });
 
 describe('nginx snippet', () => {
   it('adds every header with always, quoted', () => {
-    const lines = nginxSnippet(manifest).split('\n').filter((l) => l.startsWith('add_header'));
+    const lines = nginxSnippet(manifest)
+      .split('\n')
+      .filter((l) => l.startsWith('add_header'));
     expect(lines).toEqual([
       `add_header Content-Security-Policy "default-src 'self'; script-src 'self' 'sha256-abc+/='" always;`,
       'add_header X-Frame-Options "DENY" always;',
     ]);
   });
   it('escapes quotes and refuses $ (an nginx variable)', () => {
-    expect(nginxSnippet({ siteOrigin: '', headers: { 'X-A': 'say "hi" \\o/' } })).toContain('add_header X-A "say \\"hi\\" \\\\o/" always;');
+    expect(nginxSnippet({ siteOrigin: '', headers: { 'X-A': 'say "hi" \\o/' } })).toContain(
+      'add_header X-A "say \\"hi\\" \\\\o/" always;',
+    );
     expect(() => nginxSnippet({ siteOrigin: '', headers: { 'X-A': 'a$b' } })).toThrow('nginx would read as a variable');
   });
 });
@@ -75,7 +88,9 @@ describe('the build writes them', () => {
     await hooks['astro:build:done']!({ dir: pathToFileURL(dist + '/'), logger: { info: () => {} } });
     const written = JSON.parse(readFileSync(join(dist, SECURITY_HEADERS_FILE), 'utf8')) as SecurityManifest;
     expect(written.headers['Content-Security-Policy']).toContain(scriptHash(script));
-    expect(parseHeadersFile(readFileSync(join(dist, HEADERS_FILE), 'utf8')).get('/*'), '_headers').toEqual(written.headers);
+    expect(parseHeadersFile(readFileSync(join(dist, HEADERS_FILE), 'utf8')).get('/*'), '_headers').toEqual(
+      written.headers,
+    );
     expect(readFileSync(join(dist, NGINX_SNIPPET_FILE), 'utf8'), 'nginx').toBe(nginxSnippet(written));
   });
 });

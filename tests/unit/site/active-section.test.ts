@@ -74,7 +74,10 @@ describe('activeSectionId', () => {
   });
 
   it('knows every landing section, in the order of the spec', () => {
-    expect(landingSections.map((s) => s.id), 'spec section order').toEqual([
+    expect(
+      landingSections.map((s) => s.id),
+      'spec section order',
+    ).toEqual([
       'hero',
       'roi-calculator',
       'features',

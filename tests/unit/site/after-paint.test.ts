@@ -1,13 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, FIRST_CONTENTFUL_PAINT, PAINT_WAIT_LIMIT_MS, type PaintWindow } from '../../../site/lib/after-paint.ts';
+import {
+  afterFirstPaint,
+  FIRST_CONTENTFUL_PAINT,
+  PAINT_WAIT_LIMIT_MS,
+  type PaintWindow,
+} from '../../../site/lib/after-paint.ts';
 
 /** A fake browser: paint entries, a PerformanceObserver that the test can feed, timers and frames it runs by hand. */
 function fakeWindow(options: { painted?: boolean; paintTiming?: boolean } = {}) {
   const timers: Array<{ id: number; ms: number; run: () => void }> = [];
   const frames: Array<() => void> = [];
-  const observers: Array<{ callback: (list: { getEntriesByName(name: string): unknown[] }) => void; observed: unknown; disconnected: boolean }> = [];
+  const observers: Array<{
+    callback: (list: { getEntriesByName(name: string): unknown[] }) => void;
+    observed: unknown;
+    disconnected: boolean;
+  }> = [];
   let nextId = 1;
-  const entries = (names: string[]) => ({ getEntriesByName: (name: string) => names.filter((n) => n === name).map((n) => ({ name: n })) });
+  const entries = (names: string[]) => ({
+    getEntriesByName: (name: string) => names.filter((n) => n === name).map((n) => ({ name: n })),
+  });
   class FakeObserver {
     static supportedEntryTypes = options.paintTiming === false ? ['navigation'] : ['navigation', 'paint'];
     record: (typeof observers)[number];
@@ -92,7 +103,10 @@ describe('afterFirstPaint (client:afterpaint)', () => {
     expect(run).not.toHaveBeenCalled();
     afterFrame.run();
     expect(run).toHaveBeenCalledTimes(1);
-    expect(fake.timers.map((t) => t.ms), 'the time limit was cleared; only the spent frame task remains').toEqual([0]);
+    expect(
+      fake.timers.map((t) => t.ms),
+      'the time limit was cleared; only the spent frame task remains',
+    ).toEqual([0]);
   });
 
   it('without paint timing in a hidden tab (no frames), the time limit runs it, and the frame that comes later does not', () => {

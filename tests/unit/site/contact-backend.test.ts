@@ -16,7 +16,10 @@ describe('resolveContactBackend', () => {
     });
   });
   it('falls back to the page origin and the published local key', () => {
-    expect(resolveContactBackend({ url: '', anonKey: '' }, 'http://localhost:4321')).toEqual({ url: 'http://localhost:4321', anonKey: LOCAL_ANON_KEY });
+    expect(resolveContactBackend({ url: '', anonKey: '' }, 'http://localhost:4321')).toEqual({
+      url: 'http://localhost:4321',
+      anonKey: LOCAL_ANON_KEY,
+    });
   });
 });
 
@@ -31,7 +34,12 @@ describe('loadContactInsert with the embedded backend', () => {
 
   it('inserts the row, no read-back, and reports a network failure when the backend is gone', async () => {
     const insert = await loadContactInsert({ url: backend.server.url, anonKey: LOCAL_ANON_KEY });
-    const row = { name: 'Ann Lee', business_name: 'Lee Plumbing', email: 'port@example.com', additional_info: 'Mornings' };
+    const row = {
+      name: 'Ann Lee',
+      business_name: 'Lee Plumbing',
+      email: 'port@example.com',
+      additional_info: 'Mornings',
+    };
     expect(await sendContactRequest(row, insert), 'sent').toEqual({ ok: true });
     expect((await backend.rows()).map(inputOf), 'stored as sent').toEqual([row]);
 

@@ -60,7 +60,13 @@ const good = { ...EMPTY_FORM, name: 'Ann Lee', businessName: 'Lee Plumbing', ema
 
 describe('validateContact', () => {
   it('trims every value and sends null for empty additional info', () => {
-    const result = validateContact({ ...good, name: '  Ann Lee ', businessName: '\tLee Plumbing\n', email: ' ann@lee.com ', additionalInfo: '   ' });
+    const result = validateContact({
+      ...good,
+      name: '  Ann Lee ',
+      businessName: '\tLee Plumbing\n',
+      email: ' ann@lee.com ',
+      additionalInfo: '   ',
+    });
     expect(result).toEqual({
       ok: true,
       isBot: false,
@@ -120,7 +126,9 @@ describe('validateContact', () => {
       email: 'Please enter a valid email address: this one contains a space or an invisible character.',
       additionalInfo: 'Additional Info contains an invisible control character. Please retype it.',
     });
-    expect(validateContact({ ...good, email: 'ann\u00a0x@lee.com' }).ok, 'a no-break space inside the email').toBe(false);
+    expect(validateContact({ ...good, email: 'ann\u00a0x@lee.com' }).ok, 'a no-break space inside the email').toBe(
+      false,
+    );
   });
 
   it.each([
@@ -133,7 +141,13 @@ describe('validateContact', () => {
     ['a variation selector and a combining grapheme joiner', '\ufe0f\u034f'],
     ['tag characters (beyond the BMP)', '\u{e0041}\u{e0042}'],
   ])('refuses a value made only of %s, in every field, with a sentence', (_label, invisible) => {
-    const result = validateContact({ ...good, name: invisible, businessName: invisible, additionalInfo: invisible, email: `ann${invisible}@lee.com` });
+    const result = validateContact({
+      ...good,
+      name: invisible,
+      businessName: invisible,
+      additionalInfo: invisible,
+      email: `ann${invisible}@lee.com`,
+    });
     expect(!result.ok && result.errors).toEqual({
       name: 'Name has only invisible characters. Please type it again.',
       businessName: 'Business Name has only invisible characters. Please type it again.',
@@ -143,13 +157,21 @@ describe('validateContact', () => {
   });
 
   it('accepts invisible characters beside visible ones (a soft hyphen in a name, an emoji with its variation selector, Hangul)', () => {
-    const result = validateContact({ ...good, name: 'Ann\u00adLee', businessName: 'I \u2764\ufe0f Plumbing', additionalInfo: '김철수' });
+    const result = validateContact({
+      ...good,
+      name: 'Ann\u00adLee',
+      businessName: 'I \u2764\ufe0f Plumbing',
+      additionalInfo: '김철수',
+    });
     expect(result.ok, 'accepted').toBe(true);
   });
 
   it('keeps what the database accepts inside a value: no-break spaces in names, tabs and line breaks in additional info', () => {
     const result = validateContact({ ...good, name: 'Ann\u00a0Lee', additionalInfo: 'one\n\ttwo\r\nthree' });
-    expect(result.ok && result.submission, 'accepted as typed').toMatchObject({ name: 'Ann\u00a0Lee', additional_info: 'one\n\ttwo\r\nthree' });
+    expect(result.ok && result.submission, 'accepted as typed').toMatchObject({
+      name: 'Ann\u00a0Lee',
+      additional_info: 'one\n\ttwo\r\nthree',
+    });
   });
 
   it('flags a filled honeypot as a bot', () => {
@@ -159,22 +181,36 @@ describe('validateContact', () => {
 });
 
 describe('failureMessage: a backend answer', () => {
-  const answer = (status: number, error: InsertResult['error']) => failureMessage({ kind: 'response', result: { status, error } });
+  const answer = (status: number, error: InsertResult['error']) =>
+    failureMessage({ kind: 'response', result: { status, error } });
 
   it('shows a human backend message as it is', () => {
-    expect(answer(500, { code: 'XX000', message: 'Database is restarting', details: null, hint: null })).toBe('Database is restarting');
+    expect(answer(500, { code: 'XX000', message: 'Database is restarting', details: null, hint: null })).toBe(
+      'Database is restarting',
+    );
   });
 
   it("puts the database's technical messages into a sentence that still contains them", () => {
     const rls = 'new row violates row-level security policy for table "contact_submissions"';
     expect(answer(401, { code: '42501', message: rls }), 'privilege').toBe(refusedMessage(rls));
-    expect(refusedMessage(rls), 'the sentence').toBe(`The server refused to store your message (${rls}). Please write to us by email instead.`);
-    const check = 'new row for relation "contact_submissions" violates check constraint "contact_submissions_name_check"';
+    expect(refusedMessage(rls), 'the sentence').toBe(
+      `The server refused to store your message (${rls}). Please write to us by email instead.`,
+    );
+    const check =
+      'new row for relation "contact_submissions" violates check constraint "contact_submissions_name_check"';
     expect(answer(400, { code: '23514', message: check }), 'CHECK').toBe(rejectedMessage(check));
-    expect(rejectedMessage(check)).toBe(`The server did not accept the form (${check}). Please check your details and try again.`);
-    expect(answer(400, { code: '22P02', message: 'invalid input syntax for type uuid' }), 'data exception').toBe(rejectedMessage('invalid input syntax for type uuid'));
-    expect(answer(401, { code: 'PGRST301', message: 'JWSError JWSInvalidSignature' }), 'bad key').toBe(refusedMessage('JWSError JWSInvalidSignature'));
-    expect(answer(404, { code: 'PGRST205', message: 'Could not find the table' }), 'PostgREST').toBe(apiFailedMessage('Could not find the table'));
+    expect(rejectedMessage(check)).toBe(
+      `The server did not accept the form (${check}). Please check your details and try again.`,
+    );
+    expect(answer(400, { code: '22P02', message: 'invalid input syntax for type uuid' }), 'data exception').toBe(
+      rejectedMessage('invalid input syntax for type uuid'),
+    );
+    expect(answer(401, { code: 'PGRST301', message: 'JWSError JWSInvalidSignature' }), 'bad key').toBe(
+      refusedMessage('JWSError JWSInvalidSignature'),
+    );
+    expect(answer(404, { code: 'PGRST205', message: 'Could not find the table' }), 'PostgREST').toBe(
+      apiFailedMessage('Could not find the table'),
+    );
     expect(answer(429, { code: 'PGRST429', message: 'Rate limit: 5 requests per minute' }), 'rate limit').toBe(
       rateLimitedMessage('Rate limit: 5 requests per minute'),
     );
@@ -183,8 +219,12 @@ describe('failureMessage: a backend answer', () => {
   it('says what a body without a PostgREST error means (an HTML error page, an empty or plain body)', () => {
     expect(answer(502, { message: '<html>Bad Gateway</html>' }), 'markup is not shown').toBe(serverErrorMessage(502));
     expect(serverErrorMessage(502)).toBe('The server answered with an error (HTTP 502). Please try again in a moment.');
-    expect(answer(503, { message: 'Service Unavailable' }), 'plain text is').toBe(serverErrorMessage(503, 'Service Unavailable'));
-    expect(serverErrorMessage(503, 'Service Unavailable')).toBe('The server answered with an error (HTTP 503: Service Unavailable). Please try again in a moment.');
+    expect(answer(503, { message: 'Service Unavailable' }), 'plain text is').toBe(
+      serverErrorMessage(503, 'Service Unavailable'),
+    );
+    expect(serverErrorMessage(503, 'Service Unavailable')).toBe(
+      'The server answered with an error (HTTP 503: Service Unavailable). Please try again in a moment.',
+    );
     expect(answer(500, null), 'no body').toBe(serverErrorMessage(500));
     expect(answer(500, { code: 'XX000', message: '  ' }), 'a blank message').toBe(serverErrorMessage(500));
     expect(answer(429, { message: '' }), 'a bare 429').toBe(rateLimitedMessage('HTTP 429'));
@@ -194,7 +234,9 @@ describe('failureMessage: a backend answer', () => {
     const message = answer(0, { code: '', message: 'TypeError: Failed to fetch' });
     expect(message).toBe('Could not reach the server (Failed to fetch). Please check your connection and try again.');
     expect(message, 'the same as networkMessage').toBe(networkMessage('Failed to fetch'));
-    expect(answer(0, null), 'no detail at all').toBe('Could not reach the server. Please check your connection and try again.');
+    expect(answer(0, null), 'no detail at all').toBe(
+      'Could not reach the server. Please check your connection and try again.',
+    );
   });
 });
 
@@ -202,7 +244,9 @@ describe('failureMessage: something thrown', () => {
   const thrown = (error: unknown) => failureMessage({ kind: 'thrown', error });
 
   it("shows an Error's own message (spec §4), not the fallback", () => {
-    expect(thrown(new Error('The contact form is closed for maintenance'))).toBe('The contact form is closed for maintenance');
+    expect(thrown(new Error('The contact form is closed for maintenance'))).toBe(
+      'The contact form is closed for maintenance',
+    );
     expect(thrown(new RangeError('  Too many fields  ')), 'trimmed').toBe('Too many fields');
   });
 
@@ -260,17 +304,30 @@ describe('sendContactRequest', () => {
 
   it("never rejects: a throwing port or a failed import gives the error's message", async () => {
     const boom = new Error('boom');
-    await expect(sendContactRequest(row, async () => Promise.reject(boom))).resolves.toEqual({ ok: false, message: 'boom', cause: boom });
+    await expect(sendContactRequest(row, async () => Promise.reject(boom))).resolves.toEqual({
+      ok: false,
+      message: 'boom',
+      cause: boom,
+    });
     const chunk = new TypeError('Failed to fetch dynamically imported module: /_astro/supabase.js');
-    await expect(sendContactRequest(row, Promise.reject(chunk)), 'failed import').resolves.toMatchObject({ ok: false, message: networkMessage(chunk.message) });
-    await expect(sendContactRequest(row, async () => Promise.reject('no')), 'not an error').resolves.toMatchObject({
+    await expect(sendContactRequest(row, Promise.reject(chunk)), 'failed import').resolves.toMatchObject({
+      ok: false,
+      message: networkMessage(chunk.message),
+    });
+    await expect(
+      sendContactRequest(row, async () => Promise.reject('no')),
+      'not an error',
+    ).resolves.toMatchObject({
       ok: false,
       message: UNEXPECTED_ERROR_MESSAGE,
     });
   });
 
   it('reports an answer outside 2xx without an error body as a server error', async () => {
-    await expect(sendContactRequest(row, async () => ({ error: null, status: 500 }))).resolves.toMatchObject({ ok: false, message: serverErrorMessage(500) });
+    await expect(sendContactRequest(row, async () => ({ error: null, status: 500 }))).resolves.toMatchObject({
+      ok: false,
+      message: serverErrorMessage(500),
+    });
   });
 
   it('aborts after the timeout, even when the port ignores the signal', async () => {
@@ -281,7 +338,10 @@ describe('sendContactRequest', () => {
         seen = signal;
         return new Promise(() => {});
       };
-      const timers: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (t) => clearTimeout(t as number) };
+      const timers: Timers = {
+        setTimeout: (fn, ms) => setTimeout(fn, ms),
+        clearTimeout: (t) => clearTimeout(t as number),
+      };
       let settled = false;
       const outcome = sendContactRequest(row, hung, { timers }).finally(() => (settled = true));
       await vi.advanceTimersByTimeAsync(SUBMIT_TIMEOUT_MS - 1);

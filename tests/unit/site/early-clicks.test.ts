@@ -4,7 +4,11 @@
  * elements, in order, until `window.__rwEarly(key)` says their owner has started; then it keeps none for that key.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { EARLY_CLICKS_SCRIPT, type EarlyClickKey, type EarlyClicksWindow } from '../../../site/lib/early-clicks-script.ts';
+import {
+  EARLY_CLICKS_SCRIPT,
+  type EarlyClickKey,
+  type EarlyClicksWindow,
+} from '../../../site/lib/early-clicks-script.ts';
 
 const takeEarlyClicks = (key: EarlyClickKey) => (window as EarlyClicksWindow).__rwEarly?.(key) ?? 0;
 

@@ -25,7 +25,9 @@ describe('guide front matter schema', () => {
   });
 
   it('accepts the date as YAML gives it (a Date) or as a YYYY-MM-DD string', () => {
-    expect(guideSchema.parse({ ...valid, updated: '2026-11-01' }).updated.toISOString(), 'string date').toBe('2026-11-01T00:00:00.000Z');
+    expect(guideSchema.parse({ ...valid, updated: '2026-11-01' }).updated.toISOString(), 'string date').toBe(
+      '2026-11-01T00:00:00.000Z',
+    );
   });
 
   it('names every missing field', () => {
@@ -40,7 +42,14 @@ describe('guide front matter schema', () => {
 
   it('names fields of the wrong type or length', () => {
     expect(
-      problems({ ...valid, title: 42, description: 'too short', order: 'first', pricingComparison: 'yes', updated: 'soon' }),
+      problems({
+        ...valid,
+        title: 42,
+        description: 'too short',
+        order: 'first',
+        pricingComparison: 'yes',
+        updated: 'soon',
+      }),
       'each wrong field with its rule',
     ).toEqual([
       'title: must be text (the page title), got number',
@@ -49,7 +58,9 @@ describe('guide front matter schema', () => {
       'pricingComparison: must be true or false',
       'updated: missing or not a date; write the review date as YYYY-MM-DD',
     ]);
-    expect(problems({ ...valid, quickAnswer: 'x'.repeat(601) }), 'quick answer limit').toEqual(['quickAnswer: too long: at most 600 characters']);
+    expect(problems({ ...valid, quickAnswer: 'x'.repeat(601) }), 'quick answer limit').toEqual([
+      'quickAnswer: too long: at most 600 characters',
+    ]);
   });
 
   it('reports unknown (misspelt) fields by name, together with the other problems', () => {
@@ -68,7 +79,13 @@ describe('sortGuides', () => {
       { id: 'a', data: { order: 100, title: 'Alpha' } },
       { id: 'b', data: { order: 2, title: 'Alpha' } },
     ];
-    expect(sortGuides(input).map((g) => g.id), 'sorted ids').toEqual(['b', 'c', 'a']);
-    expect(input.map((g) => g.id), 'input untouched').toEqual(['c', 'a', 'b']);
+    expect(
+      sortGuides(input).map((g) => g.id),
+      'sorted ids',
+    ).toEqual(['b', 'c', 'a']);
+    expect(
+      input.map((g) => g.id),
+      'input untouched',
+    ).toEqual(['c', 'a', 'b']);
   });
 });

@@ -4,12 +4,21 @@ import { handoffSummary, SUMMARY_MAX, SUMMARY_TURN_MAX } from '../../../site/lib
 import { validateContact } from '../../../site/lib/contact.ts';
 
 test('keeps the latest turns that fit, says older ones were left out, and stays a valid message', () => {
-  const turns = Array.from({ length: 40 }, (_, i) => ({ role: i % 2 ? ('assistant' as const) : ('user' as const), text: `Turn ${i} ${'word '.repeat(30)}` }));
+  const turns = Array.from({ length: 40 }, (_, i) => ({
+    role: i % 2 ? ('assistant' as const) : ('user' as const),
+    text: `Turn ${i} ${'word '.repeat(30)}`,
+  }));
   const summary = handoffSummary(turns);
   expect(summary.length, 'short').toBeLessThanOrEqual(SUMMARY_MAX);
   expect(summary.split('\n')[1], 'older turns left out').toBe('…');
   expect(summary.endsWith(`Assistant: Turn 39 ${'word '.repeat(30).trim()}`), 'the latest turn is there').toBe(true);
-  const checked = validateContact({ name: 'Ann', businessName: 'Lee', email: 'a@lee.com', additionalInfo: summary, honeypot: '' });
+  const checked = validateContact({
+    name: 'Ann',
+    businessName: 'Lee',
+    email: 'a@lee.com',
+    additionalInfo: summary,
+    honeypot: '',
+  });
   expect(checked.ok, 'the database accepts it as the message').toBe(true);
 });
 

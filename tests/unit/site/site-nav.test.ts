@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { currentMark, sitePages } from '../../../site/lib/site-nav.ts';
 
 describe('sitePages', () => {
-  it('links the owner\'s page, then the guides\' index', () => {
+  it("links the owner's page, then the guides' index", () => {
     expect(sitePages(), 'header and footer pages').toEqual([
       { href: '/widget', label: 'For websites' },
       { href: '/qa', label: 'Guides' },

@@ -7,7 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createSiteTools, ROI_SECTION_ID, SITE_TOOL_DEFINITIONS, SITE_TOOL_REPORTS } from '../../../site/lib/site-tools.ts';
+import {
+  createSiteTools,
+  ROI_SECTION_ID,
+  SITE_TOOL_DEFINITIONS,
+  SITE_TOOL_REPORTS,
+} from '../../../site/lib/site-tools.ts';
 import { $contactOpen } from '../../../site/stores/contact.ts';
 
 const call = (name: string) => ({ id: 'x', name, arguments: {} });
@@ -31,7 +36,9 @@ describe('site tools', () => {
 
   test('without the calculator on the page it throws (a tool-failed error) and reports nothing', () => {
     const report = vi.fn();
-    expect(() => createSiteTools(report).showRoiCalculator!({}, call('showRoiCalculator'))).toThrow(`There is no #${ROI_SECTION_ID} on this page.`);
+    expect(() => createSiteTools(report).showRoiCalculator!({}, call('showRoiCalculator'))).toThrow(
+      `There is no #${ROI_SECTION_ID} on this page.`,
+    );
     expect(report).not.toHaveBeenCalled();
   });
 
@@ -43,7 +50,9 @@ describe('site tools', () => {
   });
 
   test('the definitions name exactly the tools, and the README shows them as they are', () => {
-    expect(SITE_TOOL_DEFINITIONS.map((d) => d.function.name).sort()).toEqual(Object.keys(createSiteTools(() => {})).sort());
+    expect(SITE_TOOL_DEFINITIONS.map((d) => d.function.name).sort()).toEqual(
+      Object.keys(createSiteTools(() => {})).sort(),
+    );
     const readme = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('**The demo assistant’s tools**'));
     const block = /```json\n([\s\S]*?)```/.exec(section)?.[1];

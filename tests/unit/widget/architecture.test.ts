@@ -8,17 +8,28 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { WIDGET_DIR } from '../../../widget/build.ts';
-import { ARCHITECTURE_FILE, CLICK_TO_CALL, renderArchitecture, shippedSources, withCdnBuild } from '../../../widget/scripts/architecture.ts';
+import {
+  ARCHITECTURE_FILE,
+  CLICK_TO_CALL,
+  renderArchitecture,
+  shippedSources,
+  withCdnBuild,
+} from '../../../widget/scripts/architecture.ts';
 
 let fresh: { text: string; table: ReturnType<typeof shippedSources> };
 
 beforeAll(async () => {
-  fresh = await withCdnBuild((meta, outdir) => ({ text: renderArchitecture(meta, outdir), table: shippedSources(meta, outdir) }));
+  fresh = await withCdnBuild((meta, outdir) => ({
+    text: renderArchitecture(meta, outdir),
+    table: shippedSources(meta, outdir),
+  }));
 }, 120_000);
 
 describe('widget/ARCHITECTURE.md', () => {
   test('is what the generator writes from a fresh build (run `npm run docs:architecture -w widget`)', () => {
-    expect(readFileSync(ARCHITECTURE_FILE, 'utf8'), 'stale: run `npm run docs:architecture -w widget`').toBe(fresh.text);
+    expect(readFileSync(ARCHITECTURE_FILE, 'utf8'), 'stale: run `npm run docs:architecture -w widget`').toBe(
+      fresh.text,
+    );
   });
 
   test('the click → call path: at most 12 files, each one in the shipped file it names', () => {

@@ -19,14 +19,18 @@ import { WIDGET_DIR } from '../../../widget/build.ts';
 import { importConsumer, requireConsumer, tsxConsumer } from './pack-consumers.ts';
 
 const require = createRequire(import.meta.url);
-const rootPkg = JSON.parse(readFileSync(join(WIDGET_DIR, '..', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+const rootPkg = JSON.parse(readFileSync(join(WIDGET_DIR, '..', 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>;
+};
 let scratch = '';
 let tarball = '';
 
 function run(command: string, args: string[], options: SpawnSyncOptions = {}): string {
   const result = spawnSync(command, args, { encoding: 'utf8', ...options });
   if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${String(result.stdout)}\n${String(result.stderr)}`);
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.status}):\n${String(result.stdout)}\n${String(result.stderr)}`,
+    );
   }
   return String(result.stdout);
 }
@@ -34,7 +38,10 @@ function run(command: string, args: string[], options: SpawnSyncOptions = {}): s
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'widget-pack-'));
   run('npm', ['run', 'build'], { cwd: WIDGET_DIR });
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: WIDGET_DIR })) as { filename: string; files: { path: string }[] }[];
+  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: WIDGET_DIR })) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
   tarball = join(scratch, packed[0]!.filename);
   writeFileSync(join(scratch, 'files.json'), JSON.stringify(packed[0]!.files.map((f) => f.path)));
   const app = join(scratch, 'app');
@@ -54,7 +61,9 @@ beforeAll(() => {
       },
     }),
   );
-  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: app });
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+    cwd: app,
+  });
 }, 600_000);
 
 afterAll(() => {
@@ -104,7 +113,10 @@ describe('npm pack → install → import', () => {
     ]) {
       expect(files, `tarball contains ${expected}`).toContain(expected);
     }
-    expect(files.filter((file) => file.startsWith('src/') || file.endsWith('.ts') && !file.endsWith('.d.ts')), 'no sources').toEqual([]);
+    expect(
+      files.filter((file) => file.startsWith('src/') || (file.endsWith('.ts') && !file.endsWith('.d.ts'))),
+      'no sources',
+    ).toEqual([]);
   });
 
   test('every subpath imports in Node without a DOM (SSR-safe) and exports its API', () => {
@@ -159,9 +171,19 @@ describe('npm pack → install → import', () => {
         testing: [typeof testing.ScriptedVoiceClient, new testing.ScriptedChatClient({ publicKey: 'pk' }).getSnapshot().state],
         sameInstance: index.VoiceClient === core.VoiceClient && index.createWebCall === api.createWebCall,
       }));`;
-    const out = run(process.execPath, ['--no-experimental-require-module', '-e', script], { cwd: join(scratch, 'app') });
+    const out = run(process.execPath, ['--no-experimental-require-module', '-e', script], {
+      cwd: join(scratch, 'app'),
+    });
     expect(JSON.parse(out.trim()), 'exports per subpath, from dist/cjs').toEqual({
-      resolved: ['/dist/cjs/index.cjs', '/dist/cjs/core.cjs', '/dist/cjs/api/index.cjs', '/dist/cjs/element.cjs', '/dist/cjs/react.cjs', '/dist/cjs/vapi/index.cjs', '/dist/cjs/testing/index.cjs'],
+      resolved: [
+        '/dist/cjs/index.cjs',
+        '/dist/cjs/core.cjs',
+        '/dist/cjs/api/index.cjs',
+        '/dist/cjs/element.cjs',
+        '/dist/cjs/react.cjs',
+        '/dist/cjs/vapi/index.cjs',
+        '/dist/cjs/testing/index.cjs',
+      ],
       index: ['function', 'function', 'function', 'function'],
       core: ['function', 'function', 'idle', null],
       api: ['function', 'function', 'function'],
@@ -190,7 +212,8 @@ describe('npm pack → install → import', () => {
   });
 
   describe('the UMD file as a script', () => {
-    const umdSource = () => readFileSync(join(scratch, 'app/node_modules/@ringwise/voice-widget/dist/umd/voice-widget.umd.js'), 'utf8');
+    const umdSource = () =>
+      readFileSync(join(scratch, 'app/node_modules/@ringwise/voice-widget/dist/umd/voice-widget.umd.js'), 'utf8');
 
     test('under a tiny AMD loader: define([], factory) with the exports, no global', () => {
       const modules: unknown[] = [];
@@ -205,7 +228,11 @@ describe('npm pack → install → import', () => {
       runInNewContext(umdSource(), context);
       expect(modules, 'one anonymous module').toHaveLength(1);
       const api = modules[0] as Record<string, unknown>;
-      expect([typeof api.VoiceClient, typeof api.ChatClient, typeof api.requestChatWeb], 'its exports').toEqual(['function', 'function', 'function']);
+      expect([typeof api.VoiceClient, typeof api.ChatClient, typeof api.requestChatWeb], 'its exports').toEqual([
+        'function',
+        'function',
+        'function',
+      ]);
       expect(context.RingwiseVoice, 'no global under AMD').toBeUndefined();
     });
 
@@ -222,8 +249,15 @@ describe('npm pack → install → import', () => {
       runInNewContext(umdSource(), withLoader);
       expect(withLoader.RingwiseVoice, 'the same object').toBe(loader);
       const merged = withLoader.RingwiseVoice as Record<string, unknown>;
-      expect([merged.version, merged.mount, merged.registerLocale], "the loader's keys kept").toEqual(['9.9.9', mount, registerLocale]);
-      expect([typeof merged.VoiceClient, typeof merged.ChatClient, typeof merged.createWebCall], 'the UMD exports added').toEqual(['function', 'function', 'function']);
+      expect([merged.version, merged.mount, merged.registerLocale], "the loader's keys kept").toEqual([
+        '9.9.9',
+        mount,
+        registerLocale,
+      ]);
+      expect(
+        [typeof merged.VoiceClient, typeof merged.ChatClient, typeof merged.createWebCall],
+        'the UMD exports added',
+      ).toEqual(['function', 'function', 'function']);
     });
   });
 
@@ -234,14 +268,24 @@ describe('npm pack → install → import', () => {
     writeFileSync(
       config,
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, skipLibCheck: false, noEmit: true, types: [], ...options },
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+          strict: true,
+          skipLibCheck: false,
+          noEmit: true,
+          types: [],
+          ...options,
+        },
         files,
       }),
     );
     const tsc = require.resolve('typescript/bin/tsc');
     const result = spawnSync(process.execPath, [tsc, '-p', config, '--listFiles'], { encoding: 'utf8' });
     const lines = result.stdout.split('\n');
-    const read = lines.filter((line) => line.includes('/@ringwise/voice-widget/')).map((line) => line.slice(line.indexOf('/dist/') + 1));
+    const read = lines
+      .filter((line) => line.includes('/@ringwise/voice-widget/'))
+      .map((line) => line.slice(line.indexOf('/dist/') + 1));
     const diagnostics = lines.filter((line) => !line.startsWith('/') && line.trim()).join('\n') + result.stderr;
     return { diagnostics, status: result.status, read };
   }
@@ -254,20 +298,31 @@ describe('npm pack → install → import', () => {
     ['require', 'bundler', { module: 'Preserve', moduleResolution: 'bundler' }, 'dist/cjs/core.d.cts', 'dist/types/'],
     ['require', 'node16', { module: 'Node16', moduleResolution: 'node16' }, 'dist/cjs/core.d.cts', 'dist/types/'],
     ['require', 'nodenext', { module: 'NodeNext', moduleResolution: 'nodenext' }, 'dist/cjs/core.d.cts', 'dist/types/'],
-  ])('an %s consumer type-checks with skipLibCheck false (moduleResolution %s), on its own declarations', (kind, name, options, expected, forbidden) => {
-    const file = kind === 'import' ? 'consumer.ts' : 'consumer-require.cts';
-    writeFileSync(join(scratch, 'app', file), kind === 'import' ? importConsumer : requireConsumer);
-    const { diagnostics, status, read } = typecheck(`${kind}-${name}`, [file], options);
-    expect(diagnostics, 'tsc output').toBe('');
-    expect(status, 'tsc exit code').toBe(0);
-    expect(read, 'the declarations of its branch of the exports map').toContain(expected);
-    expect(read.filter((path) => path.includes(forbidden)), 'none of the other branch').toEqual([]);
-    // tsc reads the platform's DTOs (./vapi/dist/api, 1.9 MB of declarations) with skipLibCheck false.
-  }, 180_000);
+  ])(
+    'an %s consumer type-checks with skipLibCheck false (moduleResolution %s), on its own declarations',
+    (kind, name, options, expected, forbidden) => {
+      const file = kind === 'import' ? 'consumer.ts' : 'consumer-require.cts';
+      writeFileSync(join(scratch, 'app', file), kind === 'import' ? importConsumer : requireConsumer);
+      const { diagnostics, status, read } = typecheck(`${kind}-${name}`, [file], options);
+      expect(diagnostics, 'tsc output').toBe('');
+      expect(status, 'tsc exit code').toBe(0);
+      expect(read, 'the declarations of its branch of the exports map').toContain(expected);
+      expect(
+        read.filter((path) => path.includes(forbidden)),
+        'none of the other branch',
+      ).toEqual([]);
+      // tsc reads the platform's DTOs (./vapi/dist/api, 1.9 MB of declarations) with skipLibCheck false.
+    },
+    180_000,
+  );
 
   test('<ringwise-voice-call> type-checks in TSX with skipLibCheck false (React 19 JSX types)', () => {
     writeFileSync(join(scratch, 'app', 'agent.tsx'), tsxConsumer);
-    const { diagnostics, status } = typecheck('tsx', ['agent.tsx'], { module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx' });
+    const { diagnostics, status } = typecheck('tsx', ['agent.tsx'], {
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      jsx: 'react-jsx',
+    });
     expect(diagnostics, 'tsc output').toBe('');
     expect(status, 'tsc exit code').toBe(0);
   }, 180_000);
@@ -285,9 +340,17 @@ describe('npm pack → install → import', () => {
     }
     // skipLibCheck as apps have it: the reference's own declarations import `openai` types it does not install.
     const options = { module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', skipLibCheck: true };
-    const onReference = typecheck('dropin-reference', files.map((file) => `dropin-reference/${file}`), options);
+    const onReference = typecheck(
+      'dropin-reference',
+      files.map((file) => `dropin-reference/${file}`),
+      options,
+    );
     expect(onReference.diagnostics, 'the apps compile against @vapi-ai/web itself').toBe('');
-    const onOurs = typecheck('dropin-ours', files.map((file) => `dropin-ours/${file}`), options);
+    const onOurs = typecheck(
+      'dropin-ours',
+      files.map((file) => `dropin-ours/${file}`),
+      options,
+    );
     expect(onOurs.diagnostics, 'and against ./vapi').toBe('');
     expect(onOurs.read, 'with the DTOs of ./vapi/dist/api').toContain('dist/types/vapi/platform-api.d.ts');
   }, 180_000);

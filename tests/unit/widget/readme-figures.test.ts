@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildCdn, WIDGET_DIR } from '../../../widget/build.ts';
-import { figuresIn, measureWidgetFigures, rootReadmeFigures, widgetReadmeFigures, type WidgetFigures } from '../../../bench/lib/readme-figures.ts';
+import {
+  figuresIn,
+  measureWidgetFigures,
+  rootReadmeFigures,
+  widgetReadmeFigures,
+  type WidgetFigures,
+} from '../../../bench/lib/readme-figures.ts';
 
 let outdir = '';
 let figures: WidgetFigures;
@@ -35,7 +41,10 @@ describe('README size figures match a fresh build', () => {
       const actual = figuresIn(readFileSync(path, 'utf8'));
       expect(actual, `${name} has its size markers`).not.toBeNull();
       const expected = render().trim();
-      expect(actual, `${name}'s size figures are stale; run \`npm run build -w widget && npx node bench/readme-figures.ts\`. They should read:\n${expected}\n`).toBe(expected);
+      expect(
+        actual,
+        `${name}'s size figures are stale; run \`npm run build -w widget && npx node bench/readme-figures.ts\`. They should read:\n${expected}\n`,
+      ).toBe(expected);
     });
   }
 });

@@ -140,7 +140,8 @@ function closure(file: string, dynamic: boolean): string[] {
       if (imported.kind === 'dynamic-import' && !dynamic) continue;
       if (!imported.external) visit(imported.path);
       // A sibling file of the same build (the engine's `import('./voice-widget-daily.js')`).
-      else if (imported.path.startsWith('./') && meta.outputs[key(imported.path.slice(2))]) visit(key(imported.path.slice(2)));
+      else if (imported.path.startsWith('./') && meta.outputs[key(imported.path.slice(2))])
+        visit(key(imported.path.slice(2)));
     }
   };
   visit(key(file));
@@ -165,17 +166,29 @@ describe('widget size budgets (min + gzip)', () => {
     expect(inputs.length, 'loader inputs known').toBeGreaterThan(0);
     // Of the core only its log prefix (core/log.ts: one string, which the loader's lines share) and
     // `nextTask` (core/tasks.ts: one line).
-    expect(inputs.filter((input) => /src\/(core\/(?!(log|tasks)\.ts$)|api\/|daily\/)|node_modules/.test(input)), 'nothing of the core (but the log prefix and nextTask) or the API, no daily-js, no dependency').toEqual([]);
+    expect(
+      inputs.filter((input) => /src\/(core\/(?!(log|tasks)\.ts$)|api\/|daily\/)|node_modules/.test(input)),
+      'nothing of the core (but the log prefix and nextTask) or the API, no daily-js, no dependency',
+    ).toEqual([]);
     expect(
       inputs.filter((input) => /call-request|element-start|page-context|target-attributes|consent-store/.test(input)),
-      'the click\'s start (target, consent, page context, request) is the start file\'s, not the loader\'s',
+      "the click's start (target, consent, page context, request) is the start file's, not the loader's",
     ).toEqual([]);
-    expect(inputs.filter((input) => /card\.ts|controller\.ts|card-labels\.ts|src\/card\//.test(input)), 'no card UI in the loader').toEqual([]);
+    expect(
+      inputs.filter((input) => /card\.ts|controller\.ts|card-labels\.ts|src\/card\//.test(input)),
+      'no card UI in the loader',
+    ).toEqual([]);
   });
 
   test('the folder names the shipped file: what only the loader ships lives in element/ (and the entry embed.ts)', () => {
-    const shippedElsewhere = new Set(Object.values(CDN_FILES).filter((file) => file !== CDN_FILES.loader).flatMap(inputsOf));
-    const loaderOnly = inputsOf(CDN_FILES.loader).filter((input) => input.startsWith('src/') && !shippedElsewhere.has(input));
+    const shippedElsewhere = new Set(
+      Object.values(CDN_FILES)
+        .filter((file) => file !== CDN_FILES.loader)
+        .flatMap(inputsOf),
+    );
+    const loaderOnly = inputsOf(CDN_FILES.loader).filter(
+      (input) => input.startsWith('src/') && !shippedElsewhere.has(input),
+    );
     // The one exception: the manifest's file names (ports/manifest.ts), which the build reads too.
     const outside = loaderOnly.filter((input) => !/^src\/(element\/|embed\.ts$|ports\/manifest\.ts$)/.test(input));
     expect(outside, 'sources only the loader ships, outside element/').toEqual([]);
@@ -186,25 +199,44 @@ describe('widget size budgets (min + gzip)', () => {
   test('the loader keeps its source map through terser: linked, every bundled source with its text', () => {
     const code = readFileSync(join(outdir, CDN_FILES.loader), 'utf8');
     expect(code, 'the map is linked').toContain(`//# sourceMappingURL=${CDN_FILES.loader}.map`);
-    const map = JSON.parse(readFileSync(join(outdir, `${CDN_FILES.loader}.map`), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
-    for (const input of ['src/embed.ts', 'src/element/launcher.ts']) expect(map.sources.some((source) => source.endsWith(input)), `${input} in the map`).toBe(true);
+    const map = JSON.parse(readFileSync(join(outdir, `${CDN_FILES.loader}.map`), 'utf8')) as {
+      sources: string[];
+      sourcesContent?: (string | null)[];
+    };
+    for (const input of ['src/embed.ts', 'src/element/launcher.ts'])
+      expect(
+        map.sources.some((source) => source.endsWith(input)),
+        `${input} in the map`,
+      ).toBe(true);
     expect(map.sourcesContent?.filter(Boolean).length, 'each with its text').toBe(map.sources.length);
   });
 
-  test('the start file holds the click\'s start and what it needs only: no card, no engine, no daily-js', () => {
+  test("the start file holds the click's start and what it needs only: no card, no engine, no daily-js", () => {
     console.log(`start ${CDN_FILES.start}: ${gzip(CDN_FILES.start)} B gzip`);
     const inputs = inputsOf(CDN_FILES.start);
-    expect(inputs, 'startFor and startNow are in it').toEqual(expect.arrayContaining(['src/conversation/element-start.ts', 'src/core/call-request.ts']));
-    expect(inputs.filter((input) => /src\/(card|daily|element)\/|voice-client|controller|node_modules/.test(input)), 'nothing else of the widget').toEqual([]);
+    expect(inputs, 'startFor and startNow are in it').toEqual(
+      expect.arrayContaining(['src/conversation/element-start.ts', 'src/core/call-request.ts']),
+    );
+    expect(
+      inputs.filter((input) => /src\/(card|daily|element)\/|voice-client|controller|node_modules/.test(input)),
+      'nothing else of the widget',
+    ).toEqual([]);
   });
 
   test('the card UI is its own file and carries no second copy of what the loader gives it', () => {
     console.log(`card UI ${CDN_FILES.card}: ${gzip(CDN_FILES.card)} B gzip`);
     const inputs = inputsOf(CDN_FILES.card);
-    expect(inputs.some((input) => input.endsWith('src/card/index.ts')), 'the card is in it').toBe(true);
     expect(
-      inputs.filter((input) => /element\/icons\.ts|consent-store\.ts|voice-call-element\.ts|launcher\.css|embed\.ts|src\/(core\/(?!constants|target|start-stages|client-events|call-request|tasks|log\.ts)|daily\/)|node_modules/.test(input)),
-      'icons, consent storage, the element, the launcher CSS, the engine: all from the loader or the engine (of the core only its constants, the log prefix, the stage and event lists, the call request\'s owner and nextTask)',
+      inputs.some((input) => input.endsWith('src/card/index.ts')),
+      'the card is in it',
+    ).toBe(true);
+    expect(
+      inputs.filter((input) =>
+        /element\/icons\.ts|consent-store\.ts|voice-call-element\.ts|launcher\.css|embed\.ts|src\/(core\/(?!constants|target|start-stages|client-events|call-request|tasks|log\.ts)|daily\/)|node_modules/.test(
+          input,
+        ),
+      ),
+      "icons, consent storage, the element, the launcher CSS, the engine: all from the loader or the engine (of the core only its constants, the log prefix, the stage and event lists, the call request's owner and nextTask)",
     ).toEqual([]);
   });
 
@@ -214,9 +246,16 @@ describe('widget size budgets (min + gzip)', () => {
     console.log(`engine ${files.join(' + ')}: ${size} B gzip`);
     expect(size, `engine is ${size} B gzip, budget ${BUDGET.engine}`).toBeLessThanOrEqual(BUDGET.engine);
     const inputs = files.flatMap((file) => Object.keys(meta.outputs[key(file)]?.inputs ?? {}));
-    expect(inputs.filter((input) => input.includes('@daily-co')), 'daily-js is not in the engine').toEqual([]);
-    expect(inputs, 'the engine\'s entry supplies the daily file, loaded through the loader').toContain('src/daily/lazy-factory.ts');
-    expect(inputs, 'not the package\'s client, whose import() needs CORS across origins').not.toContain('src/daily/default-client.ts');
+    expect(
+      inputs.filter((input) => input.includes('@daily-co')),
+      'daily-js is not in the engine',
+    ).toEqual([]);
+    expect(inputs, "the engine's entry supplies the daily file, loaded through the loader").toContain(
+      'src/daily/lazy-factory.ts',
+    );
+    expect(inputs, "not the package's client, whose import() needs CORS across origins").not.toContain(
+      'src/daily/default-client.ts',
+    );
   });
 
   test('every file is a classic script that registers under its key: no import(), no import/export statements', () => {
@@ -224,7 +263,8 @@ describe('widget size budgets (min + gzip)', () => {
       const code = readFileSync(join(outdir, file), 'utf8');
       expect(code, `${file}: no import()`).not.toMatch(/\bimport\s*\(/);
       expect(code, `${file}: no module syntax`).not.toMatch(/(^|[;}\n])\s*(import|export)[\s{*]/);
-      if (key !== 'loader') expect(code, `${file} registers as ${key}`).toContain(`self.RingwiseVoice.chunk(${JSON.stringify(key)},`);
+      if (key !== 'loader')
+        expect(code, `${file} registers as ${key}`).toContain(`self.RingwiseVoice.chunk(${JSON.stringify(key)},`);
     }
   });
 
@@ -232,7 +272,9 @@ describe('widget size budgets (min + gzip)', () => {
     const files = [CDN_FILES.loader, CDN_FILES.start, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
     const total = files.reduce((sum, file) => sum + gzip(file), 0);
     console.log(`call machinery: ${files.join(' + ')} = ${total} B gzip`);
-    expect(total, `call machinery is ${total} B gzip, budget ${BUDGET.machinery}`).toBeLessThanOrEqual(BUDGET.machinery);
+    expect(total, `call machinery is ${total} B gzip, budget ${BUDGET.machinery}`).toBeLessThanOrEqual(
+      BUDGET.machinery,
+    );
   });
 
   test(`chat mode, everything after the first message (loader + card UI + chat engine) ≤ ${BUDGET.chat / KB} KB (budget 15 KB: missed), no voice engine`, () => {
@@ -241,12 +283,21 @@ describe('widget size budgets (min + gzip)', () => {
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
     console.log(`chat mode after the first message: ${JSON.stringify(sizes)} = ${total} B gzip`);
     expect(files, 'neither the voice engine nor daily-js').not.toContain(CDN_FILES.engine);
-    expect(inputsOf(CDN_FILES.chat).filter((input) => /voice-client|daily|node_modules/.test(input)), 'chat engine without the voice core').toEqual([]);
+    expect(
+      inputsOf(CDN_FILES.chat).filter((input) => /voice-client|daily|node_modules/.test(input)),
+      'chat engine without the voice core',
+    ).toEqual([]);
     expect(total, `chat total is ${total} B gzip, budget ${BUDGET.chat}`).toBeLessThanOrEqual(BUDGET.chat);
   });
 
   test(`voice mode, everything after the first click (loader + card UI + start + engine + daily) ≤ ${BUDGET.voice / KB} KB (budget 85 KB: missed)`, () => {
-    const files = [CDN_FILES.loader, CDN_FILES.card, CDN_FILES.start, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
+    const files = [
+      CDN_FILES.loader,
+      CDN_FILES.card,
+      CDN_FILES.start,
+      ...closure(CDN_FILES.engine, false),
+      CDN_FILES.daily,
+    ];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
     console.log(`voice mode after a click: ${JSON.stringify(sizes)} = ${total} B gzip`);

@@ -84,7 +84,10 @@ export function createAnalyticsMapper({ content = false, now }: MapperOptions): 
   let ended: { at: number; by: EndedBy | null } | null = null;
   /** The reason seen during the call (an ended status may come before the end). */
   let reason: EndedBy | null = null;
-  const event = <K extends AnalyticsEventName>(name: K, fields: AnalyticsFields[K]): AnalyticsEvent => ({ name, fields });
+  const event = <K extends AnalyticsEventName>(name: K, fields: AnalyticsFields[K]): AnalyticsEvent => ({
+    name,
+    fields,
+  });
   // Optional fields are left out, not set to undefined, so each event has exactly its fields.
   const withContent = <T extends object>(fields: T, key: string, value: string | undefined): T =>
     content && value !== undefined ? { ...fields, [key]: value } : fields;

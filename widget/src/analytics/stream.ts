@@ -10,7 +10,12 @@
  *   events wait (at most `MAX_WAITING`), so a tag manager that loads after the widget misses nothing.
  * A sink that throws is logged and never breaks the widget.
  */
-import { createAnalyticsMapper, type AnalyticsEvent, type AnalyticsFields, type AnalyticsEventName } from './map-events.ts';
+import {
+  createAnalyticsMapper,
+  type AnalyticsEvent,
+  type AnalyticsFields,
+  type AnalyticsEventName,
+} from './map-events.ts';
 import { LOG_PREFIX } from '../core/log.ts';
 
 export { ANALYTICS_EVENTS, createAnalyticsMapper } from './map-events.ts';
@@ -49,7 +54,10 @@ function globalFunction(root: Record<string, unknown>, path: string): ((...args:
   let value: unknown = root;
   for (const key of path.split('.')) {
     owner = value;
-    value = value && (typeof value === 'object' || typeof value === 'function') ? (value as Record<string, unknown>)[key] : undefined;
+    value =
+      value && (typeof value === 'object' || typeof value === 'function')
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
   }
   return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(owner) : null;
 }
@@ -68,7 +76,10 @@ export type AnalyticsElement = HTMLElement & { analyticsCallback?: unknown };
  * Returns what the element calls with each of its events (name without `ringwise-`, detail).
  * @param early The element's events from before this file was in (the first open…), sent first.
  */
-export function attachAnalytics(element: AnalyticsElement, early: readonly [string, unknown][] = []): (event: string, detail: unknown) => void {
+export function attachAnalytics(
+  element: AnalyticsElement,
+  early: readonly [string, unknown][] = [],
+): (event: string, detail: unknown) => void {
   const attr = (name: string) => element.getAttribute(name);
   const send = createAnalyticsStream({
     sink: () => attr('analytics'),

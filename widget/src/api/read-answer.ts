@@ -46,7 +46,10 @@ export async function awaitAnswer(
   }
   if (answer !== TIMED_OUT) return answer;
   // Nobody will read a late answer: free its connection when it comes.
-  Promise.resolve(response).then((late) => late.body?.cancel().catch(() => {}), () => {});
+  Promise.resolve(response).then(
+    (late) => late.body?.cancel().catch(() => {}),
+    () => {},
+  );
   throw new TimeoutError(context, limits.firstByteMs);
 }
 
@@ -151,6 +154,7 @@ export async function readJsonAnswer(
   if (!answer.ok) throw new ApiError(answer, context, body);
   // A JSON answer cut at a limit cannot be parsed: too large (in bytes, or in time to read it).
   if (cut) throw new AnswerError(context, answer.status, 'too-large', `Answer over the ${cut} limit`);
-  if (parseError) throw new AnswerError(context, answer.status, 'unreadable', 'Answer not JSON', { body, cause: parseError });
+  if (parseError)
+    throw new AnswerError(context, answer.status, 'unreadable', 'Answer not JSON', { body, cause: parseError });
   return body;
 }

@@ -194,11 +194,17 @@ export type RouteMethod<S extends string> =
   ParseRoute<S> extends { method: infer M; path: infer P extends string; flag: infer F }
     ? M extends 'GET' | 'DELETE'
       ? F extends 'body'
-        ? <T = ResponseOf<S>>(...args: [...ParamArgs<P>, body?: BodyOf<S, F>, options?: CallOptions]) => Promise<NoInfer<T>>
+        ? <T = ResponseOf<S>>(
+            ...args: [...ParamArgs<P>, body?: BodyOf<S, F>, options?: CallOptions]
+          ) => Promise<NoInfer<T>>
         : <T = ResponseOf<S>>(...args: [...ParamArgs<P>, ...QueryArgs<S>, options?: CallOptions]) => Promise<NoInfer<T>>
       : F extends 'multipart'
-        ? <T = ResponseOf<S>>(...args: [...ParamArgs<P>, body: BodyOf<S, F>, options?: CallOptions]) => Promise<NoInfer<T>>
-        : <T = ResponseOf<S>>(...args: [...ParamArgs<P>, body?: BodyOf<S, F>, options?: CallOptions]) => Promise<NoInfer<T>>
+        ? <T = ResponseOf<S>>(
+            ...args: [...ParamArgs<P>, body: BodyOf<S, F>, options?: CallOptions]
+          ) => Promise<NoInfer<T>>
+        : <T = ResponseOf<S>>(
+            ...args: [...ParamArgs<P>, body?: BodyOf<S, F>, options?: CallOptions]
+          ) => Promise<NoInfer<T>>
     : never;
 
 /**

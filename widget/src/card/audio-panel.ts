@@ -51,7 +51,9 @@ export interface AudioPanelOptions {
 }
 
 /** The start stages that come after the call object's creation. */
-const STAGES_AFTER_CREATION: readonly string[] = START_STAGES.slice(START_STAGES.indexOf('daily-call-object-creation') + 1);
+const STAGES_AFTER_CREATION: readonly string[] = START_STAGES.slice(
+  START_STAGES.indexOf('daily-call-object-creation') + 1,
+);
 
 const browserDevices = () => (typeof navigator !== 'undefined' && navigator.mediaDevices) || null;
 const browserStorage = () => {
@@ -93,7 +95,13 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
   let labels: VoiceLabels | null = null;
   const ptt = () => inputMode(host.element.getAttribute('input')) === 'push-to-talk';
   const canRoute = typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
-  const settings = new AudioSettings({ devices: browserDevices(), client: options.client, storage: browserStorage(), canPickOutput: canRoute, onChange: () => draw() });
+  const settings = new AudioSettings({
+    devices: browserDevices(),
+    client: options.client,
+    storage: browserStorage(),
+    canPickOutput: canRoute,
+    onChange: () => draw(),
+  });
   const talk = new PushToTalk(() => options, options.render);
   const unbind = bindHold(talkButton, talk);
 
@@ -102,7 +110,11 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
     if (select.dataset.list !== key) {
       select.dataset.list = key;
       select.replaceChildren(
-        ...devices.map(({ id, label }, i) => Object.assign(host.h('option', '', '', { value: id }), { textContent: label || format(labels!.deviceNumbered, { n: i + 1 }) })),
+        ...devices.map(({ id, label }, i) =>
+          Object.assign(host.h('option', '', '', { value: id }), {
+            textContent: label || format(labels!.deviceNumbered, { n: i + 1 }),
+          }),
+        ),
       );
     }
     if (selected !== null) select.value = selected;
@@ -159,7 +171,11 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
   // Loaded while the call starts: when its call object already exists, push-to-talk closes the
   // microphone now (the stages after the object's creation, or a call already up).
   const { phase, stage } = options.view();
-  if (ptt() && (phase === 'active' || (phase === 'starting' && stage !== null && STAGES_AFTER_CREATION.includes(stage)))) talk.callCreated();
+  if (
+    ptt() &&
+    (phase === 'active' || (phase === 'starting' && stage !== null && STAGES_AFTER_CREATION.includes(stage)))
+  )
+    talk.callCreated();
 
   return {
     talk: () => (ptt() ? (talk.held ? 'held' : 'released') : undefined),

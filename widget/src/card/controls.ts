@@ -35,7 +35,9 @@ export function controls(host: CardHost): Controls {
   const icon = (glyph: Glyph): SVGSVGElement =>
     glyph === 'phoneDown'
       ? host.svgIcon(host.icons.phone, 'rotate(135 12 12)')
-      : host.svgIcon(glyph in CARD_ICONS ? CARD_ICONS[glyph as CardIconName] : host.icons[glyph as keyof LauncherIcons]);
+      : host.svgIcon(
+          glyph in CARD_ICONS ? CARD_ICONS[glyph as CardIconName] : host.icons[glyph as keyof LauncherIcons],
+        );
   return {
     add,
     icon,

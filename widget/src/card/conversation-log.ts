@@ -52,7 +52,11 @@ export interface LogRenderer {
  * @param add The card's element builder.
  * @param linkHosts The hosts the assistant's links may point to (`link-hosts`; null: any), read per bubble.
  */
-export function conversationLog(log: HTMLElement, add: Add, linkHosts: () => string[] | null = () => null): LogRenderer {
+export function conversationLog(
+  log: HTMLElement,
+  add: Add,
+  linkHosts: () => string[] | null = () => null,
+): LogRenderer {
   const bubbles = new Map<number, Bubble>();
   // A transcript that scrolls must be reachable by keyboard (WCAG 2.1.1; axe's
   // scrollable-region-focusable): a Tab stop only while it overflows, checked when its turns change
@@ -118,7 +122,8 @@ export function conversationLog(log: HTMLElement, add: Add, linkHosts: () => str
         // Final text only grows (a finished reply, speech joined to its turn).
         if (turn.text !== bubble.shownText) show(bubble.text, bubble.shownText, turn.text, true);
         const shown = bubble.shownPartial && bubble.shownText ? ` ${bubble.shownPartial}` : bubble.shownPartial;
-        if (partial !== shown) show(bubble.partial, shown, partial, turn.rewrites === bubble.rewrites && !!turn.text === !!bubble.shownText);
+        if (partial !== shown)
+          show(bubble.partial, shown, partial, turn.rewrites === bubble.rewrites && !!turn.text === !!bubble.shownText);
       }
       bubble.shownText = turn.text;
       bubble.shownPartial = turn.partial;
@@ -126,7 +131,8 @@ export function conversationLog(log: HTMLElement, add: Add, linkHosts: () => str
       bubble.li.toggleAttribute('data-live', !!turn.partial);
       bubble.dots.hidden = !!(turn.text || turn.partial);
       // A cut reply is final: its note is added once (and labelled in the language of that moment).
-      if (turn.cut && !bubble.cut) bubble.cut = Object.assign(add(bubble.li, 'span', 'cut', 'reply-cut'), { textContent: labels.replyCut });
+      if (turn.cut && !bubble.cut)
+        bubble.cut = Object.assign(add(bubble.li, 'span', 'cut', 'reply-cut'), { textContent: labels.replyCut });
     }
     if (stick) log.scrollTop = log.scrollHeight;
     reachable();

@@ -29,7 +29,9 @@ export function cardFocus(host: CardHost, dom: CardDom): CardFocus {
       if (card.hidden || !previous || !card.contains(previous)) return;
       if (previous !== card) stray = false;
       if (!gone(previous) && !(stray && previous === card)) return;
-      const next = [dom.retry, dom.callAgain, dom.call, dom.input, dom.mute, dom.hangUp, dom.cancel].find((el) => !gone(el));
+      const next = [dom.retry, dom.callAgain, dom.call, dom.input, dom.mute, dom.hangUp, dom.cancel].find(
+        (el) => !gone(el),
+      );
       stray = !next;
       (next ?? card).focus();
     },

@@ -5,7 +5,13 @@
  */
 import type { WidgetMode } from '../ports/card-port.ts';
 import type { RestoreState } from '../continuity/continuity.ts';
-import { describeProblem, formatDuration, statusLine, type ProblemInfo, type StatusLine } from '../conversation/status.ts';
+import {
+  describeProblem,
+  formatDuration,
+  statusLine,
+  type ProblemInfo,
+  type StatusLine,
+} from '../conversation/status.ts';
 import type { CallView } from '../conversation/view.ts';
 import { format, type VoiceLabels } from '../i18n/labels.ts';
 
@@ -63,12 +69,17 @@ export function cardFrame(
     idle && !asking && kept === 'none' && (view.ended || lost)
       ? {
           title: format(labels.ended, { duration: formatDuration(view.duration) }),
-          text: { visitor: labels.endedByVisitor, assistant: labels.endedByAssistant, connection: labels.endedByConnection }[by],
+          text: {
+            visitor: labels.endedByVisitor,
+            assistant: labels.endedByAssistant,
+            connection: labels.endedByConnection,
+          }[by],
         }
       : null;
   // Voice only: no field to type into, so a blocked microphone's fix cannot be "type instead".
   const typing = mode !== 'voice';
-  const info = idle && !asking && !ended ? (keptInfo ?? (problem ? describeProblem(problem, labels, typing) : null)) : null;
+  const info =
+    idle && !asking && !ended ? (keptInfo ?? (problem ? describeProblem(problem, labels, typing) : null)) : null;
   const mic = !keptInfo && !!problem?.type.startsWith('mic-');
   return {
     view,

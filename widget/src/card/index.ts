@@ -130,7 +130,8 @@ export function mountCard(host: CardHost): Card {
   /** The light first frame lasts until the call's join has been asked for (or the start ended). */
   const endLight = (view: CallView) => {
     // Still before it: the engine loading, the idle moment before its start, the first stages.
-    light &&= view.phase === 'starting' ? view.stageIndex < JOIN_ASKED : view.phase === 'loading' || view.phase === 'idle';
+    light &&=
+      view.phase === 'starting' ? view.stageIndex < JOIN_ASKED : view.phase === 'loading' || view.phase === 'idle';
   };
   /**
    * The first frame after a call's click is held back (nothing drawn, `FIRST_FRAME_WAIT` at most)
@@ -153,7 +154,15 @@ export function mountCard(host: CardHost): Card {
     const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
     // A new call forgets who ended the last one.
     if (view.phase === 'loading' || view.phase === 'starting') hungUp = false;
-    const frame = cardFrame(view, labels, host.mode(), consent.asking(), keeping.keep?.state() ?? 'none', hungUp, audio?.talk());
+    const frame = cardFrame(
+      view,
+      labels,
+      host.mode(),
+      consent.asking(),
+      keeping.keep?.state() ?? 'none',
+      hungUp,
+      audio?.talk(),
+    );
     const focused = shadow.activeElement;
     // Closing gives focus back to the launcher, when focus was inside the card.
     if (!host.isOpen() && !card.hidden && focused && card.contains(focused)) host.launcher.focus();
@@ -216,7 +225,15 @@ export function mountCard(host: CardHost): Card {
     render();
   });
   const rich: RichParts = lazyRich(host, dom, kit, { controller, sender, consent, render });
-  const unlisten = listen(host, dom, { controller, consent, sender, keeping, render, hangUp: hangUpCall, closing: () => rich.closing() });
+  const unlisten = listen(host, dom, {
+    controller,
+    consent,
+    sender,
+    keeping,
+    render,
+    hangUp: hangUpCall,
+    closing: () => rich.closing(),
+  });
 
   render();
   // Mounted closed (ahead of a click): the card's first layout happens now, unseen, so that the

@@ -28,7 +28,11 @@ export interface CardActions {
 }
 
 /** Adds the card's listeners; returns what removes the one on the launcher. */
-export function listen(host: CardHost, dom: CardDom, { controller, consent, sender, keeping, render, hangUp, closing }: CardActions): () => void {
+export function listen(
+  host: CardHost,
+  dom: CardDom,
+  { controller, consent, sender, keeping, render, hangUp, closing }: CardActions,
+): () => void {
   const { card, input, log } = dom;
   const { startCall } = sender;
   dom.backdrop.addEventListener('click', () => host.collapse());
@@ -59,7 +63,8 @@ export function listen(host: CardHost, dom: CardDom, { controller, consent, send
   dom.decline.addEventListener('click', () => consent.answer(false));
   dom.call.addEventListener('click', () => void consent.ask(startCall));
   // Hovering or focusing the call button fetches the voice engine (hybrid loads chat first).
-  for (const type of ['pointerenter', 'focus'] as const) dom.call.addEventListener(type, () => controller.preload('call'));
+  for (const type of ['pointerenter', 'focus'] as const)
+    dom.call.addEventListener(type, () => controller.preload('call'));
   dom.cancel.addEventListener('click', hangUp);
   dom.hangUp.addEventListener('click', hangUp);
   dom.resume.addEventListener('click', () => keeping.keep?.resume());

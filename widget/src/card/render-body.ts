@@ -13,7 +13,12 @@ import type { CardFrame } from './frame.ts';
 import type { CardDom } from './template.ts';
 
 /** Makes the body's renderer. */
-export function bodyRenderer(host: CardHost, dom: CardDom, { add }: Controls, rich: () => RichParts): (frame: CardFrame) => void {
+export function bodyRenderer(
+  host: CardHost,
+  dom: CardDom,
+  { add }: Controls,
+  rich: () => RichParts,
+): (frame: CardFrame) => void {
   const { element } = host;
   const renderTurns = conversationLog(dom.log, add, () => parseLinkHosts(element.getAttribute('link-hosts')));
 
@@ -22,7 +27,11 @@ export function bodyRenderer(host: CardHost, dom: CardDom, { add }: Controls, ri
     const pieces = parseConsent(element.getAttribute('consent-content') || labels.consentContent);
     dom.consentText.replaceChildren(
       ...pieces.map((piece) =>
-        typeof piece === 'string' ? piece : Object.assign(host.h('a', '', '', { href: piece.href, target: '_blank', rel: 'noopener noreferrer' }), { textContent: piece.text }),
+        typeof piece === 'string'
+          ? piece
+          : Object.assign(host.h('a', '', '', { href: piece.href, target: '_blank', rel: 'noopener noreferrer' }), {
+              textContent: piece.text,
+            }),
       ),
     );
     setLabel(dom.accept, labels.accept);

@@ -25,7 +25,14 @@ export function controlsRenderer(dom: CardDom, { setIcon }: Controls): (frame: C
     call.hidden = mode === 'chat' || !idle || (mode === 'voice' && !!info?.retry);
     // After a call, 'Call again' is in the ended section.
     call.hidden ||= kept === 'resume' || kept === 'elsewhere' || !!ended;
-    setLabel(call, kept === 'gone' || (view.ended && mode !== 'hybrid') ? labels.callAgain : mode === 'hybrid' ? labels.startCall : labels.start);
+    setLabel(
+      call,
+      kept === 'gone' || (view.ended && mode !== 'hybrid')
+        ? labels.callAgain
+        : mode === 'hybrid'
+          ? labels.startCall
+          : labels.start,
+    );
     dom.resume.hidden = kept !== 'resume';
     setLabel(dom.resume, labels.resumeCall);
     dom.cancel.hidden = !connecting;

@@ -72,7 +72,11 @@ export function headerRenderer(host: CardHost, dom: CardDom, { icon }: Controls)
     progress.setAttribute('aria-valuenow', String(view.stageIndex));
     progress.setAttribute(
       'aria-valuetext',
-      format(labels.progressValue, { step: view.stageIndex, total: START_STAGES.length, stage: stageLabel(view.stage, labels) || labels.connecting }),
+      format(labels.progressValue, {
+        step: view.stageIndex,
+        total: START_STAGES.length,
+        stage: stageLabel(view.stage, labels) || labels.connecting,
+      }),
     );
     dom.fill.style.width = `${(view.stageIndex / START_STAGES.length) * 100}%`;
     dom.video.setAttribute('aria-label', labels.video);

@@ -29,12 +29,19 @@ export function lazyRich(host: CardHost, dom: CardDom, kit: Controls, deps: Rich
       },
       () => (loading = null),
     ));
-  const offer: ClientToolHandler = (args, call) => load().then((loaded) => loaded?.tools(null)[SUGGEST_REPLIES_TOOL]?.(args, call));
+  const offer: ClientToolHandler = (args, call) =>
+    load().then((loaded) => loaded?.tools(null)[SUGGEST_REPLIES_TOOL]?.(args, call));
   return {
     render(frame, bubble) {
       // Begun: turns, or a call past loading its engine (a start whose files were blocked never began).
       const begun = frame.view.conversation.length > 0 || (!frame.idle && frame.view.phase !== 'loading');
-      if (!parts && (element.hasAttribute('suggestions') || element.hasAttribute('handoff-label') || (begun && parseFeedbackMode(element.getAttribute('feedback')) !== 'none'))) void load();
+      if (
+        !parts &&
+        (element.hasAttribute('suggestions') ||
+          element.hasAttribute('handoff-label') ||
+          (begun && parseFeedbackMode(element.getAttribute('feedback')) !== 'none'))
+      )
+        void load();
       parts?.render(frame, bubble);
     },
     tools: (pageTools) => ({ [SUGGEST_REPLIES_TOOL]: offer, ...pageTools }),

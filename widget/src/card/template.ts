@@ -28,7 +28,11 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
   // the round minimize toggle; no chevron beside the ×, which did the same (issue 36).
   const close = button(header, 'ib', 'close', 'close');
 
-  const progress = add(card, 'div', 'pg', 'progress', { role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': String(START_STAGES.length) });
+  const progress = add(card, 'div', 'pg', 'progress', {
+    role: 'progressbar',
+    'aria-valuemin': '0',
+    'aria-valuemax': String(START_STAGES.length),
+  });
   const fill = add(progress, 'i');
   // Muted: the assistant's audio is played by the audio path, and muted video may autoplay.
   const video = add(card, 'video', '', 'video', { playsinline: '', autoplay: '' });
@@ -58,7 +62,12 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
   const callAgain = button(endedRow, 'pri', 'call-again');
   const continueChat = button(endedRow, 'sec', 'continue-chat');
 
-  const consentBox = add(body, 'section', 'box cs', 'consent', { role: 'dialog', 'aria-labelledby': 'rc', 'aria-describedby': 'rd', tabindex: '-1' });
+  const consentBox = add(body, 'section', 'box cs', 'consent', {
+    role: 'dialog',
+    'aria-labelledby': 'rc',
+    'aria-describedby': 'rd',
+    tabindex: '-1',
+  });
   const consentTitle = add(consentBox, 'h3', 'bt', '', { id: 'rc' });
   const consentText = add(consentBox, 'p', '', '', { id: 'rd' });
   const consentRow = add(consentBox, 'div', 'row');
@@ -90,12 +99,49 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
   host.launcher.setAttribute('aria-controls', 'c');
 
   return {
-    card, avatar, title, chip, elapsed, close, progress, fill, video,
-    log, empty, bigAvatar, emptyText, error, errorTitle, errorText, errorFix, retry, typeInstead,
-    ended, endedTitle, endedText, callAgain, continueChat,
-    consentBox, consentTitle, consentText, decline, accept,
-    footer, audio, resume, input, send, stopReply, call, cancel, mute, hangUp,
-    announcer, hide, dot, backdrop,
+    card,
+    avatar,
+    title,
+    chip,
+    elapsed,
+    close,
+    progress,
+    fill,
+    video,
+    log,
+    empty,
+    bigAvatar,
+    emptyText,
+    error,
+    errorTitle,
+    errorText,
+    errorFix,
+    retry,
+    typeInstead,
+    ended,
+    endedTitle,
+    endedText,
+    callAgain,
+    continueChat,
+    consentBox,
+    consentTitle,
+    consentText,
+    decline,
+    accept,
+    footer,
+    audio,
+    resume,
+    input,
+    send,
+    stopReply,
+    call,
+    cancel,
+    mute,
+    hangUp,
+    announcer,
+    hide,
+    dot,
+    backdrop,
   };
 }
 

@@ -249,7 +249,11 @@ export class ConversationContinuity {
     const live = this.#port.liveCall() ?? this.#lastLive;
     const now = this.#now();
     // A kept call not yet resumed on this page is handed on unchanged.
-    const call = live ? savedCallOf(live.webCall, live.connectedAt, now) : this.#kept ? { ...this.#kept, leftAt: now } : undefined;
+    const call = live
+      ? savedCallOf(live.webCall, live.connectedAt, now)
+      : this.#kept
+        ? { ...this.#kept, leftAt: now }
+        : undefined;
     const entry = entryOf(this.#port, call, leaving, this.#options.page.pagePath, now);
     if (entry) writeConversation(storage, key, entry);
   }

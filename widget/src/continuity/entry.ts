@@ -7,7 +7,13 @@ import type { SavedCall, SavedConversation } from './store.ts';
 
 /** What a page keeps of its conversation (the controller's side, as continuity.ts's port). */
 export interface KeptSource {
-  getSnapshot(): { readonly conversation: readonly { readonly role: 'user' | 'assistant'; readonly text: string; readonly via: 'voice' | 'text' }[] };
+  getSnapshot(): {
+    readonly conversation: readonly {
+      readonly role: 'user' | 'assistant';
+      readonly text: string;
+      readonly via: 'voice' | 'text';
+    }[];
+  };
   sessionId(): string | null;
 }
 
@@ -15,8 +21,17 @@ export interface KeptSource {
  * The entry a page writes: the turns with text, the chat's session id and, when the page is
  * being left (`leaving`), the running `call`. `null` when there is nothing to keep.
  */
-export function entryOf(source: KeptSource, call: SavedCall | undefined, leaving: boolean, page: string, now: number): Omit<SavedConversation, 'v'> | null {
-  const turns = source.getSnapshot().conversation.filter((turn) => turn.text).map(({ role, text, via }) => ({ role, text, via }));
+export function entryOf(
+  source: KeptSource,
+  call: SavedCall | undefined,
+  leaving: boolean,
+  page: string,
+  now: number,
+): Omit<SavedConversation, 'v'> | null {
+  const turns = source
+    .getSnapshot()
+    .conversation.filter((turn) => turn.text)
+    .map(({ role, text, via }) => ({ role, text, via }));
   const sessionId = source.sessionId();
   if (!turns.length && !sessionId && !call) return null;
   return { updatedAt: now, turns, ...(sessionId && { sessionId }), ...(call && leaving && { call }), page };

@@ -40,7 +40,12 @@ declare module '../ports/manifest.ts' {
  * `watching` is called once the conversation is watched here (or nothing can be kept), so what
  * kept it until now stops (in-card.ts's `keepUntilLoaded`).
  */
-export function keepConversation(host: CardHost, conversation: ContinuityPort, changed: () => void, watching: () => void = () => {}): CardKeep {
+export function keepConversation(
+  host: CardHost,
+  conversation: ContinuityPort,
+  changed: () => void,
+  watching: () => void = () => {},
+): CardKeep {
   const { element } = host;
   const persist = element.getAttribute('persist');
   let continuity: ConversationContinuity | null = null;

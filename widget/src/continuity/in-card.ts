@@ -44,7 +44,11 @@ export async function conversationKeyOf(element: HTMLElement): Promise<string | 
  * and the running call; after a call ended on this page, nothing (as keep.ts). Returns its
  * remover (keep.ts takes over).
  */
-export function keepUntilLoaded(element: HTMLElement, conversation: Omit<ContinuityPort, 'restore' | 'rejoin' | 'addMessage'>, storage: () => Storage): () => void {
+export function keepUntilLoaded(
+  element: HTMLElement,
+  conversation: Omit<ContinuityPort, 'restore' | 'rejoin' | 'addMessage'>,
+  storage: () => Storage,
+): () => void {
   let key: string | null = null;
   let phase = conversation.getSnapshot().phase;
   let ended = false;
@@ -61,7 +65,13 @@ export function keepUntilLoaded(element: HTMLElement, conversation: Omit<Continu
   const left = () => {
     const live = conversation.liveCall();
     const now = Date.now();
-    const entry = entryOf(conversation, live ? savedCallOf(live.webCall, live.connectedAt, now) : undefined, true, pageContextOf(location, document.title).pagePath, now);
+    const entry = entryOf(
+      conversation,
+      live ? savedCallOf(live.webCall, live.connectedAt, now) : undefined,
+      true,
+      pageContextOf(location, document.title).pagePath,
+      now,
+    );
     if (key && entry && !ended && element.isConnected) writeConversation(storage, key, entry);
   };
   addEventListener('pagehide', left, true);
@@ -72,7 +82,12 @@ export function keepUntilLoaded(element: HTMLElement, conversation: Omit<Continu
 }
 
 /** Makes the keeping of a card; `changed` re-renders the card, `card` is its node. */
-export function keeping(host: CardHost, controller: ConversationController, changed: () => void, card: HTMLElement): Keeping {
+export function keeping(
+  host: CardHost,
+  controller: ConversationController,
+  changed: () => void,
+  card: HTMLElement,
+): Keeping {
   const persist = host.element.getAttribute('persist');
   let loading = false;
   let keep: CardKeep | null = null;

@@ -61,10 +61,24 @@ export type StorageSource = () => Pick<Storage, 'getItem' | 'setItem' | 'removeI
  * SHA-256. `null` where the browser has no Web Crypto digest (pages served over plain http):
  * then nothing is kept.
  */
-export async function conversationKey(publicKey: string, apiBaseUrl: string, target: CallTarget): Promise<string | null> {
+export async function conversationKey(
+  publicKey: string,
+  apiBaseUrl: string,
+  target: CallTarget,
+): Promise<string | null> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) return null;
-  const scope = JSON.stringify([publicKey, apiBaseUrl, target.assistantId ?? target.squadId ?? target.workflowId ?? target.assistant ?? target.squad ?? target.workflow ?? null]);
+  const scope = JSON.stringify([
+    publicKey,
+    apiBaseUrl,
+    target.assistantId ??
+      target.squadId ??
+      target.workflowId ??
+      target.assistant ??
+      target.squad ??
+      target.workflow ??
+      null,
+  ]);
   const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(scope)));
   let hex = '';
   for (const byte of digest.subarray(0, 16)) hex += byte.toString(16).padStart(2, '0');
@@ -75,13 +89,21 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 
 function turnOf(value: unknown): SavedTurn | null {
   const t = value as Partial<SavedTurn> | null;
-  if (!t || (t.role !== 'user' && t.role !== 'assistant') || (t.via !== 'voice' && t.via !== 'text') || !isText(t.text) || !t.text) return null;
+  if (
+    !t ||
+    (t.role !== 'user' && t.role !== 'assistant') ||
+    (t.via !== 'voice' && t.via !== 'text') ||
+    !isText(t.text) ||
+    !t.text
+  )
+    return null;
   return { role: t.role, text: t.text, via: t.via };
 }
 
 function callOf(value: unknown, now: number): SavedCall | undefined {
   const c = value as Partial<SavedCall> | null;
-  if (!c || !isText(c.id) || !isText(c.webCallUrl) || typeof c.connectedAt !== 'number' || typeof c.leftAt !== 'number') return undefined;
+  if (!c || !isText(c.id) || !isText(c.webCallUrl) || typeof c.connectedAt !== 'number' || typeof c.leftAt !== 'number')
+    return undefined;
   if (now - c.leftAt > CALL_KEEP_MS || c.leftAt > now) return undefined;
   return c as SavedCall;
 }
@@ -104,7 +126,13 @@ export function readConversation(storage: StorageSource, key: string, now = Date
   } catch {
     // Unreadable: dropped below.
   }
-  if (!value || value.v !== 1 || typeof value.updatedAt !== 'number' || now - value.updatedAt > CONVERSATION_KEEP_MS || !Array.isArray(value.turns)) {
+  if (
+    !value ||
+    value.v !== 1 ||
+    typeof value.updatedAt !== 'number' ||
+    now - value.updatedAt > CONVERSATION_KEEP_MS ||
+    !Array.isArray(value.turns)
+  ) {
     forgetConversation(storage, key);
     return null;
   }
@@ -156,7 +184,9 @@ export function savedCallOf(call: WebCall, connectedAt: number, leftAt: number):
     webCallUrl: call.webCallUrl,
     connectedAt,
     leftAt,
-    ...(call.artifactPlan?.videoRecordingEnabled !== undefined && { videoRecordingEnabled: !!call.artifactPlan.videoRecordingEnabled }),
+    ...(call.artifactPlan?.videoRecordingEnabled !== undefined && {
+      videoRecordingEnabled: !!call.artifactPlan.videoRecordingEnabled,
+    }),
     ...(isText(provider) && { voiceProvider: provider }),
   };
 }
@@ -166,7 +196,9 @@ export function webCallOf(saved: SavedCall): WebCall {
   return {
     id: saved.id,
     webCallUrl: saved.webCallUrl,
-    ...(saved.videoRecordingEnabled !== undefined && { artifactPlan: { videoRecordingEnabled: saved.videoRecordingEnabled } }),
+    ...(saved.videoRecordingEnabled !== undefined && {
+      artifactPlan: { videoRecordingEnabled: saved.videoRecordingEnabled },
+    }),
     ...(saved.voiceProvider && { assistant: { voice: { provider: saved.voiceProvider } } }),
   };
 }

@@ -81,7 +81,16 @@ export class AudioSettings {
   /** @param options The ports and the change listener. */
   constructor(options: AudioSettingsOptions) {
     this.#options = options;
-    this.#state = { inputs: [], outputs: [], input: null, output: null, canPickOutput: options.canPickOutput, volume: 100, lost: false, failed: null };
+    this.#state = {
+      inputs: [],
+      outputs: [],
+      input: null,
+      output: null,
+      canPickOutput: options.canPickOutput,
+      volume: 100,
+      lost: false,
+      failed: null,
+    };
   }
 
   /** The current state. */
@@ -113,10 +122,12 @@ export class AudioSettings {
   async refresh(): Promise<void> {
     const list = await this.#options.devices?.enumerateDevices().catch(() => null);
     if (!list || !this.#attached) return;
-    const pick = (kind: string) => list.filter((d) => d.kind === kind && d.deviceId).map(({ deviceId, label }) => ({ id: deviceId, label }));
+    const pick = (kind: string) =>
+      list.filter((d) => d.kind === kind && d.deviceId).map(({ deviceId, label }) => ({ id: deviceId, label }));
     const inputs = pick('audioinput');
     const outputs = pick('audiooutput');
-    const has = (options: readonly DeviceOption[], id: string | null | undefined): id is string => !!id && options.some((d) => d.id === id);
+    const has = (options: readonly DeviceOption[], id: string | null | undefined): id is string =>
+      !!id && options.some((d) => d.id === id);
     const client = this.#options.client();
     const saved = this.#remembered();
     const { input: was, inputs: before } = this.#state;

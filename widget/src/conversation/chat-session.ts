@@ -73,7 +73,10 @@ export class ChatSession {
     if (requests) {
       const abort = (slot.abort_ = new AbortController());
       const sessionId = this.sessionId_();
-      request = requests.requestChatWeb({ baseUrl: apiBaseUrl || DEFAULT_API_BASE_URL, token: publicKey ?? '', signal: abort.signal }, { ...target, input, ...(sessionId && { sessionId }) });
+      request = requests.requestChatWeb(
+        { baseUrl: apiBaseUrl || DEFAULT_API_BASE_URL, token: publicKey ?? '', signal: abort.signal },
+        { ...target, input, ...(sessionId && { sessionId }) },
+      );
       request.catch(() => {});
     }
     const pending: Omit<Turn, 'id'> = { role: 'assistant', text: '', partial: '', via: 'text' };
@@ -123,7 +126,12 @@ export class ChatSession {
         host.forward_(event === 'state-change' ? 'chat-state-change' : event, payload);
       };
       // Two loads may race: the first client wins, no second one is made.
-      return this.slot_.client_ ?? this.slot_.adopt_(new ChatClient(clientOptions(options)), clientKey(options), CHAT_CLIENT_EVENTS, forward, () => this.#sync());
+      return (
+        this.slot_.client_ ??
+        this.slot_.adopt_(new ChatClient(clientOptions(options)), clientKey(options), CHAT_CLIENT_EVENTS, forward, () =>
+          this.#sync(),
+        )
+      );
     });
   }
 
@@ -144,6 +152,7 @@ export class ChatSession {
 
   /** The reply streams into its turn (see `streamReply`). */
   #onDelta({ text, replaced }: ChatClientEvents['chat-delta']): void {
-    if (this.#replyTurn) this.#host.set_({ conversation: streamReply(this.#host.view_.conversation, this.#replyTurn, text, replaced) });
+    if (this.#replyTurn)
+      this.#host.set_({ conversation: streamReply(this.#host.view_.conversation, this.#replyTurn, text, replaced) });
   }
 }

@@ -16,7 +16,14 @@ export interface SavedTurn {
 /** The conversation's side, as continuity needs it (the controller implements it). */
 export interface ContinuityPort {
   /** Phase of the call and the turns so far. */
-  getSnapshot(): { readonly phase: string; readonly conversation: readonly { readonly role: 'user' | 'assistant'; readonly text: string; readonly via: 'voice' | 'text' }[] };
+  getSnapshot(): {
+    readonly phase: string;
+    readonly conversation: readonly {
+      readonly role: 'user' | 'assistant';
+      readonly text: string;
+      readonly via: 'voice' | 'text';
+    }[];
+  };
   subscribe(listener: () => void): () => void;
   /** The running call's web call and when it connected (epoch ms); `null` without a call. */
   liveCall(): { readonly webCall: WebCall; readonly connectedAt: number } | null;

@@ -30,7 +30,14 @@ import type { ProblemKind, ProblemSource } from './view.ts';
 
 /** Every `VoiceClientEvents` name, for forwarding (e.g. as DOM events): the core's one list. */
 export { CLIENT_EVENTS } from '../core/client-events.ts';
-export { CHAT_EVENTS, type ChatEvents, type ConversationControllerOptions, type ConversationEvents, type EventSink, type RequestHelpers } from './conversation-events.ts';
+export {
+  CHAT_EVENTS,
+  type ChatEvents,
+  type ConversationControllerOptions,
+  type ConversationEvents,
+  type EventSink,
+  type RequestHelpers,
+} from './conversation-events.ts';
 export { isWidgetError, WidgetError } from './errors.ts';
 
 /** Options of `start`: an early request (`startNow`, core/call-request.ts). */
@@ -83,7 +90,15 @@ export class ConversationController extends CallCommands implements ContinuityPo
   async start(target: CallTarget, options: StartOptions = {}): Promise<boolean> {
     const helpers = this.#options.requests;
     const keep = !!this.#options.keepRoom?.();
-    const send = helpers && (() => startNow({ token: this.#options.publicKey, baseUrl: this.#options.apiBaseUrl, target: keep ? keptRoomTarget(target) : target, requestWebCall: helpers.requestWebCall }));
+    const send =
+      helpers &&
+      (() =>
+        startNow({
+          token: this.#options.publicKey,
+          baseUrl: this.#options.apiBaseUrl,
+          target: keep ? keptRoomTarget(target) : target,
+          requestWebCall: helpers.requestWebCall,
+        }));
     // One start at a time (call-request.ts): a second start while one runs sends nothing.
     const opened = this.#starts.open(options, () => this.#check(target, 'call'), send);
     if (!opened) return false;
@@ -101,7 +116,11 @@ export class ConversationController extends CallCommands implements ContinuityPo
     // What was said and typed before this call goes into it (chat-into-call.ts), without a reply.
     const before = chatTurnsForCall(this.view_.conversation);
     try {
-      const call = await client.start(target, { ...(request && { request }), ...(microphone && { microphone }), ...(keep && { roomDeleteOnUserLeaveEnabled: false }) });
+      const call = await client.start(target, {
+        ...(request && { request }),
+        ...(microphone && { microphone }),
+        ...(keep && { roomDeleteOnUserLeaveEnabled: false }),
+      });
       if (!call) return false;
       this.call_.webCall = call;
       for (const message of before) client.addMessage(message, { triggerResponseEnabled: false });
@@ -267,8 +286,16 @@ export class ConversationController extends CallCommands implements ContinuityPo
       this.#tools.engine_ = engine;
       const { dailyConfig } = this.#options;
       // Two loads may race (intent, then click): the first client wins, no second one is made.
-      const made = () => new engine.VoiceClient({ ...clientOptions(this.#options), video: !!this.#options.video, ...(dailyConfig && { dailyConfig }) });
-      return this.voice_.client_ ?? this.voice_.adopt_(made(), clientKey(this.#options), CLIENT_EVENTS, this.forward_, () => this.syncVoice_());
+      const made = () =>
+        new engine.VoiceClient({
+          ...clientOptions(this.#options),
+          video: !!this.#options.video,
+          ...(dailyConfig && { dailyConfig }),
+        });
+      return (
+        this.voice_.client_ ??
+        this.voice_.adopt_(made(), clientKey(this.#options), CLIENT_EVENTS, this.forward_, () => this.syncVoice_())
+      );
     });
   }
 

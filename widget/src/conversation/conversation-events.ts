@@ -30,10 +30,21 @@ export interface ConversationEvents extends Omit<VoiceClientEvents, 'error'>, Ch
 }
 
 /** Forwarded chat events (the chat client's `error` joins the voice client's). */
-export const CHAT_EVENTS: readonly (keyof ChatEvents)[] = ['chat-request', 'chat-delta', 'chat-reply', 'chat-state-change'];
+export const CHAT_EVENTS: readonly (keyof ChatEvents)[] = [
+  'chat-request',
+  'chat-delta',
+  'chat-reply',
+  'chat-state-change',
+];
 
 /** The chat client's own event names (what the controller listens to). */
-export const CHAT_CLIENT_EVENTS: readonly (keyof ChatClientEvents)[] = ['chat-request', 'chat-delta', 'chat-reply', 'error', 'state-change'];
+export const CHAT_CLIENT_EVENTS: readonly (keyof ChatClientEvents)[] = [
+  'chat-request',
+  'chat-delta',
+  'chat-reply',
+  'error',
+  'state-change',
+];
 
 /**
  * Receives forwarded events. For `tool-call`, returning `false` takes the call on the sink itself

@@ -35,7 +35,8 @@ export function targetFromAttributes(element: Element): CallTarget {
   // Valid JSON that starts with `{` is an object; anything else fails to parse ('' is no JSON).
   const overrides = (json ? JSON.parse(json[0] == '{' ? json : '') : {}) as JsonObject;
   for (const name of element.getAttributeNames()) {
-    if (name.startsWith('variable-')) ((overrides.variableValues ??= {}) as JsonObject)[name.slice(9)] = element.getAttribute(name);
+    if (name.startsWith('variable-'))
+      ((overrides.variableValues ??= {}) as JsonObject)[name.slice(9)] = element.getAttribute(name);
   }
   if (json || overrides.variableValues) target[`${target.workflowId ? 'workflow' : 'assistant'}Overrides`] = overrides;
   return target;
@@ -49,7 +50,9 @@ export function targetFromAttributes(element: Element): CallTarget {
  */
 export function elementTarget(element: TargetElement): CallTarget {
   const target = element.target ?? targetFromAttributes(element);
-  return element.getAttribute('page-context')?.trim() === 'false' ? target : withPageContext(target, pageContextOf(location, document.title));
+  return element.getAttribute('page-context')?.trim() === 'false'
+    ? target
+    : withPageContext(target, pageContextOf(location, document.title));
 }
 
 /** A small stable hash (djb2, base 36) of a text. */
@@ -91,7 +94,11 @@ function storedConsent(key: string): boolean {
  * @param loadDaily The element's loader of the Daily adapter: with it, the call machine starts
  *   downloading beside the request (`startNow`).
  */
-export function startFor(element: Element, requests: { requestWebCall: typeof requestWebCall } = { requestWebCall }, loadDaily?: StartNowOptions['loadDaily']): StartOptions {
+export function startFor(
+  element: Element,
+  requests: { requestWebCall: typeof requestWebCall } = { requestWebCall },
+  loadDaily?: StartNowOptions['loadDaily'],
+): StartOptions {
   const attr = (name: string) => element.getAttribute(name)?.trim();
   let target: CallTarget = {};
   try {
@@ -103,5 +110,11 @@ export function startFor(element: Element, requests: { requestWebCall: typeof re
   } catch {
     // Overrides that cannot be read: nothing is sent, the card says why.
   }
-  return startNow({ token: attr('public-key'), baseUrl: attr('api-base-url'), target, requestWebCall: requests.requestWebCall, loadDaily });
+  return startNow({
+    token: attr('public-key'),
+    baseUrl: attr('api-base-url'),
+    target,
+    requestWebCall: requests.requestWebCall,
+    loadDaily,
+  });
 }

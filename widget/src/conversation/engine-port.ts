@@ -10,14 +10,7 @@
 import type { DailyConfig } from '../core/call-port.ts';
 import type { ChatClientEvents, ChatReply, ChatSendOptions, ChatSnapshot } from '../core/chat-client.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
-import type {
-  CallTarget,
-  JsonObject,
-  VoiceClientEvents,
-  VoiceMessage,
-  VoiceSnapshot,
-  WebCall,
-} from '../core/types.ts';
+import type { CallTarget, JsonObject, VoiceClientEvents, VoiceMessage, VoiceSnapshot, WebCall } from '../core/types.ts';
 import type { VoiceStartOptions } from '../core/voice-client.ts';
 import type { runClientTools } from '../core/client-tools.ts';
 

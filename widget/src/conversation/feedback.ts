@@ -41,7 +41,11 @@ export interface FeedbackDetail {
 }
 
 /** Builds a detail, leaving out what is unknown or empty (the comment trimmed and cut). */
-export function feedbackDetail(rating: number, ids: { messageId?: string | null; callId?: string | null; sessionId?: string | null }, comment?: string): FeedbackDetail {
+export function feedbackDetail(
+  rating: number,
+  ids: { messageId?: string | null; callId?: string | null; sessionId?: string | null },
+  comment?: string,
+): FeedbackDetail {
   const detail: { -readonly [K in keyof FeedbackDetail]: FeedbackDetail[K] } = { rating };
   const said = comment?.trim().slice(0, FEEDBACK_COMMENT_MAX);
   if (said) detail.comment = said;
@@ -56,7 +60,11 @@ export function feedbackDetail(rating: number, ids: { messageId?: string | null;
  * closed or left right after the answer. No cookies go with it. Never rejects: a failure is
  * returned (for the console), the visitor is not bothered with it.
  */
-export async function postFeedback(url: string, detail: FeedbackDetail, fetcher: typeof fetch = fetch): Promise<Error | null> {
+export async function postFeedback(
+  url: string,
+  detail: FeedbackDetail,
+  fetcher: typeof fetch = fetch,
+): Promise<Error | null> {
   try {
     const response = await fetcher(url, {
       method: 'POST',

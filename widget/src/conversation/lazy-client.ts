@@ -55,7 +55,13 @@ export class LazyClient<C> {
    * Takes a new client made with `key` into the empty slot, subscribes `sync` to its snapshot and
    * `forward` to each of `events`.
    */
-  adopt_(client: C, key: string, events: readonly string[], forward: (event: string, payload: never) => void, sync: () => void): C {
+  adopt_(
+    client: C,
+    key: string,
+    events: readonly string[],
+    forward: (event: string, payload: never) => void,
+    sync: () => void,
+  ): C {
     this.client_ = client;
     this.#key = key;
     // Both kinds of client emit by name; their payload types live in ConversationEvents.
@@ -85,7 +91,10 @@ export function clientKey(options: { publicKey?: string | null; apiBaseUrl?: str
 }
 
 /** What a new client is made with: the key, and the API URL when one is set. */
-export function clientOptions(options: { publicKey?: string | null; apiBaseUrl?: string | null }): { publicKey: string; apiBaseUrl?: string } {
+export function clientOptions(options: { publicKey?: string | null; apiBaseUrl?: string | null }): {
+  publicKey: string;
+  apiBaseUrl?: string;
+} {
   const made: { publicKey: string; apiBaseUrl?: string } = { publicKey: options.publicKey ?? '' };
   if (options.apiBaseUrl) made.apiBaseUrl = options.apiBaseUrl;
   return made;

@@ -107,7 +107,10 @@ export function browserLoadContext(url: string): LoadContext {
  * The `LoadFailure` behind an error: the script loader's (its `evidence`), or one a core error
  * was caused by (the daily file), diagnosed now; `undefined` for any other error.
  */
-export function loadFailureOf(error: unknown, context: (url: string) => LoadContext = browserLoadContext): LoadFailure | undefined {
+export function loadFailureOf(
+  error: unknown,
+  context: (url: string) => LoadContext = browserLoadContext,
+): LoadFailure | undefined {
   const e = error as { evidence?: LoadEvidence; cause?: { evidence?: LoadEvidence } } | null;
   const evidence = e?.evidence ?? e?.cause?.evidence;
   return evidence && diagnoseLoad(evidence, context(evidence.requested));

@@ -29,11 +29,19 @@ export function pageContextOf(location: Pick<Location, 'origin' | 'pathname'>, t
 export function withPageContext(target: CallTarget, context: PageContext): CallTarget {
   const field = target.workflowId || target.workflow ? 'workflowOverrides' : 'assistantOverrides';
   const overrides = target[field];
-  return target.squadId || target.squad ? target : { ...target, [field]: { ...overrides, variableValues: { ...context, ...(overrides?.variableValues as JsonObject) } } };
+  return target.squadId || target.squad
+    ? target
+    : {
+        ...target,
+        [field]: { ...overrides, variableValues: { ...context, ...(overrides?.variableValues as JsonObject) } },
+      };
 }
 
 /** The silent system message a rejoin on another page sends (with `triggerResponseEnabled: false`). */
 export function pageChangeMessage(context: PageContext): ConversationMessage {
   const title = context.pageTitle ? `"${context.pageTitle}" ` : '';
-  return { role: 'system', content: `The visitor opened another page of the site during the call: ${title}(${context.pagePath}).` };
+  return {
+    role: 'system',
+    content: `The visitor opened another page of the site during the call: ${title}(${context.pagePath}).`,
+  };
 }

@@ -57,7 +57,12 @@ export function formatDuration(seconds: number): string {
  * console and the `ringwise-error` event (`LoadFailure.help`), not to the visitor.
  */
 function loadProblem(failure: LoadFailure, labels: CardLabels): ProblemInfo {
-  return { title: labels.titleLoad, text: failure.reason === 'offline' ? labels.fixNetwork : labels.errorEngine, fix: '', retry: true };
+  return {
+    title: labels.titleLoad,
+    text: failure.reason === 'offline' ? labels.fixNetwork : labels.errorEngine,
+    fix: '',
+    retry: true,
+  };
 }
 
 /**
@@ -84,7 +89,12 @@ export function describeProblem(problem: CallProblem, labels: CardLabels, typing
     case 'mic-not-found':
       return info(labels.titleMic, labels.errorMicNotFound, labels.fixMicNotFound);
     case 'mic-blocked':
-      return info(labels.titleMic, labels.errorMicBlocked, typing ? labels.fixMicBlocked : labels.fixMicBlockedVoice, false);
+      return info(
+        labels.titleMic,
+        labels.errorMicBlocked,
+        typing ? labels.fixMicBlocked : labels.fixMicBlockedVoice,
+        false,
+      );
     case 'network-error':
       return info(labels.titleNetwork, labels.errorNetwork, labels.fixNetwork);
     case 'timeout-error':
@@ -102,7 +112,9 @@ export function describeProblem(problem: CallProblem, labels: CardLabels, typing
     case 'meeting-ended':
       return info(labels.titleEnded, format(labels.errorEnded, { reason: problem.reason ?? problem.message }), '');
     default:
-      return problem.source === 'chat' ? info(labels.titleChat, labels.errorChat, '') : info(labels.titleCall, labels.errorCall, '');
+      return problem.source === 'chat'
+        ? info(labels.titleChat, labels.errorChat, '')
+        : info(labels.titleCall, labels.errorCall, '');
   }
 }
 
@@ -117,7 +129,11 @@ export function statusLine(view: CallView, labels: CardLabels, typing = true, ta
     case 'loading':
     case 'starting': {
       const stage = stageLabel(view.stage, labels);
-      return line(stage ? format(labels.connectingStage, { stage }) : `${labels.connecting}…`, 'connecting', `${labels.connecting}…`);
+      return line(
+        stage ? format(labels.connectingStage, { stage }) : `${labels.connecting}…`,
+        'connecting',
+        `${labels.connecting}…`,
+      );
     }
     case 'active':
       if (talk === 'held') return line(labels.talking, 'live');

@@ -16,7 +16,8 @@ export const SUGGEST_REPLIES_TOOL = 'suggest_replies';
  */
 export const SUGGEST_REPLIES_FUNCTION = {
   name: SUGGEST_REPLIES_TOOL,
-  description: 'Show the visitor up to four short replies as buttons under your last message. A tap sends that text as the visitor’s reply.',
+  description:
+    'Show the visitor up to four short replies as buttons under your last message. A tap sends that text as the visitor’s reply.',
   parameters: {
     type: 'object',
     properties: {
@@ -62,7 +63,10 @@ export function parseSuggestions(value: string | null | undefined): SuggestionsS
   } catch {
     // Said below, with what a valid value looks like.
   }
-  return { options: [], error: `suggestions must be a JSON array of strings or texts separated by "|", e.g. ["Prices?","Opening hours"]; got ${text.slice(0, 80)}` };
+  return {
+    options: [],
+    error: `suggestions must be a JSON array of strings or texts separated by "|", e.g. ["Prices?","Opening hours"]; got ${text.slice(0, 80)}`,
+  };
 }
 
 /** The options of a `suggest_replies` call's arguments, or null when they are not `{ options: string[] }`. */

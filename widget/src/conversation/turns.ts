@@ -21,7 +21,10 @@ function joinText(a: string, b: string): string {
  * What a voice message changes: the last turn rewritten (`last`: same speaker, by voice), a new
  * turn (`add`), or nothing (`null`: not a transcript).
  */
-export function transcriptChange(turns: readonly Turn[], message: VoiceMessage): { last: Turn } | { add: Omit<Turn, 'id'> } | null {
+export function transcriptChange(
+  turns: readonly Turn[],
+  message: VoiceMessage,
+): { last: Turn } | { add: Omit<Turn, 'id'> } | null {
   if (message.type !== 'transcript' || typeof message.transcript !== 'string') return null;
   const role = message.role === 'user' ? 'user' : 'assistant';
   const final = message.transcriptType === 'final';
@@ -29,9 +32,15 @@ export function transcriptChange(turns: readonly Turn[], message: VoiceMessage):
   if (last && last.role === role && last.via === 'voice') {
     // A partial transcript may correct itself: that is a rewrite, not an extension (see Turn.rewrites).
     const rewrites = final || message.transcript.startsWith(last.partial) ? last.rewrites : (last.rewrites ?? 0) + 1;
-    return { last: final ? { ...last, text: joinText(last.text, message.transcript), partial: '' } : { ...last, partial: message.transcript, rewrites } };
+    return {
+      last: final
+        ? { ...last, text: joinText(last.text, message.transcript), partial: '' }
+        : { ...last, partial: message.transcript, rewrites },
+    };
   }
-  return { add: { role, text: final ? message.transcript : '', partial: final ? '' : message.transcript, via: 'voice' } };
+  return {
+    add: { role, text: final ? message.transcript : '', partial: final ? '' : message.transcript, via: 'voice' },
+  };
 }
 
 /**
@@ -39,10 +48,14 @@ export function transcriptChange(turns: readonly Turn[], message: VoiceMessage):
  * times it was replaced instead of extended, so a renderer can append just the new end.
  */
 export function streamReply(turns: readonly Turn[], id: number, text: string, replaced: boolean): Turn[] {
-  return turns.map((turn) => (turn.id === id ? { ...turn, partial: text, rewrites: replaced ? (turn.rewrites ?? 0) + 1 : turn.rewrites } : turn));
+  return turns.map((turn) =>
+    turn.id === id ? { ...turn, partial: text, rewrites: replaced ? (turn.rewrites ?? 0) + 1 : turn.rewrites } : turn,
+  );
 }
 
 /** Ends reply `id`: its final `text`, else what arrived (nothing: the turn goes); `cut`: why it ends early. */
 export function endReply(turns: readonly Turn[], id: number, text: string | null, cut?: Turn['cut']): Turn[] {
-  return turns.map((turn) => (turn.id === id ? { ...turn, text: text ?? turn.partial, partial: '', ...(cut && { cut }) } : turn)).filter((turn) => turn.id !== id || turn.text);
+  return turns
+    .map((turn) => (turn.id === id ? { ...turn, text: text ?? turn.partial, partial: '', ...(cut && { cut }) } : turn))
+    .filter((turn) => turn.id !== id || turn.text);
 }

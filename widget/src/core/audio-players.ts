@@ -63,7 +63,9 @@ export class AudioPlayers {
   /** Routes one player, or all of them, to the output `deviceId` (null: leave as is); rejects when one cannot. */
   async setSink(deviceId: string | null, player?: AudioPlayback): Promise<void> {
     if (deviceId === null) return;
-    await Promise.all((player ? [player] : [...this.#entries.values()].map((e) => e.player)).map((p) => p.setSinkId?.(deviceId)));
+    await Promise.all(
+      (player ? [player] : [...this.#entries.values()].map((e) => e.player)).map((p) => p.setSinkId?.(deviceId)),
+    );
   }
 
   /** Retries every player the browser blocked (call it from a user gesture). */

@@ -65,7 +65,11 @@ export function startNow({ token, baseUrl, target, requestWebCall, loadDaily }: 
   if (!token || !hasCallTarget(target)) return {};
   const ignore = () => {};
   const abort = new AbortController();
-  const request = sendCallRequest(requestWebCall, { baseUrl: baseUrl || DEFAULT_API_BASE_URL, token, signal: abort.signal }, target);
+  const request = sendCallRequest(
+    requestWebCall,
+    { baseUrl: baseUrl || DEFAULT_API_BASE_URL, token, signal: abort.signal },
+    target,
+  );
   // The call machine downloads beside the request (the join waits for both), asked for in the
   // task right after this one: the request leaves when this task ends, and the machine's start
   // (≈ 15 ms of a phone's main thread) would make the click's task a long one.
@@ -78,7 +82,9 @@ export function startNow({ token, baseUrl, target, requestWebCall, loadDaily }: 
   if (!microphone) return { request, abort };
   microphone.catch(ignore);
   // A start the engine never adopts (cancelled, engine not loaded) must not keep the microphone.
-  abort.signal.addEventListener('abort', () => microphone.then((stream) => stream.getTracks().forEach((track) => track.stop()), ignore));
+  abort.signal.addEventListener('abort', () =>
+    microphone.then((stream) => stream.getTracks().forEach((track) => track.stop()), ignore),
+  );
   return { request, abort, microphone };
 }
 
@@ -88,7 +94,11 @@ export function startNow({ token, baseUrl, target, requestWebCall, loadDaily }: 
  * promise unread, for `readWebCall` (the engine's `web-call-creation` stage) to read.
  * @param options The API base URL, key, signal (and `fetch`), as `requestWebCall` takes them.
  */
-export function sendCallRequest(send: typeof requestWebCall, options: WebCallOptions, target: WebCallBody): Promise<Response> {
+export function sendCallRequest(
+  send: typeof requestWebCall,
+  options: WebCallOptions,
+  target: WebCallBody,
+): Promise<Response> {
   return send(options, target);
 }
 

@@ -51,7 +51,11 @@ export class CallSlot implements SessionHost {
    * `error` and tears the session down.
    * @returns The web call once joined, or null.
    */
-  async run(begin: (s: VoiceSession, load: () => void) => Promise<WebCall>, keepRoom = false, microphone?: Promise<MicrophoneStream>): Promise<WebCall | null> {
+  async run(
+    begin: (s: VoiceSession, load: () => void) => Promise<WebCall>,
+    keepRoom = false,
+    microphone?: Promise<MicrophoneStream>,
+  ): Promise<WebCall | null> {
     const startedAt = Date.now();
     const s = new VoiceSession(this);
     this.session = s;

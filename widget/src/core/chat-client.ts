@@ -167,7 +167,12 @@ export class ChatClient extends ObservableClient<ChatSnapshot, ChatClientEvents>
     this.events.emit('chat-request', { input: text });
     this.set({ state: 'sending', error: null, reply: '', cut: null });
     try {
-      const options = { baseUrl: this.options.apiBaseUrl ?? DEFAULT_API_BASE_URL, token: this.options.publicKey, fetch: this.options.fetch, signal };
+      const options = {
+        baseUrl: this.options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+        token: this.options.publicKey,
+        fetch: this.options.fetch,
+        signal,
+      };
       const response = await awaitAnswer(
         request ?? requestChatWeb(options, { ...target, input: text, sessionId: this.snapshot.sessionId ?? undefined }),
         CONTEXT,
@@ -202,7 +207,12 @@ export class ChatClient extends ObservableClient<ChatSnapshot, ChatClientEvents>
       this.set({ state: 'idle' });
       const type = requestErrorType(error);
       const status = (error as { status?: unknown }).status;
-      this.fail(new VoiceError(type, (error as Error).message, { status: type === 'api-error' ? (status as number) : undefined, cause: error }));
+      this.fail(
+        new VoiceError(type, (error as Error).message, {
+          status: type === 'api-error' ? (status as number) : undefined,
+          cause: error,
+        }),
+      );
       return null;
     }
   }
@@ -257,7 +267,13 @@ export class ChatClient extends ObservableClient<ChatSnapshot, ChatClientEvents>
       }
       return true;
     };
-    const cut = await readChunks(response, CONTEXT, (text) => this.turn === turn && take(decoder.push(text)), turn.abort.signal, turn.limits);
+    const cut = await readChunks(
+      response,
+      CONTEXT,
+      (text) => this.turn === turn && take(decoder.push(text)),
+      turn.abort.signal,
+      turn.limits,
+    );
     if (this.turn !== turn) return;
     if (cut) turn.cut ??= cut;
     else if (!turn.done && !turn.cut) take(decoder.end());
@@ -280,5 +296,4 @@ export class ChatClient extends ObservableClient<ChatSnapshot, ChatClientEvents>
     this.set({ error });
     this.events.emit('error', error);
   }
-
 }

@@ -38,7 +38,9 @@ function outputText(output: unknown): string {
   if (typeof output === 'string') return output;
   if (!Array.isArray(output)) return '';
   return output
-    .filter((m: { role?: unknown; content?: unknown } | null) => m?.role === 'assistant' && typeof m.content === 'string')
+    .filter(
+      (m: { role?: unknown; content?: unknown } | null) => m?.role === 'assistant' && typeof m.content === 'string',
+    )
     .map((m: { content: string }) => m.content)
     .join('\n\n');
 }
@@ -52,9 +54,15 @@ export function streamError(status: number, value: unknown): AnswerError {
   const inner = (value as { error?: unknown } | null)?.error;
   const source = inner && typeof inner === 'object' ? inner : value;
   const detail = source && typeof source === 'object' ? apiErrorMessage(source, status, '') : String(source ?? '');
-  return new AnswerError(CHAT_CONTEXT, status, 'error-event', `The platform reported an error in the stream (${detail || 'no detail'})`, {
-    body: value,
-  });
+  return new AnswerError(
+    CHAT_CONTEXT,
+    status,
+    'error-event',
+    `The platform reported an error in the stream (${detail || 'no detail'})`,
+    {
+      body: value,
+    },
+  );
 }
 
 /**

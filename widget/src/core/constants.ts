@@ -22,7 +22,12 @@ export const AUDIO_LEVEL_INTERVAL_MS = 100;
  * Cloud recording when `artifactPlan.videoRecordingEnabled` and the platform sent no meeting token
  * (which starts it by itself): 1280×720, default layout, the platform's dark background.
  */
-export const VIDEO_RECORDING = { width: 1280, height: 720, backgroundColor: '#FF1F2D3D', layout: { preset: 'default' } } as const;
+export const VIDEO_RECORDING = {
+  width: 1280,
+  height: 720,
+  backgroundColor: '#FF1F2D3D',
+  layout: { preset: 'default' },
+} as const;
 
 /** Voice providers that render the assistant as video: only for these is remote video received. */
 export const VIDEO_VOICE_PROVIDERS: readonly string[] = ['tavus'];

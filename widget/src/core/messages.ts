@@ -29,7 +29,10 @@ export interface AddMessageOptions {
  * The app message that adds `message` to a live call's conversation (`VoiceClient.addMessage`).
  * @throws VoiceError `validation-error` when `role` or `content` is not a string.
  */
-export function addMessageOf(message: ConversationMessage, { triggerResponseEnabled }: AddMessageOptions): VoiceMessage {
+export function addMessageOf(
+  message: ConversationMessage,
+  { triggerResponseEnabled }: AddMessageOptions,
+): VoiceMessage {
   if (typeof message?.role !== 'string' || !message.role || typeof message.content !== 'string') {
     throw new VoiceError('validation-error', 'addMessage needs a message with a string role and content.');
   }

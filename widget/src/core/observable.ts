@@ -47,7 +47,8 @@ export abstract class ObservableClient<
     if ((Object.keys(patch) as (keyof Snapshot)[]).every((key) => patch[key] === previous[key])) return;
     this.snapshot = { ...previous, ...patch };
     for (const listener of [...this.listeners]) listener();
-    if (this.snapshot.state !== previous.state) this.events.emit('state-change', this.snapshot.state as Events['state-change']);
+    if (this.snapshot.state !== previous.state)
+      this.events.emit('state-change', this.snapshot.state as Events['state-change']);
   }
 
   /** Removes every event handler and subscriber (for `destroy`). */

@@ -68,7 +68,10 @@ export const browserPlatform: VoicePlatform = {
         : '';
     if (blocked) {
       // A request made before these checks ran must not keep the microphone open.
-      pending?.then((stream) => stream.getTracks().forEach((track) => track.stop()), () => {});
+      pending?.then(
+        (stream) => stream.getTracks().forEach((track) => track.stop()),
+        () => {},
+      );
       throw named('SecurityError', blocked);
     }
     return (await (pending ?? devices!.getUserMedia({ audio: true }))).getTracks();

@@ -7,7 +7,9 @@ import type { VoiceErrorType } from './types.ts';
  * `AnswerError` → `answer-error` (a 2xx answer that could not be read or used), anything else
  * (`NetworkError`, fetch's own errors) → `network-error`.
  */
-export function requestErrorType(error: unknown): Extract<VoiceErrorType, 'api-error' | 'network-error' | 'timeout-error' | 'answer-error'> {
+export function requestErrorType(
+  error: unknown,
+): Extract<VoiceErrorType, 'api-error' | 'network-error' | 'timeout-error' | 'answer-error'> {
   const name = (error as { name?: unknown } | null)?.name;
   if (name === 'ApiError') return 'api-error';
   if (name === 'TimeoutError') return 'timeout-error';

@@ -120,7 +120,11 @@ export function wireCall(s: VoiceSession, call: CallObject): void {
     const duration = Date.now() - s.recordingRequestedAt;
     const delaySeconds = duration / 1000;
     host.progress('video-recording-started', 'completed', { duration, metadata: { delaySeconds } });
-    s.firstMessage = JSON.stringify({ type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: delaySeconds });
+    s.firstMessage = JSON.stringify({
+      type: 'control',
+      control: 'say-first-message',
+      videoRecordingStartDelaySeconds: delaySeconds,
+    });
     // A meeting token may start the recording before join() resolves; messages wait for the join.
     if (s.joined) s.sendRaw(s.firstMessage);
   });

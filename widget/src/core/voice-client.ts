@@ -9,7 +9,16 @@ import { browserPlatform } from './platform.ts';
 import { addMessageOf, type AddMessageOptions, type ConversationMessage } from './messages.ts';
 import { runStage, untilAborted } from './start-stages.ts';
 import { hasCallTarget } from './target.ts';
-import type { CallTarget, JsonObject, ProgressStage, StartProgress, VoiceEvents, VoiceMessage, VoiceSnapshot, WebCall } from './types.ts';
+import type {
+  CallTarget,
+  JsonObject,
+  ProgressStage,
+  StartProgress,
+  VoiceEvents,
+  VoiceMessage,
+  VoiceSnapshot,
+  WebCall,
+} from './types.ts';
 import type { VoiceClientOptions, VoiceStartOptions } from './voice-options.ts';
 import { CallSlot } from './call-slot.ts';
 import { IDLE } from './voice-session.ts';
@@ -54,7 +63,10 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
    * @param loadDefaultFactory The factory without `options.callFactory`, from the entry (the package's: Daily's). @default none:
    *   the core imports no call engine, so such a start fails, saying what to pass
    */
-  constructor(options: VoiceClientOptions, loadDefaultFactory: LoadCallFactory = () => Promise.reject(new Error('No callFactory given'))) {
+  constructor(
+    options: VoiceClientOptions,
+    loadDefaultFactory: LoadCallFactory = () => Promise.reject(new Error('No callFactory given')),
+  ) {
     super({ ...(IDLE as VoiceSnapshot), callId: null, error: null });
     this.#options = options;
     this.#loadDefaultFactory = loadDefaultFactory;
@@ -85,7 +97,10 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
    * far). Idempotent; never rejects (a failure is retried, and reported, by `start()`).
    */
   preload(): Promise<void> {
-    return this.#loadFactory().then((factory) => factory.prepare?.({ camera: false, ...(this.#mic && { microphone: this.#mic }) }), noop);
+    return this.#loadFactory().then(
+      (factory) => factory.prepare?.({ camera: false, ...(this.#mic && { microphone: this.#mic }) }),
+      noop,
+    );
   }
 
   /**
@@ -120,31 +135,40 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
       this.#slot.progress('input-validation', 'failed', { reason: this.#destroyed ? 'destroyed' : 'already-started' });
       return null;
     }
-    return this.#slot.run(async (s, load) => {
-      await runStage(s, 'initialization', null, load);
-      const { signal } = s.abort;
-      const webCall = (await runStage(
-        s,
-        'web-call-creation',
-        null,
-        () =>
-          // The adopted request, else one asked of the call request's owner (call-request.ts).
-          readWebCall(
-            request
-              ? untilAborted(request, signal)
-              : sendCallRequest(
-                  requestWebCall,
-                  { baseUrl: this.#options.apiBaseUrl ?? DEFAULT_API_BASE_URL, token: this.#options.publicKey, fetch: this.#options.fetch, signal },
-                  { ...target, roomDeleteOnUserLeaveEnabled },
-                ),
-            signal,
-          ),
-        // The web call, for what depends on it (`./vapi` reports its fields as @vapi-ai/web does).
-        { completed: (webCall) => ({ webCall }) },
-      )) as WebCall;
-      this.set({ callId: webCall.id });
-      return webCall;
-    }, roomDeleteOnUserLeaveEnabled === false, microphone);
+    return this.#slot.run(
+      async (s, load) => {
+        await runStage(s, 'initialization', null, load);
+        const { signal } = s.abort;
+        const webCall = (await runStage(
+          s,
+          'web-call-creation',
+          null,
+          () =>
+            // The adopted request, else one asked of the call request's owner (call-request.ts).
+            readWebCall(
+              request
+                ? untilAborted(request, signal)
+                : sendCallRequest(
+                    requestWebCall,
+                    {
+                      baseUrl: this.#options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+                      token: this.#options.publicKey,
+                      fetch: this.#options.fetch,
+                      signal,
+                    },
+                    { ...target, roomDeleteOnUserLeaveEnabled },
+                  ),
+              signal,
+            ),
+          // The web call, for what depends on it (`./vapi` reports its fields as @vapi-ai/web does).
+          { completed: (webCall) => ({ webCall }) },
+        )) as WebCall;
+        this.set({ callId: webCall.id });
+        return webCall;
+      },
+      roomDeleteOnUserLeaveEnabled === false,
+      microphone,
+    );
   }
 
   /**
@@ -160,7 +184,8 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
     const stage = 'reconnect-initialization';
     // The guards of @vapi-ai/web: thrown, not reported (a running call keeps its state).
     const invalid = (message: string) => new VoiceError('validation-error', message, { stage });
-    if (this.#slot.session || this.#destroyed) throw invalid('Cannot reconnect while a call is already in progress. Call stop() first.');
+    if (this.#slot.session || this.#destroyed)
+      throw invalid('Cannot reconnect while a call is already in progress. Call stop() first.');
     if (!webCall?.webCallUrl) throw invalid('webCallUrl is required for reconnection.');
     const joined = await this.#slot.run(async (s, load) => {
       s.stage = stage;
@@ -214,7 +239,12 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
    * @param interruptionsEnabled Let the user interrupt it. @default false
    * @param interruptAssistantEnabled Let it interrupt the assistant's current speech. @default false
    */
-  say(message: string, endCallAfterSpoken?: boolean, interruptionsEnabled = false, interruptAssistantEnabled = false): void {
+  say(
+    message: string,
+    endCallAfterSpoken?: boolean,
+    interruptionsEnabled = false,
+    interruptAssistantEnabled = false,
+  ): void {
     this.send({ type: 'say', message, endCallAfterSpoken, interruptionsEnabled, interruptAssistantEnabled });
   }
 

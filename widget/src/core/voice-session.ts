@@ -7,7 +7,13 @@
  */
 import { AudioPlayers } from './audio-players.ts';
 import type { CallFactory, CallObject } from './call-port.ts';
-import { AUDIO_LEVEL_INTERVAL_MS, CALL_ENDED_MESSAGE, MOBILE_PERMISSIONS_WAIT_MS, VIDEO_RECORDING, VIDEO_VOICE_PROVIDERS } from './constants.ts';
+import {
+  AUDIO_LEVEL_INTERVAL_MS,
+  CALL_ENDED_MESSAGE,
+  MOBILE_PERMISSIONS_WAIT_MS,
+  VIDEO_RECORDING,
+  VIDEO_VOICE_PROVIDERS,
+} from './constants.ts';
 import type { MicrophoneStream, VoicePlatform } from './platform.ts';
 import { wireCall } from './session-events.ts';
 import { CANCELLED, runStage, toVoiceError, type StageRun } from './start-stages.ts';
@@ -152,13 +158,19 @@ export class VoiceSession implements StageRun {
    * (`start`) or given (`reconnect`). Throws the mapped error of a fatal stage, or `CANCELLED`.
    * @param video The client's `video` option.
    */
-  async connect(webCall: WebCall, factory: Promise<CallFactory>, closing: () => Promise<void>, video: boolean): Promise<void> {
+  async connect(
+    webCall: WebCall,
+    factory: Promise<CallFactory>,
+    closing: () => Promise<void>,
+    video: boolean,
+  ): Promise<void> {
     const { host } = this;
     const { platform } = host;
     const recording = (this.recording = webCall.artifactPlan?.videoRecordingEnabled === true);
     const token = webCall.transport?.callToken;
     // Video only when asked for and there is some to show: a video voice provider or a recording.
-    const wanted = (this.video = video && (recording || VIDEO_VOICE_PROVIDERS.includes(String(webCall.assistant?.voice?.provider))));
+    const wanted = (this.video =
+      video && (recording || VIDEO_VOICE_PROVIDERS.includes(String(webCall.assistant?.voice?.provider))));
     const call = (await runStage(this, 'daily-call-object-creation', 'daily-call-object-creation-error', async () => {
       await closing();
       const callFactory = await factory;
@@ -214,7 +226,8 @@ export class VoiceSession implements StageRun {
         // Not awaited: the processor may take seconds to load and the call works without it.
         const update = call.updateInputSettings({ audio: { processor: { type: 'noise-cancellation' } } });
         update.catch((error: unknown) => {
-          if (host.isCurrent(this)) host.emit('error', toVoiceError(error, 'audio-processing-setup-error', 'audio-processing-setup'));
+          if (host.isCurrent(this))
+            host.emit('error', toVoiceError(error, 'audio-processing-setup-error', 'audio-processing-setup'));
         });
         // The microphone's level observer waits for the processor, which replaces the microphone
         // track (a change Daily answers by stopping an observer still loading), and runs only
@@ -222,7 +235,8 @@ export class VoiceSession implements StageRun {
         update
           .catch(() => {})
           .then(() => {
-            if (host.isCurrent(this) && host.count('local-volume-level')) return call.startLocalAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS);
+            if (host.isCurrent(this) && host.count('local-volume-level'))
+              return call.startLocalAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS);
           })
           .catch((error: unknown) => console.error(`${LOG_PREFIX} mic level`, error));
       },

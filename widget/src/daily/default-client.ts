@@ -19,6 +19,9 @@ import { lazyDailyFactory } from './lazy-factory.ts';
 export class VoiceClient extends CoreVoiceClient {
   /** @param options Public key, API base URL and the optional ports (call factory, fetch, platform). */
   constructor(options: VoiceClientOptions) {
-    super(options, lazyDailyFactory(() => import('./index.ts')));
+    super(
+      options,
+      lazyDailyFactory(() => import('./index.ts')),
+    );
   }
 }

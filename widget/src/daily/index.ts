@@ -20,7 +20,14 @@ import type {
   DailyParticipantsObject,
   DailyStreamingOptions,
 } from '@daily-co/daily-js';
-import type { CallFactory, CallObject, CallObjectEvents, CallParticipant, CreateCallOptions, DailyConfig } from '../core/call-port.ts';
+import type {
+  CallFactory,
+  CallObject,
+  CallObjectEvents,
+  CallParticipant,
+  CreateCallOptions,
+  DailyConfig,
+} from '../core/call-port.ts';
 import { createEmitter } from '../core/emitter.ts';
 
 /**
@@ -149,7 +156,11 @@ export function dropSpare(): Promise<void> {
  * @param daily daily-js's default export; replaceable for tests. @default Daily
  * @param properties `audioSource` / `videoSource` overrides.
  */
-export function createDailyCallFactory(config: DailyConfig = {}, daily: DailyLike = Daily, properties: DailyCallProperties = {}): CallFactory {
+export function createDailyCallFactory(
+  config: DailyConfig = {},
+  daily: DailyLike = Daily,
+  properties: DailyCallProperties = {},
+): CallFactory {
   const sourcesOf = ({ camera, microphone }: Omit<CreateCallOptions, 'video'>) => `${!!camera} ${microphone ?? ''}`;
   const make = ({ camera, microphone }: Omit<CreateCallOptions, 'video'>, beside?: boolean) =>
     daily.createCallObject({
@@ -172,7 +183,8 @@ export function createDailyCallFactory(config: DailyConfig = {}, daily: DailyLik
     createCall(options) {
       const taken = spare;
       spare = null;
-      if (taken?.owner === factory && taken.sources === sourcesOf(options)) return adaptDailyCall(taken.call, options.video, taken.loading);
+      if (taken?.owner === factory && taken.sources === sourcesOf(options))
+        return adaptDailyCall(taken.call, options.video, taken.loading);
       const call = make(options, !!taken);
       void taken?.call.destroy().catch(() => {});
       return adaptDailyCall(call, options.video);
@@ -243,7 +255,8 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean, loading?: Pr
     localAudio: () => call.localAudio(),
     startRemoteParticipantsAudioLevelObserver: (interval) => call.startRemoteParticipantsAudioLevelObserver(interval),
     startLocalAudioLevelObserver: (interval) => call.startLocalAudioLevelObserver(interval),
-    startRecording: ({ width, height, backgroundColor, layout }) => call.startRecording({ width, height, backgroundColor, layout: { ...layout } }),
+    startRecording: ({ width, height, backgroundColor, layout }) =>
+      call.startRecording({ width, height, backgroundColor, layout: { ...layout } }),
     stopRecording: () => call.stopRecording(),
     async updateInputSettings(settings) {
       await call.updateInputSettings(settings);

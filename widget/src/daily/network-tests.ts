@@ -38,13 +38,17 @@ export async function runNetworkTests(): Promise<Record<string, unknown>> {
         await call.startCamera();
         results.callQuality = await call.testCallQuality();
       } catch (error) {
-        results.callQuality = failed(error, { message: 'Failed to initialize camera for call quality test. Check camera permissions.' });
+        results.callQuality = failed(error, {
+          message: 'Failed to initialize camera for call quality test. Check camera permissions.',
+        });
       }
     }
   } catch (error) {
     results.error = String(error);
   } finally {
-    await call?.destroy().catch((error: unknown) => console.error(`${LOG_PREFIX} could not destroy the test call object`, error));
+    await call
+      ?.destroy()
+      .catch((error: unknown) => console.error(`${LOG_PREFIX} could not destroy the test call object`, error));
   }
   return results;
 }

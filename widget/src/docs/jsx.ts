@@ -89,7 +89,8 @@ export type VoiceCallStyle = { [property: string]: string | number | undefined }
 
 /** The element's props in JSX: its attributes, properties, events and the common HTML ones. */
 export interface VoiceCallJsxProps
-  extends VoiceCallAttributes,
+  extends
+    VoiceCallAttributes,
     VoiceCallEventProps,
     Partial<Pick<VoiceCallElement, 'labels' | 'target' | 'clientTools' | 'dailyConfig' | 'analyticsCallback'>> {
   ref?: { current: VoiceCallElement | null } | ((element: VoiceCallElement | null) => void | (() => void)) | null;

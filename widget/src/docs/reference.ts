@@ -44,7 +44,10 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
     scriptDefault: 'bottom-right',
     text: 'bottom-right, bottom-left, bottom-center, top-right, top-left (fixed to the viewport, --ringwise-offset from its edges; at the top the card opens below the launcher), or inline (in the page’s flow). Below 640 px the open card is a bottom sheet in every position.',
   },
-  expanded: { default: 'off', text: 'Present: the card is open when the page loads (its file is loaded at once). No call starts.' },
+  expanded: {
+    default: 'off',
+    text: 'Present: the card is open when the page loads (its file is loaded at once). No call starts.',
+  },
   dismissible: {
     default: 'off',
     text: 'Present: a small close control on the launcher hides it for the rest of the browser session (sessionStorage) and fires ringwise-dismiss; open() still opens the card.',
@@ -55,11 +58,23 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
     text: 'Language of the texts (de, es, fr ship; de-AT uses de). Without it: the nearest lang attribute (the element, its ancestors, <html lang>), else the browser’s languages, else English. A shipped language’s labels are one small file, loaded only when used; labels from registerLocale and label-* attributes win over them.',
   },
   title: { default: 'AI Assistant', text: 'The assistant’s name in the card’s header (no tooltip is shown for it).' },
-  'avatar-url': { default: 'a voice glyph', text: 'Image for the assistant’s avatar (square; shown round, with the voice-level ring).' },
-  transcript: { default: 'off', text: 'Voice mode: present, the call is shown as chat bubbles. Chat and hybrid always show the conversation.' },
-  'consent-required': { default: 'off', text: 'Present: ask for consent before the first call or message; nothing is sent to the platform before Accept.' },
+  'avatar-url': {
+    default: 'a voice glyph',
+    text: 'Image for the assistant’s avatar (square; shown round, with the voice-level ring).',
+  },
+  transcript: {
+    default: 'off',
+    text: 'Voice mode: present, the call is shown as chat bubbles. Chat and hybrid always show the conversation.',
+  },
+  'consent-required': {
+    default: 'off',
+    text: 'Present: ask for consent before the first call or message; nothing is sent to the platform before Accept.',
+  },
   'consent-title': { default: 'Before we start', text: 'Title of the consent dialog.' },
-  'consent-content': { default: 'A short AI and recording notice', text: 'Consent text. Plain text; [text](https://…) becomes a link (https only, never HTML).' },
+  'consent-content': {
+    default: 'A short AI and recording notice',
+    text: 'Consent text. Plain text; [text](https://…) becomes a link (https only, never HTML).',
+  },
   'consent-storage-key': {
     default: 'derived from the consent text',
     text: 'localStorage key of the visitor’s consent. Put a version in it (acme-consent-v2): a new key asks again.',
@@ -81,13 +96,22 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
     default: 'off',
     text: 'datalayer: each analytics event is pushed to window.dataLayer as { event, ...fields } (Google Tag Manager, GA4); callback: your function is called as fn(name, fields) (the analyticsCallback property, or the global named by analytics-callback). Events: ringwise_open, ringwise_call_start, ringwise_call_end { duration_s, ended_by }, ringwise_chat_message { count }, ringwise_error { cause }, ringwise_feedback { rating }, ringwise_consent { decision }. No message text or personal data unless analytics-content is set. Its own small file, loaded only with this attribute.',
   },
-  'analytics-callback': { default: '—', text: 'With analytics="callback": the global function to call, dotted paths called on their object (posthog.capture, analytics.track). Events wait (the last 100) until it exists.' },
-  'analytics-content': { default: 'off', text: 'Present: analytics events also carry the message text (ringwise_chat_message), the error message and the feedback comment.' },
+  'analytics-callback': {
+    default: '—',
+    text: 'With analytics="callback": the global function to call, dotted paths called on their object (posthog.capture, analytics.track). Events wait (the last 100) until it exists.',
+  },
+  'analytics-content': {
+    default: 'off',
+    text: 'Present: analytics events also carry the message text (ringwise_chat_message), the error message and the feedback comment.',
+  },
   input: {
     default: 'open',
     text: 'push-to-talk: the call starts with the microphone off and it is open only while the visitor holds the talk button (pointer, or Space while it has focus); the status chip says which.',
   },
-  nudge: { default: '—', text: 'A short invitation shown in a bubble beside the closed launcher after nudge-delay seconds, once per browser session; dismissible, never over a focused form field, announced politely, no animation for reduced motion.' },
+  nudge: {
+    default: '—',
+    text: 'A short invitation shown in a bubble beside the closed launcher after nudge-delay seconds, once per browser session; dismissible, never over a focused form field, announced politely, no animation for reduced motion.',
+  },
   'nudge-delay': { default: '20', text: 'Seconds on the page before the nudge appears.' },
 };
 
@@ -105,7 +129,11 @@ export const SCRIPT_OPTION_DOCS = {
 } as const;
 
 /** Every DOM event (`ringwise-` + the name), payload in `event.detail`. */
-export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' | 'dismiss' | 'view-change' | 'feedback' | 'handoff' | 'open']: string } = {
+export const EVENT_DOCS: {
+  readonly [
+    E in keyof ConversationEvents | 'consent' | 'dismiss' | 'view-change' | 'feedback' | 'handoff' | 'open'
+  ]: string;
+} = {
   'state-change': 'The call state: idle, starting, active, reconnecting, ending.',
   'call-start': 'The assistant’s audio is playing.',
   'call-end': 'The call ended.',
@@ -122,15 +150,18 @@ export const EVENT_DOCS: { readonly [E in keyof ConversationEvents | 'consent' |
   'chat-delta': 'Reply text arrived ({ delta, text }).',
   'chat-reply': 'A chat reply is complete ({ text, sessionId }).',
   'chat-state-change': 'The chat state: idle, sending, streaming.',
-  consent: 'The visitor answered the consent dialog: { decision: accepted | declined, version: the storage key, stored }.',
-  'view-change': 'The card’s view changed (detail: the view, as element.view): for page UI that shows the same conversation, e.g. a call button elsewhere on the page.',
+  consent:
+    'The visitor answered the consent dialog: { decision: accepted | declined, version: the storage key, stored }.',
+  'view-change':
+    'The card’s view changed (detail: the view, as element.view): for page UI that shows the same conversation, e.g. a call button elsewhere on the page.',
   dismiss: 'The visitor hid a dismissible launcher for this session (detail: null).',
   open: 'The card opened (the launcher, open() or start(); detail: null).',
   'tool-call':
     'The assistant asked for a client-side tool ({ id, name, arguments }), before its clientTools function runs. Call preventDefault() to handle it yourself: then a tool with no function is no error.',
   feedback:
     'The visitor rated: a reply ({ rating: 1 | -1, messageId }) or the conversation ({ rating: 1–5, comment? }), with callId / sessionId when known. Also POSTed to feedback-url.',
-  handoff: 'The visitor asked for a person ({ turns: [{ role, text, at }], callId?, sessionId? }); a call ends after the assistant’s last words.',
+  handoff:
+    'The visitor asked for a person ({ turns: [{ role, text, at }], callId?, sessionId? }); a call ends after the assistant’s last words.',
 };
 
 /** Every `::part()`: what it is. */
@@ -166,12 +197,14 @@ export const PART_DOCS = {
   mute: 'Mute / Unmute.',
   'hang-up': 'Hang Up.',
   'enable-audio': 'Shown when the browser blocked the assistant’s audio.',
-  resume: 'Resume call: joins again a call another page of the site left running, where the browser needs a tap before it plays audio.',
+  resume:
+    'Resume call: joins again a call another page of the site left running, where the browser needs a tap before it plays audio.',
   'type-instead': 'Hybrid: in the error section when the microphone failed, switches to typing.',
   ended: 'The section after a call: its length and who ended it.',
   'call-again': 'Its Call again button.',
   'continue-chat': 'Hybrid: its Continue in chat button (back to the message field).',
-  suggestions: 'A row of suggested replies: the starters of `suggestions` in an empty conversation, or the assistant’s `suggest_replies` under its latest message.',
+  suggestions:
+    'A row of suggested replies: the starters of `suggestions` in an empty conversation, or the assistant’s `suggest_replies` under its latest message.',
   suggestion: 'One suggested reply (a tap sends its text).',
   feedback: 'The thumbs under a finished reply (`feedback="message"` or `"both"`).',
   'thumb-up': 'Helpful.',
@@ -203,7 +236,11 @@ export interface TokenDoc {
 
 /** Every theming custom property (set on the element or an ancestor). */
 export const TOKEN_DOCS = {
-  '--ringwise-accent': { light: '#4338ca', dark: '#a5b4fc', text: 'Launcher, primary buttons, your bubbles, the avatar.' },
+  '--ringwise-accent': {
+    light: '#4338ca',
+    dark: '#a5b4fc',
+    text: 'Launcher, primary buttons, your bubbles, the avatar.',
+  },
   '--ringwise-accent-text': { light: '#fff', dark: '#111827', text: 'Text and icons on the accent.' },
   '--ringwise-danger': { light: '#b91c1c', dark: '#b91c1c', text: 'Hang Up, error accents.' },
   '--ringwise-surface': { light: '#fff', dark: '#111827', text: 'The card.' },
@@ -215,6 +252,10 @@ export const TOKEN_DOCS = {
   '--ringwise-focus': { light: '#1d4ed8', dark: '#93c5fd', text: 'Focus ring.' },
   '--ringwise-font': { light: 'system-ui', dark: 'system-ui', text: 'Font family.' },
   '--ringwise-radius': { light: '16px', dark: '16px', text: 'Card corners (sections inside use 4 px less).' },
-  '--ringwise-offset': { light: '20px', dark: '20px', text: 'Distance from the viewport’s edges (floating positions, bottom sheet).' },
+  '--ringwise-offset': {
+    light: '20px',
+    dark: '20px',
+    text: 'Distance from the viewport’s edges (floating positions, bottom sheet).',
+  },
   '--ringwise-z-index': { light: '2147483000', dark: '2147483000', text: 'Stacking order (floating positions).' },
 } as const satisfies Record<string, TokenDoc>;

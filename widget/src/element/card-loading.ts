@@ -50,7 +50,10 @@ export function listenForIntent(element: CardState, signal: AbortSignal): void {
   for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus'] as const) {
     launcher.addEventListener(type, () => preloadOf(element) !== 'none' && intent(element), { signal, passive: true });
   }
-  const warm = () => (window.requestIdleCallback ?? setTimeout)(() => signal.aborted || preloadOf(element) !== 'idle' || intent(element, true));
+  const warm = () =>
+    (window.requestIdleCallback ?? setTimeout)(
+      () => signal.aborted || preloadOf(element) !== 'idle' || intent(element, true),
+    );
   if (document.readyState === 'complete') warm();
   else addEventListener('load', warm, { once: true, signal });
   launcher.addEventListener('click', () => activate(element), { signal });
@@ -136,7 +139,9 @@ function earlyStart(element: CardState): Promise<StartOptions> | undefined {
   load('engine').catch(ignore);
   load('daily').catch(ignore);
   // A start that throws (or a file that fails) leaves the request to the card: the card still opens.
-  return load('start').then((start) => start.startFor(element, element.requests_, () => load('daily'))).catch(ignore);
+  return load('start')
+    .then((start) => start.startFor(element, element.requests_, () => load('daily')))
+    .catch(ignore);
 }
 
 /** The card, loading and mounting it first if needed (once; again after a failed load). */

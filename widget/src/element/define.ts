@@ -22,4 +22,3 @@ export function defineVoiceCallElement(
   customElements.define(name, element);
   return element;
 }
-

@@ -22,7 +22,8 @@ export function dismissal(): [dismissed: (element: Element) => boolean, dismiss:
   // A launcher hidden on this page (also where sessionStorage is blocked).
   let here = false;
   return [
-    (element) => element.hasAttribute('dismissible') && (here || !!session((storage) => storage.getItem(DISMISSED_KEY))),
+    (element) =>
+      element.hasAttribute('dismissible') && (here || !!session((storage) => storage.getItem(DISMISSED_KEY))),
     () => {
       here = true;
       session((storage) => storage.setItem(DISMISSED_KEY, '1'));

@@ -7,7 +7,8 @@
  */
 
 /** A handset; rotated 135° it is "hang up". */
-const HANDSET = 'M5 4h3.5l1.8 4.6-2.4 1.6a11 11 0 0 0 5.9 5.9l1.6-2.4 4.6 1.8V19a1.6 1.6 0 0 1-1.7 1.6A16 16 0 0 1 3.4 5.7 1.6 1.6 0 0 1 5 4z';
+const HANDSET =
+  'M5 4h3.5l1.8 4.6-2.4 1.6a11 11 0 0 0 5.9 5.9l1.6-2.4 4.6 1.8V19a1.6 1.6 0 0 1-1.7 1.6A16 16 0 0 1 3.4 5.7 1.6 1.6 0 0 1 5 4z';
 
 /** The launcher's icons (the card uses them too, through its host). */
 export const LAUNCHER_ICONS = {

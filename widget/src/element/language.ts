@@ -21,7 +21,9 @@ export type ShippedLabels = (lang: string, loaded?: (() => void) | null) => Part
 export function languageOf(element: HTMLElement): string {
   const own = attr(element, 'locale') ?? element.closest<HTMLElement>('[lang]')?.lang;
   // English counts: a visitor who reads English first gets English, not their second language.
-  return [...(own ? [own] : navigator.languages), 'en'].find((tag) => ['en', ...LOCALES].includes(base(tag)) || Object.keys(localeLabels(tag)).length)!;
+  return [...(own ? [own] : navigator.languages), 'en'].find(
+    (tag) => ['en', ...LOCALES].includes(base(tag)) || Object.keys(localeLabels(tag)).length,
+  )!;
 }
 
 /**

@@ -64,7 +64,8 @@ export function labelsOf(element: LauncherState, lang = languageOf(element)): Pa
   for (const name of element.getAttributeNames()) {
     const value = element.getAttribute(name);
     // label-mic-denied → micDenied
-    if (name.startsWith('label-') && value) fromAttributes[name.slice(6).replace(/-(.)/g, (_, c: string) => c.toUpperCase())] = value;
+    if (name.startsWith('label-') && value)
+      fromAttributes[name.slice(6).replace(/-(.)/g, (_, c: string) => c.toUpperCase())] = value;
   }
   return {
     ...EN_LAUNCHER_LABELS,

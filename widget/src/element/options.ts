@@ -92,7 +92,13 @@ export const OPTION_DEFAULTS = {
   theme: 'light',
   preload: 'idle',
   'api-base-url': DEFAULT_API_BASE_URL,
-} as const satisfies { mode: WidgetMode; position: WidgetPosition; theme: WidgetTheme; preload: Preload; 'api-base-url': string };
+} as const satisfies {
+  mode: WidgetMode;
+  position: WidgetPosition;
+  theme: WidgetTheme;
+  preload: Preload;
+  'api-base-url': string;
+};
 
 /** An attribute, trimmed; empty as undefined. */
 export function attr(element: Element, name: OptionAttribute): string | undefined {

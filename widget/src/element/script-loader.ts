@@ -35,7 +35,12 @@ export const TRUSTED_TYPES_HINT = `${LOG_PREFIX} blocked by Trusted Types; add "
 
 type Win = {
   RingwiseVoice?: Partial<ChunkRegistry>;
-  trustedTypes?: { createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): string } };
+  trustedTypes?: {
+    createPolicy(
+      name: string,
+      rules: { createScriptURL(url: string): string },
+    ): { createScriptURL(url: string): string };
+  };
 };
 
 /**
@@ -81,7 +86,9 @@ export function scriptLoader(base: string, nonce = ''): LoadModule {
       // A warm start's files: after the page's own.
       if (low) script.fetchPriority = 'low';
       try {
-        policy ??= win.trustedTypes?.createPolicy(TRUSTED_TYPES_POLICY, { createScriptURL: (u) => (u.startsWith(folder) ? u : '') });
+        policy ??= win.trustedTypes?.createPolicy(TRUSTED_TYPES_POLICY, {
+          createScriptURL: (u) => (u.startsWith(folder) ? u : ''),
+        });
         script.src = policy ? policy.createScriptURL(requested) : requested;
       } catch {
         // The page enforces Trusted Types and refused our policy: no script can be added. It fails
@@ -95,7 +102,8 @@ export function scriptLoader(base: string, nonce = ''): LoadModule {
     });
 
   // One load per file at a time; after a failure the next call tries again.
-  const load = ((key: string, low?: boolean) => pending.get(key) ?? pending.set(key, fetchScript(key, low)).get(key)) as LoadModule;
+  const load = ((key: string, low?: boolean) =>
+    pending.get(key) ?? pending.set(key, fetchScript(key, low)).get(key)) as LoadModule;
   win.RingwiseVoice = Object.assign(existing ?? {}, {
     chunk: (key: string, exports: unknown) => void arrived.set(key, exports),
     load,

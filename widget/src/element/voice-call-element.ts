@@ -35,7 +35,16 @@ import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
 import { LOG_PREFIX } from '../core/log.ts';
 
-export { ELEMENT_NAME, EVENT_PREFIX, MODES, OPTION_ATTRIBUTES, POSITIONS, PRELOADS, type Preload, type WidgetPosition } from './options.ts';
+export {
+  ELEMENT_NAME,
+  EVENT_PREFIX,
+  MODES,
+  OPTION_ATTRIBUTES,
+  POSITIONS,
+  PRELOADS,
+  type Preload,
+  type WidgetPosition,
+} from './options.ts';
 export type { VoiceCallElement, VoiceCallElementConstructor } from './element-types.ts';
 
 /**
@@ -218,7 +227,9 @@ export function createVoiceCallElement(
     dispatch_ = (event: string, detail: unknown): boolean => {
       const track = this.#track;
       typeof track == 'function' ? track(event, detail) : track?.push([event, detail]);
-      return this.dispatchEvent(new CustomEvent(EVENT_PREFIX + event, { detail, bubbles: true, composed: true, cancelable: true }));
+      return this.dispatchEvent(
+        new CustomEvent(EVENT_PREFIX + event, { detail, bubbles: true, composed: true, cancelable: true }),
+      );
     };
 
     /** Renders the launcher and the card. */

@@ -11,7 +11,9 @@
 import type { StartStage } from '../core/start-stages.ts';
 
 /** `'daily-call-join'` → `'DailyCallJoin'`, at the type level. */
-type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
+type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Capitalize<Head>}${Pascal<Tail>}`
+  : Capitalize<S>;
 
 /** The label key of each start stage (`stageDailyCallJoin`), derived from `START_STAGES`. */
 export type StageLabelKey = `stage${Pascal<StartStage>}`;

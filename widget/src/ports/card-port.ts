@@ -35,7 +35,11 @@ export interface StartModule {
    * Asks, in the caller's task, for `POST /call/web` for the element's target and for the
    * microphone; nothing without consent, a key or a readable target.
    */
-  startFor(element: Element, requests?: Pick<RequestHelpers, 'requestWebCall'>, loadDaily?: StartNowOptions['loadDaily']): StartOptions;
+  startFor(
+    element: Element,
+    requests?: Pick<RequestHelpers, 'requestWebCall'>,
+    loadDaily?: StartNowOptions['loadDaily'],
+  ): StartOptions;
 }
 
 /** The element builder the loader hands the card (its `h`, element/dom.ts): `<tag class part …attrs>`. */

@@ -99,7 +99,10 @@ export interface UseVoiceCallResult extends CallView {
  * runs is ignored, so double-mounting never makes two calls. Unmounting ends the call and the
  * chat reply and destroys the clients.
  */
-export function useVoiceCallWithEngine(loadEngine: () => Promise<VoiceEngine>, options: UseVoiceCallOptions): UseVoiceCallResult {
+export function useVoiceCallWithEngine(
+  loadEngine: () => Promise<VoiceEngine>,
+  options: UseVoiceCallOptions,
+): UseVoiceCallResult {
   const latest = useRef(options);
   const engine = useRef(loadEngine);
   useEffect(() => {
@@ -128,7 +131,8 @@ export function useVoiceCallWithEngine(loadEngine: () => Promise<VoiceEngine>, o
   const view = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
 
   const warnUnconfigured = useCallback(() => {
-    if (!latest.current.publicKey) console.error(`${LOG_PREFIX} the voice client is not configured (no public key): nothing can start.`);
+    if (!latest.current.publicKey)
+      console.error(`${LOG_PREFIX} the voice client is not configured (no public key): nothing can start.`);
   }, []);
   const start = useCallback(
     (target?: CallTarget, options?: StartOptions) => {
@@ -139,7 +143,8 @@ export function useVoiceCallWithEngine(loadEngine: () => Promise<VoiceEngine>, o
   );
   const stop = useCallback(() => controller.stop(), [controller]);
   const toggle = useCallback(
-    (target?: CallTarget) => (controller.getSnapshot().phase === 'idle' ? start(target) : (stop(), Promise.resolve(false))),
+    (target?: CallTarget) =>
+      controller.getSnapshot().phase === 'idle' ? start(target) : (stop(), Promise.resolve(false)),
     [controller, start, stop],
   );
   const setMuted = useCallback((muted: boolean) => controller.setMuted(muted), [controller]);
@@ -156,7 +161,10 @@ export function useVoiceCallWithEngine(loadEngine: () => Promise<VoiceEngine>, o
   const stopReply = useCallback(() => controller.stopReply(), [controller]);
   const dismiss = useCallback(() => controller.dismiss(), [controller]);
   const send = useCallback((message: JsonObject) => controller.send(message), [controller]);
-  const say = useCallback((text: string, endCallAfterSpoken?: boolean) => controller.say(text, endCallAfterSpoken), [controller]);
+  const say = useCallback(
+    (text: string, endCallAfterSpoken?: boolean) => controller.say(text, endCallAfterSpoken),
+    [controller],
+  );
   const addMessage = useCallback(
     (message: ConversationMessage, options?: AddMessageOptions) => controller.addMessage(message, options),
     [controller],
@@ -180,6 +188,22 @@ export function useVoiceCallWithEngine(loadEngine: () => Promise<VoiceEngine>, o
       say,
       addMessage,
     }),
-    [view, publicKey, start, stop, toggle, setMuted, resumeAudio, preload, preloadChat, sendText, stopReply, dismiss, send, say, addMessage],
+    [
+      view,
+      publicKey,
+      start,
+      stop,
+      toggle,
+      setMuted,
+      resumeAudio,
+      preload,
+      preloadChat,
+      sendText,
+      stopReply,
+      dismiss,
+      send,
+      say,
+      addMessage,
+    ],
   );
 }

@@ -45,7 +45,10 @@ export class ScriptedChatClient extends ScriptedObservable<ChatSnapshot, ChatCli
     options?.request?.catch(() => {});
     const text = typeof input === 'string' ? input.trim() : '';
     if (!text || !hasCallTarget(target)) {
-      const error = new VoiceError('validation-error', text ? 'No assistant, squad or workflow to ask.' : 'The message is empty.');
+      const error = new VoiceError(
+        'validation-error',
+        text ? 'No assistant, squad or workflow to ask.' : 'The message is empty.',
+      );
       this.set({ error });
       this.events.emit('error', error);
       return null;

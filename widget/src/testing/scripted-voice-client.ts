@@ -53,7 +53,10 @@ function deviceGone(deviceId: string): Error {
 }
 
 /** See the module comment. */
-export class ScriptedVoiceClient extends ScriptedObservable<VoiceSnapshot, VoiceClientEvents> implements VoiceClientPort {
+export class ScriptedVoiceClient
+  extends ScriptedObservable<VoiceSnapshot, VoiceClientEvents>
+  implements VoiceClientPort
+{
   /** The options the UI created the client with. */
   readonly options: EngineClientOptions;
   /** Resolves the start in flight (`connect`: the call; `fail` or a stop: null). */
@@ -81,7 +84,9 @@ export class ScriptedVoiceClient extends ScriptedObservable<VoiceSnapshot, Voice
     // An adopted request the script never reads must not become an unhandled rejection.
     options?.request?.catch(() => {});
     if (!hasCallTarget(target)) {
-      const error = new VoiceError('validation-error', 'No assistant, squad or workflow to call.', { stage: 'input-validation' });
+      const error = new VoiceError('validation-error', 'No assistant, squad or workflow to call.', {
+        stage: 'input-validation',
+      });
       this.set({ error });
       this.events.emit('error', error);
       throw error;

@@ -22,8 +22,20 @@ import {
 } from '../daily/index.ts';
 import { bridge, type Attempt } from './bridge.ts';
 import { VapiEventEmitter } from './node-style-emitter.ts';
-import type { AssistantOverrides, Call, CreateAssistantDTO, CreateSquadDTO, CreateWorkflowDTO, WorkflowOverrides } from './platform-api.ts';
-import type { ReconnectWebCall as WebCall, StartCallOptions, VapiClientToServerMessage, VapiEventNames } from './types.ts';
+import type {
+  AssistantOverrides,
+  Call,
+  CreateAssistantDTO,
+  CreateSquadDTO,
+  CreateWorkflowDTO,
+  WorkflowOverrides,
+} from './platform-api.ts';
+import type {
+  ReconnectWebCall as WebCall,
+  StartCallOptions,
+  VapiClientToServerMessage,
+  VapiEventNames,
+} from './types.ts';
 
 export type * from './types.ts';
 /** The platform's DTOs, as `@vapi-ai/web/dist/api` has them (also `@ringwise/voice-widget/vapi/dist/api`). */
@@ -35,7 +47,9 @@ const NO_CALL = 'Call object is not available.';
 /** The reference's guards against daily-js options that break Chrome 140+. */
 function safeConfig(config: Pick<DailyAdvancedConfig, 'avoidEval' | 'alwaysIncludeMicInPermissionPrompt'> = {}) {
   if (config.alwaysIncludeMicInPermissionPrompt !== false) return config;
-  console.warn('[Vapi] alwaysIncludeMicInPermissionPrompt:false detected. This can cause Chrome 140+ issues. Removing the property.');
+  console.warn(
+    '[Vapi] alwaysIncludeMicInPermissionPrompt:false detected. This can cause Chrome 140+ issues. Removing the property.',
+  );
   const { alwaysIncludeMicInPermissionPrompt: _, ...rest } = config;
   return rest;
 }
@@ -68,14 +82,18 @@ export default class Vapi extends VapiEventEmitter {
     super();
     const props = { ...dailyCallObject };
     if (props.audioSource === false) {
-      console.warn('[Vapi] audioSource:false detected in factory options. This can cause Chrome 140+ issues. Defaulting to true.');
+      console.warn(
+        '[Vapi] audioSource:false detected in factory options. This can cause Chrome 140+ issues. Defaulting to true.',
+      );
       props.audioSource = true;
     }
     const platform = {
       ...browserPlatform,
       // The reference leaves the microphone prompt to the call engine's join.
       requestMicrophone: async () => [],
-      isMobile: () => typeof navigator !== 'undefined' && /android|iphone|ipad|ipod|iemobile|blackberry|bada/i.test(navigator.userAgent),
+      isMobile: () =>
+        typeof navigator !== 'undefined' &&
+        /android|iphone|ipad|ipod|iemobile|blackberry|bada/i.test(navigator.userAgent),
     };
     this.#client = new VoiceClient({
       publicKey: apiToken,
@@ -86,7 +104,13 @@ export default class Vapi extends VapiEventEmitter {
       platform,
       video: true,
     });
-    bridge(this.#client, (event, ...args) => this.emit(event, ...args), () => this.#attempt, props, platform.isMobile);
+    bridge(
+      this.#client,
+      (event, ...args) => this.emit(event, ...args),
+      () => this.#attempt,
+      props,
+      platform.isMobile,
+    );
     this.#client.on('audio', (player) => {
       this.#player = player.element ?? null;
       if (this.#player) this.emit('audio', this.#player);
@@ -114,22 +138,42 @@ export default class Vapi extends VapiEventEmitter {
     workflowOverrides?: WorkflowOverrides,
     options?: StartCallOptions,
   ): Promise<Call | null> {
-    const pick = (value: object | string | undefined) => (typeof value === 'string' ? [undefined, value] : [value, undefined]);
+    const pick = (value: object | string | undefined) =>
+      typeof value === 'string' ? [undefined, value] : [value, undefined];
     const [assistantObject, assistantId] = pick(assistant);
     const [squadObject, squadId] = pick(squad);
     const [workflowObject, workflowId] = pick(workflow);
     // Key order is the reference's, so the body is byte for byte the same.
-    const target = { assistant: assistantObject, assistantId, assistantOverrides, squad: squadObject, squadId, workflow: workflowObject, workflowId, workflowOverrides } as unknown as CallTarget;
+    const target = {
+      assistant: assistantObject,
+      assistantId,
+      assistantOverrides,
+      squad: squadObject,
+      squadId,
+      workflow: workflowObject,
+      workflowId,
+      workflowOverrides,
+    } as unknown as CallTarget;
     if (!assistant && !squad && !workflow) {
       const error = new Error('Assistant or Squad or Workflow must be provided.');
-      this.emit('error', { type: 'validation-error', stage: 'input-validation', error: { message: error.message, name: error.name, stack: error.stack }, timestamp: new Date().toISOString() });
+      this.emit('error', {
+        type: 'validation-error',
+        stage: 'input-validation',
+        error: { message: error.message, name: error.name, stack: error.stack },
+        timestamp: new Date().toISOString(),
+      });
       throw error;
     }
     if (this.#client.getSnapshot().state === 'idle') {
-      this.#attempt = { reconnect: false, flags: { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow } };
+      this.#attempt = {
+        reconnect: false,
+        flags: { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow },
+      };
     }
     // The platform's answer as read (readWebCall passes its fields through): the reference types it `Call` too.
-    return this.#client.start(target, { roomDeleteOnUserLeaveEnabled: options?.roomDeleteOnUserLeaveEnabled }) as Promise<Call | null>;
+    return this.#client.start(target, {
+      roomDeleteOnUserLeaveEnabled: options?.roomDeleteOnUserLeaveEnabled,
+    }) as Promise<Call | null>;
   }
 
   /** Joins a call still running (started with `roomDeleteOnUserLeaveEnabled: false`). Rejects when it fails. */
@@ -138,7 +182,8 @@ export default class Vapi extends VapiEventEmitter {
     if (running) throw new Error('Cannot reconnect while a call is already in progress. Call stop() first.');
     if (!webCall.webCallUrl) throw new Error('webCallUrl is required for reconnection.');
     this.#attempt = { reconnect: true, webCall };
-    if (!(await this.#client.reconnect(webCall as unknown as CoreWebCall))) throw this.#attempt.failure ?? new Error('reconnect cancelled');
+    if (!(await this.#client.reconnect(webCall as unknown as CoreWebCall)))
+      throw this.#attempt.failure ?? new Error('reconnect cancelled');
   }
 
   /** Leaves the call (or cancels a start) and releases everything. */
@@ -157,7 +202,12 @@ export default class Vapi extends VapiEventEmitter {
   }
 
   /** Makes the assistant say `message`. */
-  say(message: string, endCallAfterSpoken?: boolean, interruptionsEnabled?: boolean, interruptAssistantEnabled?: boolean): void {
+  say(
+    message: string,
+    endCallAfterSpoken?: boolean,
+    interruptionsEnabled?: boolean,
+    interruptAssistantEnabled?: boolean,
+  ): void {
     this.#client.say(message, endCallAfterSpoken, interruptionsEnabled ?? false, interruptAssistantEnabled ?? false);
   }
 
@@ -191,7 +241,9 @@ export default class Vapi extends VapiEventEmitter {
   async setInputDevicesAsync(options: Parameters<DailyCall['setInputDevicesAsync']>[0]): Promise<void> {
     const call = this.#daily(true);
     if ('audioSource' in options && options.audioSource === false) {
-      console.warn('[Vapi] setInputDevicesAsync with audioSource:false detected. This can cause Chrome 140+ issues. Using default device instead.');
+      console.warn(
+        '[Vapi] setInputDevicesAsync with audioSource:false detected. This can cause Chrome 140+ issues. Using default device instead.',
+      );
       const { audioSource: _, ...rest } = options;
       options = rest;
     }
@@ -241,7 +293,10 @@ export default class Vapi extends VapiEventEmitter {
   }
 
   /** Shares the screen. */
-  startScreenSharing(displayMediaOptions?: DisplayMediaStreamOptions, screenVideoSendSettings?: DailyVideoSendSettings): void {
+  startScreenSharing(
+    displayMediaOptions?: DisplayMediaStreamOptions,
+    screenVideoSendSettings?: DailyVideoSendSettings,
+  ): void {
     this.#daily()?.startScreenShare({ displayMediaOptions, screenVideoSendSettings });
   }
 

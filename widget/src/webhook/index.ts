@@ -27,7 +27,13 @@ export interface HmacSubtle {
 
 /** The calls this module makes (`HmacSubtle` with its parameters). */
 interface HmacCalls {
-  importKey(format: 'raw', keyData: Uint8Array, algorithm: { name: 'HMAC'; hash: 'SHA-256' }, extractable: false, usages: string[]): Promise<unknown>;
+  importKey(
+    format: 'raw',
+    keyData: Uint8Array,
+    algorithm: { name: 'HMAC'; hash: 'SHA-256' },
+    extractable: false,
+    usages: string[],
+  ): Promise<unknown>;
   sign(algorithm: 'HMAC', key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
   verify(algorithm: 'HMAC', key: unknown, signature: Uint8Array, data: Uint8Array): Promise<boolean>;
 }
@@ -51,22 +57,30 @@ const encoder = new TextEncoder();
 
 /** The body's bytes (a copy for bytes: Web Crypto takes an `ArrayBuffer`-backed view). */
 function bytesOf(body: WebhookBody): Uint8Array {
-  return typeof body === 'string' ? encoder.encode(body) : new Uint8Array(body instanceof ArrayBuffer ? body.slice(0) : body);
+  return typeof body === 'string'
+    ? encoder.encode(body)
+    : new Uint8Array(body instanceof ArrayBuffer ? body.slice(0) : body);
 }
 
 /** Throws a `TypeError` for a configuration that would make every check meaningless. */
 function checkSettings(secret: unknown, toleranceSeconds: number): void {
   // An empty secret makes an HMAC anyone can compute: refuse it loudly rather than verify against it.
-  if (typeof secret !== 'string' || secret === '') throw new TypeError('verifyWebhook: the secret is empty (set CONTACT_WEBHOOK_SECRET).');
+  if (typeof secret !== 'string' || secret === '')
+    throw new TypeError('verifyWebhook: the secret is empty (set CONTACT_WEBHOOK_SECRET).');
   // NaN or Infinity would make every timestamp "recent" and turn the replay window off.
   if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0) {
-    throw new TypeError(`verifyWebhook: toleranceSeconds must be a finite number ≥ 0, not ${String(toleranceSeconds)}.`);
+    throw new TypeError(
+      `verifyWebhook: toleranceSeconds must be a finite number ≥ 0, not ${String(toleranceSeconds)}.`,
+    );
   }
 }
 
 function subtleOf(subtle: HmacSubtle | undefined): HmacCalls {
   const found = subtle ?? globalThis.crypto?.subtle;
-  if (!found) throw new TypeError('verifyWebhook: no Web Crypto here; pass { subtle } (Node 18: require("node:crypto").webcrypto.subtle).');
+  if (!found)
+    throw new TypeError(
+      'verifyWebhook: no Web Crypto here; pass { subtle } (Node 18: require("node:crypto").webcrypto.subtle).',
+    );
   return found as unknown as HmacCalls;
 }
 
@@ -85,10 +99,17 @@ function signedBytes(timestamp: number, body: WebhookBody): Uint8Array {
 }
 
 /** The signature header's value for `body` sent at `timestamp` (unix seconds): for a receiver's tests. */
-export async function signWebhook(secret: string, body: WebhookBody, timestamp: number, options: Pick<VerifyWebhookOptions, 'subtle'> = {}): Promise<string> {
+export async function signWebhook(
+  secret: string,
+  body: WebhookBody,
+  timestamp: number,
+  options: Pick<VerifyWebhookOptions, 'subtle'> = {},
+): Promise<string> {
   checkSettings(secret, 0);
   const subtle = subtleOf(options.subtle);
-  const mac = new Uint8Array(await subtle.sign('HMAC', await hmacKey(subtle, secret, 'sign'), signedBytes(timestamp, body)));
+  const mac = new Uint8Array(
+    await subtle.sign('HMAC', await hmacKey(subtle, secret, 'sign'), signedBytes(timestamp, body)),
+  );
   return `t=${timestamp},v1=${[...mac].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
@@ -109,7 +130,12 @@ function bodyId(body: WebhookBody): string | undefined {
  * `verify`, in constant time) and the timestamp is within the tolerance; `false` for anything a request can get
  * wrong. Throws a `TypeError` for an empty secret or a tolerance that is not a finite number ≥ 0.
  */
-export async function verifyWebhook(secret: string, header: string | null | undefined, body: WebhookBody, options: VerifyWebhookOptions = {}): Promise<boolean> {
+export async function verifyWebhook(
+  secret: string,
+  header: string | null | undefined,
+  body: WebhookBody,
+  options: VerifyWebhookOptions = {},
+): Promise<boolean> {
   const { toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now = Math.floor(Date.now() / 1000), idempotencyKey } = options;
   checkSettings(secret, toleranceSeconds);
   const subtle = subtleOf(options.subtle);
@@ -117,7 +143,9 @@ export async function verifyWebhook(secret: string, header: string | null | unde
   const parts = header.split(',').map((part) => part.trim().split('='));
   const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
   if (!Number.isSafeInteger(timestamp) || !(Math.abs(now - timestamp) <= toleranceSeconds)) return false;
-  const candidates = parts.filter(([key, value]) => key === 'v1' && value && /^[0-9a-f]{64}$/i.test(value)).map(([, value]) => value!);
+  const candidates = parts
+    .filter(([key, value]) => key === 'v1' && value && /^[0-9a-f]{64}$/i.test(value))
+    .map(([, value]) => value!);
   if (candidates.length === 0) return false;
   const key = await hmacKey(subtle, secret, 'verify');
   const data = signedBytes(timestamp, body);

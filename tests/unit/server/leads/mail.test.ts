@@ -66,11 +66,19 @@ describe('the mail', () => {
       expect(to, `${label}: no recipient added`).toEqual(TO);
       expect(names, `${label}: no Bcc header`).not.toContain('bcc');
       expect(names, `${label}: no injected header`).not.toContain('x-injected');
-      expect(names.filter((n) => n === 'to'), `${label}: one To header`).toHaveLength(1);
+      expect(
+        names.filter((n) => n === 'to'),
+        `${label}: one To header`,
+      ).toHaveLength(1);
       expect(headers.find(([n]) => n === 'To')?.[1], `${label}: To unchanged`).toBe(TO.join(', '));
-      expect(names.includes('reply-to'), `${label}: no Reply-To for an address that is not one plain address`).toBe(false);
+      expect(names.includes('reply-to'), `${label}: no Reply-To for an address that is not one plain address`).toBe(
+        false,
+      );
     }
-    expect(smtp.mails.every((m) => m.from === 'site@business.test'), 'the sender never changes').toBe(true);
+    expect(
+      smtp.mails.every((m) => m.from === 'site@business.test'),
+      'the sender never changes',
+    ).toBe(true);
   });
 
   it('keeps bidi and zero-width characters out of the subject', () => {
@@ -87,7 +95,15 @@ describe('helpers', () => {
 
   it('isPlainAddress takes one address and nothing else', () => {
     expect(isPlainAddress('ann@lee.com')).toBe(true);
-    for (const bad of ['Ann <ann@lee.com>', 'a@b.com, c@d.com', 'a@b.com\r\nBcc: x@y.z', 'a b@c.com', '"a"@b.com', 'a@b', 'a@b.com\u200b'])
+    for (const bad of [
+      'Ann <ann@lee.com>',
+      'a@b.com, c@d.com',
+      'a@b.com\r\nBcc: x@y.z',
+      'a b@c.com',
+      '"a"@b.com',
+      'a@b',
+      'a@b.com\u200b',
+    ])
       expect(isPlainAddress(bad), JSON.stringify(bad)).toBe(false);
   });
 });

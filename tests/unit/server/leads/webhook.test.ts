@@ -7,7 +7,12 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryError } from '../../../../server/leads/delivery-error.ts';
 import type { Lead } from '../../../../server/leads/lead.ts';
-import { createWebhookChannel, signWebhook, SIGNATURE_HEADER, verifyWebhook } from '../../../../server/leads/webhook.ts';
+import {
+  createWebhookChannel,
+  signWebhook,
+  SIGNATURE_HEADER,
+  verifyWebhook,
+} from '../../../../server/leads/webhook.ts';
 import { SAMPLE_LEAD } from '../../../fixtures/lead.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../fixtures/receivers.ts';
 
@@ -22,7 +27,9 @@ describe('signature', () => {
   it('is t=<seconds>,v1=<hex HMAC-SHA256 of "t.body">', () => {
     expect(header, 'Stripe-style header').toMatch(/^t=1790000000,v1=[0-9a-f]{64}$/);
     // The documented recipe, written out as a receiver in another language would.
-    expect(header.split('v1=')[1], 'HMAC over `${t}.${body}`').toBe(createHmac('sha256', SECRET).update(`${now}.${body}`).digest('hex'));
+    expect(header.split('v1=')[1], 'HMAC over `${t}.${body}`').toBe(
+      createHmac('sha256', SECRET).update(`${now}.${body}`).digest('hex'),
+    );
   });
 
   it('verifies the body it was made for, and nothing else', () => {
@@ -30,10 +37,16 @@ describe('signature', () => {
     expect(verifyWebhook(SECRET, header, body.replace('Ann', 'Bob'), { now }), 'a tampered body').toBe(false);
     expect(verifyWebhook(SECRET, header, body + ' ', { now }), 'one byte more').toBe(false);
     expect(verifyWebhook('b'.repeat(64), header, body, { now }), 'another secret').toBe(false);
-    expect(verifyWebhook(SECRET, header.replace('t=1790000000', 't=1790000001'), body, { now }), 'a changed timestamp').toBe(false);
+    expect(
+      verifyWebhook(SECRET, header.replace('t=1790000000', 't=1790000001'), body, { now }),
+      'a changed timestamp',
+    ).toBe(false);
     expect(verifyWebhook(SECRET, header, body, { now: now + 301 }), 'older than the tolerance (a replay)').toBe(false);
     expect(verifyWebhook(SECRET, header, body, { now: now + 299 }), 'within the tolerance').toBe(true);
-    expect(verifyWebhook(SECRET, `${header},v1=${'0'.repeat(64)}`, body, { now }), 'one of several v1 values matches').toBe(true);
+    expect(
+      verifyWebhook(SECRET, `${header},v1=${'0'.repeat(64)}`, body, { now }),
+      'one of several v1 values matches',
+    ).toBe(true);
     expect(verifyWebhook(SECRET, undefined, body, { now }), 'no header').toBe(false);
     expect(verifyWebhook(SECRET, 'garbage', body, { now }), 'no timestamp').toBe(false);
     expect(verifyWebhook(SECRET, `t=${now},v1=abc`, body, { now }), 'a short signature').toBe(false);
@@ -41,7 +54,9 @@ describe('signature', () => {
 
   it('refuses an empty secret and a tolerance that is not finite (issue 34)', () => {
     expect(() => verifyWebhook('', signWebhook('', body, now), body, { now }), 'empty secret').toThrow(TypeError);
-    expect(() => verifyWebhook(SECRET, header, body, { now: now + 9999, toleranceSeconds: NaN }), 'NaN').toThrow(TypeError);
+    expect(() => verifyWebhook(SECRET, header, body, { now: now + 9999, toleranceSeconds: NaN }), 'NaN').toThrow(
+      TypeError,
+    );
   });
 });
 
@@ -69,12 +84,17 @@ describe('delivery to a receiver', () => {
     });
     expect(hit.headers['content-type'], 'content type').toBe('application/json');
     expect(hit.headers['idempotency-key'], 'idempotency key').toBe(lead.id);
-    expect(verifyWebhook(SECRET, hit.headers[SIGNATURE_HEADER.toLowerCase()] as string, hit.body), 'the receiver verifies the raw body').toBe(true);
+    expect(
+      verifyWebhook(SECRET, hit.headers[SIGNATURE_HEADER.toLowerCase()] as string, hit.body),
+      'the receiver verifies the raw body',
+    ).toBe(true);
   });
 
   it('treats a non-2xx answer as a failure to retry, naming the status', async () => {
     receiver.mode = 'refuse';
-    const error = await createWebhookChannel({ url: receiver.url, secret: SECRET }).deliver(lead).catch((e: unknown) => e);
+    const error = await createWebhookChannel({ url: receiver.url, secret: SECRET })
+      .deliver(lead)
+      .catch((e: unknown) => e);
     expect(error, 'a DeliveryError').toBeInstanceOf(DeliveryError);
     expect((error as Error).message).toMatch(/HTTP 503/);
   });
@@ -83,7 +103,9 @@ describe('delivery to a receiver', () => {
     const closed = await startWebhookReceiver();
     const url = closed.url;
     await closed.close();
-    const error = (await createWebhookChannel({ url, secret: SECRET }).deliver(lead).catch((e: unknown) => e)) as Error;
+    const error = (await createWebhookChannel({ url, secret: SECRET })
+      .deliver(lead)
+      .catch((e: unknown) => e)) as Error;
     expect(error.message, 'one line').toMatch(/^no answer from 127\.0\.0\.1:\d+ \(ECONNREFUSED\)$/);
   });
 });

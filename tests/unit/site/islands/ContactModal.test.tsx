@@ -58,7 +58,10 @@ async function openModal() {
   return dialog;
 }
 
-async function fill(dialog: HTMLElement, values = { name: 'Ann Lee', business: 'Lee Plumbing', email: 'ann@lee.com', info: 'Mornings' }) {
+async function fill(
+  dialog: HTMLElement,
+  values = { name: 'Ann Lee', business: 'Lee Plumbing', email: 'ann@lee.com', info: 'Mornings' },
+) {
   const form = within(dialog);
   await user.type(form.getByRole('textbox', { name: /^Name/ }), values.name);
   await user.type(form.getByRole('textbox', { name: /^Business Name/ }), values.business);
@@ -85,7 +88,13 @@ describe('ContactModal: sending', () => {
     const sending = within(dialog).getByRole('button', { name: 'Sending...' });
     expect(sending, 'submit disabled while sending').toBeDisabled();
     expect(backend.rows, 'one insert, trimmed, empty info as null').toEqual([
-      { name: 'Ann Lee', business_name: 'Lee Plumbing', email: 'ann@lee.com', additional_info: null, request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) as string },
+      {
+        name: 'Ann Lee',
+        business_name: 'Lee Plumbing',
+        email: 'ann@lee.com',
+        additional_info: null,
+        request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
+      },
     ]);
 
     // Fake time from here: the auto-close timer starts when success shows. (Testing Library's
@@ -109,7 +118,10 @@ describe('ContactModal: sending', () => {
     vi.useRealTimers();
 
     act(() => openContact());
-    expect(within(dialog).getByRole('heading', { name: 'Get in Contact' }), 'idle again on reopening').toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('heading', { name: 'Get in Contact' }),
+      'idle again on reopening',
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: /^Name/ }), 'the form was cleared').toHaveValue('');
   });
 
@@ -172,7 +184,9 @@ describe('ContactModal: sending', () => {
     const dialog = await openModal();
     await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'not-an-email');
     fireEvent.submit(dialog.querySelector('form')!);
-    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription('Please enter your name.');
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription(
+      'Please enter your name.',
+    );
     expect(within(dialog).getByRole('textbox', { name: /^Email/ })).toHaveAccessibleDescription(/valid email address/);
     expect(within(dialog).getByRole('textbox', { name: /^Name/ }), 'focus on the first').toHaveFocus();
     expect(backend.rows, 'nothing sent').toHaveLength(0);
@@ -234,7 +248,9 @@ describe('ContactModal: the error box', () => {
   }
 
   it("shows the backend's message for a backend error, and keeps what was typed", async () => {
-    const dialog = await failWith((b) => b.answer({ error: { code: 'XX000', message: 'Database is restarting' }, status: 500 }));
+    const dialog = await failWith((b) =>
+      b.answer({ error: { code: 'XX000', message: 'Database is restarting' }, status: 500 }),
+    );
     expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Database is restarting$/);
     expect(within(dialog).getByRole('textbox', { name: /^Email/ }), 'kept').toHaveValue('ann@lee.com');
     expect(within(dialog).getByRole('button', { name: 'Send Message' }), 'ready to retry').toHaveFocus();
@@ -246,7 +262,9 @@ describe('ContactModal: the error box', () => {
     const dialog = await failWith((b) => b.answer({ error: { code: '42501', message: rls }, status: 401 }));
     const text = within(dialog).getByRole('alert').textContent ?? '';
     expect(text, 'the raw message is there').toContain(rls);
-    expect(text, 'in a sentence for people').toMatch(/^The server refused to store your message \(.+\)\. Please write to us by email instead\.$/);
+    expect(text, 'in a sentence for people').toMatch(
+      /^The server refused to store your message \(.+\)\. Please write to us by email instead\.$/,
+    );
   });
 
   it("shows a thrown Error's own message", async () => {
@@ -255,7 +273,9 @@ describe('ContactModal: the error box', () => {
   });
 
   it('turns "Failed to fetch" into a sentence that still contains it', async () => {
-    const dialog = await failWith((b) => b.answer({ error: { code: '', message: 'TypeError: Failed to fetch' }, status: 0 }));
+    const dialog = await failWith((b) =>
+      b.answer({ error: { code: '', message: 'TypeError: Failed to fetch' }, status: 0 }),
+    );
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       /^Could not reach the server \(Failed to fetch\)\. Please check your connection and try again\.$/,
     );
@@ -267,7 +287,9 @@ describe('ContactModal: the error box', () => {
   });
 
   it('clears the error box on the next attempt, which can succeed', async () => {
-    const dialog = await failWith((b) => b.answer({ error: { code: 'XX000', message: 'Database is restarting' }, status: 500 }));
+    const dialog = await failWith((b) =>
+      b.answer({ error: { code: 'XX000', message: 'Database is restarting' }, status: 500 }),
+    );
     await send(dialog);
     expect(within(dialog).queryByRole('alert'), 'no stale error while sending').toBeNull();
     backend.answer({ error: null, status: 201 });
@@ -284,15 +306,87 @@ describe('ContactModal: the error box', () => {
  * then dropped as a bot. Lower case; matched as substrings, as the engines' regular expressions do.
  */
 const AUTOFILL_WORDS = [
-  'name', 'first', 'last', 'given', 'family', 'surname', 'nick', 'initial', 'suffix', 'prefix', 'title', 'honorific',
-  'company', 'business', 'organi', 'firm', 'employer', 'job',
-  'mail', 'courriel', 'phone', 'tel', 'mobile', 'cell', 'fax',
-  'address', 'addr', 'street', 'line', 'house', 'apt', 'apartment', 'suite', 'unit', 'floor', 'building',
-  'city', 'town', 'suburb', 'county', 'district', 'region', 'province', 'state', 'zip', 'postal', 'postcode', 'country',
-  'card', 'credit', 'cvc', 'cvv', 'csc', 'expir', 'iban', 'account', 'bank',
-  'birth', 'bday', 'dob', 'age', 'gender', 'sex',
-  'user', 'login', 'pass', 'pin', 'otp', 'code',
-  'url', 'web', 'site', 'homepage', 'home', 'www', 'http', 'link', 'search', 'promo', 'coupon', 'gift',
+  'name',
+  'first',
+  'last',
+  'given',
+  'family',
+  'surname',
+  'nick',
+  'initial',
+  'suffix',
+  'prefix',
+  'title',
+  'honorific',
+  'company',
+  'business',
+  'organi',
+  'firm',
+  'employer',
+  'job',
+  'mail',
+  'courriel',
+  'phone',
+  'tel',
+  'mobile',
+  'cell',
+  'fax',
+  'address',
+  'addr',
+  'street',
+  'line',
+  'house',
+  'apt',
+  'apartment',
+  'suite',
+  'unit',
+  'floor',
+  'building',
+  'city',
+  'town',
+  'suburb',
+  'county',
+  'district',
+  'region',
+  'province',
+  'state',
+  'zip',
+  'postal',
+  'postcode',
+  'country',
+  'card',
+  'credit',
+  'cvc',
+  'cvv',
+  'csc',
+  'expir',
+  'iban',
+  'account',
+  'bank',
+  'birth',
+  'bday',
+  'dob',
+  'age',
+  'gender',
+  'sex',
+  'user',
+  'login',
+  'pass',
+  'pin',
+  'otp',
+  'code',
+  'url',
+  'web',
+  'site',
+  'homepage',
+  'home',
+  'www',
+  'http',
+  'link',
+  'search',
+  'promo',
+  'coupon',
+  'gift',
 ];
 
 describe('ContactModal: the honeypot', () => {
@@ -335,7 +429,10 @@ describe('ContactModal: the honeypot', () => {
   it('keeps the autofill tokens of the visible fields, so autofill fills those instead', async () => {
     const dialog = await openModal();
     expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveAttribute('autocomplete', 'name');
-    expect(within(dialog).getByRole('textbox', { name: /^Business Name/ })).toHaveAttribute('autocomplete', 'organization');
+    expect(within(dialog).getByRole('textbox', { name: /^Business Name/ })).toHaveAttribute(
+      'autocomplete',
+      'organization',
+    );
     expect(within(dialog).getByRole('textbox', { name: /^Email/ })).toHaveAttribute('autocomplete', 'email');
   });
 
@@ -345,7 +442,10 @@ describe('ContactModal: the honeypot', () => {
     fireEvent.change(honeypots(dialog)[0]!, { target: { value: 'http://spam.example' } });
     await send(dialog);
     await settle();
-    expect(within(dialog).getByRole('heading', { name: 'Thank You!' }), 'looks like success to the bot').toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('heading', { name: 'Thank You!' }),
+      'looks like success to the bot',
+    ).toBeInTheDocument();
     expect(backend.rows, 'no insert').toEqual([]);
   });
 });

@@ -28,12 +28,14 @@ afterEach(() => {
 });
 
 describe('EmbedConfigurator', () => {
-  it('starts with placeholders and where to find the real values, on the page\'s own origin', () => {
+  it("starts with placeholders and where to find the real values, on the page's own origin", () => {
     setup();
     expect(shown(), 'where to find them, first').toMatch(new RegExp(`^<!-- ${WHERE_TO_FIND.slice(0, 40)}`));
     expect(shown(), 'key placeholder').toContain('data-public-key="YOUR_PUBLIC_KEY"');
     expect(shown(), 'assistant placeholder').toContain('data-assistant-id="YOUR_ASSISTANT_ID"');
-    expect(shown(), 'the loader on the origin the page is served from').toContain(`<script src="${window.location.origin}/widget/voice-widget.js"`);
+    expect(shown(), 'the loader on the origin the page is served from').toContain(
+      `<script src="${window.location.origin}/widget/voice-widget.js"`,
+    );
     expect(screen.getByRole('textbox', { name: 'Public key' }), 'empty field').toHaveValue('');
   });
 
@@ -49,7 +51,13 @@ describe('EmbedConfigurator', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'dark');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'de');
     await user.type(screen.getByRole('textbox', { name: 'Title in the card' }), 'Acme Help');
-    for (const line of ['data-mode="chat"', 'data-position="bottom-left"', 'data-theme="dark"', 'data-locale="de"', 'data-title="Acme Help"']) {
+    for (const line of [
+      'data-mode="chat"',
+      'data-position="bottom-left"',
+      'data-theme="dark"',
+      'data-locale="de"',
+      'data-title="Acme Help"',
+    ]) {
       expect(shown(), line).toContain(line);
     }
     expect(screen.getByRole('option', { name: 'Deutsch' }), 'languages by their own names').toBeInTheDocument();
@@ -59,15 +67,25 @@ describe('EmbedConfigurator', () => {
     const user = setup();
     await user.type(screen.getByRole('textbox', { name: 'Public key' }), 'pk_1');
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent), 'three formats').toEqual(['Script tag', 'React (npm)', 'Custom element']);
-    expect(screen.getByRole('tab', { name: 'Script tag' }), 'the script tag first').toHaveAttribute('aria-selected', 'true');
+    expect(
+      tabs.map((tab) => tab.textContent),
+      'three formats',
+    ).toEqual(['Script tag', 'React (npm)', 'Custom element']);
+    expect(screen.getByRole('tab', { name: 'Script tag' }), 'the script tag first').toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await user.click(screen.getByRole('tab', { name: 'React (npm)' }));
     expect(screen.getByRole('tabpanel', { name: 'React (npm)' }), 'its panel').toBeVisible();
-    expect(shown(), 'React: the npm import and the key').toMatch(/import '@ringwise\/voice-widget\/element'[\s\S]*public-key="pk_1"/);
+    expect(shown(), 'React: the npm import and the key').toMatch(
+      /import '@ringwise\/voice-widget\/element'[\s\S]*public-key="pk_1"/,
+    );
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Custom element' }), 'arrow right moves on').toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Custom element' }), 'and chooses').toHaveAttribute('aria-selected', 'true');
-    expect(shown(), 'element: the loader defines only, the element carries the key').toMatch(/data-mount="false"[\s\S]*<ringwise-voice-call[\s\S]*public-key="pk_1"/);
+    expect(shown(), 'element: the loader defines only, the element carries the key').toMatch(
+      /data-mount="false"[\s\S]*<ringwise-voice-call[\s\S]*public-key="pk_1"/,
+    );
     await user.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: 'Script tag' }), 'Home: the first').toHaveAttribute('aria-selected', 'true');
     expect(screen.getAllByRole('tab').filter((tab) => tab.tabIndex === 0).length, 'one tab stop').toBe(1);
@@ -82,7 +100,9 @@ describe('EmbedConfigurator', () => {
     await user.click(screen.getByRole('tab', { name: 'Custom element' }));
     writeText.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     await user.click(screen.getByRole('button', { name: 'Copy element code' }));
-    expect(within(screen.getByRole('tabpanel')).getByRole('status'), 'refused').toHaveTextContent('Copy failed: select the snippet and copy it by hand.');
+    expect(within(screen.getByRole('tabpanel')).getByRole('status'), 'refused').toHaveTextContent(
+      'Copy failed: select the snippet and copy it by hand.',
+    );
   });
 
   it('the preview follows the options but never gets the key or the assistant', async () => {
@@ -94,8 +114,11 @@ describe('EmbedConfigurator', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'dark');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Mode' }), 'voice');
     await user.type(screen.getByRole('textbox', { name: 'Title in the card' }), 'Acme');
-    expect([preview.getAttribute('theme'), preview.getAttribute('mode'), preview.getAttribute('title')], 'options').toEqual(['dark', 'voice', 'Acme']);
+    expect(
+      [preview.getAttribute('theme'), preview.getAttribute('mode'), preview.getAttribute('title')],
+      'options',
+    ).toEqual(['dark', 'voice', 'Acme']);
     expect(preview.getAttribute('position'), 'stays in place').toBe('inline');
-    expect(preview.outerHTML, 'never the owner\'s key or assistant').not.toMatch(/pk_secret_owner|asst_owner/);
+    expect(preview.outerHTML, "never the owner's key or assistant").not.toMatch(/pk_secret_owner|asst_owner/);
   });
 });

@@ -71,7 +71,10 @@ describe('Header: transparent, then solid', () => {
     const onScroll = added.mock.calls.find(([type]) => type === 'scroll')?.[1];
     expect(onScroll, 'listens to scroll').toBeTypeOf('function');
     unmount();
-    expect(removed.mock.calls.some(([type, handler]) => type === 'scroll' && handler === onScroll), 'the same handler is removed').toBe(true);
+    expect(
+      removed.mock.calls.some(([type, handler]) => type === 'scroll' && handler === onScroll),
+      'the same handler is removed',
+    ).toBe(true);
   });
 });
 
@@ -82,9 +85,10 @@ describe('Header: the phone menu', () => {
     expect(menuButton(), 'closed').toHaveAttribute('aria-expanded', 'false');
     expect(menuButton()).toHaveAttribute('aria-label', 'Open menu');
     expect(phoneMenu().closest('[data-open]')?.getAttribute('data-open'), 'menu hidden').toBe('false');
-    expect(document.getElementById(menuButton().getAttribute('aria-controls') ?? ''), 'aria-controls names the menu').toBe(
-      phoneMenu().closest('[data-open]'),
-    );
+    expect(
+      document.getElementById(menuButton().getAttribute('aria-controls') ?? ''),
+      'aria-controls names the menu',
+    ).toBe(phoneMenu().closest('[data-open]'));
 
     await user.click(menuButton());
     expect(menuButton(), 'open').toHaveAttribute('aria-expanded', 'true');
@@ -177,9 +181,16 @@ describe('Header: links', () => {
 
   it("off the landing page, leads to /#section and makes 'Get in Contact' a link to /#contact", () => {
     render(<Header {...props} onLanding={false} />);
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Features' }).getAttribute('href')).toBe('/#features');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' }))
+        .getByRole('link', { name: 'Features' })
+        .getAttribute('href'),
+    ).toBe('/#features');
     const contact = screen.getAllByRole('link', { name: 'Get in Contact' });
-    expect(contact.map((a) => a.getAttribute('href')), 'bar and menu').toEqual(['/#contact', '/#contact']);
+    expect(
+      contact.map((a) => a.getAttribute('href')),
+      'bar and menu',
+    ).toEqual(['/#contact', '/#contact']);
     expect(screen.queryByRole('button', { name: 'Get in Contact' }), 'no modal off the landing page').toBeNull();
     expect(screen.getByRole('link', { name: 'Ringwise' }).getAttribute('href'), 'the logo goes home').toBe('/');
   });

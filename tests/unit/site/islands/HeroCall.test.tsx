@@ -75,7 +75,10 @@ describe('HeroCall', () => {
     expect(await button('Hang Up'), 'the hero offers to hang up').toBeEnabled();
     act(() => el.show({ phase: 'active' }));
     expect(screen.getByRole('status')).toHaveTextContent(/listening/i);
-    expect(screen.queryByRole('button', { name: 'Mute' }), 'one set of controls per call: the floating card has Mute').toBeNull();
+    expect(
+      screen.queryByRole('button', { name: 'Mute' }),
+      'one set of controls per call: the floating card has Mute',
+    ).toBeNull();
     await user.click(await button('Hang Up'));
     expect(el.stops, 'hung up through the widget').toBe(1);
     expect(await button('Talk to Our Agent'), 'idle again').toBeEnabled();
@@ -90,7 +93,10 @@ describe('HeroCall', () => {
     await vi.waitFor(() => expect(el.clientTools, 'tools set on the element').toBeDefined());
     el.clientTools!.openContactForm!();
     expect(el.added, 'told as a silent system message').toEqual([
-      { message: { role: 'system', content: SITE_TOOL_REPORTS.openContactForm }, options: { triggerResponseEnabled: false } },
+      {
+        message: { role: 'system', content: SITE_TOOL_REPORTS.openContactForm },
+        options: { triggerResponseEnabled: false },
+      },
     ]);
   });
 
@@ -109,7 +115,9 @@ describe('HeroCall', () => {
     const user = userEvent.setup();
     render(<HeroCall />);
     await user.click(await button('Talk to Our Agent'));
-    expect(screen.getByRole('status'), 'no failure while the loader is on its way').not.toHaveTextContent(/could not load/i);
+    expect(screen.getByRole('status'), 'no failure while the loader is on its way').not.toHaveTextContent(
+      /could not load/i,
+    );
     customElements.define('late-voice-call', class extends StandInWidget {});
     await vi.waitFor(() => expect((el as unknown as StandInWidget).starts, 'started once the widget exists').toBe(1));
   });

@@ -28,7 +28,8 @@ function layOutPage() {
   for (const { id } of sections) {
     const element = document.body.appendChild(document.createElement('section'));
     element.id = id;
-    element.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: (TOPS[id] ?? 0) - window.scrollY, width: 1000, height: 800 });
+    element.getBoundingClientRect = () =>
+      DOMRect.fromRect({ x: 0, y: (TOPS[id] ?? 0) - window.scrollY, width: 1000, height: 800 });
   }
   Object.defineProperty(window, 'innerHeight', { configurable: true, value: VIEWPORT });
   Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: DOCUMENT });
@@ -131,7 +132,10 @@ describe('SectionNav', () => {
     for (const type of ['scroll', 'resize']) {
       const handler = added.mock.calls.find(([t]) => t === type)?.[1];
       expect(handler, `listens to ${type}`).toBeTypeOf('function');
-      expect(removed.mock.calls.some(([t, h]) => t === type && h === handler), `${type} listener removed`).toBe(true);
+      expect(
+        removed.mock.calls.some(([t, h]) => t === type && h === handler),
+        `${type} listener removed`,
+      ).toBe(true);
     }
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_EVENTS, createAnalyticsMapper, type AnalyticsEvent } from '../../../../widget/src/analytics/map-events.ts';
+import {
+  ANALYTICS_EVENTS,
+  createAnalyticsMapper,
+  type AnalyticsEvent,
+} from '../../../../widget/src/analytics/map-events.ts';
 
 /** A mapper on a clock the test moves. */
 function setup(content = false) {
@@ -21,9 +25,10 @@ describe('createAnalyticsMapper: each event with exactly its documented fields',
     const { fire } = setup();
     expect(fire('open'), 'open').toEqual([{ name: 'ringwise_open', fields: {} }]);
     expect(fire('call-start'), 'call start').toEqual([{ name: 'ringwise_call_start', fields: {} }]);
-    expect(fire('consent', { decision: 'accepted', version: 'abc', stored: true }), 'consent: the decision only').toEqual([
-      { name: 'ringwise_consent', fields: { decision: 'accepted' } },
-    ]);
+    expect(
+      fire('consent', { decision: 'accepted', version: 'abc', stored: true }),
+      'consent: the decision only',
+    ).toEqual([{ name: 'ringwise_consent', fields: { decision: 'accepted' } }]);
   });
 
   it('call end: whole seconds from the start, held until flush (its reason arrives just after)', () => {
@@ -32,7 +37,9 @@ describe('createAnalyticsMapper: each event with exactly its documented fields',
     tick(61_600);
     expect(fire('call-end'), 'held').toEqual([]);
     fire('message', ENDED('customer-ended-call'));
-    expect(mapper.flush(), 'the visitor hung up').toEqual([{ name: 'ringwise_call_end', fields: { duration_s: 62, ended_by: 'visitor' } }]);
+    expect(mapper.flush(), 'the visitor hung up').toEqual([
+      { name: 'ringwise_call_end', fields: { duration_s: 62, ended_by: 'visitor' } },
+    ]);
     expect(mapper.flush(), 'flushed once').toEqual([]);
   });
 
@@ -44,13 +51,26 @@ describe('createAnalyticsMapper: each event with exactly its documented fields',
       for (const [e, d] of before) fire(e, d);
       fire('call-end');
       for (const [e, d] of after) fire(e, d);
-      return flush().filter((e) => e.name === 'ringwise_call_end').map((e) => e.fields);
+      return flush()
+        .filter((e) => e.name === 'ringwise_call_end')
+        .map((e) => e.fields);
     };
-    expect(run([['message', ENDED('assistant-ended-call')]], []), 'the platform said it first').toEqual([{ duration_s: 5, ended_by: 'assistant' }]);
-    expect(run([['message', ENDED('silence-timed-out')]], []), 'a timeout').toEqual([{ duration_s: 5, ended_by: 'platform' }]);
-    expect(run([], [['message', ENDED('customer-ended-call')], ['error', { type: 'meeting-ended', message: 'ejected' }]]), 'a fatal error wins').toEqual([
-      { duration_s: 5, ended_by: 'error' },
+    expect(run([['message', ENDED('assistant-ended-call')]], []), 'the platform said it first').toEqual([
+      { duration_s: 5, ended_by: 'assistant' },
     ]);
+    expect(run([['message', ENDED('silence-timed-out')]], []), 'a timeout').toEqual([
+      { duration_s: 5, ended_by: 'platform' },
+    ]);
+    expect(
+      run(
+        [],
+        [
+          ['message', ENDED('customer-ended-call')],
+          ['error', { type: 'meeting-ended', message: 'ejected' }],
+        ],
+      ),
+      'a fatal error wins',
+    ).toEqual([{ duration_s: 5, ended_by: 'error' }]);
     expect(run([], []), 'no reason').toEqual([{ duration_s: 5, ended_by: 'visitor' }]);
   });
 
@@ -60,7 +80,10 @@ describe('createAnalyticsMapper: each event with exactly its documented fields',
     tick(3_000);
     fire('call-end');
     tick(10_000);
-    expect(fire('call-start').map((e) => [e.name, e.fields]), 'the held end, then the start').toEqual([
+    expect(
+      fire('call-start').map((e) => [e.name, e.fields]),
+      'the held end, then the start',
+    ).toEqual([
       ['ringwise_call_end', { duration_s: 3, ended_by: 'visitor' }],
       ['ringwise_call_start', {}],
     ]);
@@ -109,14 +132,33 @@ describe('createAnalyticsMapper: each event with exactly its documented fields',
 
   it('the other DOM events make no analytics event', () => {
     const { fire } = setup();
-    for (const e of ['speech-start', 'volume-level', 'state-change', 'chat-delta', 'chat-reply', 'dismiss', 'call-start-progress', 'tool-call', 'message']) {
+    for (const e of [
+      'speech-start',
+      'volume-level',
+      'state-change',
+      'chat-delta',
+      'chat-reply',
+      'dismiss',
+      'call-start-progress',
+      'tool-call',
+      'message',
+    ]) {
       expect(fire(e, { transcript: 'secret' }), e).toEqual([]);
     }
   });
 
   it('ANALYTICS_EVENTS lists every name the mapper makes', () => {
     const { fire, flush } = setup();
-    for (const [e, d] of [['open'], ['call-start'], ['call-end'], ['chat-request', { input: '' }], ['error', {}], ['feedback', { rating: 1 }], ['consent', { decision: 'declined' }]] as [string, unknown?][]) fire(e, d);
+    for (const [e, d] of [
+      ['open'],
+      ['call-start'],
+      ['call-end'],
+      ['chat-request', { input: '' }],
+      ['error', {}],
+      ['feedback', { rating: 1 }],
+      ['consent', { decision: 'declined' }],
+    ] as [string, unknown?][])
+      fire(e, d);
     expect(new Set(flush().map((e) => e.name)), 'every name').toEqual(new Set(ANALYTICS_EVENTS));
   });
 });

@@ -27,7 +27,10 @@ describe('createAnalyticsStream', () => {
     const page = [{ gtm: 'start' }];
     global.dataLayer = page;
     send('consent', { decision: 'accepted' });
-    expect(page, 'appended to the page’s own array').toEqual([{ gtm: 'start' }, { event: 'ringwise_consent', decision: 'accepted' }]);
+    expect(page, 'appended to the page’s own array').toEqual([
+      { gtm: 'start' },
+      { event: 'ringwise_consent', decision: 'accepted' },
+    ]);
   });
 
   it('a call end leaves once the task’s events are in, with the reason that followed it', () => {
@@ -35,9 +38,16 @@ describe('createAnalyticsStream', () => {
     send('call-start', undefined);
     send('call-end', undefined);
     send('error', { type: 'meeting-ended' });
-    expect((global.dataLayer as object[]).map((e) => (e as { event: string }).event), 'not yet').toEqual(['ringwise_call_start', 'ringwise_error']);
+    expect(
+      (global.dataLayer as object[]).map((e) => (e as { event: string }).event),
+      'not yet',
+    ).toEqual(['ringwise_call_start', 'ringwise_error']);
     run();
-    expect((global.dataLayer as object[]).at(-1), 'the end with its reason').toEqual({ event: 'ringwise_call_end', duration_s: 0, ended_by: 'error' });
+    expect((global.dataLayer as object[]).at(-1), 'the end with its reason').toEqual({
+      event: 'ringwise_call_end',
+      duration_s: 0,
+      ended_by: 'error',
+    });
   });
 
   it('callback: the element’s property first, called with (name, fields)', () => {
@@ -53,7 +63,12 @@ describe('createAnalyticsStream', () => {
 
   it('callback: a global named by analytics-callback, dotted, called on its object (posthog.capture)', () => {
     const seen: unknown[] = [];
-    const posthog = { name: 'ph', capture(this: { name: string }, event: string, props: unknown) { seen.push([this.name, event, props]); } };
+    const posthog = {
+      name: 'ph',
+      capture(this: { name: string }, event: string, props: unknown) {
+        seen.push([this.name, event, props]);
+      },
+    };
     const { send, global } = setup({ sinkName: 'callback', callbackName: () => 'posthog.capture' });
     global.posthog = posthog;
     send('feedback', { rating: 'up', comment: 'x' });
@@ -75,7 +90,12 @@ describe('createAnalyticsStream', () => {
 
   it('a throwing sink is logged and the widget goes on; another sink value sends nothing', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { send } = setup({ sinkName: 'callback', callback: () => () => { throw new Error('boom'); } });
+    const { send } = setup({
+      sinkName: 'callback',
+      callback: () => () => {
+        throw new Error('boom');
+      },
+    });
     expect(() => send('open', null), 'never throws').not.toThrow();
     expect(error, 'logged').toHaveBeenCalledWith('ringwise-voice-call: analytics', expect.any(Error));
     error.mockRestore();
@@ -88,7 +108,10 @@ describe('createAnalyticsStream', () => {
 describe('attachAnalytics (the element’s stream)', () => {
   it('reads the sink, the content opt-in and the callback from the element, at each event', async () => {
     const { attachAnalytics } = await import('../../../../widget/src/analytics/stream.ts');
-    const attrs = new Map<string, string>([['analytics', 'callback'], ['analytics-content', '']]);
+    const attrs = new Map<string, string>([
+      ['analytics', 'callback'],
+      ['analytics-content', ''],
+    ]);
     const global: Record<string, unknown> = {};
     const element = {
       getAttribute: (name: string) => attrs.get(name) ?? null,

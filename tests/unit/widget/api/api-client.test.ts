@@ -64,8 +64,18 @@ function formDataOf(request: RecordedRequest | undefined): Promise<FormData> {
 
 describe('error parsing', () => {
   it.each([
-    ['a message string', 404, { message: 'Couldn\'t Find Assistant', error: 'Not Found', statusCode: 404 }, "Couldn't Find Assistant"],
-    ['a message array', 400, { message: ['name must be shorter', 'voice is invalid'], error: 'Bad Request' }, 'name must be shorter; voice is invalid'],
+    [
+      'a message string',
+      404,
+      { message: "Couldn't Find Assistant", error: 'Not Found', statusCode: 404 },
+      "Couldn't Find Assistant",
+    ],
+    [
+      'a message array',
+      400,
+      { message: ['name must be shorter', 'voice is invalid'], error: 'Bad Request' },
+      'name must be shorter; voice is invalid',
+    ],
     ['only an error field', 401, { error: 'Unauthorized' }, 'Unauthorized'],
     ['a text body', 502, '<html>Bad gateway</html>', 'HTTP 502 Bad Gateway'],
     ['an empty body', 403, undefined, 'HTTP 403 Forbidden'],
@@ -121,7 +131,7 @@ describe('timeout and abort', () => {
     expect(isTimeoutError(error), 'per-call timeout applied').toBe(true);
   });
 
-  it('rethrows the caller\'s abort reason unwrapped', async () => {
+  it("rethrows the caller's abort reason unwrapped", async () => {
     server.route('GET', '/call', { delayMs: 5_000, body: [] });
     const { api } = client();
     const controller = new AbortController();
@@ -159,7 +169,12 @@ describe('timeout and abort', () => {
 
 describe('retries', () => {
   it('retries a GET on 429 after the Retry-After seconds', async () => {
-    server.route('GET', '/assistant', { status: 429, headers: { 'Retry-After': '2' }, body: { message: 'slow down' } }, { body: [{ id: 'a' }] });
+    server.route(
+      'GET',
+      '/assistant',
+      { status: 429, headers: { 'Retry-After': '2' }, body: { message: 'slow down' } },
+      { body: [{ id: 'a' }] },
+    );
     const { api, sleeps } = client();
     await expect(api.assistant.list()).resolves.toEqual([{ id: 'a' }]);
     expect(server.requests, 'two attempts').toHaveLength(2);
@@ -168,7 +183,12 @@ describe('retries', () => {
 
   it('retries a DELETE on 503 with an HTTP-date Retry-After', async () => {
     const at = new Date(Date.now() + 5_000).toUTCString();
-    server.route('DELETE', '/squad/s1', { status: 503, headers: { 'retry-after': at } }, { status: 200, body: { id: 's1' } });
+    server.route(
+      'DELETE',
+      '/squad/s1',
+      { status: 503, headers: { 'retry-after': at } },
+      { status: 200, body: { id: 's1' } },
+    );
     const { api, sleeps } = client();
     await expect(api.squad.delete('s1')).resolves.toEqual({ id: 's1' });
     expect(sleeps, 'one wait').toHaveLength(1);
@@ -214,7 +234,9 @@ describe('retries', () => {
   it('retries a POST when the call asks for it', async () => {
     server.route('POST', '/call', { status: 503 }, { status: 201, body: { id: 'c9' } });
     const { api } = client();
-    await expect(api.call.create({ assistantId: 'a' }, { retries: { methods: ['POST'] } })).resolves.toEqual({ id: 'c9' });
+    await expect(api.call.create({ assistantId: 'a' }, { retries: { methods: ['POST'] } })).resolves.toEqual({
+      id: 'c9',
+    });
     expect(server.requests, 'retried once').toHaveLength(2);
     expect(server.requests[1]?.json, 'same body resent').toEqual({ assistantId: 'a' });
   });
@@ -277,7 +299,10 @@ describe('multipart', () => {
     expect(form.get('name'), 'text field').toBe('Ada');
     expect(form.has('description'), 'undefined skipped').toBe(false);
     const files = form.getAll('files') as File[];
-    expect(files.map((f) => f.name), 'two parts, a bare Blob is named "blob"').toEqual(['one.mp3', 'blob']);
+    expect(
+      files.map((f) => f.name),
+      'two parts, a bare Blob is named "blob"',
+    ).toEqual(['one.mp3', 'blob']);
     expect(await files[1]?.text()).toBe('bb');
   });
 
@@ -302,7 +327,11 @@ describe('multipart', () => {
     server.route('POST', '/vapi/voice/clone', { status: 201 });
     const { api } = client();
     await expect(
-      api.provider.cloneVapiVoice({ name: 'Ada', language: 'en', files: [new File(['one'], 'a.mp3'), new File(['two'], 'b.mp3')] }),
+      api.provider.cloneVapiVoice({
+        name: 'Ada',
+        language: 'en',
+        files: [new File(['one'], 'a.mp3'), new File(['two'], 'b.mp3')],
+      }),
     ).resolves.toBeUndefined();
     const [request] = server.requests;
     expect(request?.method).toBe('POST');
@@ -311,7 +340,10 @@ describe('multipart', () => {
     expect(form.get('name')).toBe('Ada');
     expect(form.get('language')).toBe('en');
     const files = form.getAll('files') as File[];
-    expect(files.map((f) => f.name), 'both samples, in order').toEqual(['a.mp3', 'b.mp3']);
+    expect(
+      files.map((f) => f.name),
+      'both samples, in order',
+    ).toEqual(['a.mp3', 'b.mp3']);
     expect(await files[1]?.text()).toBe('two');
   });
 
@@ -354,7 +386,10 @@ describe('DELETE with a body', () => {
     const { api, sleeps } = client();
     await expect(api.call.delete('c1', { ids: ['a'] })).resolves.toEqual({ ok: true });
     expect(sleeps, 'one backoff wait').toHaveLength(1);
-    expect(server.requests.map((r) => r.json), 'same body both times').toEqual([{ ids: ['a'] }, { ids: ['a'] }]);
+    expect(
+      server.requests.map((r) => r.json),
+      'same body both times',
+    ).toEqual([{ ids: ['a'] }, { ids: ['a'] }]);
   });
 
   it('other DELETE routes still take a query', async () => {
@@ -407,7 +442,10 @@ describe('bracket-style queries (object-valued parameters)', () => {
 describe('binary responses', () => {
   it('resolves a recording as a Blob with its bytes intact', async () => {
     const bytes = new Uint8Array([0, 255, 128, 1, 0xc3, 0x28]); // 0xc3 0x28 is not valid UTF-8
-    server.route('GET', '/call/c1/mono-recording', { headers: { 'content-type': 'audio/wav' }, body: Buffer.from(bytes) });
+    server.route('GET', '/call/c1/mono-recording', {
+      headers: { 'content-type': 'audio/wav' },
+      body: Buffer.from(bytes),
+    });
     const { api } = client();
     const recording = await api.call.monoRecording<Blob>('c1');
     expect(recording, 'a Blob, not text').toBeInstanceOf(Blob);
@@ -416,7 +454,10 @@ describe('binary responses', () => {
   });
 
   it('keeps parsing JSON and text content types as before', async () => {
-    server.route('GET', '/call/c1/call-logs', { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'line 1\nline 2' });
+    server.route('GET', '/call/c1/call-logs', {
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      body: 'line 1\nline 2',
+    });
     server.route('GET', '/call/c1', { headers: { 'content-type': 'application/problem+json' }, body: '{"id":"c1"}' });
     const { api } = client();
     await expect(api.call.logs('c1'), 'text stays text').resolves.toBe('line 1\nline 2');
@@ -424,9 +465,16 @@ describe('binary responses', () => {
   });
 
   it('refuses a success that declares JSON but is not JSON, and keeps a JSON string value', async () => {
-    server.route('GET', '/call/c1', { headers: { 'content-type': 'application/json' }, body: '<html>proxy login</html>' });
+    server.route('GET', '/call/c1', {
+      headers: { 'content-type': 'application/json' },
+      body: '<html>proxy login</html>',
+    });
     server.route('GET', '/call/c2', { headers: { 'content-type': 'application/json' }, body: '"just a string"' });
-    server.route('GET', '/call/c3', { status: 502, headers: { 'content-type': 'application/json' }, body: 'Bad gateway' });
+    server.route('GET', '/call/c3', {
+      status: 502,
+      headers: { 'content-type': 'application/json' },
+      body: 'Bad gateway',
+    });
     const { api } = client({ retries: 0 });
     const error = await rejection(api.call.get('c1'));
     expect(isAnswerError(error), 'an AnswerError, not the HTML handed over as the answer').toBe(true);
@@ -440,7 +488,11 @@ describe('binary responses', () => {
   });
 
   it('puts a binary error body in ApiError.body as a Blob', async () => {
-    server.route('GET', '/call/c1/pcap', { status: 404, headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from([1, 2]) });
+    server.route('GET', '/call/c1/pcap', {
+      status: 404,
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Buffer.from([1, 2]),
+    });
     const { api } = client({ retries: 0 });
     const error = await rejection(api.call.pcap('c1'));
     expect(isApiError(error)).toBe(true);
@@ -453,7 +505,9 @@ describe('client', () => {
   it('sends client and per-call headers, and raw requests for routes outside the table', async () => {
     server.route('GET', '/some/new/route', { body: { ok: true } });
     const { api } = client({ headers: { 'x-trace': 'client' } });
-    await expect(api.request('GET', '/some/new/route', { query: { a: 1 } }, { headers: { 'x-call': 'yes' } })).resolves.toEqual({ ok: true });
+    await expect(
+      api.request('GET', '/some/new/route', { query: { a: 1 } }, { headers: { 'x-call': 'yes' } }),
+    ).resolves.toEqual({ ok: true });
     const [request] = server.requests;
     expect(request?.headers['x-trace'], 'client header').toBe('client');
     expect(request?.headers['x-call'], 'call header').toBe('yes');

@@ -33,8 +33,14 @@ beforeAll(async () => {
     write: false,
   });
   site = await startLoopbackServer();
-  site.route('GET', '/', { body: '<!doctype html><title>api</title><script src="/api.js"></script>', headers: { 'content-type': 'text/html' } });
-  site.route('GET', '/api.js', { body: bundle.outputFiles[0]?.text ?? '', headers: { 'content-type': 'text/javascript' } });
+  site.route('GET', '/', {
+    body: '<!doctype html><title>api</title><script src="/api.js"></script>',
+    headers: { 'content-type': 'text/html' },
+  });
+  site.route('GET', '/api.js', {
+    body: bundle.outputFiles[0]?.text ?? '',
+    headers: { 'content-type': 'text/javascript' },
+  });
   provider = await startLoopbackServer();
   browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }, 60_000);
@@ -55,14 +61,20 @@ describe('API client in Chromium', () => {
     provider.route('POST', '/credential/webhook', { body: { ok: true } });
     provider.route('DELETE', '/call/c1', { body: { deleted: 2 } });
     provider.route('GET', '/v2/call', { body: { results: [] } });
-    provider.route('GET', '/call/c1/mono-recording', { headers: { 'content-type': 'audio/wav' }, body: Buffer.from([0, 255, 0xc3, 0x28]) });
+    provider.route('GET', '/call/c1/mono-recording', {
+      headers: { 'content-type': 'audio/wav' },
+      body: Buffer.from([0, 255, 0xc3, 0x28]),
+    });
 
     const page = await browser!.newPage();
     await page.goto(site.url);
     const result = await page.evaluate(async (baseUrl) => {
       type Api = typeof ApiEntry;
       const lib = (window as unknown as { RingwiseApi: Api }).RingwiseApi;
-      const call = await lib.createWebCall({ baseUrl, token: 'pk-browser', fetch: window.fetch }, { assistantId: 'asst' });
+      const call = await lib.createWebCall(
+        { baseUrl, token: 'pk-browser', fetch: window.fetch },
+        { assistantId: 'asst' },
+      );
       const api = lib.createApiClient({ token: 'sk-browser', baseUrl, fetch: window.fetch });
       const file = await api.file.create(new File(['from the browser'], 'page.txt', { type: 'text/plain' }));
       const assistant = await api.assistant.get('a1');
@@ -76,7 +88,11 @@ describe('API client in Chromium', () => {
         file,
         assistant,
         deleted,
-        recording: { isBlob: recording instanceof Blob, type: recording.type, bytes: [...new Uint8Array(await recording.arrayBuffer())] },
+        recording: {
+          isBlob: recording instanceof Blob,
+          type: recording.type,
+          bytes: [...new Uint8Array(await recording.arrayBuffer())],
+        },
         isApiError: lib.isApiError(error),
         message: (error as Error).message,
       };
@@ -98,10 +114,22 @@ describe('API client in Chromium', () => {
     expect(upload?.text, 'file part with name and content').toContain('filename="page.txt"');
     expect(upload?.text).toContain('from the browser');
     expect(provider.requestsTo('GET', '/assistant/a1'), 'two attempts').toHaveLength(2);
-    expect(provider.requestsTo('POST', '/credential/webhook')[0]?.headers.authorization, 'webhook without auth').toBeUndefined();
+    expect(
+      provider.requestsTo('POST', '/credential/webhook')[0]?.headers.authorization,
+      'webhook without auth',
+    ).toBeUndefined();
     expect(result.deleted, 'DELETE with a body answered').toEqual({ deleted: 2 });
-    expect(provider.requestsTo('DELETE', '/call/c1')[0]?.json, 'bulk-delete body sent by the browser').toEqual({ ids: ['c1', 'c2'] });
-    expect(provider.requestsTo('GET', '/v2/call')[0]?.query, 'bracket-style query').toEqual({ 'customer[number]': '+1555', limit: '5' });
-    expect(result.recording, 'recording read as a Blob, bytes intact').toEqual({ isBlob: true, type: 'audio/wav', bytes: [0, 255, 0xc3, 0x28] });
+    expect(provider.requestsTo('DELETE', '/call/c1')[0]?.json, 'bulk-delete body sent by the browser').toEqual({
+      ids: ['c1', 'c2'],
+    });
+    expect(provider.requestsTo('GET', '/v2/call')[0]?.query, 'bracket-style query').toEqual({
+      'customer[number]': '+1555',
+      limit: '5',
+    });
+    expect(result.recording, 'recording read as a Blob, bytes intact').toEqual({
+      isBlob: true,
+      type: 'audio/wav',
+      bytes: [0, 255, 0xc3, 0x28],
+    });
   }, 60_000);
 });

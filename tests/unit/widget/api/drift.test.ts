@@ -43,7 +43,10 @@ describe(`route drift against the installed @vapi-ai/web`, () => {
 
   it('finds no drift (the report is printed either way)', () => {
     const report = compareRoutes(platform.routes, ours);
-    const text = formatDrift(report, `route drift: ours (${ours.length} routes) vs @vapi-ai/web ${platform.version} (${platform.routes.length} routes)`);
+    const text = formatDrift(
+      report,
+      `route drift: ours (${ours.length} routes) vs @vapi-ai/web ${platform.version} (${platform.routes.length} routes)`,
+    );
     console.info(text);
     expect(failureCount(report), text).toBe(0);
   });
@@ -64,7 +67,10 @@ describe('each kind of drift is caught', () => {
   };
 
   it('a changed path: the route is reported, with the closest platform route', () => {
-    const report = compareRoutes(platform.routes, altered('assistant.get', (r) => ({ ...r, path: '/assistants/{id}' })));
+    const report = compareRoutes(
+      platform.routes,
+      altered('assistant.get', (r) => ({ ...r, path: '/assistants/{id}' })),
+    );
     expect(report.failures.notOnPlatform).toEqual([
       'assistant.get (GET /assistants/{id}): not on the platform; closest platform route we lack: GET /assistant/{id}',
     ]);
@@ -73,62 +79,103 @@ describe('each kind of drift is caught', () => {
   });
 
   it('a changed method: the methods the platform has on that path are named', () => {
-    const report = compareRoutes(platform.routes, altered('squad.update', (r) => ({ ...r, method: 'PUT' })));
+    const report = compareRoutes(
+      platform.routes,
+      altered('squad.update', (r) => ({ ...r, method: 'PUT' })),
+    );
     expect(report.failures.notOnPlatform).toEqual([
       'squad.update (PUT /squad/{id}): not on the platform; the platform has GET, PATCH, DELETE on that path',
     ]);
   });
 
   it('multipart on one side only', () => {
-    const report = compareRoutes(platform.routes, altered('voiceLibrary.createSesameVoice', (r) => ({ ...r, flag: '' })));
+    const report = compareRoutes(
+      platform.routes,
+      altered('voiceLibrary.createSesameVoice', (r) => ({ ...r, flag: '' })),
+    );
     expect(report.failures.multipart).toHaveLength(1);
     expect(report.failures.multipart[0]).toContain('the platform sends multipart, we send JSON');
   });
 
   it('a DELETE body we could not send', () => {
-    const report = compareRoutes(platform.routes, altered('call.delete', (r) => ({ ...r, flag: '' })));
+    const report = compareRoutes(
+      platform.routes,
+      altered('call.delete', (r) => ({ ...r, flag: '' })),
+    );
     expect(report.failures.shape).toEqual([
       'call.delete (DELETE /call/{id}): the platform takes a body, our method sends a query (flag it `body`)',
     ]);
   });
 
   it('a deprecation we do not mark, and one the platform does not make', () => {
-    const unmarked = compareRoutes(platform.routes, altered('call.createPhone', ({ deprecated: _, ...r }) => r));
-    expect(unmarked.failures.unmarkedDeprecations).toEqual(['call.createPhone (POST /call/phone): deprecated by the platform']);
-    const extra = compareRoutes(platform.routes, altered('call.get', (r) => ({ ...r, deprecated: 'Use `call.list`.' })));
-    expect(extra.failures.extraDeprecations).toEqual(['call.get (GET /call/{id}): marked @deprecated, the platform does not deprecate it']);
+    const unmarked = compareRoutes(
+      platform.routes,
+      altered('call.createPhone', ({ deprecated: _, ...r }) => r),
+    );
+    expect(unmarked.failures.unmarkedDeprecations).toEqual([
+      'call.createPhone (POST /call/phone): deprecated by the platform',
+    ]);
+    const extra = compareRoutes(
+      platform.routes,
+      altered('call.get', (r) => ({ ...r, deprecated: 'Use `call.list`.' })),
+    );
+    expect(extra.failures.extraDeprecations).toEqual([
+      'call.get (GET /call/{id}): marked @deprecated, the platform does not deprecate it',
+    ]);
   });
 
-  it('a deprecation whose replacement is missing, unknown, deprecated or not the platform\'s', () => {
+  it("a deprecation whose replacement is missing, unknown, deprecated or not the platform's", () => {
     const check = (text: string) =>
-      compareRoutes(platform.routes, altered('phoneNumber.importTwilio', (r) => ({ ...r, deprecated: text }))).failures.replacements;
+      compareRoutes(
+        platform.routes,
+        altered('phoneNumber.importTwilio', (r) => ({ ...r, deprecated: text })),
+      ).failures.replacements;
     expect(check('Deprecated.')[0]).toContain('names no replacement');
     expect(check('Use `phoneNumber.nope`.')[0]).toContain('`phoneNumber.nope` is not a method of the client');
     expect(check('Use `phoneNumber.importVonage`.')[0]).toContain('is itself deprecated');
-    expect(check('Use `phoneNumber.list`.')[0]).toContain('the platform says "Use POST /phone-number instead.", our mark points to GET /phone-number');
+    expect(check('Use `phoneNumber.list`.')[0]).toContain(
+      'the platform says "Use POST /phone-number instead.", our mark points to GET /phone-number',
+    );
     expect(check('Use `phoneNumber.create` (POST /phone-number).'), 'the right one passes').toEqual([]);
   });
 
   it('a route marked removed that the platform still has', () => {
     const report = compareRoutes(
       platform.routes,
-      altered('chat.get', (r) => ({ ...r, deprecated: "Removed from the platform's current API; kept for older deployments." })),
+      altered('chat.get', (r) => ({
+        ...r,
+        deprecated: "Removed from the platform's current API; kept for older deployments.",
+      })),
     );
-    expect(report.failures.removedButPresent).toEqual(['chat.get (GET /chat/{id}): marked removed, but the platform has it']);
+    expect(report.failures.removedButPresent).toEqual([
+      'chat.get (GET /chat/{id}): marked removed, but the platform has it',
+    ]);
   });
 
   it('a required query our types do not demand', () => {
-    const report = compareRoutes(platform.routes, altered('file.list', (r) => ({ ...r, requiredQuery: [] })));
-    expect(report.failures.requiredQuery).toEqual(['file.list (GET /file): the platform requires [purpose], our types []']);
+    const report = compareRoutes(
+      platform.routes,
+      altered('file.list', (r) => ({ ...r, requiredQuery: [] })),
+    );
+    expect(report.failures.requiredQuery).toEqual([
+      'file.list (GET /file): the platform requires [purpose], our types []',
+    ]);
   });
 
   it('a new route in a family we cover, and a newly deprecated one', () => {
-    const added: PlatformRoute = { ...platform.routes[0]!, operation: 'assistantControllerClone', method: 'POST', path: '/assistant/{id}/clone' };
+    const added: PlatformRoute = {
+      ...platform.routes[0]!,
+      operation: 'assistantControllerClone',
+      method: 'POST',
+      path: '/assistant/{id}/clone',
+    };
     const report = compareRoutes(
       [...platformAltered('GET /chat/{}', (r) => ({ ...r, deprecated: true })), added],
       ours,
     );
-    expect(report.failures.missing).toEqual(['POST /assistant/{id}/clone: family "assistant" (assistant.assistantControllerClone)']);
+    expect(report.failures.missing).toEqual([
+      'POST /assistant/{id}/clone: family "assistant" (assistant.assistantControllerClone)',
+    ]);
     expect(report.failures.unmarkedDeprecations).toEqual(['chat.get (GET /chat/{id}): deprecated by the platform']);
   });
 
@@ -138,7 +185,9 @@ describe('each kind of drift is caught', () => {
       ours,
     );
     expect(report.failures.notOnPlatform).toHaveLength(1);
-    expect(report.failures.notOnPlatform[0]).toMatch(/^chat\.createResponse \(POST \/chat\/responses\): not on the platform/);
+    expect(report.failures.notOnPlatform[0]).toMatch(
+      /^chat\.createResponse \(POST \/chat\/responses\): not on the platform/,
+    );
   });
 });
 
@@ -168,6 +217,9 @@ describe('the POST /call/web body against the platform', () => {
     expect(platform.length, 'the platform DTO is read').toBeGreaterThan(5);
     const ours = ourFields();
     expect(ours, 'the new field is ours').toContain('roomDeleteOnUserLeaveEnabled');
-    expect(ours.filter((field) => !platform.includes(field)), `fields the platform does not know (it has ${platform.join(', ')})`).toEqual([]);
+    expect(
+      ours.filter((field) => !platform.includes(field)),
+      `fields the platform does not know (it has ${platform.join(', ')})`,
+    ).toEqual([]);
   });
 });

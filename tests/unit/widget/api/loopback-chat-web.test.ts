@@ -10,12 +10,20 @@ import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 const server = loopbackForFile();
 
 function post(body: unknown, headers: Record<string, string> = { authorization: 'Bearer pk' }) {
-  return fetch(`${server.url}/chat/web`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return fetch(`${server.url}/chat/web`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('chatWebHandler', () => {
   it('streams { sessionId }, delta chunks, { output } and [DONE] as text/event-stream', async () => {
-    server.route('POST', '/chat/web', chatWebHandler({ reply: 'Hi there', deltaSize: 3, sessionId: 's-1', output: 'Hi there' }));
+    server.route(
+      'POST',
+      '/chat/web',
+      chatWebHandler({ reply: 'Hi there', deltaSize: 3, sessionId: 's-1', output: 'Hi there' }),
+    );
     const response = await post({ assistantId: 'a', input: 'Hello', stream: true });
     expect(response.headers.get('content-type'), 'SSE').toBe('text/event-stream');
     expect(await response.text(), 'the stream').toBe(
@@ -29,7 +37,11 @@ describe('chatWebHandler', () => {
         '',
       ].join('\n\n'),
     );
-    expect(server.requestsTo('POST', '/chat/web')[0]?.json, 'the request is recorded').toEqual({ assistantId: 'a', input: 'Hello', stream: true });
+    expect(server.requestsTo('POST', '/chat/web')[0]?.json, 'the request is recorded').toEqual({
+      assistantId: 'a',
+      input: 'Hello',
+      stream: true,
+    });
   });
 
   it('keeps the session a request carries, and numbers new ones', async () => {
@@ -37,19 +49,27 @@ describe('chatWebHandler', () => {
     const first = await (await post({ assistantId: 'a', input: '1' })).text();
     const kept = await (await post({ assistantId: 'a', input: '2', sessionId: 'mine' })).text();
     const second = await (await post({ assistantId: 'a', input: '3' })).text();
-    expect([first, kept, second].map((text) => /"sessionId":"([^"]+)"/.exec(text)?.[1]), 'session ids').toEqual(['chat-session-1', 'mine', 'chat-session-2']);
+    expect(
+      [first, kept, second].map((text) => /"sessionId":"([^"]+)"/.exec(text)?.[1]),
+      'session ids',
+    ).toEqual(['chat-session-1', 'mine', 'chat-session-2']);
   });
 
   it('answers 401 without a bearer key, 400 without input, and the configured failure status', async () => {
     server.route('POST', '/chat/web', chatWebHandler({}));
     const noKey = await post({ assistantId: 'a', input: 'x' }, {});
-    expect([noKey.status, ((await noKey.json()) as { message: string }).message], 'no key').toEqual([401, expect.stringMatching(/Invalid Key/)]);
+    expect([noKey.status, ((await noKey.json()) as { message: string }).message], 'no key').toEqual([
+      401,
+      expect.stringMatching(/Invalid Key/),
+    ]);
     expect((await post({ assistantId: 'a' })).status, 'no input').toBe(400);
     for (const status of [403, 429, 500]) {
       server.route('POST', '/chat/web', chatWebHandler({ status }));
       const response = await post({ assistantId: 'a', input: 'x' });
       expect(response.status, `status ${status}`).toBe(status);
-      expect(((await response.json()) as { message?: unknown }).message, 'a platform message').toEqual(expect.any(String));
+      expect(((await response.json()) as { message?: unknown }).message, 'a platform message').toEqual(
+        expect.any(String),
+      );
     }
   });
 
@@ -77,10 +97,16 @@ describe('chatWebHandler', () => {
 
   it('writes each piece of splitEvery bytes separately, gated', async () => {
     const gated: number[] = [];
-    server.route('POST', '/chat/web', chatWebHandler({ reply: 'Hello', sessionId: 's', splitEvery: 10, gate: async (index) => void gated.push(index) }));
+    server.route(
+      'POST',
+      '/chat/web',
+      chatWebHandler({ reply: 'Hello', sessionId: 's', splitEvery: 10, gate: async (index) => void gated.push(index) }),
+    );
     const text = await (await post({ assistantId: 'a', input: 'x' })).text();
     const whole = chatWebEvents({ reply: 'Hello' }, 's').join('');
     expect(text, 'same bytes').toBe(whole);
-    expect(gated, 'the gate ran before every write but the first').toEqual(Array.from({ length: Math.ceil(whole.length / 10) - 1 }, (_, i) => i + 1));
+    expect(gated, 'the gate ran before every write but the first').toEqual(
+      Array.from({ length: Math.ceil(whole.length / 10) - 1 }, (_, i) => i + 1),
+    );
   });
 });

@@ -32,7 +32,12 @@ describe('loopback server fixture', () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: 'No route for GET /nowhere' });
 
-    server.route('GET', '/seq', { status: 503 }, { status: 200, body: 'ok', headers: { 'Content-Type': 'text/plain' } });
+    server.route(
+      'GET',
+      '/seq',
+      { status: 503 },
+      { status: 200, body: 'ok', headers: { 'Content-Type': 'text/plain' } },
+    );
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await fetch(`${server.url}/seq`)).status);
     expect(statuses, 'last response repeats').toEqual([503, 200, 200]);
@@ -41,7 +46,10 @@ describe('loopback server fixture', () => {
   });
 
   it('matches RegExp and any-method routes, and computes answers from the request', async () => {
-    server.route('*', /^\/item\/\w+$/, (request) => ({ status: 201, body: { got: `${request.method} ${request.path}` } }));
+    server.route('*', /^\/item\/\w+$/, (request) => ({
+      status: 201,
+      body: { got: `${request.method} ${request.path}` },
+    }));
     const response = await fetch(`${server.url}/item/abc`, { method: 'DELETE' });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ got: 'DELETE /item/abc' });
@@ -50,7 +58,11 @@ describe('loopback server fixture', () => {
   it('answers CORS preflights without recording them and allows any origin', async () => {
     const preflight = await fetch(`${server.url}/call/web`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:4400', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://localhost:4400',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');

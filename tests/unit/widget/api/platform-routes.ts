@@ -57,8 +57,11 @@ function groups<T extends ts.Node>(
   file: string,
   objectOf: (member: ts.ClassElement) => readonly T[] | undefined,
 ): { group: string; members: readonly T[] }[] {
-  const api = source.statements.find((s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && s.name?.text === 'Api');
-  if (!api) throw new Error(`${file}: no \`class Api\`; the generated client's layout changed, update platform-routes.ts`);
+  const api = source.statements.find(
+    (s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && s.name?.text === 'Api',
+  );
+  if (!api)
+    throw new Error(`${file}: no \`class Api\`; the generated client's layout changed, update platform-routes.ts`);
   return api.members.flatMap((member) => {
     const members = objectOf(member);
     return members && member.name && ts.isIdentifier(member.name) ? [{ group: member.name.text, members }] : [];
@@ -103,7 +106,8 @@ function readApiJs(file: string): JsRoute[] {
       const where = `${file}: ${group}.${property.name.text}`;
       const fields = new Map<string, ts.Expression>();
       for (const field of options.properties) {
-        if (ts.isPropertyAssignment(field) && ts.isIdentifier(field.name)) fields.set(field.name.text, field.initializer);
+        if (ts.isPropertyAssignment(field) && ts.isIdentifier(field.name))
+          fields.set(field.name.text, field.initializer);
       }
       const method = fields.get('method');
       const path = fields.get('path');
@@ -146,7 +150,9 @@ function readApiDts(file: string): DeclaredRoute[] {
   if (start < 0) throw new Error(`${file}: no \`export declare class Api\`; update platform-routes.ts`);
   const source = ts.createSourceFile(file, text.slice(start), ts.ScriptTarget.Latest, true);
   return groups(source, file, (member) =>
-    ts.isPropertyDeclaration(member) && member.type && ts.isTypeLiteralNode(member.type) ? member.type.members : undefined,
+    ts.isPropertyDeclaration(member) && member.type && ts.isTypeLiteralNode(member.type)
+      ? member.type.members
+      : undefined,
   ).flatMap(({ members }) =>
     members.flatMap((signature): DeclaredRoute[] => {
       if (!ts.isPropertySignature(signature) || !ts.isIdentifier(signature.name)) return [];
@@ -156,12 +162,22 @@ function readApiDts(file: string): DeclaredRoute[] {
       const requiredQuery =
         query && !query.questionToken && query.type && ts.isTypeLiteralNode(query.type)
           ? query.type.members.flatMap((m) =>
-              ts.isPropertySignature(m) && !m.questionToken && m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))
+              ts.isPropertySignature(m) &&
+              !m.questionToken &&
+              m.name &&
+              (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))
                 ? [m.name.text]
                 : [],
             )
           : [];
-      return [{ operation: signature.name.text, request, deprecated: tag(signature, 'deprecated') !== undefined, requiredQuery }];
+      return [
+        {
+          operation: signature.name.text,
+          request,
+          deprecated: tag(signature, 'deprecated') !== undefined,
+          requiredQuery,
+        },
+      ];
     }),
   );
 }
@@ -180,7 +196,8 @@ export function readPlatformClient(packageDir: string): PlatformClient {
     const name = `${route.group}.${route.operation}`;
     const d = declared.get(route.operation);
     declared.delete(route.operation);
-    if (request !== `${route.method}:${route.path}`) problems.push(`${name}: @request ${request} but sends ${route.method} ${route.path}`);
+    if (request !== `${route.method}:${route.path}`)
+      problems.push(`${name}: @request ${request} but sends ${route.method} ${route.path}`);
     if (!d) problems.push(`${name}: in api.js, not in api.d.ts`);
     else {
       if (d.request !== request) problems.push(`${name}: api.d.ts says ${d.request}, api.js ${request}`);
@@ -191,6 +208,7 @@ export function readPlatformClient(packageDir: string): PlatformClient {
   });
   for (const operation of declared.keys()) problems.push(`${operation}: in api.d.ts, not in api.js`);
   if (routes.length === 0) problems.push('no route found');
-  if (problems.length) throw new Error(`@vapi-ai/web ${version}: cannot read its route list:\n  ${problems.join('\n  ')}`);
+  if (problems.length)
+    throw new Error(`@vapi-ai/web ${version}: cannot read its route list:\n  ${problems.join('\n  ')}`);
   return { version, routes };
 }

@@ -47,7 +47,10 @@ describe('awaitAnswer', () => {
     server.route('POST', '/answer', () => never<LoopbackResponse>());
     const error = await awaitAnswer(post(), CONTEXT, undefined, SHORT).catch((e: unknown) => e);
     expect(isTimeoutError(error), `a TimeoutError, got ${String(error)}`).toBe(true);
-    expect([(error as TimeoutError).timeoutMs, (error as TimeoutError).waitingFor], 'limit and phase').toEqual([1000, 'response']);
+    expect([(error as TimeoutError).timeoutMs, (error as TimeoutError).waitingFor], 'limit and phase').toEqual([
+      1000,
+      'response',
+    ]);
   });
 });
 
@@ -55,8 +58,12 @@ describe('readChunks', () => {
   it('is a TimeoutError (waiting for a chunk) when the body stalls after its first chunk', async () => {
     const response = await answer({ chunks: ['first', 'never sent'], gate: () => never<void>() });
     const pieces: string[] = [];
-    const error = await readChunks(response, CONTEXT, (text) => void pieces.push(text), undefined, SHORT).catch((e: unknown) => e);
-    expect(isTimeoutError(error) && (error as TimeoutError).waitingFor, `a chunk timeout, got ${String(error)}`).toBe('chunk');
+    const error = await readChunks(response, CONTEXT, (text) => void pieces.push(text), undefined, SHORT).catch(
+      (e: unknown) => e,
+    );
+    expect(isTimeoutError(error) && (error as TimeoutError).waitingFor, `a chunk timeout, got ${String(error)}`).toBe(
+      'chunk',
+    );
     expect(pieces.join(''), 'what arrived was handed on').toBe('first');
   });
 
@@ -94,14 +101,24 @@ describe('readJsonAnswer and createWebCall: a 2xx answer that cannot be read', (
   it('parses JSON, and a non-2xx answer is an ApiError with its body', async () => {
     expect(await read({ status: 201, body: { id: 'c1' } }), 'parsed').toEqual({ id: 'c1' });
     const error = await read({ status: 503, body: 'upstream down' });
-    expect(isApiError(error) && [(error as ApiError).status, (error as ApiError).body], 'ApiError with the text').toEqual([503, 'upstream down']);
+    expect(
+      isApiError(error) && [(error as ApiError).status, (error as ApiError).body],
+      'ApiError with the text',
+    ).toEqual([503, 'upstream down']);
   });
 
   it('a 200 with unterminated JSON and a 201 with a body cut short are AnswerErrors (unreadable), not ApiErrors', async () => {
     for (const status of [200, 201]) {
-      const error = await read({ status, headers: { 'content-type': 'application/json' }, body: '{"id":"call-1","webCallUrl":"https://room.exa' });
+      const error = await read({
+        status,
+        headers: { 'content-type': 'application/json' },
+        body: '{"id":"call-1","webCallUrl":"https://room.exa',
+      });
       expect(isApiError(error), `${status}: not "answered with an error"`).toBe(false);
-      expect(isAnswerError(error) && [(error as AnswerError).status, (error as AnswerError).problem], `${status}: unreadable`).toEqual([status, 'unreadable']);
+      expect(
+        isAnswerError(error) && [(error as AnswerError).status, (error as AnswerError).problem],
+        `${status}: unreadable`,
+      ).toEqual([status, 'unreadable']);
     }
   });
 
@@ -111,7 +128,11 @@ describe('readJsonAnswer and createWebCall: a 2xx answer that cannot be read', (
   });
 
   it('createWebCall: a 201 whose body is cut short is an AnswerError (unreadable)', async () => {
-    server.route('POST', '/call/web', { status: 201, headers: { 'content-type': 'application/json' }, body: '{"id":"call-1","webCa' });
+    server.route('POST', '/call/web', {
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+      body: '{"id":"call-1","webCa',
+    });
     const cut = await createWebCall({ baseUrl: server.url, token: 't' }, { assistantId: 'a' }).catch((e: unknown) => e);
     expect(isAnswerError(cut) && (cut as AnswerError).problem, `unreadable, got ${String(cut)}`).toBe('unreadable');
   });
@@ -131,10 +152,14 @@ describe('webCallUrl must be https:', () => {
   it.each(urls)('%s → %s', async (webCallUrl, accepted) => {
     expect(isHttpsUrl(webCallUrl), 'isHttpsUrl').toBe(accepted);
     server.route('POST', '/call/web', { status: 201, body: { id: 'call-1', webCallUrl } });
-    const result = await createWebCall({ baseUrl: server.url, token: 't' }, { assistantId: 'a' }).catch((e: unknown) => e);
+    const result = await createWebCall({ baseUrl: server.url, token: 't' }, { assistantId: 'a' }).catch(
+      (e: unknown) => e,
+    );
     if (accepted) expect(result, 'the call').toMatchObject({ id: 'call-1', webCallUrl });
     else {
-      expect(isAnswerError(result) && (result as AnswerError).problem, `refused, got ${String(result)}`).toBe('invalid');
+      expect(isAnswerError(result) && (result as AnswerError).problem, `refused, got ${String(result)}`).toBe(
+        'invalid',
+      );
       expect((result as Error).message, 'says why').toMatch(/not https/);
       expect((result as Error).message, 'the URL itself is not repeated').not.toContain(webCallUrl || '\u0000');
     }

@@ -20,7 +20,8 @@ function notes(route: OurRoute): string {
   if (route.flag === 'multipart') parts.push('multipart');
   if (route.flag === 'body') parts.push('JSON body, no query');
   if (route.flag === 'public') parts.push('no `Authorization`');
-  if (route.requiredQuery.length) parts.push(`query: ${route.requiredQuery.map((k) => `\`${k}\``).join(', ')} required`);
+  if (route.requiredQuery.length)
+    parts.push(`query: ${route.requiredQuery.map((k) => `\`${k}\``).join(', ')} required`);
   if (route.deprecated !== undefined) {
     const replacement = /\buse `([\w.]+)`/i.exec(route.deprecated)?.[1];
     const removed = REMOVED_MARK.test(route.deprecated);
@@ -42,7 +43,11 @@ function expectedTable(routes: readonly OurRoute[]): string {
 
 describe('README route table', () => {
   it('matches the client, route for route', () => {
-    const routes = readOurRoutes(apiRoutes, join(ROOT, 'widget/src/api/routes.ts'), join(ROOT, 'widget/src/api/types.ts'));
+    const routes = readOurRoutes(
+      apiRoutes,
+      join(ROOT, 'widget/src/api/routes.ts'),
+      join(ROOT, 'widget/src/api/types.ts'),
+    );
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const start = readme.indexOf(START);
     const end = readme.indexOf(END);

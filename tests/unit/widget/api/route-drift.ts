@@ -45,7 +45,10 @@ function deprecationsIn(routesFile: string): Map<string, string | undefined> {
       if (ts.isObjectLiteralExpression(value)) visit(value);
       else if (ts.isStringLiteral(value)) {
         const tag = ts.getJSDocDeprecatedTag(property);
-        found.set(value.text, tag ? (ts.getTextOfJSDocComment(tag.comment) ?? '').replace(/\s+/g, ' ').trim() : undefined);
+        found.set(
+          value.text,
+          tag ? (ts.getTextOfJSDocComment(tag.comment) ?? '').replace(/\s+/g, ' ').trim() : undefined,
+        );
       }
     }
   };
@@ -81,7 +84,9 @@ function requiredQueriesIn(typesFile: string): Map<string, string[]> {
       entry.name.text,
       parts.flatMap((part) =>
         ts.isTypeLiteralNode(part)
-          ? part.members.flatMap((m) => (ts.isPropertySignature(m) && !m.questionToken && ts.isIdentifier(m.name) ? [m.name.text] : []))
+          ? part.members.flatMap((m) =>
+              ts.isPropertySignature(m) && !m.questionToken && ts.isIdentifier(m.name) ? [m.name.text] : [],
+            )
           : [],
       ),
     );
@@ -213,8 +218,10 @@ export function compareRoutes(platform: readonly PlatformRoute[], ours: readonly
     const named = /\buse `([\w.]+)`/i.exec(route.deprecated ?? '')?.[1];
     if (!named) return undefined;
     const replacement = byName.get(named);
-    if (!replacement) failures.replacements.push(`${label(route)}: the replacement \`${named}\` is not a method of the client`);
-    else if (replacement.deprecated !== undefined) failures.replacements.push(`${label(route)}: the replacement \`${named}\` is itself deprecated`);
+    if (!replacement)
+      failures.replacements.push(`${label(route)}: the replacement \`${named}\` is not a method of the client`);
+    else if (replacement.deprecated !== undefined)
+      failures.replacements.push(`${label(route)}: the replacement \`${named}\` is itself deprecated`);
     else return replacement;
     return undefined;
   };
@@ -248,22 +255,32 @@ export function compareRoutes(platform: readonly PlatformRoute[], ours: readonly
     if (removed) failures.removedButPresent.push(`${label(route)}: marked removed, but the platform has it`);
     if (theirs.path !== route.path) notes.parameterNames.push(`${label(route)}: the platform writes ${theirs.path}`);
     if (theirs.multipart !== (route.flag === 'multipart')) {
-      failures.multipart.push(`${label(route)}: the platform sends ${theirs.multipart ? 'multipart' : 'JSON'}, we send ${route.flag === 'multipart' ? 'multipart' : 'JSON'}`);
+      failures.multipart.push(
+        `${label(route)}: the platform sends ${theirs.multipart ? 'multipart' : 'JSON'}, we send ${route.flag === 'multipart' ? 'multipart' : 'JSON'}`,
+      );
     }
     const bodyless = route.method === 'GET' || route.method === 'DELETE';
     const weSendBody = !bodyless || route.flag === 'body';
-    if (theirs.body && !weSendBody) failures.shape.push(`${label(route)}: the platform takes a body, our method sends a query (flag it \`body\`)`);
-    if (route.flag === 'body' && !theirs.body) failures.shape.push(`${label(route)}: flagged \`body\`, the platform takes none`);
-    if (theirs.query && weSendBody) failures.shape.push(`${label(route)}: the platform takes a query our method cannot send`);
+    if (theirs.body && !weSendBody)
+      failures.shape.push(`${label(route)}: the platform takes a body, our method sends a query (flag it \`body\`)`);
+    if (route.flag === 'body' && !theirs.body)
+      failures.shape.push(`${label(route)}: flagged \`body\`, the platform takes none`);
+    if (theirs.query && weSendBody)
+      failures.shape.push(`${label(route)}: the platform takes a query our method cannot send`);
     if (theirs.secure === (route.flag === 'public')) {
-      failures.shape.push(`${label(route)}: the platform sends it ${theirs.secure ? 'with' : 'without'} Authorization, we do not`);
+      failures.shape.push(
+        `${label(route)}: the platform sends it ${theirs.secure ? 'with' : 'without'} Authorization, we do not`,
+      );
     }
     const want = [...theirs.requiredQuery].sort().join(', ');
     const have = [...route.requiredQuery].sort().join(', ');
-    if (want !== have) failures.requiredQuery.push(`${label(route)}: the platform requires [${want}], our types [${have}]`);
+    if (want !== have)
+      failures.requiredQuery.push(`${label(route)}: the platform requires [${want}], our types [${have}]`);
 
     if (theirs.deprecated && route.deprecated === undefined) {
-      failures.unmarkedDeprecations.push(`${label(route)}: deprecated by the platform${theirs.description ? ` ("${theirs.description}")` : ''}`);
+      failures.unmarkedDeprecations.push(
+        `${label(route)}: deprecated by the platform${theirs.description ? ` ("${theirs.description}")` : ''}`,
+      );
     }
     if (!theirs.deprecated && route.deprecated !== undefined && !removed) {
       failures.extraDeprecations.push(`${label(route)}: marked @deprecated, the platform does not deprecate it`);
@@ -273,9 +290,14 @@ export function compareRoutes(platform: readonly PlatformRoute[], ours: readonly
       const named = /\buse `([\w.]+)`/i.test(route.deprecated);
       const replacement = replacementOf(route);
       const platformNames = routeNamedIn(theirs.description);
-      if (!named) failures.replacements.push(`${label(route)}: the @deprecated mark names no replacement ("use \`group.method\`")`);
+      if (!named)
+        failures.replacements.push(
+          `${label(route)}: the @deprecated mark names no replacement ("use \`group.method\`")`,
+        );
       else if (replacement && platformNames && wireKey(replacement.method, replacement.path) !== platformNames) {
-        failures.replacements.push(`${label(route)}: the platform says "${theirs.description}", our mark points to ${replacement.method} ${replacement.path}`);
+        failures.replacements.push(
+          `${label(route)}: the platform says "${theirs.description}", our mark points to ${replacement.method} ${replacement.path}`,
+        );
       }
     }
   }
@@ -286,10 +308,14 @@ export function compareRoutes(platform: readonly PlatformRoute[], ours: readonly
     const family = familyOf(route.path);
     if (!covered.has(family)) uncovered.set(family, (uncovered.get(family) ?? 0) + 1);
     else if (!oursByWire.has(wireKey(route.method, route.path))) {
-      failures.missing.push(`${route.method} ${route.path}${route.multipart ? ' (multipart)' : ''}${route.deprecated ? ' (deprecated)' : ''}: family "${family}" (${route.group}.${route.operation})`);
+      failures.missing.push(
+        `${route.method} ${route.path}${route.multipart ? ' (multipart)' : ''}${route.deprecated ? ' (deprecated)' : ''}: family "${family}" (${route.group}.${route.operation})`,
+      );
     }
   }
-  notes.uncoveredFamilies = [...uncovered].map(([family, count]) => `${family}: ${count} route${count === 1 ? '' : 's'}`);
+  notes.uncoveredFamilies = [...uncovered].map(
+    ([family, count]) => `${family}: ${count} route${count === 1 ? '' : 's'}`,
+  );
   return report;
 }
 
@@ -318,6 +344,9 @@ export function formatDrift(report: DriftReport, title: string): string {
   section('note: removed from the platform, kept as @deprecated', report.notes.keptRemoved);
   section('note: parameter names differ (positional, same wire)', report.notes.parameterNames);
   section('note: platform families we do not cover', report.notes.uncoveredFamilies);
-  if (failureCount(report) === 0) lines.push('  no drift: every route matches in method, path, multipart, body, auth, required query and deprecation');
+  if (failureCount(report) === 0)
+    lines.push(
+      '  no drift: every route matches in method, path, multipart, body, auth, required query and deprecation',
+    );
   return lines.join('\n');
 }

@@ -42,15 +42,26 @@ type Row = {
 
 /** A GET/DELETE row with the standard query. */
 const q = (name: string, invoke: Row['invoke'], method: string, path: string): Row => ({
-  name, invoke, method, path, query: Q_SENT,
+  name,
+  invoke,
+  method,
+  path,
+  query: Q_SENT,
 });
 /** A POST/PUT/PATCH row with the standard JSON body. */
 const b = (name: string, invoke: Row['invoke'], method: string, path: string): Row => ({
-  name, invoke, method, path, body: B,
+  name,
+  invoke,
+  method,
+  path,
+  body: B,
 });
 
 /** The five CRUD routes every simple family has (spec: "each POST create, GET list, GET/PATCH/DELETE by id"). */
-function crud(group: 'tool' | 'knowledgeBase' | 'squad' | 'token' | 'template' | 'credential' | 'session', base: string): Row[] {
+function crud(
+  group: 'tool' | 'knowledgeBase' | 'squad' | 'token' | 'template' | 'credential' | 'session',
+  base: string,
+): Row[] {
   return [
     b(`${group}.create`, (a) => a[group].create(B), 'POST', base),
     q(`${group}.list`, (a) => a[group].list(Q), 'GET', base),
@@ -65,8 +76,18 @@ function versionsAndDrafts(group: 'assistant' | 'tool', base: string): Row[] {
   return [
     q(`${group}.version.list`, (a) => a[group].version.list(ID, Q), 'GET', `${base}/${ID_ENC}/versions`),
     q(`${group}.version.get`, (a) => a[group].version.get(ID, 'v 2', Q), 'GET', `${base}/${ID_ENC}/versions/v%202`),
-    b(`${group}.version.update`, (a) => a[group].version.update(ID, 'v 2', B), 'PATCH', `${base}/${ID_ENC}/versions/v%202`),
-    q(`${group}.version.delete`, (a) => a[group].version.delete(ID, 'v 2', Q), 'DELETE', `${base}/${ID_ENC}/versions/v%202`),
+    b(
+      `${group}.version.update`,
+      (a) => a[group].version.update(ID, 'v 2', B),
+      'PATCH',
+      `${base}/${ID_ENC}/versions/v%202`,
+    ),
+    q(
+      `${group}.version.delete`,
+      (a) => a[group].version.delete(ID, 'v 2', Q),
+      'DELETE',
+      `${base}/${ID_ENC}/versions/v%202`,
+    ),
     q(`${group}.draft.listAll`, (a) => a[group].draft.listAll(Q), 'GET', `${base}/draft`),
     q(`${group}.draft.list`, (a) => a[group].draft.list(ID, Q), 'GET', `${base}/${ID_ENC}/draft`),
     b(`${group}.draft.create`, (a) => a[group].draft.create(ID, B), 'POST', `${base}/${ID_ENC}/draft`),
@@ -147,7 +168,12 @@ const rows: Row[] = [
   q('assistant.delete', (a) => a.assistant.delete(ID, Q), 'DELETE', `/assistant/${ID_ENC}`),
   q('assistant.versions', (a) => a.assistant.versions(ID, Q), 'GET', `/assistant/${ID_ENC}/version`),
   ...versionsAndDrafts('assistant', '/assistant'),
-  b('assistant.version.restore', (a) => a.assistant.version.restore(ID, 'v 2', B), 'POST', `/assistant/${ID_ENC}/restore/v%202`),
+  b(
+    'assistant.version.restore',
+    (a) => a.assistant.version.restore(ID, 'v 2', B),
+    'POST',
+    `/assistant/${ID_ENC}/restore/v%202`,
+  ),
   // Phone number
   b('phoneNumber.importTwilio', (a) => a.phoneNumber.importTwilio(B), 'POST', '/phone-number/import/twilio'),
   b('phoneNumber.importVonage', (a) => a.phoneNumber.importVonage(B), 'POST', '/phone-number/import/vonage'),
@@ -167,8 +193,18 @@ const rows: Row[] = [
   q('knowledgeBase.deleteV2', (a) => a.knowledgeBase.deleteV2(ID, Q), 'DELETE', `/v2/knowledge-base/${ID_ENC}`),
   q('knowledgeBase.listFilesV2', (a) => a.knowledgeBase.listFilesV2(ID, Q), 'GET', `/v2/knowledge-base/${ID_ENC}/file`),
   b('knowledgeBase.addFileV2', (a) => a.knowledgeBase.addFileV2(ID, B), 'POST', `/v2/knowledge-base/${ID_ENC}/file`),
-  q('knowledgeBase.removeFileV2', (a) => a.knowledgeBase.removeFileV2(ID, 'f&1', Q), 'DELETE', `/v2/knowledge-base/${ID_ENC}/file/f%261`),
-  b('knowledgeBase.retryFileV2', (a) => a.knowledgeBase.retryFileV2(ID, 'f&1', B), 'POST', `/v2/knowledge-base/${ID_ENC}/file/f%261/retry`),
+  q(
+    'knowledgeBase.removeFileV2',
+    (a) => a.knowledgeBase.removeFileV2(ID, 'f&1', Q),
+    'DELETE',
+    `/v2/knowledge-base/${ID_ENC}/file/f%261`,
+  ),
+  b(
+    'knowledgeBase.retryFileV2',
+    (a) => a.knowledgeBase.retryFileV2(ID, 'f&1', B),
+    'POST',
+    `/v2/knowledge-base/${ID_ENC}/file/f%261/retry`,
+  ),
   ...crud('squad', '/squad'),
   ...crud('token', '/token'),
   ...crud('template', '/template'),
@@ -211,7 +247,12 @@ const rows: Row[] = [
   b('testSuite.test.create', (a) => a.testSuite.test.create(ID, B), 'POST', `/test-suite/${ID_ENC}/test`),
   q('testSuite.test.get', (a) => a.testSuite.test.get(ID, 't#2', Q), 'GET', `/test-suite/${ID_ENC}/test/t%232`),
   b('testSuite.test.update', (a) => a.testSuite.test.update(ID, 't#2', B), 'PATCH', `/test-suite/${ID_ENC}/test/t%232`),
-  q('testSuite.test.delete', (a) => a.testSuite.test.delete(ID, 't#2', Q), 'DELETE', `/test-suite/${ID_ENC}/test/t%232`),
+  q(
+    'testSuite.test.delete',
+    (a) => a.testSuite.test.delete(ID, 't#2', Q),
+    'DELETE',
+    `/test-suite/${ID_ENC}/test/t%232`,
+  ),
   q('testSuite.run.list', (a) => a.testSuite.run.list(ID, Q), 'GET', `/test-suite/${ID_ENC}/run`),
   b('testSuite.run.create', (a) => a.testSuite.run.create(ID, B), 'POST', `/test-suite/${ID_ENC}/run`),
   q('testSuite.run.get', (a) => a.testSuite.run.get(ID, 'r?3', Q), 'GET', `/test-suite/${ID_ENC}/run/r%3F3`),
@@ -226,7 +267,13 @@ const rows: Row[] = [
     path: '/log',
     query: { ...Q_SENT, callId: 'c 1' },
   },
-  { name: 'log.delete', invoke: (a) => a.log.delete({ callId: 'c 1' }), method: 'DELETE', path: '/log', query: { callId: 'c 1' } },
+  {
+    name: 'log.delete',
+    invoke: (a) => a.log.delete({ callId: 'c 1' }),
+    method: 'DELETE',
+    path: '/log',
+    query: { callId: 'c 1' },
+  },
   q('log.listLogs', (a) => a.log.listLogs(Q), 'GET', '/logs'),
   q('log.deleteLogs', (a) => a.log.deleteLogs(Q), 'DELETE', '/logs'),
   // Org
@@ -257,11 +304,17 @@ const rows: Row[] = [
   // Voice library
   q('voiceLibrary.list', (a) => a.voiceLibrary.list('11labs', Q), 'GET', '/voice-library/11labs'),
   q('voiceLibrary.accents', (a) => a.voiceLibrary.accents('11labs', Q), 'GET', '/voice-library/11labs/accents'),
-  b('voiceLibrary.syncProvider', (a) => a.voiceLibrary.syncProvider('cartesia', B), 'POST', '/voice-library/sync/cartesia'),
+  b(
+    'voiceLibrary.syncProvider',
+    (a) => a.voiceLibrary.syncProvider('cartesia', B),
+    'POST',
+    '/voice-library/sync/cartesia',
+  ),
   b('voiceLibrary.sync', (a) => a.voiceLibrary.sync(B), 'POST', '/voice-library/sync'),
   {
     name: 'voiceLibrary.createSesameVoice',
-    invoke: (a) => a.voiceLibrary.createSesameVoice({ voiceName: 'Ada', transcription: 'Hello', file: new Blob(['wav']) }),
+    invoke: (a) =>
+      a.voiceLibrary.createSesameVoice({ voiceName: 'Ada', transcription: 'Hello', file: new Blob(['wav']) }),
     method: 'POST',
     path: '/voice-library/create-sesame-voice',
   },
@@ -269,7 +322,12 @@ const rows: Row[] = [
   q('voiceLibrary.delete', (a) => a.voiceLibrary.delete(ID, Q), 'DELETE', `/voice-library/${ID_ENC}`),
   // Provider routes
   q('provider.workflows', (a) => a.provider.workflows('gohighlevel', Q), 'GET', '/gohighlevel/workflows'),
-  q('provider.workflowHooks', (a) => a.provider.workflowHooks('gohighlevel', ID, Q), 'GET', `/gohighlevel/workflows/${ID_ENC}/hooks`),
+  q(
+    'provider.workflowHooks',
+    (a) => a.provider.workflowHooks('gohighlevel', ID, Q),
+    'GET',
+    `/gohighlevel/workflows/${ID_ENC}/hooks`,
+  ),
   q('provider.locations', (a) => a.provider.locations('gohighlevel', Q), 'GET', '/gohighlevel/locations'),
   {
     name: 'provider.searchVoices',
@@ -287,13 +345,48 @@ const rows: Row[] = [
   },
   b('provider.addVoices', (a) => a.provider.addVoices('11labs', B), 'POST', '/11labs/voices/add'),
   b('provider.addVoice', (a) => a.provider.addVoice('11labs', B), 'POST', '/11labs/voice/add'),
-  { name: 'provider.cloneVoice', invoke: (a) => a.provider.cloneVoice({ name: 'Ada' }), method: 'POST', path: '/11labs/voice/clone' },
-  { name: 'provider.cloneVapiVoice', invoke: (a) => a.provider.cloneVapiVoice({ name: 'Ada' }), method: 'POST', path: '/vapi/voice/clone' },
-  b('provider.resource.create', (a) => a.provider.resource.create('11labs', 'pronunciation-dictionary', B), 'POST', '/provider/11labs/pronunciation-dictionary'),
-  q('provider.resource.list', (a) => a.provider.resource.list('11labs', 'pronunciation-dictionary', Q), 'GET', '/provider/11labs/pronunciation-dictionary'),
-  q('provider.resource.get', (a) => a.provider.resource.get('11labs', 'pronunciation-dictionary', ID, Q), 'GET', `/provider/11labs/pronunciation-dictionary/${ID_ENC}`),
-  b('provider.resource.update', (a) => a.provider.resource.update('11labs', 'pronunciation-dictionary', ID, B), 'PATCH', `/provider/11labs/pronunciation-dictionary/${ID_ENC}`),
-  q('provider.resource.delete', (a) => a.provider.resource.delete('11labs', 'pronunciation-dictionary', ID, Q), 'DELETE', `/provider/11labs/pronunciation-dictionary/${ID_ENC}`),
+  {
+    name: 'provider.cloneVoice',
+    invoke: (a) => a.provider.cloneVoice({ name: 'Ada' }),
+    method: 'POST',
+    path: '/11labs/voice/clone',
+  },
+  {
+    name: 'provider.cloneVapiVoice',
+    invoke: (a) => a.provider.cloneVapiVoice({ name: 'Ada' }),
+    method: 'POST',
+    path: '/vapi/voice/clone',
+  },
+  b(
+    'provider.resource.create',
+    (a) => a.provider.resource.create('11labs', 'pronunciation-dictionary', B),
+    'POST',
+    '/provider/11labs/pronunciation-dictionary',
+  ),
+  q(
+    'provider.resource.list',
+    (a) => a.provider.resource.list('11labs', 'pronunciation-dictionary', Q),
+    'GET',
+    '/provider/11labs/pronunciation-dictionary',
+  ),
+  q(
+    'provider.resource.get',
+    (a) => a.provider.resource.get('11labs', 'pronunciation-dictionary', ID, Q),
+    'GET',
+    `/provider/11labs/pronunciation-dictionary/${ID_ENC}`,
+  ),
+  b(
+    'provider.resource.update',
+    (a) => a.provider.resource.update('11labs', 'pronunciation-dictionary', ID, B),
+    'PATCH',
+    `/provider/11labs/pronunciation-dictionary/${ID_ENC}`,
+  ),
+  q(
+    'provider.resource.delete',
+    (a) => a.provider.resource.delete('11labs', 'pronunciation-dictionary', ID, Q),
+    'DELETE',
+    `/provider/11labs/pronunciation-dictionary/${ID_ENC}`,
+  ),
 ];
 
 /** Dotted names of every function on the client (groups recursed), except the raw `request`. */
@@ -345,7 +438,13 @@ describe('every route of spec §7 and of the current generation in its families'
   it('covers every method of the client', () => {
     const covered = new Set(rows.map((row) => row.name));
     const methods = clientMethodNames(api);
-    expect(methods.filter((name) => !covered.has(name)), 'client methods without a row').toEqual([]);
-    expect([...covered].filter((name) => !methods.includes(name)), 'rows without a client method').toEqual([]);
+    expect(
+      methods.filter((name) => !covered.has(name)),
+      'client methods without a row',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((name) => !methods.includes(name)),
+      'rows without a client method',
+    ).toEqual([]);
   });
 });

@@ -33,7 +33,9 @@ describe('API client size', () => {
   // 1.7 KB: 813 B before issue 23; reading the answer safely (timeouts, caps, AnswerError, the
   // https: check of webCallUrl) costs the rest.
   it('createWebCall through the public index stays under 1.7 KB gzip, without routes or retries', async () => {
-    const { code, minified, gzip } = await bundle("export { createWebCall, isApiError, isNetworkError } from './index.ts';");
+    const { code, minified, gzip } = await bundle(
+      "export { createWebCall, isApiError, isNetworkError } from './index.ts';",
+    );
     console.info(`createWebCall (+ guards): ${minified} B min, ${gzip} B gzip`);
     expect(gzip, 'createWebCall gzip bytes').toBeLessThanOrEqual(1.7 * KB);
     expect(code, 'no route table').not.toContain('/assistant');

@@ -11,7 +11,8 @@ function decode(pieces: readonly string[]): SseEvent[] {
   return [...pieces.flatMap((piece) => decoder.push(piece)), ...decoder.end()];
 }
 
-const STREAM = ': keep-alive\r\nevent: message\r\ndata:{"a":1}\r\n\r\ndata: line one\ndata: line two\n\nevent: error\rdata: {"message":"overloaded"}\r\rdata: [DONE]\n\n';
+const STREAM =
+  ': keep-alive\r\nevent: message\r\ndata:{"a":1}\r\n\r\ndata: line one\ndata: line two\n\nevent: error\rdata: {"message":"overloaded"}\r\rdata: [DONE]\n\n';
 const EVENTS: SseEvent[] = [
   { event: 'message', data: '{"a":1}' },
   { event: 'message', data: 'line one\nline two' },
@@ -30,7 +31,9 @@ describe('SseDecoder', () => {
       for (let at = 0; at < STREAM.length; at += size) pieces.push(STREAM.slice(at, at + size));
       expect(decode(pieces), `pieces of ${size}`).toEqual(EVENTS);
     }
-    expect(decode(['data: a\r', '\ndata: b\r\n', '\r\n']), 'CR | LF is one line break').toEqual([{ event: 'message', data: 'a\nb' }]);
+    expect(decode(['data: a\r', '\ndata: b\r\n', '\r\n']), 'CR | LF is one line break').toEqual([
+      { event: 'message', data: 'a\nb' },
+    ]);
   });
 
   it('dispatches a last event without its blank line at the end, and nothing for a stream without data', () => {

@@ -146,7 +146,8 @@ function languageService(
     getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
     fileExists: (name) => virtual.has(name) || (onDisk(name) && ts.sys.fileExists(name)),
     readFile: read,
-    directoryExists: (name) => !isolated || [...virtual.keys()].some((file) => file.startsWith(name)) || name.startsWith(libDir),
+    directoryExists: (name) =>
+      !isolated || [...virtual.keys()].some((file) => file.startsWith(name)) || name.startsWith(libDir),
   };
   return ts.createLanguageService(host);
 }
@@ -178,7 +179,10 @@ describe('client types', () => {
   it('reports every deprecated method as deprecated to editors, and their replacements as live', () => {
     const probe = deprecationProbe('./index.ts');
     const deprecations = languageService(new Map([[PROBE, probe]]));
-    expect(deprecations.getSemanticDiagnostics(PROBE).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')), 'probe compiles').toEqual([]);
+    expect(
+      deprecations.getSemanticDiagnostics(PROBE).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')),
+      'probe compiles',
+    ).toEqual([]);
     expect(reportedDeprecated(deprecations, PROBE, probe), 'deprecated methods').toEqual(DEPRECATED_METHODS);
   });
 });
@@ -187,13 +191,25 @@ describe('the declarations the package ships', () => {
   /** Emits `widget/src/api` declarations in memory with the build's options, `.ts` imports rewritten to `.js` as `widget/build.ts` does. */
   function emitDeclarations(): Map<string, string> {
     const configPath = `${WIDGET_DIR}tsconfig.build.json`;
-    const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, ts.sys.readFile).config, ts.sys, WIDGET_DIR);
+    const config = ts.parseJsonConfigFileContent(
+      ts.readConfigFile(configPath, ts.sys.readFile).config,
+      ts.sys,
+      WIDGET_DIR,
+    );
     const program = ts.createProgram([`${WIDGET_DIR}src/api/index.ts`], config.options);
     const emitted = new Map<string, string>();
-    const result = program.emit(undefined, (name, text) => {
-      emitted.set(name, text.replace(/((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1$2.js$3'));
-    }, undefined, true);
-    expect(result.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')), 'declaration emit').toEqual([]);
+    const result = program.emit(
+      undefined,
+      (name, text) => {
+        emitted.set(name, text.replace(/((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1$2.js$3'));
+      },
+      undefined,
+      true,
+    );
+    expect(
+      result.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')),
+      'declaration emit',
+    ).toEqual([]);
     return emitted;
   }
 
@@ -222,7 +238,12 @@ describe('the declarations the package ships', () => {
     files.set(consumer, probe);
     // Only the virtual files exist: the consumer cannot fall back to the sources.
     const service = languageService(files, [consumer], { isolated: true });
-    expect(service.getSemanticDiagnostics(consumer).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')), 'consumer compiles').toEqual([]);
-    expect(reportedDeprecated(service, consumer, probe), 'deprecated methods seen through dist/types').toEqual(DEPRECATED_METHODS);
+    expect(
+      service.getSemanticDiagnostics(consumer).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')),
+      'consumer compiles',
+    ).toEqual([]);
+    expect(reportedDeprecated(service, consumer, probe), 'deprecated methods seen through dist/types').toEqual(
+      DEPRECATED_METHODS,
+    );
   });
 });

@@ -16,7 +16,15 @@ const call = { id: 'call-1', webCallUrl: 'https://rooms.example/abc' };
 /** What a thrown error looks like, for comparing two code paths. */
 function shape(error: unknown) {
   const e = error as Error & { status?: number; method?: string; path?: string; body?: unknown };
-  return { name: e.name, message: e.message, status: e.status, method: e.method, path: e.path, body: e.body, cause: (e.cause as Error | undefined)?.name };
+  return {
+    name: e.name,
+    message: e.message,
+    status: e.status,
+    method: e.method,
+    path: e.path,
+    body: e.body,
+    cause: (e.cause as Error | undefined)?.name,
+  };
 }
 
 describe('requestWebCall', () => {
@@ -35,7 +43,10 @@ describe('requestWebCall', () => {
       expect(request?.headers['content-type'], 'JSON').toBe('application/json');
     }
     expect(split?.text, 'identical body').toBe(whole?.text);
-    expect(split?.json, 'undefined fields omitted').toEqual({ assistantId: 'asst-1', assistantOverrides: { variableValues: { name: 'Ada' } } });
+    expect(split?.json, 'undefined fields omitted').toEqual({
+      assistantId: 'asst-1',
+      assistantOverrides: { variableValues: { name: 'Ada' } },
+    });
     expect(await readWebCall(response), 'readWebCall reads it').toEqual(call);
   });
 
@@ -45,7 +56,10 @@ describe('requestWebCall', () => {
     Reflect.deleteProperty(globalThis, 'fetch');
     let pending: Promise<Response> | undefined;
     try {
-      expect(() => (pending = requestWebCall({ baseUrl: 'http://x', token: 't', fetch: noFetch }, { assistantId: 'a' })), 'no synchronous throw').not.toThrow();
+      expect(
+        () => (pending = requestWebCall({ baseUrl: 'http://x', token: 't', fetch: noFetch }, { assistantId: 'a' })),
+        'no synchronous throw',
+      ).not.toThrow();
     } finally {
       globalThis.fetch = original;
     }
@@ -57,7 +71,15 @@ describe('requestWebCall', () => {
 describe('readWebCall maps every failure exactly as createWebCall', () => {
   const cases: [string, LoopbackResponse][] = [
     ['400 with a platform message', { status: 400, body: { message: ['assistantId must be a UUID', 'bad squad'] } }],
-    ['401', { status: 401, body: { message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.' } }],
+    [
+      '401',
+      {
+        status: 401,
+        body: {
+          message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
+        },
+      },
+    ],
     ['429 as plain text', { status: 429, body: 'slow down' }],
     ['500 with an empty body', { status: 500 }],
     ['a 2xx body without webCallUrl', { status: 201, body: { id: 'x' } }],
@@ -75,7 +97,10 @@ describe('readWebCall maps every failure exactly as createWebCall', () => {
   it('rethrows the abort error as-is when given the aborted signal, and wraps it without', async () => {
     server.route('POST', '/call/web', () => new Promise<LoopbackResponse>(() => {}));
     const controller = new AbortController();
-    const request = requestWebCall({ baseUrl: server.url, token: 't', signal: controller.signal }, { assistantId: 'a' });
+    const request = requestWebCall(
+      { baseUrl: server.url, token: 't', signal: controller.signal },
+      { assistantId: 'a' },
+    );
     await server.waitForRequest((r) => r.path === '/call/web');
     controller.abort();
     const withSignal = await readWebCall(request, controller.signal).catch((e: unknown) => e);
@@ -94,16 +119,30 @@ describe('readWebCall maps every failure exactly as createWebCall', () => {
       { status: 201 },
     );
     const error = await readWebCall(broken).catch((e: unknown) => e);
-    expect(shape(error), 'network error with the cause').toMatchObject({ name: 'NetworkError', path: '/call/web', cause: 'TypeError' });
+    expect(shape(error), 'network error with the cause').toMatchObject({
+      name: 'NetworkError',
+      path: '/call/web',
+      cause: 'TypeError',
+    });
   });
 });
 
 describe('requestChatWeb', () => {
   it('POSTs the target, input and session id with stream: true and the bearer key', async () => {
-    server.route('POST', '/chat/web', { status: 200, body: 'data: [DONE]\n\n', headers: { 'content-type': 'text/event-stream' } });
+    server.route('POST', '/chat/web', {
+      status: 200,
+      body: 'data: [DONE]\n\n',
+      headers: { 'content-type': 'text/event-stream' },
+    });
     const response = await requestChatWeb(
       { baseUrl: server.url + '//', token: 'pk-chat' },
-      { assistantId: 'asst-1', assistantOverrides: { variableValues: { name: 'Ada' } }, input: 'Hello', sessionId: 's-1', squadId: undefined },
+      {
+        assistantId: 'asst-1',
+        assistantOverrides: { variableValues: { name: 'Ada' } },
+        input: 'Hello',
+        sessionId: 's-1',
+        squadId: undefined,
+      },
     );
     expect(response.headers.get('content-type'), 'the raw stream').toBe('text/event-stream');
     const [request] = server.requests;
@@ -125,7 +164,12 @@ describe('requestChatWeb', () => {
       seen.push({ url: String(url), body: JSON.parse(String(init?.body)), self: this });
       return Promise.resolve(new Response('data: [DONE]\n\n'));
     } as typeof fetch;
-    await requestChatWeb({ baseUrl: 'https://api.test', token: 'k', fetch: fakeFetch }, { workflowId: 'w', input: 'Hi', sessionId: undefined });
-    expect(seen, 'one request').toEqual([{ url: 'https://api.test/chat/web', body: { workflowId: 'w', input: 'Hi', stream: true }, self: undefined }]);
+    await requestChatWeb(
+      { baseUrl: 'https://api.test', token: 'k', fetch: fakeFetch },
+      { workflowId: 'w', input: 'Hi', sessionId: undefined },
+    );
+    expect(seen, 'one request').toEqual([
+      { url: 'https://api.test/chat/web', body: { workflowId: 'w', input: 'Hi', stream: true }, self: undefined },
+    ]);
   });
 });

@@ -32,12 +32,18 @@ describe('createWebCall', () => {
 
   it.each([
     ['message string', { message: 'Invalid assistant' }, 'Invalid assistant'],
-    ['message array', { message: ['assistantId must be a UUID', 'squad is bad'] }, 'assistantId must be a UUID; squad is bad'],
+    [
+      'message array',
+      { message: ['assistantId must be a UUID', 'squad is bad'] },
+      'assistantId must be a UUID; squad is bad',
+    ],
     ['error field', { error: 'Unauthorized' }, 'Unauthorized'],
     ['plain text', 'gateway exploded', 'HTTP 400 Bad Request'],
   ])('throws ApiError with the platform message (%s)', async (_label, body, message) => {
     server.route('POST', '/call/web', { status: 400, body });
-    const error = await createWebCall({ baseUrl: server.url, token: 't' }, { assistantId: 'a' }).catch((e: unknown) => e);
+    const error = await createWebCall({ baseUrl: server.url, token: 't' }, { assistantId: 'a' }).catch(
+      (e: unknown) => e,
+    );
     expect(isApiError(error), 'an ApiError').toBe(true);
     expect(isRequestError(error), 'also a RequestError').toBe(true);
     const apiError = error as ApiError;
@@ -51,15 +57,22 @@ describe('createWebCall', () => {
 
   it('throws AnswerError (invalid), not ApiError, when a 2xx body lacks id or webCallUrl', async () => {
     server.route('POST', '/call/web', { status: 201, body: { id: 'x' } });
-    const error = await createWebCall({ baseUrl: server.url, token: 't' }, { assistantId: 'a' }).catch((e: unknown) => e);
+    const error = await createWebCall({ baseUrl: server.url, token: 't' }, { assistantId: 'a' }).catch(
+      (e: unknown) => e,
+    );
     expect(isApiError(error), 'a 2xx is no error answer').toBe(false);
     expect(isAnswerError(error), `an AnswerError, got ${String(error)}`).toBe(true);
-    expect([(error as AnswerError).status, (error as AnswerError).problem], 'status and problem').toEqual([201, 'invalid']);
+    expect([(error as AnswerError).status, (error as AnswerError).problem], 'status and problem').toEqual([
+      201,
+      'invalid',
+    ]);
   });
 
   it('throws NetworkError when the connection fails', async () => {
     server.route('POST', '/call/web', { destroy: true });
-    const error = await createWebCall({ baseUrl: server.url, token: 't' }, { assistantId: 'a' }).catch((e: unknown) => e);
+    const error = await createWebCall({ baseUrl: server.url, token: 't' }, { assistantId: 'a' }).catch(
+      (e: unknown) => e,
+    );
     expect(isNetworkError(error), `a NetworkError, got ${String(error)}`).toBe(true);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).cause, 'fetch error kept as cause').toBeInstanceOf(Error);
@@ -82,7 +95,10 @@ describe('createWebCall', () => {
       seen.push({ url: String(url), init, self: this });
       return Promise.resolve(Response.json(call, { status: 201 }));
     } as typeof fetch;
-    const result = await createWebCall({ baseUrl: 'https://api.test', token: 'k', fetch: fakeFetch }, { workflowId: 'w' });
+    const result = await createWebCall(
+      { baseUrl: 'https://api.test', token: 'k', fetch: fakeFetch },
+      { workflowId: 'w' },
+    );
     expect(result.id).toBe('call-1');
     expect(seen[0]?.url).toBe('https://api.test/call/web');
     expect(seen[0]?.self, 'fetch is not invoked as a method of the options object').toBeUndefined();

@@ -19,7 +19,9 @@ afterEach(() => {
 const HYBRID = { 'public-key': 'pk', 'assistant-id': 'asst-1', mode: 'hybrid', transcript: '' };
 
 /** A card with a live call that has lasted 2:14: voice (the launcher calls) or hybrid (Start a call). */
-async function liveCall(attributes: Record<string, string> = { 'public-key': 'pk', 'assistant-id': 'asst-1', transcript: '' }) {
+async function liveCall(
+  attributes: Record<string, string> = { 'public-key': 'pk', 'assistant-id': 'asst-1', transcript: '' },
+) {
   vi.useFakeTimers({ toFake: ['Date'] });
   const mounted = await mount(attributes);
   await open(mounted);
@@ -29,7 +31,12 @@ async function liveCall(attributes: Record<string, string> = { 'public-key': 'pk
   }
   const client = mounted.modules.voice.client();
   client.update({ state: 'active' });
-  client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'How can I help?' });
+  client.emit('message', {
+    type: 'transcript',
+    role: 'assistant',
+    transcriptType: 'final',
+    transcript: 'How can I help?',
+  });
   vi.setSystemTime(Date.now() + 134_000);
   return { ...mounted, client };
 }
@@ -37,7 +44,9 @@ async function liveCall(attributes: Record<string, string> = { 'public-key': 'pk
 /** The ended section's visible text, or null when it is not shown. */
 function endedText(shadow: ShadowRoot): string | null {
   const section = shadow.querySelector('[part=ended]');
-  return section && !isHidden(section) ? [...section.querySelectorAll('h3, p')].map((el) => el.textContent).join(' | ') : null;
+  return section && !isHidden(section)
+    ? [...section.querySelectorAll('h3, p')].map((el) => el.textContent).join(' | ')
+    : null;
 }
 
 describe('after a call', () => {
@@ -49,8 +58,15 @@ describe('after a call', () => {
     await flush();
     expect(endedText(shadow), 'length and who').toBe(`Call ended · 2:14 | ${EN_LABELS.endedByVisitor}`);
     expect(bubbles(shadow), 'the transcript is kept').toEqual(['assistant: How can I help?']);
-    expect(shadow.activeElement, 'focus moved from the vanished Hang Up to Call again').toBe(getByRole(shadow, 'button', EN_LABELS.callAgain));
-    expect([...shadow.querySelectorAll('button')].filter((b) => !isHidden(b) && b.getAttribute('aria-label') === EN_LABELS.callAgain), 'one Call again').toHaveLength(1);
+    expect(shadow.activeElement, 'focus moved from the vanished Hang Up to Call again').toBe(
+      getByRole(shadow, 'button', EN_LABELS.callAgain),
+    );
+    expect(
+      [...shadow.querySelectorAll('button')].filter(
+        (b) => !isHidden(b) && b.getAttribute('aria-label') === EN_LABELS.callAgain,
+      ),
+      'one Call again',
+    ).toHaveLength(1);
     expect(queryByRole(shadow, 'button', EN_LABELS.continueInChat), 'voice mode: no chat to continue in').toBeNull();
     getByRole(shadow, 'button', EN_LABELS.callAgain).click();
     await flush();
@@ -79,7 +95,10 @@ describe('after a call', () => {
     getByRole(shadow, 'button', EN_LABELS.stop).click();
     await flush();
     expect(endedText(shadow), 'ended').toBe(`Call ended · 2:14 | ${EN_LABELS.endedByVisitor}`);
-    expect(queryByRole(shadow, 'button', EN_LABELS.startCall), 'the footer does not offer a second call button').toBeNull();
+    expect(
+      queryByRole(shadow, 'button', EN_LABELS.startCall),
+      'the footer does not offer a second call button',
+    ).toBeNull();
     getByRole(shadow, 'button', EN_LABELS.continueInChat).click();
     await flush();
     expect(shadow.activeElement, 'the message field').toBe(getByRole(shadow, 'textbox', EN_LABELS.message));
@@ -89,19 +108,24 @@ describe('after a call', () => {
 });
 
 describe('a microphone that fails', () => {
-  test.each(['mic-permission-denied', 'mic-not-found', 'mic-blocked'] as const)('hybrid, %s: Type instead switches to the message field', async (kind) => {
-    const mounted = await mount(HYBRID);
-    await open(mounted);
-    getByRole(mounted.shadow, 'button', EN_LABELS.startCall).click();
-    await flush();
-    mounted.modules.voice.client().fail(kind);
-    await flush();
-    const typeInstead = getByRole(mounted.shadow, 'button', EN_LABELS.typeInstead);
-    typeInstead.click();
-    await flush();
-    expect(mounted.shadow.activeElement, 'the message field').toBe(getByRole(mounted.shadow, 'textbox', EN_LABELS.message));
-    expect(isHidden(mounted.shadow.querySelector('[part=error]')!), 'the microphone notice stepped aside').toBe(true);
-  });
+  test.each(['mic-permission-denied', 'mic-not-found', 'mic-blocked'] as const)(
+    'hybrid, %s: Type instead switches to the message field',
+    async (kind) => {
+      const mounted = await mount(HYBRID);
+      await open(mounted);
+      getByRole(mounted.shadow, 'button', EN_LABELS.startCall).click();
+      await flush();
+      mounted.modules.voice.client().fail(kind);
+      await flush();
+      const typeInstead = getByRole(mounted.shadow, 'button', EN_LABELS.typeInstead);
+      typeInstead.click();
+      await flush();
+      expect(mounted.shadow.activeElement, 'the message field').toBe(
+        getByRole(mounted.shadow, 'textbox', EN_LABELS.message),
+      );
+      expect(isHidden(mounted.shadow.querySelector('[part=error]')!), 'the microphone notice stepped aside').toBe(true);
+    },
+  );
 
   test('voice mode: no Type instead (nothing to type into); a blocked microphone says to open the site in its own tab', async () => {
     const mounted = await mount();
@@ -109,6 +133,8 @@ describe('a microphone that fails', () => {
     mounted.modules.voice.client().fail('mic-blocked');
     await flush();
     expect(queryByRole(mounted.shadow, 'button', EN_LABELS.typeInstead), 'no Type instead').toBeNull();
-    expect(mounted.shadow.querySelector('[part=error]')?.textContent, 'what to do').toContain(EN_LABELS.fixMicBlockedVoice);
+    expect(mounted.shadow.querySelector('[part=error]')?.textContent, 'what to do').toContain(
+      EN_LABELS.fixMicBlockedVoice,
+    );
   });
 });

@@ -68,9 +68,17 @@ describe('audio settings in a call', () => {
     expect(button.getAttribute('aria-expanded'), 'open').toBe('true');
     const panel = getByRole(mounted.shadow, 'group', EN_LABELS.audioSettings);
     const picker = getByRole(panel, 'combobox', EN_LABELS.microphone);
-    expect([...picker.querySelectorAll('option')].map((o) => o.textContent), 'the microphones').toEqual(['Mic default', 'Mic usb']);
-    expect(getByRole(panel, 'slider', EN_LABELS.assistantVolume).getAttribute('aria-valuetext'), 'volume').toBe('100 %');
-    expect(queryByRole(panel, 'combobox', EN_LABELS.speaker), 'no speaker picker where the browser cannot route output').toBeNull();
+    expect(
+      [...picker.querySelectorAll('option')].map((o) => o.textContent),
+      'the microphones',
+    ).toEqual(['Mic default', 'Mic usb']);
+    expect(getByRole(panel, 'slider', EN_LABELS.assistantVolume).getAttribute('aria-valuetext'), 'volume').toBe(
+      '100 %',
+    );
+    expect(
+      queryByRole(panel, 'combobox', EN_LABELS.speaker),
+      'no speaker picker where the browser cannot route output',
+    ).toBeNull();
     client.update({ state: 'idle' });
     await flush();
     expect(queryByRole(mounted.shadow, 'group', EN_LABELS.audioSettings), 'gone after the call').toBeNull();
@@ -180,7 +188,8 @@ describe('unread badge', () => {
     // The open launcher is the card's round toggle: a click minimizes the card.
     launcher().click();
     await flush();
-    const answer = (transcript: string) => client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript });
+    const answer = (transcript: string) =>
+      client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript });
     answer('Hello!');
     client.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'hi' });
     answer('How can I help?');

@@ -26,7 +26,9 @@ const HYBRID = { 'public-key': 'pk', 'assistant-id': 'asst-1', mode: 'hybrid' };
  * Opens a voice card and returns its client, mid-start: Daily asked to join the room, so the card
  * is drawn whole (until then it is held back, then light: first-frame.test.ts).
  */
-async function voiceCall(attributes?: Record<string, string>): Promise<Mounted & { client: ReturnType<Mounted['modules']['voice']['client']> }> {
+async function voiceCall(
+  attributes?: Record<string, string>,
+): Promise<Mounted & { client: ReturnType<Mounted['modules']['voice']['client']> }> {
   const mounted = await mount(attributes);
   await open(mounted);
   const client = mounted.modules.voice.client();
@@ -54,7 +56,10 @@ describe('voice card', () => {
     expect(progress.getAttribute('aria-valuetext'), 'spoken value').toBe('Step 2 of 9: creating the call');
     expect(chip(shadow), 'stage in the chip').toBe(`${EN_LABELS.connecting}: ${EN_LABELS.stageWebCallCreation}…`);
     expect(announced(shadow), 'announced once, not per stage').toBe(`${EN_LABELS.connecting}…`);
-    expect(getByRole(shadow, 'button', EN_LABELS.cancel), 'the light first frame has Cancel: the visitor can stop while the request runs').toBeTruthy();
+    expect(
+      getByRole(shadow, 'button', EN_LABELS.cancel),
+      'the light first frame has Cancel: the visitor can stop while the request runs',
+    ).toBeTruthy();
     client.update({ stage: 'mobile-permissions' });
     await frame();
     expect(queryByRole(shadow, 'button', EN_LABELS.stop), 'no red Hang Up while connecting').toBeNull();
@@ -93,7 +98,9 @@ describe('voice card', () => {
     expect(client.resumes, 'tap to enable resumed audio').toBe(1);
     expect(queryByRole(shadow, 'button', EN_LABELS.enableAudio), 'gone once audio plays').toBeNull();
     client.update({ state: 'ending' });
-    expect((getByRole(shadow, 'button', EN_LABELS.stop) as HTMLButtonElement).disabled, 'disabled while ending').toBe(true);
+    expect((getByRole(shadow, 'button', EN_LABELS.stop) as HTMLButtonElement).disabled, 'disabled while ending').toBe(
+      true,
+    );
     expect(chip(shadow), 'ending').toBe(EN_LABELS.ending);
   });
 
@@ -125,14 +132,32 @@ describe('voice card', () => {
     const log = getByRole(shadow, 'log', EN_LABELS.conversation);
     expect(bubbles(shadow), 'partial shown').toEqual(['assistant: Hel']);
     expect(log.querySelector('.sr'), 'nothing for screen readers yet').toBeNull();
-    client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello there.' });
-    client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'How can I help?' });
+    client.emit('message', {
+      type: 'transcript',
+      role: 'assistant',
+      transcriptType: 'final',
+      transcript: 'Hello there.',
+    });
+    client.emit('message', {
+      type: 'transcript',
+      role: 'assistant',
+      transcriptType: 'final',
+      transcript: 'How can I help?',
+    });
     client.emit('message', { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'I need' });
-    expect(bubbles(shadow), 'one turn per speaker, partial replaced').toEqual(['assistant: Hello there. How can I help?', 'user: I need']);
+    expect(bubbles(shadow), 'one turn per speaker, partial replaced').toEqual([
+      'assistant: Hello there. How can I help?',
+      'user: I need',
+    ]);
     const first = shadow.querySelector('[part=turn]')!;
     expect(first.querySelector('.sr')?.textContent, 'speaker read first').toBe(`${EN_LABELS.agent}: `);
     expect(first.querySelector('.pt')?.getAttribute('aria-hidden'), 'partial text is not announced').toBe('true');
-    client.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'I need a plumber.' });
+    client.emit('message', {
+      type: 'transcript',
+      role: 'user',
+      transcriptType: 'final',
+      transcript: 'I need a plumber.',
+    });
     const user = shadow.querySelectorAll('[part=turn]')[1]!;
     expect(user.getAttribute('data-role'), 'visitor on the right').toBe('user');
     expect(user.querySelector('.sr')?.textContent, 'You').toBe(`${EN_LABELS.you}: `);
@@ -155,29 +180,39 @@ describe('voice card', () => {
     ['network-error', {}, EN_LABELS.titleNetwork, EN_LABELS.errorNetwork, EN_LABELS.fixNetwork, true],
     ['api-error', { status: 401 }, EN_LABELS.titleSetup, EN_LABELS.errorUnauthorized, EN_LABELS.fixSetup, false],
     ['api-error', { status: 429 }, EN_LABELS.titleService, EN_LABELS.errorBusy, EN_LABELS.fixBusy, true],
-    ['api-error', { status: 500 }, EN_LABELS.titleService, 'The assistant service answered with an error (500).', EN_LABELS.fixBusy, true],
+    [
+      'api-error',
+      { status: 500 },
+      EN_LABELS.titleService,
+      'The assistant service answered with an error (500).',
+      EN_LABELS.fixBusy,
+      true,
+    ],
     ['daily-call-join-error', {}, EN_LABELS.titleCall, EN_LABELS.errorCall, '', true],
-  ] as const)('a %s failure is a card section: title, sentence, fix, Try again when it can help', async (kind, extra, title, text, fix, retry) => {
-    const { shadow, client } = await voiceCall();
-    getByRole(shadow, 'button', EN_LABELS.cancel).focus();
-    client.fail(kind as VoiceErrorType, extra);
-    await flush();
-    const section = shadow.querySelector<HTMLElement>('[part=error]')!;
-    expect(isHidden(section), 'shown').toBe(false);
-    expect(getByRole(shadow, 'heading', title), 'title').toBeTruthy();
-    expect(section.querySelector('svg'), 'icon').not.toBeNull();
-    expect(section.textContent, 'sentence and fix').toContain(text + fix);
-    expect(announced(shadow), 'announced with its fix').toBe(fix ? `${text} ${fix}` : text);
-    const tryAgain = queryByRole(shadow, 'button', EN_LABELS.retry);
-    expect(!!tryAgain, 'Try again only when it can help').toBe(retry);
-    if (tryAgain) {
-      expect(shadow.activeElement, 'focus moved from the vanished Cancel to Try again').toBe(tryAgain);
-      tryAgain.click();
+  ] as const)(
+    'a %s failure is a card section: title, sentence, fix, Try again when it can help',
+    async (kind, extra, title, text, fix, retry) => {
+      const { shadow, client } = await voiceCall();
+      getByRole(shadow, 'button', EN_LABELS.cancel).focus();
+      client.fail(kind as VoiceErrorType, extra);
       await flush();
-      expect(client.starts.length, 'Try again starts again').toBe(2);
-      expect(isHidden(section), 'cleared by the new start').toBe(true);
-    }
-  });
+      const section = shadow.querySelector<HTMLElement>('[part=error]')!;
+      expect(isHidden(section), 'shown').toBe(false);
+      expect(getByRole(shadow, 'heading', title), 'title').toBeTruthy();
+      expect(section.querySelector('svg'), 'icon').not.toBeNull();
+      expect(section.textContent, 'sentence and fix').toContain(text + fix);
+      expect(announced(shadow), 'announced with its fix').toBe(fix ? `${text} ${fix}` : text);
+      const tryAgain = queryByRole(shadow, 'button', EN_LABELS.retry);
+      expect(!!tryAgain, 'Try again only when it can help').toBe(retry);
+      if (tryAgain) {
+        expect(shadow.activeElement, 'focus moved from the vanished Cancel to Try again').toBe(tryAgain);
+        tryAgain.click();
+        await flush();
+        expect(client.starts.length, 'Try again starts again').toBe(2);
+        expect(isHidden(section), 'cleared by the new start').toBe(true);
+      }
+    },
+  );
 
   test('a missing key or target is explained in the card, nothing loads, ringwise-error fires', async () => {
     const mounted = await mount({ 'assistant-id': 'a' });
@@ -185,7 +220,9 @@ describe('voice card', () => {
     mounted.el.addEventListener('ringwise-error', (event) => errors.push(event.detail.type));
     await open(mounted);
     expect(getByRole(mounted.shadow, 'heading', EN_LABELS.titleSetup), 'set-up title').toBeTruthy();
-    expect(mounted.shadow.querySelector('[part=error]')?.textContent, 'sentence').toContain(EN_LABELS.errorNotConfigured);
+    expect(mounted.shadow.querySelector('[part=error]')?.textContent, 'sentence').toContain(
+      EN_LABELS.errorNotConfigured,
+    );
     expect(mounted.modules.loads, 'no engine without a key').toEqual(['card']);
     expect(errors, 'error event').toEqual(['not-configured']);
     mounted.el.setAttribute('public-key', 'pk');
@@ -239,7 +276,10 @@ describe('voice card', () => {
     const { shadow, client } = await voiceCall();
     const video = shadow.querySelector<HTMLVideoElement>('video[part=video]')!;
     expect(video.hidden, 'hidden without a track').toBe(true);
-    expect([video.muted, video.hasAttribute('playsinline')], 'muted inline video (audio stays on the audio path)').toEqual([true, true]);
+    expect(
+      [video.muted, video.hasAttribute('playsinline')],
+      'muted inline video (audio stays on the audio path)',
+    ).toEqual([true, true]);
     client.update({ state: 'active', videoTrack: { kind: 'video', id: 'v1', readyState: 'live', stop() {} } });
     expect(video.hidden, 'shown').toBe(false);
     expect(video.getAttribute('aria-label'), 'named').toBe(EN_LABELS.video);
@@ -248,9 +288,16 @@ describe('voice card', () => {
   });
 
   test('avatar-url shows the image (decorative); a broken image falls back to the glyph', async () => {
-    const { shadow } = await voiceCall({ 'public-key': 'pk', 'assistant-id': 'a', 'avatar-url': 'https://cdn.example/a.png' });
+    const { shadow } = await voiceCall({
+      'public-key': 'pk',
+      'assistant-id': 'a',
+      'avatar-url': 'https://cdn.example/a.png',
+    });
     const img = shadow.querySelector<HTMLImageElement>('[part=avatar] img')!;
-    expect([img.getAttribute('src'), img.getAttribute('alt')], 'image, empty alt').toEqual(['https://cdn.example/a.png', '']);
+    expect([img.getAttribute('src'), img.getAttribute('alt')], 'image, empty alt').toEqual([
+      'https://cdn.example/a.png',
+      '',
+    ]);
     img.dispatchEvent(new Event('error'));
     expect(shadow.querySelector('[part=avatar] svg'), 'glyph instead').not.toBeNull();
   });
@@ -274,9 +321,14 @@ describe('chat card', () => {
     await open(mounted);
     const { shadow, modules } = mounted;
     expect(shadow.activeElement, 'focus in the message field').toBe(getByRole(shadow, 'textbox', EN_LABELS.message));
-    expect((getByRole(shadow, 'button', EN_LABELS.send) as HTMLButtonElement).disabled, 'nothing to send yet').toBe(true);
+    expect((getByRole(shadow, 'button', EN_LABELS.send) as HTMLButtonElement).disabled, 'nothing to send yet').toBe(
+      true,
+    );
     type(shadow, 'Do you fix boilers?');
-    expect(mounted.requests.map((r) => [r.url, r.body]), 'sent at once').toEqual([
+    expect(
+      mounted.requests.map((r) => [r.url, r.body]),
+      'sent at once',
+    ).toEqual([
       ['https://api.vapi.ai/chat/web', { assistantId: 'asst-1', input: 'Do you fix boilers?', stream: true }],
     ]);
     expect(bubbles(shadow), 'shown at once, the reply pending').toEqual(['user: Do you fix boilers?', 'assistant: ']);
@@ -285,28 +337,44 @@ describe('chat card', () => {
     expect(getByRole(shadow, 'button', EN_LABELS.stopReply), 'Stop instead of Send').toBeTruthy();
     await flush();
     const client = modules.chat.client();
-    expect(await sameRequest(client.sends[0]?.options?.request, mounted.requests[0]), 'the in-flight request adopted').toBe(true);
+    expect(
+      await sameRequest(client.sends[0]?.options?.request, mounted.requests[0]),
+      'the in-flight request adopted',
+    ).toBe(true);
     client.delta('Yes, ');
     await frame();
     expect(bubbles(shadow).at(-1), 'streams (drawn in the next frame)').toBe('assistant: Yes, ');
-    expect(shadow.querySelectorAll('[part=turn]')[1]!.querySelector('.sr'), 'streamed text is not announced').toBeNull();
+    expect(
+      shadow.querySelectorAll('[part=turn]')[1]!.querySelector('.sr'),
+      'streamed text is not announced',
+    ).toBeNull();
     client.delta('every day.');
     client.finish('sess-9');
     await flush();
     expect(bubbles(shadow), 'final').toEqual(['user: Do you fix boilers?', 'assistant: Yes, every day.']);
-    expect(shadow.querySelectorAll('[part=turn]')[1]!.querySelector('.sr')?.textContent, 'final turn announced with its speaker').toBe(`${EN_LABELS.agent}: `);
+    expect(
+      shadow.querySelectorAll('[part=turn]')[1]!.querySelector('.sr')?.textContent,
+      'final turn announced with its speaker',
+    ).toBe(`${EN_LABELS.agent}: `);
     type(shadow, 'On Sundays?');
-    expect(mounted.requests.map((r) => r.body).at(-1), 'the second message sent at once too, with the session').toEqual({
-      assistantId: 'asst-1',
-      input: 'On Sundays?',
-      sessionId: 'sess-9',
-      stream: true,
-    });
+    expect(mounted.requests.map((r) => r.body).at(-1), 'the second message sent at once too, with the session').toEqual(
+      {
+        assistantId: 'asst-1',
+        input: 'On Sundays?',
+        sessionId: 'sess-9',
+        stream: true,
+      },
+    );
     for (let i = 0; i < 20; i++) await Promise.resolve();
     expect(client.sends.length, 'the client takes it over in a later task').toBe(1);
     await flush();
-    expect(client.sends.map((s) => s.input), 'second message on the same client (it holds the session)').toEqual(['Do you fix boilers?', 'On Sundays?']);
-    expect(await sameRequest(client.sends[1]?.options?.request, mounted.requests[1]), 'and adopts the request').toBe(true);
+    expect(
+      client.sends.map((s) => s.input),
+      'second message on the same client (it holds the session)',
+    ).toEqual(['Do you fix boilers?', 'On Sundays?']);
+    expect(await sameRequest(client.sends[1]?.options?.request, mounted.requests[1]), 'and adopts the request').toBe(
+      true,
+    );
     expect(mounted.requests.length, 'one request per message').toBe(2);
     expect(modules.loads.includes('engine'), 'chat mode never loads the voice engine').toBe(false);
   });
@@ -328,25 +396,34 @@ describe('chat card', () => {
     [401, EN_LABELS.titleSetup, EN_LABELS.errorUnauthorized, false],
     [429, EN_LABELS.titleService, EN_LABELS.errorBusy, true],
     [500, EN_LABELS.titleService, 'The assistant service answered with an error (500).', true],
-  ] as const)('a %i answer is explained; Try again re-sends without repeating the message', async (status, title, text, retry) => {
-    const mounted = await mount(CHAT);
-    await open(mounted);
-    type(mounted.shadow, 'Hi');
-    await flush();
-    mounted.modules.chat.client().fail('api-error', { status });
-    await flush();
-    expect(getByRole(mounted.shadow, 'heading', title), 'title').toBeTruthy();
-    expect(mounted.shadow.querySelector('[part=error]')?.textContent, 'sentence').toContain(text);
-    expect(bubbles(mounted.shadow), 'the message stays, the empty reply goes').toEqual(['user: Hi']);
-    const tryAgain = queryByRole(mounted.shadow, 'button', EN_LABELS.retry);
-    expect(!!tryAgain, 'retry offered when it can help').toBe(retry);
-    if (tryAgain) {
-      tryAgain.click();
+  ] as const)(
+    'a %i answer is explained; Try again re-sends without repeating the message',
+    async (status, title, text, retry) => {
+      const mounted = await mount(CHAT);
+      await open(mounted);
+      type(mounted.shadow, 'Hi');
       await flush();
-      expect(mounted.modules.chat.client().sends.map((s) => s.input), 'sent again').toEqual(['Hi', 'Hi']);
-      expect(bubbles(mounted.shadow).filter((b) => b.startsWith('user')), 'not repeated in the conversation').toEqual(['user: Hi']);
-    }
-  });
+      mounted.modules.chat.client().fail('api-error', { status });
+      await flush();
+      expect(getByRole(mounted.shadow, 'heading', title), 'title').toBeTruthy();
+      expect(mounted.shadow.querySelector('[part=error]')?.textContent, 'sentence').toContain(text);
+      expect(bubbles(mounted.shadow), 'the message stays, the empty reply goes').toEqual(['user: Hi']);
+      const tryAgain = queryByRole(mounted.shadow, 'button', EN_LABELS.retry);
+      expect(!!tryAgain, 'retry offered when it can help').toBe(retry);
+      if (tryAgain) {
+        tryAgain.click();
+        await flush();
+        expect(
+          mounted.modules.chat.client().sends.map((s) => s.input),
+          'sent again',
+        ).toEqual(['Hi', 'Hi']);
+        expect(
+          bubbles(mounted.shadow).filter((b) => b.startsWith('user')),
+          'not repeated in the conversation',
+        ).toEqual(['user: Hi']);
+      }
+    },
+  );
 
   test('a network error can be retried', async () => {
     const mounted = await mount(CHAT);
@@ -389,12 +466,18 @@ describe('hybrid card', () => {
     expect(bubbles(shadow).at(-1), 'shown at once').toBe('user: My address is 5 Elm St');
     expect(modules.chat.client().sends.length, 'not sent as chat').toBe(1);
     voice.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Thanks' });
-    expect(bubbles(shadow).slice(-2), 'speech after typing is its own turn').toEqual(['user: My address is 5 Elm St', 'user: Thanks']);
+    expect(bubbles(shadow).slice(-2), 'speech after typing is its own turn').toEqual([
+      'user: My address is 5 Elm St',
+      'user: Thanks',
+    ]);
     getByRole(shadow, 'button', EN_LABELS.stop).click();
     await flush(); // ending → idle, as the core
     type(shadow, 'One more thing');
     await flush();
-    expect(modules.chat.client().sends.map((s) => s.input), 'after the call, typing is chat again').toEqual(['Hello', 'One more thing']);
+    expect(
+      modules.chat.client().sends.map((s) => s.input),
+      'after the call, typing is chat again',
+    ).toEqual(['Hello', 'One more thing']);
     expect(bubbles(shadow).length, 'nothing was cleared').toBe(7);
   });
 
@@ -408,7 +491,12 @@ describe('hybrid card', () => {
     // (a count of turns, not a clock).
     for (let i = 0; i < 200 && !mounted.shadow.querySelector('[part~=audio-settings]'); i++) await flush();
     const footer = mounted.shadow.querySelector('[part=footer]')!;
-    expect(allByRole(footer, 'button').map(nameOf), 'footer controls').toEqual([EN_LABELS.send, EN_LABELS.mute, EN_LABELS.audioSettings, EN_LABELS.stop]);
+    expect(allByRole(footer, 'button').map(nameOf), 'footer controls').toEqual([
+      EN_LABELS.send,
+      EN_LABELS.mute,
+      EN_LABELS.audioSettings,
+      EN_LABELS.stop,
+    ]);
     expect(getByRole(footer, 'textbox', EN_LABELS.message), 'message field').toBeTruthy();
   });
 });
@@ -419,7 +507,8 @@ describe('consent', () => {
     'assistant-id': 'a',
     'consent-required': '',
     'consent-title': 'Recording notice',
-    'consent-content': 'We record calls. See [our policy](https://acme.example/privacy), [bad](javascript:alert(1)) and [plain](http://acme.example).',
+    'consent-content':
+      'We record calls. See [our policy](https://acme.example/privacy), [bad](javascript:alert(1)) and [plain](http://acme.example).',
     'consent-storage-key': 'acme-consent-v1',
   };
 
@@ -433,16 +522,24 @@ describe('consent', () => {
     expect(shadow.activeElement, 'focus moved into the dialog').toBe(dialog);
     expect(dialog.getAttribute('aria-describedby'), 'text describes it').toBe('rd');
     const links = allByRole(dialog, 'link');
-    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')]), 'only the https link').toEqual([
-      ['our policy', 'https://acme.example/privacy', 'noopener noreferrer'],
-    ]);
-    expect(dialog.textContent, 'other links stay text').toContain('[bad](javascript:alert(1)) and [plain](http://acme.example)');
+    expect(
+      links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')]),
+      'only the https link',
+    ).toEqual([['our policy', 'https://acme.example/privacy', 'noopener noreferrer']]);
+    expect(dialog.textContent, 'other links stay text').toContain(
+      '[bad](javascript:alert(1)) and [plain](http://acme.example)',
+    );
     expect(mounted.requests, 'nothing sent').toEqual([]);
-    expect(mounted.modules.voice.clients.flatMap((c) => c.starts), 'no call').toEqual([]);
+    expect(
+      mounted.modules.voice.clients.flatMap((c) => c.starts),
+      'no call',
+    ).toEqual([]);
     expect(queryByRole(shadow, 'button', EN_LABELS.cancel), 'no call controls behind it').toBeNull();
     getByRole(shadow, 'button', EN_LABELS.accept).click();
     await flush();
-    expect(decisions, 'event for the audit log').toEqual([{ decision: 'accepted', version: 'acme-consent-v1', stored: true }]);
+    expect(decisions, 'event for the audit log').toEqual([
+      { decision: 'accepted', version: 'acme-consent-v1', stored: true },
+    ]);
     expect(localStorage.getItem('acme-consent-v1'), 'stored under the versioned key').not.toBeNull();
     expect(mounted.modules.voice.client().starts, 'the call starts after Accept').toEqual([{ assistantId: 'a' }]);
     expect(queryByRole(shadow, 'dialog', 'Recording notice'), 'dialog gone').toBeNull();
@@ -463,7 +560,10 @@ describe('consent', () => {
     dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     expect(decisions.length, 'Escape declines').toBe(2);
     expect(mounted.requests, 'nothing ever sent').toEqual([]);
-    expect(mounted.modules.chat.clients.flatMap((c) => c.sends), 'no chat sent').toEqual([]);
+    expect(
+      mounted.modules.chat.clients.flatMap((c) => c.sends),
+      'no chat sent',
+    ).toEqual([]);
   });
 
   test('a stored version skips the dialog; a new version asks again', async () => {
@@ -508,8 +608,12 @@ describe('consent', () => {
       mounted.el.addEventListener('ringwise-consent', (event) => decisions.push(event.detail));
       await open(mounted);
       getByRole(mounted.shadow, 'button', EN_LABELS.accept).click();
-      expect(decisions, 'accepted, not stored').toEqual([{ decision: 'accepted', version: 'acme-consent-v1', stored: false }]);
-      expect(mounted.shadow.activeElement, 'focus to the message field').toBe(getByRole(mounted.shadow, 'textbox', EN_LABELS.message));
+      expect(decisions, 'accepted, not stored').toEqual([
+        { decision: 'accepted', version: 'acme-consent-v1', stored: false },
+      ]);
+      expect(mounted.shadow.activeElement, 'focus to the message field').toBe(
+        getByRole(mounted.shadow, 'textbox', EN_LABELS.message),
+      );
       mounted.launcher().click();
       await open(mounted);
       expect(queryByRole(mounted.shadow, 'dialog', 'Recording notice'), 'remembered for this page').toBeNull();

@@ -28,7 +28,13 @@ function countedLog(): { log: HTMLElement; reads: () => number } {
   return { log, reads: () => reads };
 }
 
-const add = <K extends keyof HTMLElementTagNameMap>(parent: Element, tag: K, className = '', part = '', attrs: Record<string, string> = {}) => {
+const add = <K extends keyof HTMLElementTagNameMap>(
+  parent: Element,
+  tag: K,
+  className = '',
+  part = '',
+  attrs: Record<string, string> = {},
+) => {
   const el = document.createElement(tag);
   if (className) el.className = className;
   if (part) el.setAttribute('part', part);

@@ -21,7 +21,11 @@ function count(proto: object, key: string): void {
   const descriptor = Object.getOwnPropertyDescriptor(proto, key);
   if (!descriptor) return;
   const size = (value: unknown): number =>
-    typeof value === 'string' ? value.length : value instanceof Node && value.nodeType === 3 ? (value as Text).data.length : 0;
+    typeof value === 'string'
+      ? value.length
+      : value instanceof Node && value.nodeType === 3
+        ? (value as Text).data.length
+        : 0;
   const wrapped: PropertyDescriptor = { ...descriptor };
   if (descriptor.get) {
     const get = descriptor.get;
@@ -42,7 +46,10 @@ function count(proto: object, key: string): void {
     const method = descriptor.value as (...args: unknown[]) => unknown;
     wrapped.value = function (this: unknown, ...args: unknown[]) {
       // Counted before the call: the text node's own `data` getter is not counted twice.
-      const moved = args.reduce<number>((sum, arg) => sum + (typeof arg === 'string' || arg instanceof Node ? size(arg) : 0), 0);
+      const moved = args.reduce<number>(
+        (sum, arg) => sum + (typeof arg === 'string' || arg instanceof Node ? size(arg) : 0),
+        0,
+      );
       const result = method.apply(this, args);
       touched += moved;
       return result;
@@ -53,8 +60,25 @@ function count(proto: object, key: string): void {
 }
 
 beforeEach(() => {
-  for (const proto of [Node.prototype, Element.prototype, HTMLElement.prototype, CharacterData.prototype, Text.prototype]) {
-    for (const key of ['textContent', 'data', 'nodeValue', 'innerText', 'innerHTML', 'appendData', 'append', 'appendChild', 'insertBefore', 'replaceChildren']) {
+  for (const proto of [
+    Node.prototype,
+    Element.prototype,
+    HTMLElement.prototype,
+    CharacterData.prototype,
+    Text.prototype,
+  ]) {
+    for (const key of [
+      'textContent',
+      'data',
+      'nodeValue',
+      'innerText',
+      'innerHTML',
+      'appendData',
+      'append',
+      'appendChild',
+      'insertBefore',
+      'replaceChildren',
+    ]) {
       count(proto, key);
     }
   }
@@ -83,7 +107,10 @@ describe('the card draws a streamed reply in linear time', () => {
     const early = Math.max(...perDelta.slice(5, 15));
     const late = Math.max(...perDelta.slice(-10));
     expect(early, 'the first deltas are drawn (the count is live)').toBeGreaterThanOrEqual(delta.length);
-    expect(late, `per-delta DOM characters at a ${300 * delta.length}-character reply vs at ${15 * delta.length}: ${late} vs ${early}`).toBeLessThanOrEqual(early);
+    expect(
+      late,
+      `per-delta DOM characters at a ${300 * delta.length}-character reply vs at ${15 * delta.length}: ${late} vs ${early}`,
+    ).toBeLessThanOrEqual(early);
     expect(bubbles(mounted.shadow).at(-1), 'the whole reply is shown').toBe(`assistant: ${delta.repeat(300)}`);
   });
 

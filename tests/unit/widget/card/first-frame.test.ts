@@ -36,7 +36,11 @@ interface AtJoin {
  * A voice launcher on the real engine, warm (`preload="idle"`: the card mounted, closed, before the
  * click, as on a page read for a moment); `answer` is what `POST /call/web` answers.
  */
-async function voiceLauncher(answer: () => Promise<Response>, attributes: Record<string, string> = {}, answerAfterDrawing = true) {
+async function voiceLauncher(
+  answer: () => Promise<Response>,
+  attributes: Record<string, string> = {},
+  answerAfterDrawing = true,
+) {
   const factory = new FakeCallFactory();
   const platform = new FakePlatform();
   const engine: VoiceEngine = {
@@ -50,10 +54,14 @@ async function voiceLauncher(answer: () => Promise<Response>, attributes: Record
   const seen: AtJoin[] = [];
   let joinAsked!: () => void;
   const asked = new Promise<void>((resolve) => (joinAsked = resolve));
-  const mounted = await mount({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', mode: 'voice', preload: 'idle', ...attributes }, (modules) => {
-    const load = modules.load;
-    modules.load = (<K extends keyof WidgetModules>(name: K, low?: boolean) => (name === 'engine' ? Promise.resolve(engine) : load(name, low))) as LoadModule;
-  });
+  const mounted = await mount(
+    { 'public-key': 'pk-1', 'assistant-id': 'asst-1', mode: 'voice', preload: 'idle', ...attributes },
+    (modules) => {
+      const load = modules.load;
+      modules.load = (<K extends keyof WidgetModules>(name: K, low?: boolean) =>
+        name === 'engine' ? Promise.resolve(engine) : load(name, low)) as LoadModule;
+    },
+  );
   const { shadow } = mounted;
   factory.configure = (call) => {
     call.joinResult = () => {
@@ -72,12 +80,21 @@ async function voiceLauncher(answer: () => Promise<Response>, attributes: Record
   const drawn = async () => {
     for (let i = 0; i < 20 && !shadow.querySelector('[part=card]:not([hidden])'); i++) await frame();
   };
-  vi.stubGlobal('fetch', vi.fn(() => (answerAfterDrawing ? drawn().then(answer) : answer())));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => (answerAfterDrawing ? drawn().then(answer) : answer())),
+  );
   await until(shadow, () => !!shadow.querySelector('[part=card]'));
   return { ...mounted, factory, seen, asked };
 }
 
-const webCall = () => Promise.resolve(new Response(JSON.stringify({ id: 'call-1', webCallUrl: 'https://example.daily.co/room' }), { status: 201, headers: { 'content-type': 'application/json' } }));
+const webCall = () =>
+  Promise.resolve(
+    new Response(JSON.stringify({ id: 'call-1', webCallUrl: 'https://example.daily.co/room' }), {
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
 
 /** Resolves once `done()` holds, checked at every change of `root` (no clock: the test's own timeout bounds it). */
 function until(root: Node, done: () => boolean): Promise<void> {
@@ -96,7 +113,10 @@ describe('the card’s first frame after a click that starts a call', () => {
     launcher().click();
     await asked;
     // (Cancel is in the light frame once a frame has been drawn: card.test.ts's connecting test.)
-    expect({ ...seen[0], cancelDrawn: undefined }, 'when the join was asked for: at most the light first frame, the body not drawn, focus not moved').toEqual({
+    expect(
+      { ...seen[0], cancelDrawn: undefined },
+      'when the join was asked for: at most the light first frame, the body not drawn, focus not moved',
+    ).toEqual({
       whole: false,
       cancelDrawn: undefined,
       focusInCard: false,
@@ -104,7 +124,10 @@ describe('the card’s first frame after a click that starts a call', () => {
     await frame();
     const card = getByRole(shadow, 'dialog');
     expect(card.hasAttribute('data-light'), 'drawn whole in the frame after').toBe(false);
-    expect(getByRole(shadow, 'button', EN_LABELS.stop), 'the footer drawn (the fake call joined at once: Hang Up)').toBeTruthy();
+    expect(
+      getByRole(shadow, 'button', EN_LABELS.stop),
+      'the footer drawn (the fake call joined at once: Hang Up)',
+    ).toBeTruthy();
     expect(shadow.activeElement, 'focus moved into the card').toBe(card);
     expect(factory.calls, 'one call object').toHaveLength(1);
   });
@@ -119,7 +142,11 @@ describe('the card’s first frame after a click that starts a call', () => {
     const { launcher, seen, asked, shadow } = await voiceLauncher(quick, {}, false);
     launcher().click();
     await asked;
-    expect(seen[0], 'at the join: the card not shown yet (no light frame either), focus where it was').toEqual({ whole: false, cancelDrawn: false, focusInCard: false });
+    expect(seen[0], 'at the join: the card not shown yet (no light frame either), focus where it was').toEqual({
+      whole: false,
+      cancelDrawn: false,
+      focusInCard: false,
+    });
     expect(shadow.querySelector<HTMLElement>('[part=card]')!.hidden, 'still hidden').toBe(true);
     await frame();
     expect(getByRole(shadow, 'dialog').hasAttribute('data-light'), 'drawn whole in the frame after').toBe(false);

@@ -72,11 +72,14 @@ describe('formatted answers', () => {
     );
     expect(reply.querySelector('strong')?.textContent, 'bold').toBe('Yes.');
     expect(reply.querySelectorAll('li').length, 'a list').toBe(2);
-    expect([...reply.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.target, a.rel]), 'one link, in a new tab').toEqual([
-      ['https://ringwise.example/p', '_blank', 'noopener noreferrer'],
-    ]);
+    expect(
+      [...reply.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.target, a.rel]),
+      'one link, in a new tab',
+    ).toEqual([['https://ringwise.example/p', '_blank', 'noopener noreferrer']]);
     expect(reply.querySelectorAll('img, script').length, 'no element from the HTML').toBe(0);
-    expect(reply.textContent, 'the HTML shown as text').toContain('<img src=x onerror="alert(1)"><script>alert(1)</script>');
+    expect(reply.textContent, 'the HTML shown as text').toContain(
+      '<img src=x onerror="alert(1)"><script>alert(1)</script>',
+    );
     expect(user.querySelector('strong, b'), "the visitor's words are not formatted").toBeNull();
     expect(user.textContent, 'shown as typed').toBe('You: **not bold** <b>mine</b>');
   });
@@ -89,10 +92,16 @@ describe('suggested replies', () => {
     // The suggestions' file (voice-widget-rich.js) loads once the card sees the attribute.
     const group = await until(() => queryByRole(mounted.shadow, 'group', 'Suggested replies'));
     const buttons = allByRole(group, 'button');
-    expect(buttons.map((b) => b.textContent), 'four starters').toEqual(['Prices?', 'Opening hours', 'Book a visit', 'Where are you?']);
+    expect(
+      buttons.map((b) => b.textContent),
+      'four starters',
+    ).toEqual(['Prices?', 'Opening hours', 'Book a visit', 'Where are you?']);
     buttons[1]!.click();
     await flush();
-    expect(mounted.modules.chat.client().sends.map((s) => s.input), 'sent as the first message').toEqual(['Opening hours']);
+    expect(
+      mounted.modules.chat.client().sends.map((s) => s.input),
+      'sent as the first message',
+    ).toEqual(['Opening hours']);
     expect(queryByRole(mounted.shadow, 'group', 'Suggested replies'), 'gone once the conversation began').toBeNull();
   });
 
@@ -107,21 +116,36 @@ describe('suggested replies', () => {
     expect(client.sent, 'nothing before it is up').toEqual([]);
     client.connect();
     await flush();
-    expect(client.sent, 'the first turn').toEqual([{ type: 'add-message', message: { role: 'user', content: 'What does it cost?' } }]);
+    expect(client.sent, 'the first turn').toEqual([
+      { type: 'add-message', message: { role: 'user', content: 'What does it cost?' } },
+    ]);
   });
 
   test('suggest_replies: buttons under the latest message; a tap answers; the row retires when answered or when the visitor types', async () => {
     const { mounted, client } = await liveCall({ mode: 'hybrid' });
-    client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Shall I book you in?' });
+    client.emit('message', {
+      type: 'transcript',
+      role: 'assistant',
+      transcriptType: 'final',
+      transcript: 'Shall I book you in?',
+    });
     const offer = (options: string[]) =>
-      client.emit('message', { type: 'tool-calls', toolCallList: [{ id: 't', type: 'function', function: { name: 'suggest_replies', arguments: JSON.stringify({ options }) } }] });
+      client.emit('message', {
+        type: 'tool-calls',
+        toolCallList: [
+          { id: 't', type: 'function', function: { name: 'suggest_replies', arguments: JSON.stringify({ options }) } },
+        ],
+      });
     offer(['Yes, please', 'Not now']);
     await flush();
     const row = getByRole(mounted.shadow, 'group', 'Suggested replies');
     expect(row.closest('[part=conversation]'), 'in the log, after the messages').not.toBeNull();
     getByRole(row, 'button', 'Yes, please').click();
     await flush();
-    expect(client.sent.at(-1), 'sent as the visitor').toEqual({ type: 'add-message', message: { role: 'user', content: 'Yes, please' } });
+    expect(client.sent.at(-1), 'sent as the visitor').toEqual({
+      type: 'add-message',
+      message: { role: 'user', content: 'Yes, please' },
+    });
     expect(queryByRole(mounted.shadow, 'group', 'Suggested replies'), 'retired once answered').toBeNull();
 
     offer(['Tuesday', 'Friday']);
@@ -131,18 +155,27 @@ describe('suggested replies', () => {
     input.value = 'Monday';
     input.dispatchEvent(new Event('input', { bubbles: true }));
     await flush();
-    expect(queryByRole(mounted.shadow, 'group', 'Suggested replies'), 'retired when the visitor types something else').toBeNull();
+    expect(
+      queryByRole(mounted.shadow, 'group', 'Suggested replies'),
+      'retired when the visitor types something else',
+    ).toBeNull();
   });
 });
 
 describe('feedback', () => {
   test('thumbs on a finished reply: one event with the message and session ids, POSTed with keepalive', async () => {
-    const { mounted, reply } = await chatReply({ feedback: 'message', 'feedback-url': 'https://owner.example/fb' }, 'Hi', 'Hello!');
+    const { mounted, reply } = await chatReply(
+      { feedback: 'message', 'feedback-url': 'https://owner.example/fb' },
+      'Hi',
+      'Hello!',
+    );
     const given = events(mounted, 'feedback');
     const fetcher = vi.mocked(fetch);
     getByRole(reply, 'button', 'Not helpful').click();
     await flush();
-    expect(given, 'the event').toEqual([{ rating: -1, messageId: expect.any(String) as string, sessionId: 'session-7' }]);
+    expect(given, 'the event').toEqual([
+      { rating: -1, messageId: expect.any(String) as string, sessionId: 'session-7' },
+    ]);
     const post = fetcher.mock.calls.find(([url]) => url === 'https://owner.example/fb');
     expect(post?.[1], 'the POST').toMatchObject({ method: 'POST', keepalive: true, body: JSON.stringify(given[0]) });
     expect((getByRole(reply, 'button', 'Helpful') as HTMLButtonElement).disabled, 'rated once').toBe(true);
@@ -153,10 +186,16 @@ describe('feedback', () => {
     const given = events(mounted, 'feedback');
     getByRole(mounted.shadow, 'button', 'Close').click();
     await flush();
-    expect(mounted.el.hasAttribute('open') || !!mounted.shadow.querySelector('[part=card]:not([hidden])'), 'closed at once').toBe(false);
+    expect(
+      mounted.el.hasAttribute('open') || !!mounted.shadow.querySelector('[part=card]:not([hidden])'),
+      'closed at once',
+    ).toBe(false);
     await open(mounted);
     const stars = getByRole(mounted.shadow, 'radiogroup', 'How was this conversation?');
-    expect(allByRole(stars, 'radio').map((r) => r.getAttribute('aria-label')), 'five options').toEqual(['1 of 5', '2 of 5', '3 of 5', '4 of 5', '5 of 5']);
+    expect(
+      allByRole(stars, 'radio').map((r) => r.getAttribute('aria-label')),
+      'five options',
+    ).toEqual(['1 of 5', '2 of 5', '3 of 5', '4 of 5', '5 of 5']);
     (allByRole(stars, 'radio')[3] as HTMLInputElement).click();
     const comment = mounted.shadow.querySelector('[part=rating-comment]') as HTMLTextAreaElement;
     comment.value = ' Quick answers ';
@@ -195,8 +234,18 @@ describe('hand-over to a person', () => {
   test('fires ringwise-handoff with the turns, and hangs up only after the assistant has finished speaking', async () => {
     const { mounted, client } = await liveCall({ 'handoff-label': 'Talk to a person' });
     const handed = events(mounted, 'handoff');
-    client.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Can I talk to someone?' });
-    client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Of course, one moment.' });
+    client.emit('message', {
+      type: 'transcript',
+      role: 'user',
+      transcriptType: 'final',
+      transcript: 'Can I talk to someone?',
+    });
+    client.emit('message', {
+      type: 'transcript',
+      role: 'assistant',
+      transcriptType: 'final',
+      transcript: 'Of course, one moment.',
+    });
     client.update({ speaking: true });
     await flush();
     getByRole(mounted.shadow, 'button', 'Talk to a person').click();
@@ -214,6 +263,8 @@ describe('hand-over to a person', () => {
     client.update({ speaking: false });
     await flush();
     expect(client.stops, 'after its last words').toBe(1);
-    expect(mounted.shadow.querySelector('[part=handoff-done]')?.textContent, 'said in the card').toBe('Your conversation was passed on to a person.');
+    expect(mounted.shadow.querySelector('[part=handoff-done]')?.textContent, 'said in the card').toBe(
+      'Your conversation was passed on to a person.',
+    );
   });
 });

@@ -13,7 +13,10 @@ import FOOTER from '../../../../widget/src/card/styles/footer.css?raw';
 function declarations(css: string, selector: string): string[] {
   const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return [...css.matchAll(new RegExp(`${escaped}\\s*\\{([^}]*)\\}`, 'g'))].flatMap((match) =>
-    match[1]!.split(';').map((line) => line.trim()).filter(Boolean),
+    match[1]!
+      .split(';')
+      .map((line) => line.trim())
+      .filter(Boolean),
   );
 }
 
@@ -26,8 +29,15 @@ describe('card stylesheet', () => {
 
   test('dark values are written once: the dark rules only flip the light/dark switch', () => {
     const dark = [...declarations(THEME, ".w[data-theme='dark']"), ...declarations(THEME, ".w[data-theme='auto']")];
-    expect(dark, 'dark theme and auto-on-a-dark-system: the switch, nothing else').toEqual(['--lt:', '--dk: initial', '--lt:', '--dk: initial']);
-    expect(THEME, 'auto follows the system only through the media query').toMatch(/@media \(prefers-color-scheme: dark\)\s*\{\s*\.w\[data-theme='auto'\]/);
+    expect(dark, 'dark theme and auto-on-a-dark-system: the switch, nothing else').toEqual([
+      '--lt:',
+      '--dk: initial',
+      '--lt:',
+      '--dk: initial',
+    ]);
+    expect(THEME, 'auto follows the system only through the media query').toMatch(
+      /@media \(prefers-color-scheme: dark\)\s*\{\s*\.w\[data-theme='auto'\]/,
+    );
   });
 
   test('every token with a dark value has its light value beside it, and the switch starts light', () => {
@@ -35,7 +45,10 @@ describe('card stylesheet', () => {
     expect(tokens.slice(0, 2), 'light by default').toEqual(['--lt: initial', '--dk:']);
     const themed = tokens.filter((line) => line.includes('var(--dk'));
     expect(themed.length, 'themed tokens').toBeGreaterThan(8);
-    expect(themed.filter((line) => !/var\(--lt, [^)]+\)+ var\(--dk, /.test(line)), 'tokens without "var(--lt, light) var(--dk, dark)"').toEqual([]);
+    expect(
+      themed.filter((line) => !/var\(--lt, [^)]+\)+ var\(--dk, /.test(line)),
+      'tokens without "var(--lt, light) var(--dk, dark)"',
+    ).toEqual([]);
   });
 
   test('no other sheet sets a colour per theme (the tokens are the one place)', () => {

@@ -14,8 +14,14 @@ describe('the chunk manifest', () => {
   it('build.ts has a source for every manifest key, and no source without a key', () => {
     const keys = Object.keys(MODULE_FILES).sort();
     const sources = Object.keys(CDN_SOURCES).sort();
-    expect(keys.filter((key) => !sources.includes(key)), 'manifest keys without a source in CDN_SOURCES').toEqual([]);
-    expect(sources.filter((key) => !keys.includes(key)), 'sources in CDN_SOURCES without a manifest key').toEqual([]);
+    expect(
+      keys.filter((key) => !sources.includes(key)),
+      'manifest keys without a source in CDN_SOURCES',
+    ).toEqual([]);
+    expect(
+      sources.filter((key) => !keys.includes(key)),
+      'sources in CDN_SOURCES without a manifest key',
+    ).toEqual([]);
   });
 
   it('every source is a file of the widget', () => {
@@ -25,7 +31,10 @@ describe('the chunk manifest', () => {
 
   it('every file is named by the one rule, next to the loader, and the build writes exactly these', () => {
     for (const [key, file] of Object.entries(MODULE_FILES)) expect(file, `the file of ${key}`).toBe(moduleFile(key));
-    expect(CDN_FILES, 'the build writes the loader and the manifest\'s files').toEqual({ loader: LOADER_FILE, ...MODULE_FILES });
+    expect(CDN_FILES, "the build writes the loader and the manifest's files").toEqual({
+      loader: LOADER_FILE,
+      ...MODULE_FILES,
+    });
     expect(new Set(Object.values(CDN_FILES)).size, 'no two keys share a file').toBe(Object.keys(CDN_FILES).length);
   });
 });

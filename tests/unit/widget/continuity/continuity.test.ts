@@ -3,8 +3,17 @@
  * in-memory session storage: what is kept when, what a later page gets back, and what never is.
  */
 import { expect, test } from 'vitest';
-import { ConversationContinuity, type ContinuityPort, type RestoreState } from '../../../../widget/src/continuity/continuity.ts';
-import { CALL_KEEP_MS, readConversation, type SavedTurn, type StorageSource } from '../../../../widget/src/continuity/store.ts';
+import {
+  ConversationContinuity,
+  type ContinuityPort,
+  type RestoreState,
+} from '../../../../widget/src/continuity/continuity.ts';
+import {
+  CALL_KEEP_MS,
+  readConversation,
+  type SavedTurn,
+  type StorageSource,
+} from '../../../../widget/src/continuity/store.ts';
 import type { WebCall } from '../../../../widget/src/core/types.ts';
 
 const KEY = 'ringwise-conversation:test';
@@ -53,7 +62,11 @@ class FakeConversation implements ContinuityPort {
 
 function tab() {
   const map = new Map<string, string>();
-  const store = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+  const store = {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
   const storage: StorageSource = () => store;
   const held = new Set<string>();
   let now = 1_000_000;
@@ -95,10 +108,21 @@ test('call on page A → page B rejoins the same call without a new request, wit
 
   const b = t.page(PAGE_B);
   await b.continuity.restore();
-  expect(b.port.restored?.turns, 'transcript back').toEqual([{ role: 'assistant', text: 'Hello, how can I help?', via: 'voice' }]);
-  expect(b.port.rejoins, 'the same call, with its start time').toEqual([{ webCall: CALL, connectedAt: 1_000_000 - 30_000 }]);
+  expect(b.port.restored?.turns, 'transcript back').toEqual([
+    { role: 'assistant', text: 'Hello, how can I help?', via: 'voice' },
+  ]);
+  expect(b.port.rejoins, 'the same call, with its start time').toEqual([
+    { webCall: CALL, connectedAt: 1_000_000 - 30_000 },
+  ]);
   expect(b.port.added, 'one silent system message naming the new page').toEqual([
-    { message: { role: 'system', content: 'The visitor opened another page of the site during the call: "Setup guide" (https://site.example/guides/setup).' }, options: { triggerResponseEnabled: false } },
+    {
+      message: {
+        role: 'system',
+        content:
+          'The visitor opened another page of the site during the call: "Setup guide" (https://site.example/guides/setup).',
+      },
+      options: { triggerResponseEnabled: false },
+    },
   ]);
   expect(b.continuity.state, 'settled').toBe('none');
 });
@@ -118,7 +142,11 @@ test('a reload of the same page rejoins without the page message', async () => {
 test('hang-up (or a call the assistant ended), then navigate: nothing is restored', async () => {
   const t = tab();
   const a = t.page();
-  a.port.set({ phase: 'active', call: { webCall: CALL, connectedAt: t.now() }, conversation: [{ role: 'user', text: 'Hi', via: 'voice' }] });
+  a.port.set({
+    phase: 'active',
+    call: { webCall: CALL, connectedAt: t.now() },
+    conversation: [{ role: 'user', text: 'Hi', via: 'voice' }],
+  });
   expect(t.map.has(KEY), 'turns kept during the call').toBe(true);
   a.port.set({ phase: 'ending' });
   a.port.set({ phase: 'idle', call: null });
@@ -134,7 +162,13 @@ test('hang-up (or a call the assistant ended), then navigate: nothing is restore
 test('chat only: turns and session id come back; no call is kept', async () => {
   const t = tab();
   const a = t.page();
-  a.port.set({ session: 'sess-1', conversation: [{ role: 'user', text: 'Prices?', via: 'text' }, { role: 'assistant', text: 'From 49 € a month.', via: 'text' }] });
+  a.port.set({
+    session: 'sess-1',
+    conversation: [
+      { role: 'user', text: 'Prices?', via: 'text' },
+      { role: 'assistant', text: 'From 49 € a month.', via: 'text' },
+    ],
+  });
   const b = t.page(PAGE_B);
   await b.continuity.restore();
   expect(b.port.restored, 'history and session').toEqual({ turns: a.port.conversation, sessionId: 'sess-1' });
@@ -158,7 +192,11 @@ test('audio not allowed: the call waits for the Resume tap', async () => {
 test('the call is gone: state gone, entry dropped; a call older than CALL_KEEP_MS is not tried', async () => {
   const t = tab();
   const a = t.page();
-  a.port.set({ phase: 'active', call: { webCall: CALL, connectedAt: t.now() }, conversation: [{ role: 'user', text: 'Hi', via: 'voice' }] });
+  a.port.set({
+    phase: 'active',
+    call: { webCall: CALL, connectedAt: t.now() },
+    conversation: [{ role: 'user', text: 'Hi', via: 'voice' }],
+  });
   t.leave();
   t.held.clear();
   const b = t.page(PAGE_B);
@@ -168,7 +206,11 @@ test('the call is gone: state gone, entry dropped; a call older than CALL_KEEP_M
   expect(t.map.has(KEY), 'dropped').toBe(false);
 
   const c = t.page();
-  c.port.set({ phase: 'active', call: { webCall: CALL, connectedAt: t.now() }, conversation: [{ role: 'user', text: 'Hi', via: 'voice' }] });
+  c.port.set({
+    phase: 'active',
+    call: { webCall: CALL, connectedAt: t.now() },
+    conversation: [{ role: 'user', text: 'Hi', via: 'voice' }],
+  });
   t.leave();
   t.held.clear();
   t.advance(CALL_KEEP_MS + 1);
@@ -206,7 +248,11 @@ test('forget (consent declined, persist off) removes the entry and keeps nothing
 test('leaving the page ends the call here: that is no hang-up, the call stays kept', async () => {
   const t = tab();
   const a = t.page();
-  a.port.set({ phase: 'active', call: { webCall: CALL, connectedAt: t.now() }, conversation: [{ role: 'user', text: 'Hi', via: 'voice' }] });
+  a.port.set({
+    phase: 'active',
+    call: { webCall: CALL, connectedAt: t.now() },
+    conversation: [{ role: 'user', text: 'Hi', via: 'voice' }],
+  });
   // The engine's own page-hide handler may leave the room before ours runs.
   a.port.set({ phase: 'ending' });
   a.port.set({ phase: 'idle', call: null });

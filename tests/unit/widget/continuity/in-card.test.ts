@@ -21,7 +21,9 @@ describe('keeping: the keep file comes with the card', () => {
     mounted.launcher().dispatchEvent(new Event('pointerenter'));
     await flush();
     await flush();
-    expect(mounted.modules.loads, 'the card is in, and the keep file with it').toEqual(expect.arrayContaining(['card', 'keep']));
+    expect(mounted.modules.loads, 'the card is in, and the keep file with it').toEqual(
+      expect.arrayContaining(['card', 'keep']),
+    );
     expect(mounted.modules.lowLoads, 'at low priority').toContain('keep');
   });
 
@@ -38,12 +40,18 @@ describe('keeping: the keep file comes with the card', () => {
 const kept = () =>
   Object.keys(sessionStorage)
     .filter((name) => name.startsWith(STORAGE_PREFIX))
-    .map((name) => JSON.parse(sessionStorage.getItem(name)!) as { call?: { id: string; webCallUrl: string }; turns: unknown[] });
+    .map(
+      (name) =>
+        JSON.parse(sessionStorage.getItem(name)!) as { call?: { id: string; webCallUrl: string }; turns: unknown[] },
+    );
 
 /** A page with `persist` whose keep file has not arrived, in a connected call. */
 async function inCallBeforeTheKeepFile() {
   let gate = { release() {} };
-  const mounted = await mount({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', persist: '' }, (modules) => (gate = modules.holdKeep()));
+  const mounted = await mount(
+    { 'public-key': 'pk-1', 'assistant-id': 'asst-1', persist: '' },
+    (modules) => (gate = modules.holdKeep()),
+  );
   await open(mounted);
   void mounted.el.start();
   for (let i = 0; i < 5; i++) await flush();
@@ -66,14 +74,17 @@ describe('keeping: a page left before the keep file runs', () => {
     expect(mounted.modules.loads, 'the keep file was asked for').toContain('keep');
     expect(kept(), 'nothing written before the page is left').toEqual([]);
     leave();
-    expect(kept().map((entry) => entry.call && { id: entry.call.id, webCallUrl: entry.call.webCallUrl }), 'the call, for the next page').toEqual([
-      { id: 'call-early', webCallUrl: 'https://room.example/early' },
-    ]);
+    expect(
+      kept().map((entry) => entry.call && { id: entry.call.id, webCallUrl: entry.call.webCallUrl }),
+      'the call, for the next page',
+    ).toEqual([{ id: 'call-early', webCallUrl: 'https://room.example/early' }]);
   });
 
   test('once the keep file runs it alone keeps: a call hung up there is not handed on', async () => {
     const { mounted, gate } = await inCallBeforeTheKeepFile();
-    mounted.modules.voice.client().emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello.' });
+    mounted.modules.voice
+      .client()
+      .emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello.' });
     gate.release();
     for (let i = 0; i < 5; i++) await flush();
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -62,13 +62,11 @@ const SCENARIOS: Scenario[] = [
     },
     expected: { trace: [...STREAMING, ...IDLE], result: 'null', reply: 'partial', session: true },
   },
-  ...[429, 500].map(
-    (status): Scenario => ({
-      name: `a failed message (api-error ${status}): idle, the error in the snapshot, then error; send() resolves null`,
-      outcome: { fail: 'api-error', status },
-      expected: { trace: failed(`api-error/${status}`), result: 'null', reply: '', session: false },
-    }),
-  ),
+  ...[429, 500].map((status): Scenario => ({
+    name: `a failed message (api-error ${status}): idle, the error in the snapshot, then error; send() resolves null`,
+    outcome: { fail: 'api-error', status },
+    expected: { trace: failed(`api-error/${status}`), result: 'null', reply: '', session: false },
+  })),
 ];
 
 /** Runs one scenario against one implementation. */

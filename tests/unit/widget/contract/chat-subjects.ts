@@ -90,7 +90,10 @@ export const fakeChat: ChatMaker = (outcome) => {
 /** The scripted engines' client, given the script that plays the outcome. */
 export const scriptedChat: ChatMaker = (outcome) => {
   const script: EngineScript = {
-    chat: typeof outcome === 'object' ? { reply: '', fail: { type: 'api-error', status: outcome.status } } : { reply: REPLY, stream: outcome === 'hold' ? 'partial' : 'done' },
+    chat:
+      typeof outcome === 'object'
+        ? { reply: '', fail: { type: 'api-error', status: outcome.status } }
+        : { reply: REPLY, stream: outcome === 'hold' ? 'partial' : 'done' },
   };
   const client = new (createScriptedEngines(script).chat.ChatClient)({ publicKey: 'pk-contract' });
   return {

@@ -46,7 +46,10 @@ describe('the ./testing entry', () => {
     const { engine } = built.createScriptedEngines({ voice: { snapshot: { state: 'active' } } });
     const client = new engine.VoiceClient({ publicKey: 'pk-entry' });
     const call = await client.start(TARGET);
-    expect([call?.id, client.getSnapshot().state], 'the played start connects').toEqual([built.SCRIPTED_CALL.id, 'active']);
+    expect([call?.id, client.getSnapshot().state], 'the played start connects').toEqual([
+      built.SCRIPTED_CALL.id,
+      'active',
+    ]);
     client.destroy();
   });
 
@@ -60,7 +63,10 @@ describe('the ./testing entry', () => {
       );
     // Guards the check itself: the testing entry's own output does hold them.
     const own = Object.values(metafile.outputs).find((output) => output.entryPoint === LIB_ENTRIES.testing);
-    expect(Object.keys(own?.inputs ?? {}).some((input) => input.startsWith('src/testing/')), 'the entry holds its sources').toBe(true);
+    expect(
+      Object.keys(own?.inputs ?? {}).some((input) => input.startsWith('src/testing/')),
+      'the entry holds its sources',
+    ).toBe(true);
     expect(leaks, 'outputs of other entries (or shared chunks) with test doubles in them').toEqual([]);
   });
 });

@@ -40,7 +40,14 @@ function recordSnapshot<S extends { state: string; error: { type?: string; statu
 }
 
 /** The voice events a UI relies on; `message` is kept for the ended status-update only. */
-const VOICE_EVENTS = ['state-change', 'call-start-success', 'call-start-failed', 'call-end', 'error', 'message'] as const;
+const VOICE_EVENTS = [
+  'state-change',
+  'call-start-success',
+  'call-start-failed',
+  'call-end',
+  'error',
+  'message',
+] as const;
 
 /** The chat events a UI relies on. */
 const CHAT_EVENTS = ['state-change', 'chat-request', 'chat-delta', 'chat-reply', 'error'] as const;
@@ -72,7 +79,8 @@ export function traceVoice(client: VoiceClientPort): Trace {
       }
       if (event === 'state-change') entries.push(`on:state-change:${String(payload)}`);
       else if (event === 'error') entries.push(`on:error:${typeOf(payload as { type?: string })}`);
-      else if (event === 'call-start-failed') entries.push(`on:call-start-failed:${typeOf((payload as { error: { type: string } }).error)}`);
+      else if (event === 'call-start-failed')
+        entries.push(`on:call-start-failed:${typeOf((payload as { error: { type: string } }).error)}`);
       else entries.push(`on:${event}`);
     });
   }

@@ -41,8 +41,22 @@ interface Scenario {
 
 const STARTING = ['state:starting', 'on:state-change:starting'];
 const CONNECTED = [...STARTING, 'state:active', 'on:state-change:active', 'on:call-start-success'];
-const ENDED = ['state:ending', 'on:state-change:ending', 'on:call-end', 'on:status-update:ended', 'state:idle', 'on:state-change:idle'];
-const failed = (type: string) => [...STARTING, 'state:idle', 'on:state-change:idle', `error-in-snapshot:${type}`, `on:call-start-failed:${type}`, `on:error:${type}`];
+const ENDED = [
+  'state:ending',
+  'on:state-change:ending',
+  'on:call-end',
+  'on:status-update:ended',
+  'state:idle',
+  'on:state-change:idle',
+];
+const failed = (type: string) => [
+  ...STARTING,
+  'state:idle',
+  'on:state-change:idle',
+  `error-in-snapshot:${type}`,
+  `on:call-start-failed:${type}`,
+  `on:error:${type}`,
+];
 
 /** Starts and brings the start to its outcome. */
 async function started(subject: VoiceSubject): Promise<{ start: Promise<unknown> }> {
@@ -123,7 +137,12 @@ const DEVICE_SCENARIOS: Scenario[] = [
     },
     expected: CONNECTED,
     result: 'call',
-    devices: ['before the call, gone: ok', 'before the call, hdmi: ok', 'in the call, hdmi: ok', 'in the call, gone: rejected NotFoundError'],
+    devices: [
+      'before the call, gone: ok',
+      'before the call, hdmi: ok',
+      'in the call, hdmi: ok',
+      'in the call, gone: rejected NotFoundError',
+    ],
   },
   {
     name: 'devices: the volume is set before and during a call (clamped, NaN ignored) and changes nothing a UI observes',
@@ -290,7 +309,12 @@ describe('voice engine contract: the fakes behave as the real VoiceClient', () =
   for (const scenario of SCENARIOS) {
     test(scenario.name, async () => {
       const real = await observe(realVoice(server()), scenario);
-      expect(real, 'the real VoiceClient').toEqual({ trace: scenario.expected, result: scenario.result, muted: scenario.muted ?? false, devices: scenario.devices ?? [] });
+      expect(real, 'the real VoiceClient').toEqual({
+        trace: scenario.expected,
+        result: scenario.result,
+        muted: scenario.muted ?? false,
+        devices: scenario.devices ?? [],
+      });
       for (const [name, make] of Object.entries(VOICE_FAKES)) {
         expect(await observe(make, scenario), `${name} diverges from the real VoiceClient`).toEqual(real);
       }

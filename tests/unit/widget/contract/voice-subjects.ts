@@ -16,7 +16,8 @@ import { FakeVoiceClient } from '../element/fake-voice-engine.ts';
 import { until } from './trace.ts';
 
 /** How the start in flight ends: connected, held in `daily-call-join`, or failed. */
-export type VoiceOutcome = 'connect' | 'hang' | { fail: 'mic-permission-denied' } | { fail: 'api-error'; status: number };
+export type VoiceOutcome =
+  'connect' | 'hang' | { fail: 'mic-permission-denied' } | { fail: 'api-error'; status: number };
 
 /** One implementation, ready for one scenario. */
 export interface VoiceSubject {
@@ -55,7 +56,8 @@ export function realVoice(server: LoopbackServer): VoiceMaker {
     if (failure?.fail === 'mic-permission-denied') platform.denyMicrophone('NotAllowedError');
     factory.configure = (call) => {
       // Daily's setInputDevicesAsync rejects for a microphone that is gone.
-      call.inputDeviceResult = (id) => (unplugged.has(id) ? Promise.reject(namedError('NotFoundError', `no device ${id}`)) : Promise.resolve());
+      call.inputDeviceResult = (id) =>
+        unplugged.has(id) ? Promise.reject(namedError('NotFoundError', `no device ${id}`)) : Promise.resolve();
       if (outcome !== 'hang') return;
       // The join waits until the call object is destroyed (Daily rejects a join cut by destroy()).
       const held = deferred();
@@ -63,7 +65,12 @@ export function realVoice(server: LoopbackServer): VoiceMaker {
       const destroy = call.destroy.bind(call);
       call.destroy = () => (held.reject(new Error('destroyed during join')), destroy());
     };
-    const client = new VoiceClient({ publicKey: 'pk-contract', apiBaseUrl: server.url, callFactory: factory, platform });
+    const client = new VoiceClient({
+      publicKey: 'pk-contract',
+      apiBaseUrl: server.url,
+      callFactory: factory,
+      platform,
+    });
     return {
       client,
       advance: async () => {
@@ -105,12 +112,18 @@ export const scriptedVoice: VoiceMaker = (outcome) => {
         ? { snapshot: { state: 'active' } }
         : outcome === 'hang'
           ? { snapshot: { state: 'starting', stage: 'daily-call-join' } }
-          : { fail: outcome.fail === 'api-error' ? { type: 'api-error', status: outcome.status } : { type: outcome.fail } },
+          : {
+              fail:
+                outcome.fail === 'api-error' ? { type: 'api-error', status: outcome.status } : { type: outcome.fail },
+            },
   };
-  const client = new (createScriptedEngines(script).engine.VoiceClient)({ publicKey: 'pk-contract' }) as ScriptedVoiceClient;
+  const client = new (createScriptedEngines(script).engine.VoiceClient)({
+    publicKey: 'pk-contract',
+  }) as ScriptedVoiceClient;
   return {
     client,
-    advance: () => until(() => client.getSnapshot().state !== 'starting' || client.getSnapshot().stage === 'daily-call-join'),
+    advance: () =>
+      until(() => client.getSnapshot().state !== 'starting' || client.getSnapshot().stage === 'daily-call-join'),
     settle: settled(client),
     unplug: (deviceId) => client.unplug(deviceId),
   };

@@ -3,7 +3,12 @@
  * and remembered per origin (device ids only), the volume, and an unplugged microphone.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { AUDIO_STORAGE_KEY, AudioSettings, type MediaDevicesLike, type StorageLike } from '../../../../widget/src/conversation/audio-settings.ts';
+import {
+  AUDIO_STORAGE_KEY,
+  AudioSettings,
+  type MediaDevicesLike,
+  type StorageLike,
+} from '../../../../widget/src/conversation/audio-settings.ts';
 import { FakeVoiceClient } from '../element/fake-voice-engine.ts';
 
 type Device = { deviceId: string; kind: string; label: string };
@@ -45,7 +50,10 @@ class MemoryStorage implements StorageLike {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(list: Device[], options: { storage?: MemoryStorage; canPickOutput?: boolean; live?: string | null } = {}) {
+function setup(
+  list: Device[],
+  options: { storage?: MemoryStorage; canPickOutput?: boolean; live?: string | null } = {},
+) {
   const devices = new FakeMediaDevices(list);
   const client = new FakeVoiceClient({ publicKey: 'pk' });
   // The settings follow a call: the client is in one, on the microphone the engine reports.
@@ -53,15 +61,29 @@ function setup(list: Device[], options: { storage?: MemoryStorage; canPickOutput
   client.microphone = options.live === undefined ? 'default' : options.live;
   const storage = options.storage ?? new MemoryStorage();
   const changes = vi.fn();
-  const settings = new AudioSettings({ devices, client: () => client, storage, canPickOutput: options.canPickOutput ?? true, onChange: changes });
+  const settings = new AudioSettings({
+    devices,
+    client: () => client,
+    storage,
+    canPickOutput: options.canPickOutput ?? true,
+    onChange: changes,
+  });
   return { devices, client, storage, settings, changes };
 }
 
 describe('AudioSettings', () => {
   it('lists microphones and speakers (no ids before the permission: none), and the one in use', async () => {
-    const { settings, devices } = setup([mic('default', 'Default'), mic('usb'), speaker('default'), { deviceId: 'cam', kind: 'videoinput', label: 'Cam' }]);
+    const { settings, devices } = setup([
+      mic('default', 'Default'),
+      mic('usb'),
+      speaker('default'),
+      { deviceId: 'cam', kind: 'videoinput', label: 'Cam' },
+    ]);
     await settings.attach();
-    expect(settings.state.inputs, 'microphones').toEqual([{ id: 'default', label: 'Default' }, { id: 'usb', label: 'Mic usb' }]);
+    expect(settings.state.inputs, 'microphones').toEqual([
+      { id: 'default', label: 'Default' },
+      { id: 'usb', label: 'Mic usb' },
+    ]);
     expect(settings.state.outputs, 'speakers').toEqual([{ id: 'default', label: 'Speaker default' }]);
     expect(settings.state.input, 'in use').toBe('default');
     devices.plug([{ deviceId: '', kind: 'audioinput', label: '' }]);
@@ -115,7 +137,10 @@ describe('AudioSettings', () => {
     expect(settings.state, 'lost, none').toMatchObject({ input: null, lost: true, inputs: [] });
     devices.plug([mic('usb2')]);
     await settle();
-    expect(settings.state.inputs.map((d) => d.id), 'listed again').toEqual(['usb2']);
+    expect(
+      settings.state.inputs.map((d) => d.id),
+      'listed again',
+    ).toEqual(['usb2']);
   });
 
   it('a device that cannot be used: failed, and not remembered', async () => {
@@ -153,10 +178,20 @@ describe('AudioSettings', () => {
       },
     };
     const client = new FakeVoiceClient({ publicKey: 'pk' });
-    const settings = new AudioSettings({ devices: null, client: () => client, storage, canPickOutput: false, onChange: () => {} });
+    const settings = new AudioSettings({
+      devices: null,
+      client: () => client,
+      storage,
+      canPickOutput: false,
+      onChange: () => {},
+    });
     await settings.attach();
     await settings.chooseInput('x');
     settings.setVolume(10);
-    expect(settings.state, 'no devices, no speaker picker').toMatchObject({ inputs: [], canPickOutput: false, volume: 10 });
+    expect(settings.state, 'no devices, no speaker picker').toMatchObject({
+      inputs: [],
+      canPickOutput: false,
+      volume: 10,
+    });
   });
 });

@@ -21,7 +21,10 @@ test('the key is consent-storage-key, else derived from the consent title and te
 
 test('stores under the key; reports whether it reached storage', () => {
   const map = new Map<string, string>();
-  const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) } as Storage;
+  const storage = {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+  } as Storage;
   const store = createConsentStore(() => storage);
   expect(store.has('v1'), 'not yet').toBe(false);
   expect(store.set('v1'), 'stored').toBe(true);

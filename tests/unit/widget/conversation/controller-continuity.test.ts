@@ -20,8 +20,16 @@ function setup() {
     sent.push({ path, body });
     return new Promise<Response>(() => {});
   };
-  const requests = { requestWebCall: record('/call/web'), requestChatWeb: record('/chat/web') } as unknown as RequestHelpers;
-  const controller = new ConversationController({ loadEngine: voice.load, loadChatEngine: chat.load, publicKey: 'pk', requests });
+  const requests = {
+    requestWebCall: record('/call/web'),
+    requestChatWeb: record('/chat/web'),
+  } as unknown as RequestHelpers;
+  const controller = new ConversationController({
+    loadEngine: voice.load,
+    loadChatEngine: chat.load,
+    publicKey: 'pk',
+    requests,
+  });
   return { controller, voice, chat, sent };
 }
 
@@ -34,13 +42,19 @@ test('restored turns show at once; the next chat message carries the kept sessio
     ],
     'sess-kept',
   );
-  expect(controller.getSnapshot().conversation.map((t) => [t.role, t.text]), 'history').toEqual([
+  expect(
+    controller.getSnapshot().conversation.map((t) => [t.role, t.text]),
+    'history',
+  ).toEqual([
     ['user', 'Prices?'],
     ['assistant', 'From 49 € a month.'],
   ]);
   expect(controller.sessionId(), 'kept session').toBe('sess-kept');
   void controller.sendText('And per year?', TARGET);
-  expect(sent.map((r) => r.body), 'same session').toEqual([{ assistantId: 'asst-1', input: 'And per year?', sessionId: 'sess-kept' }]);
+  expect(
+    sent.map((r) => r.body),
+    'same session',
+  ).toEqual([{ assistantId: 'asst-1', input: 'And per year?', sessionId: 'sess-kept' }]);
 });
 
 test('rejoin: the engine reconnects to the kept call, no POST /call/web, the connect time goes on', async () => {
@@ -52,7 +66,10 @@ test('rejoin: the engine reconnects to the kept call, no POST /call/web, the con
   expect(voice.client().reconnects, 'reconnected to the kept call').toEqual([webCall]);
   expect(voice.client().starts, 'no new start').toEqual([]);
   expect(sent, 'no request').toEqual([]);
-  expect(controller.getSnapshot(), 'active, elapsed from the first connect').toMatchObject({ phase: 'active', connectedAt: 1234 });
+  expect(controller.getSnapshot(), 'active, elapsed from the first connect').toMatchObject({
+    phase: 'active',
+    connectedAt: 1234,
+  });
   expect(controller.liveCall(), 'handed on again at the next page').toEqual({ webCall, connectedAt: 1234 });
 });
 
@@ -80,8 +97,16 @@ test('a call after a chat: the chat goes into the call as silent add-message tur
   client.finishStart({ id: 'c1', webCallUrl: 'https://room.example/c1' });
   expect(await started, 'started').toBe(true);
   expect(client.sent, 'the conversation so far, without a reply').toEqual([
-    { type: 'add-message', message: { role: 'user', content: 'Do you open on Sundays?' }, triggerResponseEnabled: false },
-    { type: 'add-message', message: { role: 'assistant', content: 'No, Monday to Saturday.' }, triggerResponseEnabled: false },
+    {
+      type: 'add-message',
+      message: { role: 'user', content: 'Do you open on Sundays?' },
+      triggerResponseEnabled: false,
+    },
+    {
+      type: 'add-message',
+      message: { role: 'assistant', content: 'No, Monday to Saturday.' },
+      triggerResponseEnabled: false,
+    },
   ]);
   expect(controller.getSnapshot().conversation, 'one continuous transcript (nothing added to it)').toHaveLength(2);
 });
@@ -103,9 +128,19 @@ test('keepRoom (persist): the call’s own request and the engine’s start both
     requestWebCall: (_o: unknown, body: unknown) => (sent.push({ body }), new Promise<Response>(() => {})),
     requestChatWeb: () => new Promise<Response>(() => {}),
   } as unknown as RequestHelpers;
-  const controller = new ConversationController({ loadEngine: voice.load, publicKey: 'pk', requests, keepRoom: () => true });
+  const controller = new ConversationController({
+    loadEngine: voice.load,
+    publicKey: 'pk',
+    requests,
+    keepRoom: () => true,
+  });
   void controller.start(TARGET);
-  expect(sent.map((r) => r.body), 'the room outlives the page').toEqual([{ assistantId: 'asst-1', roomDeleteOnUserLeaveEnabled: false }]);
+  expect(
+    sent.map((r) => r.body),
+    'the room outlives the page',
+  ).toEqual([{ assistantId: 'asst-1', roomDeleteOnUserLeaveEnabled: false }]);
   await flush();
-  expect(voice.client().startOptions[0], 'and the engine is told (page hide leaves, never ends)').toMatchObject({ roomDeleteOnUserLeaveEnabled: false });
+  expect(voice.client().startOptions[0], 'and the engine is told (page hide leaves, never ends)').toMatchObject({
+    roomDeleteOnUserLeaveEnabled: false,
+  });
 });

@@ -20,7 +20,10 @@ function recordingRequests() {
     sent.push({ path, body, signal: options.signal, response });
     return response;
   };
-  const requests = { requestWebCall: record('/call/web'), requestChatWeb: record('/chat/web') } as unknown as RequestHelpers;
+  const requests = {
+    requestWebCall: record('/call/web'),
+    requestChatWeb: record('/chat/web'),
+  } as unknown as RequestHelpers;
   return { sent, requests };
 }
 
@@ -47,7 +50,10 @@ describe('ConversationController: calls', () => {
   test('start sends POST /call/web before the engine loads and hands it over; later starts too, a task before the engine starts', async () => {
     const { controller, voice, sent } = setup();
     const started = controller.start(TARGET);
-    expect(sent.map((r) => [r.path, r.body]), 'sent at once').toEqual([['/call/web', TARGET]]);
+    expect(
+      sent.map((r) => [r.path, r.body]),
+      'sent at once',
+    ).toEqual([['/call/web', TARGET]]);
     expect(controller.getSnapshot().phase, 'loading the engine').toBe('loading');
     await flush();
     const client = voice.client();
@@ -67,22 +73,24 @@ describe('ConversationController: calls', () => {
     expect(sent.length, 'one request per call').toBe(2);
   });
 
-  test('the microphone asked at the click goes to the engine with the request: the one the caller passes, else the controller\'s own startNow', async () => {
+  test("the microphone asked at the click goes to the engine with the request: the one the caller passes, else the controller's own startNow", async () => {
     const { controller, voice } = setup();
     const microphone = new Promise<{ getTracks(): [] }>(() => {});
     void controller.start(TARGET, { request: new Promise(() => {}), abort: new AbortController(), microphone });
     await flush();
     const client = voice.client();
-    expect(client.startOptions[0]?.microphone, 'the caller\'s (the start file\'s) microphone request').toBe(microphone);
+    expect(client.startOptions[0]?.microphone, "the caller's (the start file's) microphone request").toBe(microphone);
     client.stop();
     await flush();
     const getUserMedia = vi.fn(() => new Promise<never>(() => {}));
     vi.stubGlobal('navigator', { mediaDevices: { getUserMedia } });
     try {
       void controller.start(TARGET);
-      expect(getUserMedia, 'asked in the call button\'s task').toHaveBeenCalledTimes(1);
+      expect(getUserMedia, "asked in the call button's task").toHaveBeenCalledTimes(1);
       await flush();
-      expect(client.startOptions[1]?.microphone, 'its own request handed over').toBe(getUserMedia.mock.results[0]!.value);
+      expect(client.startOptions[1]?.microphone, 'its own request handed over').toBe(
+        getUserMedia.mock.results[0]!.value,
+      );
     } finally {
       vi.unstubAllGlobals();
     }
@@ -92,7 +100,10 @@ describe('ConversationController: calls', () => {
     const { controller, voice, sent } = setup();
     void controller.start(TARGET);
     const second = controller.start(TARGET);
-    expect(sent.map((r) => r.path), 'one request while the engine loads').toEqual(['/call/web']);
+    expect(
+      sent.map((r) => r.path),
+      'one request while the engine loads',
+    ).toEqual(['/call/web']);
     expect(await second, 'the second start is refused').toBe(false);
     await flush();
     const client = voice.client();
@@ -109,10 +120,13 @@ describe('ConversationController: calls', () => {
     const { controller, sent } = setup();
     void controller.start(TARGET);
     controller.stop();
-    expect(sent[0]!.signal?.aborted, 'the cancelled start\'s request is aborted').toBe(true);
+    expect(sent[0]!.signal?.aborted, "the cancelled start's request is aborted").toBe(true);
     await flush();
     void controller.start(TARGET);
-    expect(sent.map((r) => r.path), 'the new start sent its own').toEqual(['/call/web', '/call/web']);
+    expect(
+      sent.map((r) => r.path),
+      'the new start sent its own',
+    ).toEqual(['/call/web', '/call/web']);
     expect(sent[1]!.signal?.aborted, 'and it is live').toBe(false);
   });
 
@@ -125,7 +139,10 @@ describe('ConversationController: calls', () => {
     controller.stop();
     expect(abort.signal.aborted, 'the early request is aborted').toBe(true);
     await flush();
-    expect(voice.clients.flatMap((c) => c.starts), 'nothing started').toEqual([]);
+    expect(
+      voice.clients.flatMap((c) => c.starts),
+      'nothing started',
+    ).toEqual([]);
     expect(controller.getSnapshot().phase, 'idle').toBe('idle');
   });
 
@@ -143,7 +160,10 @@ describe('ConversationController: calls', () => {
     expect(await controller.start(TARGET), 'failed').toBe(false);
     expect(controller.getSnapshot().problem, 'problem').toMatchObject({ type: 'engine-load-failed', source: 'call' });
     expect(sent[0]!.signal?.aborted, 'its request aborted').toBe(true);
-    expect(events.map(([event, payload]) => [event, (payload as { type?: string }).type]), 'error event').toEqual([['error', 'engine-load-failed']]);
+    expect(
+      events.map(([event, payload]) => [event, (payload as { type?: string }).type]),
+      'error event',
+    ).toEqual([['error', 'engine-load-failed']]);
     void controller.start(TARGET);
     await flush();
     expect(voice.loads, 'loaded again').toBe(2);
@@ -173,12 +193,15 @@ describe('ConversationController: calls', () => {
     await flush();
     const client = voice.client();
     client.update({ state: 'active' });
-    const say = (role: string, transcriptType: string, transcript: string) => client.emit('message', { type: 'transcript', role, transcriptType, transcript });
+    const say = (role: string, transcriptType: string, transcript: string) =>
+      client.emit('message', { type: 'transcript', role, transcriptType, transcript });
     say('assistant', 'partial', 'Good');
     say('assistant', 'final', 'Good morning.');
     say('assistant', 'partial', 'How');
     const turns = () => controller.getSnapshot().conversation.map((t) => [t.role, t.text, t.partial, t.via]);
-    expect(turns(), 'final text and live partial in one turn').toEqual([['assistant', 'Good morning.', 'How', 'voice']]);
+    expect(turns(), 'final text and live partial in one turn').toEqual([
+      ['assistant', 'Good morning.', 'How', 'voice'],
+    ]);
     say('assistant', 'final', 'How can I help?');
     say('user', 'final', 'Hi.');
     void controller.sendText('  typed  ', TARGET);
@@ -189,7 +212,9 @@ describe('ConversationController: calls', () => {
       ['user', 'typed', '', 'text'],
       ['user', 'Spoken again.', '', 'voice'],
     ]);
-    expect(client.sent, 'typed text joined the call').toEqual([{ type: 'add-message', message: { role: 'user', content: 'typed' } }]);
+    expect(client.sent, 'typed text joined the call').toEqual([
+      { type: 'add-message', message: { role: 'user', content: 'typed' } },
+    ]);
     client.emit('message', { type: 'status-update', status: 'in-progress' });
     expect(controller.getSnapshot().conversation.length, 'other messages are not turns').toBe(4);
   });
@@ -210,14 +235,20 @@ describe('ConversationController: chat', () => {
   test('sendText streams a reply into the conversation; the first message is sent before the engine loads', async () => {
     const { controller, chat, sent, events } = setup();
     const reply = controller.sendText('Hello', TARGET);
-    expect(sent.map((r) => [r.path, r.body]), 'sent at once (the helper adds stream: true)').toEqual([['/chat/web', { assistantId: 'asst-1', input: 'Hello' }]]);
+    expect(
+      sent.map((r) => [r.path, r.body]),
+      'sent at once (the helper adds stream: true)',
+    ).toEqual([['/chat/web', { assistantId: 'asst-1', input: 'Hello' }]]);
     expect(controller.getSnapshot().chat, 'sending').toBe('sending');
     await flush();
     const client = chat.client();
     expect(client.sends[0]?.options?.request, 'adopted').toBe(sent[0]!.response);
     client.delta('Hi');
     client.delta(' there');
-    expect(controller.getSnapshot().conversation.map((t) => [t.role, t.text, t.partial]), 'streaming').toEqual([
+    expect(
+      controller.getSnapshot().conversation.map((t) => [t.role, t.text, t.partial]),
+      'streaming',
+    ).toEqual([
       ['user', 'Hello', ''],
       ['assistant', '', 'Hi there'],
     ]);
@@ -244,13 +275,26 @@ describe('ConversationController: chat', () => {
     await flush();
     chat.client().fail('api-error', { status: 500 });
     expect(await reply, 'failed').toBe(false);
-    expect(controller.getSnapshot().problem, 'problem').toMatchObject({ type: 'api-error', status: 500, source: 'chat' });
-    expect(controller.getSnapshot().conversation.map((t) => t.role), 'only the message').toEqual(['user']);
-    expect(events.some(([event]) => event === 'error'), 'error event').toBe(true);
+    expect(controller.getSnapshot().problem, 'problem').toMatchObject({
+      type: 'api-error',
+      status: 500,
+      source: 'chat',
+    });
+    expect(
+      controller.getSnapshot().conversation.map((t) => t.role),
+      'only the message',
+    ).toEqual(['user']);
+    expect(
+      events.some(([event]) => event === 'error'),
+      'error event',
+    ).toBe(true);
     void controller.retryChat(TARGET);
     expect(controller.getSnapshot().problem, 'cleared by the retry').toBeNull();
     await flush();
-    expect(chat.client().sends.map((s) => s.input), 'sent again').toEqual(['Hello', 'Hello']);
+    expect(
+      chat.client().sends.map((s) => s.input),
+      'sent again',
+    ).toEqual(['Hello', 'Hello']);
   });
 
   test('stopReply aborts the stream (and an early request) and keeps what arrived', async () => {
@@ -258,13 +302,20 @@ describe('ConversationController: chat', () => {
     void controller.sendText('Hello', TARGET);
     controller.stopReply();
     expect(sent[0]!.signal?.aborted, 'early request aborted').toBe(true);
-    expect(controller.getSnapshot().conversation.map((t) => t.role), 'nothing arrived: no reply turn').toEqual(['user']);
+    expect(
+      controller.getSnapshot().conversation.map((t) => t.role),
+      'nothing arrived: no reply turn',
+    ).toEqual(['user']);
     void controller.sendText('Again', TARGET);
     await flush();
     chat.client().delta('Par');
     controller.stopReply();
     expect(chat.client().stops, 'stream stopped').toBe(1);
-    expect(controller.getSnapshot().conversation.at(-1), 'partial kept').toMatchObject({ role: 'assistant', text: 'Par', partial: '' });
+    expect(controller.getSnapshot().conversation.at(-1), 'partial kept').toMatchObject({
+      role: 'assistant',
+      text: 'Par',
+      partial: '',
+    });
     expect(controller.getSnapshot().chat, 'idle').toBe('idle');
   });
 
@@ -279,7 +330,10 @@ describe('ConversationController: chat', () => {
     expect([reply().partial, reply().rewrites ?? 0], 'deltas extend').toEqual(['Partial', 0]);
     client.update({ reply: 'Whole answer' });
     client.emit('chat-delta', { delta: 'Whole answer', text: 'Whole answer', replaced: true });
-    expect([reply().partial, reply().rewrites], 'a full output that replaced the text is a rewrite').toEqual(['Whole answer', 1]);
+    expect([reply().partial, reply().rewrites], 'a full output that replaced the text is a rewrite').toEqual([
+      'Whole answer',
+      1,
+    ]);
     client.finish('s', 'length');
     await flush();
     expect(reply(), 'final, with why it was cut').toMatchObject({ text: 'Whole answer', partial: '', cut: 'length' });
@@ -288,7 +342,8 @@ describe('ConversationController: chat', () => {
     await flush();
     const call = voice.client();
     call.update({ state: 'active' });
-    const say = (transcriptType: string, transcript: string) => call.emit('message', { type: 'transcript', role: 'user', transcriptType, transcript });
+    const say = (transcriptType: string, transcript: string) =>
+      call.emit('message', { type: 'transcript', role: 'user', transcriptType, transcript });
     const spoken = () => controller.getSnapshot().conversation.at(-1)!;
     say('partial', 'Hel');
     say('partial', 'Hello');
@@ -309,7 +364,10 @@ describe('ConversationController: chat', () => {
     expect(chat.client().sends.length, 'the engine module’s ChatClient').toBe(1);
     const without = new ConversationController({ publicKey: 'pk', loadEngine: voice.load });
     expect(await without.sendText('Hi', TARGET), 'failed').toBe(false);
-    expect(without.getSnapshot().problem, 'explained').toMatchObject({ type: 'engine-load-failed', message: 'The engine module has no ChatClient.' });
+    expect(without.getSnapshot().problem, 'explained').toMatchObject({
+      type: 'engine-load-failed',
+      message: 'The engine module has no ChatClient.',
+    });
   });
 });
 
@@ -331,8 +389,14 @@ describe('ConversationController: clients', () => {
     expect(voice.client().destroyed, 'a running call keeps its client').toBe(false);
     void controller.sendText('typed', TARGET);
     controller.release();
-    expect([voice.client().stops, voice.client().destroyed, voice.client().handlerCount(), voice.client().listeners.size], 'voice client gone').toEqual([1, true, 0, 0]);
-    expect(chat.clients.every((c) => c.destroyed && c.handlerCount() === 0), 'chat clients gone').toBe(true);
+    expect(
+      [voice.client().stops, voice.client().destroyed, voice.client().handlerCount(), voice.client().listeners.size],
+      'voice client gone',
+    ).toEqual([1, true, 0, 0]);
+    expect(
+      chat.clients.every((c) => c.destroyed && c.handlerCount() === 0),
+      'chat clients gone',
+    ).toBe(true);
     expect(controller.getSnapshot().conversation, 'conversation forgotten').toEqual([]);
   });
 
@@ -346,7 +410,9 @@ describe('ConversationController: clients', () => {
 
 describe('ConversationController: the host page and the live call', () => {
   /** A controller with a call running on the fake engine. */
-  async function inCall(options: { clientTools?: () => Record<string, (args: object) => void>; onEvent?: (event: string) => unknown } = {}) {
+  async function inCall(
+    options: { clientTools?: () => Record<string, (args: object) => void>; onEvent?: (event: string) => unknown } = {},
+  ) {
     const voice = createFakeEngine();
     const events: [string, unknown][] = [];
     const controller = new ConversationController({
@@ -371,7 +437,11 @@ describe('ConversationController: the host page and the live call', () => {
     expect(client.sent).toEqual([
       { type: 'control', control: 'mute-assistant' },
       { type: 'say', message: 'Goodbye!', endCallAfterSpoken: true },
-      { type: 'add-message', message: { role: 'system', content: 'The contact form is open.' }, triggerResponseEnabled: false },
+      {
+        type: 'add-message',
+        message: { role: 'system', content: 'The contact form is open.' },
+        triggerResponseEnabled: false,
+      },
     ]);
     expect(controller.getSnapshot().conversation, 'context is not a turn').toEqual([]);
   });
@@ -380,7 +450,9 @@ describe('ConversationController: the host page and the live call', () => {
     const idle = setup();
     expect(() => idle.controller.addMessage({ role: 'system', content: 'x' })).not.toThrow();
     const { controller, client, events } = await inCall();
-    const invalid = Object.assign(new Error('addMessage needs a message with a string role and content.'), { type: 'validation-error' });
+    const invalid = Object.assign(new Error('addMessage needs a message with a string role and content.'), {
+      type: 'validation-error',
+    });
     vi.spyOn(client, 'addMessage').mockImplementation(() => {
       throw invalid;
     });
@@ -390,7 +462,11 @@ describe('ConversationController: the host page and the live call', () => {
 
   test('the Daily config reaches the voice client; configure changes it for the next one', async () => {
     const voice = createFakeEngine();
-    const controller = new ConversationController({ loadEngine: voice.load, publicKey: 'pk', dailyConfig: { bundlePathOverride: '/a/' } });
+    const controller = new ConversationController({
+      loadEngine: voice.load,
+      publicKey: 'pk',
+      dailyConfig: { bundlePathOverride: '/a/' },
+    });
     void controller.start(TARGET);
     await flush();
     expect(voice.client().options.dailyConfig).toEqual({ bundlePathOverride: '/a/' });
@@ -400,24 +476,39 @@ describe('ConversationController: the host page and the live call', () => {
     controller.configure({ publicKey: 'pk-2', dailyConfig: { bundlePathOverride: '/b/', avoidEval: true } });
     void controller.start(TARGET);
     await flush();
-    expect(voice.clients.map((c) => c.options.dailyConfig)).toEqual([{ bundlePathOverride: '/a/' }, { bundlePathOverride: '/b/', avoidEval: true }]);
+    expect(voice.clients.map((c) => c.options.dailyConfig)).toEqual([
+      { bundlePathOverride: '/a/' },
+      { bundlePathOverride: '/b/', avoidEval: true },
+    ]);
   });
 
   test('a tool-calls message: tool-call event, then the function once with its arguments', async () => {
     const showRoi = vi.fn();
     const { client, events } = await inCall({ clientTools: () => ({ showRoi }) });
-    const message = { type: 'tool-calls', toolCallList: [{ id: 'c1', type: 'function', function: { name: 'showRoi', arguments: '{"focus":"savings"}' } }] };
+    const message = {
+      type: 'tool-calls',
+      toolCallList: [{ id: 'c1', type: 'function', function: { name: 'showRoi', arguments: '{"focus":"savings"}' } }],
+    };
     client.emit('message', message);
     expect(showRoi).toHaveBeenCalledTimes(1);
-    expect(showRoi).toHaveBeenCalledWith({ focus: 'savings' }, { id: 'c1', name: 'showRoi', arguments: { focus: 'savings' } });
-    expect(events.map(([event]) => event).filter((e) => e !== 'state-change'), 'the message first, then the call').toEqual(['message', 'tool-call']);
+    expect(showRoi).toHaveBeenCalledWith(
+      { focus: 'savings' },
+      { id: 'c1', name: 'showRoi', arguments: { focus: 'savings' } },
+    );
+    expect(
+      events.map(([event]) => event).filter((e) => e !== 'state-change'),
+      'the message first, then the call',
+    ).toEqual(['message', 'tool-call']);
   });
 
   test('an unknown tool is one error event (none when onEvent returns false for tool-call); the latest tools are used', async () => {
     let tools: Record<string, (args: object) => void> = {};
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { client, events } = await inCall({ clientTools: () => tools });
-    const call = (name: string) => ({ type: 'tool-calls', toolCallList: [{ id: name, type: 'function', function: { name } }] });
+    const call = (name: string) => ({
+      type: 'tool-calls',
+      toolCallList: [{ id: name, type: 'function', function: { name } }],
+    });
     client.emit('message', call('openForm'));
     const errors = () => events.filter(([event]) => event === 'error').map(([, e]) => (e as { type: string }).type);
     expect(errors()).toEqual(['unknown-tool']);
@@ -431,13 +522,20 @@ describe('ConversationController: the host page and the live call', () => {
 
     const taken = await inCall({ onEvent: (event) => (event === 'tool-call' ? false : undefined) });
     taken.client.emit('message', call('openForm'));
-    expect(taken.events.filter(([event]) => event === 'error'), 'taken by the sink').toEqual([]);
+    expect(
+      taken.events.filter(([event]) => event === 'error'),
+      'taken by the sink',
+    ).toEqual([]);
   });
 
   test('fail shows a problem and sends it as an error event', () => {
     const { controller, events } = setup();
     expect(controller.fail('invalid-overrides', 'Invalid assistant-overrides', 'chat')).toBe(false);
-    expect(controller.getSnapshot().problem).toEqual({ type: 'invalid-overrides', message: 'Invalid assistant-overrides', source: 'chat' });
+    expect(controller.getSnapshot().problem).toEqual({
+      type: 'invalid-overrides',
+      message: 'Invalid assistant-overrides',
+      source: 'chat',
+    });
     expect(events.map(([event, e]) => [event, (e as { type: string }).type])).toEqual([['error', 'invalid-overrides']]);
   });
 });
@@ -457,6 +555,8 @@ test('an engine module without runClientTools: tool calls run nothing, and the c
   voice.client().emit('message', message);
   voice.client().emit('message', message);
   expect(tool).not.toHaveBeenCalled();
-  expect(consoleError).toHaveBeenCalledExactlyOnceWith('ringwise-voice-call: The voice engine module has no runClientTools: client tools cannot run.');
+  expect(consoleError).toHaveBeenCalledExactlyOnceWith(
+    'ringwise-voice-call: The voice engine module has no runClientTools: client tools cannot run.',
+  );
   consoleError.mockRestore();
 });

@@ -20,7 +20,10 @@ function element(attributes: Record<string, string>): HTMLElement {
 }
 
 function helpers() {
-  const requestWebCall = vi.fn((_options: { baseUrl: string; token: string; signal?: AbortSignal }, _target: object) => new Promise<Response>(() => {}));
+  const requestWebCall = vi.fn(
+    (_options: { baseUrl: string; token: string; signal?: AbortSignal }, _target: object) =>
+      new Promise<Response>(() => {}),
+  );
   return { requests: { requestWebCall } };
 }
 
@@ -34,7 +37,12 @@ describe('startFor', () => {
     expect(requests.requestWebCall.mock.calls, 'one request, trimmed key, the page context in its variables').toEqual([
       [
         { baseUrl: 'https://api.example', token: 'pk-1', signal: start.abort!.signal },
-        { assistantId: 'asst-1', assistantOverrides: { variableValues: { pageTitle: 'Pricing', pagePath: `${location.origin}${location.pathname}` } } },
+        {
+          assistantId: 'asst-1',
+          assistantOverrides: {
+            variableValues: { pageTitle: 'Pricing', pagePath: `${location.origin}${location.pathname}` },
+          },
+        },
       ],
     ]);
     expect(start.request, 'handed to the engine').toBe(requests.requestWebCall.mock.results[0]!.value);
@@ -43,7 +51,10 @@ describe('startFor', () => {
   it('persist keeps the room (roomDeleteOnUserLeaveEnabled: false); persist="false" does not', () => {
     const kept = helpers();
     startFor(element({ ...KEY, 'page-context': 'false', persist: '' }), kept.requests);
-    expect(kept.requests.requestWebCall.mock.calls[0]![1], 'kept room').toEqual({ assistantId: 'asst-1', roomDeleteOnUserLeaveEnabled: false });
+    expect(kept.requests.requestWebCall.mock.calls[0]![1], 'kept room').toEqual({
+      assistantId: 'asst-1',
+      roomDeleteOnUserLeaveEnabled: false,
+    });
     const plain = helpers();
     startFor(element({ ...KEY, 'page-context': 'false', persist: 'false' }), plain.requests);
     expect(plain.requests.requestWebCall.mock.calls[0]![1], 'not kept').toEqual({ assistantId: 'asst-1' });
@@ -78,11 +89,18 @@ describe('startFor', () => {
 
 describe('elementTarget', () => {
   it('page-context="false" sends the attributes target alone; a squad gets no page variables', () => {
-    expect(elementTarget(element({ 'assistant-id': 'a', 'page-context': ' false ' })), 'no context').toEqual({ assistantId: 'a' });
-    expect(elementTarget(element({ 'squad-id': 's' })), 'squad members have their own overrides').toEqual({ squadId: 's' });
+    expect(elementTarget(element({ 'assistant-id': 'a', 'page-context': ' false ' })), 'no context').toEqual({
+      assistantId: 'a',
+    });
+    expect(elementTarget(element({ 'squad-id': 's' })), 'squad members have their own overrides').toEqual({
+      squadId: 's',
+    });
   });
 
   it('throws for overrides that cannot be read (the card puts it into words)', () => {
-    expect(() => elementTarget(element({ 'assistant-id': 'a', 'assistant-overrides': '[1]' })), 'not an object').toThrow(SyntaxError);
+    expect(
+      () => elementTarget(element({ 'assistant-id': 'a', 'assistant-overrides': '[1]' })),
+      'not an object',
+    ).toThrow(SyntaxError);
   });
 });

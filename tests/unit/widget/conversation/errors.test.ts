@@ -5,7 +5,13 @@ import { ToolError, isToolError } from '../../../../widget/src/core/errors/tool-
 describe('WidgetError', () => {
   test('name, stable type, load failure and the standard cause', () => {
     const cause = new TypeError('Failed to fetch');
-    const failure = { file: 'voice-widget-engine.js', url: 'https://cdn.example/voice-widget-engine.js', reason: 'offline', status: 0, help: 'The visitor is offline.' } as const;
+    const failure = {
+      file: 'voice-widget-engine.js',
+      url: 'https://cdn.example/voice-widget-engine.js',
+      reason: 'offline',
+      status: 0,
+      help: 'The visitor is offline.',
+    } as const;
     const error = new WidgetError('engine-load-failed', 'could not load', { failure, cause });
     expect(error, 'an Error').toBeInstanceOf(Error);
     expect(error.name, 'name').toBe('WidgetError');
@@ -44,7 +50,10 @@ describe('the errors the controller emits', () => {
     const { ConversationController } = await import('../../../../widget/src/conversation/controller.ts');
     const events: unknown[] = [];
     const loadError = new TypeError('Failed to fetch dynamically imported module');
-    const controller = new ConversationController({ loadEngine: () => Promise.reject(loadError), onEvent: (event, payload) => event === 'error' && events.push(payload) });
+    const controller = new ConversationController({
+      loadEngine: () => Promise.reject(loadError),
+      onEvent: (event, payload) => event === 'error' && events.push(payload),
+    });
     await controller.start({ assistantId: 'a' });
     controller.configure({ publicKey: 'pk' });
     await controller.start({ assistantId: 'a' });
@@ -52,6 +61,9 @@ describe('the errors the controller emits', () => {
     expect(isWidgetError(missingKey, 'not-configured'), 'no key: a WidgetError of its type').toBe(true);
     expect(missingKey?.cause, 'a message is no cause').toBeUndefined();
     expect(isWidgetError(failedLoad, 'engine-load-failed'), 'failed load: a WidgetError of its type').toBe(true);
-    expect([failedLoad?.message, failedLoad?.cause], 'the load error is the cause').toEqual([loadError.message, loadError]);
+    expect([failedLoad?.message, failedLoad?.cause], 'the load error is the cause').toEqual([
+      loadError.message,
+      loadError,
+    ]);
   });
 });

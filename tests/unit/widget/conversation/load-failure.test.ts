@@ -3,7 +3,12 @@
  * about a failed classic script, the reason it leads to, and reading it back from an error.
  */
 import { describe, expect, test } from 'vitest';
-import { diagnoseLoad, loadFailureOf, type LoadContext, type LoadEvidence } from '../../../../widget/src/conversation/load-failure.ts';
+import {
+  diagnoseLoad,
+  loadFailureOf,
+  type LoadContext,
+  type LoadEvidence,
+} from '../../../../widget/src/conversation/load-failure.ts';
 
 const URL_ = 'https://cdn.example/w/voice-widget-engine.js';
 const evidence = (patch: Partial<LoadEvidence> = {}): LoadEvidence => ({
@@ -38,15 +43,48 @@ describe('diagnoseLoad', () => {
   });
 
   test.each([
-    ['csp', { blocked: true }, {}, "This page's Content-Security-Policy blocked https://cdn.example/w/voice-widget-engine.js: allow https://cdn.example in script-src, or give the widget's script tag the page's nonce."],
-    ['not-found', {}, { status: 404 }, 'https://cdn.example/w/voice-widget-engine.js was not found (404): upload every file of the widget folder next to voice-widget.js.'],
-    ['http', {}, { status: 503 }, 'The server answered 503 for https://cdn.example/w/voice-widget-engine.js: check the server that hosts the widget files.'],
-    ['invalid', { ran: true }, { status: 200 }, 'https://cdn.example/w/voice-widget-engine.js is not the widget file voice-widget-engine.js of this version: upload every file of the widget folder next to voice-widget.js.'],
-    ['offline', {}, { online: false }, 'The visitor is offline: https://cdn.example/w/voice-widget-engine.js could not be downloaded.'],
-    ['unreachable', {}, {}, 'https://cdn.example/w/voice-widget-engine.js could not be downloaded (missing there, or the server is unreachable): check that the file opens at that address.'],
-  ] as const)("%s: the owner's help says what failed, where, and the fix", (_, seen, later: Partial<LoadContext>, help) => {
-    expect(diagnoseLoad(evidence(seen), { status: 0, online: true, ...later }).help, 'help').toBe(help);
-  });
+    [
+      'csp',
+      { blocked: true },
+      {},
+      "This page's Content-Security-Policy blocked https://cdn.example/w/voice-widget-engine.js: allow https://cdn.example in script-src, or give the widget's script tag the page's nonce.",
+    ],
+    [
+      'not-found',
+      {},
+      { status: 404 },
+      'https://cdn.example/w/voice-widget-engine.js was not found (404): upload every file of the widget folder next to voice-widget.js.',
+    ],
+    [
+      'http',
+      {},
+      { status: 503 },
+      'The server answered 503 for https://cdn.example/w/voice-widget-engine.js: check the server that hosts the widget files.',
+    ],
+    [
+      'invalid',
+      { ran: true },
+      { status: 200 },
+      'https://cdn.example/w/voice-widget-engine.js is not the widget file voice-widget-engine.js of this version: upload every file of the widget folder next to voice-widget.js.',
+    ],
+    [
+      'offline',
+      {},
+      { online: false },
+      'The visitor is offline: https://cdn.example/w/voice-widget-engine.js could not be downloaded.',
+    ],
+    [
+      'unreachable',
+      {},
+      {},
+      'https://cdn.example/w/voice-widget-engine.js could not be downloaded (missing there, or the server is unreachable): check that the file opens at that address.',
+    ],
+  ] as const)(
+    "%s: the owner's help says what failed, where, and the fix",
+    (_, seen, later: Partial<LoadContext>, help) => {
+      expect(diagnoseLoad(evidence(seen), { status: 0, online: true, ...later }).help, 'help').toBe(help);
+    },
+  );
 });
 
 describe('loadFailureOf', () => {
@@ -57,9 +95,17 @@ describe('loadFailureOf', () => {
     return { status: 0, online: true };
   };
 
-  test("diagnoses the evidence of a loader error, or of the cause of a core error, with the status of the URL asked for", () => {
-    expect(loadFailureOf(Object.assign(new Error('x'), { evidence: seen }), context), 'own').toMatchObject({ file: 'voice-widget-engine.js', url: URL_, reason: 'csp', status: 0 });
-    expect(loadFailureOf(Object.assign(new Error('y'), { cause: { evidence: seen } }), context)?.reason, 'cause (the daily file under a core error)').toBe('csp');
+  test('diagnoses the evidence of a loader error, or of the cause of a core error, with the status of the URL asked for', () => {
+    expect(loadFailureOf(Object.assign(new Error('x'), { evidence: seen }), context), 'own').toMatchObject({
+      file: 'voice-widget-engine.js',
+      url: URL_,
+      reason: 'csp',
+      status: 0,
+    });
+    expect(
+      loadFailureOf(Object.assign(new Error('y'), { cause: { evidence: seen } }), context)?.reason,
+      'cause (the daily file under a core error)',
+    ).toBe('csp');
     expect(asked, 'timing looked up for the URL asked for').toEqual([seen.requested, seen.requested]);
   });
 

@@ -1,13 +1,31 @@
 /** The hand-over's detail and its polite end of the call (issue 26, item 4). */
 import { expect, test } from 'vitest';
-import { endPolitely, handOverDetail, type PoliteEndPort } from '../../../../widget/src/conversation/person-hand-over.ts';
+import {
+  endPolitely,
+  handOverDetail,
+  type PoliteEndPort,
+} from '../../../../widget/src/conversation/person-hand-over.ts';
 import { IDLE_VIEW, type CallView, type Turn } from '../../../../widget/src/conversation/view.ts';
 
-const turn = (id: number, role: Turn['role'], text: string, partial = ''): Turn => ({ id, role, text, partial, via: 'voice' });
+const turn = (id: number, role: Turn['role'], text: string, partial = ''): Turn => ({
+  id,
+  role,
+  text,
+  partial,
+  via: 'voice',
+});
 
 test('the detail: every turn with its role, words and start time; the ids it knows', () => {
-  const times = new Map([[1, 1000], [2, 2000]]);
-  const detail = handOverDetail([turn(1, 'user', 'Hello'), turn(2, 'assistant', 'Hi,', 'how can I help?'), turn(3, 'user', '', '')], (t) => times.get(t.id), { callId: 'c-1', sessionId: null }, 9000);
+  const times = new Map([
+    [1, 1000],
+    [2, 2000],
+  ]);
+  const detail = handOverDetail(
+    [turn(1, 'user', 'Hello'), turn(2, 'assistant', 'Hi,', 'how can I help?'), turn(3, 'user', '', '')],
+    (t) => times.get(t.id),
+    { callId: 'c-1', sessionId: null },
+    9000,
+  );
   expect(detail, 'turns and the call').toEqual({
     turns: [
       { role: 'user', text: 'Hello', at: 1000 },

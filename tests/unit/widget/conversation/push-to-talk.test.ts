@@ -17,11 +17,16 @@ function setup() {
 }
 
 const pointer = (type: string, button = 0) => new PointerEvent(type, { button, pointerId: 1, bubbles: true });
-const key = (type: string, k = ' ', repeat = false) => new KeyboardEvent(type, { key: k, repeat, bubbles: true, cancelable: true });
+const key = (type: string, k = ' ', repeat = false) =>
+  new KeyboardEvent(type, { key: k, repeat, bubbles: true, cancelable: true });
 
 describe('push-to-talk', () => {
   it('input: push-to-talk or open (the default, also for anything else)', () => {
-    expect([inputMode('push-to-talk'), inputMode(null), inputMode('PTT')], 'modes').toEqual(['push-to-talk', 'open', 'open']);
+    expect([inputMode('push-to-talk'), inputMode(null), inputMode('PTT')], 'modes').toEqual([
+      'push-to-talk',
+      'open',
+      'open',
+    ]);
   });
 
   it('the call object’s creation turns the microphone off', () => {

@@ -1,15 +1,20 @@
 /** Conversation starters and `suggest_replies` options (issue 26, item 2). */
 import { expect, test } from 'vitest';
-import { parseSuggestions, suggestReplyOptions, SUGGESTION_MAX_LENGTH } from '../../../../widget/src/conversation/suggestions.ts';
+import {
+  parseSuggestions,
+  suggestReplyOptions,
+  SUGGESTION_MAX_LENGTH,
+} from '../../../../widget/src/conversation/suggestions.ts';
 
 test('the attribute: a JSON array or texts separated by |, tidied, at most four', () => {
-  expect(parseSuggestions('["Prices?", " Opening hours ", "", "Prices?"]').options, 'JSON').toEqual(['Prices?', 'Opening hours']);
-  expect(parseSuggestions('Prices?| Opening hours |Book a visit|Where are you?|Fifth').options, 'pipes, four kept').toEqual([
+  expect(parseSuggestions('["Prices?", " Opening hours ", "", "Prices?"]').options, 'JSON').toEqual([
     'Prices?',
     'Opening hours',
-    'Book a visit',
-    'Where are you?',
   ]);
+  expect(
+    parseSuggestions('Prices?| Opening hours |Book a visit|Where are you?|Fifth').options,
+    'pipes, four kept',
+  ).toEqual(['Prices?', 'Opening hours', 'Book a visit', 'Where are you?']);
   expect(parseSuggestions(null).options, 'absent').toEqual([]);
   expect(parseSuggestions('x'.repeat(500)).options[0]!.length, 'cut').toBe(SUGGESTION_MAX_LENGTH);
 });

@@ -22,7 +22,9 @@ describe('targetFromAttributes', () => {
 
   test('assistant-overrides is sent as parsed, exactly', () => {
     const overrides = { firstMessage: 'Hi!', variableValues: { plan: 'pro' }, voice: { speed: 1.1 } };
-    expect(targetFromAttributes(element({ 'assistant-id': 'a1', 'assistant-overrides': ` ${JSON.stringify(overrides)} ` }))).toEqual({
+    expect(
+      targetFromAttributes(element({ 'assistant-id': 'a1', 'assistant-overrides': ` ${JSON.stringify(overrides)} ` })),
+    ).toEqual({
       assistantId: 'a1',
       assistantOverrides: overrides,
     });
@@ -38,9 +40,15 @@ describe('targetFromAttributes', () => {
     });
     expect(targetFromAttributes(el)).toEqual({
       assistantId: 'a1',
-      assistantOverrides: { firstMessage: 'Hi {{name}}', variableValues: { name: 'Ada', plan: 'pro', first_name: 'Ada L.' } },
+      assistantOverrides: {
+        firstMessage: 'Hi {{name}}',
+        variableValues: { name: 'Ada', plan: 'pro', first_name: 'Ada L.' },
+      },
     });
-    expect(targetFromAttributes(element({ 'squad-id': 's1', 'variable-name': '' })), 'an empty value is a value').toEqual({
+    expect(
+      targetFromAttributes(element({ 'squad-id': 's1', 'variable-name': '' })),
+      'an empty value is a value',
+    ).toEqual({
       squadId: 's1',
       assistantOverrides: { variableValues: { name: '' } },
     });
@@ -49,7 +57,9 @@ describe('targetFromAttributes', () => {
   test('HTML lower-cases attribute names: variable-firstName arrives as firstname', () => {
     const host = document.createElement('div');
     host.innerHTML = '<p variable-firstName="Ada"></p>';
-    expect(targetFromAttributes(host.firstElementChild!)).toEqual({ assistantOverrides: { variableValues: { firstname: 'Ada' } } });
+    expect(targetFromAttributes(host.firstElementChild!)).toEqual({
+      assistantOverrides: { variableValues: { firstname: 'Ada' } },
+    });
   });
 
   test('a workflow gets them as workflowOverrides', () => {
@@ -61,8 +71,13 @@ describe('targetFromAttributes', () => {
 
   test('overrides that are not a JSON object throw (nothing may be sent with them)', () => {
     for (const json of ['{"firstMessage":', "{firstMessage:'Hi'}", '[1]', '"text"', '42', 'null']) {
-      expect(() => targetFromAttributes(element({ 'assistant-id': 'a1', 'assistant-overrides': json })), json).toThrow(SyntaxError);
+      expect(() => targetFromAttributes(element({ 'assistant-id': 'a1', 'assistant-overrides': json })), json).toThrow(
+        SyntaxError,
+      );
     }
-    expect(targetFromAttributes(element({ 'assistant-id': 'a1', 'assistant-overrides': '  ' })), 'blank is none').toEqual({ assistantId: 'a1' });
+    expect(
+      targetFromAttributes(element({ 'assistant-id': 'a1', 'assistant-overrides': '  ' })),
+      'blank is none',
+    ).toEqual({ assistantId: 'a1' });
   });
 });

@@ -4,7 +4,13 @@ import { UnreadCounter } from '../../../../widget/src/conversation/unread.ts';
 import type { Turn } from '../../../../widget/src/conversation/view.ts';
 
 let id = 0;
-const turn = (role: Turn['role'], text: string, partial = ''): Turn => ({ id: ++id, role, text, partial, via: 'voice' });
+const turn = (role: Turn['role'], text: string, partial = ''): Turn => ({
+  id: ++id,
+  role,
+  text,
+  partial,
+  via: 'voice',
+});
 
 describe('UnreadCounter', () => {
   it('counts the assistant’s finished answers while closed, and clears when opened', () => {

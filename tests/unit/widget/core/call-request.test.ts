@@ -10,7 +10,10 @@ import { nextTask } from '../../../../widget/src/core/tasks.ts';
 import { DEFAULT_API_BASE_URL } from '../../../../widget/src/api/constants.ts';
 
 function helpers() {
-  const requestWebCall = vi.fn((_options: { baseUrl: string; token: string; signal?: AbortSignal }, _target: object) => new Promise<Response>(() => {}));
+  const requestWebCall = vi.fn(
+    (_options: { baseUrl: string; token: string; signal?: AbortSignal }, _target: object) =>
+      new Promise<Response>(() => {}),
+  );
   const loadDaily = vi.fn(() => new Promise<{ loadSpare(): boolean }>(() => {}));
   return { requestWebCall, loadDaily };
 }
@@ -19,7 +22,10 @@ describe('startNow', () => {
   it('sends POST /call/web and asks for the Daily adapter at once, and returns the request with its abort', () => {
     const { requestWebCall, loadDaily } = helpers();
     const start = startNow({ token: 'pk', target: { assistantId: 'a' }, requestWebCall, loadDaily });
-    expect(requestWebCall, 'sent, on the default API').toHaveBeenCalledWith({ baseUrl: DEFAULT_API_BASE_URL, token: 'pk', signal: start.abort!.signal }, { assistantId: 'a' });
+    expect(requestWebCall, 'sent, on the default API').toHaveBeenCalledWith(
+      { baseUrl: DEFAULT_API_BASE_URL, token: 'pk', signal: start.abort!.signal },
+      { assistantId: 'a' },
+    );
     expect(loadDaily, 'the Daily adapter asked for').toHaveBeenCalledTimes(1);
     expect(start.request, 'the request the engine adopts').toBe(requestWebCall.mock.results[0]!.value);
     start.abort!.abort();
@@ -27,7 +33,10 @@ describe('startNow', () => {
   });
 
   it('sends and loads nothing without a key or a target (the start explains why)', () => {
-    for (const options of [{ token: '', target: { assistantId: 'a' } }, { token: 'pk', target: {} }]) {
+    for (const options of [
+      { token: '', target: { assistantId: 'a' } },
+      { token: 'pk', target: {} },
+    ]) {
       const { requestWebCall, loadDaily } = helpers();
       expect(startNow({ ...options, requestWebCall, loadDaily })).toEqual({});
       expect(requestWebCall).not.toHaveBeenCalled();
@@ -36,9 +45,17 @@ describe('startNow', () => {
   });
 
   it('a failed request or load is left to the engine: nothing unhandled, nothing thrown', async () => {
-    const requestWebCall = vi.fn((_options: { baseUrl: string }, _target: object): Promise<Response> => Promise.reject(new TypeError('Failed to fetch')));
+    const requestWebCall = vi.fn((_options: { baseUrl: string }, _target: object): Promise<Response> =>
+      Promise.reject(new TypeError('Failed to fetch')),
+    );
     const loadDaily = vi.fn(() => Promise.reject<{ loadSpare(): boolean }>(new Error('blocked')));
-    const start = startNow({ token: 'pk', baseUrl: 'https://api.example', target: { squadId: 's' }, requestWebCall, loadDaily });
+    const start = startNow({
+      token: 'pk',
+      baseUrl: 'https://api.example',
+      target: { squadId: 's' },
+      requestWebCall,
+      loadDaily,
+    });
     await expect(start.request).rejects.toThrow('Failed to fetch');
     expect(requestWebCall.mock.calls[0]![0]).toMatchObject({ baseUrl: 'https://api.example' });
   });
@@ -64,7 +81,12 @@ describe('startNow', () => {
 
     it('not for a start cancelled before, nor one that sends nothing', async () => {
       const { loadDaily, loadSpare } = warm();
-      startNow({ token: 'pk', target: { assistantId: 'a' }, requestWebCall: helpers().requestWebCall, loadDaily }).abort!.abort();
+      startNow({
+        token: 'pk',
+        target: { assistantId: 'a' },
+        requestWebCall: helpers().requestWebCall,
+        loadDaily,
+      }).abort!.abort();
       startNow({ token: '', target: { assistantId: 'a' }, requestWebCall: helpers().requestWebCall, loadDaily });
       await nextTask();
       await nextTask();
@@ -87,7 +109,9 @@ describe('startNow', () => {
       const start = startNow({ token: 'pk', target: { assistantId: 'a' }, requestWebCall, loadDaily });
       expect(getUserMedia, 'asked now, audio only').toHaveBeenCalledWith({ audio: true });
       expect(start.microphone, 'the promise the engine adopts').toBe(getUserMedia.mock.results[0]!.value);
-      expect(requestWebCall.mock.invocationCallOrder[0]!, 'the request leaves first').toBeLessThan(getUserMedia.mock.invocationCallOrder[0]!);
+      expect(requestWebCall.mock.invocationCallOrder[0]!, 'the request leaves first').toBeLessThan(
+        getUserMedia.mock.invocationCallOrder[0]!,
+      );
     });
 
     it('a start that is cancelled before the engine adopts it gives the microphone back', async () => {
@@ -100,7 +124,9 @@ describe('startNow', () => {
     });
 
     it('a refusal is left to the engine (nothing unhandled); no key or target: nothing asked', async () => {
-      const getUserMedia = stubMicrophone(() => Promise.reject(Object.assign(new Error('denied'), { name: 'NotAllowedError' })));
+      const getUserMedia = stubMicrophone(() =>
+        Promise.reject(Object.assign(new Error('denied'), { name: 'NotAllowedError' })),
+      );
       const start = startNow({ token: 'pk', target: { assistantId: 'a' }, ...helpers() });
       await expect(start.microphone, 'the engine reads the refusal').rejects.toMatchObject({ name: 'NotAllowedError' });
       startNow({ token: '', target: { assistantId: 'a' }, ...helpers() });
@@ -126,26 +152,43 @@ describe('CallStarts', () => {
     return { starts, requestWebCall, send, setBusy: (value: boolean) => (busy = value) };
   }
 
-  it('sends one request for a start; none while a start or call runs, leaving the caller\'s request alone', () => {
+  it("sends one request for a start; none while a start or call runs, leaving the caller's request alone", () => {
     const { starts, requestWebCall, send, setBusy } = gate();
     const opened = starts.open({}, () => true, send);
     expect(opened?.sentHere, 'sent by the gate').toBe(true);
     expect(opened?.request, 'the sent request').toBe(requestWebCall.mock.results[0]!.value);
     setBusy(true);
     const early = { request: new Promise<Response>(() => {}), abort: new AbortController() };
-    expect(starts.open({}, () => true, send), 'refused while busy').toBeNull();
-    expect(starts.open(early, () => true, send), 'an early request refused too').toBeNull();
+    expect(
+      starts.open({}, () => true, send),
+      'refused while busy',
+    ).toBeNull();
+    expect(
+      starts.open(early, () => true, send),
+      'an early request refused too',
+    ).toBeNull();
     expect(requestWebCall, 'nothing more sent').toHaveBeenCalledTimes(1);
-    expect(early.abort.signal.aborted, 'the refused early request is not aborted (it may be the running start\'s)').toBe(false);
+    expect(early.abort.signal.aborted, "the refused early request is not aborted (it may be the running start's)").toBe(
+      false,
+    );
   });
 
-  it('adopts the click\'s request; aborts it when the setup is refused; sends none without a sender', () => {
+  it("adopts the click's request; aborts it when the setup is refused; sends none without a sender", () => {
     const { starts, requestWebCall, send } = gate();
     const early = { request: new Promise<Response>(() => {}), abort: new AbortController() };
-    expect(starts.open(early, () => true, send), 'adopted').toEqual({ ...early, sentHere: false });
-    expect(starts.open(early, () => false, send), 'refused setup').toBeNull();
+    expect(
+      starts.open(early, () => true, send),
+      'adopted',
+    ).toEqual({ ...early, sentHere: false });
+    expect(
+      starts.open(early, () => false, send),
+      'refused setup',
+    ).toBeNull();
     expect(early.abort.signal.aborted, 'the early request aborted').toBe(true);
-    expect(starts.open({}, () => true), 'no sender: the engine sends its own').toEqual({ sentHere: false });
+    expect(
+      starts.open({}, () => true),
+      'no sender: the engine sends its own',
+    ).toEqual({ sentHere: false });
     expect(requestWebCall, 'nothing sent').not.toHaveBeenCalled();
   });
 });

@@ -40,8 +40,14 @@ describe('ChatClient: no silent failure', () => {
   it('a platform that never answers is a timeout-error (first byte), and the next message works', async () => {
     const { failed, recovered, after } = await failThenRecover(() => never<LoopbackResponse>());
     expect(failed.reply, 'no reply').toBeNull();
-    expect(failed.errors.map((e) => e.type), 'one timeout-error').toEqual(['timeout-error']);
-    expect(failed.snapshot, 'idle, with the error shown').toMatchObject({ state: 'idle', error: { type: 'timeout-error' } });
+    expect(
+      failed.errors.map((e) => e.type),
+      'one timeout-error',
+    ).toEqual(['timeout-error']);
+    expect(failed.snapshot, 'idle, with the error shown').toMatchObject({
+      state: 'idle',
+      error: { type: 'timeout-error' },
+    });
     expect(recovered?.text, 'the retry streams').toBe('Back again.');
     expect(after.error, 'the retry clears the error').toBeNull();
   });
@@ -51,28 +57,50 @@ describe('ChatClient: no silent failure', () => {
     const { client, errors } = makeChat();
     const request = requestChatWeb({ baseUrl: server.url, token: 'pk' }, { ...TARGET, input: 'Hi' });
     expect(await client.send('Hi', TARGET, { request }), 'no reply').toBeNull();
-    expect(errors.map((e) => e.type), 'timeout-error').toEqual(['timeout-error']);
+    expect(
+      errors.map((e) => e.type),
+      'timeout-error',
+    ).toEqual(['timeout-error']);
   });
 
   it('a stream that stalls between chunks is a timeout-error and keeps what arrived', async () => {
     const events = chatWebEvents({ reply: 'Partial answer', deltaSize: 8 }, 's-stall');
-    const { failed } = await failThenRecover({ headers: SSE, chunks: events, gate: (index) => (index < 2 ? Promise.resolve() : never<void>()) });
-    expect(failed.errors.map((e) => e.type), 'timeout-error').toEqual(['timeout-error']);
+    const { failed } = await failThenRecover({
+      headers: SSE,
+      chunks: events,
+      gate: (index) => (index < 2 ? Promise.resolve() : never<void>()),
+    });
+    expect(
+      failed.errors.map((e) => e.type),
+      'timeout-error',
+    ).toEqual(['timeout-error']);
     expect(failed.errors[0]?.message, 'says it waited for a chunk').toMatch(/chunk/);
     expect(failed.snapshot.reply, 'the partial reply stays').toBe('Partial ');
   });
 
   it('a 200 with unterminated JSON is an answer-error, not an empty reply', async () => {
-    const { failed, recovered } = await failThenRecover({ headers: { 'content-type': 'application/json' }, body: '{"sessionId":"s-1","output":"Hal' });
+    const { failed, recovered } = await failThenRecover({
+      headers: { 'content-type': 'application/json' },
+      body: '{"sessionId":"s-1","output":"Hal',
+    });
     expect(failed.reply, 'no reply').toBeNull();
-    expect(failed.errors.map((e) => e.type), 'answer-error').toEqual(['answer-error']);
+    expect(
+      failed.errors.map((e) => e.type),
+      'answer-error',
+    ).toEqual(['answer-error']);
     expect(recovered?.text, 'then a retry works').toBe('Back again.');
   });
 
   it('an SSE stream carrying only an error event is an answer-error with the platform message', async () => {
-    for (const body of ['event: error\ndata: {"message":"Model overloaded"}\n\n', 'data: {"error":{"message":"Model overloaded"}}\n\n']) {
+    for (const body of [
+      'event: error\ndata: {"message":"Model overloaded"}\n\n',
+      'data: {"error":{"message":"Model overloaded"}}\n\n',
+    ]) {
       const { failed } = await failThenRecover({ headers: SSE, body });
-      expect(failed.errors.map((e) => e.type), `answer-error for ${JSON.stringify(body)}`).toEqual(['answer-error']);
+      expect(
+        failed.errors.map((e) => e.type),
+        `answer-error for ${JSON.stringify(body)}`,
+      ).toEqual(['answer-error']);
       expect(failed.errors[0]?.message, 'the platform message').toMatch(/Model overloaded/);
     }
   });
@@ -80,7 +108,10 @@ describe('ChatClient: no silent failure', () => {
   it('a stream with neither text nor [DONE] (or no stream at all) is an answer-error', async () => {
     for (const body of ['data: {"sessionId":"s-empty"}\n\n', '{"sessionId":"s-1","output":"Hal', '']) {
       const { failed } = await failThenRecover({ headers: SSE, body });
-      expect(failed.errors.map((e) => e.type), `answer-error for ${JSON.stringify(body)}`).toEqual(['answer-error']);
+      expect(
+        failed.errors.map((e) => e.type),
+        `answer-error for ${JSON.stringify(body)}`,
+      ).toEqual(['answer-error']);
     }
   });
 
@@ -96,20 +127,42 @@ describe('ChatClient: a reply has limits', () => {
   it('cuts a streamed reply at replyChars, stops reading, and says so in the reply and the snapshot', async () => {
     const reply = 'abcdefghij'.repeat(100);
     // After the 12th event the stream stalls: only a client that stops at the cap ends without a timeout.
-    server.route('POST', '/chat/web', chatWebHandler({ reply, deltaSize: 10, sessionId: 's-cut', gate: (index) => (index < 12 ? Promise.resolve() : never<void>()) }));
+    server.route(
+      'POST',
+      '/chat/web',
+      chatWebHandler({
+        reply,
+        deltaSize: 10,
+        sessionId: 's-cut',
+        gate: (index) => (index < 12 ? Promise.resolve() : never<void>()),
+      }),
+    );
     const { client, errors } = makeChat({ ...SHORT, replyChars: 95 });
     const deltas: string[] = [];
     client.on('chat-delta', ({ delta }) => deltas.push(delta));
     const result = await client.send('Tell me everything', TARGET);
-    expect(result, 'the first 95 characters, cut for length').toEqual({ text: reply.slice(0, 95), sessionId: 's-cut', cut: 'length' });
+    expect(result, 'the first 95 characters, cut for length').toEqual({
+      text: reply.slice(0, 95),
+      sessionId: 's-cut',
+      cut: 'length',
+    });
     expect(deltas.join(''), 'the deltas add up to the cut text').toBe(reply.slice(0, 95));
-    expect(client.getSnapshot(), 'the snapshot says it was cut').toMatchObject({ state: 'idle', reply: reply.slice(0, 95), cut: 'length', error: null });
+    expect(client.getSnapshot(), 'the snapshot says it was cut').toMatchObject({
+      state: 'idle',
+      reply: reply.slice(0, 95),
+      cut: 'length',
+      error: null,
+    });
     expect(errors, 'a cut is no error (nor a wait for the stalled rest)').toEqual([]);
   });
 
   it('cuts a reply that streams for longer than streamMs', async () => {
     const events = chatWebEvents({ reply: 'x'.repeat(5000), deltaSize: 1 }, 's-slow');
-    server.route('POST', '/chat/web', { headers: SSE, chunks: events, gate: () => new Promise((resolve) => setTimeout(resolve, 10)) });
+    server.route('POST', '/chat/web', {
+      headers: SSE,
+      chunks: events,
+      gate: () => new Promise((resolve) => setTimeout(resolve, 10)),
+    });
     const { client } = makeChat({ ...SHORT, streamMs: 300 });
     const result = await client.send('Slowly', TARGET);
     expect(result?.cut, 'cut for time').toBe('time');
@@ -120,15 +173,28 @@ describe('ChatClient: a reply has limits', () => {
   it('cuts the output of a JSON answer at replyChars, and refuses a JSON answer over bodyBytes', async () => {
     server.route('POST', '/chat/web', { body: { sessionId: 's-j', output: 'y'.repeat(500) } });
     const { client, errors } = makeChat({ ...SHORT, replyChars: 120 });
-    expect(await client.send('JSON', TARGET), 'cut JSON output').toEqual({ text: 'y'.repeat(120), sessionId: 's-j', cut: 'length' });
+    expect(await client.send('JSON', TARGET), 'cut JSON output').toEqual({
+      text: 'y'.repeat(120),
+      sessionId: 's-j',
+      cut: 'length',
+    });
     server.route('POST', '/chat/web', { body: { sessionId: 's-j', output: 'z'.repeat(5000) } });
     const big = makeChat({ ...SHORT, bodyBytes: 1000 });
     expect(await big.client.send('Big JSON', TARGET), 'no reply').toBeNull();
-    expect(big.errors.map((e) => e.type), 'an answer-error').toEqual(['answer-error']);
+    expect(
+      big.errors.map((e) => e.type),
+      'an answer-error',
+    ).toEqual(['answer-error']);
     expect(errors, 'no error for the cut one').toEqual([]);
   });
 
   it('documents its defaults', () => {
-    expect(ANSWER_LIMITS, 'the documented defaults').toEqual({ firstByteMs: 30_000, idleMs: 30_000, streamMs: 300_000, replyChars: 100_000, bodyBytes: 4_000_000 });
+    expect(ANSWER_LIMITS, 'the documented defaults').toEqual({
+      firstByteMs: 30_000,
+      idleMs: 30_000,
+      streamMs: 300_000,
+      replyChars: 100_000,
+      bodyBytes: 4_000_000,
+    });
   });
 });

@@ -9,7 +9,12 @@ import { requestChatWeb } from '../../../../widget/src/api/chat-web.ts';
 import { ChatClient, type ChatClientEvents, type ChatClientOptions } from '../../../../widget/src/core/chat-client.ts';
 import { MISSING_TARGET_MESSAGE } from '../../../../widget/src/core/constants.ts';
 import { deferred } from '../../../fixtures/fake-call.ts';
-import { chatWebEvents, chatWebHandler, startLoopbackServer, type LoopbackResponse } from '../../../../fixtures/loopback-server.ts';
+import {
+  chatWebEvents,
+  chatWebHandler,
+  startLoopbackServer,
+  type LoopbackResponse,
+} from '../../../../fixtures/loopback-server.ts';
 import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 
 const KEY = 'pk-chat';
@@ -31,7 +36,8 @@ function makeChat(options: Partial<ChatClientOptions> = {}) {
   return {
     client,
     log,
-    of: <K extends keyof ChatClientEvents>(name: K) => log.filter(([n]) => n === name).map(([, p]) => p as ChatClientEvents[K]),
+    of: <K extends keyof ChatClientEvents>(name: K) =>
+      log.filter(([n]) => n === name).map(([, p]) => p as ChatClientEvents[K]),
     states,
   };
 }
@@ -76,19 +82,36 @@ describe('ChatClient: a streamed reply', () => {
     server.route('POST', '/chat/web', chatWebHandler({ reply: REPLY, deltaSize: 5, sessionId: 's-1' }));
     const { client, log, of, states } = makeChat();
     const reply = await client.send('  Do you work on Sundays?\n', TARGET);
-    expect(reply, 'resolves with the whole reply and the session').toEqual({ text: REPLY, sessionId: 's-1', cut: null });
+    expect(reply, 'resolves with the whole reply and the session').toEqual({
+      text: REPLY,
+      sessionId: 's-1',
+      cut: null,
+    });
     const [request] = server.requestsTo('POST', '/chat/web');
     expect(request?.headers.authorization, 'bearer key').toBe(`Bearer ${KEY}`);
-    expect(request?.json, 'body: target, trimmed input, stream, no session yet').toEqual({ ...TARGET, input: 'Do you work on Sundays?', stream: true });
+    expect(request?.json, 'body: target, trimmed input, stream, no session yet').toEqual({
+      ...TARGET,
+      input: 'Do you work on Sundays?',
+      stream: true,
+    });
     const deltas = of('chat-delta');
-    expect(deltas.map((d) => d.delta), 'one event per delta, in order').toEqual(['Hello', '! How', ' can ', 'I hel', 'p you', ' toda', 'y?']);
+    expect(
+      deltas.map((d) => d.delta),
+      'one event per delta, in order',
+    ).toEqual(['Hello', '! How', ' can ', 'I hel', 'p you', ' toda', 'y?']);
     expect(deltas.map((d) => d.text).at(-1), 'text accumulates').toBe(REPLY);
     expect(deltas[1]?.text, 'text so far').toBe('Hello! How');
     expect(log[0], 'chat-request first').toEqual(['chat-request', { input: 'Do you work on Sundays?' }]);
     expect(of('state-change'), 'states').toEqual(['sending', 'streaming', 'idle']);
     expect(of('chat-reply'), 'one reply event').toEqual([{ text: REPLY, sessionId: 's-1', cut: null }]);
     expect(of('error'), 'no error').toEqual([]);
-    expect(client.getSnapshot(), 'snapshot').toEqual({ state: 'idle', sessionId: 's-1', reply: REPLY, cut: null, error: null });
+    expect(client.getSnapshot(), 'snapshot').toEqual({
+      state: 'idle',
+      sessionId: 's-1',
+      reply: REPLY,
+      cut: null,
+      error: null,
+    });
     expect(client.sessionId, 'sessionId getter').toBe('s-1');
     expect(states.length, 'subscribers notified on every change').toBeGreaterThan(deltas.length);
   });
@@ -96,16 +119,34 @@ describe('ChatClient: a streamed reply', () => {
   it('parses a stream cut every 7 bytes: lines, JSON and UTF-8 characters split across reads', async () => {
     const text = 'Grüße aus Köln 👋 — Öffnungszeiten: 9–17 Uhr, „Sonntag“ geschlossen. Ça va? Привет!';
     const paced = pacedFetch();
-    server.route('POST', '/chat/web', chatWebHandler({ reply: text, deltaSize: 3, splitEvery: 7, gate: paced.gate, sessionId: 's-split' }));
+    server.route(
+      'POST',
+      '/chat/web',
+      chatWebHandler({ reply: text, deltaSize: 3, splitEvery: 7, gate: paced.gate, sessionId: 's-split' }),
+    );
     const { client, of } = makeChat({ fetch: paced.fetch });
     const reply = await client.send('Hours?', TARGET);
     expect(reply, 'the whole text, every character intact').toEqual({ text, sessionId: 's-split', cut: null });
-    expect(of('chat-delta').map((d) => d.delta).join(''), 'deltas add up').toBe(text);
+    expect(
+      of('chat-delta')
+        .map((d) => d.delta)
+        .join(''),
+      'deltas add up',
+    ).toBe(text);
     expect(paced.reads.length, 'many reads').toBeGreaterThan(20);
-    expect(paced.reads.every((read) => read.length === 7 || read === paced.reads.at(-1)), 'each read is one 7-byte piece').toBe(true);
-    expect(paced.reads.some((read) => /\{"[a-z]*$/.test(read)), 'some read ends inside a JSON chunk').toBe(true);
+    expect(
+      paced.reads.every((read) => read.length === 7 || read === paced.reads.at(-1)),
+      'each read is one 7-byte piece',
+    ).toBe(true);
+    expect(
+      paced.reads.some((read) => /\{"[a-z]*$/.test(read)),
+      'some read ends inside a JSON chunk',
+    ).toBe(true);
     // A read that starts with a UTF-8 continuation byte: the previous one ended inside a character.
-    expect(paced.reads.some((read) => /^[\u0080-\u00bf]/.test(read)), 'some read ends inside a multi-byte character').toBe(true);
+    expect(
+      paced.reads.some((read) => /^[\u0080-\u00bf]/.test(read)),
+      'some read ends inside a multi-byte character',
+    ).toBe(true);
   });
 
   it('treats data: [DONE] as the end, even while the connection stays open, and ignores what follows', async () => {
@@ -122,7 +163,11 @@ describe('ChatClient: a streamed reply', () => {
       gate: (index) => (index === 3 ? hold.promise : Promise.resolve()),
     });
     const { client, of } = makeChat();
-    expect(await client.send('Hi', TARGET), 'resolves at [DONE]').toEqual({ text: 'Done.', sessionId: 's-done', cut: null });
+    expect(await client.send('Hi', TARGET), 'resolves at [DONE]').toEqual({
+      text: 'Done.',
+      sessionId: 's-done',
+      cut: null,
+    });
     hold.resolve();
     await new Promise((resolve) => setImmediate(resolve));
     expect(client.getSnapshot().reply, 'nothing after [DONE]').toBe('Done.');
@@ -156,13 +201,20 @@ describe('ChatClient: a streamed reply', () => {
         '',
       ].join('\n\n'),
     });
-    expect(await client.send('Again', TARGET), 'only content deltas count').toEqual({ text: 'Yes', sessionId: 's-g', cut: null });
+    expect(await client.send('Again', TARGET), 'only content deltas count').toEqual({
+      text: 'Yes',
+      sessionId: 's-g',
+      cut: null,
+    });
   });
 
   it('separates the messages of a reply with several outputs', async () => {
     server.route('POST', '/chat/web', {
       headers: { 'content-type': 'text/event-stream' },
-      body: ['First.', 'Second.'].map((delta, i) => `data: {"path":"chat.output[${i}].content","delta":"${delta}"}\n\n`).join('') + 'data: [DONE]\n\n',
+      body:
+        ['First.', 'Second.']
+          .map((delta, i) => `data: {"path":"chat.output[${i}].content","delta":"${delta}"}\n\n`)
+          .join('') + 'data: [DONE]\n\n',
     });
     const { client } = makeChat();
     expect((await client.send('Hi', TARGET))?.text, 'two paragraphs').toBe('First.\n\nSecond.');
@@ -171,26 +223,54 @@ describe('ChatClient: a streamed reply', () => {
   it('takes a full { output } as the text: a string, or the platform array of messages', async () => {
     server.route('POST', '/chat/web', chatWebHandler({ reply: 'Partial te', output: 'Partial text, corrected.' }));
     const { client, of } = makeChat();
-    expect((await client.send('Hi', TARGET))?.text, 'output replaces the streamed text').toBe('Partial text, corrected.');
-    expect(of('chat-delta').at(-1), 'the output extends the text: its suffix is the delta').toEqual({ delta: 'xt, corrected.', text: 'Partial text, corrected.', replaced: false });
+    expect((await client.send('Hi', TARGET))?.text, 'output replaces the streamed text').toBe(
+      'Partial text, corrected.',
+    );
+    expect(of('chat-delta').at(-1), 'the output extends the text: its suffix is the delta').toEqual({
+      delta: 'xt, corrected.',
+      text: 'Partial text, corrected.',
+      replaced: false,
+    });
 
     server.route('POST', '/chat/web', {
       headers: { 'content-type': 'text/event-stream' },
-      body: `data: ${JSON.stringify({ sessionId: 's-arr', output: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello.' }, { role: 'assistant', tool_calls: [] }, { role: 'assistant', content: 'Anything else?' }] })}\n\ndata: [DONE]\n\n`,
+      body: `data: ${JSON.stringify({
+        sessionId: 's-arr',
+        output: [
+          { role: 'user', content: 'Hi' },
+          { role: 'assistant', content: 'Hello.' },
+          { role: 'assistant', tool_calls: [] },
+          { role: 'assistant', content: 'Anything else?' },
+        ],
+      })}\n\ndata: [DONE]\n\n`,
     });
-    expect(await client.send('Hi', TARGET), 'assistant messages only').toEqual({ text: 'Hello.\n\nAnything else?', sessionId: 's-arr', cut: null });
+    expect(await client.send('Hi', TARGET), 'assistant messages only').toEqual({
+      text: 'Hello.\n\nAnything else?',
+      sessionId: 's-arr',
+      cut: null,
+    });
   });
 
   it('reads a non-streamed JSON answer ({ id, sessionId, output })', async () => {
-    server.route('POST', '/chat/web', { body: { id: 'chat-1', sessionId: 's-json', output: [{ role: 'assistant', content: 'Plain JSON.' }] } });
+    server.route('POST', '/chat/web', {
+      body: { id: 'chat-1', sessionId: 's-json', output: [{ role: 'assistant', content: 'Plain JSON.' }] },
+    });
     const { client } = makeChat();
-    expect(await client.send('Hi', TARGET), 'the reply').toEqual({ text: 'Plain JSON.', sessionId: 's-json', cut: null });
+    expect(await client.send('Hi', TARGET), 'the reply').toEqual({
+      text: 'Plain JSON.',
+      sessionId: 's-json',
+      cut: null,
+    });
   });
 
   it('a stream that ends without [DONE] completes with what arrived', async () => {
     server.route('POST', '/chat/web', chatWebHandler({ reply: 'No done marker.', omitDone: true, sessionId: 's-nd' }));
     const { client, of } = makeChat();
-    expect(await client.send('Hi', TARGET), 'the reply').toEqual({ text: 'No done marker.', sessionId: 's-nd', cut: null });
+    expect(await client.send('Hi', TARGET), 'the reply').toEqual({
+      text: 'No done marker.',
+      sessionId: 's-nd',
+      cut: null,
+    });
     expect(of('error'), 'no error').toEqual([]);
   });
 });
@@ -204,15 +284,27 @@ describe('ChatClient: the session', () => {
     await client.send('Two', TARGET);
     await client.send('Three', { assistantId: 'asst-chat' });
     const bodies = server.requestsTo('POST', '/chat/web').map((r) => r.json as { sessionId?: string; input: string });
-    expect(bodies.map((b) => [b.input, b.sessionId]), 'session id reused').toEqual([
+    expect(
+      bodies.map((b) => [b.input, b.sessionId]),
+      'session id reused',
+    ).toEqual([
       ['One', undefined],
       ['Two', 'chat-session-1'],
       ['Three', 'chat-session-1'],
     ]);
     client.reset();
-    expect(client.getSnapshot(), 'forgotten').toEqual({ state: 'idle', sessionId: null, reply: '', cut: null, error: null });
+    expect(client.getSnapshot(), 'forgotten').toEqual({
+      state: 'idle',
+      sessionId: null,
+      reply: '',
+      cut: null,
+      error: null,
+    });
     expect((await client.send('Four', TARGET))?.sessionId, 'a new session').toBe('chat-session-2');
-    expect((server.requests.at(-1)?.json as { sessionId?: string }).sessionId, 'sent without a session').toBeUndefined();
+    expect(
+      (server.requests.at(-1)?.json as { sessionId?: string }).sessionId,
+      'sent without a session',
+    ).toBeUndefined();
   });
 
   it('continues a session given at construction', async () => {
@@ -230,23 +322,26 @@ describe('ChatClient: failures', () => {
     [403, /not allowed/],
     [429, /Too Many Requests/],
     [500, /Internal server error/],
-  ])('HTTP %i is an api-error with the status and the platform message; the next send clears it', async (status, message) => {
-    server.route('POST', '/chat/web', chatWebHandler({ status }));
-    const { client, of } = makeChat();
-    expect(await client.send('Hi', TARGET), 'resolves null').toBeNull();
-    const errors = of('error');
-    expect(errors, 'one error').toHaveLength(1);
-    expect(errors[0], 'api-error with status').toMatchObject({ name: 'VoiceError', type: 'api-error', status });
-    expect(errors[0]?.message, 'platform message').toMatch(message);
-    expect((errors[0]?.cause as Error).name, 'the ApiError as cause').toBe('ApiError');
-    expect(client.getSnapshot(), 'idle with the error').toMatchObject({ state: 'idle', error: errors[0], reply: '' });
-    expect(of('state-change'), 'states').toEqual(['sending', 'idle']);
-    expect(of('chat-reply'), 'no reply').toEqual([]);
+  ])(
+    'HTTP %i is an api-error with the status and the platform message; the next send clears it',
+    async (status, message) => {
+      server.route('POST', '/chat/web', chatWebHandler({ status }));
+      const { client, of } = makeChat();
+      expect(await client.send('Hi', TARGET), 'resolves null').toBeNull();
+      const errors = of('error');
+      expect(errors, 'one error').toHaveLength(1);
+      expect(errors[0], 'api-error with status').toMatchObject({ name: 'VoiceError', type: 'api-error', status });
+      expect(errors[0]?.message, 'platform message').toMatch(message);
+      expect((errors[0]?.cause as Error).name, 'the ApiError as cause').toBe('ApiError');
+      expect(client.getSnapshot(), 'idle with the error').toMatchObject({ state: 'idle', error: errors[0], reply: '' });
+      expect(of('state-change'), 'states').toEqual(['sending', 'idle']);
+      expect(of('chat-reply'), 'no reply').toEqual([]);
 
-    server.route('POST', '/chat/web', chatWebHandler({ reply: 'Recovered.' }));
-    expect((await client.send('Hi', TARGET))?.text, 'works again').toBe('Recovered.');
-    expect(client.getSnapshot().error, 'error cleared').toBeNull();
-  });
+      server.route('POST', '/chat/web', chatWebHandler({ reply: 'Recovered.' }));
+      expect((await client.send('Hi', TARGET))?.text, 'works again').toBe('Recovered.');
+      expect(client.getSnapshot().error, 'error cleared').toBeNull();
+    },
+  );
 
   it('no answer at all is a network-error', async () => {
     const closed = await startLoopbackServer();
@@ -254,7 +349,10 @@ describe('ChatClient: failures', () => {
     await closed.close();
     const { client, of } = makeChat({ apiBaseUrl: url });
     expect(await client.send('Hi', TARGET), 'null').toBeNull();
-    expect(of('error').map((e) => [e.type, e.status]), 'network-error').toEqual([['network-error', undefined]]);
+    expect(
+      of('error').map((e) => [e.type, e.status]),
+      'network-error',
+    ).toEqual([['network-error', undefined]]);
     expect((of('error')[0]?.cause as Error).name, 'the NetworkError as cause').toBe('NetworkError');
   });
 
@@ -277,7 +375,11 @@ describe('ChatClient: failures', () => {
     const hold = deferred();
     let closedByClient = false;
     const gate = (index: number) => (index === 2 ? hold.promise : Promise.resolve());
-    server.route('POST', '/chat/web', chatWebHandler({ reply: 'Never finished', deltaSize: 6, sessionId: 's-stop', gate }));
+    server.route(
+      'POST',
+      '/chat/web',
+      chatWebHandler({ reply: 'Never finished', deltaSize: 6, sessionId: 's-stop', gate }),
+    );
     const signals: AbortSignal[] = [];
     const { client, of } = makeChat({
       fetch: (input, init) => {
@@ -290,7 +392,12 @@ describe('ChatClient: failures', () => {
     await new Promise<void>((resolve) => client.on('chat-delta', () => resolve()));
     client.stop();
     expect(await sending, 'send resolves null').toBeNull();
-    expect(client.getSnapshot(), 'partial reply kept, idle').toMatchObject({ state: 'idle', reply: 'Never ', error: null, sessionId: 's-stop' });
+    expect(client.getSnapshot(), 'partial reply kept, idle').toMatchObject({
+      state: 'idle',
+      reply: 'Never ',
+      error: null,
+      sessionId: 's-stop',
+    });
     expect(of('error'), 'no error').toEqual([]);
     expect(of('chat-reply'), 'no reply event').toEqual([]);
     expect(closedByClient && signals[0]?.aborted, 'the request was aborted').toBe(true);
@@ -334,8 +441,14 @@ describe('ChatClient: one message at a time, validation, destroy', () => {
   ])('%s is a validation-error and sends nothing', async (_label, input, target, message) => {
     const { client, of } = makeChat();
     expect(await client.send(input, target), 'null').toBeNull();
-    expect(of('error').map((e) => [e.type, e.message]), 'validation-error').toEqual([['validation-error', message]]);
-    expect(client.getSnapshot(), 'still idle with the error').toMatchObject({ state: 'idle', error: { type: 'validation-error' } });
+    expect(
+      of('error').map((e) => [e.type, e.message]),
+      'validation-error',
+    ).toEqual([['validation-error', message]]);
+    expect(client.getSnapshot(), 'still idle with the error').toMatchObject({
+      state: 'idle',
+      error: { type: 'validation-error' },
+    });
     expect(server.requests, 'nothing sent').toEqual([]);
   });
 
@@ -358,23 +471,36 @@ describe('ChatClient.send adopts an in-flight request', () => {
     const request = requestChatWeb({ baseUrl: server.url, token: KEY }, { ...TARGET, input: 'Hi' });
     await server.waitForRequest((r) => r.path === '/chat/web');
     const { client, of } = makeChat({ fetch: forbiddenFetch });
-    expect(await client.send('Hi', TARGET, { request }), 'the reply').toEqual({ text: 'Adopted.', sessionId: 's-adopt', cut: null });
+    expect(await client.send('Hi', TARGET, { request }), 'the reply').toEqual({
+      text: 'Adopted.',
+      sessionId: 's-adopt',
+      cut: null,
+    });
     expect(of('chat-request'), 'the request event still fires').toEqual([{ input: 'Hi' }]);
     expect(server.requestsTo('POST', '/chat/web'), 'one POST').toHaveLength(1);
     server.route('POST', '/chat/web', chatWebHandler({ reply: 'Own.' }));
     const { client: own } = makeChat({ sessionId: client.sessionId });
     await own.send('Next', TARGET);
-    expect((server.requests.at(-1)?.json as { sessionId?: string }).sessionId, 'the adopted session continues').toBe('s-adopt');
+    expect((server.requests.at(-1)?.json as { sessionId?: string }).sessionId, 'the adopted session continues').toBe(
+      's-adopt',
+    );
   });
 
   it('maps the adopted request failures as its own: 429 and a refused connection', async () => {
     server.route('POST', '/chat/web', chatWebHandler({ status: 429 }));
     const { client, of } = makeChat({ fetch: forbiddenFetch });
-    await client.send('Hi', TARGET, { request: requestChatWeb({ baseUrl: server.url, token: KEY }, { ...TARGET, input: 'Hi' }) });
+    await client.send('Hi', TARGET, {
+      request: requestChatWeb({ baseUrl: server.url, token: KEY }, { ...TARGET, input: 'Hi' }),
+    });
     const closed = await startLoopbackServer();
     await closed.close();
-    await client.send('Hi', TARGET, { request: requestChatWeb({ baseUrl: closed.url, token: KEY }, { ...TARGET, input: 'Hi' }) });
-    expect(of('error').map((e) => [e.type, e.status]), 'api-error 429, then network-error').toEqual([
+    await client.send('Hi', TARGET, {
+      request: requestChatWeb({ baseUrl: closed.url, token: KEY }, { ...TARGET, input: 'Hi' }),
+    });
+    expect(
+      of('error').map((e) => [e.type, e.status]),
+      'api-error 429, then network-error',
+    ).toEqual([
       ['api-error', 429],
       ['network-error', undefined],
     ]);
@@ -386,7 +512,10 @@ describe('ChatClient.send adopts an in-flight request', () => {
     process.on('unhandledRejection', onUnhandled);
     try {
       const { client } = makeChat({ fetch: forbiddenFetch });
-      expect(await client.send('', TARGET, { request: Promise.reject(new TypeError('Failed to fetch')) }), 'invalid').toBeNull();
+      expect(
+        await client.send('', TARGET, { request: Promise.reject(new TypeError('Failed to fetch')) }),
+        'invalid',
+      ).toBeNull();
       await new Promise((resolve) => setTimeout(resolve, 0));
       await new Promise((resolve) => setImmediate(resolve));
     } finally {

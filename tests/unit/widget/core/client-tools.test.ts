@@ -43,14 +43,20 @@ describe('runClientTools', () => {
     const { sink: s, announced, failures } = sink();
     const calls = runClientTools(toolCalls(['c1', 'showRoi', '{"section":"roi"}']), { showRoi }, s);
     expect(showRoi).toHaveBeenCalledTimes(1);
-    expect(showRoi).toHaveBeenCalledWith({ section: 'roi' }, { id: 'c1', name: 'showRoi', arguments: { section: 'roi' } });
+    expect(showRoi).toHaveBeenCalledWith(
+      { section: 'roi' },
+      { id: 'c1', name: 'showRoi', arguments: { section: 'roi' } },
+    );
     expect(announced, 'announced first').toEqual(calls);
     expect(failures).toEqual([]);
   });
 
   test('each call of one message, in order; arguments as an object or missing', () => {
     const order: string[] = [];
-    const tools = { a: (args: object) => void order.push(`a${JSON.stringify(args)}`), b: (args: object) => void order.push(`b${JSON.stringify(args)}`) };
+    const tools = {
+      a: (args: object) => void order.push(`a${JSON.stringify(args)}`),
+      b: (args: object) => void order.push(`b${JSON.stringify(args)}`),
+    };
     runClientTools(toolCalls(['1', 'b', { x: 1 }], ['2', 'a']), tools, sink().sink);
     expect(order).toEqual(['b{"x":1}', 'a{}']);
   });
@@ -58,7 +64,9 @@ describe('runClientTools', () => {
   test('an unknown tool is one unknown-tool failure, unless a listener took it', () => {
     const { sink: s, failures } = sink();
     runClientTools(toolCalls(['c1', 'openForm']), { showRoi: () => {} }, s);
-    expect(failures.map((f) => [f.type, f.tool.name, f.message])).toEqual([['unknown-tool', 'openForm', 'No client tool is registered for "openForm".']]);
+    expect(failures.map((f) => [f.type, f.tool.name, f.message])).toEqual([
+      ['unknown-tool', 'openForm', 'No client tool is registered for "openForm".'],
+    ]);
     const taken = sink(true);
     runClientTools(toolCalls(['c2', 'openForm']), undefined, taken.sink);
     expect(taken.failures, 'taken by a listener: no error').toEqual([]);
@@ -77,7 +85,13 @@ describe('runClientTools', () => {
     expect(() =>
       runClientTools(
         toolCalls(['c1', 'sync'], ['c2', 'async'], ['c3', 'later']),
-        { sync: () => { throw boom; }, async: async () => Promise.reject(new Error('no form')), later },
+        {
+          sync: () => {
+            throw boom;
+          },
+          async: async () => Promise.reject(new Error('no form')),
+          later,
+        },
         s,
       ),
     ).not.toThrow();
@@ -95,7 +109,11 @@ describe('runClientTools', () => {
     const tool = vi.fn();
     const { sink: s, announced, failures } = sink();
     runClientTools({ type: 'transcript', transcript: 'tool' }, { tool }, s);
-    runClientTools({ type: 'tool-calls', toolCallList: [{ id: 'x', function: { name: 'tool', arguments: '{bad' } }] }, { tool }, s);
+    runClientTools(
+      { type: 'tool-calls', toolCallList: [{ id: 'x', function: { name: 'tool', arguments: '{bad' } }] },
+      { tool },
+      s,
+    );
     runClientTools(null, { tool }, s);
     expect(tool).not.toHaveBeenCalled();
     expect([announced, failures]).toEqual([[], []]);

@@ -21,7 +21,9 @@ export function webCall(overrides: Partial<WebCall> = {}): WebCall {
 }
 
 /** One recorded event. */
-export type Recorded = { [K in keyof VoiceClientEvents]: { event: K; payload: VoiceClientEvents[K] } }[keyof VoiceClientEvents];
+export type Recorded = {
+  [K in keyof VoiceClientEvents]: { event: K; payload: VoiceClientEvents[K] };
+}[keyof VoiceClientEvents];
 
 /** Records every event of `client` in order. */
 export function record(client: VoiceClient) {
@@ -60,7 +62,10 @@ export function makeClient(server: LoopbackServer, options: Partial<VoiceClientO
 }
 
 /** Every stage of a successful start without a recording (`video-recording-started` only follows one), in order, as `stage:status`. */
-export const SUCCESS_PROGRESS = START_STAGES.filter((stage) => stage !== 'video-recording-started').flatMap((stage) => [`${stage}:started`, `${stage}:completed`]);
+export const SUCCESS_PROGRESS = START_STAGES.filter((stage) => stage !== 'video-recording-started').flatMap((stage) => [
+  `${stage}:started`,
+  `${stage}:completed`,
+]);
 
 /** Waits on real macrotasks (never faked by vi.useFakeTimers) until `condition` holds. */
 export async function until(condition: () => boolean, what = 'condition'): Promise<void> {

@@ -39,11 +39,19 @@ describe('one log prefix', () => {
 
   it('starts every console line of widget/src (the drop-in’s copies of the SDK’s lines aside)', () => {
     expect(calls.length, 'the scan found the console calls').toBeGreaterThan(20);
-    const reference = (call: (typeof calls)[number]) => call.file.startsWith(join(ROOT, 'widget/src/vapi/')) && call.literal !== null && REFERENCE_LINES.includes(call.literal);
-    const wrong = calls.filter((call) => call.verdict !== 'prefixed' && !reference(call)).map((call) => `${where(call)} console.${call.method ?? '?'}(${call.first})`);
+    const reference = (call: (typeof calls)[number]) =>
+      call.file.startsWith(join(ROOT, 'widget/src/vapi/')) &&
+      call.literal !== null &&
+      REFERENCE_LINES.includes(call.literal);
+    const wrong = calls
+      .filter((call) => call.verdict !== 'prefixed' && !reference(call))
+      .map((call) => `${where(call)} console.${call.method ?? '?'}(${call.first})`);
     expect(wrong, `console lines that do not start with LOG_PREFIX (widget/src/core/log.ts)`).toEqual([]);
     const used = calls.filter(reference).map((call) => call.literal);
-    expect(REFERENCE_LINES.filter((line) => !used.includes(line)), 'listed reference lines no longer written: delete them').toEqual([]);
+    expect(
+      REFERENCE_LINES.filter((line) => !used.includes(line)),
+      'listed reference lines no longer written: delete them',
+    ).toEqual([]);
   });
 
   it('lets through only lines @vapi-ai/web writes itself', () => {
@@ -52,25 +60,43 @@ describe('one log prefix', () => {
       .filter((name) => name.endsWith('.js'))
       .flatMap((name) => consoleLiterals(name, readFileSync(join(dist, name), 'utf8')));
     expect(sdk.length, 'the SDK’s console lines were read').toBeGreaterThan(3);
-    expect(REFERENCE_LINES.filter((line) => !sdk.includes(line)), 'not a console line of @vapi-ai/web’s dist/').toEqual([]);
+    expect(
+      REFERENCE_LINES.filter((line) => !sdk.includes(line)),
+      'not a console line of @vapi-ai/web’s dist/',
+    ).toEqual([]);
   });
 });
 
 describe('the console reader sees what it must', () => {
   const probe = (source: string) => {
     const file = join(ROOT, 'widget/src/core/probe-log.ts');
-    return consoleCalls([file], LOG_MODULE, new Map([[file, source]])).map(({ method, verdict }) => `${method ?? '?'}:${verdict}`);
+    return consoleCalls([file], LOG_MODULE, new Map([[file, source]])).map(
+      ({ method, verdict }) => `${method ?? '?'}:${verdict}`,
+    );
   };
   const head = "import { LOG_PREFIX } from './log.ts';\n";
 
   it('accepts the prefix as the whole argument, opening a template, left of a +, and through consts', () => {
     const source = `${head}const HINT = \`\${LOG_PREFIX} hint\`;\nconst message = HINT;\nconsole.warn(LOG_PREFIX, 1);\nconsole.error(\`\${LOG_PREFIX} x \${2}\`);\nconsole.log(LOG_PREFIX + ' y');\nconsole.error(message);\nconsole.info((HINT));\n`;
-    expect(probe(source), 'all prefixed').toEqual(['warn:prefixed', 'error:prefixed', 'log:prefixed', 'error:prefixed', 'info:prefixed']);
+    expect(probe(source), 'all prefixed').toEqual([
+      'warn:prefixed',
+      'error:prefixed',
+      'log:prefixed',
+      'error:prefixed',
+      'info:prefixed',
+    ]);
   });
 
   it('refuses another prefix, a prefix not at the start, a let, a look-alike constant, and no argument', () => {
     const source = `${head}const LOG = 'ringwise-voice-call:';\nlet later = \`\${LOG_PREFIX} z\`;\nconsole.error('[voice] x');\nconsole.error(\`[ringwise] \${LOG_PREFIX}\`);\nconsole.error(\`\${LOG_PREFIX}x\`);\nconsole.warn(later);\nconsole.warn(\`\${LOG} y\`);\nconsole.log();\n`;
-    expect(probe(source), 'all unprefixed').toEqual(['error:unprefixed', 'error:unprefixed', 'error:unprefixed', 'warn:unprefixed', 'warn:unprefixed', 'log:unprefixed']);
+    expect(probe(source), 'all unprefixed').toEqual([
+      'error:unprefixed',
+      'error:unprefixed',
+      'error:unprefixed',
+      'warn:unprefixed',
+      'warn:unprefixed',
+      'log:unprefixed',
+    ]);
   });
 
   it('reports console reached any other way, and ignores a local named console', () => {

@@ -22,10 +22,17 @@ describe('VoiceClient.addMessage', () => {
   it('sends { type: "add-message", message } into the live call, with triggerResponseEnabled only when given', async () => {
     const { client, call } = await active();
     client.addMessage({ role: 'user', content: 'Can you call me back at 5?' });
-    client.addMessage({ role: 'system', content: 'The visitor opened the pricing page.' }, { triggerResponseEnabled: false });
+    client.addMessage(
+      { role: 'system', content: 'The visitor opened the pricing page.' },
+      { triggerResponseEnabled: false },
+    );
     expect(call.messages(), 'exact app messages').toEqual([
       { type: 'add-message', message: { role: 'user', content: 'Can you call me back at 5?' } },
-      { type: 'add-message', message: { role: 'system', content: 'The visitor opened the pricing page.' }, triggerResponseEnabled: false },
+      {
+        type: 'add-message',
+        message: { role: 'system', content: 'The visitor opened the pricing page.' },
+        triggerResponseEnabled: false,
+      },
     ]);
     await client.stop();
   });
@@ -34,7 +41,9 @@ describe('VoiceClient.addMessage', () => {
     const { client, call } = await active();
     const message = Object.assign({ role: 'user', content: 'Hi' }, { id: 'local-1', pending: true });
     client.addMessage(message);
-    expect(call.messages(), 'role and content only').toEqual([{ type: 'add-message', message: { role: 'user', content: 'Hi' } }]);
+    expect(call.messages(), 'role and content only').toEqual([
+      { type: 'add-message', message: { role: 'user', content: 'Hi' } },
+    ]);
     await client.stop();
   });
 
@@ -50,7 +59,12 @@ describe('VoiceClient.addMessage', () => {
     ['null', null],
   ])('rejects %s with a validation-error, sending nothing', async (_label, message) => {
     const { client, call } = await active();
-    expect(() => client.addMessage(message as never), 'thrown').toThrow(expect.objectContaining({ type: 'validation-error', message: 'addMessage needs a message with a string role and content.' }));
+    expect(() => client.addMessage(message as never), 'thrown').toThrow(
+      expect.objectContaining({
+        type: 'validation-error',
+        message: 'addMessage needs a message with a string role and content.',
+      }),
+    );
     expect(call.messages(), 'nothing sent').toEqual([]);
     await client.stop();
   });
@@ -64,7 +78,11 @@ describe('toolCallsOf', () => {
       toolCallsOf(
         message([
           { id: 'call_1', type: 'function', function: { name: 'showRoiCalculator', arguments: '{"hours":12}' } },
-          { id: 'call_2', type: 'function', function: { name: 'openContactForm', arguments: { topic: 'pricing', urgent: true } } },
+          {
+            id: 'call_2',
+            type: 'function',
+            function: { name: 'openContactForm', arguments: { topic: 'pricing', urgent: true } },
+          },
           { id: 'call_3', type: 'function', function: { name: 'scrollToTop' } },
           { id: 'call_4', type: 'function', function: { name: 'noArgs', arguments: '' } },
         ]),
@@ -115,11 +133,15 @@ describe('toolCallsOf', () => {
     client.on('message', (m) => received.push(m));
     call.receive({
       type: 'tool-calls',
-      toolCallList: [{ id: 'call_9', type: 'function', function: { name: 'openContactForm', arguments: '{"topic":"demo"}' } }],
+      toolCallList: [
+        { id: 'call_9', type: 'function', function: { name: 'openContactForm', arguments: '{"topic":"demo"}' } },
+      ],
       toolWithToolCallList: [{ type: 'function', function: { name: 'openContactForm' }, toolCall: { id: 'call_9' } }],
       timestamp: 1767225600000,
     });
-    expect(received.flatMap(toolCallsOf), 'parsed from the event').toEqual([{ id: 'call_9', name: 'openContactForm', arguments: { topic: 'demo' } }]);
+    expect(received.flatMap(toolCallsOf), 'parsed from the event').toEqual([
+      { id: 'call_9', name: 'openContactForm', arguments: { topic: 'demo' } },
+    ]);
     await client.stop();
   });
 });

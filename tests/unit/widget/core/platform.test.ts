@@ -10,14 +10,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function stubBrowser(options: { getUserMedia?: () => Promise<{ getTracks(): FakeTrack[] }>; allowsMicrophone?: boolean; userAgent?: string; maxTouchPoints?: number }) {
+function stubBrowser(options: {
+  getUserMedia?: () => Promise<{ getTracks(): FakeTrack[] }>;
+  allowsMicrophone?: boolean;
+  userAgent?: string;
+  maxTouchPoints?: number;
+}) {
   vi.stubGlobal('navigator', {
     userAgent: options.userAgent ?? 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0',
     maxTouchPoints: options.maxTouchPoints ?? 0,
     mediaDevices: options.getUserMedia ? { getUserMedia: options.getUserMedia } : undefined,
   });
   vi.stubGlobal('document', {
-    featurePolicy: options.allowsMicrophone === undefined ? undefined : { allowsFeature: (feature: string) => feature !== 'microphone' || options.allowsMicrophone },
+    featurePolicy:
+      options.allowsMicrophone === undefined
+        ? undefined
+        : { allowsFeature: (feature: string) => feature !== 'microphone' || options.allowsMicrophone },
   });
 }
 
@@ -32,7 +40,9 @@ describe('browserPlatform.requestMicrophone', () => {
 
   it('rejects with SecurityError without mediaDevices (insecure page)', async () => {
     stubBrowser({});
-    await expect(browserPlatform.requestMicrophone(), 'insecure context').rejects.toMatchObject({ name: 'SecurityError' });
+    await expect(browserPlatform.requestMicrophone(), 'insecure context').rejects.toMatchObject({
+      name: 'SecurityError',
+    });
   });
 
   it('rejects with SecurityError, without prompting, when the permissions policy blocks the microphone', async () => {
@@ -46,14 +56,20 @@ describe('browserPlatform.requestMicrophone', () => {
     const track = new FakeTrack();
     const getUserMedia = vi.fn(async () => ({ getTracks: () => [] }));
     stubBrowser({ getUserMedia, allowsMicrophone: true });
-    expect(await browserPlatform.requestMicrophone(Promise.resolve({ getTracks: () => [track] })), 'its tracks').toEqual([track]);
+    expect(
+      await browserPlatform.requestMicrophone(Promise.resolve({ getTracks: () => [track] })),
+      'its tracks',
+    ).toEqual([track]);
     expect(getUserMedia, 'no second prompt').not.toHaveBeenCalled();
   });
 
   it('a request in flight on a page whose policy blocks the microphone: SecurityError as without it, and its stream stopped', async () => {
     const track = new FakeTrack();
     stubBrowser({ getUserMedia: async () => ({ getTracks: () => [] }), allowsMicrophone: false });
-    await expect(browserPlatform.requestMicrophone(Promise.resolve({ getTracks: () => [track] })), 'policy block').rejects.toMatchObject({ name: 'SecurityError' });
+    await expect(
+      browserPlatform.requestMicrophone(Promise.resolve({ getTracks: () => [track] })),
+      'policy block',
+    ).rejects.toMatchObject({ name: 'SecurityError' });
     await new Promise((resolve) => setImmediate(resolve));
     expect(track.readyState, 'not left open').toBe('ended');
   });
@@ -141,8 +157,14 @@ describe('browserPlatform.createAudioPlayer and onPageHide', () => {
 
   it('adds and removes one pagehide listener', () => {
     const listeners = new Set<unknown>();
-    vi.stubGlobal('addEventListener', (type: string, handler: unknown) => type === 'pagehide' && listeners.add(handler));
-    vi.stubGlobal('removeEventListener', (type: string, handler: unknown) => type === 'pagehide' && listeners.delete(handler));
+    vi.stubGlobal(
+      'addEventListener',
+      (type: string, handler: unknown) => type === 'pagehide' && listeners.add(handler),
+    );
+    vi.stubGlobal(
+      'removeEventListener',
+      (type: string, handler: unknown) => type === 'pagehide' && listeners.delete(handler),
+    );
     const handler = () => {};
     const remove = browserPlatform.onPageHide(handler);
     expect([...listeners], 'registered').toEqual([handler]);

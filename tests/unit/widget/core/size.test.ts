@@ -57,7 +57,13 @@ async function bundle(contents: string) {
   const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
     .filter(([, input]) => input.bytesInOutput > 0)
     .map(([path]) => path.replace(/^.*widget\/src\//, ''));
-  return { code: new TextDecoder().decode(bytes), minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, lazy, inputs };
+  return {
+    code: new TextDecoder().decode(bytes),
+    minified: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    lazy,
+    inputs,
+  };
 }
 
 describe('core sizes', () => {
@@ -67,14 +73,19 @@ describe('core sizes', () => {
     );
     console.info(`voice core + createWebCall: ${minified} B min, ${gzip} B gzip (budget ${BUDGET} B)`);
     expect(gzip, 'gzip bytes').toBeLessThanOrEqual(BUDGET);
-    expect(lazy, 'only the adapter is referenced, and only lazily (the entry supplies it: daily/default-client.ts)').toEqual(['daily/index.ts']);
+    expect(
+      lazy,
+      'only the adapter is referenced, and only lazily (the entry supplies it: daily/default-client.ts)',
+    ).toEqual(['daily/index.ts']);
     expect(code, 'the adapter is loaded with a dynamic import').toMatch(/import\(["']\.\/index\.ts["']\)/);
     expect(code.includes('@daily-co/daily-js'), 'daily-js is not referenced by the core').toBe(false);
   });
 
   // 3.7 KB: 2,294 B before issue 23 added the answer limits, the SSE framing and the answer errors.
   it('the chat engine stays ≤ 3.7 KB gzip and holds no voice code', async () => {
-    const { minified, gzip, inputs, lazy } = await bundle("export { ChatClient } from './chunks/entries/chat-engine.ts';");
+    const { minified, gzip, inputs, lazy } = await bundle(
+      "export { ChatClient } from './chunks/entries/chat-engine.ts';",
+    );
     console.info(`chat engine (ChatClient + requestChatWeb): ${minified} B min, ${gzip} B gzip (budget 3700 B)`);
     expect(gzip, 'gzip bytes').toBeLessThanOrEqual(3700);
     expect(inputs, 'the chat client is in it').toContain('core/chat-client.ts');
@@ -91,6 +102,10 @@ describe('core sizes', () => {
     );
     console.info(`requestWebCall + requestChatWeb: ${minified} B min, ${gzip} B gzip (budget 400 B)`);
     expect(gzip, 'gzip bytes').toBeLessThanOrEqual(400);
-    expect(inputs.sort(), 'only these modules contribute code').toEqual(['api/chat-web.ts', 'api/post-json.ts', 'api/web-call.ts']);
+    expect(inputs.sort(), 'only these modules contribute code').toEqual([
+      'api/chat-web.ts',
+      'api/post-json.ts',
+      'api/web-call.ts',
+    ]);
   });
 });

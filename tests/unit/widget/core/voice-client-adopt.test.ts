@@ -31,7 +31,10 @@ describe('VoiceClient.start adopts an in-flight request', () => {
     expect(result, 'resolves with the adopted web call').toEqual(webCall());
     expect(server.requestsTo('POST', '/call/web'), 'exactly one POST /call/web').toHaveLength(1);
     expect(events.progress(), 'the same stages as a start that sends its own request').toEqual(SUCCESS_PROGRESS);
-    expect(client.getSnapshot(), 'active with the adopted call id').toMatchObject({ state: 'active', callId: 'call-1' });
+    expect(client.getSnapshot(), 'active with the adopted call id').toMatchObject({
+      state: 'active',
+      callId: 'call-1',
+    });
     expect(factory.last.joins, 'joins the adopted room').toEqual([{ url: webCall().webCallUrl }]);
     await client.stop();
   });
@@ -61,11 +64,22 @@ describe('VoiceClient.start adopts an in-flight request', () => {
     const summary = ({ events }: typeof own) => ({
       progress: events.progress(),
       failed: events.of('call-start-failed').map((f) => f.stage),
-      errors: events.of('error').map((e) => ({ type: e.type, stage: e.stage, status: e.status, message: e.message, cause: (e.cause as Error).name })),
+      errors: events
+        .of('error')
+        .map((e) => ({
+          type: e.type,
+          stage: e.stage,
+          status: e.status,
+          message: e.message,
+          cause: (e.cause as Error).name,
+        })),
     });
     expect(summary(own).errors, 'the own request failed').toHaveLength(1);
     expect(summary(adopted), 'same progress, stage, type, status, message and cause').toEqual(summary(own));
-    expect(adopted.client.getSnapshot(), 'idle, ready again').toMatchObject({ state: 'idle', error: { type: summary(own).errors[0]!.type } });
+    expect(adopted.client.getSnapshot(), 'idle, ready again').toMatchObject({
+      state: 'idle',
+      error: { type: summary(own).errors[0]!.type },
+    });
     expect(server.requestsTo('POST', '/call/web'), 'one POST per start').toHaveLength(2);
   });
 
@@ -94,7 +108,10 @@ describe('VoiceClient.start adopts an in-flight request', () => {
     controller.abort();
     const { client, events } = makeClient(server, { fetch: forbiddenFetch });
     expect(await client.start({ assistantId: 'a' }, { request }), 'fails').toBeNull();
-    expect(events.of('error').map((e) => [e.type, e.stage]), 'network-error in web-call-creation').toEqual([['network-error', 'web-call-creation']]);
+    expect(
+      events.of('error').map((e) => [e.type, e.stage]),
+      'network-error in web-call-creation',
+    ).toEqual([['network-error', 'web-call-creation']]);
   });
 
   it('an adopted request that is never used is still handled: no unhandled rejection', async () => {
@@ -104,7 +121,9 @@ describe('VoiceClient.start adopts an in-flight request', () => {
     try {
       const { client } = makeClient(server, { fetch: forbiddenFetch });
       const rejected = Promise.reject(new TypeError('Failed to fetch'));
-      await expect(client.start({}, { request: rejected }), 'validation still throws').rejects.toMatchObject({ type: 'validation-error' });
+      await expect(client.start({}, { request: rejected }), 'validation still throws').rejects.toMatchObject({
+        type: 'validation-error',
+      });
       server.route('POST', '/call/web', { status: 201, body: webCall() });
       const running = client.start({ assistantId: 'a' });
       const second = Promise.reject(new TypeError('Failed to fetch'));

@@ -18,23 +18,43 @@ describe('VoiceClient: answers that start no call', () => {
       server.route('POST', '/call/web', { status: 201, body: webCall({ webCallUrl }) });
       const { client, events, factory } = makeClient(server);
       expect(await client.start({ assistantId: 'a' }), 'no call').toBeNull();
-      expect(factory.calls.flatMap((call) => call.joins), 'nothing was joined').toEqual([]);
-      expect(events.of('error').map((e) => [e.type, e.stage]), 'an answer-error at web-call-creation').toEqual([['answer-error', 'web-call-creation']]);
+      expect(
+        factory.calls.flatMap((call) => call.joins),
+        'nothing was joined',
+      ).toEqual([]);
+      expect(
+        events.of('error').map((e) => [e.type, e.stage]),
+        'an answer-error at web-call-creation',
+      ).toEqual([['answer-error', 'web-call-creation']]);
       expect(client.getSnapshot(), 'idle again').toMatchObject({ state: 'idle' });
     },
   );
 
   it('a 201 whose JSON is cut short is an answer-error with no status to misreport', async () => {
-    server.route('POST', '/call/web', { status: 201, headers: { 'content-type': 'application/json' }, body: '{"id":"call-1","webCallUrl":"https://ro' });
+    server.route('POST', '/call/web', {
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+      body: '{"id":"call-1","webCallUrl":"https://ro',
+    });
     const { client, events } = makeClient(server);
     expect(await client.start({ assistantId: 'a' }), 'no call').toBeNull();
-    expect(events.of('error').map((e) => [e.type, e.status]), 'answer-error, no status').toEqual([['answer-error', undefined]]);
+    expect(
+      events.of('error').map((e) => [e.type, e.status]),
+      'answer-error, no status',
+    ).toEqual([['answer-error', undefined]]);
   });
 
   it('maps the API client errors to their own types', () => {
     const context = { method: 'POST', path: '/call/web' };
     expect(
-      [new TimeoutError(context, 1), { name: 'AnswerError' }, { name: 'ApiError' }, { name: 'NetworkError' }, new TypeError('x'), null].map(requestErrorType),
+      [
+        new TimeoutError(context, 1),
+        { name: 'AnswerError' },
+        { name: 'ApiError' },
+        { name: 'NetworkError' },
+        new TypeError('x'),
+        null,
+      ].map(requestErrorType),
       'one type each',
     ).toEqual(['timeout-error', 'answer-error', 'api-error', 'network-error', 'network-error', 'network-error']);
   });

@@ -24,7 +24,10 @@ describe('VoiceClient: the assistant audio', () => {
     const { client, call, events, platform } = await active();
     expect(events.of('call-start'), 'no call-start before audio plays').toHaveLength(0);
     const track = await call.startAssistantAudio();
-    expect(platform.players.map((p) => p.track), 'a player for the track').toEqual([track]);
+    expect(
+      platform.players.map((p) => p.track),
+      'a player for the track',
+    ).toEqual([track]);
     expect(platform.players[0]?.playing, 'playing').toBe(true);
     expect(events.of('call-start'), 'call-start once').toHaveLength(1);
     expect(call.messages(), 'exact messages sent').toEqual(['playable']);
@@ -171,7 +174,9 @@ describe('VoiceClient: leaving', () => {
     expect(events.of('message'), 'exactly one ended message').toEqual([
       { type: 'status-update', status: 'ended', endedReason: 'customer-ended-call' },
     ]);
-    expect(events.names().indexOf('call-end'), 'call-end before the message').toBeLessThan(events.names().indexOf('message'));
+    expect(events.names().indexOf('call-end'), 'call-end before the message').toBeLessThan(
+      events.names().indexOf('message'),
+    );
     expect(call.recordingStops, 'recording stopped').toBe(1);
     expect(client.state, 'ending until the call object is destroyed').toBe('ending');
     await client.stop();
@@ -179,7 +184,10 @@ describe('VoiceClient: leaving', () => {
     expect(call.destroyed, 'destroyed').toBe(true);
     expect(call.listenerCount(), 'no listener left').toBe(0);
     expect(platform.pageHideHandlers.size, 'page-hide listener removed').toBe(0);
-    expect(platform.players.every((p) => p.stopped), 'players released').toBe(true);
+    expect(
+      platform.players.every((p) => p.stopped),
+      'players released',
+    ).toBe(true);
     await client.stop();
     expect(events.of('call-end'), 'a second stop emits nothing').toHaveLength(1);
     expect(events.of('message'), 'still one ended message').toHaveLength(1);
@@ -195,9 +203,16 @@ describe('VoiceClient: leaving', () => {
     };
     call.levels({ [ASSISTANT_ID]: 0.5 });
     const stopping = client.stop();
-    expect(client.getSnapshot(), 'ending, everything else reset').toMatchObject({ state: 'ending', speaking: false, volume: 0 });
+    expect(client.getSnapshot(), 'ending, everything else reset').toMatchObject({
+      state: 'ending',
+      speaking: false,
+      volume: 0,
+    });
     const next = client.start({ assistantId: 'asst-2' });
-    await until(() => events.progress().filter((p) => p === 'daily-call-object-creation:started').length === 2, 'second creation stage');
+    await until(
+      () => events.progress().filter((p) => p === 'daily-call-object-creation:started').length === 2,
+      'second creation stage',
+    );
     expect(factory.calls, 'no second call object while the first is being destroyed').toHaveLength(1);
     hold.resolve();
     expect(await next, 'the second start succeeds').not.toBeNull();
@@ -213,7 +228,10 @@ describe('VoiceClient: leaving', () => {
     expect(events.of('state-change'), 'states').toEqual(['starting', 'active', 'ending', 'idle']);
     expect(events.of('call-end'), 'call-end').toHaveLength(1);
     expect(events.of('message'), 'one ended message').toHaveLength(1);
-    expect(call.localTracks.every((t) => t.readyState === 'ended'), 'microphone ended').toBe(true);
+    expect(
+      call.localTracks.every((t) => t.readyState === 'ended'),
+      'microphone ended',
+    ).toBe(true);
   });
 
   it('end() asks the platform to end the call, then stops', async () => {
@@ -249,7 +267,10 @@ describe('VoiceClient: leaving', () => {
   it('a kept room (roomDeleteOnUserLeaveEnabled: false) is only left on unload, never ended: the next page rejoins it', async () => {
     server.route('POST', '/call/web', { status: 201, body: webCall() });
     const { client, factory, platform } = makeClient(server);
-    expect(await client.start({ assistantId: 'asst-1' }, { roomDeleteOnUserLeaveEnabled: false }), 'started').not.toBeNull();
+    expect(
+      await client.start({ assistantId: 'asst-1' }, { roomDeleteOnUserLeaveEnabled: false }),
+      'started',
+    ).not.toBeNull();
     const call = factory.last;
     platform.pageHide();
     await until(() => client.getSnapshot().state === 'idle');
@@ -266,8 +287,20 @@ describe('VoiceClient: controls', () => {
     client.say('Hold on', false, true, true);
     expect(call.messages(), 'messages').toEqual([
       { type: 'add-message', message: { role: 'system', content: 'x' } },
-      { type: 'say', message: 'Goodbye', endCallAfterSpoken: true, interruptionsEnabled: false, interruptAssistantEnabled: false },
-      { type: 'say', message: 'Hold on', endCallAfterSpoken: false, interruptionsEnabled: true, interruptAssistantEnabled: true },
+      {
+        type: 'say',
+        message: 'Goodbye',
+        endCallAfterSpoken: true,
+        interruptionsEnabled: false,
+        interruptAssistantEnabled: false,
+      },
+      {
+        type: 'say',
+        message: 'Hold on',
+        endCallAfterSpoken: false,
+        interruptionsEnabled: true,
+        interruptAssistantEnabled: true,
+      },
     ]);
     await client.stop();
     client.say('after the call');

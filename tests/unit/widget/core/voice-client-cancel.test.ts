@@ -26,16 +26,25 @@ async function expectCancelled(ctx: Ctx, started: Promise<unknown>, opts: { join
   for (const call of factory.calls) {
     expect(call.destroyed, 'call object destroyed').toBe(true);
     expect(call.listenerCount(), 'no listener left on the call object').toBe(0);
-    expect(call.localTracks.every((t) => t.readyState === 'ended'), 'call microphone tracks ended').toBe(true);
+    expect(
+      call.localTracks.every((t) => t.readyState === 'ended'),
+      'call microphone tracks ended',
+    ).toBe(true);
     if (!opts.joinedBefore) expect(call.joins, 'no join after stop').toHaveLength(0);
     // Nothing the call does afterwards reaches the client.
     await call.startAssistantAudio();
     call.receive({ type: 'transcript', transcript: 'late' });
   }
   expect(events.of('call-start'), 'still no call-start').toHaveLength(0);
-  expect(events.of('message').filter((m) => m.type === 'transcript'), 'no late message').toHaveLength(0);
+  expect(
+    events.of('message').filter((m) => m.type === 'transcript'),
+    'no late message',
+  ).toHaveLength(0);
   expect(platform.players, 'no audio player').toHaveLength(0);
-  expect(platform.micTracks.every((t) => t.readyState === 'ended'), 'every microphone track ended').toBe(true);
+  expect(
+    platform.micTracks.every((t) => t.readyState === 'ended'),
+    'every microphone track ended',
+  ).toBe(true);
   expect(platform.pageHideHandlers.size, 'page-hide listener removed').toBe(0);
   if (!opts.joinedBefore) expect(events.of('call-end'), 'no call-end for a call that never joined').toHaveLength(0);
 }
@@ -50,7 +59,13 @@ function stopAt(ctx: Ctx, stage: StartStage): () => void {
 }
 
 describe('VoiceClient.stop() during start', () => {
-  const beforeJoin: StartStage[] = ['initialization', 'web-call-creation', 'daily-call-object-creation', 'mobile-permissions', 'daily-call-join'];
+  const beforeJoin: StartStage[] = [
+    'initialization',
+    'web-call-creation',
+    'daily-call-object-creation',
+    'mobile-permissions',
+    'daily-call-join',
+  ];
   for (const stage of beforeJoin) {
     it(`cancels at the start of ${stage}`, async () => {
       server.route('POST', '/call/web', { status: 201, body: webCall() });
@@ -59,14 +74,19 @@ describe('VoiceClient.stop() during start', () => {
       const started = ctx.client.start({ assistantId: 'a' });
       await expectCancelled(ctx, started, { joinedBefore: false });
       // The microphone is asked for at the start, beside the POST: once from `initialization` on.
-      expect(ctx.platform.micRequests, 'microphone asked for once, never after the stop').toBe(stage === 'initialization' ? 0 : 1);
+      expect(ctx.platform.micRequests, 'microphone asked for once, never after the stop').toBe(
+        stage === 'initialization' ? 0 : 1,
+      );
     });
   }
 
   const afterJoin: StartStage[] = ['video-recording-setup', 'audio-observer-setup', 'audio-processing-setup'];
   for (const stage of afterJoin) {
     it(`cancels at the start of ${stage} (after join: the call leaves with call-end)`, async () => {
-      server.route('POST', '/call/web', { status: 201, body: webCall({ artifactPlan: { videoRecordingEnabled: true } }) });
+      server.route('POST', '/call/web', {
+        status: 201,
+        body: webCall({ artifactPlan: { videoRecordingEnabled: true } }),
+      });
       const ctx = makeClient(server);
       stopAt(ctx, stage);
       const started = ctx.client.start({ assistantId: 'a' });

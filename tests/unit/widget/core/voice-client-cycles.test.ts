@@ -24,7 +24,10 @@ async function cycle(client: VoiceClient, factory: FakeCallFactory, i: number): 
   await client.stop();
   expect(call.listenerCount(), `cycle ${i}: no listener left on the call object`).toBe(0);
   expect(call.destroyed, `cycle ${i}: call object destroyed`).toBe(true);
-  expect(call.localTracks.every((t) => t.readyState === 'ended'), `cycle ${i}: tracks ended`).toBe(true);
+  expect(
+    call.localTracks.every((t) => t.readyState === 'ended'),
+    `cycle ${i}: tracks ended`,
+  ).toBe(true);
 }
 
 describe(`VoiceClient: ${CYCLES} start/stop cycles`, () => {
@@ -55,8 +58,15 @@ describe(`VoiceClient: ${CYCLES} start/stop cycles`, () => {
         expect(vi.getTimerCount(), `cycle ${i}: no timer after a cancel`).toBe(0);
       }
     }
-    expect(counts, 'one call-start, call-end and speech-start per call').toEqual({ start: CYCLES, end: CYCLES, speechStart: CYCLES });
-    expect(platform.players.every((p) => p.stopped), 'every player released').toBe(true);
+    expect(counts, 'one call-start, call-end and speech-start per call').toEqual({
+      start: CYCLES,
+      end: CYCLES,
+      speechStart: CYCLES,
+    });
+    expect(
+      platform.players.every((p) => p.stopped),
+      'every player released',
+    ).toBe(true);
     expect(platform.players, 'one player per call').toHaveLength(CYCLES);
     unsubscribe();
     expect(client.state, 'idle at the end').toBe('idle');
@@ -79,7 +89,10 @@ describe(`VoiceClient: ${CYCLES} start/stop cycles`, () => {
     for (let i = half; i < CYCLES; i++) await cycle(client, factory, i);
     await new Promise((resolve) => setImmediate(resolve));
     expect(liveTimers(), 'no growth in live timers between cycle 100 and 200').toBeLessThanOrEqual(timersAtHalf);
-    expect(factory.calls.reduce((n, c) => n + c.listenerCount(), 0), 'no listener on any call object').toBe(0);
+    expect(
+      factory.calls.reduce((n, c) => n + c.listenerCount(), 0),
+      'no listener on any call object',
+    ).toBe(0);
     expect(platform.pageHideHandlers.size, 'no page-hide handler').toBe(0);
     expect(server.requests, 'one POST per cycle').toHaveLength(CYCLES);
     const callStart = handlers.find(([event]) => event === 'call-start')?.[1];

@@ -65,9 +65,15 @@ describe('VoiceClient: the speaker', () => {
     const { client, call, platform } = await active();
     await call.startAssistantAudio();
     await client.setOutputDevice('speakers-2');
-    expect(platform.players.map((p) => p.sinkId), 'the playing one').toEqual(['speakers-2']);
+    expect(
+      platform.players.map((p) => p.sinkId),
+      'the playing one',
+    ).toEqual(['speakers-2']);
     await call.startAssistantAudio(new FakeTrack('audio'));
-    expect(platform.players.map((p) => p.sinkId), 'a later one').toEqual(['speakers-2', 'speakers-2']);
+    expect(
+      platform.players.map((p) => p.sinkId),
+      'a later one',
+    ).toEqual(['speakers-2', 'speakers-2']);
   });
 
   it('an output that is gone rejects (the panel says so)', async () => {
@@ -82,7 +88,12 @@ describe('VoiceClient over the Daily adapter and the fake daily-js', () => {
   it('the switch reaches daily-js (setInputDevicesAsync) and mute is re-applied after it', async () => {
     server.route('POST', '/call/web', { status: 201, body: webCall() });
     const daily = new FakeDaily();
-    const client = new VoiceClient({ publicKey: PUBLIC_KEY, apiBaseUrl: server.url, callFactory: createDailyCallFactory({}, daily), platform: new FakePlatform() });
+    const client = new VoiceClient({
+      publicKey: PUBLIC_KEY,
+      apiBaseUrl: server.url,
+      callFactory: createDailyCallFactory({}, daily),
+      platform: new FakePlatform(),
+    });
     await client.setInputDevice('mic-a');
     await client.start({ assistantId: 'asst-1' });
     const call = daily.last;

@@ -81,7 +81,9 @@ describe('VoiceClient: the lazily loaded Daily adapter', () => {
     expect(events.progress(), 'not created before the chunk').not.toContain('daily-call-object-creation:completed');
     gate.resolve();
     expect(await started, 'started').not.toBeNull();
-    expect(adapter.configs, 'dailyConfig passed to the adapter').toEqual([{ bundlePathOverride: 'https://cdn.example/daily/' }]);
+    expect(adapter.configs, 'dailyConfig passed to the adapter').toEqual([
+      { bundlePathOverride: 'https://cdn.example/daily/' },
+    ]);
     await client.stop();
   });
 
@@ -122,8 +124,8 @@ describe('VoiceClient: the lazily loaded Daily adapter', () => {
   });
 });
 
-describe('VoiceClient: the default is the entry\'s, never the core\'s', () => {
-  it('the core\'s own client has none: a start without callFactory fails saying what to pass, and the adapter is never imported', async () => {
+describe("VoiceClient: the default is the entry's, never the core's", () => {
+  it("the core's own client has none: a start without callFactory fails saying what to pass, and the adapter is never imported", async () => {
     server.route('POST', '/call/web', { status: 201, body: webCall() });
     const adapter = fakeAdapter();
     const { client, events } = await loadClient({}, 'bare');
@@ -135,7 +137,7 @@ describe('VoiceClient: the default is the entry\'s, never the core\'s', () => {
     expect(adapter.evaluated, 'the core never imports the Daily adapter').toBe(0);
   });
 
-  it('the script-tag engine asks the page\'s widget loader for the daily file (no import()), once, with dailyConfig', async () => {
+  it("the script-tag engine asks the page's widget loader for the daily file (no import()), once, with dailyConfig", async () => {
     server.route('POST', '/call/web', { status: 201, body: webCall() });
     const adapter = fakeAdapter();
     const factory = new FakeCallFactory();
@@ -146,23 +148,32 @@ describe('VoiceClient: the default is the entry\'s, never the core\'s', () => {
       return Promise.resolve({ createDailyCallFactory: (config?: DailyConfig) => (configs.push(config), factory) });
     }) as unknown as LoadModule;
     (globalThis as { RingwiseVoice?: unknown }).RingwiseVoice = { load };
-    const { client } = await loadClient({ dailyConfig: { bundlePathOverride: 'https://cdn.example/daily/' } }, 'script');
+    const { client } = await loadClient(
+      { dailyConfig: { bundlePathOverride: 'https://cdn.example/daily/' } },
+      'script',
+    );
     await client.preload();
     expect(await client.start({ assistantId: 'a' }), 'started').not.toBeNull();
     await client.stop();
     expect(asked, 'the daily file, through the loader, once').toEqual(['daily']);
-    expect(configs, 'dailyConfig passed to the adapter').toEqual([{ bundlePathOverride: 'https://cdn.example/daily/' }]);
+    expect(configs, 'dailyConfig passed to the adapter').toEqual([
+      { bundlePathOverride: 'https://cdn.example/daily/' },
+    ]);
     expect(factory.calls, 'the call object came from it').toHaveLength(1);
-    expect(adapter.evaluated, 'never the bundler\'s import()').toBe(0);
+    expect(adapter.evaluated, "never the bundler's import()").toBe(0);
   });
 
   it('the script-tag engine without the widget loader on the page fails the start saying so, and retries later', async () => {
     server.route('POST', '/call/web', { status: 201, body: webCall() });
     const { client, events } = await loadClient({}, 'script');
     expect(await client.start({ assistantId: 'a' }), 'start fails').toBeNull();
-    expect(events.of('error')[0]?.message, 'names the missing loader').toMatch(/widget loader \(voice-widget\.js\) is not on this page/);
+    expect(events.of('error')[0]?.message, 'names the missing loader').toMatch(
+      /widget loader \(voice-widget\.js\) is not on this page/,
+    );
     const factory = new FakeCallFactory();
-    (globalThis as { RingwiseVoice?: unknown }).RingwiseVoice = { load: () => Promise.resolve({ createDailyCallFactory: () => factory }) };
+    (globalThis as { RingwiseVoice?: unknown }).RingwiseVoice = {
+      load: () => Promise.resolve({ createDailyCallFactory: () => factory }),
+    };
     expect(await client.start({ assistantId: 'a' }), 'the next start asks again').not.toBeNull();
     await client.stop();
   });

@@ -22,7 +22,10 @@ describe('VoiceClient.start adopts a microphone request in flight', () => {
     const { client, events, platform, factory } = makeClient(server);
     const result = await client.start({ assistantId: 'a' }, { microphone: Promise.resolve(stream(track)) });
     expect(result, 'joined').toEqual(webCall());
-    expect({ asked: platform.micRequests, adopted: platform.micAdopted }, 'the pending request adopted, none of its own').toEqual({ asked: 0, adopted: 1 });
+    expect(
+      { asked: platform.micRequests, adopted: platform.micAdopted },
+      'the pending request adopted, none of its own',
+    ).toEqual({ asked: 0, adopted: 1 });
     expect(track.readyState, 'the early track is stopped (the call engine opens its own)').toBe('ended');
     expect(events.progress(), 'the same stages as a start that asks itself').toEqual(SUCCESS_PROGRESS);
     expect(factory.last.joins, 'joined the room').toHaveLength(1);
@@ -36,7 +39,10 @@ describe('VoiceClient.start adopts a microphone request in flight', () => {
     const started = client.start({ assistantId: 'a' }, { microphone: permission.promise });
     await server.waitForRequest((r) => r.path === '/call/web');
     for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
-    expect(factory.calls.flatMap((call) => call.joins), 'no join while the permission is pending').toEqual([]);
+    expect(
+      factory.calls.flatMap((call) => call.joins),
+      'no join while the permission is pending',
+    ).toEqual([]);
     expect(events.progress().at(-1), 'waiting in mobile-permissions').toBe('mobile-permissions:started');
     permission.resolve(stream(new FakeTrack()));
     expect(await started, 'then joined').toEqual(webCall());
@@ -51,10 +57,16 @@ describe('VoiceClient.start adopts a microphone request in flight', () => {
     const early = makeClient(server);
     const refused = Promise.reject(namedError('NotAllowedError', 'NotAllowedError: fake'));
     expect(await early.client.start({ assistantId: 'a' }, { microphone: refused }), 'fails').toBeNull();
-    const summary = ({ events }: typeof own) => events.of('error').map((e) => ({ type: e.type, stage: e.stage, message: e.message }));
-    expect(summary(own), 'the own refusal').toEqual([{ type: 'mic-permission-denied', stage: 'mobile-permissions', message: expect.any(String) }]);
+    const summary = ({ events }: typeof own) =>
+      events.of('error').map((e) => ({ type: e.type, stage: e.stage, message: e.message }));
+    expect(summary(own), 'the own refusal').toEqual([
+      { type: 'mic-permission-denied', stage: 'mobile-permissions', message: expect.any(String) },
+    ]);
     expect(summary(early), 'same type, stage and message').toEqual(summary(own));
-    expect(await early.client.start({ assistantId: 'a' }), 'usable again: the next start asks itself and joins').toEqual(webCall());
+    expect(
+      await early.client.start({ assistantId: 'a' }),
+      'usable again: the next start asks itself and joins',
+    ).toEqual(webCall());
     expect(early.platform.micRequests, 'asked itself the second time').toBe(1);
     await early.client.stop();
   });
@@ -63,10 +75,16 @@ describe('VoiceClient.start adopts a microphone request in flight', () => {
     server.route('POST', '/call/web', { status: 201, body: webCall() });
     const { client } = makeClient(server);
     const unused = new FakeTrack();
-    await expect(client.start({}, { microphone: Promise.resolve(stream(unused)) }), 'validation throws').rejects.toMatchObject({ type: 'validation-error' });
+    await expect(
+      client.start({}, { microphone: Promise.resolve(stream(unused)) }),
+      'validation throws',
+    ).rejects.toMatchObject({ type: 'validation-error' });
     const running = client.start({ assistantId: 'a' });
     const second = new FakeTrack();
-    expect(await client.start({ assistantId: 'a' }, { microphone: Promise.resolve(stream(second)) }), 'already started').toBeNull();
+    expect(
+      await client.start({ assistantId: 'a' }, { microphone: Promise.resolve(stream(second)) }),
+      'already started',
+    ).toBeNull();
     await running;
     await new Promise((resolve) => setImmediate(resolve));
     expect([unused.readyState, second.readyState], 'both stopped').toEqual(['ended', 'ended']);

@@ -28,7 +28,9 @@ async function active(body: WebCall = webCall(), options: Parameters<typeof make
 describe('VoiceClient: joining', () => {
   it("joins with the platform's meeting token when it sends one, and without a token key otherwise", async () => {
     const withToken = await active(webCall({ transport: { callToken: 'meeting-token-1' } }));
-    expect(withToken.call.joins, 'the token is passed to the join').toEqual([{ url: webCall().webCallUrl, token: 'meeting-token-1' }]);
+    expect(withToken.call.joins, 'the token is passed to the join').toEqual([
+      { url: webCall().webCallUrl, token: 'meeting-token-1' },
+    ]);
     await withToken.client.stop();
     const without = await active();
     expect(without.call.joins[0], 'no token').toEqual({ url: webCall().webCallUrl, token: undefined });
@@ -38,7 +40,10 @@ describe('VoiceClient: joining', () => {
   it('sends roomDeleteOnUserLeaveEnabled in the POST /call/web body after the target, as @vapi-ai/web does', async () => {
     server.route('POST', '/call/web', { status: 201, body: webCall() });
     const { client } = makeClient(server);
-    await client.start({ assistantId: 'asst-1', assistantOverrides: { variableValues: { a: 1 } } }, { roomDeleteOnUserLeaveEnabled: false });
+    await client.start(
+      { assistantId: 'asst-1', assistantOverrides: { variableValues: { a: 1 } } },
+      { roomDeleteOnUserLeaveEnabled: false },
+    );
     expect(server.requests[0]?.text, 'body, byte for byte').toBe(
       '{"assistantId":"asst-1","assistantOverrides":{"variableValues":{"a":1}},"roomDeleteOnUserLeaveEnabled":false}',
     );
@@ -113,7 +118,18 @@ describe('VoiceClient: media, network and recording events', () => {
   it('passes the engine events on, typed', async () => {
     const { client, call } = await active();
     const log: [string, unknown][] = [];
-    for (const event of ['camera-error', 'network-quality-change', 'network-connection', 'participant-updated', 'recording-started', 'recording-stopped', 'recording-stats', 'recording-upload-completed', 'recording-error', 'call-engine-error'] as const) {
+    for (const event of [
+      'camera-error',
+      'network-quality-change',
+      'network-connection',
+      'participant-updated',
+      'recording-started',
+      'recording-stopped',
+      'recording-stats',
+      'recording-upload-completed',
+      'recording-error',
+      'call-engine-error',
+    ] as const) {
       client.on(event, (payload: unknown) => log.push([event, payload]));
     }
     const bot = { id: ASSISTANT_ID, local: false, userName: 'Vapi Speaker' };
@@ -161,14 +177,18 @@ describe('VoiceClient: media, network and recording events', () => {
   });
 
   it('emits audio with the player when the assistant plays, video with the track (video option), audio-start-failed when autoplay is blocked', async () => {
-    const { client, call, platform } = await active(webCall({ assistant: { voice: { provider: 'tavus' } } }), { video: true });
+    const { client, call, platform } = await active(webCall({ assistant: { voice: { provider: 'tavus' } } }), {
+      video: true,
+    });
     const audio = vi.fn();
     const video = vi.fn();
     const failed = vi.fn();
     client.on('audio', audio).on('video', video).on('audio-start-failed', failed);
     platform.autoplayBlocked = true;
     await call.startAssistantAudio();
-    expect(failed, 'audio-start-failed with the NotAllowedError').toHaveBeenCalledWith(expect.objectContaining({ name: 'NotAllowedError' }));
+    expect(failed, 'audio-start-failed with the NotAllowedError').toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'NotAllowedError' }),
+    );
     expect(client.getSnapshot().audioBlocked, "the card's 'tap to hear' state").toBe(true);
     expect(audio, 'no audio event before it plays').not.toHaveBeenCalled();
     platform.autoplayBlocked = false;
@@ -207,8 +227,12 @@ describe('VoiceClient.reconnect', () => {
       'reconnect-initialization:completed',
       'daily-call-object-creation:started',
     ]);
-    expect(events.of('call-start-progress')[0]?.metadata, 'the web call in the metadata').toEqual({ webCall: webCall({ id: 'call-9', transport: { callToken: 'tok' } }) });
-    expect(events.of('call-start-success'), 'success').toEqual([{ callId: 'call-9', totalDuration: expect.any(Number) }]);
+    expect(events.of('call-start-progress')[0]?.metadata, 'the web call in the metadata').toEqual({
+      webCall: webCall({ id: 'call-9', transport: { callToken: 'tok' } }),
+    });
+    expect(events.of('call-start-success'), 'success').toEqual([
+      { callId: 'call-9', totalDuration: expect.any(Number) },
+    ]);
     expect(client.getSnapshot().callId, 'call id').toBe('call-9');
     expect(client.state).toBe('active');
     await client.stop();
@@ -216,19 +240,24 @@ describe('VoiceClient.reconnect', () => {
 
   it('has the guards of @vapi-ai/web: not during a call, not without webCallUrl', async () => {
     const { client } = await active();
-    await expect(client.reconnect(webCall()), 'during a call').rejects.toThrow('Cannot reconnect while a call is already in progress. Call stop() first.');
+    await expect(client.reconnect(webCall()), 'during a call').rejects.toThrow(
+      'Cannot reconnect while a call is already in progress. Call stop() first.',
+    );
     await client.stop();
     const error = await client.reconnect({ id: 'x' } as WebCall).catch((e: unknown) => e);
-    expect(isVoiceError(error, 'validation-error') && error.message, 'without webCallUrl').toBe('webCallUrl is required for reconnection.');
+    expect(isVoiceError(error, 'validation-error') && error.message, 'without webCallUrl').toBe(
+      'webCallUrl is required for reconnection.',
+    );
   });
 
   it('reports a failed join as a start does and resolves false', async () => {
     const { client, factory, events } = makeClient(server);
     factory.configure = (call) => (call.joinResult = () => Promise.reject(new Error('room expired')));
     expect(await client.reconnect(webCall()), 'not joined').toBe(false);
-    expect(events.of('call-start-failed').map((e) => [e.stage, e.error.type, e.error.message]), 'failure').toEqual([
-      ['daily-call-join', 'daily-call-join-error', 'room expired'],
-    ]);
+    expect(
+      events.of('call-start-failed').map((e) => [e.stage, e.error.type, e.error.message]),
+      'failure',
+    ).toEqual([['daily-call-join', 'daily-call-join-error', 'room expired']]);
     expect(client.state, 'idle again').toBe('idle');
   });
 });

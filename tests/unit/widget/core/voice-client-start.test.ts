@@ -44,7 +44,12 @@ describe('VoiceClient.start: the request', () => {
       seen.push(String(input));
       return new Response(JSON.stringify(webCall()), { status: 201, headers: { 'content-type': 'application/json' } });
     };
-    const client = new VoiceClient({ publicKey: 'pk', callFactory: new FakeCallFactory(), platform: new FakePlatform(), fetch: fetchSpy });
+    const client = new VoiceClient({
+      publicKey: 'pk',
+      callFactory: new FakeCallFactory(),
+      platform: new FakePlatform(),
+      fetch: fetchSpy,
+    });
     await client.start({ assistantId: 'a' });
     expect(seen, 'the default API base URL').toEqual(['https://api.vapi.ai/call/web']);
     await client.stop();
@@ -69,7 +74,12 @@ describe('VoiceClient.start: stages', () => {
     expect(success?.totalDuration, 'total duration').toBeGreaterThanOrEqual(0);
     expect(events.of('state-change'), 'state transitions').toEqual(['starting', 'active']);
     expect(client.state, 'active after start').toBe('active');
-    expect(client.getSnapshot(), 'snapshot after start').toMatchObject({ state: 'active', callId: 'call-1', stage: null, error: null });
+    expect(client.getSnapshot(), 'snapshot after start').toMatchObject({
+      state: 'active',
+      callId: 'call-1',
+      stage: null,
+      error: null,
+    });
     expect(states.at(-1), 'subscribers saw the final state').toBe('active');
 
     const call = factory.last;
@@ -81,7 +91,10 @@ describe('VoiceClient.start: stages', () => {
     ]);
     expect(call.recordings, 'no recording unless enabled').toEqual([]);
     expect(platform.micRequests, 'microphone asked for explicitly').toBe(1);
-    expect(platform.micTracks.every((t) => t.readyState === 'ended'), 'the permission probe track is released').toBe(true);
+    expect(
+      platform.micTracks.every((t) => t.readyState === 'ended'),
+      'the permission probe track is released',
+    ).toBe(true);
     expect(events.of('error'), 'no error').toEqual([]);
     await client.stop();
   });
@@ -103,7 +116,9 @@ describe('VoiceClient.start: stages', () => {
     ]);
     expect(events.progress(), 'recording-started begins after setup').toContain('video-recording-started:started');
     factory.last.emit('recording-started', undefined);
-    const done = events.of('call-start-progress').find((p) => p.stage === 'video-recording-started' && p.status === 'completed');
+    const done = events
+      .of('call-start-progress')
+      .find((p) => p.stage === 'video-recording-started' && p.status === 'completed');
     expect(done?.metadata?.delaySeconds, 'delay reported in seconds').toBeGreaterThanOrEqual(0);
     await client.stop();
     expect(factory.last.recordingStops, 'recording stopped when the call leaves').toBe(1);
@@ -138,13 +153,17 @@ describe('VoiceClient.start: stages', () => {
       const request = new Promise<Response>((resolve) => (answer = resolve));
       const started = client.start({ assistantId: 'a' }, { request });
       await until(() => platform.micRequests === 1, 'the microphone request');
-      expect(events.progress(), 'asked while POST /call/web is still in flight').not.toContain('web-call-creation:completed');
+      expect(events.progress(), 'asked while POST /call/web is still in flight').not.toContain(
+        'web-call-creation:completed',
+      );
       // The POST takes longer than the mobile wait …
       await vi.advanceTimersByTimeAsync(1000);
       answer(new Response(JSON.stringify(webCall()), { status: 201, headers: { 'content-type': 'application/json' } }));
       // … so the join follows the answer without another second.
       await until(() => factory.calls.length === 1 && factory.last.joins.length === 1, 'the join');
-      expect(events.progress().slice(0, 8), 'every stage still reports in its place').toEqual(SUCCESS_PROGRESS.slice(0, 8));
+      expect(events.progress().slice(0, 8), 'every stage still reports in its place').toEqual(
+        SUCCESS_PROGRESS.slice(0, 8),
+      );
       expect(await started, 'started').not.toBeNull();
       await client.stop();
     } finally {
@@ -158,7 +177,9 @@ describe('VoiceClient.start: validation and already-started', () => {
     const { client, events } = makeClient(server);
     const thrown = await client.start({}).catch((error: unknown) => error);
     expect(isVoiceError(thrown, 'validation-error'), 'a validation VoiceError is thrown').toBe(true);
-    expect((thrown as Error).message, "the spec's exact message").toBe('Assistant or Squad or Workflow must be provided.');
+    expect((thrown as Error).message, "the spec's exact message").toBe(
+      'Assistant or Squad or Workflow must be provided.',
+    );
     const [emitted] = events.of('error');
     expect(emitted, 'the same error is emitted').toBe(thrown);
     expect(emitted?.stage, 'stage input-validation').toBe('input-validation');
@@ -204,28 +225,49 @@ describe('VoiceClient.start: failures', () => {
     expect(error.stage, 'error stage').toBe(expected.stage);
     if (expected.status !== undefined) expect(error.status, 'HTTP status').toBe(expected.status);
     if (expected.message) expect(error.message, 'error message').toMatch(expected.message);
-    expect(events.names().indexOf('call-start-failed'), 'call-start-failed before error').toBeLessThan(events.names().indexOf('error'));
+    expect(events.names().indexOf('call-start-failed'), 'call-start-failed before error').toBeLessThan(
+      events.names().indexOf('error'),
+    );
     expect(events.of('call-start'), 'no call-start').toHaveLength(0);
     expect(events.of('call-end'), 'no call-end for a call that never joined').toHaveLength(0);
     expect(client.getSnapshot(), 'idle with the error').toMatchObject({ state: 'idle', stage: null, error });
     for (const call of factory.calls) {
       expect(call.destroyed, 'call object destroyed').toBe(true);
       expect(call.listenerCount(), 'no listener left on the call object').toBe(0);
-      expect(call.localTracks.every((t) => t.readyState === 'ended'), 'call tracks ended').toBe(true);
+      expect(
+        call.localTracks.every((t) => t.readyState === 'ended'),
+        'call tracks ended',
+      ).toBe(true);
     }
-    expect(platform.micTracks.every((t) => t.readyState === 'ended'), 'microphone tracks ended').toBe(true);
+    expect(
+      platform.micTracks.every((t) => t.readyState === 'ended'),
+      'microphone tracks ended',
+    ).toBe(true);
     expect(platform.pageHideHandlers.size, 'page-hide listener removed').toBe(0);
     return ctx;
   }
 
   it('maps an API error to api-error with the status and the platform message', async () => {
-    server.route('POST', '/call/web', { status: 400, body: { message: 'assistantId must be a UUID', error: 'Bad Request' } });
-    await expectFailure(() => {}, { stage: 'web-call-creation', type: 'api-error', status: 400, message: 'assistantId must be a UUID' });
+    server.route('POST', '/call/web', {
+      status: 400,
+      body: { message: 'assistantId must be a UUID', error: 'Bad Request' },
+    });
+    await expectFailure(() => {}, {
+      stage: 'web-call-creation',
+      type: 'api-error',
+      status: 400,
+      message: 'assistantId must be a UUID',
+    });
   });
 
   it('maps a 401 to api-error 401', async () => {
     server.route('POST', '/call/web', { status: 401, body: { message: 'Invalid Key' } });
-    await expectFailure(() => {}, { stage: 'web-call-creation', type: 'api-error', status: 401, message: 'Invalid Key' });
+    await expectFailure(() => {}, {
+      stage: 'web-call-creation',
+      type: 'api-error',
+      status: 401,
+      message: 'Invalid Key',
+    });
   });
 
   it('maps a dropped connection to network-error', async () => {
@@ -235,16 +277,23 @@ describe('VoiceClient.start: failures', () => {
 
   it('maps a throwing call factory to daily-call-object-creation-error', async () => {
     provide();
-    await expectFailure((ctx) => (ctx.factory.createError = new Error('Duplicate DailyIframe instances are not allowed')), {
-      stage: 'daily-call-object-creation',
-      type: 'daily-call-object-creation-error',
-      message: /Duplicate DailyIframe/,
-    });
+    await expectFailure(
+      (ctx) => (ctx.factory.createError = new Error('Duplicate DailyIframe instances are not allowed')),
+      {
+        stage: 'daily-call-object-creation',
+        type: 'daily-call-object-creation-error',
+        message: /Duplicate DailyIframe/,
+      },
+    );
   });
 
-  it('a microphone refused while POST /call/web fails reports the request\'s failure (the refusal is not left unhandled)', async () => {
+  it("a microphone refused while POST /call/web fails reports the request's failure (the refusal is not left unhandled)", async () => {
     provide({ message: 'Invalid Key' }, 401);
-    const { platform } = await expectFailure((ctx) => ctx.platform.denyMicrophone('NotAllowedError'), { stage: 'web-call-creation', type: 'api-error', status: 401 });
+    const { platform } = await expectFailure((ctx) => ctx.platform.denyMicrophone('NotAllowedError'), {
+      stage: 'web-call-creation',
+      type: 'api-error',
+      status: 401,
+    });
     expect(platform.micRequests, 'asked beside the request').toBe(1);
   });
 
@@ -258,7 +307,10 @@ describe('VoiceClient.start: failures', () => {
   for (const [name, type] of micCases) {
     it(`maps a microphone ${name} to ${type}, before any join`, async () => {
       provide();
-      const { factory } = await expectFailure((ctx) => ctx.platform.denyMicrophone(name), { stage: 'mobile-permissions', type });
+      const { factory } = await expectFailure((ctx) => ctx.platform.denyMicrophone(name), {
+        stage: 'mobile-permissions',
+        type,
+      });
       expect(factory.last.joins, 'never joined').toHaveLength(0);
     });
   }
@@ -266,7 +318,9 @@ describe('VoiceClient.start: failures', () => {
   it('maps a NotAllowedError caused by a permissions policy to mic-blocked', async () => {
     provide();
     await expectFailure(
-      (ctx) => (ctx.platform.microphone = () => Promise.reject(namedError('NotAllowedError', 'Permission denied by permissions policy'))),
+      (ctx) =>
+        (ctx.platform.microphone = () =>
+          Promise.reject(namedError('NotAllowedError', 'Permission denied by permissions policy'))),
       { stage: 'mobile-permissions', type: 'mic-blocked', message: /^The microphone cannot be used on this page\./ },
     );
   });
@@ -284,9 +338,19 @@ describe('VoiceClient.start: failures', () => {
   });
 
   it('recovers for another start after a failure with no listeners at all', async () => {
-    server.route('POST', '/call/web', { status: 500, body: { message: 'boom' } }, { status: 201, body: webCall({ id: 'call-2' }) });
+    server.route(
+      'POST',
+      '/call/web',
+      { status: 500, body: { message: 'boom' } },
+      { status: 201, body: webCall({ id: 'call-2' }) },
+    );
     const factory = new FakeCallFactory();
-    const client = new VoiceClient({ publicKey: PUBLIC_KEY, apiBaseUrl: server.url, callFactory: factory, platform: new FakePlatform() });
+    const client = new VoiceClient({
+      publicKey: PUBLIC_KEY,
+      apiBaseUrl: server.url,
+      callFactory: factory,
+      platform: new FakePlatform(),
+    });
     expect(await client.start({ assistantId: 'a' }), 'the failed start resolves null and does not throw').toBeNull();
     expect(client.getSnapshot().error?.type, 'the error is in the snapshot').toBe('api-error');
     const events = record(client);
@@ -316,9 +380,10 @@ describe('VoiceClient.start: nonfatal stage failures', () => {
     factory.configure = (call) => (call.recordingError = new Error('recording not allowed'));
     expect(await client.start({ assistantId: 'a' }), 'started').not.toBeNull();
     expect(events.progress(), 'failed progress').toContain('video-recording-setup:failed');
-    expect(events.of('error').map((e) => [e.type, e.stage]), 'nonfatal error').toEqual([
-      ['video-recording-setup-error', 'video-recording-setup'],
-    ]);
+    expect(
+      events.of('error').map((e) => [e.type, e.stage]),
+      'nonfatal error',
+    ).toEqual([['video-recording-setup-error', 'video-recording-setup']]);
     expect(events.of('call-start-failed'), 'not a start failure').toHaveLength(0);
     expect(client.state).toBe('active');
     await client.stop();
@@ -332,7 +397,10 @@ describe('VoiceClient.start: nonfatal stage failures', () => {
     factory.configure = (call) => (call.observerError = new Error('interval too small'));
     expect(await client.start({ assistantId: 'a' }), 'started').not.toBeNull();
     expect(events.progress(), 'failed progress').toContain('audio-observer-setup:failed');
-    expect(events.of('error').map((e) => e.type), 'nonfatal error').toEqual(['audio-observer-setup-error']);
+    expect(
+      events.of('error').map((e) => e.type),
+      'nonfatal error',
+    ).toEqual(['audio-observer-setup-error']);
     expect(client.state).toBe('active');
     await client.stop();
   });
@@ -340,9 +408,15 @@ describe('VoiceClient.start: nonfatal stage failures', () => {
   it('reports a noise-cancellation failure that arrives later, and keeps the call', async () => {
     provide();
     const { client, events, factory } = makeClient(server);
-    factory.configure = (call) => (call.inputSettingsResult = () => Promise.reject(new Error('KrispInitError: Canceled')));
+    factory.configure = (call) =>
+      (call.inputSettingsResult = () => Promise.reject(new Error('KrispInitError: Canceled')));
     expect(await client.start({ assistantId: 'a' }), 'started').not.toBeNull();
-    await vi.waitFor(() => expect(events.of('error').map((e) => e.type), 'reported').toEqual(['audio-processing-setup-error']));
+    await vi.waitFor(() =>
+      expect(
+        events.of('error').map((e) => e.type),
+        'reported',
+      ).toEqual(['audio-processing-setup-error']),
+    );
     expect(client.state, 'the call goes on').toBe('active');
     await client.stop();
   });
@@ -375,7 +449,10 @@ describe('VoiceClient.start: a microphone track from a late permission', () => {
     await until(() => track.readyState === 'ended', 'the late track is ended, not left recording');
     // The prompt opens at the start, beside the POST: whichever stage was running reports the cancellation.
     expect(events.progress().at(-1), 'the stage reports the cancellation').toMatch(/:failed$/);
-    expect(factory.calls.flatMap((call) => call.joins), 'never joined').toHaveLength(0);
+    expect(
+      factory.calls.flatMap((call) => call.joins),
+      'never joined',
+    ).toHaveLength(0);
   });
 
   it('maps a permission error thrown as a non-Error value (a plain object, as some browsers and polyfills reject with)', async () => {
@@ -387,7 +464,9 @@ describe('VoiceClient.start: a microphone track from a late permission', () => {
     const [error] = events.of('error');
     expect(denial instanceof Error, 'the rejection is not an Error').toBe(false);
     expect(error?.type, 'classified by its name').toBe('mic-permission-denied');
-    expect(error?.message, "human message first, then the browser's").toBe('Microphone access was denied. Permission denied');
+    expect(error?.message, "human message first, then the browser's").toBe(
+      'Microphone access was denied. Permission denied',
+    );
   });
 
   it('maps a permission failure thrown as a bare string', async () => {

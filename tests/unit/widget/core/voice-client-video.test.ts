@@ -30,7 +30,10 @@ describe('VoiceClient: the assistant video', () => {
     call.emit('track-started', { participant: assistant, track: new FakeTrack('video') });
     await call.startAssistantAudio();
     expect(client.getSnapshot().videoTrack, 'no video track').toBeNull();
-    expect(platform.players.map((p) => p.track.kind), 'audio plays as before').toEqual(['audio']);
+    expect(
+      platform.players.map((p) => p.track.kind),
+      'audio plays as before',
+    ).toEqual(['audio']);
     await client.stop();
   });
 
@@ -54,7 +57,10 @@ describe('VoiceClient: the assistant video', () => {
     expect(client.getSnapshot().videoTrack, 'the assistant video track').toBe(video);
     expect(seen, 'subscribers told').toContain(video);
     await call.startAssistantAudio();
-    expect(platform.players.map((p) => p.track.kind), 'only audio gets a player').toEqual(['audio']);
+    expect(
+      platform.players.map((p) => p.track.kind),
+      'only audio gets a player',
+    ).toEqual(['audio']);
     expect(client.getSnapshot().videoTrack, 'audio does not replace the video').toBe(video);
 
     call.emit('track-stopped', { participant: assistant, track: new FakeTrack('video') });

@@ -25,7 +25,10 @@ describe('createDailyCallFactory', () => {
     const daily = new FakeDaily();
     createDailyCallFactory(undefined, daily).createCall(AUDIO_ONLY);
     createDailyCallFactory(undefined, daily).createCall({ video: false, camera: true });
-    createDailyCallFactory(undefined, daily, { audioSource: 'mic-2', videoSource: false }).createCall({ video: false, camera: true });
+    createDailyCallFactory(undefined, daily, { audioSource: 'mic-2', videoSource: false }).createCall({
+      video: false,
+      camera: true,
+    });
     expect(daily.created, 'call object options').toEqual([
       { audioSource: true, videoSource: false, dailyConfig: { avoidEval: true } },
       { audioSource: true, videoSource: true, dailyConfig: { avoidEval: true } },
@@ -35,25 +38,39 @@ describe('createDailyCallFactory', () => {
 
   it('passes bundlePathOverride and other dailyConfig through; avoidEval can be turned off explicitly', () => {
     const daily = new FakeDaily();
-    createDailyCallFactory({ bundlePathOverride: 'https://cdn.example/daily', micAudioMode: 'speech' }, daily).createCall(AUDIO_ONLY);
+    createDailyCallFactory(
+      { bundlePathOverride: 'https://cdn.example/daily', micAudioMode: 'speech' },
+      daily,
+    ).createCall(AUDIO_ONLY);
     createDailyCallFactory({ avoidEval: false }, daily).createCall(AUDIO_ONLY);
-    expect(daily.created.map((o) => o?.dailyConfig), 'dailyConfig').toEqual([
+    expect(
+      daily.created.map((o) => o?.dailyConfig),
+      'dailyConfig',
+    ).toEqual([
       { avoidEval: true, bundlePathOverride: 'https://cdn.example/daily', micAudioMode: 'speech' },
       { avoidEval: false },
     ]);
   });
 
-  it("load() asks daily-js to load its call machine before the room is known (nothing else)", async () => {
+  it('load() asks daily-js to load its call machine before the room is known (nothing else)', async () => {
     const daily = new FakeDaily();
     await createDailyCallFactory({}, daily).createCall(AUDIO_ONLY).load!();
-    expect(daily.wire.filter(([method]) => method === 'load' || method === 'join'), 'a load, no join').toEqual([['load']]);
+    expect(
+      daily.wire.filter(([method]) => method === 'load' || method === 'join'),
+      'a load, no join',
+    ).toEqual([['load']]);
   });
 
   it('joins with the URL, the meeting token when there is one, explicit subscriptions', async () => {
     const daily = new FakeDaily();
     await createDailyCallFactory({}, daily).createCall(AUDIO_ONLY).join({ url: 'https://x.daily.co/a' });
-    await createDailyCallFactory({}, daily).createCall(AUDIO_ONLY).join({ url: 'https://x.daily.co/b', token: 'tok-1' });
-    expect(daily.wire.filter(([method]) => method === 'join'), 'join options (a token key only when there is a token)').toEqual([
+    await createDailyCallFactory({}, daily)
+      .createCall(AUDIO_ONLY)
+      .join({ url: 'https://x.daily.co/b', token: 'tok-1' });
+    expect(
+      daily.wire.filter(([method]) => method === 'join'),
+      'join options (a token key only when there is a token)',
+    ).toEqual([
       ['join', { url: 'https://x.daily.co/a', subscribeToTracksAutomatically: false }],
       ['join', { url: 'https://x.daily.co/b', token: 'tok-1', subscribeToTracksAutomatically: false }],
     ]);
@@ -67,7 +84,10 @@ describe('createDailyCallFactory', () => {
     await audioOnly.join({ url: 'https://x.daily.co/r' });
     dailyCall.fire('participant-joined', { participant: participant('late') });
     dailyCall.fire('participant-joined', { participant: participant('me-again', true) });
-    expect(dailyCall.wire.filter(([m]) => m === 'updateParticipant'), 'subscriptions').toEqual([
+    expect(
+      dailyCall.wire.filter(([m]) => m === 'updateParticipant'),
+      'subscriptions',
+    ).toEqual([
       ['updateParticipant', 'early', { setSubscribedTracks: { audio: true, video: false } }],
       ['updateParticipant', 'late', { setSubscribedTracks: { audio: true, video: false } }],
     ]);
@@ -75,9 +95,10 @@ describe('createDailyCallFactory', () => {
 
     createDailyCallFactory({}, daily).createCall({ video: true, camera: false });
     daily.calls[1]!.fire('participant-joined', { participant: participant('avatar') });
-    expect(daily.wire.slice(before).filter(([m]) => m === 'updateParticipant'), 'video for a video voice').toEqual([
-      ['updateParticipant', 'avatar', { setSubscribedTracks: { audio: true, video: true } }],
-    ]);
+    expect(
+      daily.wire.slice(before).filter(([m]) => m === 'updateParticipant'),
+      'video for a video voice',
+    ).toEqual([['updateParticipant', 'avatar', { setSubscribedTracks: { audio: true, video: true } }]]);
   });
 
   it('passes remote video tracks on only when video was asked for', () => {
@@ -114,9 +135,15 @@ describe('createDailyCallFactory', () => {
     dailyCall.fire('network-connection', { type: 'sfu', event: 'connected' });
     dailyCall.fire('network-connection', { type: 'sfu', event: 'something-else' });
     dailyCall.fire('nonfatal-error', { type: 'audio-processor-error', errorMsg: 'krisp' });
-    const ejected = { errorMsg: 'Meeting has ended', error: { type: 'ejected', localizedMsg: 'x', details: {} } } as const;
+    const ejected = {
+      errorMsg: 'Meeting has ended',
+      error: { type: 'ejected', localizedMsg: 'x', details: {} },
+    } as const;
     dailyCall.fire('error', ejected);
-    dailyCall.fire('camera-error', { errorMsg: { errorMsg: 'denied', audioOk: false }, error: { type: 'permissions', msg: 'denied', blockedBy: 'user', blockedMedia: ['audio'] } });
+    dailyCall.fire('camera-error', {
+      errorMsg: { errorMsg: 'denied', audioOk: false },
+      error: { type: 'permissions', msg: 'denied', blockedBy: 'user', blockedMedia: ['audio'] },
+    });
     dailyCall.fire('network-quality-change', { networkState: 'warning', networkStateReasons: [], stats: {} } as never);
     dailyCall.fire('participant-updated', { participant: participant('bot') });
     dailyCall.fire('local-audio-level', { audioLevel: 0.4 });
@@ -133,25 +160,55 @@ describe('createDailyCallFactory', () => {
       ['participant-left', { participant: { id: 'bot', local: false, userName: 'Vapi Speaker' } }],
       ['app-message', { data: '{"type":"transcript"}', fromId: 'bot' }],
       ['remote-participants-audio-level', { levels: { bot: 0.2 } }],
-      ['network-connection', { state: 'interrupted', type: 'signaling', raw: raw('network-connection', { type: 'signaling', event: 'interrupted' }) }],
-      ['network-connection', { state: 'connected', type: 'sfu', raw: raw('network-connection', { type: 'sfu', event: 'connected' }) }],
-      ['network-connection', { state: 'something-else', type: 'sfu', raw: raw('network-connection', { type: 'sfu', event: 'something-else' }) }],
-      ['nonfatal-error', { type: 'audio-processor-error', message: 'krisp', raw: raw('nonfatal-error', { type: 'audio-processor-error', errorMsg: 'krisp' }) }],
+      [
+        'network-connection',
+        {
+          state: 'interrupted',
+          type: 'signaling',
+          raw: raw('network-connection', { type: 'signaling', event: 'interrupted' }),
+        },
+      ],
+      [
+        'network-connection',
+        { state: 'connected', type: 'sfu', raw: raw('network-connection', { type: 'sfu', event: 'connected' }) },
+      ],
+      [
+        'network-connection',
+        {
+          state: 'something-else',
+          type: 'sfu',
+          raw: raw('network-connection', { type: 'sfu', event: 'something-else' }),
+        },
+      ],
+      [
+        'nonfatal-error',
+        {
+          type: 'audio-processor-error',
+          message: 'krisp',
+          raw: raw('nonfatal-error', { type: 'audio-processor-error', errorMsg: 'krisp' }),
+        },
+      ],
       ['error', { message: 'Meeting has ended', type: 'ejected', raw: raw('error', ejected) }],
       ['camera-error', expect.objectContaining({ message: 'denied', type: 'permissions' })],
       ['network-quality-change', expect.objectContaining({ state: 'warning' })],
-      ['participant-updated', expect.objectContaining({ participant: { id: 'bot', local: false, userName: 'Vapi Speaker' } })],
+      [
+        'participant-updated',
+        expect.objectContaining({ participant: { id: 'bot', local: false, userName: 'Vapi Speaker' } }),
+      ],
       ['local-audio-level', { level: 0.4 }],
       ['recording-started', { raw: raw('recording-started', { local: true }) }],
       ['recording-stopped', { raw: raw('recording-stopped', { instanceId: 'r1' }) }],
       ['recording-stats', { raw: raw('recording-stats', {}) }],
       ['recording-upload-completed', { raw: raw('recording-upload-completed', {}) }],
-      ['recording-error', { message: 'no recording rights', raw: raw('recording-error', { errorMsg: 'no recording rights' }) }],
+      [
+        'recording-error',
+        { message: 'no recording rights', raw: raw('recording-error', { errorMsg: 'no recording rights' }) },
+      ],
       ['left-meeting', undefined],
     ]);
     expect(
       Object.keys(dailyEvents(false)).filter((event) => !log.some(([seen]) => seen === event)),
-      'every event of the adapter\'s table is fired and checked here',
+      "every event of the adapter's table is fired and checked here",
     ).toEqual([]);
   });
 
@@ -215,7 +272,10 @@ describe('the adapter: microphone devices', () => {
     expect(daily.created[0]?.audioSource, 'opened with the chosen one').toBe('mic-1');
     expect(await call.getInputDevice(), 'read back').toBe('mic-1');
     await call.setInputDevice('mic-2');
-    expect(daily.wire.filter(([m]) => m === 'setInputDevicesAsync'), 'the switch').toEqual([['setInputDevicesAsync', { audioDeviceId: 'mic-2' }]]);
+    expect(
+      daily.wire.filter(([m]) => m === 'setInputDevicesAsync'),
+      'the switch',
+    ).toEqual([['setInputDevicesAsync', { audioDeviceId: 'mic-2' }]]);
     expect(await call.getInputDevice(), 'the new one').toBe('mic-2');
   });
 

@@ -21,7 +21,10 @@ describe('a call object made ahead of the call', () => {
     const factory = createDailyCallFactory(undefined, daily);
     factory.prepare!({ camera: false });
     expect(daily.calls, 'made ahead').toHaveLength(1);
-    expect(daily.wire.map(([what]) => what), 'nothing but its creation').toEqual(['createCallObject']);
+    expect(
+      daily.wire.map(([what]) => what),
+      'nothing but its creation',
+    ).toEqual(['createCallObject']);
     factory.prepare!({ camera: false });
     expect(daily.calls, 'one at a time').toHaveLength(1);
     const call = factory.createCall(AUDIO_ONLY);
@@ -38,7 +41,12 @@ describe('a call object made ahead of the call', () => {
     const call = factory.createCall({ video: false, camera: true, microphone: 'mic-2' });
     expect(daily.calls, 'a new one').toHaveLength(2);
     expect(call.engine).toBe(daily.calls[1]);
-    expect(daily.created[1], 'with the call’s sources, allowed beside the spare').toEqual({ audioSource: 'mic-2', videoSource: true, dailyConfig: { avoidEval: true }, allowMultipleCallInstances: true });
+    expect(daily.created[1], 'with the call’s sources, allowed beside the spare').toEqual({
+      audioSource: 'mic-2',
+      videoSource: true,
+      dailyConfig: { avoidEval: true },
+      allowMultipleCallInstances: true,
+    });
     expect(daily.calls[0]!.destroyed, 'the spare destroyed').toBe(true);
   });
 
@@ -47,7 +55,10 @@ describe('a call object made ahead of the call', () => {
     createDailyCallFactory(undefined, daily).prepare!({ camera: false });
     const other = createDailyCallFactory({ bundlePathOverride: 'https://cdn.example/daily' }, daily);
     other.createCall(AUDIO_ONLY);
-    expect(daily.created[1]?.dailyConfig, 'its own config').toEqual({ avoidEval: true, bundlePathOverride: 'https://cdn.example/daily' });
+    expect(daily.created[1]?.dailyConfig, 'its own config').toEqual({
+      avoidEval: true,
+      bundlePathOverride: 'https://cdn.example/daily',
+    });
     expect(daily.calls[0]!.destroyed, 'the other factory’s spare destroyed').toBe(true);
     const refused = new FakeDaily();
     refused.createError = new Error('Duplicate DailyIframe instances are not allowed');
@@ -55,7 +66,11 @@ describe('a call object made ahead of the call', () => {
     expect(() => factory.prepare!({ camera: false }), 'never throws').not.toThrow();
     refused.createError = null;
     factory.createCall(AUDIO_ONLY);
-    expect(refused.created[0], 'made at the call, as without a spare').toEqual({ audioSource: true, videoSource: false, dailyConfig: { avoidEval: true } });
+    expect(refused.created[0], 'made at the call, as without a spare').toEqual({
+      audioSource: true,
+      videoSource: false,
+      dailyConfig: { avoidEval: true },
+    });
   });
 
   it('never taken, is destroyed by dispose (the client destroyed: the element left the page)', () => {
@@ -82,7 +97,10 @@ describe('loadSpare: the call machine loaded at the click (issue 20)', () => {
     expect(loads(daily), 'daily-js asked once').toBe(1);
     const call = factory.createCall(AUDIO_ONLY);
     await call.load!();
-    expect(loads(daily), 'the call’s load() is the one started at the click (a second would cancel it and fetch again)').toBe(1);
+    expect(
+      loads(daily),
+      'the call’s load() is the one started at the click (a second would cancel it and fetch again)',
+    ).toBe(1);
     await factory.createCall(AUDIO_ONLY).load!();
     expect(loads(daily), 'the next call, made at its start, loads its own').toBe(2);
   });

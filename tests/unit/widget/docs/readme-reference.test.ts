@@ -15,13 +15,19 @@ const readme = readFileSync(WIDGET_README, 'utf8');
 for (const [name, render] of Object.entries(README_BLOCKS)) {
   test(`the ${name} table is generated from the reference`, () => {
     const expected = render().trim();
-    expect(readmeBlock(readme, name), `widget/README.md's ${name} block is stale; run \`npx node scripts/widget-readme.ts\`. It should read:\n${expected}\n`).toBe(expected);
+    expect(
+      readmeBlock(readme, name),
+      `widget/README.md's ${name} block is stale; run \`npx node scripts/widget-readme.ts\`. It should read:\n${expected}\n`,
+    ).toBe(expected);
   });
 }
 
 test('the README stays a user README: at most 700 lines', () => {
   const lines = readme.length - (readme.endsWith('\n') ? 1 : 0) === 0 ? 0 : readme.trimEnd().split('\n').length;
-  expect(lines, 'widget/README.md lines (architecture goes to ARCHITECTURE.md, size history to CHANGELOG.md)').toBeLessThanOrEqual(700);
+  expect(
+    lines,
+    'widget/README.md lines (architecture goes to ARCHITECTURE.md, size history to CHANGELOG.md)',
+  ).toBeLessThanOrEqual(700);
 });
 
 /** The README without its generated blocks (between `<!-- x -->` and `<!-- /x -->`) and code blocks. */
@@ -36,7 +42,10 @@ test('no measured figure is typed by hand: sizes and times sit only in generated
   // The one definition the size table needs is no measurement.
   const text = handWritten(readme).replace('1 KB = 1000 B', '');
   expect(text.match(FIGURE) ?? [], 'figures outside the generated blocks').toEqual([]);
-  expect(handWritten('a <!-- bench:x (y) -->5 KB<!-- /bench:x --> b 3 ms').match(FIGURE), 'the check sees a figure').toEqual(['3 ms']);
+  expect(
+    handWritten('a <!-- bench:x (y) -->5 KB<!-- /bench:x --> b 3 ms').match(FIGURE),
+    'the check sees a figure',
+  ).toEqual(['3 ms']);
 });
 
 test('writing the blocks again changes nothing, and a README without a block is refused', () => {

@@ -22,7 +22,15 @@ afterEach(() => {
 
 test('every part the card renders is described, and every described part is rendered', async () => {
   // With everything of issue 26 asked for: suggestions, thumbs and the rating, the hand-over.
-  const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'a', mode: 'hybrid', transcript: '', suggestions: 'Hi', feedback: 'both', 'handoff-label': 'Talk to a person' });
+  const mounted = await mount({
+    'public-key': 'pk',
+    'assistant-id': 'a',
+    mode: 'hybrid',
+    transcript: '',
+    suggestions: 'Hi',
+    feedback: 'both',
+    'handoff-label': 'Talk to a person',
+  });
   await open(mounted);
   // A bubble needs a turn: start a call and hear the assistant.
   mounted.shadow.querySelector<HTMLButtonElement>('[part=call]')!.click();
@@ -32,16 +40,31 @@ test('every part the card renders is described, and every described part is rend
   client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hi' });
   // Thumbs go under a finished reply (one the visitor answered); the assistant offers replies.
   client.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Hello' });
-  client.emit('message', { type: 'tool-calls', toolCallList: [{ id: 't', type: 'function', function: { name: 'suggest_replies', arguments: '{"options":["Yes"]}' } }] });
+  client.emit('message', {
+    type: 'tool-calls',
+    toolCallList: [
+      { id: 't', type: 'function', function: { name: 'suggest_replies', arguments: '{"options":["Yes"]}' } },
+    ],
+  });
   // The rich file (suggestions) and the audio file (settings) load on their own: wait for both
   // (a count of turns, not a clock: a busy machine only takes more turns).
-  const loaded = () => mounted.shadow.querySelector('[part~=suggestion]') && mounted.shadow.querySelector('[part~=audio-settings]');
+  const loaded = () =>
+    mounted.shadow.querySelector('[part~=suggestion]') && mounted.shadow.querySelector('[part~=audio-settings]');
   for (let i = 0; i < 200 && !loaded(); i++) await flush();
   // The nudge bubble is its own file: shown here beside the same launcher (never while the
   // message field has focus, so focus leaves it first).
   (mounted.shadow.activeElement as HTMLElement | null)?.blur();
-  showNudge({ element: mounted.el, container: mounted.launcher().parentElement!, text: 'Hi', style: () => {}, open: () => {}, busy: () => false });
-  const rendered = new Set([...mounted.shadow.querySelectorAll('[part]')].flatMap((el) => el.getAttribute('part')!.split(' ')));
+  showNudge({
+    element: mounted.el,
+    container: mounted.launcher().parentElement!,
+    text: 'Hi',
+    style: () => {},
+    open: () => {},
+    busy: () => false,
+  });
+  const rendered = new Set(
+    [...mounted.shadow.querySelectorAll('[part]')].flatMap((el) => el.getAttribute('part')!.split(' ')),
+  );
   expect([...rendered].sort(), 'parts rendered = parts described').toEqual(Object.keys(PART_DOCS).sort());
 });
 
@@ -59,13 +82,22 @@ test('the documented defaults are what the element does without the attribute', 
   const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'a', preload: null });
   const container = mounted.shadow.querySelector<HTMLElement>('[part=container]')!;
   const shown = { mode: container.dataset.mode, position: container.dataset.position, theme: container.dataset.theme };
-  expect(shown, 'mode, position and theme as documented').toEqual({ mode: OPTION_DOCS.mode.default, position: OPTION_DOCS.position.default, theme: OPTION_DOCS.theme.default });
+  expect(shown, 'mode, position and theme as documented').toEqual({
+    mode: OPTION_DOCS.mode.default,
+    position: OPTION_DOCS.position.default,
+    theme: OPTION_DOCS.theme.default,
+  });
   // The default preload (idle) fetches the card without any intent once the page is loaded and idle.
   expect(OPTION_DOCS.preload.default, 'documented preload').toBe('idle');
-  await vi.waitFor(() => expect(mounted.modules.loads, 'idle preload loaded the card without intent').toContain('card'));
+  await vi.waitFor(() =>
+    expect(mounted.modules.loads, 'idle preload loaded the card without intent').toContain('card'),
+  );
   mounted.launcher().click();
   await flush();
-  expect(mounted.requests.map((request) => new URL(request.url).origin), 'the click\'s request goes to the documented API').toEqual([OPTION_DOCS['api-base-url'].default]);
+  expect(
+    mounted.requests.map((request) => new URL(request.url).origin),
+    "the click's request goes to the documented API",
+  ).toEqual([OPTION_DOCS['api-base-url'].default]);
 });
 
 test('widget/README.md names every attribute, event, part and custom property', () => {

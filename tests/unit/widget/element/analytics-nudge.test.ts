@@ -35,7 +35,10 @@ describe('ringwise-open and the analytics stream', () => {
     const mounted = await mount({ ...KEY, analytics: 'datalayer' }, (modules) => {
       // The stream's file arrives only after the click.
       const load = modules.load;
-      modules.load = ((name: string, low?: boolean) => (name === 'analytics' ? gate.then(() => load(name as 'analytics', low)) : load(name as 'card', low))) as typeof load;
+      modules.load = ((name: string, low?: boolean) =>
+        name === 'analytics'
+          ? gate.then(() => load(name as 'analytics', low))
+          : load(name as 'card', low)) as typeof load;
     });
     await open(mounted);
     expect(layer(), 'nothing before the file is in').toEqual([]);

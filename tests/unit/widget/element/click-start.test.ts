@@ -28,7 +28,9 @@ let count = 0;
 function launcher(attributes: Record<string, string>, ready: boolean) {
   const asked: string[] = [];
   let release!: () => void;
-  const arrived = ready ? Promise.resolve(start) : new Promise<typeof start>((resolve) => (release = () => resolve(start)));
+  const arrived = ready
+    ? Promise.resolve(start)
+    : new Promise<typeof start>((resolve) => (release = () => resolve(start)));
   const load: LoadModule = <K extends keyof WidgetModules>(name: K) => {
     asked.push(name);
     return (name === 'start' ? arrived : new Promise(() => {})) as Promise<WidgetModules[K]>;
@@ -37,7 +39,14 @@ function launcher(attributes: Record<string, string>, ready: boolean) {
   const tag = `rw-click-start-${++count}`;
   defineVoiceCallElement(load, tag);
   const el = document.createElement(tag) as VoiceCallElement;
-  for (const [name, value] of Object.entries({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', mode: 'voice', 'page-context': 'false', ...attributes })) el.setAttribute(name, value);
+  for (const [name, value] of Object.entries({
+    'public-key': 'pk-1',
+    'assistant-id': 'asst-1',
+    mode: 'voice',
+    'page-context': 'false',
+    ...attributes,
+  }))
+    el.setAttribute(name, value);
   document.body.append(el);
   const click = () => el.shadowRoot!.querySelector<HTMLElement>('[part=launcher]')!.click();
   return { asked, posts, click, release: () => release() };
@@ -52,7 +61,9 @@ describe('the click with the start file in (warm: idle time or intent)', () => {
     click();
     const seen = await atNextTask(() => posts.filter((url) => url.endsWith('/call/web')).length);
     expect(seen, 'POST /call/web out before the next task').toBe(1);
-    expect(asked, 'the engine and daily-js asked for too; the card is not waited for').toEqual(expect.arrayContaining(['engine', 'daily', 'card', 'start']));
+    expect(asked, 'the engine and daily-js asked for too; the card is not waited for').toEqual(
+      expect.arrayContaining(['engine', 'daily', 'card', 'start']),
+    );
   });
 });
 
@@ -72,19 +83,38 @@ describe('the click before the start file is in (preload="none")', () => {
 describe('a start file that throws', () => {
   it('leaves the request to the card, which still opens and is told to start (no stuck launcher)', async () => {
     const opened: unknown[] = [];
-    const card = { view: undefined, opened: (options: unknown) => (opened.push(options), Promise.resolve(true)), render() {}, preload() {}, destroy() {} };
+    const card = {
+      view: undefined,
+      opened: (options: unknown) => (opened.push(options), Promise.resolve(true)),
+      render() {},
+      preload() {},
+      destroy() {},
+    };
     const load: LoadModule = <K extends keyof WidgetModules>(name: K) => {
-      if (name === 'start') return Promise.resolve({ startFor: () => { throw new TypeError('startFor is not a function'); } }) as unknown as Promise<WidgetModules[K]>;
+      if (name === 'start')
+        return Promise.resolve({
+          startFor: () => {
+            throw new TypeError('startFor is not a function');
+          },
+        }) as unknown as Promise<WidgetModules[K]>;
       if (name === 'card') return Promise.resolve({ mountCard: () => card }) as unknown as Promise<WidgetModules[K]>;
       return new Promise(() => {}) as Promise<WidgetModules[K]>;
     };
     const tag = `rw-click-start-${++count}`;
     defineVoiceCallElement(load, tag);
     const el = document.createElement(tag) as VoiceCallElement;
-    for (const [name, value] of Object.entries({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', mode: 'voice', 'page-context': 'false' })) el.setAttribute(name, value);
+    for (const [name, value] of Object.entries({
+      'public-key': 'pk-1',
+      'assistant-id': 'asst-1',
+      mode: 'voice',
+      'page-context': 'false',
+    }))
+      el.setAttribute(name, value);
     document.body.append(el);
     el.shadowRoot!.querySelector<HTMLElement>('[part=launcher]')!.click();
     for (let i = 0; i < 50 && !opened.length; i++) await new Promise((resolve) => setTimeout(resolve));
-    expect(opened, 'the card opened with a start (without the early request)').toEqual([{ start: {}, focus: expect.any(Boolean) }]);
+    expect(opened, 'the card opened with a start (without the early request)').toEqual([
+      { start: {}, focus: expect.any(Boolean) },
+    ]);
   });
 });

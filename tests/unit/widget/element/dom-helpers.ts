@@ -55,7 +55,12 @@ export function visibleText(el: Element): string {
   let text = '';
   for (const node of el.childNodes) {
     if (node.nodeType === 3) text += node.textContent ?? '';
-    else if (node.nodeType === 1 && !(node as Element).hasAttribute('hidden') && (node as Element).getAttribute('aria-hidden') !== 'true') text += visibleText(node as Element);
+    else if (
+      node.nodeType === 1 &&
+      !(node as Element).hasAttribute('hidden') &&
+      (node as Element).getAttribute('aria-hidden') !== 'true'
+    )
+      text += visibleText(node as Element);
   }
   return text;
 }

@@ -10,7 +10,8 @@ import type { RingwiseGlobal } from '../../../../widget/src/embed.ts';
 test('a planted launcher is not adopted: the loader mounts its own from its script tag, the planted one stays empty', async () => {
   const warnings: string[] = [];
   vi.spyOn(console, 'warn').mockImplementation((line: string) => void warnings.push(line));
-  document.body.innerHTML = '<ringwise-voice-call data-ringwise-launcher api-base-url="https://attacker.example" public-key="pk-attacker" mode="chat"></ringwise-voice-call>';
+  document.body.innerHTML =
+    '<ringwise-voice-call data-ringwise-launcher api-base-url="https://attacker.example" public-key="pk-attacker" mode="chat"></ringwise-voice-call>';
   const planted = document.body.firstElementChild!;
   const script = document.createElement('script');
   script.type = 'text/x-loader-under-test';
@@ -19,14 +20,20 @@ test('a planted launcher is not adopted: the loader mounts its own from its scri
   document.head.append(script);
   await import('../../../../widget/src/embed.ts');
   const all = [...document.querySelectorAll('ringwise-voice-call')];
-  expect(all.length, 'the planted element and the loader\'s own').toBe(2);
+  expect(all.length, "the planted element and the loader's own").toBe(2);
   const own = all.find((el) => el !== planted)!;
-  expect([own.getAttribute('public-key'), own.getAttribute('api-base-url')], 'configured by the script tag only').toEqual(['pk-real', null]);
-  expect(own.shadowRoot?.querySelector('button'), 'the loader\'s launcher is painted').toBeTruthy();
+  expect(
+    [own.getAttribute('public-key'), own.getAttribute('api-base-url')],
+    'configured by the script tag only',
+  ).toEqual(['pk-real', null]);
+  expect(own.shadowRoot?.querySelector('button'), "the loader's launcher is painted").toBeTruthy();
   expect(planted.shadowRoot?.childElementCount, 'the planted one is empty').toBe(0);
-  expect(warnings.filter((line) => line.includes('did not create')), 'said once').toHaveLength(1);
+  expect(
+    warnings.filter((line) => line.includes('did not create')),
+    'said once',
+  ).toHaveLength(1);
   const api = (window as unknown as { RingwiseVoice: RingwiseGlobal }).RingwiseVoice;
-  expect(api.mount({ 'public-key': 'x' }), 'mount() returns the loader\'s own launcher').toBe(own);
+  expect(api.mount({ 'public-key': 'x' }), "mount() returns the loader's own launcher").toBe(own);
   const fromApi = document.createElement('ringwise-voice-call');
   document.body.append(fromApi);
   expect(fromApi.shadowRoot?.childElementCount, 'an element the page made without the API stays inert too').toBe(0);

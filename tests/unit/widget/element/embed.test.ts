@@ -57,7 +57,10 @@ describe('script-tag loader (embed.ts)', () => {
       'bundle-path-override': 'https://cdn.example.com/daily/',
       unrelated: 'x',
     });
-    expect(getByRole(launcher.shadowRoot!, 'button', 'Chat or call'), 'upgraded and painted, hybrid by default').toBeTruthy();
+    expect(
+      getByRole(launcher.shadowRoot!, 'button', 'Chat or call'),
+      'upgraded and painted, hybrid by default',
+    ).toBeTruthy();
     const added = Object.keys(window).filter((key) => !keysBefore.has(key));
     expect(added, 'one global name').toEqual(['RingwiseVoice']);
     const api = (window as unknown as { RingwiseVoice: RingwiseGlobal }).RingwiseVoice;

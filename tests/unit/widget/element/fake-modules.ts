@@ -69,7 +69,14 @@ export function createFakeModules(): FakeModules {
     if (name === 'nudge') return Promise.resolve(nudge);
     if (name === 'analytics') return Promise.resolve(analytics);
     // The fake engines never call Daily: its file only has to arrive.
-    if (name === 'daily') return Promise.resolve({ createDailyCallFactory: () => ({ createCall: () => { throw new Error('the fake engines never call Daily'); } }) });
+    if (name === 'daily')
+      return Promise.resolve({
+        createDailyCallFactory: () => ({
+          createCall: () => {
+            throw new Error('the fake engines never call Daily');
+          },
+        }),
+      });
     return name === 'chat' ? chat.load() : voice.load();
   };
   let localeGate: Promise<void> = Promise.resolve();

@@ -22,7 +22,9 @@ export interface FakeModule<Module, Client> {
  * A fake engine module: `make(register)` returns the module, whose client classes call
  * `register(this)` when constructed.
  */
-export function createFakeModule<Module, Client>(make: (register: (client: Client) => void) => Module): FakeModule<Module, Client> {
+export function createFakeModule<Module, Client>(
+  make: (register: (client: Client) => void) => Module,
+): FakeModule<Module, Client> {
   let failures = 0;
   const fake: FakeModule<Module, Client> = {
     clients: [],

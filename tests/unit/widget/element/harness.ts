@@ -47,7 +47,12 @@ export async function mount(
     vi.fn((url: string, init: RequestInit) => {
       // A Response object per request; the fake engines ignore it, the tests compare it.
       const response = Promise.resolve(new Response('{}', { status: 201 }));
-      requests.push({ url, headers: init.headers as Record<string, string>, body: JSON.parse(String(init.body)), response });
+      requests.push({
+        url,
+        headers: init.headers as Record<string, string>,
+        body: JSON.parse(String(init.body)),
+        response,
+      });
       return response;
     }),
   );
@@ -57,7 +62,8 @@ export async function mount(
   // The page's context (on by default) is left out of the bodies these tests compare; its own
   // tests (host-api.test.ts) mount with it. `preload="intent"` unless a test names it: these tests
   // follow what hover, focus and the click load; the warm start (the default, `idle`) has its own tests.
-  for (const [name, value] of Object.entries({ 'page-context': 'false', preload: 'intent', ...attributes })) if (value !== null) el.setAttribute(name, value);
+  for (const [name, value] of Object.entries({ 'page-context': 'false', preload: 'intent', ...attributes }))
+    if (value !== null) el.setAttribute(name, value);
   document.body.append(el);
   const shadow = el.shadowRoot;
   if (!shadow) throw new Error('no open shadow root');
@@ -103,7 +109,10 @@ export function bubbles(shadow: ShadowRoot): string[] {
 }
 
 /** Whether an engine was handed the request `sent` (the helpers wrap fetch's promise, so compare what they resolve to). */
-export async function sameRequest(adopted: Promise<Response> | undefined, sent: SentRequest | undefined): Promise<boolean> {
+export async function sameRequest(
+  adopted: Promise<Response> | undefined,
+  sent: SentRequest | undefined,
+): Promise<boolean> {
   if (!adopted || !sent) return false;
   return (await adopted) === (await sent.response);
 }

@@ -19,14 +19,20 @@ afterEach(() => {
 
 const KEYS = { 'public-key': 'pk-1', 'assistant-id': 'asst-1' };
 const OVERRIDES = '{"firstMessage":"Hello {{name}}","variableValues":{"plan":"pro"}}';
-const EXPECTED = { assistantId: 'asst-1', assistantOverrides: { firstMessage: 'Hello {{name}}', variableValues: { plan: 'pro', name: 'Ada' } } };
+const EXPECTED = {
+  assistantId: 'asst-1',
+  assistantOverrides: { firstMessage: 'Hello {{name}}', variableValues: { plan: 'pro', name: 'Ada' } },
+};
 
 describe('overrides from HTML', () => {
   test('the click’s early POST /call/web carries assistant-overrides and variable-*, and the engine starts with the same target', async () => {
     const mounted = await mount({ ...KEYS, 'assistant-overrides': OVERRIDES, 'variable-name': 'Ada' });
     mounted.launcher().click();
     await microtasks();
-    expect(mounted.requests.map((r) => r.body), 'sent in the click').toEqual([EXPECTED]);
+    expect(
+      mounted.requests.map((r) => r.body),
+      'sent in the click',
+    ).toEqual([EXPECTED]);
     await flush();
     await flush();
     expect(mounted.modules.voice.client().starts).toEqual([EXPECTED]);
@@ -40,34 +46,47 @@ describe('overrides from HTML', () => {
     input.dispatchEvent(new Event('input'));
     (getByRole(mounted.shadow, 'button', EN_LABELS.send) as HTMLButtonElement).click();
     await flush();
-    expect(mounted.requests.map((r) => [r.url.replace(/^.*(\/chat\/web)$/, '$1'), r.body])).toEqual([['/chat/web', { ...EXPECTED, input: 'Hi', stream: true }]]);
+    expect(mounted.requests.map((r) => [r.url.replace(/^.*(\/chat\/web)$/, '$1'), r.body])).toEqual([
+      ['/chat/web', { ...EXPECTED, input: 'Hi', stream: true }],
+    ]);
   });
 
-  test.each(['voice', 'chat'] as const)('invalid JSON (%s): the card says so, the console says why, nothing is sent or started', async (mode) => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const errors: { type: string; message: string }[] = [];
-    const mounted = await mount({ ...KEYS, mode, 'assistant-overrides': '{"firstMessage": "Hi",}' });
-    mounted.el.addEventListener('ringwise-error', (event) => errors.push((event as CustomEvent).detail));
-    await open(mounted);
-    if (mode === 'chat') {
-      const input = getByRole(mounted.shadow, 'textbox') as HTMLInputElement;
-      input.value = 'Hi';
-      input.dispatchEvent(new Event('input'));
-      (getByRole(mounted.shadow, 'button', EN_LABELS.send) as HTMLButtonElement).click();
-      await flush();
-      expect(input.value, 'the visitor’s text is kept').toBe('Hi');
-    }
-    expect(mounted.requests, 'nothing sent').toEqual([]);
-    expect(mounted.modules.voice.clients.flatMap((c) => c.starts), 'no call started').toEqual([]);
-    const error = mounted.shadow.querySelector<HTMLElement>('[part=error]')!;
-    expect(error.hidden, 'the error section shows').toBe(false);
-    expect(error.textContent).toContain(EN_LABELS.errorOverrides);
-    expect(error.textContent).toContain(EN_LABELS.titleSetup);
-    expect(errors.map((e) => e.type), 'one error event').toEqual(['invalid-overrides']);
-    expect(errors[0]!.message).toMatch(/^Invalid assistant-overrides \(.+\): nothing was sent\. assistant-overrides must be a JSON object/);
-    expect(consoleError).toHaveBeenCalledTimes(1);
-    expect(String(consoleError.mock.calls[0]![0])).toContain('Invalid assistant-overrides');
-  });
+  test.each(['voice', 'chat'] as const)(
+    'invalid JSON (%s): the card says so, the console says why, nothing is sent or started',
+    async (mode) => {
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const errors: { type: string; message: string }[] = [];
+      const mounted = await mount({ ...KEYS, mode, 'assistant-overrides': '{"firstMessage": "Hi",}' });
+      mounted.el.addEventListener('ringwise-error', (event) => errors.push((event as CustomEvent).detail));
+      await open(mounted);
+      if (mode === 'chat') {
+        const input = getByRole(mounted.shadow, 'textbox') as HTMLInputElement;
+        input.value = 'Hi';
+        input.dispatchEvent(new Event('input'));
+        (getByRole(mounted.shadow, 'button', EN_LABELS.send) as HTMLButtonElement).click();
+        await flush();
+        expect(input.value, 'the visitor’s text is kept').toBe('Hi');
+      }
+      expect(mounted.requests, 'nothing sent').toEqual([]);
+      expect(
+        mounted.modules.voice.clients.flatMap((c) => c.starts),
+        'no call started',
+      ).toEqual([]);
+      const error = mounted.shadow.querySelector<HTMLElement>('[part=error]')!;
+      expect(error.hidden, 'the error section shows').toBe(false);
+      expect(error.textContent).toContain(EN_LABELS.errorOverrides);
+      expect(error.textContent).toContain(EN_LABELS.titleSetup);
+      expect(
+        errors.map((e) => e.type),
+        'one error event',
+      ).toEqual(['invalid-overrides']);
+      expect(errors[0]!.message).toMatch(
+        /^Invalid assistant-overrides \(.+\): nothing was sent\. assistant-overrides must be a JSON object/,
+      );
+      expect(consoleError).toHaveBeenCalledTimes(1);
+      expect(String(consoleError.mock.calls[0]![0])).toContain('Invalid assistant-overrides');
+    },
+  );
 
   test('once the attribute is fixed, the next click calls with it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -79,14 +98,19 @@ describe('overrides from HTML', () => {
     void mounted.el.start();
     await flush();
     await flush(); // the start runs a task after the request left
-    expect(mounted.modules.voice.client().starts).toEqual([{ assistantId: 'asst-1', assistantOverrides: { firstMessage: 'Hi' } }]);
+    expect(mounted.modules.voice.client().starts).toEqual([
+      { assistantId: 'asst-1', assistantOverrides: { firstMessage: 'Hi' } },
+    ]);
   });
 
   test('bundle-path-override and the dailyConfig property reach the voice client (the attribute wins)', async () => {
     const mounted = await mount({ ...KEYS, 'bundle-path-override': 'https://cdn.example.com/daily/' });
     mounted.el.dailyConfig = { bundlePathOverride: '/ignored/', avoidEval: true };
     await open(mounted);
-    expect(mounted.modules.voice.client().options.dailyConfig).toEqual({ bundlePathOverride: 'https://cdn.example.com/daily/', avoidEval: true });
+    expect(mounted.modules.voice.client().options.dailyConfig).toEqual({
+      bundlePathOverride: 'https://cdn.example.com/daily/',
+      avoidEval: true,
+    });
   });
 });
 
@@ -136,7 +160,10 @@ describe('the host page and the live call', () => {
     el.clientTools = { showRoi };
     const seen: unknown[] = [];
     el.addEventListener('ringwise-tool-call', (event) => seen.push((event as CustomEvent).detail));
-    client.emit('message', { type: 'tool-calls', toolCallList: [{ id: 't1', type: 'function', function: { name: 'showRoi', arguments: '{"a":1}' } }] });
+    client.emit('message', {
+      type: 'tool-calls',
+      toolCallList: [{ id: 't1', type: 'function', function: { name: 'showRoi', arguments: '{"a":1}' } }],
+    });
     expect(seen).toEqual([{ id: 't1', name: 'showRoi', arguments: { a: 1 } }]);
     expect(showRoi).toHaveBeenCalledExactlyOnceWith({ a: 1 }, { id: 't1', name: 'showRoi', arguments: { a: 1 } });
   });
@@ -146,7 +173,10 @@ describe('the host page and the live call', () => {
     const { el, client } = await live();
     const errors: string[] = [];
     el.addEventListener('ringwise-error', (event) => errors.push((event as CustomEvent).detail.type));
-    const message = { type: 'tool-calls', toolCallList: [{ id: 't1', type: 'function', function: { name: 'openForm' } }] };
+    const message = {
+      type: 'tool-calls',
+      toolCallList: [{ id: 't1', type: 'function', function: { name: 'openForm' } }],
+    };
     client.emit('message', message);
     expect(errors).toEqual(['unknown-tool']);
     el.addEventListener('ringwise-tool-call', (event) => event.preventDefault());
@@ -157,13 +187,25 @@ describe('the host page and the live call', () => {
 
 describe('page context (on by default)', () => {
   test('the click’s request carries pageTitle and pagePath (origin + path, never the query string), under the owner’s values', async () => {
-    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL('http://localhost:3000/guides/setup?token=secret#me');
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+      'http://localhost:3000/guides/setup?token=secret#me',
+    );
     document.title = 'Setup guide';
-    const mounted = await mount({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', 'page-context': null, 'variable-plan': 'pro', 'assistant-overrides': '{"variableValues":{"pageTitle":"Owner title"}}' } as never);
+    const mounted = await mount({
+      'public-key': 'pk-1',
+      'assistant-id': 'asst-1',
+      'page-context': null,
+      'variable-plan': 'pro',
+      'assistant-overrides': '{"variableValues":{"pageTitle":"Owner title"}}',
+    } as never);
     mounted.launcher().click();
     await microtasks();
     const body = mounted.requests[0]?.body as { assistantOverrides: { variableValues: Record<string, string> } };
-    expect(body.assistantOverrides.variableValues, 'sent, the owner’s value wins').toEqual({ pageTitle: 'Owner title', pagePath: 'http://localhost:3000/guides/setup', plan: 'pro' });
+    expect(body.assistantOverrides.variableValues, 'sent, the owner’s value wins').toEqual({
+      pageTitle: 'Owner title',
+      pagePath: 'http://localhost:3000/guides/setup',
+      plan: 'pro',
+    });
     expect(JSON.stringify(mounted.requests), 'never the query string or fragment').not.toMatch(/secret|#me/);
     mounted.el.remove();
   });

@@ -40,7 +40,7 @@ afterEach(() => {
 const KEY = { 'public-key': 'pk-1', 'assistant-id': 'asst-1' };
 
 describe('preload="idle" (the default): the warm start', () => {
-  it('voice: after load, in idle time, at low priority: the card, the click\'s start, the voice engine and daily-js', async () => {
+  it("voice: after load, in idle time, at low priority: the card, the click's start, the voice engine and daily-js", async () => {
     // No `preload` attribute: the default.
     const { modules } = await mount({ ...KEY, mode: 'voice', preload: '' });
     expect(modules.loads, 'nothing before idle time').toEqual([]);
@@ -101,7 +101,8 @@ describe('preload="none"', () => {
   it('loads nothing before the click: not in idle time, not on hover, focus or press', async () => {
     const mounted = await mount({ ...KEY, mode: 'voice', preload: 'none' });
     await runIdle();
-    for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus']) mounted.launcher().dispatchEvent(new Event(type));
+    for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus'])
+      mounted.launcher().dispatchEvent(new Event(type));
     await flush();
     expect(mounted.modules.loads, 'nothing before the click').toEqual([]);
     mounted.launcher().click();
@@ -111,7 +112,7 @@ describe('preload="none"', () => {
 });
 
 describe('the click', () => {
-  it('asks for the voice engine, daily-js and the click\'s start in its own task, without any file in (POST /call/web then leaves from the start file: click-start.test.ts)', () => {
+  it("asks for the voice engine, daily-js and the click's start in its own task, without any file in (POST /call/web then leaves from the start file: click-start.test.ts)", () => {
     // A loader whose files never arrive: whatever happens at the click happens without them.
     const asked: string[] = [];
     const never: LoadModule = <K extends keyof WidgetModules>(name: K) => {
@@ -122,12 +123,15 @@ describe('the click', () => {
     const tag = 'rw-preload-never';
     defineVoiceCallElement(never, tag);
     const el = document.createElement(tag) as VoiceCallElement;
-    for (const [name, value] of Object.entries({ ...KEY, mode: 'voice', preload: 'none' })) el.setAttribute(name, value);
+    for (const [name, value] of Object.entries({ ...KEY, mode: 'voice', preload: 'none' }))
+      el.setAttribute(name, value);
     document.body.append(el);
     el.shadowRoot!.querySelector<HTMLElement>('[part=launcher]')!.click();
     // Same task: no await between the click and these reads.
-    expect(asked, 'the engine, daily-js and the start file asked for, the card too (it is not waited for)').toEqual(expect.arrayContaining(['engine', 'daily', 'start', 'card']));
-    expect(posts, 'the loader itself sends nothing: the request is the start file\'s').toEqual([]);
+    expect(asked, 'the engine, daily-js and the start file asked for, the card too (it is not waited for)').toEqual(
+      expect.arrayContaining(['engine', 'daily', 'start', 'card']),
+    );
+    expect(posts, "the loader itself sends nothing: the request is the start file's").toEqual([]);
   });
 
   it('a card already mounted but the start file still loading (dismissible, preload="none"): the launcher says open at once (not after the start file: a second click then minimizes, as the visitor sees it)', async () => {
@@ -156,7 +160,7 @@ describe('the click', () => {
     expect(mounted.modules.loads, 'the card is in (hover)').toContain('card');
     mounted.launcher().click();
     await microtasks();
-    expect(mounted.requests, 'POST /call/web sent in the click (its task\'s microtasks)').toHaveLength(1);
+    expect(mounted.requests, "POST /call/web sent in the click (its task's microtasks)").toHaveLength(1);
     // Warm: the launcher turns into the minimize toggle in the task after the click's, once the
     // start has asked for the call machine (its request would wait for the new layout).
     expect(mounted.launcher().getAttribute('aria-expanded'), 'not in the click’s task').toBe('false');

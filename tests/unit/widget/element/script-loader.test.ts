@@ -19,10 +19,12 @@ let errors: string[];
 
 const registry = () => (window as unknown as { RingwiseVoice: ChunkRegistry }).RingwiseVoice;
 /** The file runs and registers `exports` under its key. */
-const runs = (key: string, exports: unknown): Browser => (script) => {
-  registry().chunk(key, exports);
-  script.dispatchEvent(new Event('load'));
-};
+const runs =
+  (key: string, exports: unknown): Browser =>
+  (script) => {
+    registry().chunk(key, exports);
+    script.dispatchEvent(new Event('load'));
+  };
 const fails: Browser = (script) => script.dispatchEvent(new Event('error'));
 const blockedByPolicy: Browser = (script) => {
   document.dispatchEvent(Object.assign(new Event('securitypolicyviolation'), { blockedURI: script.src }));
@@ -57,7 +59,10 @@ describe('scriptLoader', () => {
     const load = scriptLoader(BASE);
     await load('daily', true);
     await load('engine');
-    expect(appended.map((script) => [script.src.split('/').at(-1), script.fetchPriority || 'auto']), 'priority per file').toEqual([
+    expect(
+      appended.map((script) => [script.src.split('/').at(-1), script.fetchPriority || 'auto']),
+      'priority per file',
+    ).toEqual([
       [MODULE_FILES.daily, 'low'],
       [MODULE_FILES.engine, 'auto'],
     ]);
@@ -84,7 +89,9 @@ describe('scriptLoader', () => {
       browser = runs(key, { key });
       await expect(load(key), key).resolves.toEqual({ key });
     }
-    expect(appended.map((s) => s.src)).toEqual(Object.values(MODULE_FILES).map((file) => `https://cdn.example/w/${file}`));
+    expect(appended.map((s) => s.src)).toEqual(
+      Object.values(MODULE_FILES).map((file) => `https://cdn.example/w/${file}`),
+    );
   });
 
   test('a policy violation is recorded, logged once with the URL; a retry asks for a fresh URL and recovers', async () => {
@@ -93,11 +100,22 @@ describe('scriptLoader', () => {
     const error = await failureOf(load('chat'));
     const url = `https://cdn.example/w/${MODULE_FILES.chat}`;
     expect(error.type, 'error type').toBe('engine-load-failed');
-    expect(error.evidence, 'which file, where, what was seen').toEqual({ url, requested: url, ran: false, blocked: true });
+    expect(error.evidence, 'which file, where, what was seen').toEqual({
+      url,
+      requested: url,
+      ran: false,
+      blocked: true,
+    });
     const again = await failureOf(load('chat'));
     expect(appended[1]!.src, 'a fresh URL after a failure').toBe(`${url}?retry=1`);
-    expect(again.evidence, 'blocked again, at the fresh URL').toMatchObject({ url, requested: `${url}?retry=1`, blocked: true });
-    expect(errors, 'one console line for the file, with its URL').toEqual([`ringwise-voice-call: could not load ${url}`]);
+    expect(again.evidence, 'blocked again, at the fresh URL').toMatchObject({
+      url,
+      requested: `${url}?retry=1`,
+      blocked: true,
+    });
+    expect(errors, 'one console line for the file, with its URL').toEqual([
+      `ringwise-voice-call: could not load ${url}`,
+    ]);
     browser = runs('chat', { ChatClient: 1 });
     await expect(load('chat'), 'recovers').resolves.toEqual({ ChatClient: 1 });
     expect(appended[2]!.src).toBe(`${url}?retry=2`);
@@ -105,7 +123,9 @@ describe('scriptLoader', () => {
 
   test('a violation for another URL does not count; a plain failure is not "blocked"', async () => {
     browser = (script) => {
-      document.dispatchEvent(Object.assign(new Event('securitypolicyviolation'), { blockedURI: 'https://other.example/x.js' }));
+      document.dispatchEvent(
+        Object.assign(new Event('securitypolicyviolation'), { blockedURI: 'https://other.example/x.js' }),
+      );
       fails(script);
     };
     const error = await failureOf(scriptLoader(BASE)('card'));
@@ -126,18 +146,27 @@ describe('scriptLoader under Trusted Types (issue 23)', () => {
     delete (window as { trustedTypes?: unknown }).trustedTypes;
   });
 
-  test('passes every script URL through one policy named ringwise, which lets through only the loader\'s folder', async () => {
+  test("passes every script URL through one policy named ringwise, which lets through only the loader's folder", async () => {
     const policies: { name: string; rules: Rules }[] = [];
     (window as { trustedTypes?: unknown }).trustedTypes = {
-      createPolicy: (name: string, rules: Rules) => (policies.push({ name, rules }), { createScriptURL: (url: string) => `${rules.createScriptURL(url)}#typed` }),
+      createPolicy: (name: string, rules: Rules) => (
+        policies.push({ name, rules }),
+        { createScriptURL: (url: string) => `${rules.createScriptURL(url)}#typed` }
+      ),
     };
     browser = runs('engine', {});
     const load = scriptLoader(BASE, '');
     await load('engine');
     browser = runs('chat', {});
     await load('chat');
-    expect(policies.map((p) => p.name), 'one policy, created at the first load').toEqual(['ringwise']);
-    expect(appended.map((s) => s.src), 'the URLs went through it').toEqual([
+    expect(
+      policies.map((p) => p.name),
+      'one policy, created at the first load',
+    ).toEqual(['ringwise']);
+    expect(
+      appended.map((s) => s.src),
+      'the URLs went through it',
+    ).toEqual([
       `https://cdn.example/w/${MODULE_FILES.engine}#typed`,
       `https://cdn.example/w/${MODULE_FILES.chat}#typed`,
     ]);
@@ -156,10 +185,15 @@ describe('scriptLoader under Trusted Types (issue 23)', () => {
     const load = scriptLoader(BASE, '');
     const first = await failureOf(load('engine'));
     const second = await failureOf(load('engine'));
-    expect([first.type, first.evidence.blocked, second.evidence.blocked], 'blocked, each attempt').toEqual(['engine-load-failed', true, true]);
-    expect(appended, 'no script was added').toEqual([]);
-    expect(errors.filter((line) => line.includes('trusted-types ringwise')), 'the fix, once').toEqual([
-      `ringwise-voice-call: blocked by Trusted Types; add "trusted-types ringwise" to the page's CSP`,
+    expect([first.type, first.evidence.blocked, second.evidence.blocked], 'blocked, each attempt').toEqual([
+      'engine-load-failed',
+      true,
+      true,
     ]);
+    expect(appended, 'no script was added').toEqual([]);
+    expect(
+      errors.filter((line) => line.includes('trusted-types ringwise')),
+      'the fix, once',
+    ).toEqual([`ringwise-voice-call: blocked by Trusted Types; add "trusted-types ringwise" to the page's CSP`]);
   });
 });

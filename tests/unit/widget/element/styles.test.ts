@@ -48,12 +48,18 @@ describe('stylesheets', () => {
     expect(CARD_CSS, 'buttons are 44px high').toMatch(/button \{[^}]*height: 44px/);
     expect(LAUNCHER_CSS, 'the launcher is 48px high').toMatch(/\.l \{[^}]*height: 48px/);
     expect(NUDGE_CSS, 'the nudge bubble is border-box').toMatch(/\.nb \{[^}]*box-sizing: border-box/);
-    expect(NUDGE_CSS, 'the nudge\'s buttons centred and 44px wide at least, as with the card\'s sheet').toMatch(/\.nb button \{\s*justify-content: center;\s*min-width: 44px;/);
+    expect(NUDGE_CSS, "the nudge's buttons centred and 44px wide at least, as with the card's sheet").toMatch(
+      /\.nb button \{\s*justify-content: center;\s*min-width: 44px;/,
+    );
     expect(CARD_CSS, 'reduced motion stops animations and transitions').toMatch(
       /@media \(prefers-reduced-motion: reduce\) \{[^}]*\{\s*animation: none !important;\s*transition: none !important;/,
     );
     // Before the card is in: the launcher's and the nudge's own transitions.
-    expect(LAUNCHER_CSS, 'the launcher without its transition').toMatch(/@media \(prefers-reduced-motion: reduce\) \{\s*\.l \{\s*transition: none;/);
-    expect(NUDGE_CSS, 'the nudge without its transitions').toMatch(/@media \(prefers-reduced-motion: reduce\) \{\s*\.nb button \{\s*transition: none;/);
+    expect(LAUNCHER_CSS, 'the launcher without its transition').toMatch(
+      /@media \(prefers-reduced-motion: reduce\) \{\s*\.l \{\s*transition: none;/,
+    );
+    expect(NUDGE_CSS, 'the nudge without its transitions').toMatch(
+      /@media \(prefers-reduced-motion: reduce\) \{\s*\.nb button \{\s*transition: none;/,
+    );
   });
 });

@@ -52,18 +52,24 @@ describe('<ringwise-voice-call> launcher', () => {
     ['voice', EN_LABELS.start, 'engine'],
     ['chat', EN_LABELS.openChat, 'chat'],
     ['hybrid', EN_LABELS.openHybrid, 'chat'],
-  ] as const)('mode %s: launcher "%s"; intent loads the card and the %s engine in parallel, once', async (mode, label, engine) => {
-    const { shadow, modules } = await mount({ 'public-key': 'pk', 'assistant-id': 'a', mode });
-    const launcher = getByRole(shadow, 'button', label);
-    for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus']) launcher.dispatchEvent(new Event(type));
-    expect(modules.loads.slice(0, 2).sort(), 'card UI and engine requested together').toEqual([engine, 'card'].sort());
-    await flush();
-    const client = engine === 'engine' ? modules.voice.client() : modules.chat.client();
-    expect(client.options.publicKey, 'client built from the attributes').toBe('pk');
-    expect(modules.voice.clients.length + modules.chat.clients.length, 'one client for several intents').toBe(1);
-    if (engine === 'engine') expect(modules.voice.client().preloads, 'daily chunk preloaded on intent').toBe(1);
-    else expect(modules.voice.loads, 'text modes never load the voice engine on intent').toBe(0);
-  });
+  ] as const)(
+    'mode %s: launcher "%s"; intent loads the card and the %s engine in parallel, once',
+    async (mode, label, engine) => {
+      const { shadow, modules } = await mount({ 'public-key': 'pk', 'assistant-id': 'a', mode });
+      const launcher = getByRole(shadow, 'button', label);
+      for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus'])
+        launcher.dispatchEvent(new Event(type));
+      expect(modules.loads.slice(0, 2).sort(), 'card UI and engine requested together').toEqual(
+        [engine, 'card'].sort(),
+      );
+      await flush();
+      const client = engine === 'engine' ? modules.voice.client() : modules.chat.client();
+      expect(client.options.publicKey, 'client built from the attributes').toBe('pk');
+      expect(modules.voice.clients.length + modules.chat.clients.length, 'one client for several intents').toBe(1);
+      if (engine === 'engine') expect(modules.voice.client().preloads, 'daily chunk preloaded on intent').toBe(1);
+      else expect(modules.voice.loads, 'text modes never load the voice engine on intent').toBe(0);
+    },
+  );
 
   test('no public key: intent loads nothing', async () => {
     const { launcher, modules } = await mount({ 'assistant-id': 'a' });
@@ -73,10 +79,17 @@ describe('<ringwise-voice-call> launcher', () => {
   });
 
   test('voice click: POST /call/web leaves at the click, before the card or engine loaded, and the engine adopts it', async () => {
-    const mounted = await mount({ 'public-key': 'pk-1', 'assistant-id': 'asst-1', 'api-base-url': 'http://127.0.0.1:9/' });
+    const mounted = await mount({
+      'public-key': 'pk-1',
+      'assistant-id': 'asst-1',
+      'api-base-url': 'http://127.0.0.1:9/',
+    });
     mounted.launcher().click();
     await microtasks();
-    expect(mounted.requests.map((r) => r.url), 'sent in the click (its task: the start file is in, no timer ran)').toEqual(['http://127.0.0.1:9/call/web']);
+    expect(
+      mounted.requests.map((r) => r.url),
+      'sent in the click (its task: the start file is in, no timer ran)',
+    ).toEqual(['http://127.0.0.1:9/call/web']);
     expect(mounted.requests[0]!.headers.Authorization, 'bearer key').toBe('Bearer pk-1');
     expect(mounted.requests[0]!.body, 'the target').toEqual({ assistantId: 'asst-1' });
     expect(mounted.modules.voice.clients.length, 'no engine yet at that moment').toBe(0);
@@ -84,7 +97,10 @@ describe('<ringwise-voice-call> launcher', () => {
     await flush();
     const client = mounted.modules.voice.client();
     expect(client.starts, 'one start').toEqual([{ assistantId: 'asst-1' }]);
-    expect(await sameRequest(client.startOptions[0]?.request, mounted.requests[0]), 'the in-flight request is adopted').toBe(true);
+    expect(
+      await sameRequest(client.startOptions[0]?.request, mounted.requests[0]),
+      'the in-flight request is adopted',
+    ).toBe(true);
     expect(mounted.requests.length, 'no second request').toBe(1);
     expect(client.options.video, 'the card shows video, so the engine may receive it').toBe(true);
     expect(getByRole(mounted.shadow, 'dialog').hidden, 'card open').toBe(false);
@@ -105,11 +121,13 @@ describe('<ringwise-voice-call> launcher', () => {
     // Starting a call with everything loaded is a long task, and the request leaves the page
     // only when the click's task ends: the start waits for the next task.
     for (let i = 0; i < 20; i++) await Promise.resolve();
-    expect(client.starts.length, 'not started in the click\'s task').toBe(1);
+    expect(client.starts.length, "not started in the click's task").toBe(1);
     await flush();
     expect(client.starts.length, 'second start on the same client').toBe(2);
     expect(mounted.requests.length, 'each call sent at its click').toBe(2);
-    expect(await sameRequest(client.startOptions[1]?.request, mounted.requests[1]), 'the second one adopted').toBe(true);
+    expect(await sameRequest(client.startOptions[1]?.request, mounted.requests[1]), 'the second one adopted').toBe(
+      true,
+    );
   });
 
   test.each([
@@ -120,7 +138,10 @@ describe('<ringwise-voice-call> launcher', () => {
     const mounted = await mount(attributes);
     await open(mounted);
     expect(mounted.requests, 'nothing sent').toEqual([]);
-    expect(mounted.modules.voice.clients.flatMap((c) => c.starts), 'no call started').toEqual([]);
+    expect(
+      mounted.modules.voice.clients.flatMap((c) => c.starts),
+      'no call started',
+    ).toEqual([]);
   });
 
   test('a click while open minimizes; Escape on the launcher too; the call goes on', async () => {
@@ -240,7 +261,9 @@ describe('<ringwise-voice-call> launcher', () => {
     await flush(); // the start runs a task after the request left
     const client = mounted.modules.voice.client();
     expect(getByRole(mounted.shadow, 'dialog'), 'start() opens the card').toBeTruthy();
-    expect(await sameRequest(client.startOptions[0]?.request, mounted.requests[0]), 'early request here too').toBe(true);
+    expect(await sameRequest(client.startOptions[0]?.request, mounted.requests[0]), 'early request here too').toBe(
+      true,
+    );
     client.update({ state: 'active' });
     client.finishStart({ id: 'c', webCallUrl: 'u' });
     expect(await started, 'resolves true').toBe(true);
@@ -256,7 +279,10 @@ describe('<ringwise-voice-call> launcher', () => {
     const launcher = mounted.launcher();
     const added: { type: string; listener: unknown; signal?: AbortSignal }[] = [];
     const removed = new Set<unknown>();
-    const [addListener, removeListener] = [launcher.addEventListener.bind(launcher), launcher.removeEventListener.bind(launcher)];
+    const [addListener, removeListener] = [
+      launcher.addEventListener.bind(launcher),
+      launcher.removeEventListener.bind(launcher),
+    ];
     vi.spyOn(launcher, 'addEventListener').mockImplementation((type, listener, options) => {
       added.push({ type, listener, signal: typeof options === 'object' ? options.signal : undefined });
       addListener(type, listener, options);
@@ -266,7 +292,10 @@ describe('<ringwise-voice-call> launcher', () => {
       removeListener(type, listener, options);
     });
     await open(mounted);
-    expect(added.filter(({ type }) => type === 'keydown').length, 'the card listens for Escape on the launcher once').toBe(1);
+    expect(
+      added.filter(({ type }) => type === 'keydown').length,
+      'the card listens for Escape on the launcher once',
+    ).toBe(1);
     const client = mounted.modules.voice.client();
     client.update({ state: 'active' });
     const other = document.createElement('div');
@@ -281,7 +310,10 @@ describe('<ringwise-voice-call> launcher', () => {
     expect(client.handlerCount(), 'no event handlers left').toBe(0);
     expect(client.listeners.size, 'no subscriptions left').toBe(0);
     expect(mounted.shadow.querySelector('[part=card]'), 'card removed').toBeNull();
-    expect(added.filter(({ listener, signal }) => !signal?.aborted && !removed.has(listener)).map(({ type }) => type), 'no card listener left on the launcher').toEqual([]);
+    expect(
+      added.filter(({ listener, signal }) => !signal?.aborted && !removed.has(listener)).map(({ type }) => type),
+      'no card listener left on the launcher',
+    ).toEqual([]);
     mounted.launcher().click();
     await flush();
     expect(mounted.modules.voice.clients.length, 'detached launcher does nothing').toBe(1);
@@ -295,10 +327,13 @@ describe('<ringwise-voice-call> launcher', () => {
 });
 
 describe('<ringwise-voice-call> placement', () => {
-  test.each(['bottom-right', 'bottom-left', 'bottom-center', 'top-right', 'top-left'])('position %s is passed to the stylesheet', async (position) => {
-    const { shadow } = await mount({ position });
-    expect(shadow.querySelector<HTMLElement>('[part=container]')!.dataset.position).toBe(position);
-  });
+  test.each(['bottom-right', 'bottom-left', 'bottom-center', 'top-right', 'top-left'])(
+    'position %s is passed to the stylesheet',
+    async (position) => {
+      const { shadow } = await mount({ position });
+      expect(shadow.querySelector<HTMLElement>('[part=container]')!.dataset.position).toBe(position);
+    },
+  );
 
   test('open(), close() and toggle() open and minimize the card without starting a call', async () => {
     const mounted = await mount();
@@ -319,7 +354,10 @@ describe('<ringwise-voice-call> placement', () => {
     expect(card.hidden, 'toggle() opens').toBe(false);
     el.toggle();
     expect(card.hidden, 'toggle() minimizes').toBe(true);
-    expect(mounted.modules.voice.clients.flatMap((client) => client.starts), 'never a call').toEqual([]);
+    expect(
+      mounted.modules.voice.clients.flatMap((client) => client.starts),
+      'never a call',
+    ).toEqual([]);
   });
 
   test('expanded: the card is open at load (once), and no call starts', async () => {
@@ -342,13 +380,17 @@ describe('<ringwise-voice-call> placement', () => {
     const events: unknown[] = [];
     document.addEventListener('ringwise-dismiss', (event) => events.push((event as CustomEvent).detail));
     const container = mounted.shadow.querySelector<HTMLElement>('[part=container]')!;
-    expect(mounted.modules.loads, 'the card file (which draws the hide control) comes at once, no engine').toEqual(['card']);
+    expect(mounted.modules.loads, 'the card file (which draws the hide control) comes at once, no engine').toEqual([
+      'card',
+    ]);
     const dismiss = getByRole(mounted.shadow, 'button', EN_LABELS.dismiss);
     expect(queryByRole(mounted.shadow, 'button', EN_LABELS.dismiss), 'shown while closed').toBeTruthy();
     await open(mounted);
     // Hidden by the stylesheet as the launcher opens (the card's first frame may be held back).
     expect(mounted.shadow.querySelector('[part=container]')!.hasAttribute('data-open'), 'open').toBe(true);
-    expect(CARD_CSS, 'the hide control is not drawn on an open launcher').toMatch(/\[data-open\]\s*>\s*\.x\s*\{\s*display:\s*none/);
+    expect(CARD_CSS, 'the hide control is not drawn on an open launcher').toMatch(
+      /\[data-open\]\s*>\s*\.x\s*\{\s*display:\s*none/,
+    );
     mounted.el.close();
     // A click focuses the control it hits (happy-dom's focus bookkeeping breaks on a focused
     // element that becomes hidden, which a browser handles: the browser test covers that).
@@ -364,11 +406,18 @@ describe('<ringwise-voice-call> placement', () => {
     expect(again.modules.loads, 'nothing loaded for a dismissed launcher').toEqual([]);
     again.el.open();
     await flush();
-    expect(again.shadow.querySelector<HTMLElement>('[part=container]')!.hidden, 'open() still shows the card').toBe(false);
+    expect(again.shadow.querySelector<HTMLElement>('[part=container]')!.hidden, 'open() still shows the card').toBe(
+      false,
+    );
     again.el.close();
-    expect(again.shadow.querySelector<HTMLElement>('[part=container]')!.hidden, 'and hides again when minimized').toBe(true);
+    expect(again.shadow.querySelector<HTMLElement>('[part=container]')!.hidden, 'and hides again when minimized').toBe(
+      true,
+    );
     const plain = await mount({ 'public-key': 'pk', 'assistant-id': 'a' });
-    expect(plain.shadow.querySelector<HTMLElement>('[part=container]')!.hidden, 'a launcher that is not dismissible stays').toBe(false);
+    expect(
+      plain.shadow.querySelector<HTMLElement>('[part=container]')!.hidden,
+      'a launcher that is not dismissible stays',
+    ).toBe(false);
     expect(queryByRole(plain.shadow, 'button', EN_LABELS.dismiss), 'and has no close control').toBeNull();
   });
 
@@ -397,7 +446,10 @@ describe('<ringwise-voice-call> language', () => {
     await open(mounted);
     expect(getByRole(mounted.shadow, 'button', DE.send), 'card in German').toBeTruthy();
     expect(getByRole(mounted.shadow, 'textbox', DE.message).getAttribute('placeholder')).toBe(DE.messagePlaceholder);
-    expect(mounted.modules.loads.filter((name) => name === 'de'), 'one load').toEqual(['de']);
+    expect(
+      mounted.modules.loads.filter((name) => name === 'de'),
+      'one load',
+    ).toEqual(['de']);
   });
 
   test('precedence: locale attribute, then the nearest lang (element, ancestors), then navigator.languages, then English', async () => {
@@ -474,9 +526,10 @@ describe('<ringwise-voice-call> language', () => {
     await open(mounted);
     expect(getByRole(mounted.shadow, 'button', 'Los'), 'label-* over shipped').toBeTruthy();
     mounted.el.labels = { messagePlaceholder: 'Ihre Frage…' };
-    expect(getByRole(mounted.shadow, 'textbox', DE.message).getAttribute('placeholder'), 'property over shipped').toBe('Ihre Frage…');
+    expect(getByRole(mounted.shadow, 'textbox', DE.message).getAttribute('placeholder'), 'property over shipped').toBe(
+      'Ihre Frage…',
+    );
     expect(getByRole(mounted.shadow, 'button', DE.close), 'the rest is German').toBeTruthy();
     registerLocale('de', {});
   });
 });
-

@@ -6,7 +6,13 @@
  */
 import { describe, expect, test } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
-import { LOCALES, plural, type LocaleModule, type ShippedLocale, type VoiceLabels } from '../../../../widget/src/i18n/labels.ts';
+import {
+  LOCALES,
+  plural,
+  type LocaleModule,
+  type ShippedLocale,
+  type VoiceLabels,
+} from '../../../../widget/src/i18n/labels.ts';
 import { MODULE_FILES } from '../../../../widget/src/ports/manifest.ts';
 import { loadBundledModule } from '../../../../widget/src/chunks/modules.ts';
 
@@ -17,10 +23,9 @@ const SAME_AS_ENGLISH: Record<ShippedLocale, readonly (keyof VoiceLabels)[]> = {
   fr: ['message', 'conversation'],
 };
 
-const modules = Object.fromEntries(await Promise.all(LOCALES.map(async (locale) => [locale, await loadBundledModule(locale)] as const))) as Record<
-  ShippedLocale,
-  LocaleModule
->;
+const modules = Object.fromEntries(
+  await Promise.all(LOCALES.map(async (locale) => [locale, await loadBundledModule(locale)] as const)),
+) as Record<ShippedLocale, LocaleModule>;
 
 /** `{name}` placeholders of a text, sorted. */
 function placeholders(text: string): string[] {
@@ -31,10 +36,19 @@ function placeholders(text: string): string[] {
  * A plural text's forms (`PluralText`) as `key.category` entries, each with the English form it
  * answers to (English's `other` where English has no such category); what is missing is ''.
  */
-function pluralForms(key: string, value: unknown, english: Record<string, string>, locale: string): [string, unknown, string][] {
+function pluralForms(
+  key: string,
+  value: unknown,
+  english: Record<string, string>,
+  locale: string,
+): [string, unknown, string][] {
   const forms = (value ?? {}) as Record<string, unknown>;
   const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
-  return categories.map((category) => [`${key}.${category}`, forms[category] ?? '', english[category] ?? english.other!]);
+  return categories.map((category) => [
+    `${key}.${category}`,
+    forms[category] ?? '',
+    english[category] ?? english.other!,
+  ]);
 }
 
 /** What a locale's labels lack or get wrong, compared with English (empty: nothing). */
@@ -42,7 +56,9 @@ function localeProblems(labels: object, allowed: readonly string[], locale = 'de
   const problems: string[] = [];
   const entries = Object.entries(EN_LABELS).flatMap(([key, english]): [string, unknown, string][] =>
     // Plural texts: every category the language's Intl.PluralRules has, each a form of its own.
-    typeof english === 'string' ? [[key, (labels as Record<string, unknown>)[key], english]] : pluralForms(key, (labels as Record<string, unknown>)[key], english, locale),
+    typeof english === 'string'
+      ? [[key, (labels as Record<string, unknown>)[key], english]]
+      : pluralForms(key, (labels as Record<string, unknown>)[key], english, locale),
   );
   for (const [key, value, english] of entries) {
     if (typeof value !== 'string' || !value.trim()) {
@@ -50,7 +66,8 @@ function localeProblems(labels: object, allowed: readonly string[], locale = 'de
       continue;
     }
     if (value === english && !allowed.includes(key) && locale !== 'en') problems.push(`${key}: still English`);
-    if (placeholders(value).join() !== placeholders(english).join()) problems.push(`${key}: placeholders ${placeholders(value)} ≠ ${placeholders(english)}`);
+    if (placeholders(value).join() !== placeholders(english).join())
+      problems.push(`${key}: placeholders ${placeholders(value)} ≠ ${placeholders(english)}`);
   }
   for (const key of Object.keys(labels)) if (!(key in EN_LABELS)) problems.push(`${key}: not an English key`);
   return problems;
@@ -85,15 +102,25 @@ describe('shipped languages', () => {
   });
 
   test('the check itself: a plural category the language has but the text lacks fails', () => {
-    expect(localeProblems({ ...modules.fr.labels, unread: { other: '{count} nouvelles réponses' } }, SAME_AS_ENGLISH.fr, 'fr').sort()).toEqual(['unread.many: missing', 'unread.one: missing']);
+    expect(
+      localeProblems(
+        { ...modules.fr.labels, unread: { other: '{count} nouvelles réponses' } },
+        SAME_AS_ENGLISH.fr,
+        'fr',
+      ).sort(),
+    ).toEqual(['unread.many: missing', 'unread.one: missing']);
   });
 
   test('the check itself: a missing key, an untranslated text, a lost placeholder and a stray key each fail', () => {
     const { ended: _ended, ...withoutEnded } = modules.de.labels;
     expect(localeProblems(withoutEnded, []), 'missing').toEqual(['ended: missing']);
-    expect(localeProblems({ ...modules.de.labels, send: EN_LABELS.send }, []), 'English left').toEqual(['send: still English']);
+    expect(localeProblems({ ...modules.de.labels, send: EN_LABELS.send }, []), 'English left').toEqual([
+      'send: still English',
+    ]);
     expect(localeProblems({ ...modules.de.labels, send: EN_LABELS.send }, ['send']), 'allow-listed').toEqual([]);
-    expect(localeProblems({ ...modules.de.labels, ended: 'Gespräch beendet' }, []), 'placeholder').toEqual(['ended: placeholders  ≠ duration']);
+    expect(localeProblems({ ...modules.de.labels, ended: 'Gespräch beendet' }, []), 'placeholder').toEqual([
+      'ended: placeholders  ≠ duration',
+    ]);
     expect(localeProblems({ ...modules.de.labels, sendd: 'x' }, []), 'stray').toEqual(['sendd: not an English key']);
   });
 
@@ -107,7 +134,8 @@ describe('shipped languages', () => {
   test('the launcher texts stay short enough for the pill (≤ 32 characters)', () => {
     for (const locale of LOCALES) {
       const { start, openChat, openHybrid, returnToCall } = modules[locale].labels;
-      for (const text of [start, openChat, openHybrid, returnToCall]) expect(text.length, `${locale}: ${text}`).toBeLessThanOrEqual(32);
+      for (const text of [start, openChat, openHybrid, returnToCall])
+        expect(text.length, `${locale}: ${text}`).toBeLessThanOrEqual(32);
     }
   });
 });

@@ -13,11 +13,18 @@ import { loadBundledModule } from '../../../../widget/src/chunks/modules.ts';
 describe('stage labels', () => {
   it('name the label key after the stage', () => {
     expect(stageLabelKey('daily-call-join'), 'kebab → stagePascal').toBe('stageDailyCallJoin');
-    expect(START_STAGES.map(stageLabelKey), 'one distinct key per stage').toHaveLength(new Set(START_STAGES.map(stageLabelKey)).size);
+    expect(START_STAGES.map(stageLabelKey), 'one distinct key per stage').toHaveLength(
+      new Set(START_STAGES.map(stageLabelKey)).size,
+    );
   });
 
   it('every stage has a text in English and in every shipped language', async () => {
-    const languages = [['en', EN_LABELS] as const, ...(await Promise.all(LOCALES.map(async (locale) => [locale, (await loadBundledModule(locale)).labels] as const)))];
+    const languages = [
+      ['en', EN_LABELS] as const,
+      ...(await Promise.all(
+        LOCALES.map(async (locale) => [locale, (await loadBundledModule(locale)).labels] as const),
+      )),
+    ];
     for (const [language, labels] of languages) {
       const missing = START_STAGES.filter((stage) => !stageLabel(stage, labels).trim());
       expect(missing, `stages without a ${language} label`).toEqual([]);

@@ -14,7 +14,16 @@ function setup(overrides: Partial<NudgeHost> = {}) {
   document.body.append(element);
   const styles: string[] = [];
   const open = vi.fn();
-  const host: NudgeHost = { element, container, text: 'Questions? Talk to us', dismissLabel: 'Schließen', style: (css) => styles.push(css), open, busy: () => false, ...overrides };
+  const host: NudgeHost = {
+    element,
+    container,
+    text: 'Questions? Talk to us',
+    dismissLabel: 'Schließen',
+    style: (css) => styles.push(css),
+    open,
+    busy: () => false,
+    ...overrides,
+  };
   const bubble = () => container.querySelector<HTMLElement>('[role="status"]');
   return { host, element, container, styles, open, bubble, show: () => showNudge(host) };
 }
@@ -111,7 +120,10 @@ describe('showNudge', () => {
     const editable = document.createElement('div');
     editable.contentEditable = 'true';
     document.body.append(editable);
-    expect(['input', 'textarea', 'select'].map((t) => isFormField(document.createElement(t))), 'fields').toEqual([true, true, true]);
+    expect(
+      ['input', 'textarea', 'select'].map((t) => isFormField(document.createElement(t))),
+      'fields',
+    ).toEqual([true, true, true]);
     expect(isFormField(editable), 'contenteditable').toBe(true);
     expect(isFormField(document.createElement('button')), 'a button').toBe(false);
     expect(isFormField(null), 'nothing').toBe(false);

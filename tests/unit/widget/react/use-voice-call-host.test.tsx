@@ -12,7 +12,10 @@ import { createFakeEngine, type FakeEngine } from '../element/fake-voice-engine.
 import { flush } from '../element/dom-helpers.ts';
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{}', { status: 201 }))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(new Response('{}', { status: 201 }))),
+  );
 });
 
 afterEach(() => {
@@ -27,15 +30,16 @@ interface Props {
 
 /** The hook in a call on the fake engine. */
 async function inCall(fake: FakeEngine, initial: Props = {}) {
-  const hook = renderHook((props: Props) =>
-    useVoiceCall({
-      publicKey: 'pk-1',
-      target: { assistantId: 'asst-1' },
-      loadEngine: fake.load,
-      dailyConfig: { bundlePathOverride: 'https://cdn.example.com/daily/' },
-      clientTools: props.clientTools,
-      onEvent: props.onEvent,
-    }),
+  const hook = renderHook(
+    (props: Props) =>
+      useVoiceCall({
+        publicKey: 'pk-1',
+        target: { assistantId: 'asst-1' },
+        loadEngine: fake.load,
+        dailyConfig: { bundlePathOverride: 'https://cdn.example.com/daily/' },
+        clientTools: props.clientTools,
+        onEvent: props.onEvent,
+      }),
     { initialProps: initial },
   );
   await act(async () => {
@@ -46,7 +50,10 @@ async function inCall(fake: FakeEngine, initial: Props = {}) {
   return hook;
 }
 
-const toolCalls = (name: string, args?: string) => ({ type: 'tool-calls', toolCallList: [{ id: `id-${name}`, type: 'function', function: { name, arguments: args } }] });
+const toolCalls = (name: string, args?: string) => ({
+  type: 'tool-calls',
+  toolCallList: [{ id: `id-${name}`, type: 'function', function: { name, arguments: args } }],
+});
 
 describe('useVoiceCall and the host page', () => {
   test('send, say and addMessage reach the live call; stable identities; dailyConfig reaches the client', async () => {
@@ -61,7 +68,11 @@ describe('useVoiceCall and the host page', () => {
     expect(fake.client().sent).toEqual([
       { type: 'control', control: 'mute-assistant' },
       { type: 'say', message: 'Bye!', endCallAfterSpoken: true },
-      { type: 'add-message', message: { role: 'system', content: 'The ROI calculator is on screen.' }, triggerResponseEnabled: false },
+      {
+        type: 'add-message',
+        message: { role: 'system', content: 'The ROI calculator is on screen.' },
+        triggerResponseEnabled: false,
+      },
     ]);
     expect(fake.client().options.dailyConfig).toEqual({ bundlePathOverride: 'https://cdn.example.com/daily/' });
   });
@@ -75,7 +86,10 @@ describe('useVoiceCall and the host page', () => {
     hook.rerender({ clientTools: { showRoi: second }, onEvent: (event) => void events.push(event) });
     act(() => fake.client().emit('message', toolCalls('showRoi', '{"focus":"savings"}')));
     expect(first, 'the old object is not used').not.toHaveBeenCalled();
-    expect(second).toHaveBeenCalledExactlyOnceWith({ focus: 'savings' }, { id: 'id-showRoi', name: 'showRoi', arguments: { focus: 'savings' } });
+    expect(second).toHaveBeenCalledExactlyOnceWith(
+      { focus: 'savings' },
+      { id: 'id-showRoi', name: 'showRoi', arguments: { focus: 'savings' } },
+    );
     expect(events.filter((e) => e === 'tool-call')).toEqual(['tool-call']);
   });
 

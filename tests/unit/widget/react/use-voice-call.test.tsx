@@ -89,12 +89,15 @@ describe('useVoiceCall', () => {
       getByRole(view, 'button', 'Talk to Our Agent').click();
       await flush();
     });
-    expect(sent.map((r) => [r.url, r.body]), 'POST /call/web sent before the engine loaded').toEqual([
-      ['https://api.vapi.ai/call/web', { assistantId: 'asst-1' }],
-    ]);
+    expect(
+      sent.map((r) => [r.url, r.body]),
+      'POST /call/web sent before the engine loaded',
+    ).toEqual([['https://api.vapi.ai/call/web', { assistantId: 'asst-1' }]]);
     expect(fake.clients.length, 'one client').toBe(1);
     expect(fake.client().starts, 'one start').toEqual([{ assistantId: 'asst-1' }]);
-    expect((await fake.client().startOptions[0]?.request) === (await sent[0]!.response), 'the engine adopts it').toBe(true);
+    expect((await fake.client().startOptions[0]?.request) === (await sent[0]!.response), 'the engine adopts it').toBe(
+      true,
+    );
     expect(getByRole(view, 'button', 'Hang Up'), 'Hang Up while starting').toBeTruthy();
     await act(async () => {
       getByRole(view, 'button', 'Hang Up').click();
@@ -107,7 +110,10 @@ describe('useVoiceCall', () => {
     expect(fake.clients.length, 'still one client after a second call').toBe(1);
     expect(fake.client().starts.length, 'second call on the same client').toBe(2);
     expect(sent.length, 'the second call is sent at the click too').toBe(2);
-    expect((await fake.client().startOptions[1]?.request) === (await sent[1]!.response), 'and adopted by the loaded engine').toBe(true);
+    expect(
+      (await fake.client().startOptions[1]?.request) === (await sent[1]!.response),
+      'and adopted by the loaded engine',
+    ).toBe(true);
   });
 
   test('state follows the client snapshot (video included); unmount ends the call and destroys the client', async () => {
@@ -122,7 +128,12 @@ describe('useVoiceCall', () => {
     expect(client.options.video, 'video asked for').toBe(true);
     const track = { kind: 'video', id: 'v', readyState: 'live', stop() {} };
     await act(async () => client.update({ state: 'active', speaking: true, volume: 0.4, videoTrack: track }));
-    expect([latest!.phase, latest!.speaking, latest!.volume, latest!.videoTrack], 'view').toEqual(['active', true, 0.4, track]);
+    expect([latest!.phase, latest!.speaking, latest!.volume, latest!.videoTrack], 'view').toEqual([
+      'active',
+      true,
+      0.4,
+      track,
+    ]);
     await act(async () => latest!.setMuted(true));
     expect(latest!.muted, 'muted').toBe(true);
     act(() => root!.unmount());
@@ -141,13 +152,17 @@ describe('useVoiceCall', () => {
       void latest!.sendText('Hello');
       await flush();
     });
-    expect(sent.map((r) => [r.url, r.body]), 'POST /chat/web sent at once').toEqual([
-      ['https://api.vapi.ai/chat/web', { assistantId: 'asst-1', input: 'Hello', stream: true }],
-    ]);
+    expect(
+      sent.map((r) => [r.url, r.body]),
+      'POST /chat/web sent at once',
+    ).toEqual([['https://api.vapi.ai/chat/web', { assistantId: 'asst-1', input: 'Hello', stream: true }]]);
     expect(latest!.chat, 'sending').toBe('sending');
     await act(async () => chat.client().delta('Hi there'));
     expect(latest!.chat, 'streaming').toBe('streaming');
-    expect(latest!.conversation.map((t) => [t.role, t.text, t.partial]), 'streamed into the conversation').toEqual([
+    expect(
+      latest!.conversation.map((t) => [t.role, t.text, t.partial]),
+      'streamed into the conversation',
+    ).toEqual([
       ['user', 'Hello', ''],
       ['assistant', '', 'Hi there'],
     ]);
@@ -165,7 +180,9 @@ describe('useVoiceCall', () => {
     await act(async () => {
       void latest!.sendText('Typed in the call');
     });
-    expect(fake.client().sent, 'add-message').toEqual([{ type: 'add-message', message: { role: 'user', content: 'Typed in the call' } }]);
+    expect(fake.client().sent, 'add-message').toEqual([
+      { type: 'add-message', message: { role: 'user', content: 'Typed in the call' } },
+    ]);
     expect(latest!.conversation.length, 'history kept, typed turn added').toBe(3);
   });
 

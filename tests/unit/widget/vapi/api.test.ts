@@ -24,8 +24,15 @@ function reference() {
       members[node.name.text] = entry;
       for (const member of node.members) {
         const modifiers = ts.canHaveModifiers(member) ? (ts.getModifiers(member) ?? []) : [];
-        if (!member.name || !ts.isIdentifier(member.name) || modifiers.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword)) continue;
-        (modifiers.some((m) => m.kind === ts.SyntaxKind.StaticKeyword) ? entry.static : entry.instance).push(member.name.text);
+        if (
+          !member.name ||
+          !ts.isIdentifier(member.name) ||
+          modifiers.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword)
+        )
+          continue;
+        (modifiers.some((m) => m.kind === ts.SyntaxKind.StaticKeyword) ? entry.static : entry.instance).push(
+          member.name.text,
+        );
       }
     }
     if (ts.isTypeAliasDeclaration(node) && node.name.text === 'VapiEventNames' && ts.isUnionTypeNode(node.type)) {
@@ -42,16 +49,25 @@ describe('./vapi has every public member of @vapi-ai/web', () => {
     const { instance, static: statics } = members.default ?? members.Vapi ?? Object.values(members).at(-1)!;
     expect(instance.length, 'members read from the .d.ts').toBeGreaterThan(20);
     const vapi = new Vapi('pk');
-    expect(instance.filter((name) => typeof (vapi as unknown as Record<string, unknown>)[name] !== 'function'), 'instance members missing').toEqual([]);
+    expect(
+      instance.filter((name) => typeof (vapi as unknown as Record<string, unknown>)[name] !== 'function'),
+      'instance members missing',
+    ).toEqual([]);
     expect(statics, 'static members read').toContain('runNetworkTestsStandalone');
-    expect(statics.filter((name) => typeof (Vapi as unknown as Record<string, unknown>)[name] !== 'function'), 'static members missing').toEqual([]);
+    expect(
+      statics.filter((name) => typeof (Vapi as unknown as Record<string, unknown>)[name] !== 'function'),
+      'static members missing',
+    ).toEqual([]);
   });
 
   it('the emitter: on, once, off, removeListener, removeAllListeners, emit', () => {
     const emitterMembers = members.VapiEventEmitter?.instance ?? [];
-    expect(emitterMembers, 'read').toEqual(expect.arrayContaining(['on', 'once', 'emit', 'removeListener', 'removeAllListeners']));
+    expect(emitterMembers, 'read').toEqual(
+      expect.arrayContaining(['on', 'once', 'emit', 'removeListener', 'removeAllListeners']),
+    );
     const vapi = new Vapi('pk');
-    for (const name of [...emitterMembers, 'off', 'listenerCount']) expect(typeof (vapi as unknown as Record<string, unknown>)[name], name).toBe('function');
+    for (const name of [...emitterMembers, 'off', 'listenerCount'])
+      expect(typeof (vapi as unknown as Record<string, unknown>)[name], name).toBe('function');
   });
 
   it('the event names: the differential suite listens to every one', () => {

@@ -23,7 +23,15 @@ import type VapiOurs from '../../../../widget/src/vapi/index.ts';
 export function installDom(): Window {
   const window = new Window({ url: 'http://127.0.0.1/' });
   const globals = globalThis as Record<string, unknown>;
-  for (const name of ['document', 'HTMLElement', 'HTMLMediaElement', 'HTMLAudioElement', 'Audio', 'MediaStream', 'navigator'] as const) {
+  for (const name of [
+    'document',
+    'HTMLElement',
+    'HTMLMediaElement',
+    'HTMLAudioElement',
+    'Audio',
+    'MediaStream',
+    'navigator',
+  ] as const) {
     Object.defineProperty(globals, name, { value: window[name as keyof Window], configurable: true, writable: true });
   }
   for (const name of ['addEventListener', 'removeEventListener'] as const) globals[name] = window[name].bind(window);
@@ -46,7 +54,12 @@ export function loadReference(): typeof VapiOurs {
   const require = createRequire(import.meta.url);
   const vapiPath = require.resolve('@vapi-ai/web');
   const dailyPath = require.resolve('@daily-co/daily-js', { paths: [dirname(vapiPath)] });
-  require.cache[dailyPath] = { id: dailyPath, filename: dailyPath, loaded: true, exports: { __esModule: true, default: dailyStandIn } } as NodeJS.Module;
+  require.cache[dailyPath] = {
+    id: dailyPath,
+    filename: dailyPath,
+    loaded: true,
+    exports: { __esModule: true, default: dailyStandIn },
+  } as NodeJS.Module;
   return (require(vapiPath) as { default: typeof VapiOurs }).default;
 }
 
@@ -80,11 +93,13 @@ export const EVENT_NAMES = [
 /** Placeholders for what differs on every run. */
 export function normalize(value: unknown, key = ''): unknown {
   if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(value)) return '<iso>';
-  if ((key === 'duration' || key === 'totalDuration' || key === 'delaySeconds') && typeof value === 'number') return '<number>';
+  if ((key === 'duration' || key === 'totalDuration' || key === 'delaySeconds') && typeof value === 'number')
+    return '<number>';
   if ((key === 'stack' || key === 'errorStack') && typeof value === 'string') return '<stack>';
   if (typeof HTMLAudioElement !== 'undefined' && value instanceof HTMLAudioElement) return '<audio>';
   if (Array.isArray(value)) return value.map((v) => normalize(v));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalize(v, k)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalize(v, k)]));
   return value;
 }
 
@@ -135,7 +150,9 @@ export async function record(
   };
   await script({ vapi, daily, call: () => daily.last, note: (value) => notes.push(normalize(value)), server, settle });
   await settle();
-  const http = server.requests.slice(before).map((r) => ({ method: r.method, path: r.path, authorization: r.headers.authorization, body: r.text }));
+  const http = server.requests
+    .slice(before)
+    .map((r) => ({ method: r.method, path: r.path, authorization: r.headers.authorization, body: r.text }));
   const audioElements = document.querySelectorAll('audio').length;
   document.querySelectorAll('audio').forEach((element) => element.remove());
   return { events, wire: daily.wire.map((entry) => normalize(entry) as WireEntry), http, audioElements, notes };

@@ -8,8 +8,19 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, FakeTrack } from '../../../fixtures/fake-call.ts';
 import { FakeDaily, participant, type WireEntry } from '../../../fixtures/fake-daily-js.ts';
-import { startLoopbackServer, type LoopbackHandler, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
-import { dailyStandIn, installDom, loadReference, record, type Recording, type ScenarioContext } from './differential.harness.ts';
+import {
+  startLoopbackServer,
+  type LoopbackHandler,
+  type LoopbackServer,
+} from '../../../../fixtures/loopback-server.ts';
+import {
+  dailyStandIn,
+  installDom,
+  loadReference,
+  record,
+  type Recording,
+  type ScenarioContext,
+} from './differential.harness.ts';
 
 vi.mock('@daily-co/daily-js', async () => ({ default: (await import('./differential.harness.ts')).dailyStandIn }));
 
@@ -79,7 +90,11 @@ function comparableWire(wire: WireEntry[]): WireEntry[] {
 }
 
 /** Both sides through `script`, with `answer` for POST /call/web. */
-async function both(answer: LoopbackHandler | null, script: (ctx: ScenarioContext) => Promise<void>, configure?: (daily: FakeDaily) => void) {
+async function both(
+  answer: LoopbackHandler | null,
+  script: (ctx: ScenarioContext) => Promise<void>,
+  configure?: (daily: FakeDaily) => void,
+) {
   const run = async (Vapi: typeof Ours) => {
     server.reset();
     if (answer) server.route('POST', '/call/web', answer);
@@ -112,180 +127,365 @@ async function connected(ctx: ScenarioContext, start: () => Promise<unknown> = (
   ctx.call().receive('listening');
 }
 
-const SCENARIOS: [string, LoopbackHandler | null, (ctx: ScenarioContext) => Promise<void>, ((daily: FakeDaily) => void)?][] = [
-  ['start with an assistant id, then stop', created(), async (ctx) => {
-    await connected(ctx);
-    await ctx.vapi.stop();
-  }],
-  ['start with an inline assistant, overrides and variables, and roomDeleteOnUserLeaveEnabled', created(), async (ctx) => {
-    await connected(ctx, () =>
-      ctx.vapi.start({ model: { provider: 'openai', model: 'gpt-4o' }, firstMessage: 'Hi' }, { variableValues: { name: 'Ada' } }, undefined, undefined, undefined, { roomDeleteOnUserLeaveEnabled: false }),
-    );
-    await ctx.vapi.stop();
-  }],
-  ['start with a squad id and a workflow', created(), async (ctx) => {
-    ctx.note(!!(await ctx.vapi.start(undefined, undefined, 'squad_1', { name: 'wf', nodes: [], edges: [] }, { variableValues: { a: 1 } })));
-    await ctx.vapi.stop();
-  }],
-  ['mute and unmute', created(), async (ctx) => {
-    await connected(ctx);
-    ctx.vapi.setMuted(true);
-    ctx.note(ctx.vapi.isMuted());
-    ctx.vapi.setMuted(false);
-    ctx.note(ctx.vapi.isMuted());
-    await ctx.vapi.stop();
-    ctx.note(ctx.vapi.isMuted());
-  }],
-  ['send', created(), async (ctx) => {
-    await connected(ctx);
-    ctx.vapi.send({ type: 'add-message', message: { role: 'system', content: 'On the pricing page' }, triggerResponseEnabled: false });
-    ctx.vapi.send({ type: 'control', control: 'mute-assistant' });
-    await ctx.vapi.stop();
-  }],
-  ['say', created(), async (ctx) => {
-    await connected(ctx);
-    ctx.vapi.say('Goodbye', true);
-    ctx.vapi.say('Wait', false, true, true);
-    await ctx.vapi.stop();
-  }],
-  ['every platform message type, and one that is not JSON', created(), async (ctx) => {
-    await connected(ctx);
-    const types = ['transcript', 'function-call', 'tool-calls', 'hang', 'speech-update', 'status-update', 'conversation-update', 'model-output', 'voice-input', 'user-interrupted', 'metadata', 'transfer-update', 'language-change-detected'];
-    for (const type of types) ctx.call().receive(JSON.stringify({ type, detail: `${type} detail` }));
-    ctx.call().receive('not json');
-    // The reference fires call-start on every listening signal.
-    ctx.call().receive('listening');
-    await ctx.vapi.stop();
-  }],
-  ['volume and speech events', created(), async (ctx) => {
-    await connected(ctx);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    for (const level of [0.05, 0.2, 0, 0.005]) ctx.call().fire('remote-participants-audio-level', { participantsAudioLevel: { bot: level } });
-    vi.advanceTimersByTime(1500);
-    vi.useRealTimers();
-    await ctx.vapi.stop();
-  }],
-  ['the microphone level, when something listens', created(), async (ctx) => {
-    ctx.vapi.on('local-volume-level', (level) => ctx.note(['local-volume-level', level]));
-    await connected(ctx);
-    ctx.call().fire('local-audio-level', { audioLevel: 0.4 });
-    await ctx.vapi.stop();
-  }],
-  ['the remote participant leaves', created(), async (ctx) => {
-    await connected(ctx);
-    ctx.call().fire('participant-left', { participant: participant('bot'), reason: 'hidden' } as never);
-    ctx.note(ctx.vapi.getAudioPlayer());
-    await ctx.vapi.stop();
-  }],
-  ['join failure', created(), async (ctx) => {
-    ctx.note(await ctx.vapi.start('asst_1'));
-  }, (daily) => (daily.configure = (call) => (call.joinResult = () => Promise.reject(new Error('room not found'))))],
-  ['POST /call/web answers 400', { status: 400, body: { message: 'assistantId must be a UUID', error: 'Bad Request', statusCode: 400 } }, async (ctx) => {
-    ctx.note(await ctx.vapi.start('asst_1'));
-  }],
-  ['POST /call/web: the socket drops', { destroy: true }, async (ctx) => {
-    ctx.note(await ctx.vapi.start('asst_1'));
-  }],
-  ['start without a target', null, async (ctx) => {
-    ctx.note(await ctx.vapi.start().catch((error: Error) => ['thrown', error.constructor.name, error.message]));
-  }],
-  ['start twice', created(), async (ctx) => {
-    await connected(ctx);
-    ctx.note(await ctx.vapi.start('asst_1'));
-    await ctx.vapi.stop();
-  }],
-  ['the assistant ends the call', created(), async (ctx) => {
-    await connected(ctx);
-    const call = ctx.call();
-    call.receive(JSON.stringify({ type: 'status-update', status: 'ended', endedReason: 'assistant-ended-call' }));
-    await ctx.settle();
-    call.removed();
-  }],
-  ['ejected', created(), async (ctx) => {
-    await connected(ctx);
-    const call = ctx.call();
-    call.fire('error', { errorMsg: 'Meeting has ended', error: { type: 'ejected', localizedMsg: 'You were removed', details: {} } } as never);
-    call.removed();
-  }],
-  ['the room is deleted', created(), async (ctx) => {
-    await connected(ctx);
-    const call = ctx.call();
-    call.fire('error', { errorMsg: 'Meeting has ended', error: { type: 'no-room', localizedMsg: 'The room was deleted', details: {} } } as never);
-    call.removed();
-  }],
-  ['a nonfatal Daily error: the noise cancellation fails', created(), async (ctx) => {
-    await connected(ctx);
-    ctx.call().fire('nonfatal-error', { type: 'audio-processor-error', errorMsg: 'krisp failed' } as never);
-    await ctx.settle();
-    await ctx.vapi.stop();
-  }],
-  ['network and participant events', created(), async (ctx) => {
-    await connected(ctx);
-    ctx.call().fire('network-connection', { type: 'signaling', event: 'interrupted' });
-    ctx.call().fire('network-connection', { type: 'signaling', event: 'connected' });
-    ctx.call().fire('network-quality-change', { networkState: 'warning', networkStateReasons: [], stats: {} } as never);
-    ctx.call().fire('participant-updated', { participant: participant('bot') });
-    await ctx.vapi.stop();
-  }],
-  ['microphone denied', created(), async (ctx) => {
-    await connected(ctx);
-    ctx.call().fire('camera-error', { errorMsg: { errorMsg: 'Permission denied', audioOk: false }, error: { type: 'permissions', msg: 'denied', blockedBy: 'user', blockedMedia: ['audio'] } } as never);
-    await ctx.vapi.stop();
-  }],
-  ['a video recording without a call token', created({ ...WEB_CALL, artifactPlan: { videoRecordingEnabled: true } }), async (ctx) => {
-    await connected(ctx);
-    ctx.call().fire('recording-started', { local: true, recordingId: 'r1', startedBy: 'me', type: 'cloud', layout: { preset: 'default' } } as never);
-    ctx.call().fire('recording-stats', {} as never);
-    await ctx.vapi.stop();
-  }],
-  ['a video recording with a call token', created({ ...WEB_CALL, artifactPlan: { videoRecordingEnabled: true }, transport: { callToken: 'meeting-token' } }), async (ctx) => {
-    await connected(ctx);
-    ctx.call().fire('recording-started', { local: false, recordingId: 'r2', type: 'cloud' } as never);
-    ctx.call().fire('recording-error', { errorMsg: 'upload failed' } as never);
-    ctx.call().fire('recording-stopped', { instanceId: 'r2' } as never);
-    ctx.call().fire('recording-upload-completed', {} as never);
-    await ctx.vapi.stop();
-  }],
-  ['autoplay blocked', created(), async (ctx) => {
-    playResult = () => Promise.reject(Object.assign(new Error('play() failed because the user did not interact'), { name: 'NotAllowedError' }));
-    await connected(ctx);
-    await ctx.vapi.stop();
-  }],
-  ['send and say before start', null, async (ctx) => {
-    ctx.vapi.send({ type: 'say', message: 'early' });
-    ctx.vapi.say('early');
-    ctx.note([ctx.vapi.isMuted(), ctx.vapi.getDailyCallObject(), ctx.vapi.getAudioPlayer(), ctx.vapi.getLocalAudioLevel()]);
-    try {
+const SCENARIOS: [
+  string,
+  LoopbackHandler | null,
+  (ctx: ScenarioContext) => Promise<void>,
+  ((daily: FakeDaily) => void)?,
+][] = [
+  [
+    'start with an assistant id, then stop',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'start with an inline assistant, overrides and variables, and roomDeleteOnUserLeaveEnabled',
+    created(),
+    async (ctx) => {
+      await connected(ctx, () =>
+        ctx.vapi.start(
+          { model: { provider: 'openai', model: 'gpt-4o' }, firstMessage: 'Hi' },
+          { variableValues: { name: 'Ada' } },
+          undefined,
+          undefined,
+          undefined,
+          { roomDeleteOnUserLeaveEnabled: false },
+        ),
+      );
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'start with a squad id and a workflow',
+    created(),
+    async (ctx) => {
+      ctx.note(
+        !!(await ctx.vapi.start(
+          undefined,
+          undefined,
+          'squad_1',
+          { name: 'wf', nodes: [], edges: [] },
+          { variableValues: { a: 1 } },
+        )),
+      );
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'mute and unmute',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
       ctx.vapi.setMuted(true);
-    } catch (error) {
-      ctx.note((error as Error).message);
-    }
-  }],
-  ['setVolume before the call, then during it', created(), async (ctx) => {
-    ctx.vapi.setVolume(0.25);
-    await connected(ctx);
-    ctx.note(ctx.vapi.getAudioPlayer()?.volume);
-    ctx.vapi.setVolume(2);
-    ctx.note(ctx.vapi.getAudioPlayer()?.volume);
-    await ctx.vapi.stop();
-  }],
-  ['reconnect to a kept call', null, async (ctx) => {
-    ctx.note(await ctx.vapi.reconnect({ ...WEB_CALL, transport: { callToken: 'tok' } }).then(() => 'joined'));
-    ctx.call().botJoins();
-    ctx.call().receive('listening');
-    await ctx.vapi.stop();
-    ctx.note(await ctx.vapi.reconnect({ id: 'x' } as never).catch((error: Error) => error.message));
-  }],
-  ['reconnect fails to join', null, async (ctx) => {
-    ctx.note(await ctx.vapi.reconnect(WEB_CALL).catch((error: Error) => ['rejected', error.message]));
-  }, (daily) => (daily.configure = (call) => (call.joinResult = () => Promise.reject(new Error('room expired'))))],
+      ctx.note(ctx.vapi.isMuted());
+      ctx.vapi.setMuted(false);
+      ctx.note(ctx.vapi.isMuted());
+      await ctx.vapi.stop();
+      ctx.note(ctx.vapi.isMuted());
+    },
+  ],
+  [
+    'send',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
+      ctx.vapi.send({
+        type: 'add-message',
+        message: { role: 'system', content: 'On the pricing page' },
+        triggerResponseEnabled: false,
+      });
+      ctx.vapi.send({ type: 'control', control: 'mute-assistant' });
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'say',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
+      ctx.vapi.say('Goodbye', true);
+      ctx.vapi.say('Wait', false, true, true);
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'every platform message type, and one that is not JSON',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
+      const types = [
+        'transcript',
+        'function-call',
+        'tool-calls',
+        'hang',
+        'speech-update',
+        'status-update',
+        'conversation-update',
+        'model-output',
+        'voice-input',
+        'user-interrupted',
+        'metadata',
+        'transfer-update',
+        'language-change-detected',
+      ];
+      for (const type of types) ctx.call().receive(JSON.stringify({ type, detail: `${type} detail` }));
+      ctx.call().receive('not json');
+      // The reference fires call-start on every listening signal.
+      ctx.call().receive('listening');
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'volume and speech events',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      for (const level of [0.05, 0.2, 0, 0.005])
+        ctx.call().fire('remote-participants-audio-level', { participantsAudioLevel: { bot: level } });
+      vi.advanceTimersByTime(1500);
+      vi.useRealTimers();
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'the microphone level, when something listens',
+    created(),
+    async (ctx) => {
+      ctx.vapi.on('local-volume-level', (level) => ctx.note(['local-volume-level', level]));
+      await connected(ctx);
+      ctx.call().fire('local-audio-level', { audioLevel: 0.4 });
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'the remote participant leaves',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
+      ctx.call().fire('participant-left', { participant: participant('bot'), reason: 'hidden' } as never);
+      ctx.note(ctx.vapi.getAudioPlayer());
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'join failure',
+    created(),
+    async (ctx) => {
+      ctx.note(await ctx.vapi.start('asst_1'));
+    },
+    (daily) => (daily.configure = (call) => (call.joinResult = () => Promise.reject(new Error('room not found')))),
+  ],
+  [
+    'POST /call/web answers 400',
+    { status: 400, body: { message: 'assistantId must be a UUID', error: 'Bad Request', statusCode: 400 } },
+    async (ctx) => {
+      ctx.note(await ctx.vapi.start('asst_1'));
+    },
+  ],
+  [
+    'POST /call/web: the socket drops',
+    { destroy: true },
+    async (ctx) => {
+      ctx.note(await ctx.vapi.start('asst_1'));
+    },
+  ],
+  [
+    'start without a target',
+    null,
+    async (ctx) => {
+      ctx.note(await ctx.vapi.start().catch((error: Error) => ['thrown', error.constructor.name, error.message]));
+    },
+  ],
+  [
+    'start twice',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
+      ctx.note(await ctx.vapi.start('asst_1'));
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'the assistant ends the call',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
+      const call = ctx.call();
+      call.receive(JSON.stringify({ type: 'status-update', status: 'ended', endedReason: 'assistant-ended-call' }));
+      await ctx.settle();
+      call.removed();
+    },
+  ],
+  [
+    'ejected',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
+      const call = ctx.call();
+      call.fire('error', {
+        errorMsg: 'Meeting has ended',
+        error: { type: 'ejected', localizedMsg: 'You were removed', details: {} },
+      } as never);
+      call.removed();
+    },
+  ],
+  [
+    'the room is deleted',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
+      const call = ctx.call();
+      call.fire('error', {
+        errorMsg: 'Meeting has ended',
+        error: { type: 'no-room', localizedMsg: 'The room was deleted', details: {} },
+      } as never);
+      call.removed();
+    },
+  ],
+  [
+    'a nonfatal Daily error: the noise cancellation fails',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
+      ctx.call().fire('nonfatal-error', { type: 'audio-processor-error', errorMsg: 'krisp failed' } as never);
+      await ctx.settle();
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'network and participant events',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
+      ctx.call().fire('network-connection', { type: 'signaling', event: 'interrupted' });
+      ctx.call().fire('network-connection', { type: 'signaling', event: 'connected' });
+      ctx
+        .call()
+        .fire('network-quality-change', { networkState: 'warning', networkStateReasons: [], stats: {} } as never);
+      ctx.call().fire('participant-updated', { participant: participant('bot') });
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'microphone denied',
+    created(),
+    async (ctx) => {
+      await connected(ctx);
+      ctx
+        .call()
+        .fire('camera-error', {
+          errorMsg: { errorMsg: 'Permission denied', audioOk: false },
+          error: { type: 'permissions', msg: 'denied', blockedBy: 'user', blockedMedia: ['audio'] },
+        } as never);
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'a video recording without a call token',
+    created({ ...WEB_CALL, artifactPlan: { videoRecordingEnabled: true } }),
+    async (ctx) => {
+      await connected(ctx);
+      ctx
+        .call()
+        .fire('recording-started', {
+          local: true,
+          recordingId: 'r1',
+          startedBy: 'me',
+          type: 'cloud',
+          layout: { preset: 'default' },
+        } as never);
+      ctx.call().fire('recording-stats', {} as never);
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'a video recording with a call token',
+    created({ ...WEB_CALL, artifactPlan: { videoRecordingEnabled: true }, transport: { callToken: 'meeting-token' } }),
+    async (ctx) => {
+      await connected(ctx);
+      ctx.call().fire('recording-started', { local: false, recordingId: 'r2', type: 'cloud' } as never);
+      ctx.call().fire('recording-error', { errorMsg: 'upload failed' } as never);
+      ctx.call().fire('recording-stopped', { instanceId: 'r2' } as never);
+      ctx.call().fire('recording-upload-completed', {} as never);
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'autoplay blocked',
+    created(),
+    async (ctx) => {
+      playResult = () =>
+        Promise.reject(
+          Object.assign(new Error('play() failed because the user did not interact'), { name: 'NotAllowedError' }),
+        );
+      await connected(ctx);
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'send and say before start',
+    null,
+    async (ctx) => {
+      ctx.vapi.send({ type: 'say', message: 'early' });
+      ctx.vapi.say('early');
+      ctx.note([
+        ctx.vapi.isMuted(),
+        ctx.vapi.getDailyCallObject(),
+        ctx.vapi.getAudioPlayer(),
+        ctx.vapi.getLocalAudioLevel(),
+      ]);
+      try {
+        ctx.vapi.setMuted(true);
+      } catch (error) {
+        ctx.note((error as Error).message);
+      }
+    },
+  ],
+  [
+    'setVolume before the call, then during it',
+    created(),
+    async (ctx) => {
+      ctx.vapi.setVolume(0.25);
+      await connected(ctx);
+      ctx.note(ctx.vapi.getAudioPlayer()?.volume);
+      ctx.vapi.setVolume(2);
+      ctx.note(ctx.vapi.getAudioPlayer()?.volume);
+      await ctx.vapi.stop();
+    },
+  ],
+  [
+    'reconnect to a kept call',
+    null,
+    async (ctx) => {
+      ctx.note(await ctx.vapi.reconnect({ ...WEB_CALL, transport: { callToken: 'tok' } }).then(() => 'joined'));
+      ctx.call().botJoins();
+      ctx.call().receive('listening');
+      await ctx.vapi.stop();
+      ctx.note(await ctx.vapi.reconnect({ id: 'x' } as never).catch((error: Error) => error.message));
+    },
+  ],
+  [
+    'reconnect fails to join',
+    null,
+    async (ctx) => {
+      ctx.note(await ctx.vapi.reconnect(WEB_CALL).catch((error: Error) => ['rejected', error.message]));
+    },
+    (daily) => (daily.configure = (call) => (call.joinResult = () => Promise.reject(new Error('room expired')))),
+  ],
 ];
 
 describe('./vapi against @vapi-ai/web 2.7.1, scenario by scenario', () => {
-  it.each(SCENARIOS.map(([name, answer, script, configure]) => ({ name, answer, script, configure })))('$name', async ({ answer, script, configure }) => {
-    const { reference, ours } = await both(answer, script, configure);
-    expectSame(reference, ours);
-  });
+  it.each(SCENARIOS.map(([name, answer, script, configure]) => ({ name, answer, script, configure })))(
+    '$name',
+    async ({ answer, script, configure }) => {
+      const { reference, ours } = await both(answer, script, configure);
+      expectSame(reference, ours);
+    },
+  );
 });
 
 describe('the documented differences', () => {
@@ -299,10 +499,16 @@ describe('the documented differences', () => {
       gate.resolve();
       ctx.note(await started.then((call) => !!call));
     });
-    expect(reference.wire.map(([m]) => m), 'the reference joins after the hang-up').toContain('join');
+    expect(
+      reference.wire.map(([m]) => m),
+      'the reference joins after the hang-up',
+    ).toContain('join');
     expect(ours.wire, 'ours creates nothing').toEqual([]);
     expect(ours.notes, 'start resolves null').toEqual([false]);
-    expect(ours.events.map(([e]) => e), 'no call-start-success').not.toContain('call-start-success');
+    expect(
+      ours.events.map(([e]) => e),
+      'no call-start-success',
+    ).not.toContain('call-start-success');
   });
 
   it('end() twice sends end-call once and destroys once (the reference sends and destroys again; daily-js then throws)', async () => {
@@ -316,13 +522,21 @@ describe('the documented differences', () => {
         ctx.note((error as Error).message);
       }
     });
-    expect(reference.notes.at(-1), 'the reference: daily-js refuses the second end-call').toBe('sendAppMessage() only supported after join');
+    expect(reference.notes.at(-1), 'the reference: daily-js refuses the second end-call').toBe(
+      'sendAppMessage() only supported after join',
+    );
     expect(ours.notes.at(-1), 'ours: nothing to do').toBe('second end() returned');
     const count = (r: Recording, match: (e: WireEntry) => boolean) => r.wire.filter(match).length;
     const endCall = (e: WireEntry) => e[0] === 'sendAppMessage' && e[1] === '{"type":"end-call"}';
     expect([count(reference, endCall), count(ours, endCall)], 'end-call messages: reference, ours').toEqual([2, 1]);
-    expect(count(ours, (e) => e[0] === 'destroy'), 'ours destroys once').toBe(1);
-    expect(count(reference, (e) => e[0] === 'destroy'), 'the reference more than once').toBeGreaterThan(1);
+    expect(
+      count(ours, (e) => e[0] === 'destroy'),
+      'ours destroys once',
+    ).toBe(1);
+    expect(
+      count(reference, (e) => e[0] === 'destroy'),
+      'the reference more than once',
+    ).toBeGreaterThan(1);
   });
 
   it('no <audio> element is left in the page (the reference appends one and leaves it after the call)', async () => {
@@ -338,13 +552,20 @@ describe('the documented differences', () => {
   });
 
   it('an assistant already in the room is subscribed to at join (the reference waits for a participant-joined that never comes)', async () => {
-    const { reference, ours } = await both(created(), async (ctx) => {
-      ctx.note(!!(await ctx.vapi.start('asst_1')));
-      await ctx.vapi.stop();
-    }, (daily) => (daily.configure = (call) => (call.room = { local: participant('me', true, 'me'), bot: participant('bot') })));
+    const { reference, ours } = await both(
+      created(),
+      async (ctx) => {
+        ctx.note(!!(await ctx.vapi.start('asst_1')));
+        await ctx.vapi.stop();
+      },
+      (daily) =>
+        (daily.configure = (call) => (call.room = { local: participant('me', true, 'me'), bot: participant('bot') })),
+    );
     const subscriptions = (r: Recording) => r.wire.filter(([m]) => m === 'updateParticipant');
     expect(subscriptions(reference), 'the reference never subscribes').toEqual([]);
-    expect(subscriptions(ours), 'ours does').toEqual([['updateParticipant', 'bot', { setSubscribedTracks: { audio: true, video: false } }]]);
+    expect(subscriptions(ours), 'ours does').toEqual([
+      ['updateParticipant', 'bot', { setSubscribedTracks: { audio: true, video: false } }],
+    ]);
   });
 
   it('dailyConfig.avoidEval defaults to true (pages with a CSP without unsafe-eval work); an explicit value is passed as given', async () => {
@@ -352,7 +573,8 @@ describe('the documented differences', () => {
       await ctx.vapi.start('asst_1');
       await ctx.vapi.stop();
     });
-    const config = (r: Recording) => (r.wire.find(([m]) => m === 'createCallObject')?.[1] as { dailyConfig?: object }).dailyConfig;
+    const config = (r: Recording) =>
+      (r.wire.find(([m]) => m === 'createCallObject')?.[1] as { dailyConfig?: object }).dailyConfig;
     expect(config(reference), 'reference').toEqual({});
     expect(config(ours), 'ours').toEqual({ avoidEval: true });
   });

@@ -25,7 +25,12 @@ afterAll(() => server.close());
 /** The Authorization headers of the `POST /call/web` a start without a key sent. */
 async function authorizationWithout(key: string | undefined, Vapi: typeof Ours): Promise<(string | undefined)[]> {
   server.reset();
-  server.route('POST', '/call/web', { status: 401, body: { message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.' } });
+  server.route('POST', '/call/web', {
+    status: 401,
+    body: {
+      message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
+    },
+  });
   dailyHolder.current = new FakeDaily();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const vapi = new Vapi(key as string, server.url);

@@ -44,7 +44,9 @@ describe('./vapi size', () => {
   it('the entry with the core and the Daily adapter, daily-js excluded, ≤ 13.0 KB gzip and ≤ @vapi-ai/web', async () => {
     const ours = await gzipOf('widget/src/vapi/index.ts');
     const reference = await gzipOf('node_modules/@vapi-ai/web/dist/vapi.js');
-    console.info(`./vapi: ${ours} B gzip; @vapi-ai/web 2.7.1: ${reference} B gzip (daily-js excluded from both; budget ${BUDGET} B)`);
+    console.info(
+      `./vapi: ${ours} B gzip; @vapi-ai/web 2.7.1: ${reference} B gzip (daily-js excluded from both; budget ${BUDGET} B)`,
+    );
     expect(ours, 'within the budget').toBeLessThanOrEqual(BUDGET);
     expect(ours, 'not larger than the reference').toBeLessThanOrEqual(reference);
   });

@@ -50,7 +50,10 @@ describe.each([
   it('refuses an empty secret and a tolerance that is not a finite number ≥ 0 (issue 34)', async () => {
     await expect(verifyWebhook('', header, body, { now, subtle }), 'empty secret').rejects.toThrow(/secret is empty/);
     for (const toleranceSeconds of [NaN, Infinity, -1]) {
-      await expect(check(header, body, { toleranceSeconds, now: now + 10_000 }), String(toleranceSeconds)).rejects.toThrow(/finite number/);
+      await expect(
+        check(header, body, { toleranceSeconds, now: now + 10_000 }),
+        String(toleranceSeconds),
+      ).rejects.toThrow(/finite number/);
     }
     // An empty secret's signature, made by anyone: never accepted.
     await expect(verifyWebhook('', serverSign('', body, now), body, { now, subtle })).rejects.toThrow(TypeError);
@@ -61,7 +64,10 @@ describe.each([
     expect(await check(header, body, { idempotencyKey: 'lead-2' }), 'a header naming another lead').toBe(false);
     expect(await check(header, body, { idempotencyKey: null }), 'no header: not checked').toBe(true);
     const notJson = 'plain';
-    expect(await check(serverSign(SECRET, notJson, now), notJson, { idempotencyKey: 'lead-1' }), 'a body without an id').toBe(false);
+    expect(
+      await check(serverSign(SECRET, notJson, now), notJson, { idempotencyKey: 'lead-1' }),
+      'a body without an id',
+    ).toBe(false);
   });
 });
 
@@ -72,10 +78,23 @@ describe('verifyWebhook in Chromium', () => {
 
   beforeAll(async () => {
     if (!executablePath) return; // the test fails with NO_BROWSER_MESSAGE
-    const bundle = await build({ entryPoints: [ENTRY], bundle: true, format: 'iife', globalName: 'RingwiseWebhook', target: 'es2022', write: false });
+    const bundle = await build({
+      entryPoints: [ENTRY],
+      bundle: true,
+      format: 'iife',
+      globalName: 'RingwiseWebhook',
+      target: 'es2022',
+      write: false,
+    });
     site = await startLoopbackServer();
-    site.route('GET', '/', { body: '<!doctype html><title>webhook</title><script src="/webhook.js"></script>', headers: { 'content-type': 'text/html' } });
-    site.route('GET', '/webhook.js', { body: bundle.outputFiles[0]?.text ?? '', headers: { 'content-type': 'text/javascript' } });
+    site.route('GET', '/', {
+      body: '<!doctype html><title>webhook</title><script src="/webhook.js"></script>',
+      headers: { 'content-type': 'text/html' },
+    });
+    site.route('GET', '/webhook.js', {
+      body: bundle.outputFiles[0]?.text ?? '',
+      headers: { 'content-type': 'text/javascript' },
+    });
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   }, 60_000);
 
@@ -90,7 +109,9 @@ describe('verifyWebhook in Chromium', () => {
     await page.goto(site!.url);
     const results = await page.evaluate(
       async ({ secret, header, body, now }) => {
-        const { verifyWebhook } = (window as unknown as { RingwiseWebhook: typeof import('../../../../widget/src/webhook/index.ts') }).RingwiseWebhook;
+        const { verifyWebhook } = (
+          window as unknown as { RingwiseWebhook: typeof import('../../../../widget/src/webhook/index.ts') }
+        ).RingwiseWebhook;
         return [
           await verifyWebhook(secret, header, body, { now }),
           await verifyWebhook(secret, header, body.replace('Ann', 'Bob'), { now }),

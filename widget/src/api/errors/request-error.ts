@@ -34,7 +34,9 @@ export class RequestError extends Error {
 export function isRequestError(error: unknown): error is RequestError {
   return (
     error instanceof Error &&
-    (error.name === 'ApiError' || error.name === 'NetworkError' || error.name === 'TimeoutError' ||
+    (error.name === 'ApiError' ||
+      error.name === 'NetworkError' ||
+      error.name === 'TimeoutError' ||
       error.name === 'AnswerError' ||
       error.name === 'RequestError')
   );

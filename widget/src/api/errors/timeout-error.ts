@@ -16,7 +16,10 @@ export class TimeoutError extends RequestError {
    * @param waitingFor What the client was waiting for. @default 'response'
    */
   constructor(context: RequestContext, timeoutMs: number, waitingFor: 'response' | 'chunk' = 'response') {
-    super(`Request timed out after ${timeoutMs} ms (waiting for the ${waitingFor}): ${context.method} ${context.path}`, context);
+    super(
+      `Request timed out after ${timeoutMs} ms (waiting for the ${waitingFor}): ${context.method} ${context.path}`,
+      context,
+    );
     this.name = 'TimeoutError';
     this.timeoutMs = timeoutMs;
     this.waitingFor = waitingFor;

@@ -85,13 +85,17 @@ function buildList(list: List): MdElement {
   const items = list.items.map((item) =>
     el('li', [...parseInline(item.lines.join('\n')), ...item.sub.map(buildList)] as MdNode[]),
   );
-  return el(list.ordered ? 'ol' : 'ul', items, list.ordered && list.start !== 1 ? { start: String(list.start) } : undefined);
+  return el(
+    list.ordered ? 'ol' : 'ul',
+    items,
+    list.ordered && list.start !== 1 ? { start: String(list.start) } : undefined,
+  );
 }
 
 /** Parses `src` from offset `from` (a line start) into top-level blocks. */
 export function parseBlocks(src: string, from = 0): MdBlock[] {
   const lines: { text: string; at: number }[] = [];
-  for (let at = from; at <= src.length; ) {
+  for (let at = from; at <= src.length;) {
     const end = src.indexOf('\n', at);
     const stop = end < 0 ? src.length : end;
     lines.push({ text: src.slice(at, stop), at });
@@ -212,7 +216,8 @@ export function parseBlocks(src: string, from = 0): MdBlock[] {
     if (aligns && cells(line).length === aligns.length) {
       closePara();
       const rows = [tableRow(line, aligns, 'th')];
-      for (l += 2; l < lines.length && lines[l]!.text.includes('|'); l++) rows.push(tableRow(lines[l]!.text, aligns, 'td'));
+      for (l += 2; l < lines.length && lines[l]!.text.includes('|'); l++)
+        rows.push(tableRow(lines[l]!.text, aligns, 'td'));
       l--;
       push(at, el('table', rows));
       continue;

@@ -86,7 +86,7 @@ export function parseInline(src: string): MdNode[] {
   const closingTicks = (from: number, length: number): number => {
     if (!ticks) {
       ticks = new Map();
-      for (let j = 0; j < n; ) {
+      for (let j = 0; j < n;) {
         if (src[j] !== '`') {
           j++;
           continue;

@@ -6,21 +6,7 @@
 
 /** Every tag the parser emits. `a` keeps its raw `href`: the renderer decides if it is a link. */
 export type MdTag =
-  | 'p'
-  | 'br'
-  | 'strong'
-  | 'em'
-  | 'code'
-  | 'pre'
-  | 'ul'
-  | 'ol'
-  | 'li'
-  | 'a'
-  | 'hr'
-  | 'table'
-  | 'tr'
-  | 'th'
-  | 'td';
+  'p' | 'br' | 'strong' | 'em' | 'code' | 'pre' | 'ul' | 'ol' | 'li' | 'a' | 'hr' | 'table' | 'tr' | 'th' | 'td';
 
 /** An element of the tree. `attrs`: `href` (a), `start` (ol), `data-align` (th, td). */
 export interface MdElement {

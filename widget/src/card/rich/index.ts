@@ -7,7 +7,13 @@
  */
 import type { CardHost } from '../../ports/card-port.ts';
 import type { ConversationController } from '../../conversation/controller.ts';
-import { asksRating, asksThumbs, feedbackDetail, parseFeedbackMode, postFeedback } from '../../conversation/feedback.ts';
+import {
+  asksRating,
+  asksThumbs,
+  feedbackDetail,
+  parseFeedbackMode,
+  postFeedback,
+} from '../../conversation/feedback.ts';
 import { endPolitely, handOverDetail } from '../../conversation/person-hand-over.ts';
 import { parseSuggestions, suggestReplyOptions, SUGGEST_REPLIES_TOOL } from '../../conversation/suggestions.ts';
 import type { Turn } from '../../conversation/view.ts';
@@ -56,7 +62,12 @@ declare module '../../ports/manifest.ts' {
 }
 
 /** Makes the rich part of a card. */
-export function richParts(host: CardHost, dom: CardDom, kit: Controls, { controller, sender, consent, render }: RichDeps): RichParts {
+export function richParts(
+  host: CardHost,
+  dom: CardDom,
+  kit: Controls,
+  { controller, sender, consent, render }: RichDeps,
+): RichParts {
   const { element } = host;
   host.style(RICH_CSS);
   const attr = (name: string) => element.getAttribute(name)?.trim() || null;
@@ -77,7 +88,10 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
     const detail = feedbackDetail(rating, { ...ids(), messageId }, comment);
     host.dispatch('feedback', detail);
     const url = attr('feedback-url');
-    if (url) void postFeedback(url, detail).then((error) => error && console.error(`${LOG_PREFIX} feedback-url: ${error.message}`));
+    if (url)
+      void postFeedback(url, detail).then(
+        (error) => error && console.error(`${LOG_PREFIX} feedback-url: ${error.message}`),
+      );
   };
 
   /** Sends `text` as the visitor's turn: into the live call or as a chat message (through the message field). */
@@ -90,27 +104,34 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
     offer = null;
     if (view.conversation.length || view.phase !== 'idle' || host.mode() === 'chat') return say(text);
     // Voice and hybrid starters: the call starts, and the text is the visitor's first turn once it is up.
-    void consent.ask(() => sender.startCall()).then((started) => {
-      if (!started) return;
-      // Said once the call is up (it may be already).
-      const check = () => {
-        const { phase } = controller.getSnapshot();
-        if (phase === 'active') void controller.sendText(text, {});
-        return phase !== 'starting' && phase !== 'loading';
-      };
-      if (check()) return;
-      const off = controller.subscribe(() => check() && off());
-    });
+    void consent
+      .ask(() => sender.startCall())
+      .then((started) => {
+        if (!started) return;
+        // Said once the call is up (it may be already).
+        const check = () => {
+          const { phase } = controller.getSnapshot();
+          if (phase === 'active') void controller.sendText(text, {});
+          return phase !== 'starting' && phase !== 'loading';
+        };
+        if (check()) return;
+        const off = controller.subscribe(() => check() && off());
+      });
     render();
   };
   const body = dom.log.parentElement as HTMLElement;
   const row = suggestionRow(kit.add, body, pick);
-  const box = ratingBox(body, kit, (path) => host.svgIcon(path), (answer) => {
-    rating = 'done';
-    if (answer) give(answer.rating, undefined, answer.comment);
-    render();
-    dom.input.focus();
-  });
+  const box = ratingBox(
+    body,
+    kit,
+    (path) => host.svgIcon(path),
+    (answer) => {
+      rating = 'done';
+      if (answer) give(answer.rating, undefined, answer.comment);
+      render();
+      dom.input.focus();
+    },
+  );
   const handoffBar = kit.add(dom.card, 'div', 'hb');
   dom.card.insertBefore(handoffBar, dom.footer);
   const handoff = kit.button(handoffBar, 'sec', 'handoff');
@@ -119,7 +140,10 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
   handoff.addEventListener('click', () => {
     const view = controller.getSnapshot();
     handedOver = true;
-    host.dispatch('handoff', handOverDetail(view.conversation, (turn) => seen.get(turn.id), ids()));
+    host.dispatch(
+      'handoff',
+      handOverDetail(view.conversation, (turn) => seen.get(turn.id), ids()),
+    );
     // The assistant finishes its sentence; then the call ends.
     endPolitely(controller);
     render();
@@ -145,7 +169,11 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
       if (frame.live) lastCallId = controller.liveCall()?.webCall.id ?? lastCallId;
 
       // The assistant's offer retires once the visitor answered in any way, or starts typing.
-      if (offer && (view.conversation.some((turn) => turn.role === 'user' && turn.id > offer!.after) || dom.input.value.trim())) offer = null;
+      if (
+        offer &&
+        (view.conversation.some((turn) => turn.role === 'user' && turn.id > offer!.after) || dom.input.value.trim())
+      )
+        offer = null;
       const starters = parseSuggestions(attr('suggestions'));
       if (starters.error && starters.error !== warned) console.error(`${LOG_PREFIX} ${(warned = starters.error)}`);
       const empty = !view.conversation.length && idle && !asking && !frame.info;
@@ -155,9 +183,23 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
       // Thumbs under each finished reply: not the one still streaming or being spoken.
       if (asksThumbs(mode)) {
         for (const turn of view.conversation) {
-          const finished = turn.role === 'assistant' && turn.text && !turn.partial && (turn !== last || (view.chat === 'idle' && !frame.live && !frame.connecting));
+          const finished =
+            turn.role === 'assistant' &&
+            turn.text &&
+            !turn.partial &&
+            (turn !== last || (view.chat === 'idle' && !frame.live && !frame.connecting));
           const li = finished && !thumbs.has(turn.id) ? bubble(turn) : undefined;
-          if (li) thumbs.set(turn.id, addThumbs(li, kit, host.svgIcon, labels, (up) => !rated.has(turn.id) && rated.add(turn.id) && give(up, String(turn.id))));
+          if (li)
+            thumbs.set(
+              turn.id,
+              addThumbs(
+                li,
+                kit,
+                host.svgIcon,
+                labels,
+                (up) => !rated.has(turn.id) && rated.add(turn.id) && give(up, String(turn.id)),
+              ),
+            );
         }
       }
 
@@ -189,7 +231,8 @@ export function richParts(host: CardHost, dom: CardDom, kit: Controls, { control
     closing() {
       const view = controller.getSnapshot();
       const replied = view.conversation.some((turn) => turn.role === 'assistant' && turn.text);
-      if (rating !== 'hidden' || view.phase !== 'idle' || !replied || !asksRating(parseFeedbackMode(attr('feedback')))) return;
+      if (rating !== 'hidden' || view.phase !== 'idle' || !replied || !asksRating(parseFeedbackMode(attr('feedback'))))
+        return;
       askRating();
     },
   };

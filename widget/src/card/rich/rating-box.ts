@@ -22,7 +22,12 @@ export interface RatingBox {
 }
 
 /** Builds the (hidden) box under `parent`; `answer` is told the visitor's answer. */
-export function ratingBox(parent: Element, { add, button }: Controls, svgIcon: (path: string) => SVGSVGElement, answer: (result: RatingAnswer) => void): RatingBox {
+export function ratingBox(
+  parent: Element,
+  { add, button }: Controls,
+  svgIcon: (path: string) => SVGSVGElement,
+  answer: (result: RatingAnswer) => void,
+): RatingBox {
   const el = add(parent, 'section', 'box rt', 'rating', { 'aria-labelledby': 'rr' });
   el.hidden = true;
   const title = add(el, 'h3', 'bt', '', { id: 'rr' });

@@ -13,7 +13,9 @@ import type { ChunkRegistry } from '../../element/script-loader.ts';
 
 const loadDaily = /* @__PURE__ */ lazyDailyFactory(() => {
   const registry = (globalThis as { RingwiseVoice?: Partial<ChunkRegistry> }).RingwiseVoice;
-  return registry?.load ? registry.load('daily') : Promise.reject(new Error('The widget loader (voice-widget.js) is not on this page.'));
+  return registry?.load
+    ? registry.load('daily')
+    : Promise.reject(new Error('The widget loader (voice-widget.js) is not on this page.'));
 });
 
 /** `VoiceClient` over the daily file, checked against the port the UI codes against. */

@@ -80,13 +80,15 @@ export const labels: VoiceLabels = {
   errorEnded: 'Das Gespräch wurde unerwartet beendet ({reason}).',
   resumeCall: 'Gespräch fortsetzen',
   callGone: 'Das Gespräch wurde beim Seitenwechsel beendet.',
-  callElsewhere: 'Dieses Gespräch läuft in einem anderen Tab weiter. Setzen Sie es dort fort oder legen Sie dort zuerst auf.',
+  callElsewhere:
+    'Dieses Gespräch läuft in einem anderen Tab weiter. Setzen Sie es dort fort oder legen Sie dort zuerst auf.',
   errorCall: 'Beim Verbinden ist etwas schiefgelaufen.',
   errorChat: 'Beim Senden Ihrer Nachricht ist etwas schiefgelaufen.',
   errorTimeout: 'Der Dienst des Assistenten hat nicht rechtzeitig geantwortet.',
   errorAnswer: 'Der Dienst des Assistenten hat eine Antwort gesendet, die nicht gelesen werden konnte.',
   replyCut: 'Die Antwort wurde hier abgeschnitten.',
-  fixMicDenied: 'Erlauben Sie das Mikrofon über das Symbol links in der Adressleiste und versuchen Sie es dann noch einmal.',
+  fixMicDenied:
+    'Erlauben Sie das Mikrofon über das Symbol links in der Adressleiste und versuchen Sie es dann noch einmal.',
   fixMicNotFound: 'Schließen Sie ein Mikrofon oder Headset an und versuchen Sie es noch einmal.',
   fixMicBlocked: 'Schreiben Sie Ihre Frage stattdessen, oder öffnen Sie die Seite in einem eigenen Tab.',
   fixNetwork: 'Prüfen Sie Ihre Internetverbindung und versuchen Sie es noch einmal.',

@@ -126,7 +126,11 @@ export const labels: VoiceLabels = {
   talking: 'Vous parlez…',
   pushToTalk: 'Maintenez le bouton pour parler',
   nudgeDismiss: 'Masquer',
-  unread: { one: '{count} nouvelle réponse', many: '{count} de nouvelles réponses', other: '{count} nouvelles réponses' },
+  unread: {
+    one: '{count} nouvelle réponse',
+    many: '{count} de nouvelles réponses',
+    other: '{count} nouvelles réponses',
+  },
 };
 
 /** This module, checked against the port the element loads it through. */

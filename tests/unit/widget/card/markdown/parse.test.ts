@@ -35,7 +35,9 @@ describe('blocks', () => {
     expect(md('1. Plans\n   - Basic\n   - Pro\n2. Prices'), 'nested').toBe(
       '<ol><li>Plans<ul><li>Basic</li><li>Pro</li></ul></li><li>Prices</li></ol>',
     );
-    expect(md('- first\n  goes on\n- second'), 'continuation').toBe('<ul><li>first<br>goes on</li><li>second</li></ul>');
+    expect(md('- first\n  goes on\n- second'), 'continuation').toBe(
+      '<ul><li>first<br>goes on</li><li>second</li></ul>',
+    );
     expect(md('- item\n\nAfter the list.'), 'a paragraph after a blank line ends it').toBe(
       '<ul><li>item</li></ul><p>After the list.</p>',
     );
@@ -68,7 +70,9 @@ describe('inline', () => {
   });
 
   test('what is not emphasis stays text', () => {
-    expect(md('snake_case_name and 2 * 3 * 4'), 'intraword _ and spaced *').toBe('<p>snake_case_name and 2 * 3 * 4</p>');
+    expect(md('snake_case_name and 2 * 3 * 4'), 'intraword _ and spaced *').toBe(
+      '<p>snake_case_name and 2 * 3 * 4</p>',
+    );
     expect(md('**never closed'), 'unclosed').toBe('<p>**never closed</p>');
     expect(md('\\*not italic\\*'), 'escaped').toBe('<p>*not italic*</p>');
   });
@@ -89,9 +93,10 @@ describe('inline', () => {
     expect(md('[no target] and [broken](https://x.example'), 'not links').toBe(
       '<p>[no target] and [broken](<a href="https://x.example">https://x.example</a></p>',
     );
-    expect(md('[Foo](https://en.wikipedia.org/wiki/Foo_(bar)) and [x](javascript:alert(1))'), 'balanced parentheses').toBe(
-      '<p><a href="https://en.wikipedia.org/wiki/Foo_(bar)">Foo</a> and <a href="javascript:alert(1)">x</a></p>',
-    );
+    expect(
+      md('[Foo](https://en.wikipedia.org/wiki/Foo_(bar)) and [x](javascript:alert(1))'),
+      'balanced parentheses',
+    ).toBe('<p><a href="https://en.wikipedia.org/wiki/Foo_(bar)">Foo</a> and <a href="javascript:alert(1)">x</a></p>');
     expect(md('[a] [b](https://b.example)'), 'the nearest bracket is the link').toBe(
       '<p>[a] <a href="https://b.example">b</a></p>',
     );

@@ -19,7 +19,15 @@ describe('links', () => {
     for (const href of ['https://a.example/x', 'http://a.example/', 'mailto:hi@a.example', 'tel:+4930123']) {
       expect(safeHref(href), `allowed: ${href}`).not.toBeNull();
     }
-    for (const href of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,<script>x</script>', 'vbscript:x', '/relative', '//host.example/x', 'file:///etc/passwd']) {
+    for (const href of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'data:text/html,<script>x</script>',
+      'vbscript:x',
+      '/relative',
+      '//host.example/x',
+      'file:///etc/passwd',
+    ]) {
       expect(safeHref(href), `refused: ${href}`).toBeNull();
     }
   });
@@ -35,9 +43,15 @@ describe('links', () => {
   });
 
   test('a safe link opens in a new tab without opener or referrer; a refused one is plain text', () => {
-    const box = drawn('[Pricing](https://ringwise.example/p) and [Elsewhere](https://evil.example/) and [x](javascript:alert(1)) [y](data:text/html,<b>)', ['ringwise.example']);
+    const box = drawn(
+      '[Pricing](https://ringwise.example/p) and [Elsewhere](https://evil.example/) and [x](javascript:alert(1)) [y](data:text/html,<b>)',
+      ['ringwise.example'],
+    );
     const links = [...box.querySelectorAll('a')];
-    expect(links.map((a) => a.getAttribute('href')), 'one link').toEqual(['https://ringwise.example/p']);
+    expect(
+      links.map((a) => a.getAttribute('href')),
+      'one link',
+    ).toEqual(['https://ringwise.example/p']);
     expect([links[0]!.target, links[0]!.rel], 'new tab, no opener').toEqual(['_blank', 'noopener noreferrer']);
     expect(box.textContent, 'every word still shown').toBe('Pricing and Elsewhere and x y');
   });
@@ -50,11 +64,16 @@ describe('links', () => {
 
 describe('hostile input makes no element outside the fixed set', () => {
   test('script, img onerror, iframe, event attributes', () => {
-    const box = drawn('<script>alert(1)</script>\n<img src=x onerror="alert(1)">\n<iframe src="https://x.example"></iframe> <a href="javascript:alert(1)" onclick="x()">a</a>\n![x](data:image/svg+xml;base64,PHN2Zz4=)');
+    const box = drawn(
+      '<script>alert(1)</script>\n<img src=x onerror="alert(1)">\n<iframe src="https://x.example"></iframe> <a href="javascript:alert(1)" onclick="x()">a</a>\n![x](data:image/svg+xml;base64,PHN2Zz4=)',
+    );
     const tags = new Set([...box.querySelectorAll('*')].map((node) => node.tagName.toLowerCase()));
     // A refused link keeps its text in a span; nothing else but paragraphs and breaks.
     expect([...tags].sort(), 'only paragraphs, breaks and plain spans').toEqual(['br', 'p', 'span']);
-    expect([...box.querySelectorAll('*')].flatMap((node) => node.getAttributeNames()), 'no attributes').toEqual([]);
+    expect(
+      [...box.querySelectorAll('*')].flatMap((node) => node.getAttributeNames()),
+      'no attributes',
+    ).toEqual([]);
     expect(box.textContent, 'shown as text').toContain('<script>alert(1)</script>');
   });
 });
@@ -86,7 +105,10 @@ describe('a growing message', () => {
     view('Intro.\n\nA long paragraph that grows **bold**');
     expect(box.firstChild, 'the first block is the same node').toBe(first);
     expect(box.lastChild!.firstChild, 'the shown text is the same node, not rewritten').toBe(text);
-    expect([...box.lastChild!.childNodes].map((node) => node.textContent), 'new ends appended').toEqual(['A long para', 'graph that grows', ' ', 'bold']);
+    expect(
+      [...box.lastChild!.childNodes].map((node) => node.textContent),
+      'new ends appended',
+    ).toEqual(['A long para', 'graph that grows', ' ', 'bold']);
     view('Something else');
     expect(box.textContent, 'a rewrite is drawn anew').toBe('Something else');
   });
