@@ -104,7 +104,7 @@ test('in a sandboxed iframe (storage throws) consent still works, for this page'
     frame.locator('ringwise-voice-call').getByRole('textbox', { name: 'Message' }),
     'the chat is open',
   ).toBeFocused();
-  await frame.locator('ringwise-voice-call').getByRole('button', { name: 'Minimize' }).first().click();
+  await frame.locator('ringwise-voice-call').getByRole('button', { name: 'Close' }).first().click();
   await frame.getByRole('button', { name: 'Chat with Our Agent' }).click();
   await expect(frameDialog, 'remembered for this page').toHaveCount(0);
   expect(

@@ -105,7 +105,12 @@ test('bottom sheet edge to edge, ≤ 85 % high, launcher in thumb reach, nothing
     390,
   );
   expect(await widgetAxe(page), 'axe: sheet').toEqual([]);
-  await page.locator('ringwise-voice-call').getByRole('button', { name: 'Minimize' }).tap();
+  // One collapse control on the sheet (issue 36): the header's ×; no chevron beside it doing the same.
+  const widget = page.locator('ringwise-voice-call');
+  await expect(widget.getByRole('button', { name: 'Minimize' }), 'no Minimize beside ×').toBeHidden();
+  await expect(widget.getByRole('button', { name: 'Close' }).filter({ visible: true }), 'one ×').toHaveCount(1);
+  await widget.getByRole('button', { name: 'Close' }).filter({ visible: true }).tap();
+  await expect(sheet, 'collapsed').toBeHidden();
   await expect(launcher, 'back').toBeVisible();
   expect(log.errors, 'no console errors').toEqual([]);
 });

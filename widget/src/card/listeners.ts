@@ -35,7 +35,6 @@ export function listen(
 ): () => void {
   const { card, input, log } = dom;
   const { startCall } = sender;
-  dom.minimize.addEventListener('click', () => host.collapse());
   dom.backdrop.addEventListener('click', () => host.collapse());
   dom.hide.addEventListener('click', () => host.dismiss());
   // × closes, always (issue 36): a call or a reply goes on (the launcher shows it; only Hang Up

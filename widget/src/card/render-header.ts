@@ -64,7 +64,6 @@ export function headerRenderer(host: CardHost, dom: CardDom, { icon }: Controls)
     const since = elapsed.hidden ? '' : formatDuration(Math.max(0, Math.round((Date.now() - view.connectedAt) / 1000)));
     if (elapsed.textContent !== since) elapsed.textContent = since;
     if (announcer.textContent !== status.announcement) announcer.textContent = status.announcement;
-    setLabel(dom.minimize, labels.minimize);
     // × closes, also during a call (the call goes on): one name always.
     setLabel(dom.close, labels.close);
 

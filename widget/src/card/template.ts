@@ -1,6 +1,6 @@
 /**
  * The card's DOM, built once: a header (avatar with the assistant's voice-level ring, name,
- * status chip, elapsed time, minimize and close), the start progress, the assistant's video, a
+ * status chip, elapsed time and close), the start progress, the assistant's video, a
  * body (the conversation as a `role="log"`, the empty state, the error and consent sections) and
  * a footer with the controls. Outside the card: the announcer, the dismissible launcher's hide
  * badge and the launcher's live dot. What each part shows is drawn by the render-*.ts files.
@@ -24,8 +24,8 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
   const chip = add(who, 'p', 'chip', 'status');
   // The call's elapsed time (m:ss), beside the header's controls.
   const elapsed = add(header, 'span', 'el', 'elapsed', { 'aria-hidden': 'true' });
-  // Shown only where the open launcher steps aside (card.css): one collapse control at a time.
-  const minimize = button(header, 'ib mn', 'minimize', 'minimize');
+  // The header's one collapse control: × (the call goes on). Where the open launcher shows, it is
+  // the round minimize toggle; no chevron beside the ×, which did the same (issue 36).
   const close = button(header, 'ib', 'close', 'close');
 
   const progress = add(card, 'div', 'pg', 'progress', {
@@ -86,7 +86,7 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
   const hangUp = button(footer, 'dg hy', 'hang-up', 'phoneDown');
   host.container.insertBefore(card, host.launcher);
   // Phones: the dimmed page behind the sheet; a tap on it minimizes (pointer only: the header's
-  // Minimize and Escape are the keyboard's way).
+  // × and Escape are the keyboard's way).
   const backdrop = add(host.container, 'div', 'bk', '', { 'aria-hidden': 'true' });
   host.container.insertBefore(backdrop, card);
   // Outside the card, so what happens while it is minimized (the call ends…) is still heard.
@@ -104,7 +104,6 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
     title,
     chip,
     elapsed,
-    minimize,
     close,
     progress,
     fill,

@@ -98,7 +98,7 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
   },
   'analytics-callback': {
     default: '—',
-    text: 'With analytics="callback": the global function to call, dotted paths called on their object (posthog.capture, analytics.track). Only a function your page defined: a built-in (document.write, eval, a bound function) or a path through the browser\'s objects is never called (one console line). Events wait (the last 100) until it exists.',
+    text: 'With analytics="callback": the global function to call, dotted paths called on their object (posthog.capture, analytics.track). Only a function your page defined: a built-in (document.write, eval, a bound function) or a path through the browser's objects is never called (one console line). Events wait (the last 100) until it exists.',
   },
   'analytics-content': {
     default: 'off',
@@ -176,8 +176,7 @@ export const PART_DOCS = {
   avatar: 'The assistant’s avatar, with the voice-level ring.',
   title: 'The assistant’s name.',
   status: 'The status chip (Listening…, Agent is speaking…, You’re muted…).',
-  minimize: 'Minimize button.',
-  close: 'Close button (hangs up during a call).',
+  close: 'Close button: collapses the card (a call goes on; only Hang Up hangs up).',
   progress: 'The thin start-progress bar.',
   video: 'The assistant’s video.',
   body: 'The middle of the card.',
