@@ -98,7 +98,7 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
   },
   'analytics-callback': {
     default: '—',
-    text: 'With analytics="callback": the global function to call, dotted paths called on their object (posthog.capture, analytics.track). Only a function your page defined: a built-in (document.write, eval, a bound function) or a path through the browser's objects is never called (one console line). Events wait (the last 100) until it exists.',
+    text: 'With analytics="callback": the global function to call, dotted paths called on their object (posthog.capture, analytics.track). Only a function your page defined: a built-in (document.write, eval, a bound function) or a path through the browser\'s objects is never called (one console line). Events wait (the last 100) until it exists.',
   },
   'analytics-content': {
     default: 'off',
