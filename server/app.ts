@@ -12,8 +12,8 @@ import { createStaticHandler } from './static.ts';
 import { openContactDatabase, type ContactDatabase } from './database.ts';
 import { createRestHandler, isRestPath, DEFAULT_MAX_BODY_BYTES } from './rest.ts';
 import { createOriginPolicy, listenOrigins } from './origins.ts';
-import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitConfig } from './rate-limit.ts';
-import { clientAddress, requestIsHttps, TRUST_NO_PROXY, type TrustProxy } from './trust-proxy.ts';
+import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit.ts';
+import { clientAddress, requestIsHttps, TRUST_NO_PROXY } from './trust-proxy.ts';
 import { createHealthHandler, isHealthPath } from './health.ts';
 import { underBasePath } from './base-path.ts';
 import { HSTS_VALUE } from './transport-security.ts';
@@ -26,7 +26,7 @@ import {
   retryableDuringRestart,
 } from './external/prepare.ts';
 import { migrationsLine } from './migrations-line.ts';
-import { attachDelivery, type DeliveryPlan, type NotifyingDatabase } from './leads/notify.ts';
+import { attachDelivery, type NotifyingDatabase } from './leads/notify.ts';
 import { LOCAL_ANON_KEY } from '../shared/local-backend.ts';
 import { CHECKOUT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from '../shared/config.ts';
 import {
@@ -35,92 +35,15 @@ import {
   SECURITY_HEADERS_FILE,
   type SecurityManifest,
 } from '../shared/security-headers.ts';
+import type { RunningServer, ServerOptions, ShutdownReport, ShutdownStep } from './server-options.ts';
+
+export type { RunningServer, ServerOptions, ShutdownReport, ShutdownStep } from './server-options.ts';
 
 /** Data folder of the embedded database when none is given: the checkout's (shared/config.ts chooses the real default). */
 export const DEFAULT_DATA_DIR = CHECKOUT_DATA_DIR;
 
 /** How long a shutdown waits for open requests before it closes their connections. @default 10 s */
 export const SHUTDOWN_GRACE_MS = 10_000;
-
-/** Options of {@link startServer}. */
-export interface ServerOptions {
-  /** @default 4321; 0 picks a free port */
-  port?: number;
-  /** @default 'localhost' */
-  host?: string;
-  /** Folder of the built site; null serves no site (the load check, tests). */
-  distDir: string | null;
-  /** Run the embedded contact backend. @default true */
-  embeddedBackend?: boolean;
-  /** Data folder of the embedded database. @default DEFAULT_DATA_DIR */
-  dataDir?: string;
-  /** Wipe the data folder first (once nobody uses it). @default false */
-  resetData?: boolean;
-  /** @default LOCAL_ANON_KEY */
-  anonKey?: string;
-  /** @default DEFAULT_MAX_BODY_BYTES */
-  maxBodyBytes?: number;
-  /** Time for a contact request's body to arrive (then 408). @default DEFAULT_BODY_TIMEOUT_MS (server/rest.ts) */
-  bodyTimeoutMs?: number;
-  /** Inserts per client; null = no limit. @default DEFAULT_RATE_LIMIT */
-  rateLimit?: RateLimitConfig | null;
-  /** Origins besides the site's own that may send contact requests from browsers (ALLOWED_ORIGINS). */
-  allowedOrigins?: readonly string[];
-  /** Progress and warnings. @default console.log */
-  log?: (line: string) => void;
-  /**
-   * Called when PostgreSQL stopped and its keeper gave up restarting it (the site keeps serving;
-   * contact requests answer 503 until the server restarts).
-   */
-  onDatabaseLost?: (detail: string) => void;
-  /** Your own PostgreSQL (DATABASE_URL) instead of the embedded one (server/external/). */
-  databaseUrl?: string;
-  /** Connections to databaseUrl at most. @default DEFAULT_POOL_MAX */
-  databasePoolMax?: number;
-  /** Where stored leads are delivered (server/leads/); null or no channel = stored only. */
-  delivery?: DeliveryPlan | null;
-  /** Which reverse proxies' `X-Forwarded-*` headers are believed (TRUST_PROXY). @default none */
-  trustProxy?: TrustProxy;
-  /** How long {@link RunningServer.close} waits for open requests. @default SHUTDOWN_GRACE_MS */
-  shutdownGraceMs?: number;
-  /** The sub-path the site was built for (the build manifest's basePath). @default '/' */
-  basePath?: string;
-}
-
-/** Work to finish when the server shuts down, after the last request and before the database closes. */
-export type ShutdownStep = () => Promise<void>;
-
-/** A started server. */
-export interface RunningServer {
-  /** Base URL, e.g. http://localhost:4321 */
-  url: string;
-  port: number;
-  /** The embedded PostgreSQL, or null when disabled. */
-  cluster: RunningCluster | null;
-  /**
-   * Registers work that must finish before the database closes (e.g. outbox deliveries in
-   * flight); steps run in registration order, once, during {@link RunningServer.close}.
-   */
-  onShutdown(step: ShutdownStep): void;
-  /**
-   * Graceful shutdown: /readyz answers 503, no new connections, open requests finish (up to the
-   * grace period, then their connections close), the shutdown steps run, then the database
-   * connections close and PostgreSQL stops. Resolves with what was finished.
-   */
-  close(): Promise<ShutdownReport>;
-}
-
-/** What a shutdown finished, for its last log line. */
-export interface ShutdownReport {
-  /** Requests in flight when the shutdown began. */
-  openRequests: number;
-  /** Of those, the ones still open after the grace period, whose connections were closed. */
-  cutOff: number;
-  /** Shutdown steps run (outbox deliveries in flight, …). */
-  steps: number;
-  /** The database the server had: stopped (embedded) or its connections closed (DATABASE_URL). */
-  database: 'embedded' | 'url' | 'none';
-}
 
 /** The headers of every response: the build's (with its CSP), or the API-only set without a site. */
 async function securityHeaders(distDir: string | null): Promise<SecurityManifest> {

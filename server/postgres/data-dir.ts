@@ -12,11 +12,13 @@
  * the rows are leads: nobody but the server's user may read them.
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { chmod, chown, link, lstat, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { chmod, chown, lstat, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { RunAs } from './os-user.ts';
+import { writePrivateFile } from './private-file.ts';
+
+export { loadOrCreateCredentials, readCredentials, type Credentials } from './credentials.ts';
+export { syncDir } from './private-file.ts';
 
 /** Paths inside a data folder. */
 export interface DataDirLayout {
@@ -38,18 +40,6 @@ export function dataDirLayout(dataDir: string): DataDirLayout {
     owner: join(root, 'owner.json'),
   };
 }
-
-/** The database roles the backend logs in as, and their generated passwords. */
-export interface Credentials {
-  /** The cluster's superuser (as on Supabase, where `postgres` is not one). */
-  supabase_admin: string;
-  /** Owner of the database; runs the migrations, as `supabase db push` does. */
-  postgres: string;
-  /** PostgREST's login role; switches to anon or service_role per transaction. */
-  authenticator: string;
-}
-
-const ROLES = ['supabase_admin', 'postgres', 'authenticator'] as const;
 
 function expectedUid(runAs: RunAs | null): number | undefined {
   return runAs?.uid ?? process.getuid?.();
@@ -115,100 +105,6 @@ export async function prepareDataDir(
       await chmod(file, 0o600);
       log(`Tightened the permissions of ${file} from ${octal(meta.mode)} to 0600.`);
     }
-  }
-}
-
-/** Writes `text` to `path` through a temporary file (mode 0600), fsynced; `exclusive` fails with EEXIST when `path` exists. */
-async function writePrivateFile(path: string, text: string, exclusive: boolean): Promise<void> {
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    // link() creates the name only if it does not exist yet, with the whole content at once;
-    // rename() replaces atomically.
-    if (exclusive) await link(temp, path);
-    else await rename(temp, path);
-  } finally {
-    await unlink(temp).catch(() => undefined);
-  }
-  await syncDir(dirname(path));
-}
-
-/** fsyncs a folder, so a file created or renamed in it survives a power loss. */
-export async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, constants.O_RDONLY);
-  try {
-    await handle.sync();
-  } catch (error) {
-    // Some file systems refuse fsync on folders (EINVAL); the data itself is fsynced.
-    if ((error as NodeJS.ErrnoException).code !== 'EINVAL') throw error;
-  } finally {
-    await handle.close();
-  }
-}
-
-function parseCredentials(text: string, path: string): Credentials {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new Error(
-      `${path} is damaged (not JSON): restore it from a backup, or start with RESET_DATA=1 (deletes the stored requests).`,
-    );
-  }
-  const record = value as Record<string, unknown>;
-  for (const role of ROLES) {
-    if (typeof record?.[role] !== 'string' || !record[role])
-      throw new Error(`${path} has no password for ${role}: restore it, or start with RESET_DATA=1.`);
-  }
-  return {
-    supabase_admin: String(record.supabase_admin),
-    postgres: String(record.postgres),
-    authenticator: String(record.authenticator),
-  };
-}
-
-/** The credentials of a data folder; null when it has none yet. */
-export async function readCredentials(layout: DataDirLayout): Promise<Credentials | null> {
-  let text: string;
-  try {
-    text = await readFile(layout.credentials, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return null;
-    if (code === 'EACCES')
-      throw new Error(
-        `Cannot read ${layout.credentials}: run as the user that runs the server (the file is private to it).`,
-      );
-    throw error;
-  }
-  return parseCredentials(text, layout.credentials);
-}
-
-/**
- * Reads the folder's credentials, or generates them (24 random bytes per role) when the folder
- * has none. Two processes racing here end up with the same file: the first one to link it wins
- * and the other reads it.
- */
-export async function loadOrCreateCredentials(layout: DataDirLayout): Promise<Credentials> {
-  const existing = await readCredentials(layout);
-  if (existing) return existing;
-  const fresh = Object.fromEntries(
-    ROLES.map((role) => [role, randomBytes(24).toString('base64url')]),
-  ) as unknown as Credentials;
-  try {
-    await writePrivateFile(layout.credentials, JSON.stringify(fresh, null, 2) + '\n', true);
-    return fresh;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const winner = await readCredentials(layout);
-    if (!winner) throw new Error(`${layout.credentials} vanished while starting.`);
-    return winner;
   }
 }
 

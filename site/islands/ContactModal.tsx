@@ -15,14 +15,12 @@ import {
   useState,
   type ChangeEvent,
   type FormEvent,
-  type KeyboardEvent,
   type MouseEvent,
   type SyntheticEvent,
 } from 'react';
 import { siteConfig } from '../../content/site.ts';
 import { contactModalCopy as copy } from '../../content/ui.ts';
-import { $contactHandoff, $contactOpen, closeContact, openContactFromAssistant } from '../stores/contact.ts';
-import { handoffSummary, readHandoffTurns } from '../lib/handoff-summary.ts';
+import { $contactHandoff, $contactOpen, closeContact } from '../stores/contact.ts';
 import {
   EMPTY_FORM,
   INITIAL_CONTACT_STATE,
@@ -40,14 +38,8 @@ import {
 import { loadContactInsert, resolveContactBackend } from '../lib/contact-backend.ts';
 import { BASE } from '../lib/base-path.ts';
 import { ContactForm } from './ContactForm.tsx';
+import { cycleTabFocus, useAssistantHandoff, useEscapeGuard, usePrefetchOnIntent } from './contact-modal-events.ts';
 import './contact-modal.css';
-
-/** What Tab can reach inside the dialog. */
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), textarea:not([disabled]), [tabindex="0"]';
-
-/** Buttons that open the modal outside islands carry this attribute (see pages/index.astro). */
-const TRIGGER_SELECTOR = '[data-open-contact]';
 
 /** The real insert port: supabase-js for the configured backend, loaded once per page. */
 function loadConfiguredInsert(): Promise<ContactInsert> {
@@ -85,47 +77,9 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
     loadInsert().catch(() => {});
   }, [loadInsert]);
 
-  // Intent: pointer or keyboard focus on a 'Get in Contact' button starts loading supabase-js.
-  useEffect(() => {
-    const onIntent = (event: Event) => {
-      if (event.target instanceof Element && event.target.closest(TRIGGER_SELECTOR)) prefetch();
-    };
-    document.addEventListener('pointerover', onIntent, { passive: true });
-    document.addEventListener('focusin', onIntent);
-    return () => {
-      document.removeEventListener('pointerover', onIntent);
-      document.removeEventListener('focusin', onIntent);
-    };
-  }, [prefetch]);
-
-  // The site's assistant hands the conversation over to a person (the widget's `ringwise-handoff`,
-  // which bubbles out of its shadow root): open with the message prefilled, for the visitor to edit.
-  useEffect(() => {
-    const onHandoff = (event: Event) =>
-      openContactFromAssistant(handoffSummary(readHandoffTurns((event as CustomEvent).detail)));
-    document.addEventListener('ringwise-handoff', onHandoff);
-    return () => document.removeEventListener('ringwise-handoff', onHandoff);
-  }, []);
-  useEffect(
-    () =>
-      $contactHandoff.subscribe((summary) => {
-        if (summary !== null) setValues((prev) => ({ ...prev, additionalInfo: summary }));
-      }),
-    [],
-  );
-
-  // While sending, Escape must not close the dialog wherever focus is (the focused submit button
-  // was just disabled). Cancelling the keydown stops the browser's close request before it starts;
-  // the dialog's cancel event alone is not enough, as Chrome stops honouring preventDefault on
-  // repeated Escapes without user activation.
-  useEffect(() => {
-    if (!sending) return;
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') event.preventDefault();
-    };
-    document.addEventListener('keydown', onKey, true);
-    return () => document.removeEventListener('keydown', onKey, true);
-  }, [sending]);
+  usePrefetchOnIntent(prefetch);
+  useAssistantHandoff(setValues);
+  useEscapeGuard(sending);
 
   // Store → dialog, imperatively on every change; the store is the one truth of open or closed.
   // A render-driven effect would miss a quick close-then-reopen (true → false → true between two
@@ -189,24 +143,6 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
     if (inFlight.current) event.preventDefault();
     else closeContact();
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    // The page behind is inert already; wrapping here also keeps Tab from leaving for the
-    // browser's own UI, so focus cycles through the dialog.
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (el) => el.getClientRects().length > 0,
-    );
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   // Backdrop: the panel fills the dialog box, so a press and release on the dialog element itself
   // happened on the backdrop (a drag that starts in a field and ends outside does not count).
@@ -267,7 +203,7 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
       aria-describedby={success ? undefined : introId}
       onClose={onClose}
       onCancel={onCancel}
-      onKeyDown={onKeyDown}
+      onKeyDown={cycleTabFocus}
       onMouseDown={onMouseDown}
       onClick={onClick}
     >
