@@ -40,15 +40,15 @@ export { EN_CARD_LABELS } from './i18n/card-labels.ts';
 export { EN_LABELS, resolveLabels } from './i18n/en.ts';
 export {
   CHAT_EVENTS,
-  CLIENT_EVENTS,
-  ConversationController,
   type ChatEvents,
   type ConversationControllerOptions,
   type ConversationEvents,
   type EventSink,
   type RequestHelpers,
-  type StartOptions,
-} from './conversation/controller.ts';
+} from './conversation/conversation-events.ts';
+export { CLIENT_EVENTS } from './core/client-events.ts';
+export { ConversationController } from './conversation/controller.ts';
+export { type StartOptions } from './core/call-request.ts';
 export { isWidgetError, WidgetError, type WidgetErrorOptions } from './conversation/errors.ts';
 export { targetFromAttributes } from './conversation/element-start.ts';
 export {

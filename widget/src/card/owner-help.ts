@@ -5,7 +5,7 @@
  */
 import type { CardHost } from '../ports/card-port.ts';
 import { loadFailureOf, type LoadFailure } from '../conversation/load-failure.ts';
-import type { EventSink } from '../conversation/controller.ts';
+import type { EventSink } from '../conversation/conversation-events.ts';
 import { LOG_PREFIX } from '../core/log.ts';
 
 /** The card's event sink: `dispatch`, with a load failure's help logged and in the detail. */

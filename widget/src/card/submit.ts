@@ -4,7 +4,8 @@
  * nothing and become the card's problem (logged, and a `ringwise-error` event).
  */
 import type { CardHost } from '../ports/card-port.ts';
-import type { ConversationController, StartOptions } from '../conversation/controller.ts';
+import type { ConversationController } from '../conversation/controller.ts';
+import type { StartOptions } from '../core/call-request.ts';
 import type { ProblemSource } from '../conversation/view.ts';
 import type { CallTarget } from '../core/types.ts';
 import type { ConsentStep } from './ask-consent.ts';

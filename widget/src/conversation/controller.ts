@@ -22,28 +22,13 @@ import type { ConversationControllerOptions, ConversationEvents } from './conver
 import { chatTurnsForCall } from './chat-into-call.ts';
 import type { VoiceClientPort } from './engine-port.ts';
 import { CallStarts, keptRoomTarget, startNow, type StartOptions } from '../core/call-request.ts';
-import { clientKey, clientOptions } from './lazy-client.ts';
+import { clientKey, newVoiceClient } from './lazy-client.ts';
 import { missingSetup, problemOf, widgetFailure } from './problems.ts';
 import { ToolRunner } from './run-tools.ts';
 import { nextTask } from '../core/tasks.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
 import { ViewStore } from './view-store.ts';
 import type { CallView, ProblemKind, ProblemSource } from './view.ts';
-
-/** Every `VoiceClientEvents` name, for forwarding (e.g. as DOM events): the core's one list. */
-export { CLIENT_EVENTS } from '../core/client-events.ts';
-export {
-  CHAT_EVENTS,
-  type ChatEvents,
-  type ConversationControllerOptions,
-  type ConversationEvents,
-  type EventSink,
-  type RequestHelpers,
-} from './conversation-events.ts';
-export { isWidgetError, WidgetError } from './errors.ts';
-
-/** Options of `start`: an early request (`startNow`, core/call-request.ts). */
-export type { StartOptions };
 
 /** See the module comment. */
 export class ConversationController implements ContinuityPort {
@@ -289,14 +274,8 @@ export class ConversationController implements ContinuityPort {
     if (slot.client) return Promise.resolve(slot.client);
     return this.#options.loadEngine().then((engine) => {
       this.#tools.use(engine);
-      const { dailyConfig } = this.#options;
       // Two loads may race (intent, then click): the first client wins, no second one is made.
-      const made = () =>
-        new engine.VoiceClient({
-          ...clientOptions(this.#options),
-          video: !!this.#options.video,
-          ...(dailyConfig && { dailyConfig }),
-        });
+      const made = () => newVoiceClient(engine, this.#options);
       const forward = (event: string, payload: never) => this.#forward(event, payload);
       const sync = () => this.#voice.sync();
       return slot.client ?? slot.adopt(made(), clientKey(this.#options), CLIENT_EVENTS, forward, sync);

@@ -4,6 +4,8 @@
  * stop cancel a start still loading, the early request's abort, and the subscriptions to undo.
  * The controller holds two: one for voice, one for chat.
  */
+import type { ConversationControllerOptions } from './conversation-events.ts';
+import type { VoiceClientPort, VoiceEngine } from './engine-port.ts';
 
 /** What a managed client offers: a snapshot subscription, named events, and teardown. */
 export interface ManagedClient {
@@ -107,4 +109,14 @@ export function clientOptions(options: { publicKey?: string | null; apiBaseUrl?:
   const made: { publicKey: string; apiBaseUrl?: string } = { publicKey: options.publicKey ?? '' };
   if (options.apiBaseUrl) made.apiBaseUrl = options.apiBaseUrl;
   return made;
+}
+
+/** A voice client of `engine` for the controller's current options (key, API URL, video, Daily config). */
+export function newVoiceClient(engine: VoiceEngine, options: ConversationControllerOptions): VoiceClientPort {
+  const { dailyConfig } = options;
+  return new engine.VoiceClient({
+    ...clientOptions(options),
+    video: !!options.video,
+    ...(dailyConfig && { dailyConfig }),
+  });
 }

@@ -6,7 +6,7 @@
  * tables and the README are generated from, or checked against, this module. Documentation only:
  * neither the loader nor the card imports it.
  */
-import type { ConversationEvents } from '../conversation/controller.ts';
+import type { ConversationEvents } from '../conversation/conversation-events.ts';
 import { OPTION_DEFAULTS, type OPTION_ATTRIBUTES } from '../element/options.ts';
 
 /** One option attribute. */

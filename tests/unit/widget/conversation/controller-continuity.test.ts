@@ -5,7 +5,8 @@
  * silent `add-message` turns. Fake engines stand behind the engine ports.
  */
 import { expect, test } from 'vitest';
-import { ConversationController, type RequestHelpers } from '../../../../widget/src/conversation/controller.ts';
+import { ConversationController } from '../../../../widget/src/conversation/controller.ts';
+import { type RequestHelpers } from '../../../../widget/src/conversation/conversation-events.ts';
 import { createFakeChatEngine } from '../element/fake-chat-engine.ts';
 import { createFakeEngine } from '../element/fake-voice-engine.ts';
 import { flush } from '../element/dom-helpers.ts';

@@ -4,7 +4,8 @@
  * lifecycle and event forwarding. Fake engines stand behind the engine ports.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ConversationController, type RequestHelpers } from '../../../../widget/src/conversation/controller.ts';
+import { ConversationController } from '../../../../widget/src/conversation/controller.ts';
+import { type RequestHelpers } from '../../../../widget/src/conversation/conversation-events.ts';
 import type { CallTarget } from '../../../../widget/src/core/types.ts';
 import { createFakeChatEngine } from '../element/fake-chat-engine.ts';
 import { createFakeEngine } from '../element/fake-voice-engine.ts';
