@@ -1,28 +1,17 @@
-import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
-import { readWebCall, requestWebCall } from '../api/web-call.ts';
-import { sendCallRequest } from './call-request.ts';
 import type { CallFactory, CallObject, LoadCallFactory } from './call-port.ts';
 import { MISSING_TARGET_MESSAGE } from './constants.ts';
 import { VoiceError } from './errors/voice-error.ts';
 import { ObservableClient } from './observable.ts';
 import { browserPlatform } from './platform.ts';
 import { addMessageOf, type AddMessageOptions, type ConversationMessage } from './messages.ts';
-import { runStage, untilAborted } from './start-stages.ts';
+import { runStage } from './start-stages.ts';
 import { hasCallTarget } from './target.ts';
-import type {
-  CallTarget,
-  JsonObject,
-  ProgressStage,
-  StartProgress,
-  VoiceEvents,
-  VoiceMessage,
-  VoiceSnapshot,
-  WebCall,
-} from './types.ts';
+import type { CallTarget, JsonObject, VoiceEvents, VoiceMessage, VoiceSnapshot, WebCall } from './types.ts';
 import type { VoiceClientOptions, VoiceStartOptions } from './voice-options.ts';
 import { CallSlot } from './call-slot.ts';
 import { IDLE } from './voice-session.ts';
 import { LOG_PREFIX } from './log.ts';
+import { runWebCallStage } from './web-call-source.ts';
 
 export type { VoiceClientOptions, VoiceStartOptions };
 
@@ -138,31 +127,8 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
     return this.#slot.run(
       async (s, load) => {
         await runStage(s, 'initialization', null, load);
-        const { signal } = s.abort;
-        const webCall = (await runStage(
-          s,
-          'web-call-creation',
-          null,
-          () =>
-            // The adopted request, else one asked of the call request's owner (call-request.ts).
-            readWebCall(
-              request
-                ? untilAborted(request, signal)
-                : sendCallRequest(
-                    requestWebCall,
-                    {
-                      baseUrl: this.#options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
-                      token: this.#options.publicKey,
-                      fetch: this.#options.fetch,
-                      signal,
-                    },
-                    { ...target, roomDeleteOnUserLeaveEnabled },
-                  ),
-              signal,
-            ),
-          // The web call, for what depends on it (`./vapi` reports its fields as @vapi-ai/web does).
-          { completed: (webCall) => ({ webCall }) },
-        )) as WebCall;
+        // The adopted request, else one asked of the call request's owner (web-call-source.ts).
+        const webCall = await runWebCallStage(s, this.#options, target, request, roomDeleteOnUserLeaveEnabled);
         this.set({ callId: webCall.id });
         return webCall;
       },

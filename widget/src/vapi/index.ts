@@ -9,19 +9,20 @@
  */
 import { DEFAULT_API_BASE_URL } from '../api/constants.ts';
 import { VIDEO_RECORDING } from '../core/constants.ts';
-import { browserPlatform } from '../core/platform.ts';
 import { VoiceClient } from '../core/voice-client.ts';
 import type { CallTarget, WebCall as CoreWebCall } from '../core/types.ts';
-import {
-  createDailyCallFactory,
-  type DailyAdvancedConfig,
-  type DailyCall,
-  type DailyCallProperties,
-  type DailyFactoryOptions,
-  type DailyVideoSendSettings,
-} from '../daily/index.ts';
+import { createDailyCallFactory, type DailyCall, type DailyVideoSendSettings } from '../daily/index.ts';
 import { bridge, type Attempt } from './bridge.ts';
 import { VapiEventEmitter } from './node-style-emitter.ts';
+import {
+  safeCallObject,
+  safeConfig,
+  safeInputDevices,
+  vapiPlatform,
+  withoutAuthorization,
+  type VapiCallObjectOptions,
+  type VapiDailyConfig,
+} from './options.ts';
 import type {
   AssistantOverrides,
   Call,
@@ -44,23 +45,6 @@ export { VapiEventEmitter } from './node-style-emitter.ts';
 
 const NO_CALL = 'Call object is not available.';
 
-/** The reference's guards against daily-js options that break Chrome 140+. */
-function safeConfig(config: Pick<DailyAdvancedConfig, 'avoidEval' | 'alwaysIncludeMicInPermissionPrompt'> = {}) {
-  if (config.alwaysIncludeMicInPermissionPrompt !== false) return config;
-  console.warn(
-    '[Vapi] alwaysIncludeMicInPermissionPrompt:false detected. This can cause Chrome 140+ issues. Removing the property.',
-  );
-  const { alwaysIncludeMicInPermissionPrompt: _, ...rest } = config;
-  return rest;
-}
-
-/** `fetch` (the global one, read at call time) with any `Authorization` header left out. */
-const withoutAuthorization: typeof fetch = (input, init) => {
-  const headers = new Headers(init?.headers);
-  headers.delete('Authorization');
-  return fetch(input, { ...init, headers });
-};
-
 /** The drop-in client (see the module note). */
 export default class Vapi extends VapiEventEmitter {
   readonly #client: VoiceClient;
@@ -76,25 +60,12 @@ export default class Vapi extends VapiEventEmitter {
   constructor(
     apiToken: string,
     apiBaseUrl?: string,
-    dailyCallConfig?: Pick<DailyAdvancedConfig, 'avoidEval' | 'alwaysIncludeMicInPermissionPrompt'>,
-    dailyCallObject?: Pick<DailyFactoryOptions, 'audioSource' | 'startAudioOff'> & DailyCallProperties,
+    dailyCallConfig?: VapiDailyConfig,
+    dailyCallObject?: VapiCallObjectOptions,
   ) {
     super();
-    const props = { ...dailyCallObject };
-    if (props.audioSource === false) {
-      console.warn(
-        '[Vapi] audioSource:false detected in factory options. This can cause Chrome 140+ issues. Defaulting to true.',
-      );
-      props.audioSource = true;
-    }
-    const platform = {
-      ...browserPlatform,
-      // The reference leaves the microphone prompt to the call engine's join.
-      requestMicrophone: async () => [],
-      isMobile: () =>
-        typeof navigator !== 'undefined' &&
-        /android|iphone|ipad|ipod|iemobile|blackberry|bada/i.test(navigator.userAgent),
-    };
+    const props = safeCallObject(dailyCallObject);
+    const platform = vapiPlatform();
     this.#client = new VoiceClient({
       publicKey: apiToken,
       apiBaseUrl: apiBaseUrl ?? DEFAULT_API_BASE_URL,
@@ -240,14 +211,7 @@ export default class Vapi extends VapiEventEmitter {
   /** daily-js `setInputDevicesAsync` (`audioSource: false` is dropped, as the reference does). @throws Error without a call. */
   async setInputDevicesAsync(options: Parameters<DailyCall['setInputDevicesAsync']>[0]): Promise<void> {
     const call = this.#daily(true);
-    if ('audioSource' in options && options.audioSource === false) {
-      console.warn(
-        '[Vapi] setInputDevicesAsync with audioSource:false detected. This can cause Chrome 140+ issues. Using default device instead.',
-      );
-      const { audioSource: _, ...rest } = options;
-      options = rest;
-    }
-    await call.setInputDevicesAsync(options);
+    await call.setInputDevicesAsync(safeInputDevices(options));
   }
 
   /** Amplifies the microphone by `gain` (a Web Audio gain node in front of the call). @throws Error without a call. */
