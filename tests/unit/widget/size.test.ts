@@ -114,7 +114,9 @@ const KB = 1000;
 // check, analytics built-ins): machinery +6 B, card about +0.46 KB; gated just above.
 // Issue 33 item 2 (composition: the view store and the call commands members of the controller, state in
 // #private fields, the controller's public methods delegating): card +118 B; chat and voice raised by 120 B each.
-const BUDGET = { loader: 6 * KB, engine: 7.68 * KB, machinery: 87.62 * KB, chat: 32.19 * KB, voice: 110.75 * KB };
+// The 300-line gate after Prettier: the start's web-call stage its own module (core/web-call-source.ts), since esbuild
+// does not inline functions: engine 7,667 → 7,723 B (+56), machinery 87,664 B, voice 110,796 B.
+const BUDGET = { loader: 6 * KB, engine: 7.73 * KB, machinery: 87.67 * KB, chat: 32.19 * KB, voice: 110.8 * KB };
 
 let outdir = '';
 let meta: Metafile;
