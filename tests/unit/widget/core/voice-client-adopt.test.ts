@@ -64,15 +64,13 @@ describe('VoiceClient.start adopts an in-flight request', () => {
     const summary = ({ events }: typeof own) => ({
       progress: events.progress(),
       failed: events.of('call-start-failed').map((f) => f.stage),
-      errors: events
-        .of('error')
-        .map((e) => ({
-          type: e.type,
-          stage: e.stage,
-          status: e.status,
-          message: e.message,
-          cause: (e.cause as Error).name,
-        })),
+      errors: events.of('error').map((e) => ({
+        type: e.type,
+        stage: e.stage,
+        status: e.status,
+        message: e.message,
+        cause: (e.cause as Error).name,
+      })),
     });
     expect(summary(own).errors, 'the own request failed').toHaveLength(1);
     expect(summary(adopted), 'same progress, stage, type, status, message and cause').toEqual(summary(own));

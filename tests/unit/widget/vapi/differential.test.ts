@@ -375,12 +375,10 @@ const SCENARIOS: [
     created(),
     async (ctx) => {
       await connected(ctx);
-      ctx
-        .call()
-        .fire('camera-error', {
-          errorMsg: { errorMsg: 'Permission denied', audioOk: false },
-          error: { type: 'permissions', msg: 'denied', blockedBy: 'user', blockedMedia: ['audio'] },
-        } as never);
+      ctx.call().fire('camera-error', {
+        errorMsg: { errorMsg: 'Permission denied', audioOk: false },
+        error: { type: 'permissions', msg: 'denied', blockedBy: 'user', blockedMedia: ['audio'] },
+      } as never);
       await ctx.vapi.stop();
     },
   ],
@@ -389,15 +387,13 @@ const SCENARIOS: [
     created({ ...WEB_CALL, artifactPlan: { videoRecordingEnabled: true } }),
     async (ctx) => {
       await connected(ctx);
-      ctx
-        .call()
-        .fire('recording-started', {
-          local: true,
-          recordingId: 'r1',
-          startedBy: 'me',
-          type: 'cloud',
-          layout: { preset: 'default' },
-        } as never);
+      ctx.call().fire('recording-started', {
+        local: true,
+        recordingId: 'r1',
+        startedBy: 'me',
+        type: 'cloud',
+        layout: { preset: 'default' },
+      } as never);
       ctx.call().fire('recording-stats', {} as never);
       await ctx.vapi.stop();
     },
