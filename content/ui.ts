@@ -81,6 +81,16 @@ export const siteWidgetCopy = {
   launcher: 'Chat',
 } as const;
 
+/** The hero's call button (site/islands/HeroCall.tsx). */
+export const heroCallCopy = {
+  /**
+   * Its pressed state, painted in the click's next frame. The widget's own word for it
+   * (`EN_LABELS.connecting`) lives in the card's labels, which the landing page must not load
+   * eagerly (its 85 KB budget); tests/unit/site/hero-copy.test.ts holds the two equal.
+   */
+  connecting: 'Connecting…',
+} as const;
+
 /**
  * The widget's hand-over to a person (issue 26): the label of the card's action, and the words of
  * the summary the contact modal's message field is prefilled with (the visitor edits it freely).

@@ -18,7 +18,8 @@
  */
 import { useEffect, useRef, useState, type ComponentType, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { EN_LABELS, EN_LAUNCHER_LABELS } from '@ringwise/voice-widget/react';
+import { EN_LAUNCHER_LABELS } from '@ringwise/voice-widget/react';
+import { heroCallCopy } from '../../content/ui.ts';
 import type { VoiceCallElement } from '@ringwise/voice-widget';
 import { createSiteTools } from '../lib/site-tools.ts';
 import { siteWidget } from '../lib/site-widget.ts';
@@ -95,7 +96,7 @@ export default function HeroCall() {
 
   if (Live && widget) return <Live widget={widget} autoFocus={hadFocus.current} />;
   const message = failed ? EN_LAUNCHER_LABELS.loadFailed : '';
-  const connecting = `${EN_LABELS.connecting}…`;
+  const connecting = heroCallCopy.connecting;
   return (
     <div className="hero-call" data-phase={starting ? 'starting' : 'idle'} aria-busy={starting || undefined}>
       <div className="hero-call-controls">

@@ -78,7 +78,9 @@ for (const width of [1280, 390] as const) {
         await widget(page).locator('[part=launcher]').click();
         const consent = widget(page).getByRole('dialog', { name: EN_LABELS.consentTitle });
         await expect(consent, 'consent asked').toBeVisible();
-        await expect(widget(page).getByRole('button', { name: EN_LABELS.minimize }), 'one Minimize').toHaveCount(1);
+        // The open launcher is the one Minimize on a wide page; the phone sheet has only × (it collapses too).
+        const minimizes = width > 640 ? 1 : 0;
+        await expect(widget(page).getByRole('button', { name: EN_LABELS.minimize }), 'Minimize').toHaveCount(minimizes);
         await expect(widget(page).getByRole('button', { name: EN_LABELS.close }), 'one Close').toHaveCount(1);
         const [section, whole] = [await box(consent), await box(card(page))];
         expect(
@@ -179,10 +181,9 @@ test.describe('phones', () => {
         Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
       );
       expect(lines, `"${LONG_TITLE}" on two lines, not cut to one`).toBe(2);
-      await expect(
-        widget(page).getByRole('button', { name: EN_LABELS.minimize }),
-        'one Minimize (the launcher stepped aside)',
-      ).toHaveCount(1);
+      // The launcher stepped aside and the sheet has one collapse control: × (it never hangs up).
+      await expect(widget(page).getByRole('button', { name: EN_LABELS.minimize }), 'no Minimize').toHaveCount(0);
+      await expect(widget(page).getByRole('button', { name: EN_LABELS.close }), 'one Close').toHaveCount(1);
       await page.screenshot({ path: `${OUT}/phone-sheet-${theme}-390.png` });
       expect(await widgetAxe(page), 'axe: sheet').toEqual([]);
       await page.touchscreen.tap(195, 40);
