@@ -60,11 +60,12 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(widget(page).getByRole('button', { name: 'Helpful', exact: true })).toBeVisible();
       await shot('formatted-reply');
       await widget(page).getByRole('button', { name: 'Helpful', exact: true }).click();
+      // × closes at once (issue 36); the rating waits inline for the next open.
       await widget(page).getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
       await widget(page).getByRole('radio', { name: '4 of 5' }).check();
       await shot('rating');
       await widget(page).getByRole('button', { name: 'Skip' }).click();
-      await page.getByRole('button', { name: 'Chat with Our Agent' }).click();
       await widget(page).getByRole('button', { name: 'Talk to a person' }).click();
       await expect(widget(page).getByText('Your conversation was passed on to a person.')).toBeVisible();
       await shot('handoff-done');
