@@ -195,8 +195,19 @@ export function hostPages(setup: {
 export function siteProvider(): { readonly server: LoopbackServer } {
   let server: LoopbackServer | null = null;
   test.describe.configure({ mode: 'serial' });
-  test.beforeAll(async () => {
-    server = await startLoopbackServer({ port: PROVIDER_PORT });
+  test.beforeAll(async ({}, testInfo) => {
+    // The built site calls one provider port (PROVIDER_PORT, fixed at build time), so the spec files that
+    // play its provider take turns when the two workers reach two of them at once: wait for the port.
+    testInfo.setTimeout(600_000);
+    for (;;) {
+      try {
+        server = await startLoopbackServer({ port: PROVIDER_PORT });
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
   });
   test.afterAll(async () => {
     await server?.close();
