@@ -90,7 +90,7 @@ test('hostile Markdown and HTML render as text or are dropped, never run; a link
   expect(await widgetAxe(page), 'axe: formatted reply').toEqual([]);
 });
 
-test('a 200 KB reply streams in, formatted up to the node budget and plain after it, up to the reply limit (100,000 characters), then says it was cut', async ({
+test('a 200 KB reply streams in, plain from the block where the node budget runs out, up to the reply limit (100,000 characters), then says it was cut', async ({
   page,
 }) => {
   const unit = '**Bold** and _it_ with `code` and [a link](https://a.example) and more words. ';
@@ -104,8 +104,8 @@ test('a 200 KB reply streams in, formatted up to the node budget and plain after
     timeout: 30_000,
   });
   // Issue 34: at most 2,000 nodes a message; from the block where the budget runs out the rest is plain text.
+  // This reply is one paragraph, so the block where the budget runs out is the whole reply: plain, nothing lost.
   const strong = await reply.locator('strong').count();
-  expect(strong, 'formatted at first').toBeGreaterThan(0);
   expect(strong, 'not formatted throughout: the node budget').toBeLessThan(Math.floor(100_000 / unit.length));
   await expect(reply.locator('[data-plain]'), 'the rest as plain text').toHaveCount(1);
   const nodes = await reply.evaluate((el) => el.querySelectorAll('*').length);
