@@ -14,7 +14,7 @@
  * is one plain-text block. Every line is read once and every block built once, so the work is
  * linear in the text (tests/unit/widget/card/markdown/steps.test.ts counts it).
  */
-import { countNodes, markdownEnd, MAX_COLUMNS, MAX_NODES, MAX_ROWS, plainBlock } from './limits.ts';
+import { countNodes, markdownEnd, MAX_COLUMNS, MAX_NODES, MAX_ROWS, PLAIN_RESERVE, plainBlocks } from './limits.ts';
 import { parseInline } from './parse-inline.ts';
 import { el, type MdBlock, type MdElement, type MdNode } from './tree.ts';
 
@@ -89,6 +89,13 @@ function tableRow(line: string, aligns: readonly (string | null)[], tag: 'th' | 
   );
 }
 
+/** The items of `list` and of the lists inside it. */
+function itemCount(list: List): number {
+  let count = list.items.length;
+  for (const item of list.items) for (const sub of item.sub) count += itemCount(sub);
+  return count;
+}
+
 function buildList(list: List): MdElement {
   const items = list.items.map((item) =>
     el('li', [...parseInline(item.lines.join('\n')), ...item.sub.map(buildList)] as MdNode[]),
@@ -120,8 +127,8 @@ export function parseBlocks(src: string, from = 0, budget = MAX_NODES): MdBlock[
   const blocks: MdBlock[] = [];
   let para: { from: number; lines: string[] } | null = null;
   let list = null as ListBlock | null;
-  // Room is kept for the plain block (two nodes) that shows what does not fit.
-  let left = budget - 2;
+  // Room is kept for the plain blocks that show what does not fit.
+  let left = budget - PLAIN_RESERVE;
   /** Where the block being built starts (the plain rest starts there when it does not fit). */
   let building = from;
   const push = (at: number, node: MdElement) => {
@@ -131,11 +138,20 @@ export function parseBlocks(src: string, from = 0, budget = MAX_NODES): MdBlock[
     blocks.push({ from: at, node, nodes });
   };
   const closePara = () => {
-    if (para) push((building = para.from), el('p', parseInline(para.lines.join('\n'))));
+    if (!para) return;
+    building = para.from;
+    // Each line takes a node at least (a text or a line break): one that cannot fit is never built
+    // (64 KB of `>` lines would be 64,000 nodes made and thrown away, on every update).
+    if (para.lines.length > left) throw SPENT;
+    push(building, el('p', parseInline(para.lines.join('\n'))));
     para = null;
   };
   const closeList = () => {
-    if (list) push((building = list.from), buildList(list.open[0]!));
+    if (!list) return;
+    building = list.from;
+    // The same for a list: an item is two nodes at least.
+    if (2 * itemCount(list.open[0]!) > left) throw SPENT;
+    push(building, buildList(list.open[0]!));
     list = null;
   };
   const newList = (marker: string, indent: number, contentIndent: number): List => ({
@@ -150,11 +166,11 @@ export function parseBlocks(src: string, from = 0, budget = MAX_NODES): MdBlock[
     readLines();
   } catch (error) {
     if (error !== SPENT) throw error;
-    return [...blocks, plainBlock(building, src.slice(building))];
+    return [...blocks, ...plainBlocks(building, src.slice(building))];
   }
   // Past `MAX_MARKDOWN_CHARS`: the rest (after the line break it was cut at) is plain text.
   const rest = src[end] === '\n' ? end + 1 : end;
-  if (end < src.length) blocks.push(plainBlock(rest, src.slice(rest)));
+  if (end < src.length) blocks.push(...plainBlocks(rest, src.slice(rest)));
   return blocks;
 
   function readLines(): void {
@@ -264,6 +280,8 @@ export function parseBlocks(src: string, from = 0, budget = MAX_NODES): MdBlock[
       }
       para ??= { from: at, lines: [] };
       (para as { lines: string[] }).lines.push(para.lines.length ? line.trimStart() : line);
+      // It cannot fit any more (see closePara): the rest is plain from its start, read no further.
+      if (para.lines.length > left) closePara();
     }
     closePara();
     closeList();

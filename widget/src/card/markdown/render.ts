@@ -11,10 +11,10 @@
  * DOM work per update is in proportion to what changed; call it once per animation frame.
  *
  * Bounded (limits.ts): a message shows at most `MAX_NODES` tree nodes; once its rest is plain text
- * it is never parsed again while it grows, and it is at most `MAX_RUN` DOM text nodes (the newest
- * one grows after that; elsewhere a growing text is a new node per update, never rewritten).
+ * it is never parsed again while it grows, and each of its chunks is one DOM text node that grows
+ * (elsewhere a growing text is a new node per update, never rewritten).
  */
-import { MAX_NODES, plainBlock } from './limits.ts';
+import { MAX_NODES, plainBlocks } from './limits.ts';
 import { parseBlocks } from './parse-blocks.ts';
 import type { MdBlock, MdElement, MdNode } from './tree.ts';
 
@@ -91,8 +91,6 @@ function sameShell(a: MdElement, b: MdElement): boolean {
  * node after the old ones (never rewritten, never read back), so one tree string may be several.
  */
 const runs = new WeakMap<Node, number[]>();
-/** Text nodes a plain rest's string may become before its new ends are appended to the last of them. */
-const MAX_RUN = 8;
 
 /** Makes `parent`'s children (showing `shown`) show `next`. */
 function patch(
@@ -116,9 +114,10 @@ function patch(
     if (was === now) {
       // Unchanged (a kept block: the same object).
     } else if (typeof was === 'string' && typeof now === 'string' && grewFrom(now, was)) {
-      // Still only the new characters are written; in a plain rest (a message past its limits,
-      // growing for as long as it streams) past MAX_RUN nodes they join the last one.
-      if (size >= MAX_RUN && (parent as Element).hasAttribute?.('data-plain')) {
+      // Still only the new characters are written. In a chunk of a plain rest (a message past its
+      // limits, growing for as long as it streams) they join its one text node: a chunk is short
+      // (limits.ts's PLAIN_CHUNK), and a chunk that ends keeps one node, not a run.
+      if ((parent as Element).hasAttribute?.('data-plain')) {
         (dom[at + size - 1] as Text).appendData(now.slice(was.length));
       } else {
         parent.insertBefore(document.createTextNode(now.slice(was.length)), dom[at + size] ?? null);
@@ -160,12 +159,16 @@ export function markdownView(container: Element, linkHosts?: readonly string[] |
     const kept = blocks.slice(0, keep);
     const last = blocks[keep];
     let used = 0;
-    for (const block of kept) used += block.nodes;
+    let plain = 0;
+    for (const block of kept) {
+      used += block.nodes;
+      if (block.plain) plain++;
+    }
     // A plain rest stays plain and only grows: the nodes ran out before it, or it is past the
     // characters read as Markdown, and neither changes as the text grows.
     const parsed = kept.concat(
       grew && last?.plain
-        ? plainBlock(last.from, next.slice(last.from))
+        ? plainBlocks(last.from, next.slice(last.from), plain)
         : parseBlocks(next, keep ? last!.from : 0, MAX_NODES - used),
     );
     patch(

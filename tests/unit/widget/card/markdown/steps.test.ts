@@ -102,3 +102,15 @@ describe('a streamed reply: steps grow with its length, not with length × piece
     expect(four / one, `${name}: 4× the reply`).toBeLessThan(5);
   });
 });
+
+describe('a block that cannot fit the node budget is not built', () => {
+  test('64 KB of > lines under the budget: a few steps a character, not the 64,000 nodes it would make', async () => {
+    const source = quotes(64_000);
+    const budgeted = await steps(() => parseBlocks(source));
+    const built = await steps(() => parseBlocks(source, 0, Infinity));
+    // Splitting the lines is linear either way; reading them as Markdown and building the
+    // paragraph's nodes is the most of it, and stops where the budget runs out.
+    expect(budgeted / source.length, 'steps per character with the budget').toBeLessThan(3);
+    expect(budgeted * 3, 'against building it').toBeLessThan(built);
+  });
+});
