@@ -18,11 +18,11 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../server/postgres/bootstrap.ts';
-import { dataDirLayout, isAlive, readCredentials, readPostmasterLock } from '../../server/postgres/data-dir.ts';
+import { dataDirLayout, isAlive, readPostmasterLock } from '../../server/postgres/data-dir.ts';
 import { listSubmissions } from '../../server/submissions.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 import { SECURITY_HEADERS_FILE } from '../../shared/security-headers.ts';
+import { serverAdmin, watchUrl } from '../fixtures/watch.ts';
 
 const SERVER = fileURLToPath(new URL('../fixtures/backend-process.ts', import.meta.url));
 const CLIENTS = 6;
@@ -59,31 +59,7 @@ const alive = (child: ChildProcess) => child.exitCode === null && child.signalCo
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Polls GET / until stopped; collects every answer that was not a 200. */
-function watchSite(url: string) {
-  const failures: string[] = [];
-  let requests = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      try {
-        const res = await fetch(`${url}/`);
-        await res.arrayBuffer();
-        if (res.status !== 200) failures.push(`HTTP ${res.status}`);
-      } catch (error) {
-        failures.push((error as Error).message);
-      }
-      requests++;
-      await sleep(25);
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return { failures, requests };
-    },
-  };
-}
+const watchSite = (url: string) => watchUrl(`${url}/`);
 
 async function insert(url: string, email: string): Promise<Response> {
   return fetch(`${url}/rest/v1/${CONTACT_TABLE}`, {
@@ -126,20 +102,7 @@ async function untilStoredAgain(url: string, tag: string): Promise<number> {
   }
 }
 
-/** A superuser connection to the server's PostgreSQL (port from its lock file). */
-async function admin(): Promise<pg.Client> {
-  const layout = dataDirLayout(dataDir);
-  const lock = await readPostmasterLock(layout.cluster);
-  const credentials = await readCredentials(layout);
-  const client = await connect(
-    { host: '127.0.0.1', port: lock!.port, database: 'postgres' },
-    'supabase_admin',
-    credentials!.supabase_admin,
-    'chaos',
-  );
-  client.on('error', () => {});
-  return client;
-}
+const admin = () => serverAdmin(dataDir);
 
 async function restBackends(client: pg.Client): Promise<number[]> {
   const result = await client.query<{ pid: number }>(

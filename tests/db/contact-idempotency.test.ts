@@ -7,19 +7,13 @@
  * contact-submissions.test.ts). Rows without an id are inserted as before.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadContactInsert } from '../../site/lib/contact-backend.ts';
 import { sendContactRequest } from '../../site/lib/contact.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
-import { startTestBackend, type TestBackend } from '../fixtures/backend.ts';
+import { useTestBackend } from '../fixtures/backend.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-}, 180_000);
-afterAll(async () => {
-  await backend.close();
-}, 60_000);
+const backend = useTestBackend();
 
 const row = (email: string, request_id: string) => ({
   name: 'Ann Lee',

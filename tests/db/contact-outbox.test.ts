@@ -16,15 +16,9 @@ import {
   MIGRATIONS_DIR,
   type DefaultPrivileges,
 } from '../../server/postgres/bootstrap.ts';
-import { codeOf, startTestCluster, type TestCluster } from '../fixtures/postgres.ts';
+import { codeOf, useTestCluster } from '../fixtures/postgres.ts';
 
-let pgc: TestCluster;
-beforeAll(async () => {
-  pgc = await startTestCluster('outbox-db-');
-}, 180_000);
-afterAll(async () => {
-  await pgc?.stop();
-}, 60_000);
+const pgc = useTestCluster('outbox-db-');
 
 const valid = {
   name: 'Ann Lee',

@@ -20,15 +20,9 @@ import {
   validateContact,
 } from '../../site/lib/contact.ts';
 import { characterClass, CONTACT_INVISIBLE_RANGES } from '../../site/lib/contact-characters.ts';
-import { codeOf, startTestCluster, type TestCluster } from '../fixtures/postgres.ts';
+import { codeOf, useTestCluster } from '../fixtures/postgres.ts';
 
-let pgc: TestCluster;
-beforeAll(async () => {
-  pgc = await startTestCluster('contact-db-');
-}, 180_000);
-afterAll(async () => {
-  await pgc?.stop();
-}, 60_000);
+const pgc = useTestCluster('contact-db-');
 
 const valid = {
   name: 'Ann Lee',

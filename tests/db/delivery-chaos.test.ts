@@ -19,11 +19,11 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../server/postgres/bootstrap.ts';
-import { dataDirLayout, isAlive, readCredentials, readPostmasterLock } from '../../server/postgres/data-dir.ts';
+import { dataDirLayout, isAlive, readPostmasterLock } from '../../server/postgres/data-dir.ts';
 import { MAX_RESTARTS } from '../../server/postgres/restart-policy.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../fixtures/receivers.ts';
+import { serverAdmin, watchUrl } from '../fixtures/watch.ts';
 
 const SERVER = fileURLToPath(new URL('../fixtures/backend-process.ts', import.meta.url));
 const SECRET = 'c'.repeat(64);
@@ -57,19 +57,7 @@ async function startServerProcess(): Promise<typeof server> {
   return { child, url, stderr: () => stderr };
 }
 
-async function admin(): Promise<pg.Client> {
-  const layout = dataDirLayout(dataDir);
-  const lock = await readPostmasterLock(layout.cluster);
-  const credentials = await readCredentials(layout);
-  const client = await connect(
-    { host: '127.0.0.1', port: lock!.port, database: 'postgres' },
-    'supabase_admin',
-    credentials!.supabase_admin,
-    'chaos',
-  );
-  client.on('error', () => {});
-  return client;
-}
+const admin = () => serverAdmin(dataDir);
 
 /** Runs `query` as the superuser, retrying while PostgreSQL restarts. */
 async function adminQuery<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -91,31 +79,7 @@ async function adminQuery<T extends pg.QueryResultRow>(text: string, values: unk
 }
 
 /** Polls /healthz until stopped; collects every answer that was not a 200. */
-function watchHealth() {
-  const failures: string[] = [];
-  let requests = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      try {
-        const res = await fetch(`${server.url}/healthz`);
-        await res.arrayBuffer();
-        if (res.status !== 200) failures.push(`HTTP ${res.status}`);
-      } catch (error) {
-        failures.push((error as Error).message);
-      }
-      requests++;
-      await sleep(25);
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return { failures, requests };
-    },
-  };
-}
+const watchHealth = () => watchUrl(`${server.url}/healthz`);
 
 /** CLIENTS clients storing PER_CLIENT leads each; a 503 is retried until stored (as the form does). */
 async function load(tag: string): Promise<number> {

@@ -9,18 +9,12 @@
  * only with the short timeout.
  */
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POSTGRES_SETTINGS } from '../../server/postgres/cluster.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
-import { startTestBackend, type TestBackend } from '../fixtures/backend.ts';
+import { useTestBackend } from '../fixtures/backend.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-}, 180_000);
-afterAll(async () => {
-  await backend.close();
-}, 60_000);
+const backend = useTestBackend();
 
 /** A protocol 3.0 startup packet for the server's own role (its password is never sent). */
 function startupPacket(): Buffer {

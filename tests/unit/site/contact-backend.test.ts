@@ -2,11 +2,11 @@
  * The browser's contact backend: which endpoint it picks, and the real supabase-js insert port
  * against the embedded backend on a loopback port.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadContactInsert, resolveContactBackend } from '../../../site/lib/contact-backend.ts';
 import { networkMessage, sendContactRequest } from '../../../site/lib/contact.ts';
 import { LOCAL_ANON_KEY } from '../../../shared/local-backend.ts';
-import { inputOf, startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
+import { inputOf, useTestBackend } from '../../fixtures/backend.ts';
 
 describe('resolveContactBackend', () => {
   it('uses the configured Supabase project when its URL is set', () => {
@@ -24,13 +24,7 @@ describe('resolveContactBackend', () => {
 });
 
 describe('loadContactInsert with the embedded backend', () => {
-  let backend: TestBackend;
-  beforeAll(async () => {
-    backend = await startTestBackend();
-  }, 180_000);
-  afterAll(async () => {
-    await backend.close();
-  }, 60_000);
+  const backend = useTestBackend();
 
   it('inserts the row, no read-back, and reports a network failure when the backend is gone', async () => {
     const insert = await loadContactInsert({ url: backend.server.url, anonKey: LOCAL_ANON_KEY });
