@@ -8,14 +8,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  EVENT_DOCS,
-  OPTION_DOCS,
-  PART_DOCS,
-  PREFIX_OPTION_DOCS,
-  SCRIPT_OPTION_DOCS,
-  TOKEN_DOCS,
-} from '../widget/src/docs/reference.ts';
+import { PART_DOCS } from '../widget/src/docs/reference.ts';
+import { eventRows, optionRows, tokenRows } from '../widget/src/docs/rows.ts';
 
 /** The README this writes. */
 export const WIDGET_README = resolve(import.meta.dirname, '../widget/README.md');
@@ -46,26 +40,12 @@ export const README_BLOCKS: Readonly<Record<string, () => string>> = {
   options: () =>
     table(
       ['script tag', 'element', 'default', 'what it does'],
-      [
-        ...Object.entries(OPTION_DOCS).map(([name, doc]) => [
-          code(`data-${name}`),
-          code(name),
-          doc.scriptDefault ? `${doc.default} (script tag: ${doc.scriptDefault})` : doc.default,
-          doc.text,
-        ]),
-        ...Object.entries(PREFIX_OPTION_DOCS).map(([name, doc]) => [
-          code(`data-${name}`),
-          code(name),
-          doc.default,
-          doc.text,
-        ]),
-        ...Object.entries(SCRIPT_OPTION_DOCS).map(([name, doc]) => [code(name), '—', doc.default, doc.text]),
-      ],
+      optionRows().map((row) => [code(row.attribute), row.property ? code(row.property) : '—', row.default, row.text]),
     ),
   events: () =>
     table(
       ['event', 'when (`event.detail`)'],
-      Object.entries(EVENT_DOCS).map(([name, text]) => [code(`ringwise-${name}`), text]),
+      eventRows().map(([name, text]) => [code(name), text]),
     ),
   // The names only (the /widget page and reference.ts say what each is): a table of 55 rows would be
   // a tenth of the README.
@@ -73,7 +53,7 @@ export const README_BLOCKS: Readonly<Record<string, () => string>> = {
   tokens: () =>
     table(
       ['property', 'light', 'dark', 'styles'],
-      Object.entries(TOKEN_DOCS).map(([name, doc]) => [code(name), doc.light, doc.dark, doc.text]),
+      tokenRows().map(([name, ...rest]) => [code(name), ...rest]),
     ),
 };
 

@@ -101,3 +101,4 @@ export {
   type TokenDoc,
   type WidgetPart,
 } from './docs/reference.ts';
+export { eventRows, optionRows, partRows, tokenRows, type OptionRow } from './docs/rows.ts';
