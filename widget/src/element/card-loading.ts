@@ -10,8 +10,8 @@ import type { Card, CardHost, LoadModule } from '../ports/card-port.ts';
 import type { LoadError } from './script-loader.ts';
 import type { RequestHelpers } from '../conversation/conversation-events.ts';
 import type { StartOptions } from '../core/call-request.ts';
-import { nextTask } from '../core/tasks.ts';
 import type { CallTarget } from '../core/types.ts';
+import { nextTask } from '../core/tasks.ts';
 import { h } from './dom.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import { labelsOf, renderLauncher, type LauncherState } from './launcher.ts';
@@ -98,24 +98,23 @@ function activate(element: CardState): void {
  * Resolves `true` when a call started.
  */
 export async function showCard(element: CardState, call: boolean, focus: boolean): Promise<boolean> {
-  // Everything the join waits for is asked for in this task once the start file is in (warm: its
-  // promise is settled, so this await resumes in the same task), else the engine and daily-js now
-  // and the request the moment the start file arrives; the card is never on this path.
+  // Everything the join waits for is asked for in this task once the start file is in (its
+  // promise is settled, so the await below resumes in the same task), else the engine and
+  // daily-js now and the request the moment the start file arrives.
   const starting = call && earlyStart(element);
   element.loadFailed_ = '';
   if (!element.open_) element.dispatch_('open', null);
-  // The card draws when it is told (`opened`), in the next task: a browser sends a request when
-  // the task that made it ends, so the card's drawing must not hold it back. A warm call's
-  // launcher (the start file in: `starting` settles before any timer) turns into the minimize
-  // toggle after the start's next task too (the call machine's load), whose request would wait
-  // for that new layout; a cold one (the start file still loading) at once, other opens in this task.
+  // The click answers in its own frame (issue 35): the launcher is drawn in this task, pressed
+  // ("Connecting…" for a call) while the card's file loads; a mounted card draws its (light) first
+  // frame in the next task (`opened`), nothing held back for the join.
   element.open_ = true;
+  element.container_.dataset.busy = call ? 'call' : '';
+  renderLauncher(element);
   const loading = ensureCard(element);
-  const warm = starting && (await Promise.race([starting, nextTask()]));
-  if (!warm) renderLauncher(element);
   const early = (await starting) || {};
+  // The card's start (a mounted engine starts the call at once: a long task on a phone) in the
+  // next task, so the click's task stays short and the request leaves as it ends.
   if (early.request) await nextTask();
-  if (warm) renderLauncher(element);
   try {
     const card = await loading;
     if (element.open_) return await card.opened({ start: call ? early : undefined, focus });
