@@ -251,9 +251,9 @@ export function mountCard(host: CardHost): Card {
     send: (message) => controller.send(message),
     say: (text, endCallAfterSpoken) => controller.say(text, endCallAfterSpoken),
     addMessage: (message, options) => controller.addMessage(message, options),
-    preload: () => {
+    preload: (kind = host.mode() === 'voice' ? 'call' : 'chat') => {
       configure();
-      controller.preload(host.mode() === 'voice' ? 'call' : 'chat');
+      return controller.preload(kind);
     },
     render,
     configure,

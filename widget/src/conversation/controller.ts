@@ -117,11 +117,14 @@ export class ConversationController implements ContinuityPort {
    * or the chat engine. Does nothing without a public key; failures are silent here and reported
    * by the action that needs the engine.
    */
-  preload(kind: ProblemSource = 'call'): void {
-    if (!this.#options.publicKey) return;
+  preload(kind: ProblemSource = 'call'): Promise<void> {
+    if (!this.#options.publicKey) return Promise.resolve();
     const ready = kind === 'chat' ? this.#chat.ensure() : this.#ensureVoice().then((client) => client.preload());
     // Failures are reported by start() / sendText(), where the visitor asked for something.
-    ready.catch(() => {});
+    return ready.then(
+      () => {},
+      () => {},
+    );
   }
 
   /** Starts a call (no-op unless idle). Resolves `true` when the call started; never rejects. */

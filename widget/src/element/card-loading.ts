@@ -47,13 +47,22 @@ export interface CardState extends LauncherState {
  */
 export function listenForIntent(element: CardState, signal: AbortSignal): void {
   const launcher = element.launcher_;
+  const shown = () => {
+    if (preloadOf(element) === 'none') return;
+    intent(element);
+    // A voice launcher's hover or focus: the call is one click away (hybrid: when the card opens).
+    if (modeOf(element) === 'voice') startMachine(element);
+  };
   for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus'] as const) {
-    launcher.addEventListener(type, () => preloadOf(element) !== 'none' && intent(element), { signal, passive: true });
+    launcher.addEventListener(type, shown, { signal, passive: true });
   }
   const warm = () =>
-    (window.requestIdleCallback ?? setTimeout)(
-      () => signal.aborted || preloadOf(element) !== 'idle' || intent(element, true),
-    );
+    (window.requestIdleCallback ?? setTimeout)(() => {
+      const preload = preloadOf(element);
+      if (signal.aborted || (preload !== 'idle' && preload !== 'call')) return;
+      intent(element, true);
+      if (preload === 'call') startMachine(element, true);
+    });
   if (document.readyState === 'complete') warm();
   else addEventListener('load', warm, { once: true, signal });
   launcher.addEventListener('click', () => activate(element), { signal });
@@ -85,6 +94,32 @@ function intent(element: CardState, warm?: boolean): void {
   if (mode === 'voice') load('start', warm).catch(forget);
 }
 
+/** Elements whose call machine was asked for ahead of the click (again after a failure). */
+const machines = new WeakSet<CardState>();
+
+/**
+ * Starts Daily's call machine ahead of the click (issue 35): the card makes the next call's object
+ * (the warm start's `prepare`), then daily-js's own `load()` on it (`loadSpare`) downloads the
+ * machine from Daily's CDN and starts it, so the click's call finds it ready. On intent only (a
+ * voice launcher's hover, press or focus; a hybrid card opened) or, with `preload="call"`, in the
+ * warm start: the download and its start on a phone's main thread are too much to ask of every
+ * visitor (widget/README.md says what they cost). Never with `preload="none"`, nor for chat.
+ */
+function startMachine(element: CardState, warm?: boolean): void {
+  if (machines.has(element) || !attr(element, 'public-key') || modeOf(element) === 'chat') return;
+  if (preloadOf(element) === 'none') return;
+  machines.add(element);
+  const again = () => machines.delete(element);
+  const load = element.load_;
+  load('card', warm)
+    .then(() => ensureCard(element))
+    .then((card) => card.preload('call'))
+    .then(() => load('daily', warm))
+    // No object made ahead (a call holds one): the next intent asks again.
+    .then((daily) => daily.loadSpare() || again())
+    .catch(again);
+}
+
 /** The launcher was clicked: minimize, or open (and in voice mode call, sending the request now). */
 function activate(element: CardState): void {
   if (element.open_) return element.setOpen_(false);
@@ -111,6 +146,8 @@ export async function showCard(element: CardState, call: boolean, focus: boolean
   element.container_.dataset.busy = call ? 'call' : '';
   renderLauncher(element);
   const loading = ensureCard(element);
+  // A hybrid card's call button is one click away: its call machine starts now.
+  if (!call && modeOf(element) === 'hybrid') startMachine(element);
   const early = (await starting) || {};
   // The card's start (a mounted engine starts the call at once: a long task on a phone) in the
   // next task, so the click's task stays short and the request leaves as it ends.

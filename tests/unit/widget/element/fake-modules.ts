@@ -30,6 +30,8 @@ export interface FakeModules {
   loads: string[];
   /** The modules whose (first) fetch asked for low priority (a warm start's). */
   lowLoads: string[];
+  /** Calls of the daily file's `loadSpare` (the call machine started ahead of the click). */
+  spareLoads: number;
   /** Makes the next `n` loads of the card UI reject. */
   failNextUiLoads(n: number): void;
   /** Holds back the shipped languages' files until `release()` (a slow network). */
@@ -71,6 +73,7 @@ export function createFakeModules(): FakeModules {
     // The fake engines never call Daily: its file only has to arrive.
     if (name === 'daily')
       return Promise.resolve({
+        loadSpare: () => (modules.spareLoads++, true),
         createDailyCallFactory: () => ({
           createCall: () => {
             throw new Error('the fake engines never call Daily');
@@ -87,6 +90,7 @@ export function createFakeModules(): FakeModules {
     chat,
     loads: [],
     lowLoads: [],
+    spareLoads: 0,
     load: <K extends keyof WidgetModules>(name: K, low?: boolean) => {
       let module = pending.get(name);
       if (!module) {
