@@ -81,7 +81,13 @@ export function mountCard(host: CardHost): Card {
   const consent = consentStep(host, dom, { render, focusMain: focus.main, forget: () => keeping.keep?.forget() });
   const sender = cardSender(host, controller, dom.input, { configure, consent, render });
   const renderHeader = headerRenderer(host, dom, kit);
-  const renderBody = bodyRenderer(host, dom, kit, () => rich);
+  const renderBody = bodyRenderer(
+    host,
+    dom,
+    kit,
+    () => rich,
+    () => render(),
+  );
   const renderControls = controlsRenderer(dom, kit);
   /** The call's audio settings and push-to-talk: their own file, loaded when a call starts. */
   let audio: AudioPanel | null = null;

@@ -110,12 +110,12 @@ export function renderLauncher(element: LauncherState): void {
     : busy === 'call'
       ? labels.calling
       : inCall && !open
-      ? labels.returnToCall
-      : mode === 'voice'
-        ? labels.start
-        : mode === 'chat'
-          ? labels.openChat
-          : labels.openHybrid;
+        ? labels.returnToCall
+        : mode === 'voice'
+          ? labels.start
+          : mode === 'chat'
+            ? labels.openChat
+            : labels.openHybrid;
   const label = element.label_;
   const icon = element.icon_;
   if (label.textContent !== name) label.textContent = name;
