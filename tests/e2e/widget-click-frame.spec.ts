@@ -85,7 +85,9 @@ async function openPage(page: Page, preload: string): Promise<void> {
   });
 }
 
-const probe = <T>(page: Page, name: string) => page.evaluate((n) => (window as unknown as Record<string, T>)[n], name);
+/** A value the page's probe stored on `window` (as the page serialised it). */
+const probe = <T>(page: Page, name: string): Promise<T> =>
+  page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name) as Promise<T>;
 const launcher = (page: Page) => page.locator('ringwise-voice-call').getByRole('button').first();
 
 test('cold (preload="none"): the launcher is pressed in the frame after the click, "Connecting…", while the card loads', async ({
