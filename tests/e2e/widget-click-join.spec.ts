@@ -93,3 +93,28 @@ test('preload="none": no call object ahead, so the call machine waits for the ca
   expect(at.answered, 'the answer came first').toHaveLength(1);
   expect(at.machine[0]!, 'after the answer').toBeGreaterThan(at.answered[0]!);
 });
+
+test('intent (issue 35): a hover on the voice launcher starts the call machine, before any click or request', async ({
+  page,
+}) => {
+  const at = await openPage(page, {});
+  expect(at.machine, 'not on the page view (the default never starts it)').toEqual([]);
+  await launcher(page).hover();
+  await expect.poll(() => at.machine.length, { message: 'the call machine asked for on the hover' }).toBeGreaterThan(0);
+  expect(at.answered, 'no POST /call/web: nothing was clicked').toEqual([]);
+});
+
+test('preload="call" (issue 35): the owner’s opt-in starts the call machine on the page view, with no interaction', async ({
+  page,
+}) => {
+  const at = await openPage(page, { preload: 'call' });
+  await expect.poll(() => at.machine.length, { message: 'the call machine asked for' }).toBeGreaterThan(0);
+  expect(at.answered, 'no POST /call/web').toEqual([]);
+});
+
+test('preload="none": a hover starts nothing of Daily’s', async ({ page }) => {
+  const at = await openPage(page, { preload: 'none' });
+  await launcher(page).hover();
+  await page.waitForLoadState('networkidle');
+  expect(at.machine, 'no call machine').toEqual([]);
+});

@@ -5,12 +5,23 @@
  * calls it at most once per animation frame while a reply streams (see `mountCard`).
  *
  * The assistant's words are Markdown (markdown/): drawn as formatted blocks, patched in place as
- * they grow (only the new characters are written). The visitor's words are always plain text.
+ * they grow (only the new characters are written). The renderer is its own file, loaded with the
+ * first reply that may have markup (`MARKUP`); until it is in, replies show as plain text, and
+ * once it is, every reply is drawn again through it. The visitor's words are always plain text.
  */
 import type { Turn } from '../conversation/view.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
 import type { Add } from './controls.ts';
-import { markdownView, type MarkdownView } from './markdown/render.ts';
+import type { markdownView, MarkdownView } from './markdown/render.ts';
+
+/** A character or line start that may begin Markdown (a line break too: paragraphs): the renderer is loaded. */
+const MARKUP = /[*_`#>|~[\]<\n]|^\s*(?:[-+]|\d+[.)])\s/;
+
+/** Loads the Markdown renderer (the card: its own file) and says when it is in (the card then draws again). */
+export interface MarkdownLoader {
+  load(): Promise<typeof markdownView>;
+  loaded(): void;
+}
 
 /** A bubble of the log, its parts, and what they show. */
 interface Bubble {
@@ -56,8 +67,25 @@ export function conversationLog(
   log: HTMLElement,
   add: Add,
   linkHosts: () => string[] | null = () => null,
+  markdown?: MarkdownLoader,
 ): LogRenderer {
   const bubbles = new Map<number, Bubble>();
+  /** The renderer once it is in; asked for once (a failed load leaves the replies plain: nothing lost). */
+  let view: typeof markdownView | undefined;
+  let asked = false;
+  const askMarkdown = () => {
+    if (asked || !markdown) return;
+    asked = true;
+    markdown.load().then(
+      (arrived) => {
+        view = arrived;
+        // Every reply drawn again through the renderer (from empty: it patches what it wrote).
+        drawn = [];
+        markdown.loaded();
+      },
+      () => {},
+    );
+  };
   // A transcript that scrolls must be reachable by keyboard (WCAG 2.1.1; axe's
   // scrollable-region-focusable): a Tab stop only while it overflows, checked when its turns change
   // and when the card around it resizes it (the ended section or the rating taking room).
@@ -82,10 +110,6 @@ export function conversationLog(
       shownPartial: '',
     };
     for (let i = 0; i < 3; i++) add(bubble.dots, 'i');
-    if (assistant) {
-      const hosts = linkHosts();
-      bubble.md = [markdownView(bubble.text, hosts), markdownView(bubble.partial, hosts)];
-    }
     bubbles.set(turn.id, bubble);
     return bubble;
   };
@@ -114,6 +138,14 @@ export function conversationLog(
         bubble.li.prepend(bubble.who);
       }
       const partial = turn.partial && turn.text ? ` ${turn.partial}` : turn.partial;
+      if (turn.role === 'assistant' && !bubble.md) {
+        if (view) {
+          // The renderer is in: this reply's views start from an empty bubble.
+          const hosts = linkHosts();
+          bubble.text.textContent = bubble.partial.textContent = bubble.shownText = bubble.shownPartial = '';
+          bubble.md = [view(bubble.text, hosts), view(bubble.partial, hosts)];
+        } else if (MARKUP.test(turn.text) || MARKUP.test(turn.partial)) askMarkdown();
+      }
       if (bubble.md) {
         // The views patch what changed (a grown text: only its new end is written).
         bubble.md[0](turn.text);

@@ -44,14 +44,6 @@ export { overridesMessage } from './submit.ts';
  */
 const JOIN_ASKED = START_STAGES.indexOf('daily-call-join') + 1;
 
-/**
- * At most this long (ms) after a call's click the card's first frame waits for the start to ask
- * Daily for the join: a quick `POST /call/web` answer then finds the main thread free, and the
- * launcher has already answered the click (it turned into the card's minimize toggle). A slow
- * answer still gets the card on screen within the time a visitor reads as instant.
- */
-export const FIRST_FRAME_WAIT = 100;
-
 /** How the card sends a call's or a message's request before the engine is there: the platform's (a demo's element passes its own). */
 const PLATFORM_REQUESTS = { requestWebCall, requestChatWeb };
 
@@ -89,7 +81,13 @@ export function mountCard(host: CardHost): Card {
   const consent = consentStep(host, dom, { render, focusMain: focus.main, forget: () => keeping.keep?.forget() });
   const sender = cardSender(host, controller, dom.input, { configure, consent, render });
   const renderHeader = headerRenderer(host, dom, kit);
-  const renderBody = bodyRenderer(host, dom, kit, () => rich);
+  const renderBody = bodyRenderer(
+    host,
+    dom,
+    kit,
+    () => rich,
+    () => render(),
+  );
   const renderControls = controlsRenderer(dom, kit);
   /** The call's audio settings and push-to-talk: their own file, loaded when a call starts. */
   let audio: AudioPanel | null = null;
@@ -110,8 +108,7 @@ export function mountCard(host: CardHost): Card {
     ));
   /**
    * The call's audio file: after the light frame, or at once for push-to-talk, which closes the
-   * microphone as soon as the call object exists (before the join, so also while the first frame
-   * is held back).
+   * microphone as soon as the call object exists (before the join, so also during the light frame).
    */
   const askAudio = (view: CallView) => {
     const ptt = element.getAttribute('input')?.trim() === 'push-to-talk';
@@ -133,22 +130,12 @@ export function mountCard(host: CardHost): Card {
     light &&=
       view.phase === 'starting' ? view.stageIndex < JOIN_ASKED : view.phase === 'loading' || view.phase === 'idle';
   };
-  /**
-   * The first frame after a call's click is held back (nothing drawn, `FIRST_FRAME_WAIT` at most)
-   * until the join was asked for; any drawing ends the hold.
-   */
-  let held: ReturnType<typeof setTimeout> | 0 = 0;
-  const release = () => {
-    clearTimeout(held);
-    held = 0;
-  };
   /** Focus moves into the card once it is drawn whole (`opened` with `focus` during `light`). */
   let focusAfter = false;
   /** The visitor hung up the last call (the ended section says who ended it). */
   let hungUp = false;
 
   function render(): void {
-    release();
     const view = controller.getSnapshot();
     endLight(view);
     const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
@@ -216,8 +203,6 @@ export function mountCard(host: CardHost): Card {
     // start (a light frame's drawing can come after the call is already up).
     if (phase !== 'idle' || view.conversation.length) keeping.start();
     endLight(view);
-    // Held back: drawn when the join was asked for (or the wait is over).
-    if (held && light) return askAudio(view);
     // The light first frame: every change in the next frame (its start passes by `idle`).
     if (light || chat === 'streaming' || phase === 'loading' || phase === 'starting') return drawSoon();
     cancelAnimationFrame(frame);
@@ -251,19 +236,16 @@ export function mountCard(host: CardHost): Card {
       return controller.getSnapshot();
     },
     opened({ start, focus: moveFocus }) {
-      // A second open while the first frame is held (e.g. `start()` twice) starts its own hold.
-      release();
       // Nothing may reach the platform before consent: an early request is dropped, and the
       // call starts after Accept with a request of its own.
       const asking = consent.needed();
       if (asking) start?.abort?.abort();
       light = !!start && !asking && controller.getSnapshot().phase === 'idle';
-      // Held from before the start: its first changes come in this task.
-      if (light) held = setTimeout(drawSoon, FIRST_FRAME_WAIT);
       const started = consent.ask(start ? () => sender.startCall(asking ? {} : start) : () => Promise.resolve(false));
       // A start that ends before the join (a failure, a stop) draws the card whole at once.
       if (light) void started.then(() => light && ((light = false), render()));
-      if (!held) render();
+      // The first frame in the frame after the click, never held back for the join (issue 35).
+      render();
       if (moveFocus && !consent.asking()) {
         if (light) focusAfter = true;
         else focus.main();
@@ -275,9 +257,9 @@ export function mountCard(host: CardHost): Card {
     send: (message) => controller.send(message),
     say: (text, endCallAfterSpoken) => controller.say(text, endCallAfterSpoken),
     addMessage: (message, options) => controller.addMessage(message, options),
-    preload: () => {
+    preload: (kind = host.mode() === 'voice' ? 'call' : 'chat') => {
       configure();
-      controller.preload(host.mode() === 'voice' ? 'call' : 'chat');
+      return controller.preload(kind);
     },
     render,
     configure,
@@ -286,7 +268,6 @@ export function mountCard(host: CardHost): Card {
       unsubscribe();
       cancelAnimationFrame(frame);
       clearTimeout(tick);
-      release();
       keeping.keep?.destroy();
       controller.release();
       unlisten();

@@ -18,9 +18,18 @@ export function bodyRenderer(
   dom: CardDom,
   { add }: Controls,
   rich: () => RichParts,
+  redraw: () => void,
 ): (frame: CardFrame) => void {
   const { element } = host;
-  const renderTurns = conversationLog(dom.log, add, () => parseLinkHosts(element.getAttribute('link-hosts')));
+  const renderTurns = conversationLog(dom.log, add, () => parseLinkHosts(element.getAttribute('link-hosts')), {
+    // The renderer's file, with the first reply that has markup; the card draws again when it is in.
+    load: () =>
+      host.load('markdown').then((module) => {
+        host.style(module.markdownCss);
+        return module.markdownView;
+      }),
+    loaded: redraw,
+  });
 
   const renderConsent = ({ labels }: CardFrame) => {
     dom.consentTitle.textContent = element.getAttribute('consent-title')?.trim() || labels.consentTitle;

@@ -113,15 +113,14 @@ export class ConversationController implements ContinuityPort {
   }
 
   /**
-   * Loads an engine ahead of a click (hover, focus, touch): the voice engine and its daily chunk,
-   * or the chat engine. Does nothing without a public key; failures are silent here and reported
-   * by the action that needs the engine.
+   * Loads an engine ahead of a click (hover, focus, touch): the voice engine and its daily chunk, or the chat
+   * engine. Nothing without a public key. Resolves when ready; failures are silent here (start() / sendText(),
+   * where the visitor asked for something, report them).
    */
-  preload(kind: ProblemSource = 'call'): void {
-    if (!this.#options.publicKey) return;
+  preload(kind: ProblemSource = 'call'): Promise<void> {
+    if (!this.#options.publicKey) return Promise.resolve();
     const ready = kind === 'chat' ? this.#chat.ensure() : this.#ensureVoice().then((client) => client.preload());
-    // Failures are reported by start() / sendText(), where the visitor asked for something.
-    ready.catch(() => {});
+    return ready.then(() => {}).catch(() => {});
   }
 
   /** Starts a call (no-op unless idle). Resolves `true` when the call started; never rejects. */

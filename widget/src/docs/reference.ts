@@ -90,7 +90,7 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
   },
   preload: {
     default: OPTION_DEFAULTS.preload,
-    text: 'What loads before the click. idle: once the page has loaded, in idle time and at low priority, what the mode’s first action needs (voice and hybrid: the card, the call engine and daily-js; chat: the card and the chat engine, never daily-js), so the click starts the call at once. intent: on hover, focus or touch (a click without them waits for the download). none: at the click. Visitors who ask to save data, or on a 2G connection, get intent.',
+    text: 'What loads before the click. idle: once the page has loaded, in idle time and at low priority, what the mode’s first action needs (voice and hybrid: the card, the call engine and daily-js; chat: the card and the chat engine, never daily-js), so the click starts the call at once. intent: on hover, focus or touch (a click without them waits for the download). none: at the click. call: idle, and Daily’s call machine started on every page view (without it, voice and hybrid start it on intent: a hover, focus or press of a voice launcher, a hybrid card opened). call costs every visitor the machine’s download from Daily’s CDN (a few hundred kB gzip) and its start on the main thread (about half a second on a phone, issue 35’s measure); use it on a page whose visitors mostly call. Visitors who ask to save data, or on a 2G connection, get intent (for idle and call).',
   },
   analytics: {
     default: 'off',

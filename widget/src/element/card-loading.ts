@@ -10,8 +10,8 @@ import type { Card, CardHost, LoadModule } from '../ports/card-port.ts';
 import type { LoadError } from './script-loader.ts';
 import type { RequestHelpers } from '../conversation/conversation-events.ts';
 import type { StartOptions } from '../core/call-request.ts';
-import { nextTask } from '../core/tasks.ts';
 import type { CallTarget } from '../core/types.ts';
+import { nextTask } from '../core/tasks.ts';
 import { h } from './dom.ts';
 import { LAUNCHER_ICONS, svgIcon } from './icons.ts';
 import { labelsOf, renderLauncher, type LauncherState } from './launcher.ts';
@@ -47,13 +47,22 @@ export interface CardState extends LauncherState {
  */
 export function listenForIntent(element: CardState, signal: AbortSignal): void {
   const launcher = element.launcher_;
+  const shown = () => {
+    if (preloadOf(element) === 'none') return;
+    intent(element);
+    // A voice launcher's hover or focus: the call is one click away (hybrid: when the card opens).
+    if (modeOf(element) === 'voice') startMachine(element);
+  };
   for (const type of ['pointerenter', 'pointerdown', 'touchstart', 'focus'] as const) {
-    launcher.addEventListener(type, () => preloadOf(element) !== 'none' && intent(element), { signal, passive: true });
+    launcher.addEventListener(type, shown, { signal, passive: true });
   }
   const warm = () =>
-    (window.requestIdleCallback ?? setTimeout)(
-      () => signal.aborted || preloadOf(element) !== 'idle' || intent(element, true),
-    );
+    (window.requestIdleCallback ?? setTimeout)(() => {
+      const preload = preloadOf(element);
+      if (signal.aborted || (preload !== 'idle' && preload !== 'call')) return;
+      intent(element, true);
+      if (preload === 'call') startMachine(element, true);
+    });
   if (document.readyState === 'complete') warm();
   else addEventListener('load', warm, { once: true, signal });
   launcher.addEventListener('click', () => activate(element), { signal });
@@ -85,6 +94,32 @@ function intent(element: CardState, warm?: boolean): void {
   if (mode === 'voice') load('start', warm).catch(forget);
 }
 
+/** Elements whose call machine was asked for ahead of the click (again after a failure). */
+const machines = new WeakSet<CardState>();
+
+/**
+ * Starts Daily's call machine ahead of the click (issue 35): the card makes the next call's object
+ * (the warm start's `prepare`), then daily-js's own `load()` on it (`loadSpare`) downloads the
+ * machine from Daily's CDN and starts it, so the click's call finds it ready. On intent only (a
+ * voice launcher's hover, press or focus; a hybrid card opened) or, with `preload="call"`, in the
+ * warm start: the download and its start on a phone's main thread are too much to ask of every
+ * visitor (widget/README.md says what they cost). Never with `preload="none"`, nor for chat.
+ */
+function startMachine(element: CardState, warm?: boolean): void {
+  if (machines.has(element) || !attr(element, 'public-key') || modeOf(element) === 'chat') return;
+  if (preloadOf(element) === 'none') return;
+  machines.add(element);
+  const again = () => machines.delete(element);
+  const load = element.load_;
+  load('card', warm)
+    .then(() => ensureCard(element))
+    .then((card) => card.preload('call'))
+    .then(() => load('daily', warm))
+    // No object made ahead (a call holds one): the next intent asks again.
+    .then((daily) => daily.loadSpare() || again())
+    .catch(again);
+}
+
 /** The launcher was clicked: minimize, or open (and in voice mode call, sending the request now). */
 function activate(element: CardState): void {
   if (element.open_) return element.setOpen_(false);
@@ -98,24 +133,25 @@ function activate(element: CardState): void {
  * Resolves `true` when a call started.
  */
 export async function showCard(element: CardState, call: boolean, focus: boolean): Promise<boolean> {
-  // Everything the join waits for is asked for in this task once the start file is in (warm: its
-  // promise is settled, so this await resumes in the same task), else the engine and daily-js now
-  // and the request the moment the start file arrives; the card is never on this path.
+  // Everything the join waits for is asked for in this task once the start file is in (its
+  // promise is settled, so the await below resumes in the same task), else the engine and
+  // daily-js now and the request the moment the start file arrives.
   const starting = call && earlyStart(element);
   element.loadFailed_ = '';
   if (!element.open_) element.dispatch_('open', null);
-  // The card draws when it is told (`opened`), in the next task: a browser sends a request when
-  // the task that made it ends, so the card's drawing must not hold it back. A warm call's
-  // launcher (the start file in: `starting` settles before any timer) turns into the minimize
-  // toggle after the start's next task too (the call machine's load), whose request would wait
-  // for that new layout; a cold one (the start file still loading) at once, other opens in this task.
+  // The click answers in its own frame (issue 35): the launcher is drawn in this task, pressed
+  // ("Connecting…" for a call) while the card's file loads; a mounted card draws its (light) first
+  // frame in the next task (`opened`), nothing held back for the join.
   element.open_ = true;
+  element.container_.dataset.busy = call ? 'call' : '';
+  renderLauncher(element);
   const loading = ensureCard(element);
-  const warm = starting && (await Promise.race([starting, nextTask()]));
-  if (!warm) renderLauncher(element);
+  // A hybrid card's call button is one click away: its call machine starts now.
+  if (!call && modeOf(element) === 'hybrid') startMachine(element);
   const early = (await starting) || {};
+  // The card's start (a mounted engine starts the call at once: a long task on a phone) in the
+  // next task, so the click's task stays short and the request leaves as it ends.
   if (early.request) await nextTask();
-  if (warm) renderLauncher(element);
   try {
     const card = await loading;
     if (element.open_) return await card.opened({ start: call ? early : undefined, focus });

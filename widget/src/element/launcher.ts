@@ -31,6 +31,8 @@ export interface LauncherState extends HTMLElement {
   open_: boolean;
   /** The card file failed to load (see `LoadFailed`). */
   loadFailed_?: LoadFailed;
+  /** The mounted card (none while its file loads: an open launcher then shows it is busy). */
+  readonly card_?: object | null;
   /** The current state (a call shows as "return to the call"). */
   readonly view: CallView;
   /** A shipped language's labels (`{}` for other languages), or `undefined` while its file loads. */
@@ -96,23 +98,32 @@ export function renderLauncher(element: LauncherState): void {
 
   const labels = labelsOf(element, lang) as VoiceLabels;
   const failed = element.loadFailed_;
+  // Pressed: from the click (`showCard` sets `data-busy`, "call" for a call) until the card is
+  // mounted and draws itself, the launcher says the click was taken (issue 35: no dead button).
+  if (!open || element.card_ || failed) delete root.dataset.busy;
+  const busy = root.dataset.busy;
+  const pressed = busy !== undefined;
+  if (pressed) element.launcher_.setAttribute('aria-busy', 'true');
+  else element.launcher_.removeAttribute('aria-busy');
   const name = failed
     ? labels[failed]
-    : inCall && !open
-      ? labels.returnToCall
-      : mode === 'voice'
-        ? labels.start
-        : mode === 'chat'
-          ? labels.openChat
-          : labels.openHybrid;
+    : busy === 'call'
+      ? labels.calling
+      : inCall && !open
+        ? labels.returnToCall
+        : mode === 'voice'
+          ? labels.start
+          : mode === 'chat'
+            ? labels.openChat
+            : labels.openHybrid;
   const label = element.label_;
   const icon = element.icon_;
   if (label.textContent !== name) label.textContent = name;
   // Open, it is a round "minimize" toggle (the header has one too: same name, same action).
-  element.launcher_.setAttribute('aria-label', open ? labels.minimize : name);
+  element.launcher_.setAttribute('aria-label', open && !pressed ? labels.minimize : name);
   // setAttribute writes a boolean as "true" / "false".
   element.launcher_.setAttribute('aria-expanded', open as unknown as string);
-  const glyph = open ? 'minimize' : mode === 'voice' || inCall ? 'phone' : 'chat';
+  const glyph = open && !pressed ? 'minimize' : mode === 'voice' || inCall ? 'phone' : 'chat';
   if (icon.dataset.icon !== glyph) {
     icon.dataset.icon = glyph;
     icon.replaceChildren(svgIcon(LAUNCHER_ICONS[glyph]));

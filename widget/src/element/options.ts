@@ -30,10 +30,12 @@ export type WidgetPosition = (typeof POSITIONS)[number];
  * What the element loads before the click (`preload`), the default first: `idle` fetches what
  * the mode's first action needs once the page has loaded, in idle time, at low priority (voice
  * and hybrid: the card, the voice engine and daily-js; chat: the card and the chat engine);
- * `intent` waits for a hover, focus or press; `none` loads at the click. Visitors who ask to save
- * data, or on a 2G connection, get `intent` instead of `idle`.
+ * `intent` waits for a hover, focus or press; `none` loads at the click; `call` is `idle` and
+ * also starts Daily's call machine on every page view (the owner's opt-in: its download and start
+ * cost every visitor; without it the machine starts on intent, card-loading.ts). Visitors who ask
+ * to save data, or on a 2G connection, get `intent` instead of `idle` or `call`.
  */
-export const PRELOADS = ['idle', 'intent', 'none'] as const;
+export const PRELOADS = ['idle', 'intent', 'none', 'call'] as const;
 
 /** See `PRELOADS`. */
 export type Preload = (typeof PRELOADS)[number];
@@ -128,13 +130,14 @@ export function persistOf(element: Element): boolean {
 
 /**
  * `preload` (default `idle`), with the visitor's wish to save data (or a 2G connection) turning
- * `idle` into `intent`.
+ * `idle` and `call` into `intent`.
  */
 export function preloadOf(element: Element): Preload {
   const chosen = oneOf(PRELOADS, attr(element, 'preload'));
   const connection = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
   // `/2g/` reads slow-2g and 2g; no connection info (`undefined`) reads as neither.
-  return chosen != 'idle' ? chosen : connection?.saveData || /2g/.test(connection?.effectiveType!) ? 'intent' : 'idle';
+  const warm = chosen == 'idle' || chosen == 'call';
+  return !warm ? chosen : connection?.saveData || /2g/.test(connection?.effectiveType!) ? 'intent' : chosen;
 }
 
 /** The page's nonce for the element's styles: the element's, else its `nonce` attribute. */

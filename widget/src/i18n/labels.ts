@@ -40,6 +40,8 @@ export interface LauncherLabels {
   openHybrid: string;
   /** Launcher while a call runs and the card is minimized. */
   returnToCall: string;
+  /** Launcher from the click on a call until the card is drawn (its file may still be loading). */
+  calling: string;
   /** Launcher after the card itself could not be loaded (a click tries again). */
   loadFailed: string;
   /** The launcher, when the page's security policy (CSP, Trusted Types) blocked the widget's files. */
@@ -246,6 +248,7 @@ export const EN_LAUNCHER_LABELS: LauncherLabels = {
   openChat: 'Chat with Our Agent',
   openHybrid: 'Ask Our Agent',
   returnToCall: 'Back to the call',
+  calling: 'Connecting…',
   loadFailed: 'Could not load. Try again',
   loadBlocked: "Blocked by this page's security policy",
   minimize: 'Minimize',

@@ -123,8 +123,11 @@ export interface Card {
   say(text: string, endCallAfterSpoken?: boolean): void;
   /** Adds a message to the live call's conversation. */
   addMessage(message: ConversationMessage, options?: AddMessageOptions): void;
-  /** Loads the mode's engine ahead of a click. */
-  preload(): void;
+  /**
+   * Loads an engine ahead of a click (`kind`: the mode's by default; `call` makes the next call's
+   * object too). Resolves when it is ready, never rejects (the action that needs it reports).
+   */
+  preload(kind?: 'call' | 'chat'): Promise<void>;
   /** Attributes or labels changed. */
   render(): void;
   /** The key or API URL changed. */

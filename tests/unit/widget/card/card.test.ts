@@ -7,7 +7,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import type { VoiceErrorType } from '../../../../widget/src/core/types.ts';
-import { FIRST_FRAME_WAIT } from '../../../../widget/src/card/index.ts';
 import { allByRole, frame, getByRole, isHidden, nameOf, queryByRole } from '../element/dom-helpers.ts';
 import { announced, bubbles, chip, flush, mount, open, sameRequest, type, type Mounted } from '../element/harness.ts';
 
@@ -24,7 +23,7 @@ const HYBRID = { 'public-key': 'pk', 'assistant-id': 'asst-1', mode: 'hybrid' };
 
 /**
  * Opens a voice card and returns its client, mid-start: Daily asked to join the room, so the card
- * is drawn whole (until then it is held back, then light: first-frame.test.ts).
+ * is drawn whole (until then it is light: first-frame.test.ts).
  */
 async function voiceCall(
   attributes?: Record<string, string>,
@@ -45,11 +44,11 @@ describe('voice card', () => {
     const client = mounted.modules.voice.client();
     client.update({ stage: 'initialization' });
     client.update({ stage: 'web-call-creation' });
-    expect(queryByRole(shadow, 'progressbar'), 'not drawn per stage, in the same task').toBeNull();
-    await frame();
-    expect(queryByRole(shadow, 'progressbar'), 'held back while the start runs to the join').toBeNull();
-    // Drawn (light) once the hold is over: the card is on screen even when the platform is slow.
-    await new Promise((resolve) => setTimeout(resolve, FIRST_FRAME_WAIT));
+    expect(
+      queryByRole(shadow, 'progressbar')?.getAttribute('aria-valuenow'),
+      'not drawn per stage, in the same task',
+    ).not.toBe('2');
+    // Drawn (light) in the next frame: never held back for the join (issue 35).
     await frame();
     const progress = getByRole(shadow, 'progressbar', EN_LABELS.progress);
     expect(progress.getAttribute('aria-valuenow'), 'stage 2 of 9').toBe('2');
@@ -447,11 +446,13 @@ describe('hybrid card', () => {
     modules.chat.client().delta('Hi! Want to talk?');
     modules.chat.client().finish();
     await flush();
-    expect(modules.voice.loads, 'no voice engine until a call is wanted').toBe(0);
+    // The opened hybrid card is intent (issue 35): its call machine starts ahead, no call yet.
+    expect(modules.voice.loads, 'the voice engine loaded ahead of the call, once').toBe(1);
+    expect(modules.voice.client().starts, 'no call started').toEqual([]);
     const call = getByRole(shadow, 'button', EN_LABELS.startCall);
     call.dispatchEvent(new Event('pointerenter'));
     await flush();
-    expect(modules.voice.loads, 'hovering the call button fetches the voice engine').toBe(1);
+    expect(modules.voice.loads, 'hovering the call button fetches nothing more').toBe(1);
     call.click();
     await flush();
     const voice = modules.voice.client();

@@ -45,6 +45,12 @@ async function chatReply(attributes: Record<string, string>, question: string, a
   client.finish('session-7');
   await flush();
   await frame();
+  // A reply with markup has the card load the renderer's file (a few tasks), then draw it again.
+  if (mounted.modules.loads.includes('markdown')) {
+    await mounted.modules.load('markdown');
+    await flush();
+    await frame();
+  }
   const turns = [...mounted.shadow.querySelectorAll('[part=turn]')];
   return { mounted, client, user: turns[0]!, reply: turns[1]! };
 }
@@ -82,6 +88,19 @@ describe('formatted answers', () => {
     );
     expect(user.querySelector('strong, b'), "the visitor's words are not formatted").toBeNull();
     expect(user.textContent, 'shown as typed').toBe('You: **not bold** <b>mine</b>');
+  });
+
+  test('the renderer is its own file (issue 35): a plain reply never loads it', async () => {
+    const plain = await chatReply({}, 'Hi', 'Hello, how can I help you today?');
+    expect(plain.mounted.modules.loads, 'no markup: no Markdown file').not.toContain('markdown');
+    expect(plain.reply.textContent, 'the reply in full').toContain('Hello, how can I help you today?');
+  });
+
+  test('the first reply with markup loads the renderer’s file and is drawn again, formatted', async () => {
+    const marked = await chatReply({}, 'Hi', 'We open at **9am**.');
+    expect(marked.mounted.modules.loads, 'markup: the file loaded').toContain('markdown');
+    expect(marked.reply.querySelector('strong')?.textContent, 'drawn again, formatted').toBe('9am');
+    expect(marked.reply.textContent, 'nothing shown twice').toBe('Agent: We open at 9am.');
   });
 });
 

@@ -30,6 +30,8 @@ export interface FakeModules {
   loads: string[];
   /** The modules whose (first) fetch asked for low priority (a warm start's). */
   lowLoads: string[];
+  /** Calls of the daily file's `loadSpare` (the call machine started ahead of the click). */
+  spareLoads: number;
   /** Makes the next `n` loads of the card UI reject. */
   failNextUiLoads(n: number): void;
   /** Holds back the shipped languages' files until `release()` (a slow network). */
@@ -63,6 +65,7 @@ export function createFakeModules(): FakeModules {
       return localeGate.then(() => LOCALE_MODULES[name as ShippedLocale]());
     }
     if (name === 'rich') return import('../../../../widget/src/card/rich/index.ts');
+    if (name === 'markdown') return import('../../../../widget/src/card/markdown-file.ts');
     if (name === 'keep') return keepGate.then(() => import('../../../../widget/src/continuity/file.ts'));
     // The card's audio file, the nudge and the analytics stream: the real ones, as the loader fetches them.
     if (name === 'audio') return Promise.resolve(audio);
@@ -71,6 +74,7 @@ export function createFakeModules(): FakeModules {
     // The fake engines never call Daily: its file only has to arrive.
     if (name === 'daily')
       return Promise.resolve({
+        loadSpare: () => (modules.spareLoads++, true),
         createDailyCallFactory: () => ({
           createCall: () => {
             throw new Error('the fake engines never call Daily');
@@ -87,6 +91,7 @@ export function createFakeModules(): FakeModules {
     chat,
     loads: [],
     lowLoads: [],
+    spareLoads: 0,
     load: <K extends keyof WidgetModules>(name: K, low?: boolean) => {
       let module = pending.get(name);
       if (!module) {

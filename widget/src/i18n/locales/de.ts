@@ -11,6 +11,7 @@ export const labels: VoiceLabels = {
   openChat: 'Chatten Sie mit uns',
   openHybrid: 'Fragen Sie uns',
   returnToCall: 'Zurück zum Gespräch',
+  calling: 'Verbindungsaufbau…',
   loadFailed: 'Laden fehlgeschlagen – erneut versuchen',
   loadBlocked: 'Von der Sicherheitsrichtlinie dieser Seite blockiert',
   minimize: 'Minimieren',

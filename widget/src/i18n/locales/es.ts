@@ -11,6 +11,7 @@ export const labels: VoiceLabels = {
   openChat: 'Chatea con nosotros',
   openHybrid: 'Pregúntanos',
   returnToCall: 'Volver a la llamada',
+  calling: 'Conectando…',
   loadFailed: 'No se pudo cargar. Reintentar',
   loadBlocked: 'Bloqueado por la política de seguridad de esta página',
   minimize: 'Minimizar',

@@ -11,6 +11,7 @@ export const labels: VoiceLabels = {
   openChat: 'Discuter avec nous',
   openHybrid: 'Posez votre question',
   returnToCall: 'Revenir à l’appel',
+  calling: 'Connexion…',
   loadFailed: 'Échec du chargement. Réessayer',
   loadBlocked: 'Bloqué par la politique de sécurité de cette page',
   minimize: 'Réduire',
