@@ -9,12 +9,7 @@ import {
   READY_MESSAGE,
   syntheticCallMachine,
 } from '../../../bench/lib/call-machine.ts';
-import {
-  EXTERNAL_URL,
-  EXTERNAL_URL_BUT_CALL_MACHINE,
-  isDailyUrl,
-  routeDecision,
-} from '../../../bench/lib/network.ts';
+import { EXTERNAL_URL, EXTERNAL_URL_BUT_CALL_MACHINE, isDailyUrl, routeDecision } from '../../../bench/lib/network.ts';
 
 const BUNDLE = 'https://c.daily.co/call-machine/versioned/0.92.2/static/call-machine-object-bundle.js';
 

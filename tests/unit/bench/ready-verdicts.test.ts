@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ClickJoinResult, JoinRow } from '../../../bench/click-join-result.ts';
 import { collectSample, emptyFigures, rowOf } from '../../../bench/click-join-sample.ts';
-import { clickJoinRows, comparePeers, fasterPeer, formatInterval, samplesOf } from '../../../bench/lib/ready-verdicts.ts';
+import {
+  clickJoinRows,
+  comparePeers,
+  fasterPeer,
+  formatInterval,
+  samplesOf,
+} from '../../../bench/lib/ready-verdicts.ts';
 import type { JoinSubjectId } from '../../../bench/lib/join-cells.ts';
 
 /** A row built the way the bench builds it: from samples (ready, visible; null = nothing visible). */
@@ -92,7 +98,10 @@ describe('ours against the faster peer', () => {
   it('gives the budget table a ready row and a visible row per cell, and long tasks on fast mobile', () => {
     const slowCell = 'slow-mobile/0';
     const rows = clickJoinRows(
-      result([ours, widget, web, row('ours', slowCell, [1], [1]), row('vapi-web', slowCell, [2], [2])], [cell, slowCell]),
+      result(
+        [ours, widget, web, row('ours', slowCell, [1], [1]), row('vapi-web', slowCell, [2], [2])],
+        [cell, slowCell],
+      ),
     );
     expect(rows.map((r) => [r.group, r.short, r.verdict.status])).toEqual([
       ['clickReady', cell, 'met'],
