@@ -32,9 +32,9 @@ export interface JoinRow {
   failed: number;
   /** The click's INP (event timing duration), ms. */
   inp: Summary;
-  /** Time in long tasks between the click and ready, ms. */
+  /** Time in long tasks between the click and ready, ms (the call machine's own start left out). */
   longTaskMs: Summary;
-  /** The longest task between the click and ready, ms (0: none over 50 ms). */
+  /** The longest task between the click and ready but the call machine's own start, ms (0: none over 50 ms). */
   longestMs: Summary;
   /** Click → the call machine's first statement ran (its bytes arrived and the browser got to it). */
   machineAt: Summary;
