@@ -74,35 +74,56 @@ reported here, never gated: read the medians. The deterministic budgets are also
   \`encodedDataLength\`: compressed body + headers) of the responses whose last byte arrived before
   the click, or between the click and the POST (a file still arriving when the POST left is in
   neither); median per sample. Ratios are ours ÷ that peer, medians.
-- **Click → join request, beside the peers** (\`bench/click-join.ts\`, opt-in:
-  \`npm run bench -- --only=click-join --samples=8\`, part of it with \`--join-cells=none/0,fast-mobile/0\`
-  and \`--join-subjects=ours,vapi-web\`; a run that does not sample it reports the last
-  run on this machine, dated): the time from the click to the call's *join request*, the first
-  request after the click to Daily's hosts (daily-js fetching its call machine: inside the
-  peers' \`join()\`, after the POST's answer; ours, on a warm page, in the task after the click's,
-  beside the POST, into the call object the warm start made), which the routing fails at once, so
-  nothing leaves the machine. It is timed when the page issued it (DevTools'
-  \`requestWillBeSent\`, the browser's clock); the table beside it also gives when it reached the
-  bench's routing in Node (the figure of runs before 2026-11-26: that hop is slower while Node is
-  busy fulfilling another request of the page, as ours' POST running beside it), and *room join
-  asked*: when Daily was asked to join the room (ours: the engine's \`daily-call-join\` stage,
-  told to the bench by a console message so that no evaluation in the page stands in its way; a
-  peer's join request is its \`join()\`). Subjects: ours with the
-  script tag's default preload, ours with \`data-preload="intent"\` clicked without resting on
-  the launcher, Vapi's \`<vapi-widget>\` and the minimal \`@vapi-ai/web\` page, as above; the
-  provider answers \`POST /call/web\` with a room on a Daily host. Cells: loopback; fast and slow
-  mobile with 4× CPU slowdown (\`Emulation.setCPUThrottlingRate\`), the provider answering after
-  0 and after 400 ms; and the mobile cells again with a phone's user agent (Chrome on Android),
-  where every subject waits its 1 s \`mobile-permissions\` pause. Each sample is a fresh context;
-  the page loads, and the bench waits until its network has been quiet for 1 s (a visitor reads
-  before clicking) before the pointer moves onto the launcher and clicks. Also per sample, from a
-  probe installed before the page's scripts: the click's INP (event timing: the longest duration,
-  input → next paint, of the click's interaction; a click under 16 ms is known only from its
-  first-input entry) and the long tasks (> 50 ms, Long Tasks API): time in them between the click
-  and the join request, and the longest. Budget: ours (default preload) ≤ 1.10× the
-  \`@vapi-ai/web\` page's median in every cell; the table gives every ratio with its sample
-  counts and the load average at the start and end of the run: on this shared machine single
-  figures move with the other work, and only samples interleaved under the same load compare.
+- **Click → ready and first visible response, beside the peers** (\`bench/click-join.ts\`, issue 35;
+  opt-in: \`npm run bench -- --only=click-join --samples=8\`, part of it with
+  \`--join-cells=fast-mobile/0,slow-mobile-phone/400\` and \`--join-subjects=ours,vapi-widget,vapi-web\`;
+  a run that does not sample it reports the last run on this machine, dated). What the visitor
+  waits for after the click: *ready* = Daily's call machine received daily-js's \`join-meeting\`
+  message, the later of (the call machine downloaded and run) and (the page asked to join); *first
+  visible response* = the first frame after the press that shows a change the page made. Every
+  subject's daily-js (ours 0.92, \`@vapi-ai/web\`'s 0.87, \`<vapi-widget>\`'s 0.84) fetches its call
+  machine from \`https://c.daily.co/call-machine/versioned/<version>/static/call-machine-object-bundle.js\`
+  with a plain \`<script>\`; Chromium's \`--host-resolver-rules\` sends \`c.daily.co\` to a local https
+  stand-in for Daily's CDN (\`bench/lib/cdn-stand-in.ts\`, a self-signed certificate made with
+  openssl for the run, \`--ignore-certificate-errors\`), so the bundle crosses the sample's emulated
+  network like the real one, and no routing handler sits in its way. The stand-in serves every
+  subject the same synthetic bundle (\`bench/lib/call-machine.ts\`, \`--machine-kb\`, default 250 kB
+  gzip, seeded pseudo-random code about 3.7 times that size before compression, one function in 8
+  run at its start, the rest parsed), whose last statement plays the call machine's side of
+  daily-js's handshake just far enough: it takes the call clients waiting in
+  \`window._daily.pendings\` and tells the bench, by a console message (no evaluation in the page
+  stands in the subject's way), when daily-js posts it \`join-meeting\`. The first visible response
+  comes from a probe installed before the page's scripts (\`bench/lib/probe.ts\`): it keeps every
+  shadow root as it is attached, records each element's look before the click (box, the computed
+  styles that paint, text; the press looks again at what the pointer is on, so its hover look is
+  no response), observes mutations of the document and every shadow root from the press, and in
+  the next animation frame compares the elements the page changed (and their descendants): an
+  element added that renders, a rendered one removed, or one whose look changed is the response,
+  timed at that frame (looked at again for 30 frames, as a CSS transition starts from the old
+  look). A sample whose page changed nothing visible before its end (ready + 1.5 s) counts as
+  *none*, later than any time: the minimal \`@vapi-ai/web\` page's button has no state of its own.
+  The provider answers \`POST /call/web\` with a room on a Daily host; Daily's other requests are
+  aborted, so the call never connects. Cells: fast and slow mobile with 4× CPU slowdown
+  (\`Emulation.setCPUThrottlingRate\`), the provider answering after 0 and after 400 ms, with a
+  desktop's and then a phone's user agent (Chrome on Android, where every subject waits its 1 s
+  \`mobile-permissions\` pause). Subjects: ours with the script tag's default preload, ours with
+  \`data-preload="intent"\`, Vapi's \`<vapi-widget>\` and the minimal \`@vapi-ai/web\` page, as above.
+  Each sample is a fresh context; the page loads, the bench waits until its network has been quiet
+  for 1 s, then the pointer moves onto the launcher and clicks at once. Also per sample: the
+  click's INP (event timing), the long tasks (> 50 ms) between the click and ready (time in them,
+  the longest; the call machine's own start left out), when the call machine's first statement ran and how long its start took, and the
+  click → first request to Daily's hosts, the end point of runs before issue 35, kept as a column
+  for history only. Budgets (issue 35), in every cell: ours' median ready ≤ 0.90× and first visible
+  response ≤ 1.00× the faster of the two peers (the lower median in that cell); on fast mobile no
+  task over 50 ms from the click to ready (the median sample's longest, the call machine's own
+  start left out: it is Daily's one task, the same for every subject; the run of 2026-11-28 01:52
+  UTC still counted it, so its longest task on fast mobile is the machine's start, 180–410 ms,
+  not ours). Each ratio comes with a
+  95 % percentile-bootstrap interval (2,000 resamples of both subjects' samples, seeded); the
+  verdict reads the ratio of medians and the interval says whether it lies all within, all over
+  or across the budget. The report gives the load average at the start and end of the run: on
+  this shared machine single figures move with the other work, and only samples interleaved under
+  the same load compare.
 - **CORS preflight**: DevTools' network emulation delays responses but not CORS preflights, so a
   preflight would cost the same few loopback microseconds on every profile and hide a round trip a
   phone pays. The bench makes every subject pay the same preflight: none on the wire. Each sample's

@@ -7,12 +7,12 @@
  * Sizes are gzip -9 bytes with 1 KB = 1,000 bytes (bench/lib/size.ts), like every figure here.
  */
 import type { ChatRow, ChatSubjectId } from './chat-latency.ts';
-import type { ClickJoinResult } from './click-join.ts';
 import type { ContactLoadResult } from './contact-load.ts';
 import type { ClickSubjectId, LatencyRow } from './latency.ts';
 import type { LighthouseRow } from './lighthouse-bench.ts';
 import { NETWORK_PROFILES, type NetworkProfile } from './lib/network.ts';
 import type { BudgetGroup, BudgetRow } from './lib/budget-rows.ts';
+import { clickJoinRows } from './lib/ready-verdicts.ts';
 import { formatKB, KB } from './lib/size.ts';
 import {
   formatRatio,
@@ -27,6 +27,7 @@ import {
 } from './lib/verdicts.ts';
 import type { RouteJs } from './site-js.ts';
 import type { SizeRow } from './widget-size.ts';
+import type { ClickJoinResult } from './click-join-result.ts';
 
 /** Byte budgets (gzip), from DESIGN.md's table (turn 4: loader 6 KB, chat 25 KB, voice 100 KB). */
 export const SIZE_BUDGETS = {
@@ -42,8 +43,6 @@ export const SIZE_BUDGETS = {
   landingJs: 85 * KB,
 } as const;
 
-/** Click → join (issue 20): ours (default preload) ≤ this ratio × this peer's median, in every cell. */
-export const JOIN_BUDGET = { peer: 'vapi-web', ratio: 1.1 } as const;
 
 /** Lighthouse budget: every category scores this on `/` and every guide, mobile. */
 export const LIGHTHOUSE_BUDGET = 100;
@@ -256,40 +255,4 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
     });
   }
   return out;
-}
-
-/** The click → join budget, one row per cell: ours (default preload) against the @vapi-ai/web page. */
-export function clickJoinRows(c: ClickJoinResult | undefined, note?: string): BudgetRow[] {
-  const why = c?.skipped ?? c?.notes.ours ?? note ?? 'not measured (opt-in: --only=click-join)';
-  if (!c?.cells.length)
-    return [
-      {
-        group: 'clickJoin',
-        what: 'click → join request, ours vs the @vapi-ai/web page',
-        measured: '—',
-        budget: `≤ ${formatRatio(JOIN_BUDGET.ratio)}`,
-        verdict: notMeasured(why),
-      },
-    ];
-  return c.cells.map((cell) => {
-    const ours = c.rows.find((x) => x.subject === 'ours' && x.cell === cell.id);
-    const peer = c.rows.find((x) => x.subject === JOIN_BUDGET.peer && x.cell === cell.id);
-    const r = ratio(ours?.join.median, peer?.join.median);
-    return {
-      group: 'clickJoin',
-      what: `click → join request, ${cell.label}: ours (default preload) vs the @vapi-ai/web page`,
-      short: cell.label,
-      measured:
-        ours && peer
-          ? `${ms(ours.join.median)} vs ${ms(peer.join.median)} (${formatRatio(r)}, n = ${ours.join.n} / ${peer.join.n})`
-          : '—',
-      budget: `≤ ${formatRatio(JOIN_BUDGET.ratio)}`,
-      verdict: ratioVerdict(
-        ours?.join.median,
-        peer?.join.median,
-        JOIN_BUDGET.ratio,
-        !ours ? why : (c.notes[JOIN_BUDGET.peer] ?? 'not measured'),
-      ),
-    };
-  });
 }

@@ -14,8 +14,9 @@
  *   --samples=N         click rounds (one sample of each subject on each profile) (default 15);
  *                       with click-join but not latency: click → join rounds
  *   --join-samples=N    click → join rounds (one sample of each subject in each cell) (default 8)
- *   --join-cells=a,b    only these click → join cells (ids as none/0, fast-mobile/0, slow-mobile-phone/400)
- *   --join-subjects=a,b only these click → join subjects: ours, ours-intent, vapi-widget, vapi-web
+ *   --join-cells=a,b    only these click → ready cells (ids as fast-mobile/0, slow-mobile-phone/400)
+ *   --join-subjects=a,b only these click → ready subjects: ours, ours-intent, vapi-widget, vapi-web
+ *   --machine-kb=N      the click → ready bench's call-machine stand-in, kB gzip (default 250)
  *   --chat-samples=N    chat rounds (default 8)
  *   --runs=N            Lighthouse mobile runs per route (default 3)
  *   --desktop-runs=N    Lighthouse desktop runs per route (default 1)
@@ -185,7 +186,7 @@ if (steps.has('latency')) {
   }
 }
 
-// 4b. Click → join request beside the peers (opt-in).
+// 4b. Click → ready and first visible response beside the peers (opt-in).
 if (steps.has('click-join')) {
   try {
     const { benchClickJoin } = await import('./click-join.ts');
@@ -194,6 +195,7 @@ if (steps.has('click-join')) {
       samples: options.joinSamples,
       cells,
       subjects: options.joinSubjects,
+      machineBytes: options.machineKb * 1000,
       deadlineSeconds: budget - lighthouseReserve - widgetReserve,
       loadAverage: loadavg,
     });

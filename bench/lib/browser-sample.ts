@@ -25,9 +25,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.ts';
 import { progress } from './progress.ts';
 import { probeScript, type ProbeTimes } from './probe.ts';
+import { parseReadyMessage, type ReadyReport } from './call-machine.ts';
 import {
   cdpConditions,
   EXTERNAL_URL,
+  EXTERNAL_URL_BUT_CALL_MACHINE,
+  isDailyUrl,
   routeDecision,
   type NetworkProfile,
   type RouteDecision,
@@ -37,8 +40,11 @@ import {
 // The probe's record, for the readers of a sample.
 export type { LongTask, ProbeTimes } from './probe.ts';
 
-/** Launches the benches' Chromium (fake microphone, permission prompts auto-accepted), or null. */
-export async function launchLatencyBrowser(): Promise<Browser | null> {
+/**
+ * Launches the benches' Chromium (fake microphone, permission prompts auto-accepted), or null;
+ * `extraArgs` e.g. the CDN stand-in's host-resolver rule.
+ */
+export async function launchLatencyBrowser(extraArgs: readonly string[] = []): Promise<Browser | null> {
   const executablePath = findBrowser();
   if (!executablePath) return null;
   return chromium.launch({
@@ -48,6 +54,7 @@ export async function launchLatencyBrowser(): Promise<Browser | null> {
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       '--autoplay-policy=no-user-gesture-required',
+      ...extraArgs,
     ],
   });
 }
@@ -88,6 +95,8 @@ export interface Sample {
    * epoch ms, told by a console message from the probe), else null (the peers have none).
    */
   roomJoinAt(): number | null;
+  /** What the CDN stand-in's call machine told when daily-js asked it to join, else null. */
+  ready(): ReadyReport | null;
   probe(): Promise<ProbeTimes>;
   close(): Promise<void>;
 }
@@ -103,6 +112,11 @@ export interface SampleOptions {
   userAgent?: string;
   /** CPU slowdown (`Emulation.setCPUThrottlingRate`), e.g. 4. @default 1 (none) */
   cpuRate?: number;
+  /**
+   * The browser sends `c.daily.co` to the CDN stand-in (bench/lib/cdn-stand-in.ts): the call-machine
+   * bundle goes out unrouted instead of being aborted. @default false
+   */
+  callMachineStandIn?: boolean;
 }
 
 const epochNow = (): number => performance.timeOrigin + performance.now();
@@ -117,9 +131,10 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
   const routed: RoutedRequest[] = [];
   const daily: RoutedRequest[] = [];
   const otherHosts = new Set<string>();
-  await context.route(EXTERNAL_URL, async (route) => {
+  const standIn = options.callMachineStandIn ?? false;
+  await context.route(standIn ? EXTERNAL_URL_BUT_CALL_MACHINE : EXTERNAL_URL, async (route) => {
     const request = route.request();
-    const decision = routeDecision(request.url());
+    const decision = routeDecision(request.url(), standIn);
     decisions[decision]++;
     if (decision === 'abort-other') otherHosts.add(new URL(request.url()).host);
     if (decision === 'continue') return route.continue();
@@ -144,7 +159,7 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
   const pending = new Map<string, { url: string; type?: string; offsetMs: number }>();
   const dailyIssued: RoutedRequest[] = [];
   cdp.on('Network.requestWillBeSent', (e) => {
-    if (routeDecision(e.request.url) === 'abort-daily') {
+    if (isDailyUrl(e.request.url)) {
       const url = new URL(e.request.url);
       dailyIssued.push({ method: e.request.method, path: url.host + url.pathname, at: e.wallTime * 1000 });
     }
@@ -162,8 +177,10 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
   if (options.cpuRate && options.cpuRate > 1)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuRate });
   let roomJoinAt: number | null = null;
+  let ready: ReadyReport | null = null;
   page.on('console', (message) => {
     if (message.text().startsWith('__bench_room_join')) roomJoinAt = Number(message.text().split(' ')[1]);
+    ready ??= parseReadyMessage(message.text());
   });
   let inFlight = 0;
   page.on('request', (r) => {
@@ -185,6 +202,7 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
     requested,
     inFlight: () => inFlight,
     roomJoinAt: () => roomJoinAt,
+    ready: () => ready,
     probe: () =>
       page.evaluate(() => {
         const p = window as unknown as {
@@ -204,6 +222,8 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
           enterAt: b?.enterAt ?? null,
           tokenAt: b?.tokenAt ?? null,
           paintedAt: b?.paintedAt ?? null,
+          visibleAt: b?.visibleAt ?? null,
+          visibleWhat: b?.visibleWhat ?? null,
           longTasks: b?.longTasks ?? [],
           clickInp: inp,
         };

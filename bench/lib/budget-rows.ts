@@ -15,7 +15,9 @@ export const BUDGET_GROUPS = {
   guides: 'guide pages ship only the Header island',
   lighthouse: 'Lighthouse mobile 100 · 100 · 100 · 100 on / and every guide',
   click: "click → POST /call/web without prefetch ≤ each peer's median, every profile",
-  clickJoin: "click → join request: ours (default preload) ≤ 1.10× the @vapi-ai/web page's median, every cell",
+  clickReady: 'click → ready (the call machine asked to join): ours ≤ 0.90× the faster peer, every cell',
+  clickVisible: 'click → first visible response: ours ≤ 1.00× the faster peer, every cell',
+  clickTasks: 'no task > 50 ms from the click to ready on fast mobile (ours)',
   chat: "chat: Enter → POST /chat/web and → first token ≤ Vapi's widget, every profile",
   backend: 'contact backend: no row lost under load, fsync on',
 } as const;

@@ -1,10 +1,11 @@
 /**
- * The cells of the click → join bench (issue 20, item 5), as pure data (unit-tested in
- * tests/unit/gates/join-cells.test.ts): a network profile, a CPU slowdown (4× on the mobile
- * profiles, a mid-range phone's CPU beside this machine's), the provider's delay before it answers
- * `POST /call/web` (0 ms, and 400 ms: a real call set-up), and the user agent: the mobile profiles
- * run a second time with a phone's, where every subject waits the description's 1 s
- * `mobile-permissions` pause before joining.
+ * The cells of the click → ready bench (issue 35; issue 20, item 5, before it), as pure data
+ * (unit-tested in tests/unit/gates/join-cells.test.ts): a mobile network profile with 4× CPU (a
+ * mid-range phone's beside this machine's), the provider's delay before it answers
+ * `POST /call/web` (0 ms, and 400 ms: a real call set-up), and the user agent: a desktop's, then a
+ * phone's, where every subject waits the description's 1 s `mobile-permissions` pause before
+ * joining. Loopback is no cell any more: with no network the call machine's download, what the
+ * visitor waits for, does not exist.
  */
 import { NETWORK_PROFILES, type NetworkProfile } from './network.ts';
 
@@ -15,7 +16,7 @@ import { NETWORK_PROFILES, type NetworkProfile } from './network.ts';
 export const PHONE_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
-/** The subjects of the click → join bench, in report order. */
+/** The subjects of the click → ready bench, in report order: ours, then the two peers. */
 export const JOIN_SUBJECTS = [
   { id: 'ours', label: 'ours (default preload)' },
   { id: 'ours-intent', label: 'ours, preload="intent", no hover' },
@@ -32,7 +33,7 @@ export const MOBILE_CPU_RATE = 4;
 /** Provider delays before `POST /call/web` is answered, ms. */
 export const JOIN_DELAYS_MS = [0, 400] as const;
 
-/** One cell of the click → join bench. */
+/** One cell of the click → ready bench. */
 export interface JoinCell {
   /** Stable id, e.g. `fast-mobile-phone/400`. */
   id: string;
@@ -47,16 +48,10 @@ export interface JoinCell {
   delayMs: number;
 }
 
-/**
- * The cells in report order: loopback (no slowdown, 0 ms: the floor, where only code counts),
- * then fast and slow mobile with 4× CPU at each delay, then the same with a phone's user agent.
- */
+/** The cells in report order: fast and slow mobile with 4× CPU at each delay, then the same with a phone's user agent. */
 export function joinCells(profiles: readonly NetworkProfile[] = NETWORK_PROFILES): JoinCell[] {
   const cells: JoinCell[] = [];
   const mobile = profiles.filter((p) => p.id !== 'none');
-  const none = profiles.find((p) => p.id === 'none');
-  if (none)
-    cells.push({ id: 'none/0', label: `${none.short}, 0 ms`, profile: none, cpuRate: 1, phone: false, delayMs: 0 });
   for (const phone of [false, true]) {
     for (const profile of mobile) {
       for (const delayMs of JOIN_DELAYS_MS) {
@@ -81,17 +76,17 @@ export interface TaskSpan {
   duration: number;
 }
 
-/** Main-thread figures between the click and the join request. */
+/** Main-thread figures between the click and ready. */
 export interface BusyFigures {
-  /** Time inside long tasks (> 50 ms) between the click and the join request, ms (clipped to it). */
+  /** Time inside long tasks (> 50 ms) between the click and ready, ms (clipped to it). */
   longTaskMs: number;
-  /** The longest long task that ran (at least partly) between the click and the join request, ms (0: none). */
+  /** The longest long task that ran (at least partly) between the click and ready, ms (0: none). */
   longestMs: number;
 }
 
 /**
- * What the long tasks say about the main thread between `from` (the click) and `to` (the join
- * request): the time spent in them (each clipped to the span) and the longest one that overlaps it.
+ * What the long tasks say about the main thread between `from` (the click) and `to` (ready): the
+ * time spent in them (each clipped to the span) and the longest one that overlaps it.
  */
 export function busyBetween(tasks: readonly TaskSpan[], from: number, to: number): BusyFigures {
   let longTaskMs = 0;

@@ -5,6 +5,7 @@
  * split around the click and the POST.
  */
 import { DEFAULT_API_BASE_URL } from '@ringwise/voice-widget/api';
+import { CALL_MACHINE_HOST, callMachineVersion } from './call-machine.ts';
 
 /** One network profile of the latency benches. */
 export interface NetworkProfile {
@@ -79,6 +80,8 @@ export const PLATFORM_API_ORIGIN = new URL(DEFAULT_API_BASE_URL).origin;
 /**
  * What a sample's browser context does with one request:
  * - `continue`: a loopback request (host page, scripts, the provider fixture): it goes out, throttled;
+ *   with the CDN stand-in on (bench/lib/cdn-stand-in.ts), also the call-machine bundle on
+ *   `c.daily.co`, which the browser's host-resolver rule takes to the stand-in;
  * - `provider`: a request to the platform's API origin: answered by the loopback provider;
  * - `abort-daily`: Daily's servers (call-machine bundle, rooms, signalling): aborted;
  * - `abort-other`: anything else leaving the machine: aborted (and counted).
@@ -94,11 +97,25 @@ export type RouteDecision = 'continue' | 'provider' | 'abort-daily' | 'abort-oth
  */
 export const EXTERNAL_URL = /^https?:\/\/(?!(?:127\.0\.0\.1|localhost|\[::1\])(?:[:/?#]|$))/i;
 
+/**
+ * `EXTERNAL_URL` with the CDN stand-in on: also not the call-machine bundle on `c.daily.co`, which
+ * then goes out without a trip through the bench's handler, as the page's own files do (its
+ * routing would tax every subject's download of it). Agrees with `routeDecision(url, true)`.
+ */
+export const EXTERNAL_URL_BUT_CALL_MACHINE = new RegExp(
+  '^(?!https://c\\.daily\\.co(?::443)?/call-machine/versioned/[\\w.-]+/static/call-machine-object-bundle\\.js(?:[?#]|$))' +
+    EXTERNAL_URL.source.slice(1),
+  'i',
+);
+
 /** Daily's domains: its API and rooms (daily.co) and its call-machine CDNs (dailywebrtc.com/.net, as in daily-js). */
 export const DAILY_DOMAINS = ['daily.co', 'dailywebrtc.com', 'dailywebrtc.net'] as const;
 
-/** Decides the fate of a request by its URL (see `RouteDecision`). */
-export function routeDecision(url: string): RouteDecision {
+/**
+ * Decides the fate of a request by its URL (see `RouteDecision`); `standIn`: the CDN stand-in is
+ * on, so the call-machine bundle on `c.daily.co` goes on (`continue`) rather than being aborted.
+ */
+export function routeDecision(url: string, standIn = false): RouteDecision {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -109,8 +126,14 @@ export function routeDecision(url: string): RouteDecision {
   const host = parsed.hostname;
   if (host === '127.0.0.1' || host === 'localhost' || host === '[::1]') return 'continue';
   if (parsed.origin === PLATFORM_API_ORIGIN) return 'provider';
+  if (standIn && host === CALL_MACHINE_HOST && callMachineVersion(url)) return 'continue';
   if (DAILY_DOMAINS.some((d) => host === d || host.endsWith(`.${d}`))) return 'abort-daily';
   return 'abort-other';
+}
+
+/** Whether `url` is on one of Daily's hosts (its API, rooms and CDNs: `DAILY_DOMAINS`), the call machine's included. */
+export function isDailyUrl(url: string): boolean {
+  return routeDecision(url) === 'abort-daily';
 }
 
 /** One JavaScript response a sample's page received. */

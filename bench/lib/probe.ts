@@ -18,6 +18,13 @@ export interface ProbeTimes {
   tokenAt: number | null;
   /** The task after that frame: the token has been painted. */
   paintedAt: number | null;
+  /**
+   * First visible response (issue 35): the first animation frame after the click that shows a change
+   * the page made (see `FIRST_VISIBLE`), epoch ms when its rendering began; null: none yet.
+   */
+  visibleAt: number | null;
+  /** What changed in that frame, e.g. `attributes VOICE-WIDGET` (for the report's reader). */
+  visibleWhat: string | null;
   /** Every long task of the page so far. */
   longTasks: LongTask[];
   /**
@@ -26,6 +33,104 @@ export interface ProbeTimes {
    */
   clickInp: number | null;
 }
+
+/**
+ * How the probe finds the first visible response, run in the page (part of `probeScript`). Every
+ * shadow root is kept as it is attached (open or closed). `arm()`, called by the bench before the
+ * click (outside the time measured), records each element's look: its box and the computed styles
+ * that paint (visibility, opacity, colours, borders, shadows, transform, filter) and its text; the
+ * press looks again at what the pointer is on (its path and its first 100 descendants), so the
+ * hover look the pointer brought is no response.
+ * From the press (pointerdown) on, mutation observers on the document and every shadow root collect what the page
+ * changed; in the next animation frame the probe compares those elements (and their descendants)
+ * with their recorded look: an element added that renders, a rendered element removed, or a
+ * recorded one whose look changed is a visible response, timed at that frame. Elements whose look
+ * has not changed yet are looked at again for 30 frames (a CSS transition starts from the old
+ * look). Scripts, styles and other elements that never render are not responses.
+ */
+const FIRST_VISIBLE = `
+  b.visibleAt = null; b.visibleWhat = null; b.downAt = null;
+
+  const roots = [document];
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init);
+    roots.push(root);
+    if (b.observe) b.observe(root);
+    return root;
+  };
+  const skip = /^(SCRIPT|STYLE|LINK|META|TEMPLATE|NOSCRIPT|HEAD|TITLE|BASE)$/;
+  const elements = (root, out, limit) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (out.length >= limit) break;
+      if (!skip.test(el.tagName)) out.push(el);
+      if (el.shadowRoot) elements(el.shadowRoot, out, limit);
+    }
+    return out;
+  };
+  const look = (el) => {
+    if (!el.isConnected) return null;
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    const shown = s.display !== 'none' && s.visibility !== 'hidden' && (r.width > 0 || r.height > 0);
+    if (!shown) return '';
+    return [r.x, r.y, r.width, r.height, s.opacity, s.color, s.backgroundColor, s.backgroundImage, s.borderColor,
+      s.boxShadow, s.outlineStyle, s.outlineColor, s.transform, s.filter, s.clipPath,
+      el.children.length ? '' : (el.textContent || '').slice(0, 200)].join('|');
+  };
+  const before = new WeakMap();
+  addEventListener('pointerdown', (e) => {
+    b.downAt = now();
+    // The pointer's hover look is the look the press starts from: what it rests on, looked at again.
+    const path = e.composedPath().filter((x) => x.nodeType === 1);
+    for (const el of path.length ? elements(path[0], [...path], 100) : []) before.set(el, look(el));
+  }, true);
+  b.arm = () => {
+    for (const root of roots) for (const el of elements(root, [], 5000)) before.set(el, look(el));
+  };
+  const pending = new Map();
+  let frames = 0;
+  let looking = false;
+  const check = () => {
+    looking = false;
+    if (b.visibleAt !== null) return;
+    const at = now();
+    for (const [el, why] of pending) {
+      const family = [el];
+      if (el.shadowRoot) elements(el.shadowRoot, family, 200);
+      elements(el, family, 400);
+      for (const x of family) {
+        if (skip.test(x.tagName)) continue;
+        const was = before.has(x) ? before.get(x) : '';
+        if (why === 'removed' ? was : look(x) !== was) {
+          b.visibleAt = at;
+          b.visibleWhat = why + ' ' + x.tagName;
+          return;
+        }
+      }
+    }
+    if (++frames < 30 && pending.size) { looking = true; requestAnimationFrame(check); }
+  };
+  const record = (list) => {
+    // From the press on (a pointerdown's change is a response to the click too).
+    if (b.downAt === null || b.visibleAt !== null) return;
+    for (const m of list) {
+      if (m.type === 'childList') {
+        for (const n of m.removedNodes) if (n.nodeType === 1) pending.set(n, 'removed');
+        for (const n of m.addedNodes) if (n.nodeType === 1) pending.set(n, 'added');
+        if (m.addedNodes.length && m.target.nodeType === 1) pending.set(m.target, 'childList');
+      } else {
+        const el = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+        if (el) pending.set(el, m.type);
+      }
+    }
+    if (!looking && pending.size) { looking = true; frames = 0; requestAnimationFrame(check); }
+  };
+  b.observe = (root) => new MutationObserver(record).observe(root, {
+    subtree: true, childList: true, attributes: true, characterData: true,
+  });
+  b.observe(document);
+`;
 
 /** The probe's source, run in every document before its own scripts. */
 export function probeScript(token: string): string {
@@ -40,6 +145,7 @@ export function probeScript(token: string): string {
     return false;
   };
   b.longTasks = [];
+  ${FIRST_VISIBLE}
   b.interactions = {};
   b.clickInteraction = null;
   try {

@@ -1,4 +1,4 @@
-/** Small statistics for the bench: median and nearest-rank percentiles. */
+/** Small statistics for the bench: median, nearest-rank percentiles and bootstrap intervals of ratios. */
 
 /** Median of `values` (mean of the two middle values for an even count); NaN when empty. */
 export function median(values: number[]): number {
@@ -34,5 +34,53 @@ export function summarize(values: number[]): Summary {
     p95: percentile(values, 95),
     min: values.length ? Math.min(...values) : Number.NaN,
     max: values.length ? Math.max(...values) : Number.NaN,
+  };
+}
+
+/** A seeded pseudo-random generator of [0, 1) (mulberry32): the same sequence for the same seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** A ratio of medians with its bootstrap interval. */
+export interface RatioInterval {
+  /** median(a) ÷ median(b). */
+  ratio: number;
+  /** Lower and upper bounds of the interval (NaN without samples). */
+  low: number;
+  high: number;
+}
+
+/**
+ * median(`a`) ÷ median(`b`) with a percentile-bootstrap interval: both sets resampled with
+ * replacement `iterations` times (seeded: the same samples give the same interval), the interval
+ * the middle `level` of the resampled ratios. A sample may be `Infinity` (never happened within
+ * the sample's time): it counts as later than every time. NaN everywhere when either set is empty.
+ */
+export function bootstrapRatio(
+  a: readonly number[],
+  b: readonly number[],
+  { iterations = 2000, level = 0.95, seed = 35 }: { iterations?: number; level?: number; seed?: number } = {},
+): RatioInterval {
+  if (!a.length || !b.length) return { ratio: Number.NaN, low: Number.NaN, high: Number.NaN };
+  const next = seededRandom(seed);
+  const resample = (values: readonly number[]) => values.map(() => values[Math.floor(next() * values.length)]!);
+  const ratios: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const r = median(resample(a)) / median(resample(b));
+    if (!Number.isNaN(r)) ratios.push(r);
+  }
+  const tail = ((1 - level) / 2) * 100;
+  return {
+    ratio: median([...a]) / median([...b]),
+    low: percentile(ratios, tail),
+    high: percentile(ratios, 100 - tail),
   };
 }

@@ -6,7 +6,6 @@ import {
   latencyVerdict,
   ratio,
   ratioVerdict,
-  clickJoinRows,
   scoreVerdict,
   sizeVerdict,
   SIZE_BUDGETS,
@@ -123,7 +122,8 @@ describe('budget table', () => {
       'guides',
       'lighthouse',
       'click',
-      'clickJoin',
+      'clickReady',
+      'clickVisible',
       'chat',
       'backend',
     ]);
@@ -134,52 +134,6 @@ describe('budget table', () => {
       'Lighthouse mobile /qa/a (perf · a11y · best pr. · SEO)',
       'Lighthouse mobile /qa/b (perf · a11y · best pr. · SEO)',
     ]);
-  });
-
-  it('holds click → join, ours (default preload), to 1.10× the @vapi-ai/web page in every cell, with sample counts', () => {
-    const summary = (median: number, n = 8) => ({ n, median, p95: median, min: median, max: median });
-    const row = (subject: 'ours' | 'ours-intent' | 'vapi-widget' | 'vapi-web', cell: string, median: number) => ({
-      subject,
-      cell,
-      join: summary(median),
-      failed: 0,
-      inp: summary(16),
-      longTaskMs: summary(0),
-      longestMs: summary(0),
-      jsBeforeClick: 0,
-      jsClickToJoin: 0,
-      joinUrls: [],
-      joinRouted: summary(median),
-      roomJoin: summary(median),
-    });
-    const rows = clickJoinRows({
-      date: '2026-11-25T18:00:00Z',
-      cells: [
-        { id: 'a', label: 'cell a' },
-        { id: 'b', label: 'cell b' },
-      ],
-      // Intent and the widget never decide: only ours (default) against the @vapi-ai/web page.
-      rows: [
-        row('ours', 'a', 110),
-        row('vapi-web', 'a', 100),
-        row('ours', 'b', 120),
-        row('ours-intent', 'b', 50),
-        row('vapi-widget', 'b', 500),
-        row('vapi-web', 'b', 100),
-      ],
-      notes: {},
-      samples: 8,
-      rounds: 8,
-      load: { start: [1, 1, 1], end: [1, 1, 1] },
-    });
-    expect(rows.map((r) => [r.short, r.measured, r.verdict.status])).toEqual([
-      ['cell a', '110.0 ms vs 100.0 ms (1.10×, n = 8 / 8)', 'met'],
-      ['cell b', '120.0 ms vs 100.0 ms (1.20×, n = 8 / 8)', 'missed'],
-    ]);
-    expect(clickJoinRows(undefined, 'not run (opt-in)')[0]?.verdict).toEqual({
-      status: 'not measured',
-      detail: 'not run (opt-in)',
-    });
   });
 
   it('judges landing JS and guide islands from the JS per route', () => {

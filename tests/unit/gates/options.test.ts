@@ -31,23 +31,30 @@ describe('bench command line', () => {
   it('runs only the click → join cells and subjects named, all when none are', () => {
     const o = parseBenchArgs([
       '--only=click-join',
-      '--join-cells=none/0, fast-mobile/0',
+      '--join-cells=slow-mobile-phone/400, fast-mobile/0',
       '--join-subjects',
       'ours,vapi-web',
     ]);
-    expect(o.joinCells).toEqual(['none/0', 'fast-mobile/0']);
+    expect(o.joinCells).toEqual(['slow-mobile-phone/400', 'fast-mobile/0']);
     expect(o.joinSubjects).toEqual(['ours', 'vapi-web']);
     expect(parseBenchArgs(['--only=click-join']), 'absent: every cell and subject').toMatchObject({
       joinCells: undefined,
       joinSubjects: undefined,
     });
     expect(() => parseBenchArgs(['--join-cells=fast/0'])).toThrow(
-      '--join-cells=fast/0: unknown fast/0; choose from none/0, fast-mobile/0, fast-mobile/400,',
+      '--join-cells=fast/0: unknown fast/0; choose from fast-mobile/0, fast-mobile/400,',
     );
+    expect(() => parseBenchArgs(['--join-cells=none/0']), 'loopback is no cell any more').toThrow('unknown none/0');
     expect(() => parseBenchArgs(['--join-subjects=ours,vapi'])).toThrow(
       '--join-subjects=ours,vapi: unknown vapi; choose from ours, ours-intent, vapi-widget, vapi-web.',
     );
     expect(() => parseBenchArgs(['--join-subjects=,'])).toThrow('--join-subjects=,: names none');
+  });
+
+  it("sizes the click → ready bench's call machine in kB gzip: 250 unless told, never under 10", () => {
+    expect(parseBenchArgs(['--only=click-join']).machineKb).toBe(250);
+    expect(parseBenchArgs(['--only=click-join', '--machine-kb', '500']).machineKb).toBe(500);
+    expect(() => parseBenchArgs(['--machine-kb=5'])).toThrow('--machine-kb=5: expected a whole number ≥ 10.');
   });
 
   it('--no-build skips the build; --only picks steps; lighthouse alone gets an hour', () => {
