@@ -146,6 +146,8 @@ export const EVENT_DOCS: {
   'call-start-failed': 'The call could not start (stage, error).',
   error:
     'Any failure of a call or a chat message, with a stable type (mic-permission-denied, api-error with status, not-configured, invalid-overrides…), and of a client tool (unknown-tool, tool-failed, with the call in detail.tool).',
+  latency:
+    'Latency as the visitor hears it, measured in this browser ({ firstAudioMs, turnLatencyP50Ms, turnLatencyP95Ms, turnsMs, final }, milliseconds, null until measured): firstAudioMs from the click to the first assistant audio that is playing and above the speaking level in the received audio (daily-js getStats audioLevel); a turn from the last moment the visitor\'s microphone was above the speech level to the assistant\'s next audible onset. The platform\'s processing and the network both ways are inside the figures; the speaker is not; resolution 100 ms (the level observers\' interval). Fired at each new figure and once at the call\'s end (final: true, just before call-end); its last figures are in ringwise_call_end.',
   'chat-request': 'A chat message is being sent ({ input }).',
   'chat-delta': 'Reply text arrived ({ delta, text }).',
   'chat-reply': 'A chat reply is complete ({ text, sessionId }).',
