@@ -1,12 +1,15 @@
 /**
  * The consent step: when the element has `consent-required` and this version was not accepted
- * yet, an action (a call, a message) waits for Accept. Accept remembers it (consent.ts) and runs
- * the action; Decline forgets what was kept and minimizes the card. Either fires
- * `ringwise-consent`.
+ * yet, or its text as shown changed since (a new wording, another language), an action (a call,
+ * a message) waits for Accept. Accept stores a receipt (consent.ts: the text's SHA-256, version,
+ * time, language) and runs the action; Decline forgets what was kept and minimizes the card.
+ * Either fires `ringwise-consent` (Accept: with the receipt).
  */
 import type { CardHost } from '../ports/card-port.ts';
-import { consentKey } from '../conversation/element-start.ts';
-import { createConsentStore } from './consent.ts';
+import { consentKey, hashText } from '../conversation/element-start.ts';
+import { EN_CARD_LABELS } from '../i18n/card-labels.ts';
+import type { VoiceLabels } from '../i18n/labels.ts';
+import { createConsentStore, parseConsent, sha256, type ConsentReceipt } from './consent.ts';
 import type { CardDom } from './template.ts';
 
 /** What the consent step needs from the rest of the card. */
@@ -41,7 +44,26 @@ export function consentStep(host: CardHost, dom: CardDom, hooks: ConsentHooks): 
   // Where consent is remembered (storage may be unavailable: then for as long as this card lives).
   const consent = createConsentStore(() => localStorage);
   let question: Question | null = null;
-  const needed = () => host.element.hasAttribute('consent-required') && !consent.has(consentKey(host.element));
+  const { element } = host;
+  /** The consent text exactly as the card shows it (render-body.ts): the title, a line break, the text's words. */
+  const shown = () => {
+    const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
+    const title = element.getAttribute('consent-title')?.trim() || labels.consentTitle;
+    const pieces = parseConsent(element.getAttribute('consent-content') || labels.consentContent);
+    return `${title}\n${pieces.map((piece) => (typeof piece === 'string' ? piece : piece.text)).join('')}`;
+  };
+  const needed = () => {
+    if (!element.hasAttribute('consent-required')) return false;
+    const stored = consent.get(consentKey(element));
+    if (!stored) return true;
+    // An older version stored the date only (its key already followed the attributes' text).
+    if (stored[0] !== '{') return false;
+    try {
+      return (JSON.parse(stored) as Partial<ConsentReceipt>).textKey !== hashText(shown());
+    } catch {
+      return true; // unreadable: ask again
+    }
+  };
   return {
     needed,
     asking: () => !!question,
@@ -58,14 +80,22 @@ export function consentStep(host: CardHost, dom: CardDom, hooks: ConsentHooks): 
       const pending = question;
       if (!pending) return;
       question = null;
-      const version = consentKey(host.element);
-      const stored = accepted && consent.set(version);
-      host.dispatch('consent', { decision: accepted ? 'accepted' : 'declined', version, stored });
+      const version = consentKey(element);
       hooks.render();
       if (accepted) {
         hooks.focusMain();
-        void pending.action().then(pending.resolve);
+        const text = shown();
+        // The receipt before the action: the call's request carries it (element-start.ts).
+        void sha256(text).then((consentTextHash) => {
+          const acceptedAt = new Date().toISOString();
+          const detail = { consentTextHash, version, acceptedAt, locale: host.container.lang };
+          const receipt: ConsentReceipt = { ...detail, textKey: hashText(text) };
+          const stored = consent.set(version, JSON.stringify(receipt));
+          host.dispatch('consent', { decision: 'accepted', stored, ...detail });
+          return pending.action().then(pending.resolve);
+        });
       } else {
+        host.dispatch('consent', { decision: 'declined', version, stored: false });
         hooks.forget();
         pending.resolve(false);
         host.collapse();

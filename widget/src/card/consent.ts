@@ -33,10 +33,10 @@ export function parseConsent(text: string): ConsentPiece[] {
 
 /** Reads and writes consent decisions. */
 export interface ConsentStore {
-  /** Whether consent under this key was given (in storage, or earlier on this page). */
-  has(key: string): boolean;
-  /** Remembers consent under this key; returns whether it reached persistent storage. */
-  set(key: string): boolean;
+  /** What was stored under this key (a receipt's JSON, or an older version's ISO date), or null. */
+  get(key: string): string | null;
+  /** Remembers `value` under this key; returns whether it reached persistent storage. */
+  set(key: string, value: string): boolean;
 }
 
 /**
@@ -44,24 +44,48 @@ export interface ConsentStore {
  * where storage is blocked) with an in-memory fallback for this page.
  */
 export function createConsentStore(storage: () => Storage): ConsentStore {
-  const memory = new Set<string>();
+  const memory = new Map<string, string>();
   return {
-    has(key) {
-      if (memory.has(key)) return true;
+    get(key) {
       try {
-        return storage().getItem(key) !== null;
+        return memory.get(key) ?? storage().getItem(key);
       } catch {
-        return false;
+        return null;
       }
     },
-    set(key) {
-      memory.add(key);
+    set(key, value) {
+      memory.set(key, value);
       try {
-        storage().setItem(key, new Date().toISOString());
+        storage().setItem(key, value);
         return true;
       } catch {
         return false;
       }
     },
   };
+}
+
+/**
+ * The consent receipt (issue 38): what the visitor accepted and when, the `ringwise-consent`
+ * event's detail on Accept and the call's metadata (`consentReceipt`). `textKey` is a short
+ * digest of the same text the card compares synchronously, so a changed text asks again.
+ */
+export interface ConsentReceipt {
+  /** SHA-256 (hex) of the exact text shown: the title, a line break, the text as read (links as their words). */
+  consentTextHash: string;
+  /** The storage key's version (`consent-storage-key`, else derived from the attributes' text). */
+  version: string;
+  /** When the visitor accepted (ISO 8601). */
+  acceptedAt: string;
+  /** The language the text was shown in (the element's). */
+  locale: string;
+  textKey: string;
+}
+
+/** Hex SHA-256 of `text` (UTF-8), or '' where the page has no Web Crypto (not a secure context). */
+export async function sha256(text: string): Promise<string> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return '';
+  const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

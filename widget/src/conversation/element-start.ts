@@ -49,10 +49,33 @@ export function targetFromAttributes(element: Element): CallTarget {
  * @throws SyntaxError as `targetFromAttributes`.
  */
 export function elementTarget(element: TargetElement): CallTarget {
-  const target = element.target ?? targetFromAttributes(element);
+  const target = withConsentReceipt(element.target ?? targetFromAttributes(element), element);
   return element.getAttribute('page-context')?.trim() === 'false'
     ? target
     : withPageContext(target, pageContextOf(location, document.title));
+}
+
+/**
+ * The target with the consent receipt the visitor accepted (card/ask-consent.ts) in its assistant
+ * overrides' `metadata.consentReceipt`, which the platform keeps on the call; unchanged without
+ * `consent-required` or a stored receipt, and for squads and workflows (no call metadata there).
+ */
+function withConsentReceipt(target: CallTarget, element: Element): CallTarget {
+  const other = target.squadId || target.squad || target.workflowId || target.workflow;
+  if (other || !element.hasAttribute('consent-required')) return target;
+  let receipt: JsonObject | null = null;
+  try {
+    const stored = localStorage.getItem(consentKey(element));
+    if (stored?.[0] === '{') receipt = JSON.parse(stored) as JsonObject;
+  } catch {
+    // Storage blocked or an unreadable value: no receipt to send.
+  }
+  if (!receipt?.consentTextHash) return target;
+  const { consentTextHash, version, acceptedAt, locale } = receipt;
+  const overrides = target.assistantOverrides;
+  const consentReceipt = { consentTextHash, version, acceptedAt, locale };
+  const metadata = { ...(overrides?.metadata as JsonObject), consentReceipt };
+  return { ...target, assistantOverrides: { ...overrides, metadata } };
 }
 
 /** A small stable hash (djb2, base 36) of a text. */
