@@ -116,7 +116,11 @@ const KB = 1000;
 // #private fields, the controller's public methods delegating): card +118 B; chat and voice raised by 120 B each.
 // The 300-line gate after Prettier: the start's web-call stage its own module (core/web-call-source.ts), since esbuild
 // does not inline functions: engine 7,667 → 7,723 B (+56), machinery 87,664 B, voice 110,796 B.
-const BUDGET = { loader: 6 * KB, engine: 7.73 * KB, machinery: 87.67 * KB, chat: 32.19 * KB, voice: 110.8 * KB };
+// Issue 38: latency in the core (engine 7,723 → 8,091 B, machinery 88,217 B); the consent receipt's card side (the
+// shown text's short digest, the stored receipt into the call's metadata, the lazy record file's load) and the
+// latency event's forwarding: card 23,132 → 23,410 B (+278), chat 32,459 B, voice 111,627 B. The receipt itself
+// (SHA-256) is in the lazy record file.
+const BUDGET = { loader: 6 * KB, engine: 8.1 * KB, machinery: 88.22 * KB, chat: 32.46 * KB, voice: 111.63 * KB };
 
 let outdir = '';
 let meta: Metafile;

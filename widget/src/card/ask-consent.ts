@@ -9,7 +9,7 @@ import type { CardHost } from '../ports/card-port.ts';
 import { consentKey, hashText } from '../conversation/element-start.ts';
 import { EN_CARD_LABELS } from '../i18n/card-labels.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
-import { createConsentStore, parseConsent, sha256, type ConsentReceipt } from './consent.ts';
+import { createConsentStore, parseConsent } from './consent.ts';
 import type { CardDom } from './template.ts';
 
 /** What the consent step needs from the rest of the card. */
@@ -55,14 +55,9 @@ export function consentStep(host: CardHost, dom: CardDom, hooks: ConsentHooks): 
   const needed = () => {
     if (!element.hasAttribute('consent-required')) return false;
     const stored = consent.get(consentKey(element));
-    if (!stored) return true;
-    // An older version stored the date only (its key already followed the attributes' text).
-    if (stored[0] !== '{') return false;
-    try {
-      return (JSON.parse(stored) as Partial<ConsentReceipt>).textKey !== hashText(shown());
-    } catch {
-      return true; // unreadable: ask again
-    }
+    // An older version stored the date only (its key already followed the attributes' text);
+    // a receipt holds the short digest of the text it accepted (record/consent-receipt.ts).
+    return !stored || (stored[0] == '{' && !stored.includes(`"textKey":"${hashText(shown())}"`));
   };
   return {
     needed,
@@ -85,15 +80,17 @@ export function consentStep(host: CardHost, dom: CardDom, hooks: ConsentHooks): 
       if (accepted) {
         hooks.focusMain();
         const text = shown();
-        // The receipt before the action: the call's request carries it (element-start.ts).
-        void sha256(text).then((consentTextHash) => {
-          const acceptedAt = new Date().toISOString();
-          const detail = { consentTextHash, version, acceptedAt, locale: host.container.lang };
-          const receipt: ConsentReceipt = { ...detail, textKey: hashText(text) };
-          const stored = consent.set(version, JSON.stringify(receipt));
-          host.dispatch('consent', { decision: 'accepted', stored, ...detail });
-          return pending.action().then(pending.resolve);
-        });
+        // The receipt (record/consent-receipt.ts, a lazy file) before the action: the call's
+        // request carries it (element-start.ts). Offline: the decision is kept without one.
+        void host
+          .load('record')
+          .then((record) => record.consentReceipt(text, version, host.container.lang))
+          .catch(() => null)
+          .then((made) => {
+            const stored = consent.set(version, made?.stored ?? new Date().toISOString());
+            host.dispatch('consent', { decision: 'accepted', stored, ...(made?.receipt ?? { version }) });
+            return pending.action().then(pending.resolve);
+          });
       } else {
         host.dispatch('consent', { decision: 'declined', version, stored: false });
         hooks.forget();

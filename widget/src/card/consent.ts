@@ -64,28 +64,3 @@ export function createConsentStore(storage: () => Storage): ConsentStore {
     },
   };
 }
-
-/**
- * The consent receipt (issue 38): what the visitor accepted and when, the `ringwise-consent`
- * event's detail on Accept and the call's metadata (`consentReceipt`). `textKey` is a short
- * digest of the same text the card compares synchronously, so a changed text asks again.
- */
-export interface ConsentReceipt {
-  /** SHA-256 (hex) of the exact text shown: the title, a line break, the text as read (links as their words). */
-  consentTextHash: string;
-  /** The storage key's version (`consent-storage-key`, else derived from the attributes' text). */
-  version: string;
-  /** When the visitor accepted (ISO 8601). */
-  acceptedAt: string;
-  /** The language the text was shown in (the element's). */
-  locale: string;
-  textKey: string;
-}
-
-/** Hex SHA-256 of `text` (UTF-8), or '' where the page has no Web Crypto (not a secure context). */
-export async function sha256(text: string): Promise<string> {
-  const subtle = globalThis.crypto?.subtle;
-  if (!subtle) return '';
-  const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}

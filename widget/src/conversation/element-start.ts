@@ -58,24 +58,25 @@ export function elementTarget(element: TargetElement): CallTarget {
 /**
  * The target with the consent receipt the visitor accepted (card/ask-consent.ts) in its assistant
  * overrides' `metadata.consentReceipt`, which the platform keeps on the call; unchanged without
- * `consent-required` or a stored receipt, and for squads and workflows (no call metadata there).
+ * `consent-required` or a stored receipt, and for squads and workflows (their overrides differ).
  */
 function withConsentReceipt(target: CallTarget, element: Element): CallTarget {
-  const other = target.squadId || target.squad || target.workflowId || target.workflow;
-  if (other || !element.hasAttribute('consent-required')) return target;
-  let receipt: JsonObject | null = null;
+  let consentReceipt: JsonObject | undefined;
   try {
-    const stored = localStorage.getItem(consentKey(element));
-    if (stored?.[0] === '{') receipt = JSON.parse(stored) as JsonObject;
+    // Stored by the card as `{ consentReceipt, textKey }` (card/record/consent-receipt.ts).
+    const stored = element.hasAttribute('consent-required') && localStorage.getItem(consentKey(element));
+    consentReceipt =
+      stored && stored[0] == '{' ? ((JSON.parse(stored) as JsonObject).consentReceipt as JsonObject) : undefined;
   } catch {
     // Storage blocked or an unreadable value: no receipt to send.
   }
-  if (!receipt?.consentTextHash) return target;
-  const { consentTextHash, version, acceptedAt, locale } = receipt;
   const overrides = target.assistantOverrides;
-  const consentReceipt = { consentTextHash, version, acceptedAt, locale };
-  const metadata = { ...(overrides?.metadata as JsonObject), consentReceipt };
-  return { ...target, assistantOverrides: { ...overrides, metadata } };
+  return consentReceipt && (target.assistantId || target.assistant)
+    ? {
+        ...target,
+        assistantOverrides: { ...overrides, metadata: { ...(overrides?.metadata as JsonObject), consentReceipt } },
+      }
+    : target;
 }
 
 /** A small stable hash (djb2, base 36) of a text. */

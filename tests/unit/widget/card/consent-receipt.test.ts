@@ -53,7 +53,9 @@ test('Accept: the receipt in the event, in storage and in the call’s metadata;
   });
   expect(Date.parse(detail.acceptedAt as string)).toBeGreaterThanOrEqual(before - 1);
   const receipt = { consentTextHash: detail.consentTextHash, version: detail.version };
-  expect(JSON.parse(localStorage.getItem('acme-consent-v1')!), 'stored as a receipt').toMatchObject(receipt);
+  expect(JSON.parse(localStorage.getItem('acme-consent-v1')!), 'stored as a receipt').toMatchObject({
+    consentReceipt: receipt,
+  });
   const starts = mounted.modules.voice.client().starts;
   expect(starts, 'the call carries the receipt in its metadata').toEqual([
     {
@@ -74,7 +76,7 @@ test('the early request of a later click carries the stored receipt too', async 
   const shown = `Recording notice\nWe record calls. See our policy and [x](http://a.example).`;
   // The stored receipt's short key must match the text shown now (else it asks again).
   const { hashText } = await import('../../../../widget/src/conversation/element-start.ts');
-  localStorage.setItem('acme-consent-v1', JSON.stringify({ ...receipt, textKey: hashText(shown) }));
+  localStorage.setItem('acme-consent-v1', JSON.stringify({ consentReceipt: receipt, textKey: hashText(shown) }));
   await open(mounted0);
   expect(queryByRole(mounted0.shadow, 'dialog', 'Recording notice'), 'not asked').toBeNull();
   expect(mounted0.requests.map((r) => r.body), 'the click’s POST /call/web').toEqual([
