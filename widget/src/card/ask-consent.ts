@@ -31,6 +31,8 @@ export interface ConsentStep {
   answer(accepted: boolean): void;
   /** Drops a pending question (its action resolves false). */
   cancel(): void;
+  /** Forgets the decision (the next action asks again). */
+  forget(): void;
 }
 
 /** A pending consent question and the action waiting for it. */
@@ -102,5 +104,6 @@ export function consentStep(host: CardHost, dom: CardDom, hooks: ConsentHooks): 
       question?.resolve(false);
       question = null;
     },
+    forget: () => consent.remove(consentKey(element)),
   };
 }

@@ -37,6 +37,8 @@ export interface ConsentStore {
   get(key: string): string | null;
   /** Remembers `value` under this key; returns whether it reached persistent storage. */
   set(key: string, value: string): boolean;
+  /** Forgets this key (here, and in storage where it can). */
+  remove(key: string): void;
 }
 
 /**
@@ -60,6 +62,14 @@ export function createConsentStore(storage: () => Storage): ConsentStore {
         return true;
       } catch {
         return false;
+      }
+    },
+    remove(key) {
+      memory.delete(key);
+      try {
+        storage().removeItem(key);
+      } catch {
+        // Nothing was stored there.
       }
     },
   };

@@ -17,6 +17,7 @@ export const labels: VoiceLabels = {
   dismiss: 'Ausblenden',
   assistantName: 'KI-Assistent',
   close: 'Schließen',
+  recordMenu: 'Gesprächsoptionen',
   stop: 'Auflegen',
   cancel: 'Abbrechen',
   callAgain: 'Erneut anrufen',
