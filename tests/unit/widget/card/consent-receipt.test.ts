@@ -79,9 +79,10 @@ test('the early request of a later click carries the stored receipt too', async 
   localStorage.setItem('acme-consent-v1', JSON.stringify({ consentReceipt: receipt, textKey: hashText(shown) }));
   await open(mounted0);
   expect(queryByRole(mounted0.shadow, 'dialog', 'Recording notice'), 'not asked').toBeNull();
-  expect(mounted0.requests.map((r) => r.body), 'the click’s POST /call/web').toEqual([
-    { assistantId: 'a', assistantOverrides: { metadata: { consentReceipt: receipt } } },
-  ]);
+  expect(
+    mounted0.requests.map((r) => r.body),
+    'the click’s POST /call/web',
+  ).toEqual([{ assistantId: 'a', assistantOverrides: { metadata: { consentReceipt: receipt } } }]);
 });
 
 test('a changed text asks again under the same storage key; the same text does not', async () => {

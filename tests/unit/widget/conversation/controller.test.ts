@@ -78,7 +78,12 @@ describe('ConversationController: calls', () => {
     const { controller, voice } = setup();
     const microphone = new Promise<{ getTracks(): [] }>(() => {});
     const clickedAt = 1234.5;
-    void controller.start(TARGET, { request: new Promise(() => {}), abort: new AbortController(), microphone, clickedAt });
+    void controller.start(TARGET, {
+      request: new Promise(() => {}),
+      abort: new AbortController(),
+      microphone,
+      clickedAt,
+    });
     await flush();
     const client = voice.client();
     expect(client.startOptions[0]?.microphone, "the caller's (the start file's) microphone request").toBe(microphone);

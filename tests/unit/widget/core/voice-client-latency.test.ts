@@ -42,7 +42,12 @@ describe('latency as the visitor hears it (scripted timings)', () => {
     platform.time = 3100;
     call.levels(SILENT);
     // Turn 1: the visitor speaks 4,000–5,000, a quiet sample after; the assistant answers at 5,640.
-    for (const [t, level] of [[4000, 0.2], [4500, 0.3], [5000, 0.2], [5100, 0.01]] as const) {
+    for (const [t, level] of [
+      [4000, 0.2],
+      [4500, 0.3],
+      [5000, 0.2],
+      [5100, 0.01],
+    ] as const) {
       platform.time = t;
       call.localLevel(level);
     }
@@ -70,11 +75,12 @@ describe('latency as the visitor hears it (scripted timings)', () => {
       turnsMs: [640, 900, 710],
       final: true,
     });
-    expect(figures.filter((f) => f.final), 'one final report').toHaveLength(1);
+    expect(
+      figures.filter((f) => f.final),
+      'one final report',
+    ).toHaveLength(1);
     const names = events.names();
-    expect(names.lastIndexOf('latency'), 'the final figures come before call-end').toBe(
-      names.indexOf('call-end') - 1,
-    );
+    expect(names.lastIndexOf('latency'), 'the final figures come before call-end').toBe(names.indexOf('call-end') - 1);
   });
 
   it('counts nothing as heard before a player plays (autoplay blocked), and measures from start() without a click time', async () => {
@@ -136,13 +142,22 @@ describe('latencyMeter', () => {
     expect(percentile([], 50)).toBeNull();
     expect(percentile([7], 95)).toBe(7);
     expect(percentile([5, 1, 4, 2, 3], 50)).toBe(3);
-    expect(percentile([...Array(20).keys()].map((i) => i + 1), 95)).toBe(19);
+    expect(
+      percentile(
+        [...Array(20).keys()].map((i) => i + 1),
+        95,
+      ),
+    ).toBe(19);
   });
 
   it('reports nothing after its end, and ends once', () => {
     let t = 0;
     const reports: LatencyFigures[] = [];
-    const meter = latencyMeter(() => t, 0, (f) => reports.push(f));
+    const meter = latencyMeter(
+      () => t,
+      0,
+      (f) => reports.push(f),
+    );
     meter.playing();
     meter.end();
     meter.end();
