@@ -153,7 +153,7 @@ export const EVENT_DOCS: {
   'chat-reply': 'A chat reply is complete ({ text, sessionId }).',
   'chat-state-change': 'The chat state: idle, sending, streaming.',
   consent:
-    'The visitor answered the consent dialog: { decision: accepted | declined, version: the storage key, stored }.',
+    'The visitor answered the consent dialog: { decision: accepted | declined, version: the storage key, stored }; Accept adds the receipt: consentTextHash (SHA-256, hex, of the exact text shown: the title, a line break, the text with links as their words), acceptedAt (ISO time), locale. The receipt is stored under the key, sent with the visitor\'s calls as assistantOverrides.metadata.consentReceipt, and consent is asked again when the text shown changes.',
   'view-change':
     'The card’s view changed (detail: the view, as element.view): for page UI that shows the same conversation, e.g. a call button elsewhere on the page.',
   dismiss: 'The visitor hid a dismissible launcher for this session (detail: null).',
@@ -174,6 +174,7 @@ export const PART_DOCS = {
   dismiss: 'The dismissible launcher’s close control.',
   card: 'The conversation card.',
   header: 'The card’s header.',
+  'menu-button': 'The header’s “⋯” button (a menu button) that opens the conversation’s menu.',
   elapsed: 'The elapsed time of the running call (m:ss) in the header.',
   avatar: 'The assistant’s avatar, with the voice-level ring.',
   title: 'The assistant’s name.',

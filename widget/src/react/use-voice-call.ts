@@ -18,7 +18,7 @@ import { requestWebCall } from '../api/web-call.ts';
 import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
 import type { CallView } from '../conversation/view.ts';
 import { LOG_PREFIX } from '../core/log.ts';
-import { forgetStored } from '../continuity/forget.ts';
+import { forgetStored } from '../conversation/forget.ts';
 
 /** Options of `useVoiceCall`. */
 export interface UseVoiceCallOptions {

@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, test, vi } from 'vitest';
 import { AUDIO_STORAGE_KEY } from '../../../../widget/src/conversation/audio-settings.ts';
-import { NUDGE_KEY } from '../../../../widget/src/continuity/forget.ts';
+import { NUDGE_KEY } from '../../../../widget/src/conversation/forget.ts';
 import { NUDGE_SHOWN_KEY } from '../../../../widget/src/nudge/nudge.ts';
 import { EN_CARD_LABELS } from '../../../../widget/src/i18n/card-labels.ts';
 import { MENU_TEXTS } from '../../../../widget/src/card/record/menu.ts';

@@ -71,15 +71,15 @@ export function recordMenu(host: CardHost, dom: CardDom, button: HTMLButtonEleme
   host.style(MENU_CSS);
   const t = menuTexts(host.container.lang);
   const h = host.h;
-  const menu = h('div', 'rm', 'menu', { role: 'menu', id: 'rm', 'aria-labelledby': button.id });
-  const item = h('button', 'rmi', 'menuitem', { role: 'menuitem', tabindex: '-1', type: 'button' });
+  const menu = h('div', 'rm', '', { role: 'menu', id: 'rm', 'aria-labelledby': button.id });
+  const item = h('button', 'rmi', '', { role: 'menuitem', tabindex: '-1', type: 'button' });
   item.textContent = t.forget;
   menu.append(item);
   menu.hidden = true;
   dom.card.append(menu);
   button.setAttribute('aria-controls', 'rm');
 
-  const ask = h('section', 'box rc', 'confirm', {
+  const ask = h('section', 'box rc', '', {
     role: 'alertdialog',
     'aria-labelledby': 'rct',
     'aria-describedby': 'rcd',
@@ -89,9 +89,9 @@ export function recordMenu(host: CardHost, dom: CardDom, button: HTMLButtonEleme
   const text = h('p', '', '', { id: 'rcd' });
   text.textContent = t.text;
   const row = h('div', 'row');
-  const cancel = h('button', 'sec', 'confirm-cancel', { type: 'button' });
+  const cancel = h('button', 'sec', '', { type: 'button' });
   cancel.textContent = t.cancel;
-  const confirm = h('button', 'pri', 'confirm-forget', { type: 'button' });
+  const confirm = h('button', 'pri', '', { type: 'button' });
   confirm.textContent = t.confirm;
   row.append(cancel, confirm);
   ask.append(title, text, row);

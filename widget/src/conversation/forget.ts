@@ -5,7 +5,7 @@
  * holds the two equal). The kept conversation is the keeper's (`forget()` of continuity/file.ts),
  * since only it knows the tab's key. Storage that throws is skipped: nothing is kept there.
  */
-import { AUDIO_STORAGE_KEY } from '../conversation/audio-settings.ts';
+import { AUDIO_STORAGE_KEY } from './audio-settings.ts';
 
 /** The nudge's sessionStorage key (the same as `NUDGE_SHOWN_KEY`). */
 export const NUDGE_KEY = 'ringwise-nudge-shown';
