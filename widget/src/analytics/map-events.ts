@@ -139,8 +139,7 @@ export function createAnalyticsMapper({ content = false, now }: MapperOptions): 
           return [];
         case 'latency':
           latency = {};
-          for (const [from, to] of LATENCY_FIELDS)
-            if (typeof d[from] === 'number') latency[to] = d[from];
+          for (const [from, to] of LATENCY_FIELDS) if (typeof d[from] === 'number') latency[to] = d[from];
           return [];
         case 'message':
           // The platform's ended status names who ended the call (also the one the core adds on a local hang-up).
