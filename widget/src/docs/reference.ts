@@ -94,7 +94,7 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
   },
   analytics: {
     default: 'off',
-    text: 'datalayer: each analytics event is pushed to window.dataLayer as { event, ...fields } (Google Tag Manager, GA4); callback: your function is called as fn(name, fields) (the analyticsCallback property, or the global named by analytics-callback). Events: ringwise_open, ringwise_call_start, ringwise_call_end { duration_s, ended_by }, ringwise_chat_message { count }, ringwise_error { cause }, ringwise_feedback { rating }, ringwise_consent { decision }. No message text or personal data unless analytics-content is set. Its own small file, loaded only with this attribute.',
+    text: 'datalayer: each analytics event is pushed to window.dataLayer as { event, ...fields } (Google Tag Manager, GA4); callback: your function is called as fn(name, fields) (the analyticsCallback property, or the global named by analytics-callback). Events: ringwise_open, ringwise_call_start, ringwise_call_end { duration_s, ended_by, first_audio_ms?, turn_latency_p50_ms?, turn_latency_p95_ms? }, ringwise_chat_message { count }, ringwise_error { cause }, ringwise_feedback { rating }, ringwise_consent { decision }. No message text or personal data unless analytics-content is set. Its own small file, loaded only with this attribute.',
   },
   'analytics-callback': {
     default: '—',
