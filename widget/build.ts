@@ -130,6 +130,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   nudge: 'src/nudge/nudge.ts',
   audio: 'src/card/audio-panel.ts',
   markdown: 'src/card/markdown-file.ts',
+  record: 'src/card/record/index.ts',
   start: 'src/chunks/entries/start.ts',
   ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<
     (typeof LOCALES)[number],

@@ -59,7 +59,14 @@ test('keyboard only: the dialog takes focus, links are real, nothing is sent bef
   await page.keyboard.press('Enter');
   await hosts.provider.waitForRequest((r) => r.path === '/call/web');
   await expect(widget(page).getByRole('status'), 'the call connects').toHaveText('Listening…');
-  expect(decisions, 'the audit event').toEqual([{ decision: 'accepted', version: 'acme-consent-v1', stored: true }]);
+  expect(decisions, 'the audit event, with the receipt (issue 38)').toEqual([
+    expect.objectContaining({
+      decision: 'accepted',
+      version: 'acme-consent-v1',
+      stored: true,
+      consentTextHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    }),
+  ]);
   expect(
     await page.evaluate(() => localStorage.getItem('acme-consent-v1')),
     'stored under the versioned key',

@@ -27,8 +27,17 @@ export type EndedBy = 'visitor' | 'assistant' | 'platform' | 'error';
 export interface AnalyticsFields {
   ringwise_open: Record<string, never>;
   ringwise_call_start: Record<string, never>;
-  /** Whole seconds from the call's start to its end, and who ended it. */
-  ringwise_call_end: { duration_s: number; ended_by: EndedBy };
+  /**
+   * Whole seconds from the call's start to its end, and who ended it; the latency the visitor heard
+   * (the call's last `latency` figures, milliseconds), each only when it was measured.
+   */
+  ringwise_call_end: {
+    duration_s: number;
+    ended_by: EndedBy;
+    first_audio_ms?: number;
+    turn_latency_p50_ms?: number;
+    turn_latency_p95_ms?: number;
+  };
   /** How many messages the visitor typed on this page so far (this one included); `text` with content. */
   ringwise_chat_message: { count: number; text?: string };
   /** The problem's stable kind (`mic-permission-denied`, `network-error`…); `message` with content. */
@@ -76,6 +85,13 @@ function endedByReason(reason: string): EndedBy {
   return 'platform';
 }
 
+/** The `latency` event's figures → `ringwise_call_end`'s fields. */
+const LATENCY_FIELDS = [
+  ['firstAudioMs', 'first_audio_ms'],
+  ['turnLatencyP50Ms', 'turn_latency_p50_ms'],
+  ['turnLatencyP95Ms', 'turn_latency_p95_ms'],
+] as const;
+
 /** Creates a mapper for one element (it counts messages and times calls for that element). */
 export function createAnalyticsMapper({ content = false, now }: MapperOptions): AnalyticsMapper {
   let startedAt: number | null = null;
@@ -84,6 +100,8 @@ export function createAnalyticsMapper({ content = false, now }: MapperOptions): 
   let ended: { at: number; by: EndedBy | null } | null = null;
   /** The reason seen during the call (an ended status may come before the end). */
   let reason: EndedBy | null = null;
+  /** The call's latency figures as analytics fields (from its last `latency` event). */
+  let latency: Record<string, number> = {};
   const event = <K extends AnalyticsEventName>(name: K, fields: AnalyticsFields[K]): AnalyticsEvent => ({
     name,
     fields,
@@ -96,10 +114,11 @@ export function createAnalyticsMapper({ content = false, now }: MapperOptions): 
     if (!ended) return [];
     const duration_s = startedAt === null ? 0 : Math.max(0, Math.round((ended.at - startedAt) / 1000));
     // No reason from the platform and no error: the call ended from this page (hang-up, page closing).
-    const out = [event('ringwise_call_end', { duration_s, ended_by: ended.by ?? reason ?? 'visitor' })];
+    const out = [event('ringwise_call_end', { duration_s, ended_by: ended.by ?? reason ?? 'visitor', ...latency })];
     ended = null;
     startedAt = null;
     reason = null;
+    latency = {};
     return out;
   };
 
@@ -117,6 +136,10 @@ export function createAnalyticsMapper({ content = false, now }: MapperOptions): 
         }
         case 'call-end':
           ended = { at: now(), by: null };
+          return [];
+        case 'latency':
+          latency = {};
+          for (const [from, to] of LATENCY_FIELDS) if (typeof d[from] === 'number') latency[to] = d[from];
           return [];
         case 'message':
           // The platform's ended status names who ended the call (also the one the core adds on a local hang-up).

@@ -1,12 +1,15 @@
 /**
  * The consent step: when the element has `consent-required` and this version was not accepted
- * yet, an action (a call, a message) waits for Accept. Accept remembers it (consent.ts) and runs
- * the action; Decline forgets what was kept and minimizes the card. Either fires
- * `ringwise-consent`.
+ * yet, or its text as shown changed since (a new wording, another language), an action (a call,
+ * a message) waits for Accept. Accept stores a receipt (consent.ts: the text's SHA-256, version,
+ * time, language) and runs the action; Decline forgets what was kept and minimizes the card.
+ * Either fires `ringwise-consent` (Accept: with the receipt).
  */
 import type { CardHost } from '../ports/card-port.ts';
-import { consentKey } from '../conversation/element-start.ts';
-import { createConsentStore } from './consent.ts';
+import { consentKey, hashText } from '../conversation/element-start.ts';
+import { EN_CARD_LABELS } from '../i18n/card-labels.ts';
+import type { VoiceLabels } from '../i18n/labels.ts';
+import { createConsentStore, parseConsent } from './consent.ts';
 import type { CardDom } from './template.ts';
 
 /** What the consent step needs from the rest of the card. */
@@ -28,6 +31,8 @@ export interface ConsentStep {
   answer(accepted: boolean): void;
   /** Drops a pending question (its action resolves false). */
   cancel(): void;
+  /** Forgets the decision (the next action asks again). */
+  forget(): void;
 }
 
 /** A pending consent question and the action waiting for it. */
@@ -41,7 +46,21 @@ export function consentStep(host: CardHost, dom: CardDom, hooks: ConsentHooks): 
   // Where consent is remembered (storage may be unavailable: then for as long as this card lives).
   const consent = createConsentStore(() => localStorage);
   let question: Question | null = null;
-  const needed = () => host.element.hasAttribute('consent-required') && !consent.has(consentKey(host.element));
+  const { element } = host;
+  /** The consent text exactly as the card shows it (render-body.ts): the title, a line break, the text's words. */
+  const shown = () => {
+    const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
+    const title = element.getAttribute('consent-title')?.trim() || labels.consentTitle;
+    const pieces = parseConsent(element.getAttribute('consent-content') || labels.consentContent);
+    return `${title}\n${pieces.map((piece) => (typeof piece === 'string' ? piece : piece.text)).join('')}`;
+  };
+  const needed = () => {
+    if (!element.hasAttribute('consent-required')) return false;
+    const stored = consent.get(consentKey(element));
+    // An older version stored the date only (its key already followed the attributes' text);
+    // a receipt holds the short digest of the text it accepted (record/consent-receipt.ts).
+    return !stored || (stored[0] == '{' && !stored.includes(`"textKey":"${hashText(shown())}"`));
+  };
   return {
     needed,
     asking: () => !!question,
@@ -58,14 +77,24 @@ export function consentStep(host: CardHost, dom: CardDom, hooks: ConsentHooks): 
       const pending = question;
       if (!pending) return;
       question = null;
-      const version = consentKey(host.element);
-      const stored = accepted && consent.set(version);
-      host.dispatch('consent', { decision: accepted ? 'accepted' : 'declined', version, stored });
+      const version = consentKey(element);
       hooks.render();
       if (accepted) {
         hooks.focusMain();
-        void pending.action().then(pending.resolve);
+        const text = shown();
+        // The receipt (record/consent-receipt.ts, a lazy file) before the action: the call's
+        // request carries it (element-start.ts). Offline: the decision is kept without one.
+        void host
+          .load('record')
+          .then((record) => record.consentReceipt(text, version, host.container.lang))
+          .catch(() => null)
+          .then((made) => {
+            const stored = consent.set(version, made?.stored ?? new Date().toISOString());
+            host.dispatch('consent', { decision: 'accepted', stored, ...(made?.receipt ?? { version }) });
+            return pending.action().then(pending.resolve);
+          });
       } else {
+        host.dispatch('consent', { decision: 'declined', version, stored: false });
         hooks.forget();
         pending.resolve(false);
         host.collapse();
@@ -75,5 +104,6 @@ export function consentStep(host: CardHost, dom: CardDom, hooks: ConsentHooks): 
       question?.resolve(false);
       question = null;
     },
+    forget: () => consent.remove(consentKey(element)),
   };
 }

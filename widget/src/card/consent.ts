@@ -33,10 +33,12 @@ export function parseConsent(text: string): ConsentPiece[] {
 
 /** Reads and writes consent decisions. */
 export interface ConsentStore {
-  /** Whether consent under this key was given (in storage, or earlier on this page). */
-  has(key: string): boolean;
-  /** Remembers consent under this key; returns whether it reached persistent storage. */
-  set(key: string): boolean;
+  /** What was stored under this key (a receipt's JSON, or an older version's ISO date), or null. */
+  get(key: string): string | null;
+  /** Remembers `value` under this key; returns whether it reached persistent storage. */
+  set(key: string, value: string): boolean;
+  /** Forgets this key (here, and in storage where it can). */
+  remove(key: string): void;
 }
 
 /**
@@ -44,23 +46,30 @@ export interface ConsentStore {
  * where storage is blocked) with an in-memory fallback for this page.
  */
 export function createConsentStore(storage: () => Storage): ConsentStore {
-  const memory = new Set<string>();
+  const memory = new Map<string, string>();
   return {
-    has(key) {
-      if (memory.has(key)) return true;
+    get(key) {
       try {
-        return storage().getItem(key) !== null;
+        return memory.get(key) ?? storage().getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    set(key, value) {
+      memory.set(key, value);
+      try {
+        storage().setItem(key, value);
+        return true;
       } catch {
         return false;
       }
     },
-    set(key) {
-      memory.add(key);
+    remove(key) {
+      memory.delete(key);
       try {
-        storage().setItem(key, new Date().toISOString());
-        return true;
+        storage().removeItem(key);
       } catch {
-        return false;
+        // Nothing was stored there.
       }
     },
   };

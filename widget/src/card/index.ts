@@ -11,8 +11,6 @@
  * `CardFrame`, frame.ts), the listeners (listeners.ts) and the kept conversation (continuity/in-card.ts).
  */
 import type { Card, CardHost } from '../ports/card-port.ts';
-import { requestChatWeb } from '../api/chat-web.ts';
-import { requestWebCall } from '../api/web-call.ts';
 import { ConversationController } from '../conversation/controller.ts';
 import { EN_CARD_LABELS } from '../i18n/card-labels.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
@@ -28,7 +26,8 @@ import { withOwnerHelp } from './owner-help.ts';
 import { bodyRenderer } from './render-body.ts';
 import { controlsRenderer } from './render-controls.ts';
 import { headerRenderer } from './render-header.ts';
-import { cardSender } from './submit.ts';
+import { cardSender, PLATFORM_REQUESTS } from './submit.ts';
+import { recordPart } from './record-part.ts';
 import { buildCard, removeCard } from './template.ts';
 import type { RichParts } from './rich/index.ts';
 import { lazyRich } from './rich-part.ts';
@@ -44,8 +43,6 @@ export { overridesMessage } from './submit.ts';
  */
 const JOIN_ASKED = START_STAGES.indexOf('daily-call-join') + 1;
 
-/** How the card sends a call's or a message's request before the engine is there: the platform's (a demo's element passes its own). */
-const PLATFORM_REQUESTS = { requestWebCall, requestChatWeb };
 
 /** Builds the card for an element (see `CardModule`). */
 export function mountCard(host: CardHost): Card {
@@ -157,6 +154,7 @@ export function mountCard(host: CardHost): Card {
     card.dataset.phase = view.phase;
     card.toggleAttribute('data-light', light);
     renderHeader(frame);
+    record.render(frame);
     askAudio(view);
     // The footer in the light frame too: Cancel must be there while the request runs.
     renderControls(frame);
@@ -210,6 +208,7 @@ export function mountCard(host: CardHost): Card {
     render();
   });
   const rich: RichParts = lazyRich(host, dom, kit, { controller, sender, consent, render });
+  const record = recordPart(host, dom, kit, { controller, consent, keeping, render });
   const unlisten = listen(host, dom, {
     controller,
     consent,
@@ -253,6 +252,7 @@ export function mountCard(host: CardHost): Card {
       return started;
     },
     stop: hangUpCall,
+    forget: () => record.forget(),
     setMuted: (muted) => controller.setMuted(muted),
     send: (message) => controller.send(message),
     say: (text, endCallAfterSpoken) => controller.say(text, endCallAfterSpoken),

@@ -3,6 +3,8 @@
  * live call, else as a chat message). Both need the target; overrides that cannot be read send
  * nothing and become the card's problem (logged, and a `ringwise-error` event).
  */
+import { requestChatWeb } from '../api/chat-web.ts';
+import { requestWebCall } from '../api/web-call.ts';
 import type { CardHost } from '../ports/card-port.ts';
 import type { ConversationController } from '../conversation/controller.ts';
 import type { StartOptions } from '../core/call-request.ts';
@@ -11,6 +13,9 @@ import type { CallTarget } from '../core/types.ts';
 import type { ConsentStep } from './ask-consent.ts';
 import { elementTarget } from '../conversation/element-start.ts';
 import { LOG_PREFIX } from '../core/log.ts';
+
+/** How the card sends a call's or a message's request before the engine is there: the platform's (a demo's element passes its own). */
+export const PLATFORM_REQUESTS = { requestWebCall, requestChatWeb };
 
 /** What the invalid-overrides problem adds to the parser's words (console, `error` event). */
 const OVERRIDES_HINT = 'assistant-overrides must be a JSON object, e.g. {"variableValues":{"name":"Ada"}}';

@@ -23,6 +23,7 @@ export const loadBundledModule: LoadModule = <K extends ModuleKey>(name: K) => {
     nudge: () => import('../nudge/nudge.ts'),
     audio: () => import('../card/audio-panel.ts'),
     markdown: () => import('../card/markdown-file.ts'),
+    record: () => import('../card/record/index.ts'),
     start: () => import('./entries/start.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;

@@ -139,7 +139,7 @@ export class ConversationController implements ContinuityPort {
     // One start at a time (call-request.ts): a second start while one runs sends nothing.
     const opened = this.#starts.open(options, () => this.#check(target, 'call'), send);
     if (!opened) return false;
-    const { request, abort, microphone, sentHere: sendHere } = opened;
+    const { request, abort, microphone, clickedAt, sentHere: sendHere } = opened;
     const voice = this.#voice;
     const attempt = voice.begin();
     // The engine adopts the request and reports its failure; until then nobody else listens.
@@ -156,7 +156,7 @@ export class ConversationController implements ContinuityPort {
     try {
       const call = await client.start(target, {
         ...(request && { request }),
-        ...(microphone && { microphone }),
+        ...(microphone && { microphone, clickedAt }), // both startNow's: the click's time starts latency
         ...(keep && { roomDeleteOnUserLeaveEnabled: false }),
       });
       if (!call) return false;

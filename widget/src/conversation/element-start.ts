@@ -49,10 +49,34 @@ export function targetFromAttributes(element: Element): CallTarget {
  * @throws SyntaxError as `targetFromAttributes`.
  */
 export function elementTarget(element: TargetElement): CallTarget {
-  const target = element.target ?? targetFromAttributes(element);
+  const target = withConsentReceipt(element.target ?? targetFromAttributes(element), element);
   return element.getAttribute('page-context')?.trim() === 'false'
     ? target
     : withPageContext(target, pageContextOf(location, document.title));
+}
+
+/**
+ * The target with the consent receipt the visitor accepted (card/ask-consent.ts) in its assistant
+ * overrides' `metadata.consentReceipt`, which the platform keeps on the call; unchanged without
+ * `consent-required` or a stored receipt, and for squads and workflows (their overrides differ).
+ */
+function withConsentReceipt(target: CallTarget, element: Element): CallTarget {
+  let consentReceipt: JsonObject | undefined;
+  try {
+    // Stored by the card as `{ consentReceipt, textKey }` (card/record/consent-receipt.ts).
+    const stored = element.hasAttribute('consent-required') && localStorage.getItem(consentKey(element));
+    consentReceipt =
+      stored && stored[0] == '{' ? ((JSON.parse(stored) as JsonObject).consentReceipt as JsonObject) : undefined;
+  } catch {
+    // Storage blocked or an unreadable value: no receipt to send.
+  }
+  const overrides = target.assistantOverrides;
+  return consentReceipt && (target.assistantId || target.assistant)
+    ? {
+        ...target,
+        assistantOverrides: { ...overrides, metadata: { ...(overrides?.metadata as JsonObject), consentReceipt } },
+      }
+    : target;
 }
 
 /** A small stable hash (djb2, base 36) of a text. */

@@ -35,6 +35,8 @@ export interface StartOptions {
    * first stages, so the permission (and a phone's pause after it) overlaps the request.
    */
   microphone?: Promise<MicrophoneStream>;
+  /** When the click asked (`performance.now()`): where the call's latency figures start. */
+  clickedAt?: number;
 }
 
 /** What `startNow` needs. */
@@ -63,6 +65,7 @@ export interface StartNowOptions {
  */
 export function startNow({ token, baseUrl, target, requestWebCall, loadDaily }: StartNowOptions): StartOptions {
   if (!token || !hasCallTarget(target)) return {};
+  const clickedAt = performance.now();
   const ignore = () => {};
   const abort = new AbortController();
   const request = sendCallRequest(
@@ -79,13 +82,13 @@ export function startNow({ token, baseUrl, target, requestWebCall, loadDaily }: 
   request.catch(ignore);
   const devices = typeof navigator == 'undefined' ? undefined : navigator.mediaDevices;
   const microphone = devices?.getUserMedia?.({ audio: true });
-  if (!microphone) return { request, abort };
+  if (!microphone) return { request, abort, clickedAt };
   microphone.catch(ignore);
   // A start the engine never adopts (cancelled, engine not loaded) must not keep the microphone.
   abort.signal.addEventListener('abort', () =>
     microphone.then((stream) => stream.getTracks().forEach((track) => track.stop()), ignore),
   );
-  return { request, abort, microphone };
+  return { request, abort, microphone, clickedAt };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { CallFactory } from './call-port.ts';
 import type { MicrophoneStream } from './platform.ts';
 import { CANCELLED, toVoiceError } from './start-stages.ts';
 import type { ProgressStage, StartProgress, WebCall } from './types.ts';
+import { latencyMeter } from './latency.ts';
 import { IDLE, VoiceSession, type ClientPort, type SessionHost } from './voice-session.ts';
 
 /** What the slot needs from the client. */
@@ -47,7 +48,7 @@ export class CallSlot implements SessionHost {
    * Runs one start or reconnect: a new session, `begin` (the stages that get the web call; it
    * calls `load` when the engine should start loading), then the session's connect. `keepRoom`:
    * the room outlives the page (page hide leaves the call without ending it). `microphone`: a
-   * permission request already in flight, adopted. Any failure emits `call-start-failed` and
+   * permission request already in flight, adopted. `clickedAt`: when the visitor asked (latency). Any failure emits `call-start-failed` and
    * `error` and tears the session down.
    * @returns The web call once joined, or null.
    */
@@ -55,9 +56,12 @@ export class CallSlot implements SessionHost {
     begin: (s: VoiceSession, load: () => void) => Promise<WebCall>,
     keepRoom = false,
     microphone?: Promise<MicrophoneStream>,
+    clickedAt?: number,
   ): Promise<WebCall | null> {
     const startedAt = Date.now();
     const s = new VoiceSession(this);
+    const now = () => this.platform.now?.() ?? performance.now();
+    s.latency = latencyMeter(now, clickedAt ?? now(), (figures) => this.emit('latency', figures));
     this.session = s;
     this.set({ state: 'starting', error: null, callId: null });
     let factory!: Promise<CallFactory>;

@@ -18,6 +18,7 @@ export const CLIENT_EVENTS = [
   'call-start-failed',
   'error',
   'state-change',
+  'latency',
 ] as const satisfies readonly (keyof VoiceClientEvents)[];
 
 /** Names of `VoiceClientEvents` missing from `CLIENT_EVENTS` (must be `never`). */

@@ -40,6 +40,8 @@ export interface VoicePlatform {
   createAudioPlayer(track: MediaTrackLike): AudioPlayback;
   /** Calls `handler` when the page is being unloaded; returns the remover. */
   onPageHide(handler: () => void): () => void;
+  /** The clock of the latency figures, in milliseconds (monotonic). @default `performance.now()` */
+  now?(): number;
 }
 
 /** An `Error` with a DOMException-style `name`. */
@@ -107,4 +109,5 @@ export const browserPlatform: VoicePlatform = {
     addEventListener('pagehide', handler);
     return () => removeEventListener('pagehide', handler);
   },
+  now: () => performance.now(),
 };

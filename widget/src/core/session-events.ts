@@ -90,6 +90,7 @@ export function wireCall(s: VoiceSession, call: CallObject): void {
   on('remote-participants-audio-level', ({ levels }) => {
     let level = 0;
     for (const value of Object.values(levels)) level += value;
+    s.latency?.remote(level);
     const volume = Math.min(1, level / VOLUME_DIVISOR);
     host.set({ volume });
     host.emit('volume-level', volume);
@@ -104,7 +105,10 @@ export function wireCall(s: VoiceSession, call: CallObject): void {
       host.emit('speech-end', undefined);
     }, SPEECH_END_DELAY_MS);
   });
-  on('local-audio-level', ({ level }) => host.emit('local-volume-level', level));
+  on('local-audio-level', ({ level }) => {
+    s.latency?.local(level);
+    host.emit('local-volume-level', level);
+  });
   on('network-connection', (payload) => {
     host.emit('network-connection', { ...payload });
     const current = host.getSnapshot().state;

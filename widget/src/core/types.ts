@@ -6,6 +6,7 @@
 import type { JsonObject } from '../api/call-target.ts';
 import type { CallEngineError, CallEngineEvent, CallParticipant, MediaTrackLike } from './call-port.ts';
 import type { AudioPlayback } from './platform.ts';
+import type { LatencyFigures } from './latency.ts';
 
 /** Lifecycle of a call as the UI sees it. */
 export type CallState = 'idle' | 'starting' | 'active' | 'reconnecting' | 'ending';
@@ -114,6 +115,8 @@ export interface VoiceClientEvents {
   'call-start-failed': { stage: ProgressStage; error: VoiceErrorLike; totalDuration: number };
   error: VoiceErrorLike;
   'state-change': CallState;
+  /** Latency as the visitor hears it (latency.ts): at each new figure, and once at the call's end (`final`). */
+  latency: LatencyFigures;
 }
 
 /**

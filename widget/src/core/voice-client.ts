@@ -108,7 +108,7 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
    * @throws VoiceError `validation-error` when the target names no assistant, squad or workflow.
    */
   async start(target: CallTarget, options: VoiceStartOptions = {}): Promise<WebCall | null> {
-    const { request, roomDeleteOnUserLeaveEnabled, microphone } = options;
+    const { request, roomDeleteOnUserLeaveEnabled, microphone, clickedAt } = options;
     // An adopted request this start does not consume must not become an unhandled rejection,
     // nor an adopted microphone stay open: its tracks are stopped once granted (a session that
     // adopts it stops them too: stopping twice is harmless).
@@ -134,6 +134,7 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
       },
       roomDeleteOnUserLeaveEnabled === false,
       microphone,
+      clickedAt,
     );
   }
 

@@ -50,4 +50,9 @@ export interface VoiceStartOptions {
    * omitted: the platform's default (the room is deleted when the visitor leaves).
    */
   roomDeleteOnUserLeaveEnabled?: boolean;
+  /**
+   * When the visitor asked for the call (the click), on the platform's clock (`performance.now()`
+   * in browsers): the start of `firstAudioMs` in the `latency` event. @default the call to `start()`
+   */
+  clickedAt?: number;
 }

@@ -6,6 +6,7 @@
  * through the `SessionHost` port (snapshot, events), so it never outlives its call.
  */
 import { AudioPlayers } from './audio-players.ts';
+import type { LatencyMeter } from './latency.ts';
 import type { CallFactory, CallObject } from './call-port.ts';
 import {
   AUDIO_LEVEL_INTERVAL_MS,
@@ -87,6 +88,8 @@ export class VoiceSession implements StageRun {
   declare recordingStarted?: boolean;
   /** The `say-first-message` control, once the recording started. */
   declare firstMessage?: string;
+  /** Latency as the visitor hears it (latency.ts). */
+  declare latency?: LatencyMeter;
   /** A status-update `ended` was emitted (received or synthesized): never emit a second. */
   declare endedSent?: boolean;
   declare speechTimer?: ReturnType<typeof setTimeout>;
@@ -104,6 +107,7 @@ export class VoiceSession implements StageRun {
       blockedChanged: (audioBlocked) => host.set({ audioBlocked }),
       played: (player, first) => {
         if (first) host.emit('audio', player);
+        this.latency?.playing();
         this.callStarted();
         this.sendRaw('playable');
       },
@@ -231,11 +235,12 @@ export class VoiceSession implements StageRun {
         });
         // The microphone's level observer waits for the processor, which replaces the microphone
         // track (a change Daily answers by stopping an observer still loading), and runs only
-        // when something listens: it costs an AudioContext for the whole call.
+        // when something listens (to it, or to the latency figures): it costs an AudioContext for
+        // the whole call.
         update
           .catch(() => {})
           .then(() => {
-            if (host.isCurrent(this) && host.count('local-volume-level'))
+            if (host.isCurrent(this) && (host.count('local-volume-level') || host.count('latency')))
               return call.startLocalAudioLevelObserver(AUDIO_LEVEL_INTERVAL_MS);
           })
           .catch((error: unknown) => console.error(`${LOG_PREFIX} mic level`, error));
@@ -254,6 +259,8 @@ export class VoiceSession implements StageRun {
     this.abort.abort();
     const { call, host } = this;
     if (this.joined) {
+      // The figures first: whoever reports the call's end (analytics) has them.
+      this.latency?.end();
       host.emit('call-end', undefined);
       if (!this.endedSent) {
         this.endedSent = true;

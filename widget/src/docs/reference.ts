@@ -94,7 +94,7 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
   },
   analytics: {
     default: 'off',
-    text: 'datalayer: each analytics event is pushed to window.dataLayer as { event, ...fields } (Google Tag Manager, GA4); callback: your function is called as fn(name, fields) (the analyticsCallback property, or the global named by analytics-callback). Events: ringwise_open, ringwise_call_start, ringwise_call_end { duration_s, ended_by }, ringwise_chat_message { count }, ringwise_error { cause }, ringwise_feedback { rating }, ringwise_consent { decision }. No message text or personal data unless analytics-content is set. Its own small file, loaded only with this attribute.',
+    text: 'datalayer: each analytics event is pushed to window.dataLayer as { event, ...fields } (Google Tag Manager, GA4); callback: your function is called as fn(name, fields) (the analyticsCallback property, or the global named by analytics-callback). Events: ringwise_open, ringwise_call_start, ringwise_call_end { duration_s, ended_by, first_audio_ms?, turn_latency_p50_ms?, turn_latency_p95_ms? }, ringwise_chat_message { count }, ringwise_error { cause }, ringwise_feedback { rating }, ringwise_consent { decision }. No message text or personal data unless analytics-content is set. Its own small file, loaded only with this attribute.',
   },
   'analytics-callback': {
     default: '—',
@@ -146,12 +146,14 @@ export const EVENT_DOCS: {
   'call-start-failed': 'The call could not start (stage, error).',
   error:
     'Any failure of a call or a chat message, with a stable type (mic-permission-denied, api-error with status, not-configured, invalid-overrides…), and of a client tool (unknown-tool, tool-failed, with the call in detail.tool).',
+  latency:
+    "Latency as the visitor hears it, measured in this browser ({ firstAudioMs, turnLatencyP50Ms, turnLatencyP95Ms, turnsMs, final }, milliseconds, null until measured): firstAudioMs from the click to the first assistant audio that is playing and above the speaking level in the received audio (daily-js getStats audioLevel); a turn from the last moment the visitor's microphone was above the speech level to the assistant's next audible onset. The platform's processing and the network both ways are inside the figures; the speaker is not; resolution 100 ms (the level observers' interval). Fired at each new figure and once at the call's end (final: true, just before call-end); its last figures are in ringwise_call_end.",
   'chat-request': 'A chat message is being sent ({ input }).',
   'chat-delta': 'Reply text arrived ({ delta, text }).',
   'chat-reply': 'A chat reply is complete ({ text, sessionId }).',
   'chat-state-change': 'The chat state: idle, sending, streaming.',
   consent:
-    'The visitor answered the consent dialog: { decision: accepted | declined, version: the storage key, stored }.',
+    "The visitor answered the consent dialog: { decision: accepted | declined, version: the storage key, stored }; Accept adds the receipt: consentTextHash (SHA-256, hex, of the exact text shown: the title, a line break, the text with links as their words), acceptedAt (ISO time), locale. The receipt is stored under the key, sent with the visitor's calls as assistantOverrides.metadata.consentReceipt, and consent is asked again when the text shown changes.",
   'view-change':
     'The card’s view changed (detail: the view, as element.view): for page UI that shows the same conversation, e.g. a call button elsewhere on the page.',
   dismiss: 'The visitor hid a dismissible launcher for this session (detail: null).',
@@ -172,6 +174,7 @@ export const PART_DOCS = {
   dismiss: 'The dismissible launcher’s close control.',
   card: 'The conversation card.',
   header: 'The card’s header.',
+  'menu-button': 'The header’s “⋯” button (a menu button) that opens the conversation’s menu.',
   elapsed: 'The elapsed time of the running call (m:ss) in the header.',
   avatar: 'The assistant’s avatar, with the voice-level ring.',
   title: 'The assistant’s name.',

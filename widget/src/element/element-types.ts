@@ -12,6 +12,12 @@ export interface VoiceCallElement extends HTMLElement {
   start(): Promise<boolean>;
   /** Hangs up, or cancels a start in progress. */
   stop(): void;
+  /**
+   * Forgets this conversation without asking (the card's "⋯" menu asks first): ends a call, clears
+   * the conversation, the one kept for the tab, the consent, the device choices and the nudge's
+   * state. Loads the card file when it is not there yet.
+   */
+  forget(): Promise<void>;
   /** Mutes or unmutes the microphone. */
   setMuted(muted: boolean): void;
   /** Opens the card (loading it if needed) and moves focus into it; starts no call. */

@@ -176,6 +176,10 @@ export function createVoiceCallElement(
       this.card_?.stop();
     }
 
+    forget(): Promise<void> {
+      return ensureCard(this).then((card) => card.forget());
+    }
+
     setMuted(muted: boolean): void {
       this.card_?.setMuted(muted);
     }

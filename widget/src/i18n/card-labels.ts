@@ -8,6 +8,7 @@ import type { CardLabels } from './labels.ts';
 export const EN_CARD_LABELS: CardLabels = {
   assistantName: 'AI Assistant',
   close: 'Close',
+  recordMenu: 'Conversation options',
   dismiss: 'Hide',
   stop: 'Hang Up',
   cancel: 'Cancel',

@@ -52,6 +52,8 @@ export interface LauncherLabels {
 
 /** The card's texts (in the card UI file). */
 export interface CardLabels extends StageLabels {
+  /** The header's "⋯" menu button (forget the conversation). */
+  recordMenu: string;
   /** The assistant's name in the card header, unless the `title` attribute gives one. */
   assistantName: string;
   close: string;

@@ -132,6 +132,8 @@ export interface Card {
   render(): void;
   /** The key or API URL changed. */
   configure(): void;
+  /** Ends a call and forgets the conversation, consent, device choices and nudge state (record-part.ts). */
+  forget(): Promise<void>;
   /** Ends everything and removes the card. */
   destroy(): void;
 }

@@ -80,6 +80,8 @@ export const MODULE_FILES = {
   audio: /* @__PURE__ */ moduleFile('audio'),
   /** The Markdown renderer and its styles, loaded by the card with the first reply that has markup. */
   markdown: /* @__PURE__ */ moduleFile('markdown'),
+  /** The visitor's record (consent receipt, the header menu: forget, transcript), loaded on Accept or the menu. */
+  record: /* @__PURE__ */ moduleFile('record'),
   /** The click's start (target, consent, POST /call/web, the microphone), loaded with the card on intent or in idle time. */
   start: /* @__PURE__ */ moduleFile('start'),
 } as const satisfies Record<keyof WidgetModules, string>;

@@ -18,6 +18,7 @@ import { requestWebCall } from '../api/web-call.ts';
 import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
 import type { CallView } from '../conversation/view.ts';
 import { LOG_PREFIX } from '../core/log.ts';
+import { forgetStored } from '../conversation/forget.ts';
 
 /** Options of `useVoiceCall`. */
 export interface UseVoiceCallOptions {
@@ -81,6 +82,12 @@ export interface UseVoiceCallResult extends CallView {
   sendText(text: string, target?: CallTarget): Promise<boolean>;
   /** Stops the chat reply being streamed (what arrived stays). */
   stopReply(): void;
+  /**
+   * Forgets this conversation: ends a call and a reply, clears the conversation and what the
+   * widget kept on this device (device choices, the consent under `consentKey` when given, the
+   * nudge's state). Ask the visitor first: it cannot be undone.
+   */
+  forget(consentKey?: string): void;
   /** Clears the last problem and the ended notice. */
   dismiss(): void;
   /** Sends an app message into the live call (JSON); ignored without a call. */
@@ -161,6 +168,13 @@ export function useVoiceCallWithEngine(
     [controller, warnUnconfigured],
   );
   const stopReply = useCallback(() => controller.stopReply(), [controller]);
+  const forget = useCallback(
+    (consentKey?: string) => {
+      controller.release();
+      forgetStored(consentKey);
+    },
+    [controller],
+  );
   const dismiss = useCallback(() => controller.dismiss(), [controller]);
   const send = useCallback((message: JsonObject) => controller.send(message), [controller]);
   const say = useCallback(
@@ -185,6 +199,7 @@ export function useVoiceCallWithEngine(
       preloadChat,
       sendText,
       stopReply,
+      forget,
       dismiss,
       send,
       say,
@@ -202,6 +217,7 @@ export function useVoiceCallWithEngine(
       preloadChat,
       sendText,
       stopReply,
+      forget,
       dismiss,
       send,
       say,

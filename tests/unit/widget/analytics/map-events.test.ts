@@ -43,6 +43,23 @@ describe('createAnalyticsMapper: each event with exactly its documented fields',
     expect(mapper.flush(), 'flushed once').toEqual([]);
   });
 
+  it('call end: the latency the visitor heard, from the call’s last latency figures, only what was measured', () => {
+    const { fire, flush } = setup();
+    fire('call-start');
+    const figures = { firstAudioMs: 1234, turnLatencyP50Ms: 710, turnLatencyP95Ms: 900, turnsMs: [640, 900, 710] };
+    fire('latency', { ...figures, turnLatencyP50Ms: null, turnLatencyP95Ms: null, final: false });
+    fire('latency', { ...figures, final: true });
+    fire('call-end');
+    fire('call-start');
+    fire('latency', { firstAudioMs: null, turnLatencyP50Ms: null, turnLatencyP95Ms: null, turnsMs: [], final: true });
+    fire('call-end');
+    const ends = flush().filter((e) => e.name === 'ringwise_call_end');
+    expect(ends.map((e) => e.fields)).toEqual([
+      { duration_s: 0, ended_by: 'visitor', first_audio_ms: 1234, turn_latency_p50_ms: 710, turn_latency_p95_ms: 900 },
+      { duration_s: 0, ended_by: 'visitor' },
+    ]);
+  });
+
   it('ended_by: the assistant, the platform, an error, or this page when nothing says', () => {
     const run = (before: [string, unknown][], after: [string, unknown][]) => {
       const { fire, flush, tick } = setup();

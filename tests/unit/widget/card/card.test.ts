@@ -537,12 +537,15 @@ describe('consent', () => {
     ).toEqual([]);
     expect(queryByRole(shadow, 'button', EN_LABELS.cancel), 'no call controls behind it').toBeNull();
     getByRole(shadow, 'button', EN_LABELS.accept).click();
+    await vi.waitFor(() => expect(decisions).toHaveLength(1)); // after the text's SHA-256 (Web Crypto)
     await flush();
-    expect(decisions, 'event for the audit log').toEqual([
-      { decision: 'accepted', version: 'acme-consent-v1', stored: true },
+    expect(decisions, 'event for the audit log, with the receipt (consent-receipt.test.ts)').toEqual([
+      expect.objectContaining({ decision: 'accepted', version: 'acme-consent-v1', stored: true }),
     ]);
     expect(localStorage.getItem('acme-consent-v1'), 'stored under the versioned key').not.toBeNull();
-    expect(mounted.modules.voice.client().starts, 'the call starts after Accept').toEqual([{ assistantId: 'a' }]);
+    expect(mounted.modules.voice.client().starts, 'the call starts after Accept').toEqual([
+      expect.objectContaining({ assistantId: 'a' }),
+    ]);
     expect(queryByRole(shadow, 'dialog', 'Recording notice'), 'dialog gone').toBeNull();
   });
 
@@ -584,6 +587,7 @@ describe('consent', () => {
     const first = await mount(noKey);
     await open(first);
     getByRole(first.shadow, 'button', EN_LABELS.accept).click();
+    await vi.waitFor(() => expect(localStorage.length).toBe(1));
     document.body.replaceChildren();
     const same = await mount(noKey);
     await open(same);
@@ -609,8 +613,9 @@ describe('consent', () => {
       mounted.el.addEventListener('ringwise-consent', (event) => decisions.push(event.detail));
       await open(mounted);
       getByRole(mounted.shadow, 'button', EN_LABELS.accept).click();
+      await vi.waitFor(() => expect(decisions).toHaveLength(1));
       expect(decisions, 'accepted, not stored').toEqual([
-        { decision: 'accepted', version: 'acme-consent-v1', stored: false },
+        expect.objectContaining({ decision: 'accepted', version: 'acme-consent-v1', stored: false }),
       ]);
       expect(mounted.shadow.activeElement, 'focus to the message field').toBe(
         getByRole(mounted.shadow, 'textbox', EN_LABELS.message),

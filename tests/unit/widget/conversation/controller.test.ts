@@ -77,10 +77,17 @@ describe('ConversationController: calls', () => {
   test("the microphone asked at the click goes to the engine with the request: the one the caller passes, else the controller's own startNow", async () => {
     const { controller, voice } = setup();
     const microphone = new Promise<{ getTracks(): [] }>(() => {});
-    void controller.start(TARGET, { request: new Promise(() => {}), abort: new AbortController(), microphone });
+    const clickedAt = 1234.5;
+    void controller.start(TARGET, {
+      request: new Promise(() => {}),
+      abort: new AbortController(),
+      microphone,
+      clickedAt,
+    });
     await flush();
     const client = voice.client();
     expect(client.startOptions[0]?.microphone, "the caller's (the start file's) microphone request").toBe(microphone);
+    expect(client.startOptions[0]?.clickedAt, 'with the click’s time (where latency starts)').toBe(clickedAt);
     client.stop();
     await flush();
     const getUserMedia = vi.fn(() => new Promise<never>(() => {}));
@@ -92,6 +99,7 @@ describe('ConversationController: calls', () => {
       expect(client.startOptions[1]?.microphone, 'its own request handed over').toBe(
         getUserMedia.mock.results[0]!.value,
       );
+      expect(client.startOptions[1]?.clickedAt, 'and its own click time').toEqual(expect.any(Number));
     } finally {
       vi.unstubAllGlobals();
     }

@@ -7,7 +7,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { WebCall } from '../../../../widget/src/core/types.ts';
 import { isVoiceError } from '../../../../widget/src/core/errors/voice-error.ts';
-import { ASSISTANT_ID, FakeTrack, flush } from '../../../fixtures/fake-call.ts';
+import { VoiceClient } from '../../../../widget/src/core/voice-client.ts';
+import { ASSISTANT_ID, FakeCallFactory, FakePlatform, FakeTrack, flush } from '../../../fixtures/fake-call.ts';
 import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
 import { makeClient, webCall } from './harness.ts';
 
@@ -159,10 +160,22 @@ describe('VoiceClient: media, network and recording events', () => {
   });
 
   it('reports the microphone level when something listens, observing it after the noise cancellation settles', async () => {
-    const plain = await active();
+    server.route('POST', '/call/web', { status: 201, body: webCall() });
+    // Not the harness's client: its recorder listens to every event, the latency figures too
+    // (which need the level).
+    const factory0 = new FakeCallFactory();
+    const platform0 = new FakePlatform();
+    const plain = new VoiceClient({
+      publicKey: 'pk',
+      apiBaseUrl: server.url,
+      callFactory: factory0,
+      platform: platform0,
+    });
+    await plain.start({ assistantId: 'a' });
     await flush();
-    expect(plain.call.localObserverIntervals, 'no observer without a listener (it costs an AudioContext)').toEqual([]);
-    await plain.client.stop();
+    const intervals = factory0.last.localObserverIntervals;
+    expect(intervals, 'no observer without a listener (it costs an AudioContext)').toEqual([]);
+    await plain.stop();
 
     server.route('POST', '/call/web', { status: 201, body: webCall() });
     const { client, factory } = makeClient(server);

@@ -18,6 +18,7 @@ export const labels: VoiceLabels = {
   dismiss: 'Ausblenden',
   assistantName: 'KI-Assistent',
   close: 'Schließen',
+  recordMenu: 'Gesprächsoptionen',
   stop: 'Auflegen',
   cancel: 'Abbrechen',
   callAgain: 'Erneut anrufen',

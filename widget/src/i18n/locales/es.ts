@@ -18,6 +18,7 @@ export const labels: VoiceLabels = {
   dismiss: 'Ocultar',
   assistantName: 'Asistente de IA',
   close: 'Cerrar',
+  recordMenu: 'Opciones de la conversación',
   stop: 'Colgar',
   cancel: 'Cancelar',
   callAgain: 'Volver a llamar',

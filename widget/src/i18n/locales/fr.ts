@@ -18,6 +18,7 @@ export const labels: VoiceLabels = {
   dismiss: 'Masquer',
   assistantName: 'Assistant IA',
   close: 'Fermer',
+  recordMenu: 'Options de la conversation',
   stop: 'Raccrocher',
   cancel: 'Annuler',
   callAgain: 'Rappeler',
