@@ -15,6 +15,8 @@ export const CARD_ICONS = {
   wave: 'M5 10v4M9 7v10M13 4.5v15M17 8v8M21 11v2',
   /** Sliders: the audio settings. */
   settings: 'M4 7h9M17 7h3M15 5v4M4 17h3M11 17h9M9 15v4',
+  /** Three dots: the call's More (the message field and the audio settings). */
+  more: 'M6 12h.01M12 12h.01M18 12h.01',
 } as const;
 
 /** The card's icon names. */

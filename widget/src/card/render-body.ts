@@ -21,6 +21,16 @@ export function bodyRenderer(
 ): (frame: CardFrame) => void {
   const { element } = host;
   const renderTurns = conversationLog(dom.log, add, () => parseLinkHosts(element.getAttribute('link-hosts')));
+  // The log keeps its end in view when the room for it shrinks (the ended block and its rating
+  // come in under it): the last answer stays readable, not cut mid-line. Not once the visitor
+  // scrolled up to read.
+  const { log } = dom;
+  let atEnd = true;
+  log.addEventListener('scroll', () => (atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 32), {
+    passive: true,
+  });
+  if (typeof ResizeObserver === 'function')
+    new ResizeObserver(() => atEnd && (log.scrollTop = log.scrollHeight)).observe(log);
 
   const renderConsent = ({ labels }: CardFrame) => {
     dom.consentTitle.textContent = element.getAttribute('consent-title')?.trim() || labels.consentTitle;
@@ -64,8 +74,6 @@ export function bodyRenderer(
       dom.endedTitle.textContent = ended.title;
       dom.endedText.textContent = ended.text;
       setLabel(dom.callAgain, labels.callAgain);
-      dom.continueChat.hidden = mode !== 'hybrid';
-      setLabel(dom.continueChat, labels.continueInChat);
     }
 
     const turns = mode !== 'voice' || element.hasAttribute('transcript') ? view.conversation : [];
