@@ -129,6 +129,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   analytics: 'src/analytics/stream.ts',
   nudge: 'src/nudge/nudge.ts',
   audio: 'src/card/audio-panel.ts',
+  sheet: 'src/card/sheet.ts',
   start: 'src/chunks/entries/start.ts',
   ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<
     (typeof LOCALES)[number],

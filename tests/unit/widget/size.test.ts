@@ -116,7 +116,10 @@ const KB = 1000;
 // #private fields, the controller's public methods delegating): card +118 B; chat and voice raised by 120 B each.
 // The 300-line gate after Prettier: the start's web-call stage its own module (core/web-call-source.ts), since esbuild
 // does not inline functions: engine 7,667 → 7,723 B (+56), machinery 87,664 B, voice 110,796 B.
-const BUDGET = { loader: 6 * KB, engine: 7.73 * KB, machinery: 87.67 * KB, chat: 32.19 * KB, voice: 110.8 * KB };
+// Issue 36, round 2 (the hand-over's answer, the call footer's More, the ended block, the phone sheet): card
+// 23,132 → 23,503 B (+371) after the modal sheet became its own file (voice-widget-sheet.js, narrow screens
+// only) and the call-only CSS moved to the audio file; chat 32,552 B, voice about 111,167 B; gated just above.
+const BUDGET = { loader: 6 * KB, engine: 7.73 * KB, machinery: 87.67 * KB, chat: 32.56 * KB, voice: 111.17 * KB };
 
 let outdir = '';
 let meta: Metafile;

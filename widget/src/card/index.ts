@@ -34,7 +34,7 @@ import type { RichParts } from './rich/index.ts';
 import { lazyRich } from './rich-part.ts';
 import type { AudioPanel } from './audio-panel.ts';
 import { unreadBadge } from './unread-badge.ts';
-import { modalSheet } from './sheet.ts';
+import { lazySheet } from './sheet-part.ts';
 
 export { overridesMessage } from './submit.ts';
 
@@ -119,7 +119,7 @@ export function mountCard(host: CardHost): Card {
     if (view.phase !== 'idle' && view.phase !== 'loading' && !audio && (!light || ptt)) void loadAudio();
   };
   const badge = unreadBadge(host, kit);
-  const sheet = modalSheet(host, card);
+  const sheet = lazySheet(host, card, () => render());
   let tick: ReturnType<typeof setTimeout> | undefined;
   /**
    * The card was opened with a call's start (the launcher's click): until the start has asked

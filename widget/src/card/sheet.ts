@@ -4,11 +4,24 @@
  * `aria-modal`, the page behind it is `inert` (every sibling on the way from the element up to
  * `<body>`, so neither Tab nor a screen reader reaches it) and Tab cycles inside the card. Escape
  * collapses it (listeners.ts) and focus goes back to the launcher (index.ts). Wider, the card is a
- * panel beside the page and nothing of the page is touched.
+ * panel beside the page and nothing of the page is touched. Its own file (`voice-widget-sheet.js`),
+ * loaded by the card on a screen that narrow (index.ts), so wider screens never fetch it.
  */
 import type { CardHost } from '../ports/card-port.ts';
 
-/** Where the open card is the phone's sheet; the same width as shell.css's backdrop. */
+/** What the sheet file exports. */
+export interface SheetModule {
+  modalSheet: typeof modalSheet;
+}
+
+declare module '../ports/manifest.ts' {
+  interface WidgetModules {
+    /** The phone's sheet as a modal dialog, loaded by the card on a narrow screen. */
+    sheet: SheetModule;
+  }
+}
+
+/** Where the open card is the phone's sheet; the same width as shell.css's backdrop (index.ts has a copy). */
 export const SHEET_MEDIA = '(max-width: 480px)';
 
 /** What Tab can reach inside the card. */

@@ -22,6 +22,7 @@ export const loadBundledModule: LoadModule = <K extends ModuleKey>(name: K) => {
     analytics: () => import('../analytics/stream.ts'),
     nudge: () => import('../nudge/nudge.ts'),
     audio: () => import('../card/audio-panel.ts'),
+    sheet: () => import('../card/sheet.ts'),
     start: () => import('./entries/start.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;

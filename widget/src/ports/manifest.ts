@@ -78,6 +78,8 @@ export const MODULE_FILES = {
   nudge: /* @__PURE__ */ moduleFile('nudge'),
   /** The call's audio settings and push-to-talk, loaded by the card when a call starts. */
   audio: /* @__PURE__ */ moduleFile('audio'),
+  /** The phone's sheet as a modal dialog, loaded by the card on a narrow screen. */
+  sheet: /* @__PURE__ */ moduleFile('sheet'),
   /** The click's start (target, consent, POST /call/web, the microphone), loaded with the card on intent or in idle time. */
   start: /* @__PURE__ */ moduleFile('start'),
 } as const satisfies Record<keyof WidgetModules, string>;
