@@ -131,6 +131,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   audio: 'src/card/audio-panel.ts',
   markdown: 'src/card/markdown-file.ts',
   record: 'src/card/record/index.ts',
+  sheet: 'src/card/sheet.ts',
   start: 'src/chunks/entries/start.ts',
   ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<
     (typeof LOCALES)[number],

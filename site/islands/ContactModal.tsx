@@ -20,7 +20,7 @@ import {
 } from 'react';
 import { siteConfig } from '../../content/site.ts';
 import { contactModalCopy as copy } from '../../content/ui.ts';
-import { $contactHandoff, $contactOpen, closeContact } from '../stores/contact.ts';
+import { $contactHandoff, $contactOpen, closeContact, handoffSent } from '../stores/contact.ts';
 import {
   EMPTY_FORM,
   INITIAL_CONTACT_STATE,
@@ -182,6 +182,8 @@ export default function ContactModal({ loadInsert = loadConfiguredInsert }: Cont
       : await sendContactRequest({ ...row, request_id: identity.current!.id }, loadInsert());
     inFlight.current = false;
     if (outcome.ok) {
+      // A hand-over from the assistant was really passed on: its widget may say so now.
+      handoffSent();
       identity.current = null;
       setValues(EMPTY_FORM);
       dispatch({ type: 'succeeded' });

@@ -32,12 +32,17 @@ export function usePrefetchOnIntent(prefetch: () => void): void {
 
 /**
  * The site's assistant hands the conversation over to a person (the widget's `ringwise-handoff`,
- * which bubbles out of its shadow root): open with the message prefilled, for the visitor to edit.
+ * which bubbles out of its shadow root): open with the message prefilled, for the visitor to edit,
+ * and answer the event with the outcome (its `respondWith`), so the widget says "passed on" only
+ * once the request was sent.
  */
 export function useAssistantHandoff(setValues: Dispatch<SetStateAction<ContactFormValues>>): void {
   useEffect(() => {
-    const onHandoff = (event: Event) =>
-      openContactFromAssistant(handoffSummary(readHandoffTurns((event as CustomEvent).detail)));
+    const onHandoff = (event: Event) => {
+      const detail = (event as CustomEvent<{ respondWith?: unknown } | null>).detail;
+      const outcome = openContactFromAssistant(handoffSummary(readHandoffTurns(detail)));
+      if (typeof detail?.respondWith === 'function') (detail.respondWith as (answer: typeof outcome) => void)(outcome);
+    };
     document.addEventListener('ringwise-handoff', onHandoff);
     return () => document.removeEventListener('ringwise-handoff', onHandoff);
   }, []);

@@ -30,13 +30,48 @@ export function readHandoffTurns(detail: unknown): HandoffTurn[] {
   });
 }
 
-/** One line of the summary: who, then the words on one line (control characters and Markdown marks dropped), cut with "…". */
+/** A Markdown link or image: its text and its address (the address's own marks are kept as they are). */
+const LINK = /!?\[([^\]\n]*)\]\(\s*<?([^\s()<>]+)>?(?:\s+"[^"\n]*")?\s*\)/g;
+
+/** Drops Markdown's marks from words (not from an address). */
+const unmark = (words: string) => words.replace(/[*_`#>]+/g, '');
+
+/**
+ * One row of a turn as plain text: a list item keeps its marker ("- ", "1. "), a link becomes
+ * "text (address)" (the address alone when it is its own text), the other marks are dropped.
+ */
+function plainRow(row: string): string {
+  const item = /^\s*(?:([-*+])|(\d+)[.)])\s+/.exec(row);
+  const rest = item ? row.slice(item[0].length) : row;
+  let words = '';
+  let from = 0;
+  for (const link of rest.matchAll(LINK)) {
+    const text = unmark(link[1]!).trim();
+    words += unmark(rest.slice(from, link.index)) + (text && text !== link[2] ? `${text} (${link[2]})` : link[2]);
+    from = link.index + link[0].length;
+  }
+  words = (words + unmark(rest.slice(from))).replace(/\s+/g, ' ').trim();
+  return item && words ? `${item[2] ? `${item[2]}.` : '-'} ${words}` : words;
+}
+
+/**
+ * One turn of the summary: who, then the words (control characters and Markdown marks dropped,
+ * lists kept as lines, links as "text (address)"), cut with "…".
+ */
 function line(turn: HandoffTurn): string {
-  const words = turn.text
-    .replace(CONTROL, ' ')
-    .replace(/[*_`#>]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  // Markdown's rows: a paragraph's soft line breaks join it again; a blank line, a list item or
+  // a heading starts a new row.
+  const rows: string[] = [];
+  let open = false;
+  for (const row of turn.text.replace(CONTROL, ' ').split(/\r\n?|\n/)) {
+    if (!row.trim()) open = false;
+    else if (open && !/^\s*(?:[-*+]|\d+[.)]|#{1,6})\s/.test(row)) rows[rows.length - 1] += ` ${row}`;
+    else {
+      rows.push(row);
+      open = true;
+    }
+  }
+  const words = rows.map(plainRow).filter(Boolean).join('\n');
   const cut =
     [...words].length > SUMMARY_TURN_MAX
       ? `${[...words]

@@ -23,8 +23,37 @@ export function closeContact(): void {
  */
 export const $contactHandoff = atom<string | null>(null);
 
-/** Opens the contact modal for a hand-over from the assistant, its message prefilled with `summary`. */
-export function openContactFromAssistant(summary: string): void {
+/** How a hand-over ended: the request was sent, or the modal closed without it. */
+export type HandoffOutcome = 'sent' | 'cancelled';
+
+/** Tells the open hand-over's opener its outcome (once). */
+let settle: ((outcome: HandoffOutcome) => void) | null = null;
+
+function settleHandoff(outcome: HandoffOutcome): void {
+  const done = settle;
+  settle = null;
+  done?.(outcome);
+}
+
+/**
+ * Opens the contact modal for a hand-over from the assistant, its message prefilled with
+ * `summary`. Resolves `'sent'` once the request was sent (`handoffSent`), `'cancelled'` when the
+ * modal closes without it (or another hand-over takes its place): the widget says "passed on"
+ * only for the first.
+ */
+export function openContactFromAssistant(summary: string): Promise<HandoffOutcome> {
+  settleHandoff('cancelled');
+  const outcome = new Promise<HandoffOutcome>((resolve) => (settle = resolve));
   $contactHandoff.set(summary);
   openContact();
+  return outcome;
+}
+
+// However the modal closes (its ×, Escape, the backdrop, after success), a hand-over still
+// waiting for its outcome was not sent.
+$contactOpen.listen((open) => open || settleHandoff('cancelled'));
+
+/** The contact request was sent: an open hand-over's opener hears `'sent'`. */
+export function handoffSent(): void {
+  settleHandoff('sent');
 }

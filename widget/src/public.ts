@@ -79,6 +79,9 @@ export type { AudioModule } from './card/audio-panel.ts';
 export type { RichModule } from './card/rich/index.ts';
 export type { KeepModule } from './continuity/file.ts';
 export type { NudgeModule } from './nudge/nudge.ts';
+export type { MarkdownModule } from './card/markdown-file.ts';
+export type { RecordModule } from './card/record/index.ts';
+export type { SheetModule } from './card/sheet.ts';
 export type {
   ChatClientPort,
   ChatEngine,

@@ -30,3 +30,18 @@ test('cuts a long turn, drops control characters and Markdown marks', () => {
   expect(line.endsWith('…'), 'ellipsis').toBe(true);
   expect(handoffSummary([]), 'no turns, no summary').toBe('');
 });
+
+test('keeps a list as lines and a link as "text (address)" (issue 36, item 9)', () => {
+  const summary = handoffSummary([
+    {
+      role: 'assistant',
+      text: 'Our **plans**:\n\n- Starter, see [pricing](https://ringwise.example/p_1)\n* Pro\n2. Call [https://x.example](https://x.example)',
+    },
+  ]);
+  expect(summary.split('\n').slice(1), 'one line per item, links readable').toEqual([
+    'Assistant: Our plans:',
+    '- Starter, see pricing (https://ringwise.example/p_1)',
+    '- Pro',
+    '2. Call https://x.example',
+  ]);
+});

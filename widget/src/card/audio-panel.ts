@@ -1,5 +1,6 @@
 /**
- * The call's audio in the card: one settings control in the footer opens a panel above it with
+ * The call's audio in the card: one settings control in the footer (behind More in hybrid mode,
+ * beside Mute and Hang Up in voice mode) opens a panel above the footer with
  * the microphone picker, the speaker picker (where the browser can route output) and the
  * assistant's volume (audio-settings.ts does the work); an unplugged microphone opens it with a
  * sentence. With `input="push-to-talk"` a talk button replaces mute: the microphone is open only
@@ -68,11 +69,12 @@ const browserStorage = () => {
 export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options: AudioPanelOptions): AudioPanel {
   const { add } = kit;
   host.style(AUDIO_CSS);
-  const toggle = kit.button(dom.footer, 'sec ic', 'audio-settings', 'settings');
+  const toggle = kit.button(dom.footer, 'sec ic', 'audio-settings-button', 'settings');
   toggle.setAttribute('aria-controls', 'as');
   const talkButton = kit.button(dom.footer, 'pri', 'talk', 'mic');
   dom.footer.insertBefore(talkButton, dom.hangUp);
-  dom.footer.insertBefore(toggle, dom.hangUp);
+  // In More's row (hybrid), beside the message field: after Send in the footer's order.
+  dom.footer.insertBefore(toggle, dom.stopReply.nextSibling);
   const panel = host.h('div', 'as', 'audio-settings', { id: 'as', role: 'group', 'aria-labelledby': 'ast' });
   dom.card.insertBefore(panel, dom.footer);
   const title = add(panel, 'h3', 'bt', '', { id: 'ast' });
@@ -188,7 +190,8 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
         setOpen(false);
       }
       attached = live;
-      toggle.hidden = !live;
+      // Hybrid: behind More (its row); voice: the third control beside Mute and Hang Up.
+      toggle.hidden = !live || (frame.mode !== 'voice' && !dom.footer.hasAttribute('data-more'));
       setLabel(toggle, frame.labels.audioSettings);
       if (!live) panel.hidden = true;
       const push = ptt();

@@ -55,9 +55,13 @@ export function controls(host: CardHost): Controls {
   };
 }
 
-/** Names a button: its `aria-label` and its label span (written only when it changed). */
+/**
+ * Names a button: its `aria-label` and its label span (written only when it changed). A button
+ * that may show its icon alone (`ic`, or `hy` in hybrid mode) also gets the label as its tooltip.
+ */
 export function setLabel(el: HTMLButtonElement, label: string): void {
   el.setAttribute('aria-label', label);
+  if (/\b(ic|hy)\b/.test(el.className)) el.title = label;
   const span = el.querySelector('.lb') as HTMLSpanElement;
   if (span.textContent !== label) span.textContent = label;
 }

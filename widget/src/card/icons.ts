@@ -10,7 +10,7 @@ export const CARD_ICONS = {
   micOff: `${MIC}M3 3l18 18`,
   send: 'M20.5 3.5 3.5 10.6l7 2.9 2.9 7zM20.5 3.5l-10 10',
   close: 'M6 6l12 12M18 6 6 18',
-  /** Three dots: the header's menu. */
+  /** Three dots: the header's menu and the call's More (the message field and the audio settings). */
   more: 'M5 12a1 1 0 1 0 2 0a1 1 0 1 0-2 0M11 12a1 1 0 1 0 2 0a1 1 0 1 0-2 0M17 12a1 1 0 1 0 2 0a1 1 0 1 0-2 0',
   alert: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7.5v6M12 16.5v.01',
   stop: 'M8 8h8v8H8z',

@@ -6,8 +6,8 @@
  * (`voice-widget-card.js`), loaded with the engine on intent; it gets everything the launcher
  * already has through `CardHost` (card-port.ts).
  *
- * This file wires the parts: the nodes (template.ts), the consent step (ask-consent.ts), what is
- * sent (submit.ts), focus (focus.ts), one renderer per section (render-*.ts, drawing a
+ * This file wires the parts: the nodes (template.ts), consent (ask-consent.ts), what is sent (submit.ts),
+ * focus (focus.ts), the phone's modal sheet (sheet.ts), one renderer per section (render-*.ts, drawing a
  * `CardFrame`, frame.ts), the listeners (listeners.ts) and the kept conversation (continuity/in-card.ts).
  */
 import type { Card, CardHost } from '../ports/card-port.ts';
@@ -33,6 +33,7 @@ import type { RichParts } from './rich/index.ts';
 import { lazyRich } from './rich-part.ts';
 import type { AudioPanel } from './audio-panel.ts';
 import { unreadBadge } from './unread-badge.ts';
+import { lazySheet } from './sheet-part.ts';
 
 export { overridesMessage } from './submit.ts';
 
@@ -86,7 +87,7 @@ export function mountCard(host: CardHost): Card {
     () => render(),
   );
   const renderControls = controlsRenderer(dom, kit);
-  /** The call's audio settings and push-to-talk: their own file, loaded when a call starts. */
+  // The call's audio settings and push-to-talk: their own file, loaded when a call starts.
   let audio: AudioPanel | null = null;
   let audioLoad: Promise<unknown> | null = null;
   const loadAudio = () =>
@@ -112,6 +113,7 @@ export function mountCard(host: CardHost): Card {
     if (view.phase !== 'idle' && view.phase !== 'loading' && !audio && (!light || ptt)) void loadAudio();
   };
   const badge = unreadBadge(host, kit);
+  const sheet = lazySheet(host, card, () => render());
   let tick: ReturnType<typeof setTimeout> | undefined;
   /**
    * The card was opened with a call's start (the launcher's click): until the start has asked
@@ -121,7 +123,7 @@ export function mountCard(host: CardHost): Card {
    * the rest is drawn in the frame after.
    */
   let light = false;
-  /** The light first frame lasts until the call's join has been asked for (or the start ended). */
+  // The light first frame lasts until the call's join has been asked for (or the start ended).
   const endLight = (view: CallView) => {
     // Still before it: the engine loading, the idle moment before its start, the first stages.
     light &&=
@@ -151,6 +153,7 @@ export function mountCard(host: CardHost): Card {
     // Closing gives focus back to the launcher, when focus was inside the card.
     if (!host.isOpen() && !card.hidden && focused && card.contains(focused)) host.launcher.focus();
     card.hidden = !host.isOpen();
+    sheet.update();
     card.dataset.phase = view.phase;
     card.toggleAttribute('data-light', light);
     renderHeader(frame);
@@ -273,6 +276,7 @@ export function mountCard(host: CardHost): Card {
       unlisten();
       audio?.destroy();
       badge.destroy();
+      sheet.destroy();
       removeCard(host, dom);
     },
   };

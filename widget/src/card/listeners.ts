@@ -51,13 +51,12 @@ export function listen(
       if (to) void controller.retryChat(to);
     } else void consent.ask(startCall);
   });
-  // Hybrid: back to typing (the microphone failed, or the call ended); the notice steps aside.
+  // Hybrid: back to typing (the microphone failed); the notice steps aside.
   const typeNow = () => {
     controller.dismiss();
     input.focus();
   };
   dom.typeInstead.addEventListener('click', typeNow);
-  dom.continueChat.addEventListener('click', typeNow);
   dom.callAgain.addEventListener('click', () => void consent.ask(startCall));
   dom.accept.addEventListener('click', () => consent.answer(true));
   dom.decline.addEventListener('click', () => consent.answer(false));
@@ -69,6 +68,13 @@ export function listen(
   dom.hangUp.addEventListener('click', hangUp);
   dom.resume.addEventListener('click', () => keeping.keep?.resume());
   dom.mute.addEventListener('click', () => controller.setMuted(!controller.getSnapshot().muted));
+  // More opens (or closes) its row: the message field takes focus, else the first control in it.
+  dom.more.addEventListener('click', () => {
+    const open = dom.more.getAttribute('aria-expanded') !== 'true';
+    dom.more.setAttribute('aria-expanded', String(open));
+    render();
+    if (open) (input.hidden ? dom.footer.querySelector<HTMLElement>('.ic:not(.mo):not([hidden])') : input)?.focus();
+  });
   dom.audio.addEventListener('click', () => controller.resumeAudio());
   dom.send.addEventListener('click', sender.submit);
   dom.stopReply.addEventListener('click', () => controller.stopReply());

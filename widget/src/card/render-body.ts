@@ -30,6 +30,16 @@ export function bodyRenderer(
       }),
     loaded: redraw,
   });
+  // The log keeps its end in view when the room for it shrinks (the ended block and its rating
+  // come in under it): the last answer stays readable, not cut mid-line. Not once the visitor
+  // scrolled up to read.
+  const { log } = dom;
+  let atEnd = true;
+  log.addEventListener('scroll', () => (atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 32), {
+    passive: true,
+  });
+  if (typeof ResizeObserver === 'function')
+    new ResizeObserver(() => atEnd && (log.scrollTop = log.scrollHeight)).observe(log);
 
   const renderConsent = ({ labels }: CardFrame) => {
     dom.consentTitle.textContent = element.getAttribute('consent-title')?.trim() || labels.consentTitle;
@@ -73,8 +83,6 @@ export function bodyRenderer(
       dom.endedTitle.textContent = ended.title;
       dom.endedText.textContent = ended.text;
       setLabel(dom.callAgain, labels.callAgain);
-      dom.continueChat.hidden = mode !== 'hybrid';
-      setLabel(dom.continueChat, labels.continueInChat);
     }
 
     const turns = mode !== 'voice' || element.hasAttribute('transcript') ? view.conversation : [];

@@ -1,6 +1,8 @@
 /**
  * Draws the card's footer: the message field with Send or Stop, and the call's buttons (call,
  * resume a kept call, cancel, mute, hang up, enable audio), each shown only when it can act.
+ * In a call, three: Mute, Hang Up and More; More's row holds the message field and the audio
+ * settings (the audio file's control), so the field keeps its width down to 320 px (issue 36).
  */
 import { setLabel, type Controls } from './controls.ts';
 import type { CardFrame } from './frame.ts';
@@ -9,9 +11,18 @@ import type { CardDom } from './template.ts';
 /** Makes the footer's renderer. */
 export function controlsRenderer(dom: CardDom, { setIcon }: Controls): (frame: CardFrame) => void {
   return ({ view, labels, mode, idle, live, connecting, asking, kept, info, ended }) => {
-    const { input, send, stopReply, call, mute, hangUp, footer } = dom;
+    const { input, send, stopReply, call, mute, hangUp, more, footer } = dom;
     const { phase } = view;
-    const typing = mode !== 'voice';
+    const inCall = live || phase === 'ending';
+    // More's row is open only in a call; the next call starts with it closed.
+    if (!inCall) more.setAttribute('aria-expanded', 'false');
+    const extra = inCall && mode !== 'voice' && more.getAttribute('aria-expanded') === 'true';
+    footer.toggleAttribute('data-call', inCall);
+    footer.toggleAttribute('data-more', extra);
+    // Voice mode has no field: its third control is the audio settings' own (audio-panel.ts).
+    more.hidden = !inCall || mode === 'voice';
+    setLabel(more, labels.more);
+    const typing = mode !== 'voice' && (!inCall || extra);
     const replying = view.chat !== 'idle';
     input.hidden = !typing;
     input.setAttribute('aria-label', labels.message);

@@ -53,14 +53,17 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
   const retry = button(errorRow, 'sec', 'retry');
   const typeInstead = button(errorRow, 'sec', 'type-instead');
 
-  // After a call: its length, who ended it, and what next.
-  const ended = add(body, 'section', 'box', 'ended', { 'aria-labelledby': 'rn' });
+  // After a call, one block (issue 36, item 6): its length and who ended it, Call again, the
+  // rating (the rich part folds it into `endedRating`) and a row for actions on the transcript
+  // (`endedActions`, empty and hidden until something is put in it). The field below is where the
+  // conversation goes on in chat, so the block has no button for that.
+  const ended = add(body, 'section', 'box nd', 'ended', { 'aria-labelledby': 'rn' });
   const endedTitle = add(ended, 'h3', 'bt', '', { id: 'rn' });
   const endedText = add(ended, 'p');
-  const endedRow = add(ended, 'div', 'row');
-  // Words only: both fit on one row of the narrowest card.
-  const callAgain = button(endedRow, 'pri', 'call-again');
-  const continueChat = button(endedRow, 'sec', 'continue-chat');
+  const callAgain = button(ended, 'pri', 'call-again');
+  const endedRating = add(ended, 'div', 'nr');
+  const endedActions = add(ended, 'div', 'row na');
+  endedActions.hidden = true;
 
   const consentBox = add(body, 'section', 'box cs', 'consent', {
     role: 'dialog',
@@ -82,8 +85,12 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
   const stopReply = button(footer, 'sec ic', 'stop-reply', 'stop');
   const call = button(footer, 'pri hy', 'call', 'phone');
   const cancel = button(footer, 'sec', 'cancel');
-  const mute = button(footer, 'sec hy', 'mute', 'mic');
-  const hangUp = button(footer, 'dg hy', 'hang-up', 'phoneDown');
+  // In a call: Mute, Hang Up and More, labelled; More opens the rest (the message field, the
+  // audio settings) in a row above them (issue 36, item 7).
+  const mute = button(footer, 'sec mu', 'mute', 'mic');
+  const hangUp = button(footer, 'dg', 'hang-up', 'phoneDown');
+  const more = button(footer, 'sec ic mo', 'more', 'more');
+  more.setAttribute('aria-expanded', 'false');
   host.container.insertBefore(card, host.launcher);
   // Phones: the dimmed page behind the sheet; a tap on it minimizes (pointer only: the header's
   // × and Escape are the keyboard's way).
@@ -122,7 +129,8 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
     endedTitle,
     endedText,
     callAgain,
-    continueChat,
+    endedRating,
+    endedActions,
     consentBox,
     consentTitle,
     consentText,
@@ -138,6 +146,7 @@ export function buildCard(host: CardHost, { add, icon, button }: Controls) {
     cancel,
     mute,
     hangUp,
+    more,
     announcer,
     hide,
     dot,

@@ -24,6 +24,7 @@ export const loadBundledModule: LoadModule = <K extends ModuleKey>(name: K) => {
     audio: () => import('../card/audio-panel.ts'),
     markdown: () => import('../card/markdown-file.ts'),
     record: () => import('../card/record/index.ts'),
+    sheet: () => import('../card/sheet.ts'),
     start: () => import('./entries/start.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;

@@ -11,6 +11,9 @@ export interface HandOverTurn {
   readonly at: number;
 }
 
+/** How the page's hand-over ended: the visitor sent it to a person, or closed the form unsent. */
+export type HandOverOutcome = 'sent' | 'cancelled';
+
 /** The `ringwise-handoff` event's detail. */
 export interface HandOverDetail {
   readonly turns: readonly HandOverTurn[];
@@ -18,6 +21,35 @@ export interface HandOverDetail {
   readonly callId?: string;
   /** The chat session, when there was one. */
   readonly sessionId?: string;
+  /**
+   * The page's answer, called while the event is dispatched: the outcome, or a promise of it
+   * (e.g. resolved when its contact form was sent or closed). The card says "passed on" (and a
+   * call ends after the assistant's last words) only once it is `'sent'`; `'cancelled'` gives the
+   * card back as it was, with its hand-over button. Unanswered, the event itself is the hand-over.
+   */
+  readonly respondWith: (outcome: HandOverOutcome | PromiseLike<HandOverOutcome>) => void;
+}
+
+/**
+ * Reads the page's answer to a hand-over: `respond` goes into the event's detail; after the
+ * dispatch, `outcome()` is the answer (`'sent'` at once when nobody answered: the event was the
+ * hand-over). A second answer is ignored; an answer that is not an outcome, or a rejected
+ * promise, counts as `'cancelled'` (nothing is claimed that was not confirmed).
+ */
+export function handOverAnswer(): {
+  respond: HandOverDetail['respondWith'];
+  outcome(): Promise<HandOverOutcome>;
+} {
+  let answer: Promise<HandOverOutcome> | null = null;
+  return {
+    respond(outcome) {
+      answer ??= Promise.resolve(outcome).then(
+        (value) => (value === 'sent' ? 'sent' : 'cancelled'),
+        () => 'cancelled' as const,
+      );
+    },
+    outcome: () => answer ?? Promise.resolve('sent'),
+  };
 }
 
 /**
@@ -28,13 +60,19 @@ export function handOverDetail(
   turns: readonly Turn[],
   at: (turn: Turn) => number | undefined,
   ids: { callId?: string | null; sessionId?: string | null },
+  respondWith: HandOverDetail['respondWith'],
   now = Date.now(),
 ): HandOverDetail {
   const said = turns.flatMap((turn) => {
     const text = [turn.text, turn.partial].filter(Boolean).join(' ').trim();
     return text ? [{ role: turn.role, text, at: at(turn) ?? now }] : [];
   });
-  return { turns: said, ...(ids.callId && { callId: ids.callId }), ...(ids.sessionId && { sessionId: ids.sessionId }) };
+  return {
+    turns: said,
+    ...(ids.callId && { callId: ids.callId }),
+    ...(ids.sessionId && { sessionId: ids.sessionId }),
+    respondWith,
+  };
 }
 
 /** What `endPolitely` needs of the conversation. */

@@ -163,7 +163,7 @@ export const EVENT_DOCS: {
   feedback:
     'The visitor rated: a reply ({ rating: 1 | -1, messageId }) or the conversation ({ rating: 1–5, comment? }), with callId / sessionId when known. Also POSTed to feedback-url.',
   handoff:
-    'The visitor asked for a person ({ turns: [{ role, text, at }], callId?, sessionId? }); a call ends after the assistant’s last words.',
+    'The visitor asked for a person ({ turns: [{ role, text, at }], callId?, sessionId?, respondWith }). Answer with detail.respondWith(outcome or a promise of it: "sent" | "cancelled"): the card says it was passed on (and a call ends after the assistant’s last words) only once "sent"; "cancelled" gives the card back with its hand-over button. Unanswered, the event is the hand-over.',
 };
 
 /** Every `::part()`: what it is. */
@@ -199,26 +199,30 @@ export const PART_DOCS = {
   cancel: 'Cancels a call while it connects.',
   mute: 'Mute / Unmute.',
   'hang-up': 'Hang Up.',
+  more: 'Hybrid, in a call: More, which opens a row with the message field and the audio settings control.',
   'enable-audio': 'Shown when the browser blocked the assistant’s audio.',
   resume:
     'Resume call: joins again a call another page of the site left running, where the browser needs a tap before it plays audio.',
   'type-instead': 'Hybrid: in the error section when the microphone failed, switches to typing.',
-  ended: 'The section after a call: its length and who ended it.',
+  ended:
+    'The block after a call: its length and who ended it, Call again, and the end rating folded in (the field below goes on in chat).',
   'call-again': 'Its Call again button.',
-  'continue-chat': 'Hybrid: its Continue in chat button (back to the message field).',
   suggestions:
     'A row of suggested replies: the starters of `suggestions` in an empty conversation, or the assistant’s `suggest_replies` under its latest message.',
   suggestion: 'One suggested reply (a tap sends its text).',
   feedback: 'The thumbs under a finished reply (`feedback="message"` or `"both"`).',
   'thumb-up': 'Helpful.',
   'thumb-down': 'Not helpful.',
-  rating: 'The end-of-conversation rating: 1–5 as a radio group, a comment, Send rating and Skip.',
+  rating:
+    'The end-of-conversation rating: 1–5 as a radio group, a comment, Send rating and Skip (after a call, inside the ended block: the comment and Send once a star is chosen, no Skip).',
   'rating-comment': 'The rating’s optional comment.',
   'rating-skip': 'Skips the rating.',
   'rating-send': 'Sends the rating.',
   handoff: 'The hand-over action (`handoff-label`).',
   'handoff-done': 'What the card says after the hand-over.',
-  'audio-settings': 'The footer’s audio settings control during a call, and the panel it opens above the footer.',
+  'audio-settings-button':
+    'The audio settings control during a call (behind More in hybrid mode; beside Mute and Hang Up in voice mode).',
+  'audio-settings': 'The audio settings panel that control opens above the footer.',
   microphone: 'The panel’s microphone picker.',
   speaker: 'The panel’s speaker picker (browsers that can route output only).',
   volume: 'The panel’s slider for the assistant’s volume.',

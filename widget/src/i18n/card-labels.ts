@@ -95,7 +95,7 @@ export const EN_CARD_LABELS: CardLabels = {
   endedByVisitor: 'You ended the call.',
   endedByAssistant: 'The assistant ended the call.',
   endedByConnection: 'The connection was lost.',
-  continueInChat: 'Continue in chat',
+  more: 'More',
   typeInstead: 'Type instead',
   fixMicBlockedVoice: 'Open this site in its own browser tab to call.',
   audioSettings: 'Audio settings',

@@ -165,8 +165,8 @@ export interface CardLabels extends StageLabels {
   endedByVisitor: string;
   endedByAssistant: string;
   endedByConnection: string;
-  /** Hybrid, after a call: back to the message field. */
-  continueInChat: string;
+  /** Hybrid, in a call: the footer's More, which opens the message field and the audio settings. */
+  more: string;
   /** Hybrid, the microphone failed: type instead of talking. */
   typeInstead: string;
   /** Voice only (no typing), the page blocks the microphone: what to do. */

@@ -82,6 +82,8 @@ export const MODULE_FILES = {
   markdown: /* @__PURE__ */ moduleFile('markdown'),
   /** The visitor's record (consent receipt, the header menu: forget, transcript), loaded on Accept or the menu. */
   record: /* @__PURE__ */ moduleFile('record'),
+  /** The phone's sheet as a modal dialog, loaded by the card on a narrow screen. */
+  sheet: /* @__PURE__ */ moduleFile('sheet'),
   /** The click's start (target, consent, POST /call/web, the microphone), loaded with the card on intent or in idle time. */
   start: /* @__PURE__ */ moduleFile('start'),
 } as const satisfies Record<keyof WidgetModules, string>;

@@ -507,4 +507,37 @@ describe("ContactModal: the assistant's hand-over to a person (issue 26)", () =>
       'From my conversation with your assistant:\nMe: Hello',
     );
   });
+
+  it('answers the widget with the outcome: cancelled when closed unsent, sent once the request went (issue 36)', async () => {
+    render(<ContactModal loadInsert={backend.load} />);
+    const fire = () => {
+      const answers: Promise<unknown>[] = [];
+      const widget = document.body.appendChild(document.createElement('ringwise-voice-call'));
+      const detail = {
+        turns: [{ role: 'user', text: 'A person, please' }],
+        respondWith: (answer: Promise<unknown>) => answers.push(answer),
+      };
+      act(() => {
+        widget.dispatchEvent(new CustomEvent('ringwise-handoff', { detail, bubbles: true, composed: true }));
+      });
+      widget.remove();
+      expect(answers, 'answered while the event is dispatched').toHaveLength(1);
+      return answers[0]!;
+    };
+    const closed = fire();
+    const dialog = screen.getByRole('dialog', { name: 'Get in Contact' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await expect(closed, 'closed unsent').resolves.toBe('cancelled');
+    const sent = fire();
+    let settled = '';
+    void sent.then((outcome) => (settled = String(outcome)));
+    await fill(dialog, { name: 'Ann Lee', business: 'Lee Dental', email: 'ann@lee.com', info: '' });
+    await send(dialog);
+    expect(settled, 'nothing said while the request is on its way').toBe('');
+    backend.answer({ error: null, status: 201 });
+    await settle();
+    await expect(sent, 'sent').resolves.toBe('sent');
+    expect(dialog, 'said before the modal closes itself').toHaveAttribute('open');
+    expect(settled).toBe('sent');
+  });
 });

@@ -2,12 +2,12 @@
 /**
  * What the card offers when a call ends or cannot use the microphone (issue 25, items 7 and 8):
  * an ended section that says how long the call lasted and who ended it, keeps the transcript and
- * offers Call again (and, in hybrid mode, Continue in chat); a failed microphone in hybrid mode
+ * offers Call again with the rating folded in (one block, issue 36); a failed microphone in hybrid mode
  * offers Type instead, and voice mode says what to do.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
-import { getByRole, isHidden, queryByRole } from '../element/dom-helpers.ts';
+import { allByRole, getByRole, isHidden, queryByRole } from '../element/dom-helpers.ts';
 import { bubbles, flush, mount, open } from '../element/harness.ts';
 
 afterEach(() => {
@@ -45,7 +45,7 @@ async function liveCall(
 function endedText(shadow: ShadowRoot): string | null {
   const section = shadow.querySelector('[part=ended]');
   return section && !isHidden(section)
-    ? [...section.querySelectorAll('h3, p')].map((el) => el.textContent).join(' | ')
+    ? [...section.querySelectorAll(':scope > h3, :scope > p')].map((el) => el.textContent).join(' | ')
     : null;
 }
 
@@ -67,7 +67,6 @@ describe('after a call', () => {
       ),
       'one Call again',
     ).toHaveLength(1);
-    expect(queryByRole(shadow, 'button', EN_LABELS.continueInChat), 'voice mode: no chat to continue in').toBeNull();
     getByRole(shadow, 'button', EN_LABELS.callAgain).click();
     await flush();
     expect(client.starts.length, 'called again').toBe(2);
@@ -90,8 +89,10 @@ describe('after a call', () => {
     expect(isHidden(shadow.querySelector('[part=error]')!), 'no error section beside it').toBe(true);
   });
 
-  test('hybrid: Continue in chat goes back to the message field; the conversation stays', async () => {
+  test('hybrid: one block (who, how long, Call again, the rating); no Continue in chat beside the field (issue 36)', async () => {
     const { shadow } = await liveCall(HYBRID);
+    // The rating is the rich file's, loaded once the conversation began: wait for it (turns, not a clock).
+    for (let i = 0; i < 200 && !shadow.querySelector('[part=rating]'); i++) await flush();
     getByRole(shadow, 'button', EN_LABELS.stop).click();
     await flush();
     expect(endedText(shadow), 'ended').toBe(`Call ended · 2:14 | ${EN_LABELS.endedByVisitor}`);
@@ -99,10 +100,15 @@ describe('after a call', () => {
       queryByRole(shadow, 'button', EN_LABELS.startCall),
       'the footer does not offer a second call button',
     ).toBeNull();
-    getByRole(shadow, 'button', EN_LABELS.continueInChat).click();
-    await flush();
-    expect(shadow.activeElement, 'the message field').toBe(getByRole(shadow, 'textbox', EN_LABELS.message));
-    expect(endedText(shadow), 'the notice stepped aside').toBeNull();
+    const section = shadow.querySelector('[part=ended]')!;
+    for (let i = 0; i < 200 && !section.querySelector('[part=rating]:not([hidden])'); i++) await flush();
+    expect(getByRole(section, 'radiogroup', 'How was this conversation?'), 'the rating folded in').toBeTruthy();
+    expect(getByRole(section, 'button', EN_LABELS.callAgain), 'Call again in it').toBeTruthy();
+    expect(
+      allByRole(shadow, 'button').map((b) => b.getAttribute('aria-label')),
+      'the field below is the way on in chat: no second one',
+    ).not.toContain('Continue in chat');
+    expect(getByRole(shadow, 'textbox', EN_LABELS.message), 'the field').toBeTruthy();
     expect(bubbles(shadow), 'the conversation stays').toEqual(['assistant: How can I help?']);
   });
 });

@@ -460,6 +460,9 @@ describe('hybrid card', () => {
     voice.update({ state: 'active' });
     expect(bubbles(shadow), 'chat history kept').toEqual(['user: Hello', 'assistant: Hi! Want to talk?']);
     voice.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Go ahead.' });
+    await flush();
+    // In a call the field is behind More (issue 36, item 7).
+    getByRole(shadow, 'button', EN_LABELS.more).click();
     type(shadow, 'My address is 5 Elm St');
     expect(voice.sent, 'typed text joins the call as add-message').toEqual([
       { type: 'add-message', message: { role: 'user', content: 'My address is 5 Elm St' } },
@@ -482,7 +485,7 @@ describe('hybrid card', () => {
     expect(bubbles(shadow).length, 'nothing was cleared').toBe(7);
   });
 
-  test('the footer packs field, send and icon call controls, each named', async () => {
+  test('in a call the footer holds three named controls; More opens the field and the audio settings (issue 36)', async () => {
     const mounted = await mount(HYBRID);
     await open(mounted);
     getByRole(mounted.shadow, 'button', EN_LABELS.startCall).click();
@@ -490,15 +493,31 @@ describe('hybrid card', () => {
     mounted.modules.voice.client().update({ state: 'active' });
     // The settings control comes with the audio file, loaded when the call starts: wait for it
     // (a count of turns, not a clock).
-    for (let i = 0; i < 200 && !mounted.shadow.querySelector('[part~=audio-settings]'); i++) await flush();
+    for (let i = 0; i < 200 && !mounted.shadow.querySelector('[part~=audio-settings-button]'); i++) await flush();
     const footer = mounted.shadow.querySelector('[part=footer]')!;
-    expect(allByRole(footer, 'button').map(nameOf), 'footer controls').toEqual([
-      EN_LABELS.send,
+    expect(allByRole(footer, 'button').map(nameOf), 'three controls').toEqual([
       EN_LABELS.mute,
-      EN_LABELS.audioSettings,
       EN_LABELS.stop,
+      EN_LABELS.more,
     ]);
-    expect(getByRole(footer, 'textbox', EN_LABELS.message), 'message field').toBeTruthy();
+    expect(queryByRole(footer, 'textbox', EN_LABELS.message), 'the field is behind More').toBeNull();
+    for (const name of [EN_LABELS.mute, EN_LABELS.stop])
+      expect(getByRole(footer, 'button', name).querySelector('.lb')?.textContent, `${name}: a visible label`).toBe(
+        name,
+      );
+    const more = getByRole(footer, 'button', EN_LABELS.more);
+    expect(more.title, 'More: a tooltip').toBe(EN_LABELS.more);
+    more.click();
+    await flush();
+    expect(more.getAttribute('aria-expanded'), 'open').toBe('true');
+    expect(mounted.shadow.activeElement, 'the field takes focus').toBe(getByRole(footer, 'textbox', EN_LABELS.message));
+    expect(allByRole(footer, 'button').map(nameOf), 'More’s row: Send and the audio settings').toEqual([
+      EN_LABELS.send,
+      EN_LABELS.audioSettings,
+      EN_LABELS.mute,
+      EN_LABELS.stop,
+      EN_LABELS.more,
+    ]);
   });
 });
 

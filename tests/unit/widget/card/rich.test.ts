@@ -170,6 +170,9 @@ describe('suggested replies', () => {
     offer(['Tuesday', 'Friday']);
     await flush();
     expect(queryByRole(mounted.shadow, 'group', 'Suggested replies'), 'a new offer').not.toBeNull();
+    // In a call the message field is behind More (issue 36).
+    getByRole(mounted.shadow, 'button', 'More').click();
+    await flush();
     const input = getByRole(mounted.shadow, 'textbox', 'Message') as HTMLInputElement;
     input.value = 'Monday';
     input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -276,6 +279,7 @@ describe('hand-over to a person', () => {
           { role: 'assistant', text: 'Of course, one moment.', at: expect.any(Number) as number },
         ],
         callId: 'call-9',
+        respondWith: expect.any(Function) as never,
       },
     ]);
     expect(client.stops, 'not while the assistant speaks').toBe(0);
@@ -285,5 +289,38 @@ describe('hand-over to a person', () => {
     expect(mounted.shadow.querySelector('[part=handoff-done]')?.textContent, 'said in the card').toBe(
       'Your conversation was passed on to a person.',
     );
+  });
+
+  test('passed on only once the page says it was sent; closed unsent, the card is as it was (issue 36, item 1)', async () => {
+    const { mounted, client } = await liveCall({ 'handoff-label': 'Talk to a person' });
+    client.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'A person?' });
+    await flush();
+    let answer: (outcome: 'sent' | 'cancelled') => void = () => {};
+    mounted.el.addEventListener('ringwise-handoff', (event) =>
+      (event as CustomEvent<{ respondWith(outcome: Promise<string>): void }>).detail.respondWith(
+        new Promise((resolve) => (answer = resolve)),
+      ),
+    );
+    const button = () => queryByRole(mounted.shadow, 'button', 'Talk to a person');
+    const note = () => mounted.shadow.querySelector('[part=handoff-done]')!;
+    button()!.click();
+    await flush();
+    expect(note().textContent, 'the form is open: nothing was passed on yet').toBe('');
+    expect(client.stops, 'the call goes on while the form is open').toBe(0);
+    answer('cancelled');
+    await flush();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(note().textContent, 'closed unsent: no claim').toBe('');
+    expect(button(), 'the button is back').not.toBeNull();
+    expect(mounted.shadow.activeElement, 'focus back on it').toBe(button());
+    expect(client.stops, 'the call still goes on').toBe(0);
+    button()!.click();
+    await flush();
+    answer('sent');
+    await flush();
+    await flush();
+    expect(note().textContent, 'sent: passed on').toBe('Your conversation was passed on to a person.');
+    expect(button(), 'no second hand-over').toBeNull();
+    expect(client.stops, 'the call ends after the hand-over').toBe(1);
   });
 });

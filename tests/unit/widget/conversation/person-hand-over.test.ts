@@ -2,6 +2,7 @@
 import { expect, test } from 'vitest';
 import {
   endPolitely,
+  handOverAnswer,
   handOverDetail,
   type PoliteEndPort,
 } from '../../../../widget/src/conversation/person-hand-over.ts';
@@ -15,6 +16,8 @@ const turn = (id: number, role: Turn['role'], text: string, partial = ''): Turn 
   via: 'voice',
 });
 
+const respond = () => {};
+
 test('the detail: every turn with its role, words and start time; the ids it knows', () => {
   const times = new Map([
     [1, 1000],
@@ -24,15 +27,35 @@ test('the detail: every turn with its role, words and start time; the ids it kno
     [turn(1, 'user', 'Hello'), turn(2, 'assistant', 'Hi,', 'how can I help?'), turn(3, 'user', '', '')],
     (t) => times.get(t.id),
     { callId: 'c-1', sessionId: null },
+    respond,
     9000,
   );
-  expect(detail, 'turns and the call').toEqual({
+  expect(detail, 'turns, the call and the way to answer').toEqual({
     turns: [
       { role: 'user', text: 'Hello', at: 1000 },
       { role: 'assistant', text: 'Hi, how can I help?', at: 2000 },
     ],
     callId: 'c-1',
+    respondWith: respond,
   });
+});
+
+test("the page's answer: its outcome once; unanswered is the hand-over; anything else claims nothing", async () => {
+  const unanswered = handOverAnswer();
+  expect(await unanswered.outcome(), 'nobody answered: the event was the hand-over').toBe('sent');
+  const sent = handOverAnswer();
+  sent.respond(Promise.resolve('sent'));
+  sent.respond('cancelled');
+  expect(await sent.outcome(), 'the first answer counts').toBe('sent');
+  const closed = handOverAnswer();
+  closed.respond(Promise.resolve('cancelled'));
+  expect(await closed.outcome(), 'closed unsent').toBe('cancelled');
+  const failed = handOverAnswer();
+  failed.respond(Promise.reject(new Error('form broke')));
+  expect(await failed.outcome(), 'a failed answer is not a hand-over').toBe('cancelled');
+  const odd = handOverAnswer();
+  odd.respond('maybe' as never);
+  expect(await odd.outcome(), 'not an outcome: not a hand-over').toBe('cancelled');
 });
 
 /** A conversation whose view the test sets. */

@@ -66,6 +66,14 @@ test('every part the card renders is described, and every described part is rend
     [...mounted.shadow.querySelectorAll('[part]')].flatMap((el) => el.getAttribute('part')!.split(' ')),
   );
   expect([...rendered].sort(), 'parts rendered = parts described').toEqual(Object.keys(PART_DOCS).sort());
+  // One name per part (issue 36): every element with a name is the same kind of thing (a button
+  // part is never also a panel), so `::part(name)` styles one part.
+  const kinds = new Map<string, Set<string>>();
+  for (const el of mounted.shadow.querySelectorAll('[part]'))
+    for (const name of el.getAttribute('part')!.split(' '))
+      kinds.set(name, (kinds.get(name) ?? new Set()).add(`${el.localName}[role=${el.getAttribute('role') ?? ''}]`));
+  const shared = [...kinds].filter(([, seen]) => seen.size > 1).map(([name, seen]) => `${name}: ${[...seen]}`);
+  expect(shared, 'one part name per part').toEqual([]);
 });
 
 test('every --ringwise-* property the stylesheets read is described, and every described one is read', () => {

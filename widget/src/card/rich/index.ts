@@ -14,7 +14,7 @@ import {
   parseFeedbackMode,
   postFeedback,
 } from '../../conversation/feedback.ts';
-import { endPolitely, handOverDetail } from '../../conversation/person-hand-over.ts';
+import { endPolitely, handOverAnswer, handOverDetail } from '../../conversation/person-hand-over.ts';
 import { parseSuggestions, suggestReplyOptions, SUGGEST_REPLIES_TOOL } from '../../conversation/suggestions.ts';
 import type { Turn } from '../../conversation/view.ts';
 import type { ClientTools } from '../../core/client-tools.ts';
@@ -137,16 +137,35 @@ export function richParts(
   const handoff = kit.button(handoffBar, 'sec', 'handoff');
   handoff.prepend(host.svgIcon(RICH_ICONS.person));
   const handoffNote = kit.add(handoffBar, 'p', 'hn', 'handoff-done', { role: 'status' });
+  /** A hand-over waits for the page's answer (its form is open): a second press sends nothing. */
+  let handingOver = false;
   handoff.addEventListener('click', () => {
+    if (handingOver) return;
     const view = controller.getSnapshot();
-    handedOver = true;
+    // Phones: the modal sheet collapses first, so the page's form opens over the page, not under it.
+    const sheet = dom.card.getAttribute('aria-modal') === 'true';
+    if (sheet) host.collapse();
+    const answer = handOverAnswer();
+    handingOver = true;
     host.dispatch(
       'handoff',
-      handOverDetail(view.conversation, (turn) => seen.get(turn.id), ids()),
+      handOverDetail(view.conversation, (turn) => seen.get(turn.id), ids(), answer.respond),
     );
-    // The assistant finishes its sentence; then the call ends.
-    endPolitely(controller);
-    render();
+    void answer.outcome().then((outcome) => {
+      handingOver = false;
+      if (outcome === 'sent') {
+        // Passed on only now; the assistant finishes its sentence, then the call ends.
+        handedOver = true;
+        endPolitely(controller);
+        return render();
+      }
+      // Closed unsent: the card as it was (the sheet open again), focus back on the button. The
+      // element's open() moves focus into the card within this task's microtasks; the button's
+      // focus comes in the next task, after it.
+      if (sheet) (element as HTMLElement & { open(): void }).open();
+      render();
+      setTimeout(() => handoff.focus());
+    });
   });
 
   // Inline, never a step of closing: after a call the ended section has put focus on Call again
@@ -209,6 +228,10 @@ export function richParts(
         endedCall = false;
         queueMicrotask(askRating);
       }
+      // After a call the rating is part of the ended block (one block, issue 36); a closed chat's
+      // waits in the body.
+      const home = frame.ended ? dom.endedRating : body;
+      if (box.el.parentElement !== home) home.append(box.el);
       box.el.hidden = rating !== 'asking';
       if (!box.el.hidden) box.label(labels);
 

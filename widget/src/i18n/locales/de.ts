@@ -106,7 +106,7 @@ export const labels: VoiceLabels = {
   endedByVisitor: 'Sie haben das Gespräch beendet.',
   endedByAssistant: 'Der Assistent hat das Gespräch beendet.',
   endedByConnection: 'Die Verbindung wurde unterbrochen.',
-  continueInChat: 'Im Chat weiter',
+  more: 'Mehr',
   typeInstead: 'Stattdessen schreiben',
   fixMicBlockedVoice: 'Öffnen Sie diese Seite in einem eigenen Browser-Tab, um anzurufen.',
   suggestions: 'Antwortvorschläge',

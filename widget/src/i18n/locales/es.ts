@@ -104,7 +104,7 @@ export const labels: VoiceLabels = {
   endedByVisitor: 'Has terminado la llamada.',
   endedByAssistant: 'El asistente ha terminado la llamada.',
   endedByConnection: 'Se ha perdido la conexión.',
-  continueInChat: 'Seguir por chat',
+  more: 'Más',
   typeInstead: 'Escribir en su lugar',
   fixMicBlockedVoice: 'Abre este sitio en una pestaña aparte del navegador para llamar.',
   suggestions: 'Respuestas sugeridas',

@@ -104,7 +104,7 @@ export const labels: VoiceLabels = {
   endedByVisitor: 'Vous avez mis fin à l’appel.',
   endedByAssistant: 'L’assistant a mis fin à l’appel.',
   endedByConnection: 'La connexion a été perdue.',
-  continueInChat: 'Continuer par écrit',
+  more: 'Plus',
   typeInstead: 'Écrire plutôt',
   fixMicBlockedVoice: 'Ouvrez ce site dans un onglet séparé du navigateur pour appeler.',
   suggestions: 'Réponses suggérées',
