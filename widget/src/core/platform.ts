@@ -40,6 +40,12 @@ export interface VoicePlatform {
   createAudioPlayer(track: MediaTrackLike): AudioPlayback;
   /** Calls `handler` when the page is being unloaded; returns the remover. */
   onPageHide(handler: () => void): () => void;
+  /**
+   * Keeps the screen on until the returned function is called (a phone must not lock mid-call):
+   * a screen wake lock, asked again whenever the page becomes visible (browsers drop it when the
+   * page is hidden). Optional, and a no-op where the browser has none or refuses.
+   */
+  keepScreenOn?(): () => void;
 }
 
 /** An `Error` with a DOMException-style `name`. */
@@ -106,5 +112,24 @@ export const browserPlatform: VoicePlatform = {
   onPageHide(handler) {
     addEventListener('pagehide', handler);
     return () => removeEventListener('pagehide', handler);
+  },
+  keepScreenOn() {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.wakeLock;
+    if (!locks) return () => {};
+    let lock: Promise<WakeLockSentinel | void> | null = null;
+    let done = false;
+    // Refused (no user activation, battery saver, a policy): the call goes on without it.
+    const ask = () => {
+      if (!done && document.visibilityState === 'visible') lock = locks.request('screen').catch(() => {});
+    };
+    // The browser releases the lock when the page is hidden; it is asked again when it is shown.
+    const visible = () => ask();
+    document.addEventListener('visibilitychange', visible);
+    ask();
+    return () => {
+      done = true;
+      document.removeEventListener('visibilitychange', visible);
+      void lock?.then((sentinel) => sentinel?.release()).catch(() => {});
+    };
   },
 };

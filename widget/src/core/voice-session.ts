@@ -146,10 +146,16 @@ export class VoiceSession implements StageRun {
     return asked;
   }
 
-  /** `call-start`, once: when the platform says the assistant listens, or its audio plays. */
+  /**
+   * `call-start`, once: when the platform says the assistant listens, or its audio plays; the screen
+   * wake lock is asked for from then on (`VoicePlatform.keepScreenOn`).
+   */
   callStarted(): void {
     if (this.started) return;
     this.started = true;
+    // The screen stays on while the call runs (released with the session's other listeners).
+    const release = this.host.platform.keepScreenOn?.();
+    if (release) this.offs.push(release);
     this.host.emit('call-start', undefined);
   }
 
