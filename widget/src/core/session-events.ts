@@ -4,7 +4,7 @@
  * network and recording events passed on typed (`VoiceMediaEvents`).
  */
 import type { CallObject, CallObjectEvents } from './call-port.ts';
-import { SPEAKING_THRESHOLD, SPEECH_END_DELAY_MS, VOLUME_DIVISOR } from './constants.ts';
+import { FINAL_WORDS_MAX_MS, SPEAKING_THRESHOLD, SPEECH_END_DELAY_MS, VOLUME_DIVISOR } from './constants.ts';
 import { VoiceError } from './errors/voice-error.ts';
 import type { VoiceMediaEvents, VoiceMessage } from './types.ts';
 import type { VoiceSession } from './voice-session.ts';
@@ -84,7 +84,10 @@ export function wireCall(s: VoiceSession, call: CallObject): void {
     host.emit('message', message);
     if (message.type === 'status-update' && message.status === 'ended') {
       s.endedSent = true;
-      host.end(s);
+      // The platform ends the call while the assistant's last sentence may still be playing here:
+      // it is heard out (the end waits for the speech to end, capped), then the call ends.
+      if (s.speechTimer === undefined) host.end(s);
+      else s.finishing ??= setTimeout(() => host.end(s), FINAL_WORDS_MAX_MS);
     }
   });
   on('remote-participants-audio-level', ({ levels }) => {
@@ -102,6 +105,7 @@ export function wireCall(s: VoiceSession, call: CallObject): void {
       s.speechTimer = undefined;
       host.set({ speaking: false });
       host.emit('speech-end', undefined);
+      if (s.finishing) host.end(s);
     }, SPEECH_END_DELAY_MS);
   });
   on('local-audio-level', ({ level }) => host.emit('local-volume-level', level));

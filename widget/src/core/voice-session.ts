@@ -90,6 +90,8 @@ export class VoiceSession implements StageRun {
   /** A status-update `ended` was emitted (received or synthesized): never emit a second. */
   declare endedSent?: boolean;
   declare speechTimer?: ReturnType<typeof setTimeout>;
+  /** The platform ended the call while the assistant spoke: the end waits for its speech (capped). */
+  declare finishing?: ReturnType<typeof setTimeout>;
   /** Participant whose video track is in the snapshot. */
   declare videoParticipantId?: string;
 
@@ -276,6 +278,7 @@ export class VoiceSession implements StageRun {
     }
     for (const off of this.offs.splice(0)) off();
     clearTimeout(this.speechTimer);
+    clearTimeout(this.finishing);
     this.players.drop(() => true);
     return async () => {
       try {

@@ -25,8 +25,9 @@ const KB = 1000;
 // and one log prefix (+54), and issue 20's spare call object asked for in `preload` (+40); gated just above it.
 // Issue 33: the core asks the call request's owner (core/call-request.ts) for its request: +10 B.
 // +57 B: the start's web-call stage moved to core/web-call-source.ts (the 300-line gate after Prettier).
-// Issue 37: the screen wake lock held during a call (VoicePlatform.keepScreenOn): 7,267 → 7,404 B.
-const BUDGET = 7.41 * KB;
+// Issue 37: the screen wake lock held during a call (VoicePlatform.keepScreenOn): 7,267 → 7,404 B;
+// the assistant's last sentence heard out when the platform ends the call: 7,442 B.
+const BUDGET = 7.45 * KB;
 
 async function bundle(contents: string) {
   const lazy: string[] = [];
