@@ -116,7 +116,11 @@ const KB = 1000;
 // #private fields, the controller's public methods delegating): card +118 B; chat and voice raised by 120 B each.
 // The 300-line gate after Prettier: the start's web-call stage its own module (core/web-call-source.ts), since esbuild
 // does not inline functions: engine 7,667 → 7,723 B (+56), machinery 87,664 B, voice 110,796 B.
-const BUDGET = { loader: 6 * KB, engine: 7.73 * KB, machinery: 87.67 * KB, chat: 32.19 * KB, voice: 110.8 * KB };
+// Issue 37 (calls): the engine +309 B (7,723 → 8,032 B: the screen wake lock, the last sentence heard out,
+// Stop's mute of the players and the platform's mute-assistant), machinery 87,973 B; the card +~375 B (the
+// controller's interrupt, the cut turn's unheard rest in the log, three English labels; the Stop control
+// itself is in the audio file): chat 32,556 B, voice 111,480 B. Chat mode grew: see the issue's closing note.
+const BUDGET = { loader: 6 * KB, engine: 8.04 * KB, machinery: 87.98 * KB, chat: 32.56 * KB, voice: 111.49 * KB };
 
 let outdir = '';
 let meta: Metafile;

@@ -11,7 +11,9 @@ import { bindHold, inputMode, PushToTalk } from '../conversation/push-to-talk.ts
 import { format, type VoiceLabels } from '../i18n/labels.ts';
 import { START_STAGES } from '../core/start-stages.ts';
 import type { CallView } from '../conversation/view.ts';
+import type { VoiceClientPort } from '../conversation/engine-port.ts';
 import { setLabel, type Controls } from './controls.ts';
+import { stopControl } from './stop-control.ts';
 import type { CardFrame } from './frame.ts';
 import type { CardDom } from './template.ts';
 import AUDIO_CSS from './styles/audio.css?raw';
@@ -40,14 +42,16 @@ export interface AudioPanel {
 
 /** What the part needs from the card. */
 export interface AudioPanelOptions {
-  /** The live voice client (its audio methods). */
-  client(): AudioClient | null;
+  /** The live voice client (its audio methods, and whether it can stop the assistant). */
+  client(): (AudioClient & Pick<VoiceClientPort, 'setAssistantMuted'>) | null;
   /** Mutes or opens the microphone (the controller's, so the view follows at once). */
   setMuted(muted: boolean): void;
   /** Draws the card again (the chip follows push-to-talk). */
   render(): void;
   /** The conversation's view now. */
   view(): CallView;
+  /** Stops the assistant speaking (the Stop control, the talk button while it speaks); false without a call. */
+  interrupt(): boolean;
 }
 
 /** The start stages that come after the call object's creation. */
@@ -103,7 +107,10 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
     onChange: () => draw(),
   });
   const talk = new PushToTalk(() => options, options.render);
-  const unbind = bindHold(talkButton, talk);
+  // Talking over the assistant in push-to-talk (the button, or Space on it) stops it first.
+  const press = () => (options.view().speaking && options.interrupt(), talk.press());
+  const unbind = bindHold(talkButton, { press, release: () => talk.release() });
+  const stop = stopControl(dom, kit, options.interrupt, () => !!options.client()?.setAssistantMuted);
 
   const fill = (select: HTMLSelectElement, devices: readonly DeviceOption[], selected: string | null) => {
     const key = JSON.stringify(devices);
@@ -196,11 +203,13 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
       talkButton.setAttribute('aria-pressed', String(talk.held));
       setLabel(talkButton, frame.labels.holdToTalk);
       if (push) dom.mute.hidden = true;
+      stop.render(frame);
       draw();
     },
     destroy() {
       for (const off of offs.splice(0)) off();
       settings.detach();
+      stop.destroy();
       panel.remove();
       toggle.remove();
       talkButton.remove();

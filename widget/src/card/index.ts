@@ -102,6 +102,7 @@ export function mountCard(host: CardHost): Card {
           setMuted: (muted) => controller.setMuted(muted),
           render: () => render(),
           view: () => controller.getSnapshot(),
+          interrupt: () => controller.interrupt(),
         });
         render();
       },

@@ -12,7 +12,7 @@ import type { EventSink } from './conversation-events.ts';
 import { problemOf } from './problems.ts';
 import type { VoiceClientPort } from './engine-port.ts';
 import { LazyClient } from './lazy-client.ts';
-import { transcriptChange } from './turns.ts';
+import { cutTurn, transcriptChange } from './turns.ts';
 import type { ViewStore } from './view-store.ts';
 import type { ProblemKind, ProblemSource } from './view.ts';
 import { foldVoice, type CallRecord } from './voice-fold.ts';
@@ -109,8 +109,44 @@ export class CallCommands {
     return true;
   }
 
-  /** Voice transcripts become turns (see `transcriptChange`). */
+  /**
+   * The visitor stops the assistant (the Stop control; Space in push-to-talk while it speaks): its
+   * audio is cut at once and the platform told (the engine's `setAssistantMuted`), the turn in
+   * progress marked, an `interrupt` event sent. False without a live call (or an engine without it).
+   */
+  interrupt(): boolean {
+    const client = this.slot.client;
+    if (!client?.setAssistantMuted || this.#store.view.phase !== 'active') return false;
+    client.setAssistantMuted(true);
+    this.#cut('stop');
+    return true;
+  }
+
+  /**
+   * What the visitor typed during a call joins it (`add-message`, role `user`) and shows at once;
+   * it is their next turn, so a stopped assistant may speak again. False outside a call.
+   */
+  typed(input: string): boolean {
+    const { phase } = this.#store.view;
+    const client = this.slot.client;
+    if (!client || (phase !== 'active' && phase !== 'reconnecting')) return false;
+    client.setAssistantMuted?.(false);
+    client.addMessage({ role: 'user', content: input });
+    this.#store.push([{ role: 'user', text: input, partial: '', via: 'text' }]);
+    return true;
+  }
+
+  /** The turn in progress is cut (`cutTurn`) and the page told who cut it (`interrupt`; no content). */
+  #cut(by: 'stop' | 'voice'): void {
+    const cut = cutTurn(this.#store.view.conversation);
+    if (cut) this.#store.set({ conversation: cut });
+    this.#host.sink()?.('interrupt', { by });
+  }
+
+  /** Voice transcripts become turns (see `transcriptChange`); the visitor's barge-in cuts the assistant's. */
   onMessage(message: VoiceMessage): void {
+    // The platform's sign that the visitor spoke over the assistant, which it then stopped.
+    if (message.type === 'user-interrupted') this.#cut('voice');
     const turns = this.#store.view.conversation;
     const change = transcriptChange(turns, message);
     if (change && 'last' in change) this.#store.set({ conversation: [...turns.slice(0, -1), change.last] });

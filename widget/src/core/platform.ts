@@ -8,6 +8,8 @@ export interface AudioPlayback {
   stop(): void;
   /** Sets the playback volume, 0..1 (not what the assistant hears, not the `volume-level` events). */
   setVolume?(volume: number): void;
+  /** Silences or restores playback at once (`muted`: iOS ignores a media element's volume, not this). */
+  setMuted?(muted: boolean): void;
   /** Routes playback to the output device `deviceId` (`HTMLMediaElement.setSinkId`); absent where browsers cannot. */
   setSinkId?(deviceId: string): Promise<void>;
   /** The media element playing the track, where there is one (browsers: a detached `<audio>`). */
@@ -104,6 +106,9 @@ export const browserPlatform: VoicePlatform = {
       },
       setVolume(volume) {
         audio.volume = volume;
+      },
+      setMuted(muted) {
+        audio.muted = muted;
       },
       // Only where the browser routes output (Chromium, Firefox); Safari has no setSinkId.
       ...('setSinkId' in audio && { setSinkId: (id: string) => audio.setSinkId(id) }),

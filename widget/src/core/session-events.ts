@@ -21,6 +21,18 @@ const PASSED_ON = [
   'recording-error',
 ] as const satisfies readonly (keyof CallObjectEvents & keyof VoiceMediaEvents)[];
 
+/**
+ * Mutes the assistant (a Stop control: `VoiceClient.setAssistantMuted`) or unmutes it: its players
+ * here at once, in the caller's frame, then the platform with its documented control message
+ * (`mute-assistant` / `unmute-assistant`), which silences what it would still send. No-op when
+ * already so.
+ */
+export function hushAssistant(s: VoiceSession, muted: boolean): void {
+  if (s.players.hushed === muted) return;
+  s.players.hush(muted);
+  s.sendRaw(JSON.stringify({ type: 'control', control: muted ? 'mute-assistant' : 'unmute-assistant' }));
+}
+
 /** Subscribes `s` to `call`'s events for the session's lifetime (removed at its release). */
 export function wireCall(s: VoiceSession, call: CallObject): void {
   const { host } = s;
@@ -81,6 +93,9 @@ export function wireCall(s: VoiceSession, call: CallObject): void {
       }
     }
     if (typeof message?.type !== 'string') return;
+    // The visitor's next words after a Stop: the assistant may answer them, and is heard again.
+    if ((message.type === 'transcript' && message.role === 'user') || message.type === 'user-interrupted')
+      hushAssistant(s, false);
     host.emit('message', message);
     if (message.type === 'status-update' && message.status === 'ended') {
       s.endedSent = true;

@@ -187,6 +187,12 @@ export interface CardLabels extends StageLabels {
   talking: string;
   /** Status chip in push-to-talk while it is not held. */
   pushToTalk: string;
+  /** The Stop control beside the status while the assistant speaks: cuts it off. */
+  stopAssistant: string;
+  /** Marks an assistant's turn the visitor cut off. */
+  interrupted: string;
+  /** Read by screen readers before the greyed rest of a cut turn, never heard. */
+  notHeard: string;
   /** The nudge bubble's close control. */
   nudgeDismiss: string;
   /**
