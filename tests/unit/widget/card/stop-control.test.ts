@@ -56,7 +56,10 @@ async function speakingCall(attributes: Record<string, string> = {}) {
   });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ id: 'call-1', webCallUrl: 'https://x.daily.co/r' }), { status: 201 })),
+    vi.fn(async () => {
+      const body = JSON.stringify({ id: 'call-1', webCallUrl: 'https://x.daily.co/r' });
+      return new Response(body, { status: 201 });
+    }),
   );
   const { shadow, el } = mounted;
   const interrupts: unknown[] = [];
@@ -76,7 +79,7 @@ async function speakingCall(attributes: Record<string, string> = {}) {
 }
 
 describe('the Stop control', () => {
-  it('shows while the assistant speaks; a click silences it in the same frame, tells the platform, marks the turn', async () => {
+  it('shows while it speaks; a click silences it in the same frame, tells the platform, marks the turn', async () => {
     const { shadow, stop, platform, interrupts, sentControls, call } = await speakingCall();
     expect(isHidden(stop()), 'shown while it speaks').toBe(false);
     expect(getByRole(shadow, 'button', EN_LABELS.stopAssistant), 'a named button').toBe(stop());
@@ -106,7 +109,8 @@ describe('the Stop control', () => {
   it('speaking over the assistant (the platform’s user-interrupted) marks its turn the same way', async () => {
     const { shadow, call, interrupts } = await speakingCall();
     call.receive({ type: 'user-interrupted' });
-    call.receive({ type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Our prices start at 20.' });
+    const final = 'Our prices start at 20.';
+    call.receive({ type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: final });
     await frame();
     expect(interrupts, 'ringwise-interrupt by voice').toEqual([{ by: 'voice' }]);
     expect(shadow.querySelector('[part=unheard]')?.textContent, 'the rest, not heard').toBe(
