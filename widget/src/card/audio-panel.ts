@@ -11,7 +11,9 @@ import { bindHold, inputMode, PushToTalk } from '../conversation/push-to-talk.ts
 import { format, type VoiceLabels } from '../i18n/labels.ts';
 import { START_STAGES } from '../core/start-stages.ts';
 import type { CallView } from '../conversation/view.ts';
+import type { ConversationController } from '../conversation/controller.ts';
 import type { VoiceClientPort } from '../conversation/engine-port.ts';
+import { installCuts } from '../conversation/turn-cuts.ts';
 import { setLabel, type Controls } from './controls.ts';
 import { stopControl } from './stop-control.ts';
 import type { CardFrame } from './frame.ts';
@@ -50,8 +52,10 @@ export interface AudioPanelOptions {
   render(): void;
   /** The conversation's view now. */
   view(): CallView;
-  /** Stops the assistant speaking (the Stop control, the talk button while it speaks); false without a call. */
-  interrupt(): boolean;
+  /** Installs a lazy part into the live call (`ConversationController.extendCall`): the turn cutting. */
+  extendCall: ConversationController['extendCall'];
+  /** The log's bubble of turn `id` (where a cut turn's marks go). */
+  bubble(id: number): HTMLElement | undefined;
 }
 
 /** The start stages that come after the call object's creation. */
@@ -108,9 +112,11 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
   });
   const talk = new PushToTalk(() => options, options.render);
   // Talking over the assistant in push-to-talk (the button, or Space on it) stops it first.
-  const press = () => (options.view().speaking && options.interrupt(), talk.press());
+  // The turn cutting comes with this file (the chat path never carries it): Stop, and the barge-in.
+  const interrupt = installCuts(options.extendCall, options.client);
+  const press = () => (options.view().speaking && interrupt(), talk.press());
   const unbind = bindHold(talkButton, { press, release: () => talk.release() });
-  const stop = stopControl(dom, kit, options.interrupt, () => !!options.client()?.setAssistantMuted);
+  const stop = stopControl(dom, kit, interrupt, () => !!options.client()?.setAssistantMuted, options.bubble);
 
   const fill = (select: HTMLSelectElement, devices: readonly DeviceOption[], selected: string | null) => {
     const key = JSON.stringify(devices);

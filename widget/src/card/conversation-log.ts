@@ -26,8 +26,6 @@ interface Bubble {
   dots: HTMLSpanElement;
   /** "The answer was cut here…", once the reply ended early. */
   cut?: HTMLSpanElement;
-  /** A turn the visitor stopped: "Interrupted", then what was never heard (greyed). */
-  stopped?: [HTMLSpanElement, HTMLSpanElement];
   shownText: string;
   shownPartial: string;
   rewrites?: number;
@@ -135,12 +133,6 @@ export function conversationLog(
       // A cut reply is final: its note is added once (and labelled in the language of that moment).
       if (turn.cut && !bubble.cut)
         bubble.cut = Object.assign(add(bubble.li, 'span', 'cut', 'reply-cut'), { textContent: labels.replyCut });
-      if (turn.unheard !== undefined) {
-        bubble.stopped ??= [add(bubble.li, 'span', 'cut', 'interrupted'), add(bubble.li, 'span', 'uh', 'unheard')];
-        const [note, rest] = bubble.stopped;
-        note.textContent = labels.interrupted;
-        rest.textContent = turn.unheard && `${labels.notHeard} ${turn.unheard}`;
-      }
     }
     if (stick) log.scrollTop = log.scrollHeight;
     reachable();

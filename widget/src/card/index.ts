@@ -102,7 +102,8 @@ export function mountCard(host: CardHost): Card {
           setMuted: (muted) => controller.setMuted(muted),
           render: () => render(),
           view: () => controller.getSnapshot(),
-          interrupt: () => controller.interrupt(),
+          extendCall: (make) => controller.extendCall(make),
+          bubble: renderBody.bubble,
         });
         render();
       },

@@ -1,8 +1,9 @@
 /**
  * The Stop control (issue 37): in the status row, beside the chip that says the assistant speaks,
  * shown only while it speaks in a live call. A click (Enter or Space on it) cuts the assistant at
- * once (`ConversationController.interrupt`: its audio muted in the same frame, the platform told,
- * the turn marked). Part of the call's audio file (audio-panel.ts), so chat mode never loads it.
+ * once (`installCuts`' action: its audio muted in the same frame, the platform told, the turn
+ * marked). It also draws a cut turn's marks in its log bubble: "Interrupted", then the rest, never
+ * heard, greyed. Part of the call's audio file (audio-panel.ts), so chat mode never loads it.
  */
 import { setLabel, type Controls } from './controls.ts';
 import type { CardFrame } from './frame.ts';
@@ -18,12 +19,14 @@ export interface StopControl {
  * Builds the Stop control after the status chip.
  * @param interrupt Stops the assistant; false when there was no call to stop (or no engine support).
  * @param canStop Whether the engine can mute the assistant (an older engine file cannot).
+ * @param bubble The log's bubble of a turn (absent while the log does not show it).
  */
 export function stopControl(
   dom: CardDom,
   kit: Controls,
   interrupt: () => boolean,
   canStop: () => boolean,
+  bubble: (id: number) => HTMLElement | undefined,
 ): StopControl {
   const stop = kit.button(dom.chip.parentElement!, 'stp', 'stop', 'stop');
   dom.chip.after(stop);
@@ -38,11 +41,21 @@ export function stopControl(
     dom.card.focus();
   };
   stop.addEventListener('click', click);
+  /** The marks drawn per bubble (a bubble lives as long as its turn is shown). */
+  const marks = new WeakMap<HTMLElement, [HTMLSpanElement, HTMLSpanElement]>();
   return {
     render({ view, live, labels }) {
       if (!view.speaking) cut = false;
       stop.hidden = !(live && view.speaking && !cut && canStop());
       setLabel(stop, labels.stopAssistant);
+      for (const { id, unheard } of view.conversation) {
+        const li = unheard === undefined ? undefined : bubble(id);
+        if (unheard === undefined || !li) continue;
+        const mark = marks.get(li) ?? [kit.add(li, 'span', 'cut', 'interrupted'), kit.add(li, 'span', 'uh', 'unheard')];
+        marks.set(li, mark);
+        mark[0].textContent = labels.interrupted;
+        mark[1].textContent = unheard && `${labels.notHeard} ${unheard}`;
+      }
     },
     destroy() {
       stop.removeEventListener('click', click);

@@ -12,7 +12,7 @@ import type { EventSink } from './conversation-events.ts';
 import { problemOf } from './problems.ts';
 import type { VoiceClientPort } from './engine-port.ts';
 import { LazyClient } from './lazy-client.ts';
-import { cutTurn, transcriptChange } from './turns.ts';
+import { transcriptChange } from './turns.ts';
 import type { ViewStore } from './view-store.ts';
 import type { ProblemKind, ProblemSource } from './view.ts';
 import { foldVoice, type CallRecord } from './voice-fold.ts';
@@ -29,6 +29,12 @@ export interface CallHost {
   fail(type: ProblemKind, cause: unknown, source: ProblemSource): false;
 }
 
+/**
+ * A lazy part of the live call (see `CallCommands.extend`): sees each platform message before the
+ * transcript fold; true when it took the message (the fold skipped).
+ */
+export type CallHook = (message: VoiceMessage) => boolean;
+
 /** See the module comment. */
 export class CallCommands {
   /** The voice client's slot. */
@@ -37,6 +43,8 @@ export class CallCommands {
   readonly record: CallRecord = { error: null, connectedAt: 0, webCall: null };
   /** A voice engine is loading for a start or rejoin (its client's snapshots are not shown yet). */
   #loading = false;
+  /** The installed lazy part (`extend`), if any. */
+  #hook: CallHook | null = null;
   readonly #store: ViewStore;
   readonly #host: CallHost;
 
@@ -110,16 +118,12 @@ export class CallCommands {
   }
 
   /**
-   * The visitor stops the assistant (the Stop control; Space in push-to-talk while it speaks): its
-   * audio is cut at once and the platform told (the engine's `setAssistantMuted`), the turn in
-   * progress marked, an `interrupt` event sent. False without a live call (or an engine without it).
+   * Installs a lazy part of the live call, made with this call's host (its view store and event
+   * sink): issue 37's turn cutting (conversation/turn-cuts.ts), which the call's audio file brings,
+   * so the chat path never carries it.
    */
-  interrupt(): boolean {
-    const client = this.slot.client;
-    if (!client?.setAssistantMuted || this.#store.view.phase !== 'active') return false;
-    client.setAssistantMuted(true);
-    this.#cut('stop');
-    return true;
+  extend(make: (host: CallHost) => CallHook): void {
+    this.#hook = make(this.#host);
   }
 
   /**
@@ -136,17 +140,9 @@ export class CallCommands {
     return true;
   }
 
-  /** The turn in progress is cut (`cutTurn`) and the page told who cut it (`interrupt`; no content). */
-  #cut(by: 'stop' | 'voice'): void {
-    const cut = cutTurn(this.#store.view.conversation);
-    if (cut) this.#store.set({ conversation: cut });
-    this.#host.sink()?.('interrupt', { by });
-  }
-
-  /** Voice transcripts become turns (see `transcriptChange`); the visitor's barge-in cuts the assistant's. */
+  /** Voice transcripts become turns (see `transcriptChange`), after the installed hook's look (`extend`). */
   onMessage(message: VoiceMessage): void {
-    // The platform's sign that the visitor spoke over the assistant, which it then stopped.
-    if (message.type === 'user-interrupted') this.#cut('voice');
+    if (this.#hook?.(message)) return;
     const turns = this.#store.view.conversation;
     const change = transcriptChange(turns, message);
     if (change && 'last' in change) this.#store.set({ conversation: [...turns.slice(0, -1), change.last] });

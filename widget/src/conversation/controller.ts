@@ -176,9 +176,9 @@ export class ConversationController implements ContinuityPort {
     this.#voice.stop();
   }
 
-  /** Stops the assistant speaking in the live call (see `CallCommands.interrupt`); false without one. */
-  interrupt(): boolean {
-    return this.#voice.interrupt();
+  /** Installs a lazy part of the live call (see `CallCommands.extend`; issue 37's turn cutting). */
+  extendCall(make: Parameters<CallCommands['extend']>[0]): void {
+    this.#voice.extend(make);
   }
 
   /**

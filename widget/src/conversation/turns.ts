@@ -13,30 +13,23 @@ export function appendTurns(turns: readonly Turn[], added: readonly Turn[]): Tur
   return [...turns, ...added].slice(-TURN_LIMIT);
 }
 
-function joinText(a: string, b: string): string {
+/** `a` and `b` joined by a space (either may be empty). */
+export function joinText(a: string, b: string): string {
   return a && b ? `${a} ${b}` : a || b;
 }
+
+/** A transcript's change to the turns (see `transcriptChange`). */
+export type TranscriptChange = { last: Turn } | { add: Omit<Turn, 'id'> } | null;
 
 /**
  * What a voice message changes: the last turn rewritten (`last`: same speaker, by voice), a new
  * turn (`add`), or nothing (`null`: not a transcript).
  */
-export function transcriptChange(
-  turns: readonly Turn[],
-  message: VoiceMessage,
-): { last: Turn } | { add: Omit<Turn, 'id'> } | null {
+export function transcriptChange(turns: readonly Turn[], message: VoiceMessage): TranscriptChange {
   if (message.type !== 'transcript' || typeof message.transcript !== 'string') return null;
   const role = message.role === 'user' ? 'user' : 'assistant';
   const final = message.transcriptType === 'final';
   const last = turns[turns.length - 1];
-  if (last && last.role === role && last.via === 'voice' && last.unheard !== undefined) {
-    // After a cut, the turn's later words were never heard: finals go to `unheard` (the heard
-    // start of the cut sentence stripped), partials are not shown.
-    const cutAt = last.cutAt ?? '';
-    const said = message.transcript;
-    const rest = said.startsWith(cutAt) ? said.slice(cutAt.length).trim() : said;
-    return final ? { last: { ...last, unheard: joinText(last.unheard, rest), cutAt: '' } } : null;
-  }
   if (last && last.role === role && last.via === 'voice') {
     // A partial transcript may correct itself: that is a rewrite, not an extension (see Turn.rewrites).
     const rewrites = final || message.transcript.startsWith(last.partial) ? last.rewrites : (last.rewrites ?? 0) + 1;
@@ -49,18 +42,6 @@ export function transcriptChange(
   return {
     add: { role, text: final ? message.transcript : '', partial: final ? '' : message.transcript, via: 'voice' },
   };
-}
-
-/**
- * The turns with the assistant's turn in progress cut (the visitor stopped it): what it said so far
- * stays as heard, what follows becomes `unheard`. `null` when the last turn is not the assistant's
- * spoken one, or was cut already.
- */
-export function cutTurn(turns: readonly Turn[]): Turn[] | null {
-  const last = turns[turns.length - 1];
-  if (last?.role !== 'assistant' || last.via !== 'voice' || last.unheard !== undefined) return null;
-  const cut = { ...last, text: joinText(last.text, last.partial), partial: '', unheard: '', cutAt: last.partial };
-  return [...turns.slice(0, -1), cut];
 }
 
 /**

@@ -3,7 +3,8 @@
  * still reports for it goes to `unheard` (shown greyed, never kept or exported).
  */
 import { describe, expect, it } from 'vitest';
-import { cutTurn, transcriptChange } from '../../../../widget/src/conversation/turns.ts';
+import { cutChange, cutTurn } from '../../../../widget/src/conversation/turn-cuts.ts';
+import { transcriptChange } from '../../../../widget/src/conversation/turns.ts';
 import type { Turn } from '../../../../widget/src/conversation/view.ts';
 
 const said = (role: 'user' | 'assistant', transcript: string, final = false) => ({
@@ -13,9 +14,10 @@ const said = (role: 'user' | 'assistant', transcript: string, final = false) => 
   transcript,
 });
 
-/** Applies a transcript to the turns as the controller does. */
+/** Applies a transcript to the turns as the controller does with the cutting installed (its hook first). */
 function apply(turns: Turn[], message: ReturnType<typeof said>): Turn[] {
-  const change = transcriptChange(turns, message);
+  const cut = cutChange(turns, message);
+  const change = cut === undefined ? transcriptChange(turns, message) : cut;
   if (!change) return turns;
   if ('last' in change) return [...turns.slice(0, -1), change.last];
   return [...turns, { ...change.add, id: turns.length + 1 }];
