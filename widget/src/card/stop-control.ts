@@ -5,6 +5,7 @@
  * marked). It also draws a cut turn's marks in its log bubble: "Interrupted", then the rest, never
  * heard, greyed. Part of the call's audio file (audio-panel.ts), so chat mode never loads it.
  */
+import { EN_STOP_LABELS } from '../i18n/stop-labels.ts';
 import { setLabel, type Controls } from './controls.ts';
 import type { CardFrame } from './frame.ts';
 import type { CardDom } from './template.ts';
@@ -44,7 +45,9 @@ export function stopControl(
   /** The marks drawn per bubble (a bubble lives as long as its turn is shown). */
   const marks = new WeakMap<HTMLElement, [HTMLSpanElement, HTMLSpanElement]>();
   return {
-    render({ view, live, labels }) {
+    render({ view, live, labels: shown }) {
+      // The English texts ship here, not in the card (see stop-labels.ts); a language's own win.
+      const labels = { ...EN_STOP_LABELS, ...shown };
       if (!view.speaking) cut = false;
       stop.hidden = !(live && view.speaking && !cut && canStop());
       setLabel(stop, labels.stopAssistant);

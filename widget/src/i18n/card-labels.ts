@@ -107,9 +107,6 @@ export const EN_CARD_LABELS: CardLabels = {
   holdToTalk: 'Hold to talk',
   talking: 'Talking…',
   pushToTalk: 'Hold the button to talk',
-  stopAssistant: 'Stop',
-  interrupted: 'Interrupted',
-  notHeard: 'Not heard:',
   nudgeDismiss: 'Dismiss',
   unread: { one: '{count} new answer', other: '{count} new answers' },
 };

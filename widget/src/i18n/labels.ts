@@ -8,6 +8,7 @@
  * script tag; `label-mic-denied` sets `micDenied`), or a locale registered with `registerLocale`.
  * `{name}` placeholders are filled in where the key's comment says so.
  */
+import type { StopLabels } from './stop-labels.ts';
 import type { StartStage } from '../core/start-stages.ts';
 
 /** `'daily-call-join'` → `'DailyCallJoin'`, at the type level. */
@@ -187,12 +188,6 @@ export interface CardLabels extends StageLabels {
   talking: string;
   /** Status chip in push-to-talk while it is not held. */
   pushToTalk: string;
-  /** The Stop control beside the status while the assistant speaks: cuts it off. */
-  stopAssistant: string;
-  /** Marks an assistant's turn the visitor cut off. */
-  interrupted: string;
-  /** Read by screen readers before the greyed rest of a cut turn, never heard. */
-  notHeard: string;
   /** The nudge bubble's close control. */
   nudgeDismiss: string;
   /**
@@ -243,8 +238,8 @@ export interface RichLabels {
   handoffDone: string;
 }
 
-/** Every text of the widget. */
-export interface VoiceLabels extends LauncherLabels, CardLabels, RichLabels {}
+/** Every text of the widget (the Stop control's: stop-labels.ts). */
+export interface VoiceLabels extends LauncherLabels, CardLabels, RichLabels, StopLabels {}
 
 /** English launcher labels. */
 export const EN_LAUNCHER_LABELS: LauncherLabels = {
