@@ -54,6 +54,22 @@ export const CARD_STATES: readonly CardState[] = [
   },
   { id: 'muted', title: 'Muted', mode: 'voice', action: 'open', voice: { snapshot: { state: 'active', muted: true } } },
   {
+    id: 'interrupted',
+    title: 'The visitor stopped the agent: the rest of its turn, never heard, greyed',
+    mode: 'voice',
+    attributes: { transcript: '' },
+    action: 'open',
+    voice: {
+      snapshot: { state: 'active' },
+      messages: [
+        transcript('user', 'Do you fix boilers on Sundays?'),
+        { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: 'Yes, we do. Our Sunday rate' },
+        { type: 'user-interrupted' },
+        transcript('assistant', 'Yes, we do. Our Sunday rate applies from 8 am to 8 pm, with a call-out fee.'),
+      ],
+    },
+  },
+  {
     id: 'transcript',
     title: 'Call with transcript',
     mode: 'voice',

@@ -15,6 +15,7 @@ export const ANALYTICS_EVENTS = [
   'ringwise_error',
   'ringwise_feedback',
   'ringwise_consent',
+  'ringwise_interrupt',
 ] as const;
 
 /** One analytics event name. */
@@ -46,6 +47,8 @@ export interface AnalyticsFields {
   ringwise_feedback: { rating: string | number; comment?: string };
   /** `accepted` or `declined`. */
   ringwise_consent: { decision: string };
+  /** The visitor stopped the assistant mid-turn: `stop` (the Stop control) or `voice` (spoke over it). */
+  ringwise_interrupt: { by: string };
 }
 
 /** One analytics event: its name and its fields. */
@@ -162,6 +165,8 @@ export function createAnalyticsMapper({ content = false, now }: MapperOptions): 
         }
         case 'consent':
           return [event('ringwise_consent', { decision: text(d.decision) ?? 'unknown' })];
+        case 'interrupt':
+          return [event('ringwise_interrupt', { by: text(d.by) ?? 'unknown' })];
         default:
           return [];
       }

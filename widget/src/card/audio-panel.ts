@@ -12,7 +12,11 @@ import { bindHold, inputMode, PushToTalk } from '../conversation/push-to-talk.ts
 import { format, type VoiceLabels } from '../i18n/labels.ts';
 import { START_STAGES } from '../core/start-stages.ts';
 import type { CallView } from '../conversation/view.ts';
+import type { ConversationController } from '../conversation/controller.ts';
+import type { VoiceClientPort } from '../conversation/engine-port.ts';
+import { installCuts } from '../conversation/turn-cuts.ts';
 import { setLabel, type Controls } from './controls.ts';
+import { stopControl } from './stop-control.ts';
 import type { CardFrame } from './frame.ts';
 import type { CardDom } from './template.ts';
 import AUDIO_CSS from './styles/audio.css?raw';
@@ -41,14 +45,18 @@ export interface AudioPanel {
 
 /** What the part needs from the card. */
 export interface AudioPanelOptions {
-  /** The live voice client (its audio methods). */
-  client(): AudioClient | null;
+  /** The live voice client (its audio methods, and whether it can stop the assistant). */
+  client(): (AudioClient & Pick<VoiceClientPort, 'setAssistantMuted'>) | null;
   /** Mutes or opens the microphone (the controller's, so the view follows at once). */
   setMuted(muted: boolean): void;
   /** Draws the card again (the chip follows push-to-talk). */
   render(): void;
   /** The conversation's view now. */
   view(): CallView;
+  /** Installs a lazy part into the live call (`ConversationController.extendCall`): the turn cutting. */
+  extendCall: ConversationController['extendCall'];
+  /** The log's bubble of turn `id` (where a cut turn's marks go). */
+  bubble(id: number): HTMLElement | undefined;
 }
 
 /** The start stages that come after the call object's creation. */
@@ -105,7 +113,12 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
     onChange: () => draw(),
   });
   const talk = new PushToTalk(() => options, options.render);
-  const unbind = bindHold(talkButton, talk);
+  // Talking over the assistant in push-to-talk (the button, or Space on it) stops it first.
+  // The turn cutting comes with this file (the chat path never carries it): Stop, and the barge-in.
+  const interrupt = installCuts(options.extendCall, options.client);
+  const press = () => (options.view().speaking && interrupt(), talk.press());
+  const unbind = bindHold(talkButton, { press, release: () => talk.release() });
+  const stop = stopControl(dom, kit, interrupt, () => !!options.client()?.setAssistantMuted, options.bubble);
 
   const fill = (select: HTMLSelectElement, devices: readonly DeviceOption[], selected: string | null) => {
     const key = JSON.stringify(devices);
@@ -199,11 +212,13 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
       talkButton.setAttribute('aria-pressed', String(talk.held));
       setLabel(talkButton, frame.labels.holdToTalk);
       if (push) dom.mute.hidden = true;
+      stop.render(frame);
       draw();
     },
     destroy() {
       for (const off of offs.splice(0)) off();
       settings.detach();
+      stop.destroy();
       panel.remove();
       toggle.remove();
       talkButton.remove();

@@ -98,6 +98,8 @@ export function mountCard(host: CardHost): Card {
           setMuted: (muted) => controller.setMuted(muted),
           render: () => render(),
           view: () => controller.getSnapshot(),
+          extendCall: (make) => controller.extendCall(make),
+          bubble: renderBody.bubble,
         });
         render();
       },

@@ -5,7 +5,7 @@
  */
 import type { CardHost } from '../ports/card-port.ts';
 import { parseConsent } from './consent.ts';
-import { conversationLog } from './conversation-log.ts';
+import { conversationLog, type LogRenderer } from './conversation-log.ts';
 import { parseLinkHosts } from './markdown/render.ts';
 import type { RichParts } from './rich/index.ts';
 import { setLabel, type Controls } from './controls.ts';
@@ -19,7 +19,7 @@ export function bodyRenderer(
   { add }: Controls,
   rich: () => RichParts,
   redraw: () => void,
-): (frame: CardFrame) => void {
+): ((frame: CardFrame) => void) & Pick<LogRenderer, 'bubble'> {
   const { element } = host;
   const renderTurns = conversationLog(dom.log, add, () => parseLinkHosts(element.getAttribute('link-hosts')), {
     // The renderer's file, with the first reply that has markup; the card draws again when it is in.
@@ -57,7 +57,7 @@ export function bodyRenderer(
     setLabel(dom.decline, labels.decline);
   };
 
-  return (frame) => {
+  const render = (frame: CardFrame) => {
     const { view, labels, mode, idle, asking, info, status, ended } = frame;
     const { card, log, empty, error } = dom;
     dom.consentBox.hidden = !asking;
@@ -97,4 +97,5 @@ export function bodyRenderer(
     card.toggleAttribute('data-stage', !idle && !empty.hidden);
     rich().render(frame, (turn) => renderTurns.bubble(turn.id));
   };
+  return Object.assign(render, { bubble: renderTurns.bubble });
 }

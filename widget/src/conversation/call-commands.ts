@@ -29,6 +29,12 @@ export interface CallHost {
   fail(type: ProblemKind, cause: unknown, source: ProblemSource): false;
 }
 
+/**
+ * A lazy part of the live call (see `CallCommands.extend`): sees each platform message before the
+ * transcript fold; true when it took the message (the fold skipped).
+ */
+export type CallHook = (message: VoiceMessage) => boolean;
+
 /** See the module comment. */
 export class CallCommands {
   /** The voice client's slot. */
@@ -37,6 +43,8 @@ export class CallCommands {
   readonly record: CallRecord = { error: null, connectedAt: 0, webCall: null };
   /** A voice engine is loading for a start or rejoin (its client's snapshots are not shown yet). */
   #loading = false;
+  /** The installed lazy part (`extend`), if any. */
+  #hook: CallHook | null = null;
   readonly #store: ViewStore;
   readonly #host: CallHost;
 
@@ -109,8 +117,32 @@ export class CallCommands {
     return true;
   }
 
-  /** Voice transcripts become turns (see `transcriptChange`). */
+  /**
+   * Installs a lazy part of the live call, made with this call's host (its view store and event
+   * sink): issue 37's turn cutting (conversation/turn-cuts.ts), which the call's audio file brings,
+   * so the chat path never carries it.
+   */
+  extend(make: (host: CallHost) => CallHook): void {
+    this.#hook = make(this.#host);
+  }
+
+  /**
+   * What the visitor typed during a call joins it (`add-message`, role `user`) and shows at once;
+   * it is their next turn, so a stopped assistant may speak again. False outside a call.
+   */
+  typed(input: string): boolean {
+    const { phase } = this.#store.view;
+    const client = this.slot.client;
+    if (!client || (phase !== 'active' && phase !== 'reconnecting')) return false;
+    client.setAssistantMuted?.(false);
+    client.addMessage({ role: 'user', content: input });
+    this.#store.push([{ role: 'user', text: input, partial: '', via: 'text' }]);
+    return true;
+  }
+
+  /** Voice transcripts become turns (see `transcriptChange`), after the installed hook's look (`extend`). */
   onMessage(message: VoiceMessage): void {
+    if (this.#hook?.(message)) return;
     const turns = this.#store.view.conversation;
     const change = transcriptChange(turns, message);
     if (change && 'last' in change) this.#store.set({ conversation: [...turns.slice(0, -1), change.last] });

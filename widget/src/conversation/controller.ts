@@ -175,23 +175,23 @@ export class ConversationController implements ContinuityPort {
     this.#voice.stop();
   }
 
+  /** Installs a lazy part of the live call (see `CallCommands.extend`; issue 37's turn cutting). */
+  extendCall(make: Parameters<CallCommands['extend']>[0]): void {
+    this.#voice.extend(make);
+  }
+
   /**
-   * Sends what the visitor typed. During a call it joins the call's conversation (the platform's
-   * `add-message` with role `user`) and shows at once; otherwise it is a chat message, whose reply
-   * streams into the conversation. Resolves `true` when it was sent (for chat: when the reply
-   * finished); `false` for empty text, while a reply streams, while a call connects or ends, and
-   * on failure (then `view.problem` says why). Never rejects.
+   * Sends what the visitor typed: into the call during one (`CallCommands.typed`), else as a chat
+   * message, whose reply streams into the conversation. Resolves `true` when it was sent (for chat:
+   * when the reply finished); `false` for empty text, while a reply streams, while a call connects
+   * or ends, and on failure (then `view.problem` says why). Never rejects.
    */
   async sendText(text: string, target: CallTarget): Promise<boolean> {
     const input = text.trim();
     if (!input) return false;
-    const { phase } = this.#store.view;
-    if (phase === 'active' || phase === 'reconnecting') {
-      this.#voice.slot.client?.addMessage({ role: 'user', content: input });
-      this.#store.push([{ role: 'user', text: input, partial: '', via: 'text' }]);
-      return true;
-    }
-    if (phase !== 'idle' || this.#store.view.chat !== 'idle' || !this.#check(target, 'chat')) return false;
+    if (this.#voice.typed(input)) return true;
+    const { phase, chat } = this.#store.view;
+    if (phase !== 'idle' || chat !== 'idle' || !this.#check(target, 'chat')) return false;
     return this.#chat.send(input, target, { role: 'user', text: input, partial: '', via: 'text' });
   }
 

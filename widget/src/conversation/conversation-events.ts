@@ -27,6 +27,8 @@ export interface ChatEvents {
 export interface ConversationEvents extends Omit<VoiceClientEvents, 'error'>, ChatEvents {
   error: VoiceErrorLike | WidgetError | ToolError;
   'tool-call': ToolCall;
+  /** The visitor stopped the assistant mid-turn: with the Stop control (`stop`) or by speaking over it (`voice`). */
+  interrupt: { by: 'stop' | 'voice' };
 }
 
 /** Forwarded chat events (the chat client's `error` joins the voice client's). */

@@ -69,6 +69,11 @@ export interface VoiceClientPort extends ObservablePort<VoiceSnapshot, VoiceClie
   /** Adds a message to the live conversation (`{ type: 'add-message', message }`); no-op without a call. */
   addMessage(message: ConversationMessage, options?: AddMessageOptions): void;
   setMuted(muted: boolean): void;
+  /**
+   * Mutes the assistant (a Stop control: its audio here at once, and `mute-assistant` on the
+   * platform) or unmutes it. Optional: an older engine file has none, and the card shows no Stop.
+   */
+  setAssistantMuted?(muted: boolean): void;
   /** Loads the call engine (daily chunk) ahead of a click. */
   preload(): Promise<void>;
   /** Retries audio playback after the browser blocked autoplay (call from a user gesture). */

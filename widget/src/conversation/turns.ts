@@ -13,18 +13,19 @@ export function appendTurns(turns: readonly Turn[], added: readonly Turn[]): Tur
   return [...turns, ...added].slice(-TURN_LIMIT);
 }
 
-function joinText(a: string, b: string): string {
+/** `a` and `b` joined by a space (either may be empty). */
+export function joinText(a: string, b: string): string {
   return a && b ? `${a} ${b}` : a || b;
 }
+
+/** A transcript's change to the turns (see `transcriptChange`). */
+export type TranscriptChange = { last: Turn } | { add: Omit<Turn, 'id'> } | null;
 
 /**
  * What a voice message changes: the last turn rewritten (`last`: same speaker, by voice), a new
  * turn (`add`), or nothing (`null`: not a transcript).
  */
-export function transcriptChange(
-  turns: readonly Turn[],
-  message: VoiceMessage,
-): { last: Turn } | { add: Omit<Turn, 'id'> } | null {
+export function transcriptChange(turns: readonly Turn[], message: VoiceMessage): TranscriptChange {
   if (message.type !== 'transcript' || typeof message.transcript !== 'string') return null;
   const role = message.role === 'user' ? 'user' : 'assistant';
   const final = message.transcriptType === 'final';

@@ -50,6 +50,14 @@ export interface Turn {
   readonly rewrites?: number;
   /** Why the reply was cut short (`length` or `time`): the UI says so under it. */
   readonly cut?: NonNullable<ChatReply['cut']>;
+  /**
+   * Set when the visitor stopped the assistant mid-turn (Stop, or speaking over it): what it would
+   * have said after the cut, never heard (shown greyed, marked "interrupted"). `text` holds only
+   * what was heard, so kept and exported transcripts hold that.
+   */
+  readonly unheard?: string;
+  /** The sentence heard so far at the cut, stripped from its later final transcript. */
+  readonly cutAt?: string;
 }
 
 /** The chat side: `sending` until the first token of the reply, then `streaming`. */

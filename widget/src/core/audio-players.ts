@@ -38,6 +38,8 @@ interface PlayerEntry {
 export class AudioPlayers {
   readonly #entries = new Map<string, PlayerEntry>();
   readonly #owner: PlayersOwner;
+  /** The visitor stopped the assistant: every player, those added later too, is muted. */
+  hushed = false;
 
   /** @param owner The session the players report to. */
   constructor(owner: PlayersOwner) {
@@ -50,6 +52,7 @@ export class AudioPlayers {
     const player = this.#owner.platform.createAudioPlayer(track);
     this.#entries.set(track.id, { participantId, player, blocked: false });
     this.setVolume(this.#owner.volume(), player);
+    if (this.hushed) player.setMuted?.(true);
     this.setSink(this.#owner.sink(), player).catch((error: unknown) => console.error(`${LOG_PREFIX} setSinkId`, error));
     void this.#play(track.id);
   }
@@ -58,6 +61,12 @@ export class AudioPlayers {
   setVolume(volume: number | null, player?: AudioPlayback): void {
     if (volume === null) return;
     for (const p of player ? [player] : [...this.#entries.values()].map((e) => e.player)) p.setVolume?.(volume);
+  }
+
+  /** Mutes every player at once (the visitor stopped the assistant), or plays them again. */
+  hush(hushed: boolean): void {
+    this.hushed = hushed;
+    for (const { player } of this.#entries.values()) player.setMuted?.(hushed);
   }
 
   /** Routes one player, or all of them, to the output `deviceId` (null: leave as is); rejects when one cannot. */

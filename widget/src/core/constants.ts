@@ -9,6 +9,12 @@ export const SPEAKING_THRESHOLD = 0.01;
 /** Speaking turns off this many milliseconds after the level last exceeded the threshold. */
 export const SPEECH_END_DELAY_MS = 1000;
 
+/**
+ * When the platform ends the call while the assistant is still heard, the end waits for its speech
+ * to end (`SPEECH_END_DELAY_MS` of quiet), at most this long, so its last sentence is not cut.
+ */
+export const FINAL_WORDS_MAX_MS = 8000;
+
 /** `volume-level` = summed remote level / this divisor, capped at 1. */
 export const VOLUME_DIVISOR = 0.15;
 

@@ -8,6 +8,8 @@ export interface AudioPlayback {
   stop(): void;
   /** Sets the playback volume, 0..1 (not what the assistant hears, not the `volume-level` events). */
   setVolume?(volume: number): void;
+  /** Silences or restores playback at once (`muted`: iOS ignores a media element's volume, not this). */
+  setMuted?(muted: boolean): void;
   /** Routes playback to the output device `deviceId` (`HTMLMediaElement.setSinkId`); absent where browsers cannot. */
   setSinkId?(deviceId: string): Promise<void>;
   /** The media element playing the track, where there is one (browsers: a detached `<audio>`). */
@@ -42,6 +44,12 @@ export interface VoicePlatform {
   onPageHide(handler: () => void): () => void;
   /** The clock of the latency figures, in milliseconds (monotonic). @default `performance.now()` */
   now?(): number;
+  /**
+   * Keeps the screen on until the returned function is called (a phone must not lock mid-call):
+   * a screen wake lock, asked again whenever the page becomes visible (browsers drop it when the
+   * page is hidden). Optional, and a no-op where the browser has none or refuses.
+   */
+  keepScreenOn?(): () => void;
 }
 
 /** An `Error` with a DOMException-style `name`. */
@@ -101,6 +109,9 @@ export const browserPlatform: VoicePlatform = {
       setVolume(volume) {
         audio.volume = volume;
       },
+      setMuted(muted) {
+        audio.muted = muted;
+      },
       // Only where the browser routes output (Chromium, Firefox); Safari has no setSinkId.
       ...('setSinkId' in audio && { setSinkId: (id: string) => audio.setSinkId(id) }),
     };
@@ -110,4 +121,23 @@ export const browserPlatform: VoicePlatform = {
     return () => removeEventListener('pagehide', handler);
   },
   now: () => performance.now(),
+  keepScreenOn() {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.wakeLock;
+    if (!locks) return () => {};
+    let lock: Promise<WakeLockSentinel | void> | null = null;
+    let done = false;
+    // Refused (no user activation, battery saver, a policy): the call goes on without it.
+    const ask = () => {
+      if (!done && document.visibilityState === 'visible') lock = locks.request('screen').catch(() => {});
+    };
+    // The browser releases the lock when the page is hidden; it is asked again when it is shown.
+    const visible = () => ask();
+    document.addEventListener('visibilitychange', visible);
+    ask();
+    return () => {
+      done = true;
+      document.removeEventListener('visibilitychange', visible);
+      void lock?.then((sentinel) => sentinel?.release()).catch(() => {});
+    };
+  },
 };

@@ -4,7 +4,7 @@
  * network and recording events passed on typed (`VoiceMediaEvents`).
  */
 import type { CallObject, CallObjectEvents } from './call-port.ts';
-import { SPEAKING_THRESHOLD, SPEECH_END_DELAY_MS, VOLUME_DIVISOR } from './constants.ts';
+import { FINAL_WORDS_MAX_MS, SPEAKING_THRESHOLD, SPEECH_END_DELAY_MS, VOLUME_DIVISOR } from './constants.ts';
 import { VoiceError } from './errors/voice-error.ts';
 import type { VoiceMediaEvents, VoiceMessage } from './types.ts';
 import type { VoiceSession } from './voice-session.ts';
@@ -20,6 +20,18 @@ const PASSED_ON = [
   'recording-upload-completed',
   'recording-error',
 ] as const satisfies readonly (keyof CallObjectEvents & keyof VoiceMediaEvents)[];
+
+/**
+ * Mutes the assistant (a Stop control: `VoiceClient.setAssistantMuted`) or unmutes it: its players
+ * here at once, in the caller's frame, then the platform with its documented control message
+ * (`mute-assistant` / `unmute-assistant`), which silences what it would still send. No-op when
+ * already so.
+ */
+export function hushAssistant(s: VoiceSession, muted: boolean): void {
+  if (s.players.hushed === muted) return;
+  s.players.hush(muted);
+  s.sendRaw(JSON.stringify({ type: 'control', control: muted ? 'mute-assistant' : 'unmute-assistant' }));
+}
 
 /** Subscribes `s` to `call`'s events for the session's lifetime (removed at its release). */
 export function wireCall(s: VoiceSession, call: CallObject): void {
@@ -81,10 +93,16 @@ export function wireCall(s: VoiceSession, call: CallObject): void {
       }
     }
     if (typeof message?.type !== 'string') return;
+    // The visitor's next words after a Stop: the assistant may answer them, and is heard again.
+    if ((message.type === 'transcript' && message.role === 'user') || message.type === 'user-interrupted')
+      hushAssistant(s, false);
     host.emit('message', message);
     if (message.type === 'status-update' && message.status === 'ended') {
       s.endedSent = true;
-      host.end(s);
+      // The platform ends the call while the assistant's last sentence may still be playing here:
+      // it is heard out (the end waits for the speech to end, capped), then the call ends.
+      if (s.speechTimer === undefined) host.end(s);
+      else s.finishing ??= setTimeout(() => host.end(s), FINAL_WORDS_MAX_MS);
     }
   });
   on('remote-participants-audio-level', ({ levels }) => {
@@ -103,6 +121,7 @@ export function wireCall(s: VoiceSession, call: CallObject): void {
       s.speechTimer = undefined;
       host.set({ speaking: false });
       host.emit('speech-end', undefined);
+      if (s.finishing) host.end(s);
     }, SPEECH_END_DELAY_MS);
   });
   on('local-audio-level', ({ level }) => {

@@ -10,6 +10,7 @@ import type { CallTarget, JsonObject, VoiceEvents, VoiceMessage, VoiceSnapshot, 
 import type { VoiceClientOptions, VoiceStartOptions } from './voice-options.ts';
 import { CallSlot } from './call-slot.ts';
 import { IDLE } from './voice-session.ts';
+import { hushAssistant } from './session-events.ts';
 import { LOG_PREFIX } from './log.ts';
 import { runWebCallStage } from './web-call-source.ts';
 
@@ -96,13 +97,7 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
    * Starts a call with an assistant, squad or workflow (stages of spec §4).
    * @param target Exactly what `POST /call/web` receives: assistant | assistantId | squad | squadId |
    *   workflow | workflowId, with optional assistantOverrides / workflowOverrides.
-   * @param options `request`: a `POST /call/web` already in flight for this target (sent with
-   *   `requestWebCall`, e.g. by a loader at the click, before this engine was loaded). The client
-   *   then sends no request of its own: its `web-call-creation` stage adopts that one, reports the
-   *   same progress and maps its failures exactly as `createWebCall`'s (`api-error` with `status`,
-   *   `network-error`). `stop()` stops waiting for it but cannot abort it: abort it yourself if
-   *   you hold its controller. An adopted request that is never used (validation error, already
-   *   started) is still marked handled, so it never becomes an unhandled rejection.
+   * @param options `request` (a `POST /call/web` already in flight, adopted), `microphone`,
    *   `roomDeleteOnUserLeaveEnabled`: see `VoiceStartOptions`.
    * @returns The web call, or `null` on failure, cancellation or when already started.
    * @throws VoiceError `validation-error` when the target names no assistant, squad or workflow.
@@ -225,6 +220,14 @@ export class VoiceClient extends ObservableClient<VoiceSnapshot, VoiceEvents> {
     } catch (error) {
       console.error(`${LOG_PREFIX} setMuted failed`, error);
     }
+  }
+
+  /**
+   * Stops the assistant's speech (a Stop control): muted here at once and on the platform (`control`
+   * `mute-assistant`) until `false`, or the visitor's next words (a user transcript). No-op without a call.
+   */
+  setAssistantMuted(muted: boolean): void {
+    if (this.#slot.session?.joined) hushAssistant(this.#slot.session, muted);
   }
 
   /**

@@ -33,8 +33,13 @@ export interface VoiceClientOptions {
 /** Options of `VoiceClient.start`. */
 export interface VoiceStartOptions {
   /**
-   * A `POST /call/web` already in flight for the same target (`requestWebCall`'s promise), adopted
-   * instead of sending a second request.
+   * A `POST /call/web` already in flight for the same target (`requestWebCall`'s promise, e.g.
+   * sent by a loader at the click, before this engine was loaded), adopted instead of sending a
+   * second request: the `web-call-creation` stage reports the same progress and maps its failures
+   * exactly as `createWebCall`'s (`api-error` with `status`, `network-error`). `stop()` stops
+   * waiting for it but cannot abort it: abort it yourself if you hold its controller. An adopted
+   * request that is never used (validation error, already started) is still marked handled, so it
+   * never becomes an unhandled rejection.
    */
   request?: Promise<Response>;
   /**

@@ -93,6 +93,8 @@ export class VoiceSession implements StageRun {
   /** A status-update `ended` was emitted (received or synthesized): never emit a second. */
   declare endedSent?: boolean;
   declare speechTimer?: ReturnType<typeof setTimeout>;
+  /** The platform ended the call while the assistant spoke: the end waits for its speech (capped). */
+  declare finishing?: ReturnType<typeof setTimeout>;
   /** Participant whose video track is in the snapshot. */
   declare videoParticipantId?: string;
 
@@ -150,10 +152,16 @@ export class VoiceSession implements StageRun {
     return asked;
   }
 
-  /** `call-start`, once: when the platform says the assistant listens, or its audio plays. */
+  /**
+   * `call-start`, once: when the platform says the assistant listens, or its audio plays; the screen
+   * wake lock is asked for from then on (`VoicePlatform.keepScreenOn`).
+   */
   callStarted(): void {
     if (this.started) return;
     this.started = true;
+    // The screen stays on while the call runs (released with the session's other listeners).
+    const release = this.host.platform.keepScreenOn?.();
+    if (release) this.offs.push(release);
     this.host.emit('call-start', undefined);
   }
 
@@ -277,6 +285,7 @@ export class VoiceSession implements StageRun {
     }
     for (const off of this.offs.splice(0)) off();
     clearTimeout(this.speechTimer);
+    clearTimeout(this.finishing);
     this.players.drop(() => true);
     return async () => {
       try {

@@ -94,7 +94,7 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
   },
   analytics: {
     default: 'off',
-    text: 'datalayer: each analytics event is pushed to window.dataLayer as { event, ...fields } (Google Tag Manager, GA4); callback: your function is called as fn(name, fields) (the analyticsCallback property, or the global named by analytics-callback). Events: ringwise_open, ringwise_call_start, ringwise_call_end { duration_s, ended_by, first_audio_ms?, turn_latency_p50_ms?, turn_latency_p95_ms? }, ringwise_chat_message { count }, ringwise_error { cause }, ringwise_feedback { rating }, ringwise_consent { decision }. No message text or personal data unless analytics-content is set. Its own small file, loaded only with this attribute.',
+    text: 'datalayer: each analytics event is pushed to window.dataLayer as { event, ...fields } (Google Tag Manager, GA4); callback: your function is called as fn(name, fields) (the analyticsCallback property, or the global named by analytics-callback). Events: ringwise_open, ringwise_call_start, ringwise_call_end { duration_s, ended_by, first_audio_ms?, turn_latency_p50_ms?, turn_latency_p95_ms? }, ringwise_chat_message { count }, ringwise_error { cause }, ringwise_feedback { rating }, ringwise_consent { decision }, ringwise_interrupt { by }. No message text or personal data unless analytics-content is set. Its own small file, loaded only with this attribute.',
   },
   'analytics-callback': {
     default: '—',
@@ -148,6 +148,8 @@ export const EVENT_DOCS: {
     'Any failure of a call or a chat message, with a stable type (mic-permission-denied, api-error with status, not-configured, invalid-overrides…), and of a client tool (unknown-tool, tool-failed, with the call in detail.tool).',
   latency:
     "Latency as the visitor hears it, measured in this browser ({ firstAudioMs, turnLatencyP50Ms, turnLatencyP95Ms, turnsMs, final }, milliseconds, null until measured): firstAudioMs from the click to the first assistant audio that is playing and above the speaking level in the received audio (daily-js getStats audioLevel); a turn from the last moment the visitor's microphone was above the speech level to the assistant's next audible onset. The platform's processing and the network both ways are inside the figures; the speaker is not; resolution 100 ms (the level observers' interval). Fired at each new figure and once at the call's end (final: true, just before call-end); its last figures are in ringwise_call_end.",
+  interrupt:
+    'The visitor stopped the assistant mid-turn ({ by: stop | voice }): with the Stop control (or push-to-talk while it speaks), or by speaking over it. Its audio is muted at once and the platform gets { type: control, control: mute-assistant } (unmuted at the visitor’s next words); the rest of its turn shows greyed as not heard and is left out of kept transcripts.',
   'chat-request': 'A chat message is being sent ({ input }).',
   'chat-delta': 'Reply text arrived ({ delta, text }).',
   'chat-reply': 'A chat reply is complete ({ text, sessionId }).',
@@ -227,6 +229,7 @@ export const PART_DOCS = {
   speaker: 'The panel’s speaker picker (browsers that can route output only).',
   volume: 'The panel’s slider for the assistant’s volume.',
   talk: 'Push-to-talk’s button (input="push-to-talk"): the microphone is open while it is held.',
+  stop: 'Stop, beside the status while the assistant speaks in a call: cuts it off at once.',
   unread: 'The closed launcher’s badge: answers that arrived while the card was closed.',
   nudge: 'The nudge bubble beside the closed launcher (nudge attribute).',
 } as const;

@@ -5,10 +5,16 @@
  */
 import { EN_CARD_LABELS } from './card-labels.ts';
 import { EN_RICH_LABELS } from './rich-labels.ts';
+import { EN_STOP_LABELS } from './stop-labels.ts';
 import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
 
 /** Every English label (the default locale). */
-export const EN_LABELS: VoiceLabels = { ...EN_LAUNCHER_LABELS, ...EN_CARD_LABELS, ...EN_RICH_LABELS };
+export const EN_LABELS: VoiceLabels = {
+  ...EN_LAUNCHER_LABELS,
+  ...EN_CARD_LABELS,
+  ...EN_RICH_LABELS,
+  ...EN_STOP_LABELS,
+};
 
 /**
  * Resolves the labels for a locale: English, overlaid with the locale's labels (`de-AT` falls back

@@ -8,6 +8,7 @@
  * script tag; `label-mic-denied` sets `micDenied`), or a locale registered with `registerLocale`.
  * `{name}` placeholders are filled in where the key's comment says so.
  */
+import type { StopLabels } from './stop-labels.ts';
 import type { StartStage } from '../core/start-stages.ts';
 
 /** `'daily-call-join'` → `'DailyCallJoin'`, at the type level. */
@@ -241,8 +242,8 @@ export interface RichLabels {
   handoffDone: string;
 }
 
-/** Every text of the widget. */
-export interface VoiceLabels extends LauncherLabels, CardLabels, RichLabels {}
+/** Every text of the widget (the Stop control's: stop-labels.ts). */
+export interface VoiceLabels extends LauncherLabels, CardLabels, RichLabels, StopLabels {}
 
 /** English launcher labels. */
 export const EN_LAUNCHER_LABELS: LauncherLabels = {

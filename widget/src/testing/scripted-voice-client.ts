@@ -134,6 +134,14 @@ export class ScriptedVoiceClient
     this.set({ muted });
   }
 
+  /** As the core's Stop: the assistant muted (`true`) until unmuted; nothing plays here. */
+  setAssistantMuted(muted: boolean): void {
+    if (this.snapshot.state !== 'idle') this.assistantMuted = muted;
+  }
+
+  /** Whether the assistant is muted (`setAssistantMuted`). */
+  assistantMuted = false;
+
   /** Whether the microphone is muted. */
   isMuted(): boolean {
     return this.snapshot.muted;

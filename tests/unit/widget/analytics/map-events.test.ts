@@ -31,6 +31,16 @@ describe('createAnalyticsMapper: each event with exactly its documented fields',
     ).toEqual([{ name: 'ringwise_consent', fields: { decision: 'accepted' } }]);
   });
 
+  it('interrupt: who stopped the assistant, and nothing of what was said (issue 37)', () => {
+    const { fire } = setup(true);
+    expect(fire('interrupt', { by: 'stop', text: 'secret' }), 'the Stop control').toEqual([
+      { name: 'ringwise_interrupt', fields: { by: 'stop' } },
+    ]);
+    expect(fire('interrupt', { by: 'voice' }), 'spoken over').toEqual([
+      { name: 'ringwise_interrupt', fields: { by: 'voice' } },
+    ]);
+  });
+
   it('call end: whole seconds from the start, held until flush (its reason arrives just after)', () => {
     const { fire, tick, mapper } = setup();
     fire('call-start');
@@ -174,6 +184,7 @@ describe('createAnalyticsMapper: each event with exactly its documented fields',
       ['error', {}],
       ['feedback', { rating: 1 }],
       ['consent', { decision: 'declined' }],
+      ['interrupt', { by: 'stop' }],
     ] as [string, unknown?][])
       fire(e, d);
     expect(new Set(flush().map((e) => e.name)), 'every name').toEqual(new Set(ANALYTICS_EVENTS));

@@ -138,6 +138,26 @@ describe('browserPlatform.createAudioPlayer and onPageHide', () => {
     expect(elements[0]?.srcObject, 'source released').toBeNull();
   });
 
+  it('mutes and unmutes the element itself (Stop: iOS ignores an element’s volume, not `muted`)', () => {
+    const elements: { muted: boolean; volume: number }[] = [];
+    vi.stubGlobal('MediaStream', class {});
+    vi.stubGlobal(
+      'Audio',
+      class {
+        muted = false;
+        volume = 1;
+        constructor() {
+          elements.push(this);
+        }
+      },
+    );
+    const player = browserPlatform.createAudioPlayer(new FakeTrack());
+    player.setMuted!(true);
+    expect(elements[0], 'muted, the volume untouched').toMatchObject({ muted: true, volume: 1 });
+    player.setMuted!(false);
+    expect(elements[0]?.muted, 'playing again').toBe(false);
+  });
+
   it('routes output with setSinkId where the audio element has it, and offers none where it has not (Safari)', async () => {
     const sinks: string[] = [];
     vi.stubGlobal('MediaStream', class {});

@@ -26,7 +26,11 @@ const KB = 1000;
 // Issue 33: the core asks the call request's owner (core/call-request.ts) for its request: +10 B.
 // +57 B: the start's web-call stage moved to core/web-call-source.ts (the 300-line gate after Prettier).
 // Issue 38: latency as the visitor hears it (core/latency.ts, the clock port, the `latency` event): +384 B (7,651 B).
-const BUDGET = 7.66 * KB;
+// Issue 37: the screen wake lock held during a call (VoicePlatform.keepScreenOn): 7,267 → 7,404 B;
+// the assistant's last sentence heard out when the platform ends the call: 7,442 B; Stop (the assistant's
+// players muted at once, `mute-assistant` / `unmute-assistant` on the platform): 7,582 B.
+// Both (issues 37 and 38): 7,969 B.
+const BUDGET = 7.97 * KB;
 
 async function bundle(contents: string) {
   const lazy: string[] = [];

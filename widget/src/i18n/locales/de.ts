@@ -129,6 +129,9 @@ export const labels: VoiceLabels = {
   holdToTalk: 'Zum Sprechen halten',
   talking: 'Sie sprechen …',
   pushToTalk: 'Halten Sie die Taste, um zu sprechen',
+  stopAssistant: 'Stopp',
+  interrupted: 'Unterbrochen',
+  notHeard: 'Nicht gehört:',
   nudgeDismiss: 'Ausblenden',
   unread: { one: '{count} neue Antwort', other: '{count} neue Antworten' },
 };

@@ -127,6 +127,9 @@ export const labels: VoiceLabels = {
   holdToTalk: 'Mantenga pulsado para hablar',
   talking: 'Hablando…',
   pushToTalk: 'Mantenga pulsado el botón para hablar',
+  stopAssistant: 'Detener',
+  interrupted: 'Interrumpido',
+  notHeard: 'No escuchado:',
   nudgeDismiss: 'Ocultar',
   unread: { one: '{count} respuesta nueva', many: '{count} de respuestas nuevas', other: '{count} respuestas nuevas' },
 };

@@ -127,6 +127,9 @@ export const labels: VoiceLabels = {
   holdToTalk: 'Maintenir pour parler',
   talking: 'Vous parlez…',
   pushToTalk: 'Maintenez le bouton pour parler',
+  stopAssistant: 'Arrêter',
+  interrupted: 'Interrompu',
+  notHeard: 'Non entendu :',
   nudgeDismiss: 'Masquer',
   unread: {
     one: '{count} nouvelle réponse',

@@ -1,0 +1,22 @@
+/**
+ * The texts of the Stop control and a cut turn (issue 37), and their English. The English ships in
+ * the call's audio file (`voice-widget-audio.js`, whose stop-control.ts draws them), not in the card:
+ * chat mode never carries them. The other languages have them in their locale files.
+ */
+
+/** The Stop control's texts (part of `VoiceLabels`). */
+export interface StopLabels {
+  /** The Stop control beside the status while the assistant speaks: cuts it off. */
+  stopAssistant: string;
+  /** Marks an assistant's turn the visitor cut off. */
+  interrupted: string;
+  /** Read by screen readers before the greyed rest of a cut turn, never heard. */
+  notHeard: string;
+}
+
+/** English Stop labels. */
+export const EN_STOP_LABELS: StopLabels = {
+  stopAssistant: 'Stop',
+  interrupted: 'Interrupted',
+  notHeard: 'Not heard:',
+};
