@@ -25,7 +25,8 @@ const KB = 1000;
 // and one log prefix (+54), and issue 20's spare call object asked for in `preload` (+40); gated just above it.
 // Issue 33: the core asks the call request's owner (core/call-request.ts) for its request: +10 B.
 // +57 B: the start's web-call stage moved to core/web-call-source.ts (the 300-line gate after Prettier).
-const BUDGET = 7.27 * KB;
+// Issue 34: a fresh answer's room pinned to the room hosts (`roomUrlProblem`), and no key no header: 7,267 → 7,373 B.
+const BUDGET = 7.38 * KB;
 
 async function bundle(contents: string) {
   const lazy: string[] = [];
