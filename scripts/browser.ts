@@ -68,11 +68,11 @@ export function findEngines(): Engines {
 
 /** The Debian packages still missing for the WebKit and Firefox smoke tests. */
 export function missingEnginePackages(engines: Engines = findEngines()): string[] {
-  return [
-    engines.firefox ? null : ENGINE_PACKAGES.firefox,
-    engines.webkitDriver ? null : ENGINE_PACKAGES.webkit,
-    engines.xvfb ? null : ENGINE_PACKAGES.xvfb,
-  ].filter((name): name is string => name !== null);
+  const missing: string[] = [];
+  if (!engines.firefox) missing.push(ENGINE_PACKAGES.firefox);
+  if (!engines.webkitDriver) missing.push(ENGINE_PACKAGES.webkit);
+  if (!engines.xvfb) missing.push(ENGINE_PACKAGES.xvfb);
+  return missing;
 }
 
 /** What the engine smoke tests say when an engine is missing: one sentence, with what to do. */
