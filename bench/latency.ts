@@ -194,7 +194,7 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
     status: 201,
     body: {
       id: 'call-bench',
-      webCallUrl: 'https://127.0.0.1:9/bench-room',
+      webCallUrl: 'https://unreachable.daily.co/bench-room',
       artifactPlan: { videoRecordingEnabled: false },
       assistant: { voice: { provider: '11labs' } },
     },

@@ -1,14 +1,15 @@
 /**
  * `npm test`: every test. First it makes sure a Chromium exists (installing Debian's when it may),
  * because the unit tests include browser tests too (tests/unit/widget/api/browser.test.ts): on a
- * fresh machine they must find one, never skip. Then the type check (`npm run check`), the lint
+ * fresh machine they must find one, never skip (Firefox ESR and WebKitGTK too, for the engines' smoke subset,
+ * tests/e2e/engines-smoke.spec.ts). Then the type check (`npm run check`), the lint
  * (`npm run lint`) and the formatting check (`npm run format:check`), unit and database tests
  * (vitest), then the browser tests (Playwright) against a fresh production build.
  */
 import { spawnSync } from 'node:child_process';
 
 const steps: Array<[label: string, args: string[]]> = [
-  ['a Chromium for the browser tests', ['exec', '--', 'node', 'scripts/ensure-browser.ts']],
+  ['a Chromium, Firefox ESR and WebKit for the browser tests', ['exec', '--', 'node', 'scripts/ensure-browser.ts']],
   // Types first: vitest and Playwright strip types without checking them (a test's cast that no
   // longer type-checks passed CI once).
   ['types (astro check, tsc at the root and in widget/)', ['run', 'check']],

@@ -62,7 +62,7 @@ test('axe: /widget with the widget open', async ({ page, context }) => {
       contentType: 'application/json',
       body: JSON.stringify({
         id: 'call-a11y',
-        webCallUrl: 'https://127.0.0.1:9/a11y-room',
+        webCallUrl: 'https://unreachable.daily.co/a11y-room',
         assistant: { voice: { provider: '11labs' } },
       }),
     });

@@ -17,7 +17,7 @@ test.beforeEach(() => {
   site.server.reset();
   site.server.route('POST', '/call/web', {
     status: 201,
-    body: { id: 'hero-call-1', webCallUrl: 'https://fake.daily.example/hero' },
+    body: { id: 'hero-call-1', webCallUrl: 'https://fake.daily.co/hero' },
   });
 });
 

@@ -18,7 +18,7 @@ test.beforeEach(() => {
   site.server.reset();
   site.server.route('POST', '/call/web', {
     status: 201,
-    body: { id: 'compose-1', webCallUrl: 'https://fake.daily.example/compose' },
+    body: { id: 'compose-1', webCallUrl: 'https://fake.daily.co/compose' },
   });
 });
 

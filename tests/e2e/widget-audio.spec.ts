@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   provider = await startLoopbackServer();
   provider.route('POST', '/call/web', {
     status: 201,
-    body: { id: 'shot', webCallUrl: 'https://fake.daily.example/shot' },
+    body: { id: 'shot', webCallUrl: 'https://fake.daily.co/shot' },
   });
   engine = bundleScriptedEngine('active', 'engine');
 });

@@ -21,7 +21,7 @@ const hosts = hostPages({
   routes: (provider) => {
     provider.route('POST', '/call/web', {
       status: 201,
-      body: { id: 'call-e', webCallUrl: 'https://fake.daily.example/edges' },
+      body: { id: 'call-e', webCallUrl: 'https://fake.daily.co/edges' },
     });
     provider.route(
       'POST',

@@ -12,7 +12,7 @@ import { chunkRequests, hostPages, microphoneRequests, offSizeButtons, widgetAxe
 
 const KEY = 'pk-chat';
 const ASSISTANT = 'asst-chat';
-const ROOM = 'https://fake.daily.example/room-chat';
+const ROOM = 'https://fake.daily.co/room-chat';
 
 const hosts = hostPages({
   routes: (provider) => provider.route('POST', '/call/web', { status: 201, body: { id: 'call-h', webCallUrl: ROOM } }),

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { HostPageOptions } from '../fixtures/host-page/server.ts';
 import { hostPages, microphoneRequests, widgetAxe } from './widget-helpers.ts';
 
-const ROOM = 'https://fake.daily.example/room-consent';
+const ROOM = 'https://fake.daily.co/room-consent';
 
 const CONSENT = {
   'public-key': 'pk-consent',

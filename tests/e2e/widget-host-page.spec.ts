@@ -12,7 +12,7 @@ import { addedWindowKeys, chunkRequests, ENGINE_URL, hostPages, offSizeButtons, 
 
 const KEY = 'pk-host-page';
 const ASSISTANT = 'asst-host-page';
-const ROOM = 'https://fake.daily.example/room-1';
+const ROOM = 'https://fake.daily.co/room-1';
 
 const hosts = hostPages({
   routes: (provider) => provider.route('POST', '/call/web', { status: 201, body: { id: 'call-1', webCallUrl: ROOM } }),

@@ -21,7 +21,7 @@ const hosts = hostPages({
     // Slow enough to see the connecting state; the call then goes on as usual.
     provider.route('POST', '/call/web', {
       status: 201,
-      body: { id: 'call-de', webCallUrl: 'https://fake.daily.example/de' },
+      body: { id: 'call-de', webCallUrl: 'https://fake.daily.co/de' },
       delayMs: 1500,
     });
   },

@@ -19,7 +19,7 @@ import { hostPages, offSizeButtons, widgetAxe } from './widget-helpers.ts';
 
 const KEY = 'pk-owner';
 const ASSISTANT = 'asst-owner';
-const ROOM = 'https://fake.daily.example/room-owner';
+const ROOM = 'https://fake.daily.co/room-owner';
 const OVERRIDES = '{"firstMessage":"Hi {{name}}, how can I help?","variableValues":{"plan":"pro"}}';
 const EXPECTED_TARGET = {
   assistantId: ASSISTANT,

@@ -19,7 +19,7 @@ const hosts = hostPages({
     );
     provider.route('POST', '/call/web', {
       status: 201,
-      body: { id: 'call-p', webCallUrl: 'https://fake.daily.example/phone' },
+      body: { id: 'call-p', webCallUrl: 'https://fake.daily.co/phone' },
     });
   },
   data: (providerUrl) => ({

@@ -45,7 +45,7 @@ test.beforeAll(async () => {
   // The loader's early requests land here; the scripted engines do not read them.
   provider.route('POST', '/call/web', {
     status: 201,
-    body: { id: 'shot', webCallUrl: 'https://fake.daily.example/shot' },
+    body: { id: 'shot', webCallUrl: 'https://fake.daily.co/shot' },
   });
   provider.route('POST', '/chat/web', chatWebHandler());
 });

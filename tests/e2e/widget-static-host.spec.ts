@@ -19,7 +19,7 @@ import { preparePage, type PageLog } from './widget-helpers.ts';
 const CDN = fileURLToPath(new URL('../../widget/dist/cdn/', import.meta.url));
 const KEY = 'pk-static';
 const ASSISTANT = 'asst-static';
-const ROOM = 'https://fake.daily.example/room-static';
+const ROOM = 'https://fake.daily.co/room-static';
 const NONCE = 'n0nce-static-host';
 
 let provider: LoopbackServer;

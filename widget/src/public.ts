@@ -21,6 +21,7 @@ export type {
   VoiceCallJsxProps,
   VoiceCallStyle,
 } from './docs/jsx.ts';
+export type { VoiceCallPreactProps } from './docs/jsx-preact.ts';
 export { loadBundledModule } from './chunks/modules.ts';
 export { scriptLoader, type LoadError } from './element/script-loader.ts';
 export { loadFailureOf, type LoadFailure, type LoadFailureReason } from './conversation/load-failure.ts';

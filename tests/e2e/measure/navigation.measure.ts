@@ -21,7 +21,7 @@ const RUNS = Number(process.env.RUNS ?? 5);
 test('landing → guide during a call: audio gap and click → audio back', async ({ page }) => {
   site.server.route('POST', '/call/web', {
     status: 201,
-    body: { id: 'nav-call', webCallUrl: 'https://fake.daily.example/nav' },
+    body: { id: 'nav-call', webCallUrl: 'https://fake.daily.co/nav' },
   });
   await preparePage(page);
   const results: { navigation: number; audioBack: number; joins: number; posts: number }[] = [];
@@ -29,7 +29,7 @@ test('landing → guide during a call: audio gap and click → audio back', asyn
     site.server.reset();
     site.server.route('POST', '/call/web', {
       status: 201,
-      body: { id: `nav-call-${run}`, webCallUrl: `https://fake.daily.example/nav-${run}` },
+      body: { id: `nav-call-${run}`, webCallUrl: `https://fake.daily.co/nav-${run}` },
     });
     await page.goto('/');
     await page.evaluate(() => sessionStorage.clear());

@@ -78,3 +78,24 @@ export function Agent() {
   );
 }
 `;
+
+/**
+ * The element in Preact's TSX (`jsxImportSource: "preact"`), with the package's own augmentation of
+ * Preact's `JSX.IntrinsicElements` (docs/jsx-preact.ts); the last line must not compile.
+ */
+export const preactConsumer = `import { useRef } from 'preact/hooks';
+import '@ringwise/voice-widget/element';
+import type { VoiceCallElement } from '@ringwise/voice-widget/element';
+
+export function Agent() {
+  const ref = useRef<VoiceCallElement>(null);
+  return (
+    <ringwise-voice-call ref={ref} public-key="pk" assistant-id="a" mode="hybrid" expanded class="agent"
+      variable-first_name="Ada" label-start="Call us" style={{ '--ringwise-accent': '#0f766e' }}
+      onringwise-error={(event) => console.warn(event.detail.type)} />
+  );
+}
+
+// @ts-expect-error not a mode
+export const wrongMode = <ringwise-voice-call mode="video" />;
+`;

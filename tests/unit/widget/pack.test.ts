@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WIDGET_DIR } from '../../../widget/build.ts';
-import { importConsumer, requireConsumer, tsxConsumer } from './pack-consumers.ts';
+import { importConsumer, preactConsumer, requireConsumer, tsxConsumer } from './pack-consumers.ts';
 
 const require = createRequire(import.meta.url);
 const rootPkg = JSON.parse(readFileSync(join(WIDGET_DIR, '..', 'package.json'), 'utf8')) as {
@@ -56,6 +56,7 @@ beforeAll(() => {
         '@ringwise/voice-widget': `file:${tarball}`,
         react: rootPkg.devDependencies.react,
         '@types/react': rootPkg.devDependencies['@types/react'],
+        preact: rootPkg.devDependencies.preact,
         // The reference, for the drop-in test: the same apps compiled against it and against ./vapi.
         '@vapi-ai/web': rootPkg.devDependencies['@vapi-ai/web'],
       },
@@ -322,6 +323,18 @@ describe('npm pack → install → import', () => {
       module: 'ESNext',
       moduleResolution: 'bundler',
       jsx: 'react-jsx',
+    });
+    expect(diagnostics, 'tsc output').toBe('');
+    expect(status, 'tsc exit code').toBe(0);
+  }, 180_000);
+
+  test('<ringwise-voice-call> type-checks in Preact TSX too, from the same option types (issue 39)', () => {
+    writeFileSync(join(scratch, 'app', 'agent-preact.tsx'), preactConsumer);
+    const { diagnostics, status } = typecheck('tsx-preact', ['agent-preact.tsx'], {
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      jsx: 'react-jsx',
+      jsxImportSource: 'preact',
     });
     expect(diagnostics, 'tsc output').toBe('');
     expect(status, 'tsc exit code').toBe(0);

@@ -20,7 +20,7 @@ export interface ChatWebBody extends CallTarget {
 }
 
 /**
- * Sends one chat message: `POST {baseUrl}/chat/web` with `Authorization: Bearer {token}` and the
+ * Sends one chat message: `POST {baseUrl}/chat/web` with `Authorization: Bearer {token}` (if any) and the
  * JSON body `{ ...body, stream: true }` (undefined fields omitted), and returns the raw response
  * promise, unread: the answer is a `text/event-stream` that `ChatClient` reads. Imports nothing,
  * so a loader can send the first message at the click and hand the promise to

@@ -2,7 +2,10 @@
 export interface PostOptions {
   /** API base URL without a trailing path, e.g. `DEFAULT_API_BASE_URL`. A trailing `/` is ignored. */
   baseUrl: string;
-  /** Bearer token: in the browser, the public web key. */
+  /**
+   * Bearer token: in the browser, the public web key. Empty (or, from JavaScript, missing): no
+   * `Authorization` header at all (as `@vapi-ai/web` sends none without a key), never `Bearer undefined`.
+   */
   token: string;
   /** `fetch` to use. @default globalThis.fetch (read at call time) */
   fetch?: typeof fetch;
@@ -11,7 +14,7 @@ export interface PostOptions {
 }
 
 /**
- * Sends `POST {baseUrl}{path}` with `Authorization: Bearer {token}` and `body` as JSON (undefined
+ * Sends `POST {baseUrl}{path}` with `Authorization: Bearer {token}` (none without a token) and `body` as JSON (undefined
  * fields omitted) and returns fetch's own promise: no reading, no error mapping, nothing else
  * imported, so a script-tag loader can send the request that starts a conversation at the click.
  *
@@ -26,7 +29,8 @@ export async function postJson(options: PostOptions, path: string, body: unknown
   const doFetch = options.fetch ?? fetch;
   return doFetch(options.baseUrl.replace(/\/+$/, '') + path, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${options.token}`, 'Content-Type': 'application/json' },
+    // No key, no header: a JavaScript caller without a key once sent `Bearer undefined`.
+    headers: { ...(options.token && { Authorization: `Bearer ${options.token}` }), 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
     signal: options.signal,
   });

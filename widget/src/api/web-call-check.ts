@@ -49,21 +49,25 @@ export function roomUrlProblem(url: unknown, hosts: readonly string[] | null = D
 
 /**
  * Checks a 2xx answer of `POST /call/web` before anything uses it: `id` must be a string and
- * `webCallUrl` an absolute `https:` URL. (The room host is not pinned here yet: `roomUrlProblem`
- * does that for a kept call; the fresh answer's option is not wired through `VoiceClient`.)
+ * `webCallUrl` an absolute `https:` URL on one of the room hosts (`roomUrlProblem`: the same check
+ * a kept call gets), so a hostile or misconfigured platform cannot send the visitor into a room elsewhere.
  * @param status The answer's HTTP status (for the error).
  * @param context Method and path of the request.
  * @param body The parsed body.
+ * @param hosts The room hosts (`parseRoomHosts`); null: any https host. @default DAILY_ROOM_HOSTS
  * @returns The body as a `WebCall`.
  * @throws AnswerError (`invalid`) otherwise: the join is refused, with the reason in the message.
  */
-export function checkWebCall(status: number, context: RequestContext, body: unknown): WebCall {
+export function checkWebCall(
+  status: number,
+  context: RequestContext,
+  body: unknown,
+  hosts?: readonly string[] | null,
+): WebCall {
   const call = body as Partial<WebCall> | undefined;
   // The URL is not repeated in the message: it may be a script, and messages end up in logs and UIs.
   const problem =
-    typeof call?.id !== 'string' || typeof call.webCallUrl !== 'string'
-      ? 'id and webCallUrl must be strings'
-      : !isHttpsUrl(call.webCallUrl) && 'webCallUrl is not https: (join refused)';
-  if (problem) throw new AnswerError(context, status, 'invalid', `Invalid web call: ${problem}`, { body });
+    typeof call?.id !== 'string' ? 'id must be a string' : roomUrlProblem(call.webCallUrl, hosts);
+  if (problem) throw new AnswerError(context, status, 'invalid', `Invalid web call: ${problem} (join refused)`, { body });
   return call as WebCall;
 }

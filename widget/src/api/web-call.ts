@@ -4,7 +4,13 @@ import { awaitAnswer, readJsonAnswer } from './read-answer.ts';
 import { checkWebCall } from './web-call-check.ts';
 
 /** Options of `createWebCall` and `requestWebCall`. */
-export type WebCallOptions = PostOptions;
+export interface WebCallOptions extends PostOptions {
+  /**
+   * The hosts the answer's room may be on, each with its subdomains (`parseRoomHosts`); null: any
+   * `https:` host. @default DAILY_ROOM_HOSTS (Daily's domains, where the platform's web calls take place)
+   */
+  roomHosts?: readonly string[] | null;
+}
 
 const PATH = '/call/web';
 const CONTEXT = { method: 'POST', path: PATH };
@@ -33,17 +39,22 @@ export function requestWebCall(options: WebCallOptions, target: WebCallBody): Pr
  * @param response The response, or the pending request (`requestWebCall`'s promise).
  * @param signal The request's signal, if it had one: when it aborted, the abort error is rethrown
  *   as-is instead of being wrapped in `NetworkError`.
- * @returns The created call: `id` a string, `webCallUrl` an `https:` URL (`checkWebCall`).
+ * @param roomHosts The hosts the room may be on (`WebCallOptions.roomHosts`). @default DAILY_ROOM_HOSTS
+ * @returns The created call: `id` a string, `webCallUrl` an `https:` URL on a room host (`checkWebCall`).
  * @throws ApiError on a non-2xx status.
  * @throws AnswerError for a 2xx answer that is not JSON, too long, lacks `id` / `webCallUrl`, or
- *   whose `webCallUrl` is not `https:` (the join is refused).
+ *   whose `webCallUrl` is not `https:` on a room host (the join is refused).
  * @throws TimeoutError when the answer or its next chunk did not come in time.
  * @throws NetworkError when no response arrives, or its body breaks off.
  * @throws The abort reason when `signal` aborted.
  */
-export async function readWebCall(response: Response | PromiseLike<Response>, signal?: AbortSignal): Promise<WebCall> {
+export async function readWebCall(
+  response: Response | PromiseLike<Response>,
+  signal?: AbortSignal,
+  roomHosts?: readonly string[] | null,
+): Promise<WebCall> {
   const answer = await awaitAnswer(response, CONTEXT, signal);
-  return checkWebCall(answer.status, CONTEXT, await readJsonAnswer(answer, CONTEXT, signal));
+  return checkWebCall(answer.status, CONTEXT, await readJsonAnswer(answer, CONTEXT, signal), roomHosts);
 }
 
 /**
@@ -59,5 +70,5 @@ export async function readWebCall(response: Response | PromiseLike<Response>, si
  * @throws The caller's abort reason (usually a `DOMException` named `AbortError`) when `signal` aborts.
  */
 export function createWebCall(options: WebCallOptions, target: WebCallBody): Promise<WebCall> {
-  return readWebCall(requestWebCall(options, target), options.signal);
+  return readWebCall(requestWebCall(options, target), options.signal, options.roomHosts);
 }

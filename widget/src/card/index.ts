@@ -11,6 +11,7 @@
  * `CardFrame`, frame.ts), the listeners (listeners.ts) and the kept conversation (continuity/in-card.ts).
  */
 import type { Card, CardHost } from '../ports/card-port.ts';
+import { parseRoomHosts } from '../api/web-call-check.ts';
 import { ConversationController } from '../conversation/controller.ts';
 import { EN_CARD_LABELS } from '../i18n/card-labels.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
@@ -69,7 +70,8 @@ export function mountCard(host: CardHost): Card {
   const configure = () => {
     const bundlePathOverride = attr('bundle-path-override');
     const dailyConfig = bundlePathOverride ? { ...element.dailyConfig, bundlePathOverride } : element.dailyConfig;
-    controller.configure({ publicKey: attr('public-key'), apiBaseUrl: attr('api-base-url'), dailyConfig });
+    const roomHosts = parseRoomHosts(attr('room-hosts')); // a fresh answer's room is pinned as a kept call's is
+    controller.configure({ publicKey: attr('public-key'), apiBaseUrl: attr('api-base-url'), dailyConfig, roomHosts });
   };
   configure();
 

@@ -67,7 +67,6 @@ export class ConversationController implements ContinuityPort {
   liveCall(): { webCall: WebCall; connectedAt: number } | null {
     return this.#voice.liveCall();
   }
-
   /** Mutes or unmutes the microphone of the running call. */
   setMuted(muted: boolean): void {
     this.#voice.setMuted(muted);
@@ -104,10 +103,12 @@ export class ConversationController implements ContinuityPort {
   }
 
   /**
-   * Updates key / API URL / Daily config. Clients made with an old key or URL are replaced once
-   * idle; a new Daily config applies to the next voice client.
+   * Updates key / API URL / Daily config / room hosts. Clients made with an old key, URL or room hosts
+   * are replaced once idle; a new Daily config applies to the next voice client.
    */
-  configure(options: Pick<ConversationControllerOptions, 'publicKey' | 'apiBaseUrl' | 'dailyConfig'>): void {
+  configure(
+    options: Pick<ConversationControllerOptions, 'publicKey' | 'apiBaseUrl' | 'dailyConfig' | 'roomHosts'>,
+  ): void {
     this.#options = { ...this.#options, ...options };
     this.#replaceStale();
   }

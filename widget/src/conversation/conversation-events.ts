@@ -73,6 +73,8 @@ export interface ConversationControllerOptions {
   publicKey?: string | null;
   /** Base URL of the platform API. @default the platform's public API */
   apiBaseUrl?: string | null;
+  /** The hosts a call's room may be on (`VoiceClientOptions.roomHosts`). @default DAILY_ROOM_HOSTS */
+  roomHosts?: readonly string[] | null;
   /** Ask the engine for the assistant's video (only when something shows it). @default false */
   video?: boolean;
   /** Lets a click send its request before the engine is loaded. Without them the engine sends it. */

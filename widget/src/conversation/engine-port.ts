@@ -27,6 +27,8 @@ export interface EngineClientOptions {
   video?: boolean;
   /** Daily's advanced config, e.g. `{ bundlePathOverride }` to self-host Daily's call machine. */
   dailyConfig?: DailyConfig;
+  /** The hosts a call's room may be on; null: any `https:` host. @default Daily's domains */
+  roomHosts?: readonly string[] | null;
 }
 
 /** Options the UI passes when it creates a chat client. */

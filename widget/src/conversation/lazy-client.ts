@@ -96,9 +96,13 @@ export class LazyClient<C> {
   }
 }
 
-/** The key a client is made with: a client made with another key or API URL is stale. */
-export function clientKey(options: { publicKey?: string | null; apiBaseUrl?: string | null }): string {
-  return `${options.publicKey ?? ''}\n${options.apiBaseUrl ?? ''}`;
+/** The key a client is made with: a client made with another key, API URL or room hosts is stale. */
+export function clientKey(options: {
+  publicKey?: string | null;
+  apiBaseUrl?: string | null;
+  roomHosts?: readonly string[] | null;
+}): string {
+  return `${options.publicKey ?? ''}\n${options.apiBaseUrl ?? ''}\n${options.roomHosts ?? ''}`;
 }
 
 /** What a new client is made with: the key, and the API URL when one is set. */
@@ -111,12 +115,17 @@ export function clientOptions(options: { publicKey?: string | null; apiBaseUrl?:
   return made;
 }
 
-/** A voice client of `engine` for the controller's current options (key, API URL, video, Daily config). */
+/**
+ * A voice client of `engine` for the controller's current options (key, API URL, video, Daily
+ * config, room hosts).
+ */
 export function newVoiceClient(engine: VoiceEngine, options: ConversationControllerOptions): VoiceClientPort {
-  const { dailyConfig } = options;
+  const { dailyConfig, roomHosts } = options;
   return new engine.VoiceClient({
     ...clientOptions(options),
     video: !!options.video,
     ...(dailyConfig && { dailyConfig }),
+    // Undefined keeps the engine's default (Daily's domains); null, from a caller, allows any https host.
+    ...(roomHosts !== undefined && { roomHosts }),
   });
 }

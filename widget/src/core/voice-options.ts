@@ -16,6 +16,13 @@ export interface VoiceClientOptions {
   callFactory?: CallFactory;
   /** Daily's advanced config for the default factory (`avoidEval` defaults to true). */
   dailyConfig?: DailyConfig;
+  /**
+   * The hosts a call's room may be on, each with its subdomains (`parseRoomHosts` reads the element's
+   * `room-hosts`): an answer of `POST /call/web` whose `webCallUrl` is elsewhere, or not `https:`, is
+   * refused (an `answer-error` at `web-call-creation`, nothing joined). null: any `https:` host.
+   * @default DAILY_ROOM_HOSTS (Daily's domains)
+   */
+  roomHosts?: readonly string[] | null;
   /** `fetch` for `POST /call/web`. @default globalThis.fetch, read at call time */
   fetch?: typeof fetch;
   /** Host environment: microphone, audio playback, page lifecycle. @default browserPlatform */

@@ -14,7 +14,7 @@ import type { VoiceSession } from './voice-session.ts';
 /**
  * Runs the `web-call-creation` stage of a start.
  * @param s The starting session (its abort signal cancels the request, or the wait for an adopted one).
- * @param options The client's options (public key, API base URL, fetch).
+ * @param options The client's options (public key, API base URL, fetch, room hosts).
  * @param target The call target, sent as the request body.
  * @param request The adopted request (`VoiceStartOptions.request`), if any.
  * @param roomDeleteOnUserLeaveEnabled Sent with the target (`VoiceStartOptions`).
@@ -47,6 +47,7 @@ export function runWebCallStage(
               { ...target, roomDeleteOnUserLeaveEnabled },
             ),
         signal,
+        options.roomHosts,
       ),
     // The web call, for what depends on it (`./vapi` reports its fields as @vapi-ai/web does).
     { completed: (webCall) => ({ webCall }) },

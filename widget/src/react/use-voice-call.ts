@@ -26,6 +26,11 @@ export interface UseVoiceCallOptions {
   publicKey: string | null | undefined;
   /** Platform API base URL. @default the platform's public API */
   apiBaseUrl?: string | null;
+  /**
+   * The hosts a call's room may be on, each with its subdomains: an answer of `POST /call/web` whose
+   * room is elsewhere (or not `https:`) is refused with an error. @default Daily's domains
+   */
+  roomHosts?: readonly string[];
   /** Target used by `start()`, `toggle()` and `sendText()` when called without one. */
   target?: CallTarget;
   /**
@@ -127,15 +132,16 @@ export function useVoiceCallWithEngine(
         apiBaseUrl: options.apiBaseUrl,
         video: options.video,
         dailyConfig: options.dailyConfig,
+        roomHosts: options.roomHosts,
         requests: { requestWebCall, requestChatWeb },
         onEvent: (event, payload) => latest.current.onEvent?.(event, payload),
         clientTools: () => latest.current.clientTools,
       }),
   );
-  const { publicKey, apiBaseUrl, dailyConfig } = options;
+  const { publicKey, apiBaseUrl, dailyConfig, roomHosts } = options;
   useEffect(() => {
-    controller.configure({ publicKey, apiBaseUrl, dailyConfig });
-  }, [controller, publicKey, apiBaseUrl, dailyConfig]);
+    controller.configure({ publicKey, apiBaseUrl, dailyConfig, roomHosts });
+  }, [controller, publicKey, apiBaseUrl, dailyConfig, roomHosts]);
   useEffect(() => () => controller.release(), [controller]);
   const view = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
 

@@ -19,7 +19,6 @@ import {
   safeConfig,
   safeInputDevices,
   vapiPlatform,
-  withoutAuthorization,
   type VapiCallObjectOptions,
   type VapiDailyConfig,
 } from './options.ts';
@@ -70,8 +69,7 @@ export default class Vapi extends VapiEventEmitter {
       publicKey: apiToken,
       apiBaseUrl: apiBaseUrl ?? DEFAULT_API_BASE_URL,
       callFactory: createDailyCallFactory(safeConfig(dailyCallConfig), undefined, props),
-      // No key, no header: the reference's security worker adds `Authorization` only for a key (never `Bearer undefined`).
-      fetch: apiToken ? undefined : withoutAuthorization,
+      // No key, no header (post-json.ts), as the reference's security worker adds `Authorization` only for a key.
       platform,
       video: true,
     });

@@ -47,13 +47,6 @@ export function safeInputDevices(
   return rest;
 }
 
-/** `fetch` (the global one, read at call time) with any `Authorization` header left out. */
-export const withoutAuthorization: typeof fetch = (input, init) => {
-  const headers = new Headers(init?.headers);
-  headers.delete('Authorization');
-  return fetch(input, { ...init, headers });
-};
-
 /** The browser platform with the reference's microphone prompt (none) and mobile test. */
 export function vapiPlatform() {
   return {

@@ -54,7 +54,7 @@ afterAll(async () => {
 describe('API client in Chromium', () => {
   it('creates a web call, uploads a File, retries a 503 and parses errors across origins', async () => {
     if (!executablePath) expect.fail(NO_BROWSER_MESSAGE);
-    provider.route('POST', '/call/web', { status: 201, body: { id: 'c1', webCallUrl: 'https://rooms.example/c1' } });
+    provider.route('POST', '/call/web', { status: 201, body: { id: 'c1', webCallUrl: 'https://rooms.daily.co/c1' } });
     provider.route('POST', '/file', { status: 201, body: { id: 'f1' } });
     provider.route('GET', '/assistant/a1', { status: 503, headers: { 'retry-after': '0' } }, { body: { id: 'a1' } });
     provider.route('GET', '/squad/missing', { status: 404, body: { message: 'Squad not found' } });
@@ -99,7 +99,7 @@ describe('API client in Chromium', () => {
     }, provider.url);
     await page.close();
 
-    expect(result.call, 'web call created').toEqual({ id: 'c1', webCallUrl: 'https://rooms.example/c1' });
+    expect(result.call, 'web call created').toEqual({ id: 'c1', webCallUrl: 'https://rooms.daily.co/c1' });
     expect(result.file).toEqual({ id: 'f1' });
     expect(result.assistant, 'GET retried after 503').toEqual({ id: 'a1' });
     expect(result.isApiError, 'ApiError from the 404').toBe(true);

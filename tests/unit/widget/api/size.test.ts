@@ -31,13 +31,13 @@ async function bundle(contents: string): Promise<{ code: string; minified: numbe
 
 describe('API client size', () => {
   // 1.7 KB: 813 B before issue 23; reading the answer safely (timeouts, caps, AnswerError, the
-  // https: check of webCallUrl) costs the rest.
-  it('createWebCall through the public index stays under 1.7 KB gzip, without routes or retries', async () => {
+  // https: check of webCallUrl) costs the rest. Issue 34 pins the room to its hosts (Daily's by default): 1,651 → 1,747 B.
+  it('createWebCall through the public index stays under 1.75 KB gzip, without routes or retries', async () => {
     const { code, minified, gzip } = await bundle(
       "export { createWebCall, isApiError, isNetworkError } from './index.ts';",
     );
     console.info(`createWebCall (+ guards): ${minified} B min, ${gzip} B gzip`);
-    expect(gzip, 'createWebCall gzip bytes').toBeLessThanOrEqual(1.7 * KB);
+    expect(gzip, 'createWebCall gzip bytes').toBeLessThanOrEqual(1.75 * KB);
     expect(code, 'no route table').not.toContain('/assistant');
     expect(code, 'no retry logic').not.toContain('retry-after');
     expect(code, "its own answer timeout (issue 23), not the requester's").toContain('TimeoutError');
@@ -58,12 +58,12 @@ describe('API client size', () => {
   });
 
   // 5.35 KB: 4,450 B before issue 23's answer reading (see createWebCall above); 5,326 B once a
-  // success that declares JSON but is not JSON is refused (+26 B).
-  it('the whole client stays under 5.35 KB gzip', async () => {
+  // success that declares JSON but is not JSON is refused (+26 B); 5,432 B with issue 34's room hosts.
+  it('the whole client stays under 5.44 KB gzip', async () => {
     const { code, minified, gzip } = await bundle("export * from './index.ts';");
     console.info(`whole API client: ${minified} B min, ${gzip} B gzip`);
     expect(code, 'every family present').toContain('/11labs/voice/clone');
     expect(code, 'the newest routes present').toContain('/vapi/voice/clone');
-    expect(gzip, 'whole client gzip bytes').toBeLessThanOrEqual(5.35 * KB);
+    expect(gzip, 'whole client gzip bytes').toBeLessThanOrEqual(5.44 * KB);
   });
 });

@@ -11,7 +11,7 @@ import { requestChatWeb } from '../../../../widget/src/api/chat-web.ts';
 
 const server = loopbackForFile();
 
-const call = { id: 'call-1', webCallUrl: 'https://rooms.example/abc' };
+const call = { id: 'call-1', webCallUrl: 'https://rooms.daily.co/abc' };
 
 /** What a thrown error looks like, for comparing two code paths. */
 function shape(error: unknown) {

@@ -8,7 +8,7 @@ import { type AnswerError, isAnswerError } from '../../../../widget/src/api/erro
 
 const server = loopbackForFile();
 
-const call = { id: 'call-1', webCallUrl: 'https://rooms.example/abc', artifactPlan: { videoRecordingEnabled: false } };
+const call = { id: 'call-1', webCallUrl: 'https://rooms.daily.co/abc', artifactPlan: { videoRecordingEnabled: false } };
 
 describe('createWebCall', () => {
   it('POSTs the target to /call/web with the bearer token and JSON content type', async () => {

@@ -30,7 +30,9 @@ const KB = 1000;
 // the assistant's last sentence heard out when the platform ends the call: 7,442 B; Stop (the assistant's
 // players muted at once, `mute-assistant` / `unmute-assistant` on the platform): 7,582 B.
 // Both (issues 37 and 38): 7,969 B.
-const BUDGET = 7.97 * KB;
+// Issue 34: a fresh answer's room pinned to the room hosts (`roomUrlProblem`), and no key no header: 7,267 → 7,373 B.
+// All merged (issues 34, 37, 38, 39): 8,072 B.
+const BUDGET = 8.08 * KB;
 
 async function bundle(contents: string) {
   const lazy: string[] = [];

@@ -30,6 +30,43 @@ describe('VoiceClient: answers that start no call', () => {
     },
   );
 
+  // Issue 34: a fresh answer's room is pinned to the room hosts, as a kept call's is (continuity/store.ts).
+  it.each(['https://rooms.elsewhere.example/r', 'https://daily.co.evil.example/r', 'https://notdaily.co/r'])(
+    'a webCallUrl of %s (https, not on Daily) is refused: answer-error naming the hosts, no join, idle again',
+    async (webCallUrl) => {
+      server.route('POST', '/call/web', { status: 201, body: webCall({ webCallUrl }) });
+      const { client, events, factory } = makeClient(server);
+      expect(await client.start({ assistantId: 'a' }), 'no call').toBeNull();
+      expect(factory.calls.flatMap((call) => call.joins), 'nothing was joined').toEqual([]);
+      const [error] = events.of('error');
+      expect([error?.type, error?.stage], 'an answer-error at web-call-creation').toEqual([
+        'answer-error',
+        'web-call-creation',
+      ]);
+      expect(error?.message, 'the reason, never the URL').toContain('not on a room host (daily.co)');
+      expect(error?.message).not.toContain(webCallUrl);
+      expect(client.getSnapshot(), 'idle again').toMatchObject({ state: 'idle' });
+      // Usable: the next answer on Daily starts a call with the same client.
+      server.route('POST', '/call/web', { status: 201, body: webCall() });
+      expect(await client.start({ assistantId: 'a' }), 'the next start joins').not.toBeNull();
+      expect(factory.calls.flatMap((call) => call.joins)).toEqual([{ url: webCall().webCallUrl }]);
+    },
+  );
+
+  it('roomHosts: the owner’s hosts (and subdomains) joined, Daily refused; null: any https host', async () => {
+    const owner = 'https://eu.rooms.owner.example/r';
+    server.route('POST', '/call/web', { status: 201, body: webCall({ webCallUrl: owner }) });
+    const pinned = makeClient(server, { roomHosts: ['rooms.owner.example'] });
+    expect(await pinned.client.start({ assistantId: 'a' }), 'joined').not.toBeNull();
+    expect(pinned.factory.calls.flatMap((call) => call.joins)).toEqual([{ url: owner }]);
+    const any = makeClient(server, { roomHosts: null });
+    expect(await any.client.start({ assistantId: 'a' }), 'null: any https host').not.toBeNull();
+    server.route('POST', '/call/web', { status: 201, body: webCall() });
+    const daily = makeClient(server, { roomHosts: ['rooms.owner.example'] });
+    expect(await daily.client.start({ assistantId: 'a' }), 'Daily is not among the owner’s hosts').toBeNull();
+    expect(daily.events.of('error').map((e) => e.type)).toEqual(['answer-error']);
+  });
+
   it('a 201 whose JSON is cut short is an answer-error with no status to misreport', async () => {
     server.route('POST', '/call/web', {
       status: 201,
