@@ -43,7 +43,6 @@ export const SIZE_BUDGETS = {
   landingJs: 85 * KB,
 } as const;
 
-
 /** Lighthouse budget: every category scores this on `/` and every guide, mobile. */
 export const LIGHTHOUSE_BUDGET = 100;
 

@@ -66,8 +66,8 @@ export function checkWebCall(
 ): WebCall {
   const call = body as Partial<WebCall> | undefined;
   // The URL is not repeated in the message: it may be a script, and messages end up in logs and UIs.
-  const problem =
-    typeof call?.id !== 'string' ? 'id must be a string' : roomUrlProblem(call.webCallUrl, hosts);
-  if (problem) throw new AnswerError(context, status, 'invalid', `Invalid web call: ${problem} (join refused)`, { body });
+  const problem = typeof call?.id !== 'string' ? 'id must be a string' : roomUrlProblem(call.webCallUrl, hosts);
+  if (problem)
+    throw new AnswerError(context, status, 'invalid', `Invalid web call: ${problem} (join refused)`, { body });
   return call as WebCall;
 }

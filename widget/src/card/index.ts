@@ -45,7 +45,6 @@ export { overridesMessage } from './submit.ts';
  */
 const JOIN_ASKED = START_STAGES.indexOf('daily-call-join') + 1;
 
-
 /** Builds the card for an element (see `CardModule`). */
 export function mountCard(host: CardHost): Card {
   const { element } = host;

@@ -103,7 +103,10 @@ describe('the Stop control', () => {
       `${EN_LABELS.notHeard} at 20 euros a month.`,
     );
     const kept = (shadow.host as HTMLElement & { view: { conversation: { text: string }[] } }).view.conversation;
-    expect(kept.map((t) => t.text), 'the transcript holds what was heard').toEqual(['Our prices start']);
+    expect(
+      kept.map((t) => t.text),
+      'the transcript holds what was heard',
+    ).toEqual(['Our prices start']);
   });
 
   it('speaking over the assistant (the platform’s user-interrupted) marks its turn the same way', async () => {

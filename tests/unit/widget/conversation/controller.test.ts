@@ -383,12 +383,12 @@ describe('ConversationController: chat', () => {
 describe('ConversationController: clients', () => {
   test('a new key replaces idle clients, not a running call; release destroys both and forgets the conversation', async () => {
     const { controller, voice, chat } = setup();
-    controller.preload('call');
-    controller.preload('chat');
+    void controller.preload('call');
+    void controller.preload('chat');
     await flush();
     expect(voice.client().preloads, 'daily preloaded').toBe(1);
     controller.configure({ publicKey: 'pk-2' });
-    controller.preload('call');
+    void controller.preload('call');
     await flush();
     expect([voice.clients.length, voice.clients[0]!.destroyed], 'replaced').toEqual([2, true]);
     void controller.start(TARGET);
@@ -411,7 +411,7 @@ describe('ConversationController: clients', () => {
 
   test('preload without a key does nothing', async () => {
     const { controller, voice } = setup({ publicKey: null });
-    controller.preload();
+    void controller.preload();
     await flush();
     expect(voice.loads, 'nothing loaded').toBe(0);
   });

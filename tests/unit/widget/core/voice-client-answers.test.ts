@@ -37,7 +37,10 @@ describe('VoiceClient: answers that start no call', () => {
       server.route('POST', '/call/web', { status: 201, body: webCall({ webCallUrl }) });
       const { client, events, factory } = makeClient(server);
       expect(await client.start({ assistantId: 'a' }), 'no call').toBeNull();
-      expect(factory.calls.flatMap((call) => call.joins), 'nothing was joined').toEqual([]);
+      expect(
+        factory.calls.flatMap((call) => call.joins),
+        'nothing was joined',
+      ).toEqual([]);
       const [error] = events.of('error');
       expect([error?.type, error?.stage], 'an answer-error at web-call-creation').toEqual([
         'answer-error',

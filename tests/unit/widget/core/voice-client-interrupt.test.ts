@@ -33,9 +33,15 @@ describe('VoiceClient.setAssistantMuted: the Stop control', () => {
     client.setAssistantMuted(true);
     // No await since the call: the player is silent in the frame of the click.
     expect(player.muted, 'muted at once').toBe(true);
-    expect(call.messages().filter((m) => typeof m === 'object'), 'the platform told').toEqual([MUTE]);
+    expect(
+      call.messages().filter((m) => typeof m === 'object'),
+      'the platform told',
+    ).toEqual([MUTE]);
     client.setAssistantMuted(true);
-    expect(call.messages().filter((m) => typeof m === 'object'), 'not twice').toEqual([MUTE]);
+    expect(
+      call.messages().filter((m) => typeof m === 'object'),
+      'not twice',
+    ).toEqual([MUTE]);
     await client.stop();
   });
 
@@ -54,16 +60,17 @@ describe('VoiceClient.setAssistantMuted: the Stop control', () => {
     expect(player.muted, 'the assistant’s own words do not unmute it').toBe(true);
     call.receive({ type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'wait' });
     expect(player.muted, 'unmuted by the visitor’s words').toBe(false);
-    expect(call.messages().filter((m) => typeof m === 'object'), 'and the platform told').toEqual([MUTE, UNMUTE]);
+    expect(
+      call.messages().filter((m) => typeof m === 'object'),
+      'and the platform told',
+    ).toEqual([MUTE, UNMUTE]);
     client.setAssistantMuted(true);
     call.receive({ type: 'user-interrupted' });
     expect(player.muted, 'unmuted by user-interrupted').toBe(false);
-    expect(call.messages().filter((m) => typeof m === 'object'), 'mute, unmute twice').toEqual([
-      MUTE,
-      UNMUTE,
-      MUTE,
-      UNMUTE,
-    ]);
+    expect(
+      call.messages().filter((m) => typeof m === 'object'),
+      'mute, unmute twice',
+    ).toEqual([MUTE, UNMUTE, MUTE, UNMUTE]);
     await client.stop();
   });
 

@@ -92,7 +92,10 @@ describe('browserPlatform.keepScreenOn', () => {
     expect(lock.request, 'asked again once visible').toHaveBeenCalledTimes(2);
     release();
     await flush();
-    expect(lock.sentinels.map((s) => s.released), 'the held lock released').toEqual([true, true]);
+    expect(
+      lock.sentinels.map((s) => s.released),
+      'the held lock released',
+    ).toEqual([true, true]);
     expect(lock.listeners.size, 'no visibility listener left').toBe(0);
     lock.show('visible');
     await flush();
