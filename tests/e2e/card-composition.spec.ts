@@ -22,7 +22,7 @@ test.beforeEach(() => {
   site.server.reset();
   site.server.route('POST', '/call/web', {
     status: 201,
-    body: { id: 'compose-2', webCallUrl: 'https://fake.daily.example/compose' },
+    body: { id: 'compose-2', webCallUrl: 'https://fake.daily.co/compose' },
   });
   site.server.route('POST', '/chat/web', chatWebHandler({ reply: REPLY, sessionId: 'sess-compose' }));
 });

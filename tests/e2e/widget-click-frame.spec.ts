@@ -18,7 +18,7 @@ let host: HostPage | null = null;
 
 test.beforeAll(async () => {
   provider = await startLoopbackServer();
-  provider.route('POST', '/call/web', { status: 201, body: { id: 'c1', webCallUrl: 'https://fake.daily.example/r' } });
+  provider.route('POST', '/call/web', { status: 201, body: { id: 'c1', webCallUrl: 'https://fake.daily.co/r' } });
   engine = bundleScriptedEngine('active', 'engine');
 });
 test.afterAll(async () => provider.close());

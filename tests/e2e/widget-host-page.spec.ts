@@ -115,6 +115,7 @@ test('keyboard only: Enter on the launcher calls, focus moves into the card, Esc
   await page.keyboard.press('Enter');
   await expect(dot, 'no dot while the card is open').toBeHidden();
   // One collapse control: the open launcher (the header's Minimize shows only where the launcher steps aside).
+  await page.keyboard.press('Tab'); // the header's menu (⋯, issue 38)
   await page.keyboard.press('Tab'); // close
   await page.keyboard.press('Tab'); // mute
   await page.keyboard.press('Tab'); // audio settings
