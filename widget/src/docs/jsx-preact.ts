@@ -10,25 +10,12 @@
  * `addEventListener('<event>', fn)`; `style` takes a string or an object whose `--ringwise-*` names
  * are set with `setProperty`.
  */
-import type { VoiceCallElement } from '../element/element-types.ts';
-import type { VoiceCallAttributes, VoiceCallEventProps, VoiceCallStyle } from './jsx.ts';
+import type { VoiceCallJsxProps, VoiceCallStyle } from './jsx.ts';
 
-/** The element's props in Preact's JSX: its attributes, properties, events and the common HTML ones. */
-export interface VoiceCallPreactProps
-  extends
-    VoiceCallAttributes,
-    VoiceCallEventProps,
-    Partial<Pick<VoiceCallElement, 'labels' | 'target' | 'clientTools' | 'dailyConfig' | 'analyticsCallback'>> {
-  ref?: { current: VoiceCallElement | null } | ((element: VoiceCallElement | null) => void | (() => void)) | null;
-  children?: unknown;
+/** The element's props in Preact's JSX: React's (docs/jsx.ts), with `class`, and `style` as a string too. */
+export interface VoiceCallPreactProps extends Omit<VoiceCallJsxProps, 'style' | 'suppressHydrationWarning'> {
   /** Preact takes `class` as well as `className`. */
   class?: string;
-  className?: string;
-  id?: string;
-  slot?: string;
-  hidden?: boolean;
-  lang?: string;
-  dir?: 'ltr' | 'rtl' | 'auto';
   style?: VoiceCallStyle | string;
 }
 
