@@ -25,7 +25,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.ts';
 import { progress } from './progress.ts';
 import { probeScript, type ProbeTimes } from './probe.ts';
-import { parseReadyMessage, type ReadyReport } from './call-machine.ts';
+import { isJavaScript, parseReadyMessage, type ReadyReport } from './call-machine.ts';
 import {
   cdpConditions,
   EXTERNAL_URL,
@@ -168,7 +168,7 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
   });
   cdp.on('Network.loadingFinished', (e) => {
     const r = pending.get(e.requestId);
-    if (r?.type === 'Script')
+    if (r && isJavaScript(r.type, r.url))
       transfers.push({ url: r.url, bytes: e.encodedDataLength, finishedAt: e.timestamp * 1000 + r.offsetMs });
   });
   await cdp.send('Network.enable');

@@ -45,6 +45,16 @@ export function callMachineVersion(url: string): string | null {
   return PATH.exec(parsed.pathname)?.[1] ?? null;
 }
 
+/**
+ * Whether a response of DevTools' resource `type` at `url` is JavaScript the page runs: a script's,
+ * and the call machine's however it came. daily-js fetches the call machine and runs it with eval
+ * unless `avoidEval` is set (the peers: a `Fetch`), or adds a script tag (ours: a `Script`);
+ * counting scripts only put the peers' call machine at 0 KB after the click.
+ */
+export function isJavaScript(type: string | undefined, url: string): boolean {
+  return type === 'Script' || callMachineVersion(url) !== null;
+}
+
 /** Whether `pathname` is a call-machine bundle's path on the CDN (what the stand-in answers). */
 export function isCallMachinePath(pathname: string): boolean {
   return PATH.test(pathname);

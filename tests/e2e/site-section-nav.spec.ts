@@ -111,7 +111,7 @@ test.describe('section navigator with smooth scrolling', () => {
     await page.evaluate(() => {
       const seen: number[] = [];
       (window as unknown as { seenScroll: number[] }).seenScroll = seen;
-      addEventListener('scroll', () => seen.push(Math.round(scrollY)), { passive: true });
+      addEventListener('scroll', () => seen.push(Math.round(window.scrollY)), { passive: true });
     });
     await navigator(page).getByRole('link', { name: 'Success Stories', exact: true }).click();
     await expect

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
+  isJavaScript,
   CALL_MACHINE_HOST,
   callMachineVersion,
   hostResolverRule,
@@ -54,6 +55,17 @@ describe("the call machine's URL and the stand-in's rewriting", () => {
     expect(EXTERNAL_URL.test(BUNDLE)).toBe(true);
     expect(isDailyUrl(BUNDLE), "the call machine's request is Daily's").toBe(true);
     expect(isDailyUrl('https://api.vapi.ai/call/web')).toBe(false);
+  });
+});
+
+describe('JavaScript after the click', () => {
+  it("counts the call machine however daily-js fetched it (a peer's Fetch, our Script), and no other fetch", () => {
+    const bundle = 'https://c.daily.co/call-machine/versioned/0.87.0/static/call-machine-object-bundle.js';
+    expect(isJavaScript('Fetch', bundle), "a peer's call machine, fetched and run with eval").toBe(true);
+    expect(isJavaScript('Script', bundle), 'ours, a script tag (avoidEval)').toBe(true);
+    expect(isJavaScript('Script', 'http://127.0.0.1:4000/w/voice-widget.js'), 'any script').toBe(true);
+    expect(isJavaScript('Fetch', 'http://127.0.0.1:4000/call/web'), 'the POST is no JavaScript').toBe(false);
+    expect(isJavaScript(undefined, 'https://c.daily.co/other.js'), 'another file on the CDN').toBe(false);
   });
 });
 
