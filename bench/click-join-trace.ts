@@ -1,8 +1,9 @@
 /**
  * `node bench/click-join-trace.ts [--cell=fast-mobile/0] [--samples=3] [--out=trace.json]`: where
- * our main thread's time goes between the click and the join request (issue 20), in the click →
- * join bench's own conditions (bench/click-join.ts: the same host page, routing, profile, CPU
- * slowdown and quiet wait before the click), for ours with the default preload.
+ * our main thread's time goes between the click and ready (issue 35: the call machine, downloaded
+ * from the bench's CDN stand-in, received daily-js's join message), in the click → ready bench's
+ * own conditions (bench/click-join.ts: the same host page, routing, profile, CPU slowdown, call
+ * machine stand-in and quiet wait before the click), for ours with the default preload.
  *
  * Each sample records a Chromium trace (timeline events and the V8 sampling profiler) from just
  * before the click to the join request, and prints, per main-thread task in that span, its
@@ -15,6 +16,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 import { startLoopbackServer } from '../fixtures/loopback-server.ts';
+import { hostResolverRule, syntheticCallMachine } from './lib/call-machine.ts';
+import { startCdnStandIn } from './lib/cdn-stand-in.ts';
 import { launchLatencyBrowser, openSample, pollFor, waitForQuiet } from './lib/browser-sample.ts';
 import { hostPage, oursEmbed } from './lib/host-pages.ts';
 import { joinCells, PHONE_USER_AGENT } from './lib/join-cells.ts';
@@ -60,11 +63,16 @@ const out = arg('out', '');
 /** `--stacks=focus,layout`: also print the call stacks (mapped) of the samples whose leaf frame starts with one of these names. */
 const stacksOf = arg('stacks', '').split(',').filter(Boolean);
 /**
- * `--until=room`: end the span when our engine asks Daily to join the room (its `daily-call-join`
- * stage, marked in the trace by a listener the tool adds), not at the join request (the call
- * machine, asked for at the click).
+ * `--until=ready` (default): end the span at ready, the bench's end point. `--until=room`: when our
+ * engine asks Daily to join the room (its `daily-call-join` stage, marked in the trace by a
+ * listener the tool adds). `--until=join`: at daily-js's first request, the end point before issue
+ * 35 (the call machine's download, asked for at the click), for history.
  */
-const untilRoom = arg('until', 'join') === 'room';
+const until = arg('until', 'ready');
+if (!['ready', 'room', 'join'].includes(until)) throw new Error(`--until=${until}: choose ready, room or join`);
+const untilRoom = until === 'room';
+/** `--machine-kb=N`: the stand-in call machine's gzip size, as the bench's (default 250). */
+const machineKb = Number(arg('machine-kb', '250'));
 /** `--top=N`: how many functions to list per task (by self time). */
 const top = Number(arg('top', '8'));
 const cell = joinCells().find((c) => c.id === cellId);
@@ -93,7 +101,12 @@ function original(url: string, line: number, column: number): string {
     : `${file}:${line + 1}:${column}`;
 }
 
-const browser = await launchLatencyBrowser();
+const cdn = await startCdnStandIn(syntheticCallMachine(machineKb * 1000));
+const browser = await launchLatencyBrowser([
+  `--host-resolver-rules=${hostResolverRule(cdn.port)}`,
+  // The stand-in's certificate is self-signed for c.daily.co.
+  '--ignore-certificate-errors',
+]);
 if (!browser) throw new Error('no Chromium found (set CHROME_PATH)');
 const provider = await startLoopbackServer();
 provider.route('POST', '/call/web', {
@@ -123,6 +136,7 @@ try {
       token: 'unused',
       cpuRate: cell.cpuRate,
       userAgent: cell.phone ? PHONE_USER_AGENT : undefined,
+      callMachineStandIn: true,
     });
     try {
       const { page } = sample;
@@ -141,14 +155,19 @@ try {
       await browser.startTracing(page, { categories });
       const before = sample.daily.length;
       await launcher.click();
-      const joined = await pollFor(page, () => sample.daily[before], 12_000);
+      // With the stand-in on, the call machine's download goes out unrouted: daily-js's first routed request
+      // comes after ready, so it is waited for only as the end point.
+      const ready = until === 'ready' ? await pollFor(page, () => sample.ready(), 20_000) : null;
+      const joined = until === 'ready' ? null : await pollFor(page, () => sample.daily[before], 12_000);
       if (untilRoom) await page.waitForTimeout(1500);
       await page.waitForTimeout(200);
       const buffer = await browser.stopTracing();
       const probe = await sample.probe();
       if (out) writeFileSync(out, buffer);
-      if (!joined || probe.clickAt === null) throw new Error('no join request');
-      report(JSON.parse(buffer.toString()).traceEvents as TraceEvent[], joined.at - probe.clickAt);
+      const end = ready ?? joined;
+      if (!end || probe.clickAt === null)
+        throw new Error(until === 'ready' ? 'the call machine was not asked to join within 20 s' : 'no join request');
+      report(JSON.parse(buffer.toString()).traceEvents as TraceEvent[], end.at - probe.clickAt);
     } finally {
       await sample.close();
     }
@@ -157,9 +176,10 @@ try {
   await browser.close();
   await provider.close();
   await host.close();
+  await cdn.close();
 }
 
-/** Prints the main thread's tasks from the click to the join request (see the module comment). */
+/** Prints the main thread's tasks from the click to the end point (`--until`; see the module comment). */
 function report(events: TraceEvent[], measured: number): void {
   const main = events.find(
     (e) =>
@@ -170,14 +190,19 @@ function report(events: TraceEvent[], measured: number): void {
   if (!main) throw new Error('no renderer main thread in the trace');
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
   const click = onMain.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
-  const send = untilRoom
-    ? onMain.find((e) => e.name === 'room-join' && e.ts > (click?.ts ?? 0))
-    : events.find(
-        (e) =>
-          e.name === 'ResourceSendRequest' &&
-          /daily\.co|dailywebrtc/.test(String(e.args?.data?.url)) &&
-          e.ts > (click?.ts ?? 0),
-      );
+  // Ready is told by the stand-in call machine (a console line, no trace event): placed at the probe's
+  // click → ready span after the trace's click.
+  const send =
+    click && until === 'ready'
+      ? { ...click, name: 'ready', ts: click.ts + measured * 1000 }
+      : untilRoom
+        ? onMain.find((e) => e.name === 'room-join' && e.ts > (click?.ts ?? 0))
+        : events.find(
+            (e) =>
+              e.name === 'ResourceSendRequest' &&
+              /daily\.co|dailywebrtc/.test(String(e.args?.data?.url)) &&
+              e.ts > (click?.ts ?? 0),
+          );
   if (!click || !send)
     throw new Error(
       `trace lacks the ${click ? 'join request' : 'click'}: ${events
@@ -200,7 +225,7 @@ function report(events: TraceEvent[], measured: number): void {
       ),
   );
   console.log(
-    `\n${cell!.id}: click → join request ${measured.toFixed(0)} ms (probe), ${((send.ts - click.ts) / 1000).toFixed(1)} ms (trace); tasks on the main thread in that span:`,
+    `\n${cell!.id}: click → ${until === 'join' ? 'join request' : until} ${measured.toFixed(0)} ms (probe), ${((send.ts - click.ts) / 1000).toFixed(1)} ms (trace); tasks on the main thread in that span:`,
   );
   const sent = events.filter((e) => e.name === 'ResourceSendRequest' && e.ts >= click.ts && e.ts <= send.ts);
   for (const e of sent)
