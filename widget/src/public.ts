@@ -22,6 +22,7 @@ export type {
   VoiceCallStyle,
 } from './docs/jsx.ts';
 export type { VoiceCallPreactProps } from './docs/jsx-preact.ts';
+export type { VoiceCallSolidProps } from './docs/jsx-solid.ts';
 export { loadBundledModule } from './chunks/modules.ts';
 export { scriptLoader, type LoadError } from './element/script-loader.ts';
 export { loadFailureOf, type LoadFailure, type LoadFailureReason } from './conversation/load-failure.ts';

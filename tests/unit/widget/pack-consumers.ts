@@ -99,3 +99,25 @@ export function Agent() {
 // @ts-expect-error not a mode
 export const wrongMode = <ringwise-voice-call mode="video" />;
 `;
+
+/**
+ * The element in Solid's TSX (`jsxImportSource: "solid-js"`), with the package's own augmentation of
+ * Solid's `JSX.IntrinsicElements` (docs/jsx-solid.ts): options as `attr:`, events as `on:`, a
+ * property as `prop:`; the last line must not compile.
+ */
+export const solidConsumer = `import '@ringwise/voice-widget/element';
+import type { VoiceCallElement } from '@ringwise/voice-widget/element';
+
+export function Agent(props: { assistant: string }) {
+  let element: VoiceCallElement | undefined;
+  return (
+    <ringwise-voice-call ref={element} attr:public-key="pk" attr:assistant-id={props.assistant} attr:mode="hybrid"
+      attr:expanded="" attr:nudge-delay="4" class="agent" attr:variable-first_name="Ada" attr:label-start="Call us"
+      style={{ '--ringwise-accent': '#0f766e' }} prop:clientTools={{}}
+      on:ringwise-error={(event) => console.warn(event.detail.type)} />
+  );
+}
+
+// @ts-expect-error not a mode
+export const wrongMode = <ringwise-voice-call attr:mode="video" />;
+`;

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WIDGET_DIR } from '../../../widget/build.ts';
-import { importConsumer, preactConsumer, requireConsumer, tsxConsumer } from './pack-consumers.ts';
+import { importConsumer, preactConsumer, requireConsumer, solidConsumer, tsxConsumer } from './pack-consumers.ts';
 
 const require = createRequire(import.meta.url);
 const rootPkg = JSON.parse(readFileSync(join(WIDGET_DIR, '..', 'package.json'), 'utf8')) as {
@@ -57,6 +57,7 @@ beforeAll(() => {
         react: rootPkg.devDependencies.react,
         '@types/react': rootPkg.devDependencies['@types/react'],
         preact: rootPkg.devDependencies.preact,
+        'solid-js': rootPkg.devDependencies['solid-js'],
         // The reference, for the drop-in test: the same apps compiled against it and against ./vapi.
         '@vapi-ai/web': rootPkg.devDependencies['@vapi-ai/web'],
       },
@@ -335,6 +336,18 @@ describe('npm pack → install → import', () => {
       moduleResolution: 'bundler',
       jsx: 'react-jsx',
       jsxImportSource: 'preact',
+    });
+    expect(diagnostics, 'tsc output').toBe('');
+    expect(status, 'tsc exit code').toBe(0);
+  }, 180_000);
+
+  test('<ringwise-voice-call> type-checks in Solid TSX too, from the same option types (issue 39)', () => {
+    writeFileSync(join(scratch, 'app', 'agent-solid.tsx'), solidConsumer);
+    const { diagnostics, status } = typecheck('tsx-solid', ['agent-solid.tsx'], {
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      jsx: 'preserve',
+      jsxImportSource: 'solid-js',
     });
     expect(diagnostics, 'tsc output').toBe('');
     expect(status, 'tsc exit code').toBe(0);

@@ -92,23 +92,28 @@ function sameShell(a: MdElement, b: MdElement): boolean {
  */
 const runs = new WeakMap<Node, number[]>();
 
-/** Makes `parent`'s children (showing `shown`) show `next`. */
+/**
+ * Makes `parent`'s children (showing `shown`) show `next`. With `from`, `shown` and `next` are
+ * its tree children from that index on, and the ones before it (elements: one DOM node each) are
+ * left alone: a message's kept blocks are not walked again per update.
+ */
 function patch(
   parent: Node,
   shown: readonly MdNode[],
   next: readonly MdNode[],
   hosts: readonly string[] | null | undefined,
   inLink: boolean,
+  from = 0,
 ): void {
   const dom = parent.childNodes;
   const counts = runs.get(parent) ?? [];
   const nextCounts: number[] = [];
-  let at = 0;
+  let at = from;
   let i = 0;
   for (; i < next.length && i < shown.length; i++) {
     const was = shown[i]!;
     const now = next[i]!;
-    const size = counts[i] ?? 1;
+    const size = counts[from + i] ?? 1;
     const node = dom[at]!;
     let taken = size;
     if (was === now) {
@@ -138,7 +143,9 @@ function patch(
     parent.appendChild(build(next[i]!, hosts, inLink));
     nextCounts.push(1);
   }
-  runs.set(parent, nextCounts);
+  counts.length = from;
+  for (const count of nextCounts) counts.push(count);
+  runs.set(parent, counts);
 }
 
 /** Renders Markdown into one container; call the returned function with the whole text so far. */
@@ -150,35 +157,40 @@ export type MarkdownView = (source: string) => void;
  */
 export function markdownView(container: Element, linkHosts?: readonly string[] | null): MarkdownView {
   let source = '';
-  let blocks: MdBlock[] = [];
+  const blocks: MdBlock[] = [];
+  // The tree nodes and the plain chunks the blocks before each index took (running sums), so an
+  // update does not add up the kept blocks again: its work is the last block's, whatever came before.
+  const used = [0];
+  const plains = [0];
   return (next) => {
     if (next === source) return;
     // Only the last block can change while the text grows; before it, everything is final.
     const grew = grewFrom(next, source) && blocks.length > 0;
     const keep = grew ? blocks.length - 1 : 0;
-    const kept = blocks.slice(0, keep);
     const last = blocks[keep];
-    let used = 0;
-    let plain = 0;
-    for (const block of kept) {
-      used += block.nodes;
-      if (block.plain) plain++;
-    }
     // A plain rest stays plain and only grows: the nodes ran out before it, or it is past the
     // characters read as Markdown, and neither changes as the text grows.
-    const parsed = kept.concat(
+    const tail =
       grew && last?.plain
-        ? plainBlocks(last.from, next.slice(last.from), plain)
-        : parseBlocks(next, keep ? last!.from : 0, MAX_NODES - used),
-    );
+        ? plainBlocks(last.from, next.slice(last.from), plains[keep]!)
+        : parseBlocks(next, keep ? last!.from : 0, MAX_NODES - used[keep]!);
+    const shown = blocks.slice(keep).map((block) => block.node);
     patch(
       container,
-      blocks.map((block) => block.node),
-      parsed.map((block) => block.node),
+      shown,
+      tail.map((block) => block.node),
       linkHosts,
       false,
+      keep,
     );
     source = next;
-    blocks = parsed;
+    // The sums up to `keep` stay: the blocks before it did not change.
+    blocks.length = keep;
+    used.length = plains.length = keep + 1;
+    for (const block of tail) {
+      blocks.push(block);
+      used.push(used.at(-1)! + block.nodes);
+      plains.push(plains.at(-1)! + (block.plain ? 1 : 0));
+    }
   };
 }

@@ -114,3 +114,41 @@ describe('a block that cannot fit the node budget is not built', () => {
     expect(budgeted * 3, 'against building it').toBeLessThan(built);
   });
 });
+
+describe('a piece costs what it adds, not what came before it', () => {
+  /**
+   * Streams `source` in 1 KB pieces and counts, for its last 8 pieces, the steps of each update and
+   * the DOM changes it made (MutationObserver records: nodes added or removed, text changed).
+   */
+  async function lastPieces(source: string): Promise<{ steps: number; changes: number }> {
+    const box = document.createElement('div');
+    const view = markdownView(box);
+    const observer = new MutationObserver(() => {});
+    observer.observe(box, { childList: true, characterData: true, subtree: true });
+    const ends: number[] = [];
+    for (let at = 1_024; at < source.length + 1_024; at += 1_024) ends.push(Math.min(at, source.length));
+    for (const end of ends.slice(0, -8)) view(source.slice(0, end));
+    observer.takeRecords();
+    let work = 0;
+    let changes = 0;
+    for (const end of ends.slice(-8)) {
+      const next = source.slice(0, end);
+      work += await steps(() => view(next));
+      changes += observer.takeRecords().length;
+    }
+    observer.disconnect();
+    return { steps: work / 8, changes: changes / 8 };
+  }
+
+  test.each([
+    ['a reply of every construct', longReply],
+    ['one long list', fill('- item **one** with _stress_\n')],
+    ['one long paragraph', fill('Words and **more** words.\n')],
+  ])('%s: a piece at 1 MB costs as one at 32 KB', async (name, make) => {
+    const short = await lastPieces(make(32_000));
+    const long = await lastPieces(make(1_024_000));
+    // Re-parsing or re-drawing the whole message per piece makes the long one 30 times the short.
+    expect(long.steps / short.steps, `${name}: parse and patch steps a piece`).toBeLessThan(1.5);
+    expect(long.changes, `${name}: DOM changes a piece`).toBeLessThanOrEqual(Math.max(4, 1.5 * short.changes));
+  });
+});
