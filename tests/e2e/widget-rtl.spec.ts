@@ -8,12 +8,18 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import type { HostPageOptions } from '../fixtures/host-page/server.ts';
+import { chatWebHandler } from '../../fixtures/loopback-server.ts';
 import { hostPages, widgetAxe } from './widget-helpers.ts';
 
 const OUT = 'screenshots/card';
 mkdirSync(OUT, { recursive: true });
 
+/** A reply with a code block and inline code: code reads left to right in a right-to-left card too. */
+const CODE_REPLY = 'ضع هذا في صفحتك `widget.start()`:\n\n```\nwidget.start();\n```';
+
 const hosts = hostPages({
+  routes: (provider) =>
+    provider.route('POST', '/chat/web', chatWebHandler({ reply: CODE_REPLY, sessionId: 'sess-rtl' })),
   data: (providerUrl) => ({
     'public-key': 'pk-rtl',
     'assistant-id': 'asst-rtl',
@@ -86,6 +92,15 @@ for (const width of [1280, 390] as const) {
         expect(view.width - (turned.x + turned.width), 'the card keeps its side').toBeLessThanOrEqual(24);
         await shoot(page, `rtl-locale-${theme}-${width}`);
         expect(await widgetAxe(page), 'axe: right-to-left').toEqual([]);
+
+        // A reply with code: the block and the inline code read left to right ("widget.start();", not ";()…").
+        await widget(page).getByRole('textbox', { name: 'رسالة' }).fill('كيف أضيفه؟');
+        await widget(page).getByRole('textbox', { name: 'رسالة' }).press('Enter');
+        const block = widget(page).locator('.md pre');
+        await expect(block, 'the code block').toHaveText('widget.start();');
+        for (const code of [block, widget(page).locator('.md p code')])
+          expect(await code.evaluate((el) => getComputedStyle(el).direction), 'code left to right').toBe('ltr');
+        await shoot(page, `rtl-code-${theme}-${width}`);
       });
     }
   });
