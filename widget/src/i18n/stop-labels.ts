@@ -12,6 +12,8 @@ export interface StopLabels {
   interrupted: string;
   /** Read by screen readers before the greyed rest of a cut turn, never heard. */
   notHeard: string;
+  /** The call's microphone gave only zeros for a second (the sound check, with Try again). */
+  micSilent: string;
 }
 
 /** English Stop labels. */
@@ -19,4 +21,5 @@ export const EN_STOP_LABELS: StopLabels = {
   stopAssistant: 'Stop',
   interrupted: 'Interrupted',
   notHeard: 'Not heard:',
+  micSilent: 'Your microphone sends no sound — is another app using it?',
 };

@@ -132,6 +132,7 @@ export const labels: VoiceLabels = {
   stopAssistant: 'Stopp',
   interrupted: 'Unterbrochen',
   notHeard: 'Nicht gehört:',
+  micSilent: 'Ihr Mikrofon sendet keinen Ton – wird es von einer anderen App verwendet?',
   nudgeDismiss: 'Ausblenden',
   unread: { one: '{count} neue Antwort', other: '{count} neue Antworten' },
 };

@@ -130,6 +130,7 @@ export const labels: VoiceLabels = {
   stopAssistant: 'Detener',
   interrupted: 'Interrumpido',
   notHeard: 'No escuchado:',
+  micSilent: 'Su micrófono no envía sonido: ¿lo está usando otra aplicación?',
   nudgeDismiss: 'Ocultar',
   unread: { one: '{count} respuesta nueva', many: '{count} de respuestas nuevas', other: '{count} respuestas nuevas' },
 };

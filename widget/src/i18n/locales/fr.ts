@@ -130,6 +130,7 @@ export const labels: VoiceLabels = {
   stopAssistant: 'Arrêter',
   interrupted: 'Interrompu',
   notHeard: 'Non entendu :',
+  micSilent: 'Votre micro n’envoie aucun son — une autre application l’utilise-t-elle ?',
   nudgeDismiss: 'Masquer',
   unread: {
     one: '{count} nouvelle réponse',
