@@ -110,3 +110,58 @@ test('voice: Try again only; a microphone that gives sound clears the sentence a
 
   expect(log.errors, 'no console errors').toEqual([]);
 });
+
+test('hybrid: a poor network shows a quiet indicator; when it lasts, Continue by typing keeps the transcript', async ({
+  page,
+}) => {
+  const log = await hosts.open(page, { data: { mode: 'hybrid' } });
+  const quality = await recordQuality(page);
+  await page.getByRole('button', { name: 'Ask Our Agent' }).click();
+  const call = widget(page).getByRole('button', { name: 'Start a call' });
+  await call.hover();
+  await microphone(page, true);
+  await call.click();
+  await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
+  await fakeDaily(page, {
+    command: 'message',
+    message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Where do you live?' },
+  });
+  await fakeDaily(page, {
+    command: 'message',
+    message: { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'In Berlin.' },
+  });
+  const indicator = widget(page).getByText('Weak connection');
+  await expect(indicator, 'nothing while the network is good').toBeHidden();
+  await fakeDaily(page, { command: 'network-quality', state: 'bad' });
+  await expect(indicator, 'the quiet indicator').toBeVisible();
+  await expect.poll(quality).toContainEqual({ level: 'bad', reason: 'network' });
+
+  // The trouble lasts (8 s on the card's own clock): the way out is offered.
+  await expect(notice(page).getByText('The audio is breaking up. Continue by typing?')).toBeVisible({ timeout: 30_000 });
+  expect(await widgetAxe(page), 'axe: breaking up').toEqual([]);
+  await notice(page).getByRole('button', { name: 'Type instead' }).click();
+  await expect(widget(page).getByRole('button', { name: 'Hang Up', exact: true }), 'the call ended').toBeHidden();
+  await expect(bubbles(page), 'the transcript is kept').toHaveText(['Agent: Where do you live?', 'You: In Berlin.']);
+  await expect(widget(page).getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await expect(indicator, 'the indicator left with the call').toBeHidden();
+  expect(log.errors, 'no console errors').toEqual([]);
+});
+
+test('voice: reconnecting that lasts offers Try again, which starts a new call', async ({ page }) => {
+  await hosts.open(page, { data: { mode: 'voice' } });
+  const quality = await recordQuality(page);
+  const launcher = page.getByRole('button', { name: 'Talk to Our Agent' });
+  await launcher.hover();
+  await microphone(page, true);
+  await launcher.click();
+  await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
+  await fakeDaily(page, { command: 'network', state: 'interrupted' });
+  await expect(widget(page).getByText('Weak connection')).toBeVisible();
+  await expect(notice(page).getByText('The audio is breaking up.')).toBeVisible({ timeout: 30_000 });
+  await expect(notice(page).getByRole('button'), 'voice: Try again').toHaveText(['Try again']);
+  expect(await quality()).toContainEqual({ level: 'bad', reason: 'reconnecting' });
+  await notice(page).getByRole('button', { name: 'Try again' }).click();
+  await expect.poll(() => hosts.provider.requestsTo('POST', '/call/web').length, { message: 'a new call' }).toBe(2);
+  await expect(widget(page).getByRole('status'), 'connected again').toHaveText('Listening…');
+  await expect(notice(page)).toBeHidden();
+});

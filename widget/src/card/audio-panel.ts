@@ -19,6 +19,7 @@ import { setLabel, type Controls } from './controls.ts';
 import { stopControl } from './stop-control.ts';
 import { callNotice } from './call-notice.ts';
 import { micCheck } from './mic-check-part.ts';
+import { qualityPart } from './quality-part.ts';
 import type { CardFrame } from './frame.ts';
 import type { CardDom } from './template.ts';
 import AUDIO_CSS from './styles/audio.css?raw';
@@ -106,6 +107,8 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
   let attached = false;
   /** Type instead was chosen: the field takes focus when the call has ended. */
   let typeNext = false;
+  /** Try again (the audio broke up, voice mode): a new call once this one has ended. */
+  let callNext = false;
   let labels: VoiceLabels | null = null;
   const ptt = () => inputMode(host.element.getAttribute('input')) === 'push-to-talk';
   const canRoute = typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
@@ -125,6 +128,23 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
   const stop = stopControl(dom, kit, interrupt, () => !!options.client()?.setAssistantMuted, options.bubble);
   // Issue 37's call checks: a sentence above the footer when the call cannot be heard.
   const notice = callNotice(dom, kit);
+  // Hybrid's way out: the card's own Hang Up (nothing of the call kept; the conversation stays),
+  // then the message field, once the ended card shows it (it was behind More during the call).
+  const typeInstead = () => {
+    typeNext = true;
+    dom.hangUp.click();
+  };
+  const report = (level: string, reason: string) => host.dispatch('quality', { level, reason });
+  const quality = qualityPart(dom, kit, {
+    call: () => options.client()?.getCallObject?.() ?? null,
+    notice,
+    typeInstead,
+    callAgain() {
+      callNext = true;
+      dom.hangUp.click();
+    },
+    report: ({ level, reason }) => report(level, reason),
+  });
   const soundCheck = micCheck({
     microphone() {
       const call = options.client()?.getCallObject?.();
@@ -135,12 +155,8 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
     notice,
     // Hybrid's way out: the card's own Hang Up (nothing of the call kept; the conversation stays),
     // then the message field, once the ended card shows it (it was behind More during the call).
-    typeInstead() {
-      typeNext = true;
-      dom.hangUp.click();
-    },
-    report: (verdict) =>
-      host.dispatch('quality', { level: verdict === 'sound' ? 'good' : 'bad', reason: 'microphone' }),
+    typeInstead,
+    report: (verdict) => report(verdict === 'sound' ? 'good' : 'bad', 'microphone'),
   });
 
   const fill = (select: HTMLSelectElement, devices: readonly DeviceOption[], selected: string | null) => {
@@ -237,10 +253,10 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
       if (push) dom.mute.hidden = true;
       stop.render(frame);
       soundCheck.render(frame);
-      if (typeNext && frame.idle) {
-        typeNext = false;
-        dom.input.focus();
-      }
+      quality.render(frame);
+      if (frame.idle && typeNext) dom.input.focus();
+      if (frame.idle && callNext) dom.callAgain.click();
+      if (frame.idle) typeNext = callNext = false;
       draw();
     },
     destroy() {
@@ -248,6 +264,7 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
       settings.detach();
       stop.destroy();
       soundCheck.destroy();
+      quality.destroy();
       notice.destroy();
       panel.remove();
       toggle.remove();
