@@ -131,6 +131,8 @@ test('hybrid: a poor network shows a quiet indicator; when it lasts, Continue by
     message: { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'In Berlin.' },
   });
   const indicator = widget(page).getByText('Weak connection');
+  // The call's audio file is in (the indicator is its part): an estimate sent before it loads is not seen.
+  await expect(widget(page).locator('.qi'), 'the audio file is loaded').toBeAttached();
   await expect(indicator, 'nothing while the network is good').toBeHidden();
   await fakeDaily(page, { command: 'network-quality', state: 'bad' });
   await expect(indicator, 'the quiet indicator').toBeVisible();
@@ -155,6 +157,7 @@ test('voice: reconnecting that lasts offers Try again, which starts a new call',
   await microphone(page, true);
   await launcher.click();
   await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
+  await expect(widget(page).locator('.qi'), 'the audio file is loaded').toBeAttached();
   await fakeDaily(page, { command: 'network', state: 'interrupted' });
   await expect(widget(page).getByText('Weak connection')).toBeVisible();
   await expect(notice(page).getByText('The audio is breaking up.')).toBeVisible({ timeout: 30_000 });
