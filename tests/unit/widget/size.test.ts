@@ -137,7 +137,9 @@ const KB = 1000;
 // and no `Authorization` without a key: engine 7,723 → 7,821 B, card 23,132 → 23,250 B, start +7 B, chat file +7 B;
 // machinery 87,769 B, chat 32,306 B, voice 111,019 B.
 // All five widget branches merged: card 20,465 B, engine 8,499 B, chat 29,810 B, voice 109,326 B, machinery 88,861 B.
-const BUDGET = { loader: 6 * KB, engine: 8.5 * KB, machinery: 88.87 * KB, chat: 29.82 * KB, voice: 109.33 * KB };
+// Issue 37 (2), the sound check: the Daily adapter's localAudioTrack (the call's own microphone track, so the
+// check opens no second one) +28 B in the daily file: machinery 88,889 B, voice 109,354 B; card, chat unchanged.
+const BUDGET = { loader: 6 * KB, engine: 8.5 * KB, machinery: 88.89 * KB, chat: 29.82 * KB, voice: 109.36 * KB };
 
 let outdir = '';
 let meta: Metafile;

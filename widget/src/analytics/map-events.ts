@@ -16,6 +16,7 @@ export const ANALYTICS_EVENTS = [
   'ringwise_feedback',
   'ringwise_consent',
   'ringwise_interrupt',
+  'ringwise_quality',
 ] as const;
 
 /** One analytics event name. */
@@ -49,6 +50,8 @@ export interface AnalyticsFields {
   ringwise_consent: { decision: string };
   /** The visitor stopped the assistant mid-turn: `stop` (the Stop control) or `voice` (spoke over it). */
   ringwise_interrupt: { by: string };
+  /** The call's quality changed: its `level` (good, poor, bad) and `reason` (microphone, network…). */
+  ringwise_quality: { level: string; reason: string };
 }
 
 /** One analytics event: its name and its fields. */
@@ -167,6 +170,8 @@ export function createAnalyticsMapper({ content = false, now }: MapperOptions): 
           return [event('ringwise_consent', { decision: text(d.decision) ?? 'unknown' })];
         case 'interrupt':
           return [event('ringwise_interrupt', { by: text(d.by) ?? 'unknown' })];
+        case 'quality':
+          return [event('ringwise_quality', { level: text(d.level) ?? 'unknown', reason: text(d.reason) ?? 'unknown' })];
         default:
           return [];
       }

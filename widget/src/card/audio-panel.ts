@@ -17,6 +17,9 @@ import type { VoiceClientPort } from '../conversation/engine-port.ts';
 import { installCuts } from '../conversation/turn-cuts.ts';
 import { setLabel, type Controls } from './controls.ts';
 import { stopControl } from './stop-control.ts';
+import { callNotice } from './call-notice.ts';
+import { micCheck } from './mic-check-part.ts';
+import { qualityPart } from './quality-part.ts';
 import type { CardFrame } from './frame.ts';
 import type { CardDom } from './template.ts';
 import AUDIO_CSS from './styles/audio.css?raw';
@@ -46,7 +49,7 @@ export interface AudioPanel {
 /** What the part needs from the card. */
 export interface AudioPanelOptions {
   /** The live voice client (its audio methods, and whether it can stop the assistant). */
-  client(): (AudioClient & Pick<VoiceClientPort, 'setAssistantMuted'>) | null;
+  client(): (AudioClient & Pick<VoiceClientPort, 'setAssistantMuted' | 'getCallObject'>) | null;
   /** Mutes or opens the microphone (the controller's, so the view follows at once). */
   setMuted(muted: boolean): void;
   /** Draws the card again (the chip follows push-to-talk). */
@@ -102,6 +105,10 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
 
   let open = false;
   let attached = false;
+  /** Type instead was chosen: the field takes focus when the call has ended. */
+  let typeNext = false;
+  /** Try again (the audio broke up, voice mode): a new call once this one has ended. */
+  let callNext = false;
   let labels: VoiceLabels | null = null;
   const ptt = () => inputMode(host.element.getAttribute('input')) === 'push-to-talk';
   const canRoute = typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
@@ -119,6 +126,38 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
   const press = () => (options.view().speaking && interrupt(), talk.press());
   const unbind = bindHold(talkButton, { press, release: () => talk.release() });
   const stop = stopControl(dom, kit, interrupt, () => !!options.client()?.setAssistantMuted, options.bubble);
+  // Issue 37's call checks: a sentence above the footer when the call cannot be heard.
+  const notice = callNotice(dom, kit);
+  // Hybrid's way out: the card's own Hang Up (nothing of the call kept; the conversation stays),
+  // then the message field, once the ended card shows it (it was behind More during the call).
+  const typeInstead = () => {
+    typeNext = true;
+    dom.hangUp.click();
+  };
+  const report = (level: string, reason: string) => host.dispatch('quality', { level, reason });
+  const quality = qualityPart(dom, kit, {
+    call: () => options.client()?.getCallObject?.() ?? null,
+    notice,
+    typeInstead,
+    callAgain() {
+      callNext = true;
+      dom.hangUp.click();
+    },
+    report: ({ level, reason }) => report(level, reason),
+  });
+  const soundCheck = micCheck({
+    microphone() {
+      const call = options.client()?.getCallObject?.();
+      if (!call?.localAudioTrack) return null;
+      return { track: call.localAudioTrack(), device: call.getInputDevice() };
+    },
+    storage: browserStorage(),
+    notice,
+    // Hybrid's way out: the card's own Hang Up (nothing of the call kept; the conversation stays),
+    // then the message field, once the ended card shows it (it was behind More during the call).
+    typeInstead,
+    report: (verdict) => report(verdict === 'sound' ? 'good' : 'bad', 'microphone'),
+  });
 
   const fill = (select: HTMLSelectElement, devices: readonly DeviceOption[], selected: string | null) => {
     const key = JSON.stringify(devices);
@@ -213,12 +252,20 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
       setLabel(talkButton, frame.labels.holdToTalk);
       if (push) dom.mute.hidden = true;
       stop.render(frame);
+      soundCheck.render(frame);
+      quality.render(frame);
+      if (frame.idle && typeNext) dom.input.focus();
+      if (frame.idle && callNext) dom.callAgain.click();
+      if (frame.idle) typeNext = callNext = false;
       draw();
     },
     destroy() {
       for (const off of offs.splice(0)) off();
       settings.detach();
       stop.destroy();
+      soundCheck.destroy();
+      quality.destroy();
+      notice.destroy();
       panel.remove();
       toggle.remove();
       talkButton.remove();

@@ -29,6 +29,11 @@ export interface ConversationEvents extends Omit<VoiceClientEvents, 'error'>, Ch
   'tool-call': ToolCall;
   /** The visitor stopped the assistant mid-turn: with the Stop control (`stop`) or by speaking over it (`voice`). */
   interrupt: { by: 'stop' | 'voice' };
+  /**
+   * The call's quality changed (issue 37; sent by the card's audio file): `level` as the quiet
+   * indicator shows it, `reason` what it is about (`microphone`: the sound check's verdict).
+   */
+  quality: { level: 'good' | 'poor' | 'bad'; reason: 'microphone' | 'network' | 'reconnecting' | 'audio' };
 }
 
 /** Forwarded chat events (the chat client's `error` joins the voice client's). */

@@ -7,7 +7,7 @@
  * small typed fakes. Two engine modules, not one: chat mode must not download the voice core, and
  * voice mode not the chat client.
  */
-import type { DailyConfig } from '../core/call-port.ts';
+import type { CallObject, DailyConfig } from '../core/call-port.ts';
 import type { ChatClientEvents, ChatReply, ChatSendOptions, ChatSnapshot } from '../core/chat-client.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject, VoiceClientEvents, VoiceMessage, VoiceSnapshot, WebCall } from '../core/types.ts';
@@ -90,6 +90,11 @@ export interface VoiceClientPort extends ObservablePort<VoiceSnapshot, VoiceClie
   setOutputDevice?(deviceId: string): Promise<void>;
   /** The assistant's playback volume, 0..1 (what the assistant hears does not change). */
   setVolume?(volume: number): void;
+  /**
+   * The live call's object (its network events and microphone track, for the call's quality
+   * checks in the audio file); null without a call. Optional, as the audio settings.
+   */
+  getCallObject?(): CallObject | null;
 }
 
 /** The public surface of `ChatClient` the UI uses. */

@@ -144,6 +144,12 @@ export interface CallObject {
   setInputDevice(deviceId: string): Promise<void>;
   /** The microphone in use: its device id, or null when the engine knows none (yet). */
   getInputDevice(): Promise<string | null>;
+  /**
+   * The microphone's track the call sends (a `MediaStreamTrack` in browsers), or null before the
+   * engine opened it: what the sound check listens to, so it opens no second microphone. Optional:
+   * an engine file older than the card has none, and the check is skipped.
+   */
+  localAudioTrack?(): MediaTrackLike | null;
   /** The engine's own call object (Daily's `DailyCall`), for adapters that hand it out. */
   readonly engine?: unknown;
 }

@@ -269,6 +269,7 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean, loading?: Pr
       // `{}` until Daily has opened (or been told of) a microphone.
       return 'deviceId' in mic ? mic.deviceId : null;
     },
+    localAudioTrack: () => call.participants().local?.tracks.audio.persistentTrack ?? null,
   };
 }
 

@@ -94,7 +94,7 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
   },
   analytics: {
     default: 'off',
-    text: 'datalayer: each analytics event is pushed to window.dataLayer as { event, ...fields } (Google Tag Manager, GA4); callback: your function is called as fn(name, fields) (the analyticsCallback property, or the global named by analytics-callback). Events: ringwise_open, ringwise_call_start, ringwise_call_end { duration_s, ended_by, first_audio_ms?, turn_latency_p50_ms?, turn_latency_p95_ms? }, ringwise_chat_message { count }, ringwise_error { cause }, ringwise_feedback { rating }, ringwise_consent { decision }, ringwise_interrupt { by }. No message text or personal data unless analytics-content is set. Its own small file, loaded only with this attribute.',
+    text: 'datalayer: each analytics event is pushed to window.dataLayer as { event, ...fields } (Google Tag Manager, GA4); callback: your function is called as fn(name, fields) (the analyticsCallback property, or the global named by analytics-callback). Events: ringwise_open, ringwise_call_start, ringwise_call_end { duration_s, ended_by, first_audio_ms?, turn_latency_p50_ms?, turn_latency_p95_ms? }, ringwise_chat_message { count }, ringwise_error { cause }, ringwise_feedback { rating }, ringwise_consent { decision }, ringwise_interrupt { by }, ringwise_quality { level, reason }. No message text or personal data unless analytics-content is set. Its own small file, loaded only with this attribute.',
   },
   'analytics-callback': {
     default: '—',
@@ -150,6 +150,8 @@ export const EVENT_DOCS: {
     "Latency as the visitor hears it, measured in this browser ({ firstAudioMs, turnLatencyP50Ms, turnLatencyP95Ms, turnsMs, final }, milliseconds, null until measured): firstAudioMs from the click to the first assistant audio that is playing and above the speaking level in the received audio (daily-js getStats audioLevel); a turn from the last moment the visitor's microphone was above the speech level to the assistant's next audible onset. The platform's processing and the network both ways are inside the figures; the speaker is not; resolution 100 ms (the level observers' interval). Fired at each new figure and once at the call's end (final: true, just before call-end); its last figures are in ringwise_call_end.",
   interrupt:
     'The visitor stopped the assistant mid-turn ({ by: stop | voice }): with the Stop control (or push-to-talk while it speaks), or by speaking over it. Its audio is muted at once and the platform gets { type: control, control: mute-assistant } (unmuted at the visitor’s next words); the rest of its turn shows greyed as not heard and is left out of kept transcripts.',
+  quality:
+    'The call’s quality changed ({ level: good | poor | bad, reason: microphone | network | reconnecting | audio }). microphone: the sound check read about a second of the call’s own microphone track (before the first call on a microphone, and after a long silence while listening); bad when it gave only zeros, then the card says “Your microphone sends no sound — is another app using it?” with Try again (and Type instead in hybrid mode); good when it gave sound (that microphone is then remembered for this site in localStorage, ringwise-mic-checked). network / reconnecting: Daily’s network-quality-change (warning: poor, bad: bad) and the call reconnecting (bad) show a quiet “Weak connection” beside the status; when it lasts 8 s the card says “The audio is breaking up. Continue by typing?” with Type instead (hybrid: the call ends, its transcript stays, the field takes focus) or, in voice mode, “The audio is breaking up.” with Try again (a new call).',
   'chat-request': 'A chat message is being sent ({ input }).',
   'chat-delta': 'Reply text arrived ({ delta, text }).',
   'chat-reply': 'A chat reply is complete ({ text, sessionId }).',
@@ -189,7 +191,7 @@ export const PART_DOCS = {
   turn: 'One bubble (data-role="assistant" or "user").',
   empty: 'What the card shows before anything was said.',
   error: 'The error section.',
-  retry: 'Its Try again button.',
+  retry: 'Its Try again button (also in the call notice).',
   consent: 'The consent dialog.',
   accept: 'Accept button.',
   decline: 'Decline button.',
@@ -205,7 +207,8 @@ export const PART_DOCS = {
   'enable-audio': 'Shown when the browser blocked the assistant’s audio.',
   resume:
     'Resume call: joins again a call another page of the site left running, where the browser needs a tap before it plays audio.',
-  'type-instead': 'Hybrid: in the error section when the microphone failed, switches to typing.',
+  'type-instead':
+    'Hybrid: in the error section when the microphone failed, and in the call notice: switches to typing.',
   ended:
     'The block after a call: its length and who ended it, Call again, and the end rating folded in (the field below goes on in chat).',
   'call-again': 'Its Call again button.',
@@ -230,6 +233,8 @@ export const PART_DOCS = {
   volume: 'The panel’s slider for the assistant’s volume.',
   talk: 'Push-to-talk’s button (input="push-to-talk"): the microphone is open while it is held.',
   stop: 'Stop, beside the status while the assistant speaks in a call: cuts it off at once.',
+  'call-notice':
+    'A sentence about the call above the footer (a silent microphone), with its actions (parts retry, type-instead).',
   unread: 'The closed launcher’s badge: answers that arrived while the card was closed.',
   nudge: 'The nudge bubble beside the closed launcher (nudge attribute).',
 } as const;

@@ -12,6 +12,14 @@ export interface StopLabels {
   interrupted: string;
   /** Read by screen readers before the greyed rest of a cut turn, never heard. */
   notHeard: string;
+  /** The call's microphone gave only zeros for a second (the sound check, with Try again). */
+  micSilent: string;
+  /** Beside the status while the connection is poor or reconnecting (the quiet quality indicator). */
+  weakConnection: string;
+  /** Hybrid: the trouble has lasted (with Type instead). */
+  audioBreaking: string;
+  /** Voice: the trouble has lasted (with Try again). */
+  audioBreakingVoice: string;
 }
 
 /** English Stop labels. */
@@ -19,4 +27,8 @@ export const EN_STOP_LABELS: StopLabels = {
   stopAssistant: 'Stop',
   interrupted: 'Interrupted',
   notHeard: 'Not heard:',
+  micSilent: 'Your microphone sends no sound — is another app using it?',
+  weakConnection: 'Weak connection',
+  audioBreaking: 'The audio is breaking up. Continue by typing?',
+  audioBreakingVoice: 'The audio is breaking up.',
 };

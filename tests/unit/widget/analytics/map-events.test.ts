@@ -41,6 +41,13 @@ describe('createAnalyticsMapper: each event with exactly its documented fields',
     ]);
   });
 
+  it('quality: its level and reason, nothing else even with content on (issue 37)', () => {
+    const { fire } = setup(true);
+    expect(fire('quality', { level: 'bad', reason: 'microphone', device: 'USB mic' })).toEqual([
+      { name: 'ringwise_quality', fields: { level: 'bad', reason: 'microphone' } },
+    ]);
+  });
+
   it('call end: whole seconds from the start, held until flush (its reason arrives just after)', () => {
     const { fire, tick, mapper } = setup();
     fire('call-start');
@@ -185,6 +192,7 @@ describe('createAnalyticsMapper: each event with exactly its documented fields',
       ['feedback', { rating: 1 }],
       ['consent', { decision: 'declined' }],
       ['interrupt', { by: 'stop' }],
+      ['quality', { level: 'good', reason: 'network' }],
     ] as [string, unknown?][])
       fire(e, d);
     expect(new Set(flush().map((e) => e.name)), 'every name').toEqual(new Set(ANALYTICS_EVENTS));

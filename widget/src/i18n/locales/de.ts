@@ -132,6 +132,10 @@ export const labels: VoiceLabels = {
   stopAssistant: 'Stopp',
   interrupted: 'Unterbrochen',
   notHeard: 'Nicht gehört:',
+  micSilent: 'Ihr Mikrofon sendet keinen Ton – wird es von einer anderen App verwendet?',
+  weakConnection: 'Schwache Verbindung',
+  audioBreaking: 'Der Ton bricht ab. Per Text weiterschreiben?',
+  audioBreakingVoice: 'Der Ton bricht ab.',
   nudgeDismiss: 'Ausblenden',
   unread: { one: '{count} neue Antwort', other: '{count} neue Antworten' },
 };

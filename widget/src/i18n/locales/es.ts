@@ -130,6 +130,10 @@ export const labels: VoiceLabels = {
   stopAssistant: 'Detener',
   interrupted: 'Interrumpido',
   notHeard: 'No escuchado:',
+  micSilent: 'Su micrófono no envía sonido: ¿lo está usando otra aplicación?',
+  weakConnection: 'Conexión débil',
+  audioBreaking: 'El audio se corta. ¿Continuar escribiendo?',
+  audioBreakingVoice: 'El audio se corta.',
   nudgeDismiss: 'Ocultar',
   unread: { one: '{count} respuesta nueva', many: '{count} de respuestas nuevas', other: '{count} respuestas nuevas' },
 };

@@ -130,6 +130,10 @@ export const labels: VoiceLabels = {
   stopAssistant: 'Arrêter',
   interrupted: 'Interrompu',
   notHeard: 'Non entendu :',
+  micSilent: 'Votre micro n’envoie aucun son — une autre application l’utilise-t-elle ?',
+  weakConnection: 'Connexion faible',
+  audioBreaking: 'Le son est haché. Continuer par écrit ?',
+  audioBreakingVoice: 'Le son est haché.',
   nudgeDismiss: 'Masquer',
   unread: {
     one: '{count} nouvelle réponse',

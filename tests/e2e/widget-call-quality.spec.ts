@@ -1,0 +1,170 @@
+/**
+ * Issue 37's call checks on the third-party host page, with the BUILT loader, card, audio file and
+ * engine, and the fake daily chunk: its `microphone` command gives the call a real track that
+ * sends only zeros (a microphone another app holds) or a quiet tone. The card reads the call's own
+ * track (no second getUserMedia) and says when it is silent.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
+import { hostPages, microphoneRequests, widgetAxe } from './widget-helpers.ts';
+
+const ROOM = 'https://fake.daily.co/room-quality';
+const SILENT = 'Your microphone sends no sound — is another app using it?';
+
+const hosts = hostPages({
+  routes: (provider) => provider.route('POST', '/call/web', { status: 201, body: { id: 'call-q', webCallUrl: ROOM } }),
+  data: (providerUrl) => ({
+    'public-key': 'pk-quality',
+    'assistant-id': 'asst-quality',
+    'api-base-url': providerUrl,
+    title: 'Acme Assistant',
+    preload: 'intent',
+  }),
+  options: { include: 'once' },
+});
+
+const widget = (page: Page) => page.locator('ringwise-voice-call');
+const notice = (page: Page) => widget(page).locator('[part=call-notice]');
+const bubbles = (page: Page) => widget(page).locator('[part=turn]');
+
+/** The daily file is on the page (loaded on intent): from now on the call's microphone is `sound` or silent. */
+async function microphone(page: Page, sound: boolean): Promise<void> {
+  await expect
+    .poll(() => fakeDaily(page, { command: 'microphone', sound }), { message: 'the fake daily file is loaded' })
+    .toBe(true);
+}
+
+/** Every `ringwise-quality` detail the element sent, in order (kept on the page's body). */
+async function recordQuality(page: Page): Promise<() => Promise<unknown[]>> {
+  await page.evaluate(() => {
+    document.querySelector('ringwise-voice-call')!.addEventListener('ringwise-quality', (event) => {
+      const seen = JSON.parse(document.body.dataset.quality ?? '[]') as unknown[];
+      document.body.dataset.quality = JSON.stringify([...seen, (event as CustomEvent).detail]);
+    });
+  });
+  return () => page.evaluate(() => JSON.parse(document.body.dataset.quality ?? '[]') as unknown[]);
+}
+
+test('hybrid: a silent microphone is said with Try again and Type instead; Type instead ends the call and keeps the conversation', async ({
+  page,
+}) => {
+  const log = await hosts.open(page, { data: { mode: 'hybrid' } });
+  const quality = await recordQuality(page);
+  await page.getByRole('button', { name: 'Ask Our Agent' }).click();
+  const call = widget(page).getByRole('button', { name: 'Start a call' });
+  await call.hover();
+  await microphone(page, false);
+  const asked = await microphoneRequests(page);
+  await call.click();
+  await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
+  await fakeDaily(page, {
+    command: 'message',
+    message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello, how can I help?' },
+  });
+
+  await expect(notice(page).getByText(SILENT), 'the sentence').toBeVisible();
+  const tryAgain = notice(page).getByRole('button', { name: 'Try again' });
+  const typeInstead = notice(page).getByRole('button', { name: 'Type instead' });
+  await expect(tryAgain).toBeVisible();
+  await expect(typeInstead).toBeVisible();
+  expect(await quality(), 'ringwise-quality').toEqual([{ level: 'bad', reason: 'microphone' }]);
+  expect(await microphoneRequests(page), 'the call’s own track was read: no second getUserMedia').toBe(asked + 1);
+  expect(await widgetAxe(page), 'axe: the silent microphone').toEqual([]);
+
+  // Keyboard: Tab reaches the actions; Enter on Type instead.
+  await typeInstead.focus();
+  await page.keyboard.press('Enter');
+  await expect(widget(page).getByRole('button', { name: 'Hang Up', exact: true }), 'the call ended').toBeHidden();
+  await expect(notice(page), 'the notice left with the call').toBeHidden();
+  await expect(bubbles(page), 'the conversation stays').toHaveText(['Agent: Hello, how can I help?']);
+  await expect(widget(page).getByRole('textbox', { name: 'Message' }), 'the field takes focus').toBeFocused();
+  expect(log.errors, 'no console errors').toEqual([]);
+});
+
+test('voice: Try again only; a microphone that gives sound clears the sentence and is remembered for this site', async ({
+  page,
+}) => {
+  const log = await hosts.open(page, { data: { mode: 'voice' } });
+  const quality = await recordQuality(page);
+  const launcher = page.getByRole('button', { name: 'Talk to Our Agent' });
+  await launcher.hover();
+  await microphone(page, false);
+  await launcher.click();
+  await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
+  await expect(notice(page).getByText(SILENT)).toBeVisible();
+  await expect(notice(page).getByRole('button'), 'voice mode: no field to type into').toHaveText(['Try again']);
+
+  // Still silent: Try again says it again (nothing changes), then the microphone comes back.
+  await notice(page).getByRole('button', { name: 'Try again' }).click();
+  await expect.poll(quality, { message: 'checked again' }).toHaveLength(2);
+  await expect(notice(page).getByText(SILENT)).toBeVisible();
+  await microphone(page, true);
+  await notice(page).getByRole('button', { name: 'Try again' }).click();
+  await expect(notice(page), 'sound: the sentence goes').toBeHidden();
+  expect(await quality()).toEqual([
+    { level: 'bad', reason: 'microphone' },
+    { level: 'bad', reason: 'microphone' },
+    { level: 'good', reason: 'microphone' },
+  ]);
+  expect(await page.evaluate(() => localStorage.getItem('ringwise-mic-checked')), 'remembered').toBe('[""]');
+
+  expect(log.errors, 'no console errors').toEqual([]);
+});
+
+test('hybrid: a poor network shows a quiet indicator; when it lasts, Continue by typing keeps the transcript', async ({
+  page,
+}) => {
+  const log = await hosts.open(page, { data: { mode: 'hybrid' } });
+  const quality = await recordQuality(page);
+  await page.getByRole('button', { name: 'Ask Our Agent' }).click();
+  const call = widget(page).getByRole('button', { name: 'Start a call' });
+  await call.hover();
+  await microphone(page, true);
+  await call.click();
+  await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
+  await fakeDaily(page, {
+    command: 'message',
+    message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Where do you live?' },
+  });
+  await fakeDaily(page, {
+    command: 'message',
+    message: { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'In Berlin.' },
+  });
+  const indicator = widget(page).getByText('Weak connection');
+  // The call's audio file is in (the indicator is its part): an estimate sent before it loads is not seen.
+  await expect(widget(page).locator('.qi'), 'the audio file is loaded').toBeAttached();
+  await expect(indicator, 'nothing while the network is good').toBeHidden();
+  await fakeDaily(page, { command: 'network-quality', state: 'bad' });
+  await expect(indicator, 'the quiet indicator').toBeVisible();
+  await expect.poll(quality).toContainEqual({ level: 'bad', reason: 'network' });
+
+  // The trouble lasts (8 s on the card's own clock): the way out is offered.
+  await expect(notice(page).getByText('The audio is breaking up. Continue by typing?')).toBeVisible({ timeout: 30_000 });
+  expect(await widgetAxe(page), 'axe: breaking up').toEqual([]);
+  await notice(page).getByRole('button', { name: 'Type instead' }).click();
+  await expect(widget(page).getByRole('button', { name: 'Hang Up', exact: true }), 'the call ended').toBeHidden();
+  await expect(bubbles(page), 'the transcript is kept').toHaveText(['Agent: Where do you live?', 'You: In Berlin.']);
+  await expect(widget(page).getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await expect(indicator, 'the indicator left with the call').toBeHidden();
+  expect(log.errors, 'no console errors').toEqual([]);
+});
+
+test('voice: reconnecting that lasts offers Try again, which starts a new call', async ({ page }) => {
+  await hosts.open(page, { data: { mode: 'voice' } });
+  const quality = await recordQuality(page);
+  const launcher = page.getByRole('button', { name: 'Talk to Our Agent' });
+  await launcher.hover();
+  await microphone(page, true);
+  await launcher.click();
+  await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
+  await expect(widget(page).locator('.qi'), 'the audio file is loaded').toBeAttached();
+  await fakeDaily(page, { command: 'network', state: 'interrupted' });
+  await expect(widget(page).getByText('Weak connection')).toBeVisible();
+  await expect(notice(page).getByText('The audio is breaking up.')).toBeVisible({ timeout: 30_000 });
+  await expect(notice(page).getByRole('button'), 'voice: Try again').toHaveText(['Try again']);
+  expect(await quality()).toContainEqual({ level: 'bad', reason: 'reconnecting' });
+  await notice(page).getByRole('button', { name: 'Try again' }).click();
+  await expect.poll(() => hosts.provider.requestsTo('POST', '/call/web').length, { message: 'a new call' }).toBe(2);
+  await expect(widget(page).getByRole('status'), 'connected again').toHaveText('Listening…');
+  await expect(notice(page)).toBeHidden();
+});

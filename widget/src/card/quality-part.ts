@@ -1,0 +1,111 @@
+/**
+ * The call's quality in the card (issue 37, item 2): a quiet "Weak connection" beside the status
+ * while Daily's network estimate is poor or the call reconnects (`CallQuality`), and when that
+ * lasts "The audio is breaking up. Continue by typing?" with Type instead in hybrid mode (the
+ * call ends, its conversation stays, the field takes focus), or "The audio is breaking up." with
+ * Try again in voice mode (the call ends and a new one starts). Each change of level is a
+ * `ringwise-quality` event. Part of the call's audio file.
+ */
+import type { CallObject, CallObjectEvents } from '../core/call-port.ts';
+import { CallQuality, type QualityState } from '../conversation/call-quality.ts';
+import { EN_STOP_LABELS } from '../i18n/stop-labels.ts';
+import type { CallNotice } from './call-notice.ts';
+import type { Controls } from './controls.ts';
+import type { CardFrame } from './frame.ts';
+import type { CardDom } from './template.ts';
+
+/** What the quality part needs of the card. */
+export interface QualityOptions {
+  /** The live call's object (its network events), when the engine gives it. */
+  call(): CallObject | null;
+  notice: CallNotice;
+  /** Hybrid: end the call, keep the conversation, focus the field. */
+  typeInstead(): void;
+  /** Voice: end the call and start a new one. */
+  callAgain(): void;
+  /** Sends `ringwise-quality`. */
+  report(state: QualityState): void;
+}
+
+/** The part's frame hook. */
+export interface QualityPart {
+  render(frame: CardFrame): void;
+  destroy(): void;
+}
+
+/** Builds the indicator after the status chip (hidden while the call is good). */
+export function qualityPart(dom: CardDom, kit: Controls, options: QualityOptions): QualityPart {
+  const indicator = kit.add(dom.chip.parentElement!, 'span', 'qi');
+  dom.chip.after(indicator);
+  indicator.hidden = true;
+  let quality = new CallQuality();
+  let frame: CardFrame | null = null;
+  let watched: CallObject | null = null;
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  const draw = () => {
+    if (!frame) return;
+    const labels = { ...EN_STOP_LABELS, ...frame.labels };
+    const { level, breaking } = quality.state;
+    indicator.hidden = level === 'good';
+    indicator.dataset.level = level;
+    indicator.textContent = labels.weakConnection;
+    if (!breaking) return options.notice.hide('breaking');
+    const hybrid = frame.mode === 'hybrid';
+    options.notice.show(
+      'breaking',
+      hybrid ? labels.audioBreaking : labels.audioBreakingVoice,
+      hybrid
+        ? [{ label: labels.typeInstead, kind: 'pri', part: 'type-instead', run: options.typeInstead }]
+        : [{ label: labels.retry, kind: 'pri', part: 'retry', run: options.callAgain }],
+    );
+  };
+  /** The level and reason last sent (the offer's own change sends nothing new). */
+  let sent = 'good network';
+  const changed = (state: QualityState | null) => {
+    if (!state) return;
+    const key = `${state.level} ${state.reason}`;
+    if (key !== sent) options.report(state);
+    sent = key;
+    draw();
+  };
+  const onNetwork = ({ state }: CallObjectEvents['network-quality-change']) =>
+    changed(quality.network(state, performance.now()));
+  const unwatch = () => {
+    watched?.off('network-quality-change', onNetwork);
+    watched = null;
+  };
+
+  return {
+    render(next) {
+      frame = next;
+      if (!next.live) {
+        unwatch();
+        clearInterval(timer);
+        timer = undefined;
+        // A new call starts good; the notice and the indicator leave with this one.
+        if (quality.state.level !== 'good') options.report({ level: 'good', reason: 'network', breaking: false });
+        quality = new CallQuality();
+        sent = 'good network';
+        options.notice.hide('breaking');
+        indicator.hidden = true;
+        return;
+      }
+      const call = options.call();
+      if (call !== watched) {
+        unwatch();
+        call?.on('network-quality-change', onNetwork);
+        watched = call;
+      }
+      // Lasting trouble draws no frame of its own: a tick counts it.
+      timer ??= setInterval(() => changed(quality.at(performance.now())), 1000);
+      changed(quality.reconnecting(next.view.phase === 'reconnecting', performance.now()));
+      draw();
+    },
+    destroy() {
+      unwatch();
+      clearInterval(timer);
+      indicator.remove();
+    },
+  };
+}
