@@ -99,9 +99,10 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
   it('keeps a job while its request exists, and deletes it with the request (no job without its request)', async () => {
     const email = `delete-${privileges}@example.com`;
     await insertAsAnon({ ...valid, email });
-    const { rows } = await db.owner.query<{ id: string }>('select id from public.contact_submissions where email = $1', [
-      email,
-    ]);
+    const { rows } = await db.owner.query<{ id: string }>(
+      'select id from public.contact_submissions where email = $1',
+      [email],
+    );
     const id = rows[0]!.id;
     expect(
       await codeOf(db.owner.query('delete from public.contact_outbox where submission_id = $1', [id])),
