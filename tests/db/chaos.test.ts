@@ -20,14 +20,8 @@ import { dataDirLayout, isAlive, readPostmasterLock } from '../../server/postgre
 import { listSubmissions } from '../../server/submissions.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 import { SECURITY_HEADERS_FILE } from '../../shared/security-headers.ts';
-import {
-  alive,
-  killBackends,
-  serverAdmin,
-  startBackendProcess,
-  watchUrl,
-  type BackendProcess,
-} from '../fixtures/watch.ts';
+import type { BackendProcess } from '../fixtures/watch.ts';
+import { alive, killBackends, serverAdmin, startBackendProcess, watchUrl } from '../fixtures/watch.ts';
 
 const CLIENTS = 6;
 const PER_CLIENT = 40;

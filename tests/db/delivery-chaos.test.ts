@@ -21,14 +21,8 @@ import { dataDirLayout, readPostmasterLock } from '../../server/postgres/data-di
 import { MAX_RESTARTS } from '../../server/postgres/restart-policy.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../fixtures/receivers.ts';
-import {
-  alive,
-  killBackends,
-  serverAdmin,
-  startBackendProcess,
-  watchUrl,
-  type BackendProcess,
-} from '../fixtures/watch.ts';
+import type { BackendProcess } from '../fixtures/watch.ts';
+import { alive, killBackends, serverAdmin, startBackendProcess, watchUrl } from '../fixtures/watch.ts';
 
 const SECRET = 'c'.repeat(64);
 const ROUNDS = Math.max(1, Number(process.env.CHAOS_ROUNDS ?? 1));
