@@ -12,7 +12,7 @@ import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import { FakeCallFactory, FakePlatform } from '../../../fixtures/fake-call.ts';
 import { frame, getByRole, queryByRole } from '../element/dom-helpers.ts';
 import { flush } from '../element/harness.ts';
-import { mountOnRealEngine } from './real-engine.ts';
+import { mountOnRealEngine, until } from './real-engine.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -81,16 +81,6 @@ const webCall = () =>
       headers: { 'content-type': 'application/json' },
     }),
   );
-
-/** Resolves once `done()` holds, checked at every change of `root` (no clock: the test's own timeout bounds it). */
-function until(root: Node, done: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => done() && (observer.disconnect(), resolve());
-    const observer = new MutationObserver(check);
-    observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-    check();
-  });
-}
 
 describe('the card’s first frame after a click that starts a call', () => {
   it('is light (header, status, progress) while the start runs to the join; body, footer and focus follow in the frame after', async () => {

@@ -30,3 +30,13 @@ export function mountOnRealEngine(
       name === 'engine' ? Promise.resolve(engine) : load(name, low)) as LoadModule;
   });
 }
+
+/** Resolves once `done()` holds, checked at every change of `root` (no clock: the test's own timeout bounds it). */
+export function until(root: Node, done: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => done() && (observer.disconnect(), resolve());
+    const observer = new MutationObserver(check);
+    observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    check();
+  });
+}

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import { ASSISTANT_ID, FakeCallFactory, FakePlatform } from '../../../fixtures/fake-call.ts';
 import { frame, getByRole, isHidden, queryByRole } from '../element/dom-helpers.ts';
-import { mountOnRealEngine } from './real-engine.ts';
+import { mountOnRealEngine, until } from './real-engine.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -21,16 +21,6 @@ afterEach(() => {
 });
 
 const MUTE = { type: 'control', control: 'mute-assistant' };
-
-/** Resolves once `done()` holds, checked at every change of `root` (no clock). */
-function until(root: Node, done: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => done() && (observer.disconnect(), resolve());
-    const observer = new MutationObserver(check);
-    observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-    check();
-  });
-}
 
 /** A voice call (transcript shown) on the real engine, up, with the assistant's audio playing and speaking. */
 async function speakingCall(attributes: Record<string, string> = {}) {
