@@ -14,17 +14,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataDirLayout, isAlive, readPostmasterLock } from '../../server/postgres/data-dir.ts';
 import { listSubmissions } from '../../server/submissions.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 import { SECURITY_HEADERS_FILE } from '../../shared/security-headers.ts';
-import { serverAdmin, watchUrl } from '../fixtures/watch.ts';
+import type { BackendProcess } from '../fixtures/watch.ts';
+import { alive, killBackends, serverAdmin, startBackendProcess, watchUrl } from '../fixtures/watch.ts';
 
-const SERVER = fileURLToPath(new URL('../fixtures/backend-process.ts', import.meta.url));
 const CLIENTS = 6;
 const PER_CLIENT = 40;
 /** The only time bound: generous, for a loaded machine (the tests take seconds each). */
@@ -32,30 +30,11 @@ const ATTACK_TIMEOUT_MS = 180_000;
 
 let dataDir: string;
 let dist: string;
-let server: Running;
+let server: BackendProcess;
 const acked: string[] = [];
 const children: ChildProcess[] = [];
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  stderr: () => string;
-}
-
-async function startServerProcess(): Promise<Running> {
-  const child = spawn(process.execPath, [SERVER, dataDir, dist], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = await new Promise<string | null>((done) => {
-    createInterface({ input: child.stdout! }).once('line', (line) => done((JSON.parse(line) as { url: string }).url));
-    child.once('exit', () => done(null));
-  });
-  if (!url) throw new Error(`the server did not start: ${stderr}`);
-  return { child, url, stderr: () => stderr };
-}
-
-const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+const startServerProcess = () => startBackendProcess(children, [dataDir, dist]);
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Polls GET / until stopped; collects every answer that was not a 200. */
@@ -158,10 +137,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const child of children) if (alive(child)) child.kill('SIGKILL');
-  const lock = await readPostmasterLock(dataDirLayout(dataDir).cluster).catch(() => null);
-  if (lock && isAlive(lock.pid)) process.kill(lock.pid, 'SIGQUIT');
-  await sleep(500);
+  await killBackends(children, dataDir);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(dist, { recursive: true, force: true });
 }, 60_000);

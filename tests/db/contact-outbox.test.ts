@@ -16,61 +16,46 @@ import {
   MIGRATIONS_DIR,
   type DefaultPrivileges,
 } from '../../server/postgres/bootstrap.ts';
-import { codeOf, useTestCluster } from '../fixtures/postgres.ts';
+import { VALID_ROW } from '../fixtures/lead.ts';
+import { codeOf, useProjectDatabase, useTestCluster } from '../fixtures/postgres.ts';
 
 const pgc = useTestCluster('outbox-db-');
 
-const valid = {
-  name: 'Ann Lee',
-  business_name: 'Lee Plumbing',
-  email: 'ann@lee-plumbing.com',
-  additional_info: 'Call after 5pm',
-};
+const valid = VALID_ROW;
 const COLUMNS: Column[] = ['name', 'business_name', 'email', 'additional_info'].map((name) => ({ name, type: 'text' }));
 
 describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s default privileges', (privileges) => {
-  let api: pg.Client;
-  let owner: pg.Client;
-
-  beforeAll(async () => {
-    const target = await pgc.createProjectDatabase(`outbox_${privileges}`, privileges);
-    api = await pgc.connectAs('authenticator', target.database);
-    owner = await pgc.connectAs('postgres', target.database);
-  }, 120_000);
-  afterAll(async () => {
-    await api?.end();
-    await owner?.end();
-  });
+  const db = useProjectDatabase(pgc, `outbox_${privileges}`, privileges);
 
   /** PostgREST's insert of `row` as anon, in its own transaction (committed unless `rollback`). */
   async function insertAsAnon(row: object, rollback = false): Promise<void> {
-    await api.query('begin');
+    await db.api.query('begin');
     try {
-      await api.query('set local role anon');
-      await api.query(insertStatement('contact_submissions', COLUMNS, false), [JSON.stringify(row)]);
-      await api.query(rollback ? 'rollback' : 'commit');
+      await db.api.query('set local role anon');
+      await db.api.query(insertStatement('contact_submissions', COLUMNS, false), [JSON.stringify(row)]);
+      await db.api.query(rollback ? 'rollback' : 'commit');
     } catch (error) {
-      await api.query('rollback');
+      await db.api.query('rollback');
       throw error;
     }
   }
 
   async function as<T>(role: string, fn: () => Promise<T>): Promise<T> {
-    await api.query('begin');
+    await db.api.query('begin');
     try {
-      await api.query(`set local role ${role}`);
+      await db.api.query(`set local role ${role}`);
       return await fn();
     } finally {
-      await api.query('rollback');
+      await db.api.query('rollback');
     }
   }
 
-  const count = async (sql: string) => Number((await owner.query<{ n: string }>(sql)).rows[0]?.n);
+  const count = async (sql: string) => Number((await db.owner.query<{ n: string }>(sql)).rows[0]?.n);
 
   it("commits a request's job with it, due now, for the same id and time", async () => {
     const email = `commit-${privileges}@example.com`;
     await insertAsAnon({ ...valid, email });
-    const { rows } = await owner.query(
+    const { rows } = await db.owner.query(
       `select o.attempts, o.delivered_at, o.next_attempt_at <= now() as due, o.created_at = s.created_at as same_time
          from public.contact_submissions s join public.contact_outbox o on o.submission_id = s.id where s.email = $1`,
       [email],
@@ -90,46 +75,47 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
 
   it('refuses the request when its job cannot be written (no request without its job)', async () => {
     const email = `nojob-${privileges}@example.com`;
-    await owner.query('begin');
+    await db.owner.query('begin');
     try {
       // Any failure of the job's insert: here a check every new job breaks.
-      await owner.query('alter table public.contact_outbox add constraint probe check (attempts < 0) not valid');
-      await owner.query('savepoint s');
+      await db.owner.query('alter table public.contact_outbox add constraint probe check (attempts < 0) not valid');
+      await db.owner.query('savepoint s');
       const code = await codeOf(
-        owner.query(`insert into public.contact_submissions (name, business_name, email) values ('A', 'B', $1)`, [
+        db.owner.query(`insert into public.contact_submissions (name, business_name, email) values ('A', 'B', $1)`, [
           email,
         ]),
       );
       expect(code, 'the insert fails with the job').toBe('23514');
-      await owner.query('rollback to savepoint s');
+      await db.owner.query('rollback to savepoint s');
       expect(
         await count(`select count(*) as n from public.contact_submissions where email = '${email}'`),
         'no request stored',
       ).toBe(0);
     } finally {
-      await owner.query('rollback');
+      await db.owner.query('rollback');
     }
   });
 
   it('keeps a job while its request exists, and deletes it with the request (no job without its request)', async () => {
     const email = `delete-${privileges}@example.com`;
     await insertAsAnon({ ...valid, email });
-    const { rows } = await owner.query<{ id: string }>('select id from public.contact_submissions where email = $1', [
-      email,
-    ]);
+    const { rows } = await db.owner.query<{ id: string }>(
+      'select id from public.contact_submissions where email = $1',
+      [email],
+    );
     const id = rows[0]!.id;
     expect(
-      await codeOf(owner.query('delete from public.contact_outbox where submission_id = $1', [id])),
+      await codeOf(db.owner.query('delete from public.contact_outbox where submission_id = $1', [id])),
       'a job alone cannot go',
     ).toBe('23503');
-    await owner.query('delete from public.contact_submissions where id = $1', [id]);
+    await db.owner.query('delete from public.contact_submissions where id = $1', [id]);
     expect(
       await count(`select count(*) as n from public.contact_outbox where submission_id = '${id}'`),
       'the job went with its request',
     ).toBe(0);
     expect(
       await codeOf(
-        owner.query(
+        db.owner.query(
           "insert into public.contact_outbox (submission_id) values ('00000000-0000-4000-8000-000000000000')",
         ),
       ),
@@ -145,17 +131,17 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
     ['the trigger function', 'select public.contact_submissions_enqueue()'],
   ])('refuses anon and authenticated %s', async (_label, sql) => {
     for (const role of ['anon', 'authenticated'])
-      expect(await codeOf(as(role, () => api.query(sql))), `${role}: permission denied`).toBe('42501');
+      expect(await codeOf(as(role, () => db.api.query(sql))), `${role}: permission denied`).toBe('42501');
   });
 
   it('lets service_role read jobs and update only the delivery columns', async () => {
-    expect(await codeOf(as('service_role', () => api.query('select * from public.contact_outbox'))), 'select').toBe(
+    expect(await codeOf(as('service_role', () => db.api.query('select * from public.contact_outbox'))), 'select').toBe(
       'no error',
     );
     expect(
       await codeOf(
         as('service_role', () =>
-          api.query(
+          db.api.query(
             "update public.contact_outbox set attempts = attempts + 1, last_error = 'x', delivered_channels = '{webhook}'",
           ),
         ),
@@ -164,17 +150,17 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
     ).toBe('no error');
     expect(
       await codeOf(
-        as('service_role', () => api.query('update public.contact_outbox set submission_id = submission_id')),
+        as('service_role', () => db.api.query('update public.contact_outbox set submission_id = submission_id')),
       ),
       'the key',
     ).toBe('42501');
-    expect(await codeOf(as('service_role', () => api.query('delete from public.contact_outbox'))), 'delete').toBe(
+    expect(await codeOf(as('service_role', () => db.api.query('delete from public.contact_outbox'))), 'delete').toBe(
       '42501',
     );
   });
 
   it('has row-level security on', async () => {
-    const { rows } = await owner.query(
+    const { rows } = await db.owner.query(
       "select relrowsecurity from pg_class where oid = 'public.contact_outbox'::regclass",
     );
     expect(rows[0]?.relrowsecurity).toBe(true);

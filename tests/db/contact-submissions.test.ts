@@ -20,16 +20,12 @@ import {
   validateContact,
 } from '../../site/lib/contact.ts';
 import { characterClass, CONTACT_INVISIBLE_RANGES } from '../../site/lib/contact-characters.ts';
-import { codeOf, useTestCluster } from '../fixtures/postgres.ts';
+import { VALID_ROW } from '../fixtures/lead.ts';
+import { codeOf, useProjectDatabase, useTestCluster } from '../fixtures/postgres.ts';
 
 const pgc = useTestCluster('contact-db-');
 
-const valid = {
-  name: 'Ann Lee',
-  business_name: 'Lee Plumbing',
-  email: 'ann@lee-plumbing.com',
-  additional_info: 'Call after 5pm',
-};
+const valid = VALID_ROW;
 type Row = Record<string, string | null>;
 const COLUMNS: Column[] = [
   'name',
@@ -46,28 +42,17 @@ const COLUMNS: Column[] = [
 }));
 
 describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s default privileges', (privileges) => {
-  let api: pg.Client;
-  let owner: pg.Client;
-
-  beforeAll(async () => {
-    const target = await pgc.createProjectDatabase(`project_${privileges}`, privileges);
-    api = await pgc.connectAs('authenticator', target.database);
-    owner = await pgc.connectAs('postgres', target.database);
-  }, 120_000);
-  afterAll(async () => {
-    await api?.end();
-    await owner?.end();
-  });
+  const db = useProjectDatabase(pgc, `project_${privileges}`, privileges);
 
   /** Runs `fn` as `role` the way PostgREST does, in a transaction that is always rolled back. */
   async function as<T>(role: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-    await api.query('begin');
+    await db.api.query('begin');
     try {
-      await api.query(`set local role ${role}`);
-      await api.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ role })]);
-      return await fn(api);
+      await db.api.query(`set local role ${role}`);
+      await db.api.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ role })]);
+      return await fn(db.api);
     } finally {
-      await api.query('rollback');
+      await db.api.query('rollback');
     }
   }
 
@@ -77,16 +62,29 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
     return client.query(insertStatement('contact_submissions', columns, returning), [JSON.stringify(row)]);
   }
 
-  it('models the defaults it claims: a new table of postgres grants anon everything (legacy) or nothing (current)', async () => {
-    await owner.query('begin');
+  /** Inserts `rows` as anon, then reads with `select` as service_role, in a transaction always rolled back. */
+  async function readAfterAnonInsert<R extends pg.QueryResultRow>(select: string, rows: Row[] = [valid]): Promise<R[]> {
+    await db.api.query('begin');
     try {
-      await owner.query('create table public.probe (x int)');
-      const { rows } = await owner.query<{ granted: boolean }>(
+      await db.api.query('set local role anon');
+      for (const row of rows) await insert(db.api, row);
+      await db.api.query('set local role service_role');
+      return (await db.api.query<R>(select)).rows;
+    } finally {
+      await db.api.query('rollback');
+    }
+  }
+
+  it('models the defaults it claims: a new table of postgres grants anon everything (legacy) or nothing (current)', async () => {
+    await db.owner.query('begin');
+    try {
+      await db.owner.query('create table public.probe (x int)');
+      const { rows } = await db.owner.query<{ granted: boolean }>(
         "select has_table_privilege('anon', 'public.probe', 'select') as granted",
       );
       expect(rows[0]?.granted, `anon on a fresh table under ${privileges} defaults`).toBe(privileges === 'legacy');
     } finally {
-      await owner.query('rollback');
+      await db.owner.query('rollback');
     }
   });
 
@@ -120,22 +118,14 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
     });
 
     it('records where a request came from: form by default, assistant when the hand-over says so, nothing else', async () => {
-      await api.query('begin');
-      try {
-        await api.query('set local role anon');
-        await insert(api, valid);
-        await insert(api, { ...valid, email: 'handed@over.example', source: 'assistant' });
-        await api.query('set local role service_role');
-        const { rows } = await api.query<{ email: string; source: string }>(
-          'select email, source from public.contact_submissions order by email',
-        );
-        expect(rows, 'the default and the hand-over').toEqual([
-          { email: valid.email, source: 'form' },
-          { email: 'handed@over.example', source: 'assistant' },
-        ]);
-      } finally {
-        await api.query('rollback');
-      }
+      const rows = await readAfterAnonInsert<{ email: string; source: string }>(
+        'select email, source from public.contact_submissions order by email',
+        [valid, { ...valid, email: 'handed@over.example', source: 'assistant' }],
+      );
+      expect(rows, 'the default and the hand-over').toEqual([
+        { email: valid.email, source: 'form' },
+        { email: 'handed@over.example', source: 'assistant' },
+      ]);
       for (const source of ['Assistant', 'chat', '', null]) {
         expect(
           await codeOf(as('anon', (c) => insert(c, { ...valid, source }))),
@@ -145,20 +135,12 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
     });
 
     it('gets id and created_at from their defaults', async () => {
-      await api.query('begin');
-      try {
-        await api.query('set local role anon');
-        await insert(api, valid);
-        await api.query('set local role service_role');
-        const { rows } = await api.query<{ id: string; created_at: Date }>(
-          'select id, created_at from public.contact_submissions',
-        );
-        expect(rows, 'one row inside this transaction').toHaveLength(1);
-        expect(rows[0]?.id, 'uuid default').toMatch(/^[0-9a-f-]{36}$/);
-        expect(rows[0]?.created_at, 'now() default').toBeInstanceOf(Date);
-      } finally {
-        await api.query('rollback');
-      }
+      const rows = await readAfterAnonInsert<{ id: string; created_at: Date }>(
+        'select id, created_at from public.contact_submissions',
+      );
+      expect(rows, 'one row inside this transaction').toHaveLength(1);
+      expect(rows[0]?.id, 'uuid default').toMatch(/^[0-9a-f-]{36}$/);
+      expect(rows[0]?.created_at, 'now() default').toBeInstanceOf(Date);
     });
 
     it.each([
@@ -275,18 +257,10 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
 
   describe('service_role', () => {
     it('reads the rows anon inserted (the dashboard and npm run submissions)', async () => {
-      await api.query('begin');
-      try {
-        await api.query('set local role anon');
-        await insert(api, valid);
-        await api.query('set local role service_role');
-        const { rows } = await api.query<Row>(
-          'select name, business_name, email, additional_info from public.contact_submissions',
-        );
-        expect(rows, 'the row, exactly as inserted').toEqual([valid]);
-      } finally {
-        await api.query('rollback');
-      }
+      const rows = await readAfterAnonInsert<Row>(
+        'select name, business_name, email, additional_info from public.contact_submissions',
+      );
+      expect(rows, 'the row, exactly as inserted').toEqual([valid]);
     });
 
     it.each([
@@ -299,13 +273,13 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
 
   describe('the migrations themselves', () => {
     it('grant exactly: anon INSERT of the six input columns, service_role SELECT, authenticated nothing', async () => {
-      const table = await owner.query<{ grantee: string; privilege_type: string }>(
+      const table = await db.owner.query<{ grantee: string; privilege_type: string }>(
         `select grantee, privilege_type from information_schema.role_table_grants
           where table_schema = 'public' and table_name = 'contact_submissions' and grantee in ('anon', 'authenticated', 'service_role')
           order by grantee, privilege_type`,
       );
       expect(table.rows, 'table-level privileges').toEqual([{ grantee: 'service_role', privilege_type: 'SELECT' }]);
-      const columns = await owner.query<{ column_name: string; privilege_type: string }>(
+      const columns = await db.owner.query<{ column_name: string; privilege_type: string }>(
         `select column_name, privilege_type from information_schema.column_privileges
           where grantee = 'anon' and table_name = 'contact_submissions' order by column_name, privilege_type`,
       );
@@ -320,11 +294,11 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
     });
 
     it('enable row-level security with one insert policy for anon whose check is not simply true', async () => {
-      const rls = await owner.query<{ relrowsecurity: boolean }>(
+      const rls = await db.owner.query<{ relrowsecurity: boolean }>(
         "select relrowsecurity from pg_class where oid = 'public.contact_submissions'::regclass",
       );
       expect(rls.rows[0]?.relrowsecurity, 'RLS enabled').toBe(true);
-      const policies = await owner.query<{ cmd: string; roles: string; with_check: string | null }>(
+      const policies = await db.owner.query<{ cmd: string; roles: string; with_check: string | null }>(
         "select cmd, roles::text, with_check from pg_policies where schemaname = 'public' and tablename = 'contact_submissions'",
       );
       expect(policies.rows, 'exactly one policy').toHaveLength(1);
@@ -336,14 +310,14 @@ describe.each<DefaultPrivileges>(['current', 'legacy'])('under Supabase %s defau
     it('are recorded once each in supabase_migrations.schema_migrations, owned by postgres', async () => {
       const versions = (await listMigrations()).map((m) => m.version);
       expect(versions.length, 'at least two migrations').toBeGreaterThanOrEqual(2);
-      const recorded = await owner.query<{ version: string }>(
+      const recorded = await db.owner.query<{ version: string }>(
         'select version from supabase_migrations.schema_migrations order by version',
       );
       expect(
         recorded.rows.map((r) => r.version),
         'history',
       ).toEqual(versions);
-      const tableOwner = await owner.query<{ owner: string }>(
+      const tableOwner = await db.owner.query<{ owner: string }>(
         "select pg_get_userbyid(relowner) as owner from pg_class where oid = 'public.contact_submissions'::regclass",
       );
       expect(tableOwner.rows[0]?.owner, 'created as postgres, like supabase db push').toBe('postgres');

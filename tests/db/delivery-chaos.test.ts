@@ -11,21 +11,19 @@
  * times per server run (the keeper gives up past MAX_RESTARTS), so the server is restarted on the
  * same data folder before that.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataDirLayout, isAlive, readPostmasterLock } from '../../server/postgres/data-dir.ts';
+import { dataDirLayout, readPostmasterLock } from '../../server/postgres/data-dir.ts';
 import { MAX_RESTARTS } from '../../server/postgres/restart-policy.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../fixtures/receivers.ts';
-import { serverAdmin, watchUrl } from '../fixtures/watch.ts';
+import type { BackendProcess } from '../fixtures/watch.ts';
+import { alive, killBackends, serverAdmin, startBackendProcess, watchUrl } from '../fixtures/watch.ts';
 
-const SERVER = fileURLToPath(new URL('../fixtures/backend-process.ts', import.meta.url));
 const SECRET = 'c'.repeat(64);
 const ROUNDS = Math.max(1, Number(process.env.CHAOS_ROUNDS ?? 1));
 const CLIENTS = 4;
@@ -34,28 +32,17 @@ const TIMEOUT_MS = 240_000 * ROUNDS;
 
 let dataDir: string;
 let hook: WebhookReceiver;
-let server: { child: ChildProcess; url: string; stderr: () => string };
+let server: BackendProcess;
 let postmasterKills = 0;
 const children: ChildProcess[] = [];
 const figures: string[] = [];
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-
-async function startServerProcess(): Promise<typeof server> {
-  const child = spawn(process.execPath, [SERVER, dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, CONTACT_WEBHOOK_URL: hook.url, CONTACT_WEBHOOK_SECRET: SECRET },
+const startServerProcess = () =>
+  startBackendProcess(children, [dataDir], {
+    ...process.env,
+    CONTACT_WEBHOOK_URL: hook.url,
+    CONTACT_WEBHOOK_SECRET: SECRET,
   });
-  children.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = await new Promise<string | null>((done) => {
-    createInterface({ input: child.stdout! }).once('line', (line) => done((JSON.parse(line) as { url: string }).url));
-    child.once('exit', () => done(null));
-  });
-  if (!url) throw new Error(`the server did not start: ${stderr}`);
-  return { child, url, stderr: () => stderr };
-}
 
 const admin = () => serverAdmin(dataDir);
 
@@ -147,11 +134,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const child of children) if (alive(child)) child.kill('SIGKILL');
-  const lock = await readPostmasterLock(dataDirLayout(dataDir).cluster).catch(() => null);
-  if (lock && isAlive(lock.pid)) process.kill(lock.pid, 'SIGQUIT');
+  await killBackends(children, dataDir);
   await hook?.close();
-  await sleep(500);
   rmSync(dataDir, { recursive: true, force: true });
   if (figures.length) console.log(`delivery chaos:\n${figures.join('\n')}`);
 }, 60_000);

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app.ts';
+import type { RunningServer } from '../../server/app.ts';
+import { startLocalServer } from '../fixtures/backend.ts';
 import type { Channel, Lead } from '../../server/leads/lead.ts';
 import { CONCURRENCY } from '../../server/leads/outbox.ts';
 import { connect } from '../../server/postgres/bootstrap.ts';
@@ -40,12 +41,9 @@ function recordingChannel() {
 }
 
 async function start(channel: Channel, leaseMs?: number): Promise<RunningServer> {
-  const server = await startServer({
+  const server = await startLocalServer({
     distDir: null,
-    port: 0,
-    host: '127.0.0.1',
     rateLimit: null,
-    log: () => {},
     databaseUrl: url(),
     databasePoolMax: 4,
     delivery: { channels: [channel], retry: { baseMs: 50, maxMs: 1_000 }, leaseMs, pollMs: 200 },

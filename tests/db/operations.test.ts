@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app.ts';
+import type { RunningServer } from '../../server/app.ts';
+import { startLocalServer } from '../fixtures/backend.ts';
 import { connect, listMigrations } from '../../server/postgres/bootstrap.ts';
 import { startCluster, type RunningCluster } from '../../server/postgres/cluster.ts';
 import { parseTrustProxy } from '../../server/trust-proxy.ts';
@@ -74,10 +75,8 @@ function dbSql(
 }
 
 async function start(lines: string[]): Promise<RunningServer> {
-  const server = await startServer({
+  const server = await startLocalServer({
     distDir: null,
-    port: 0,
-    host: '127.0.0.1',
     databaseUrl: appUrl(),
     databasePoolMax: 3,
     rateLimit: { limit: 3, windowMs: 60 * 60_000 },
@@ -90,12 +89,9 @@ async function start(lines: string[]): Promise<RunningServer> {
 
 describe('setting up DATABASE_URL with npm run db:sql', () => {
   it('a role without CREATEROLE: the start names the statements, db:sql runs them as the admin, then the start applies the migrations', async () => {
-    const refused = await startServer({
+    const refused = await startLocalServer({
       distDir: null,
-      port: 0,
-      host: '127.0.0.1',
       databaseUrl: appUrl(),
-      log: () => {},
     }).then(
       (server) => (servers.push(server), 'started'),
       (error: Error) => error.message,

@@ -1,7 +1,7 @@
 /**
  * Writes `widget/ARCHITECTURE.md`: the layers with their ranks (from the layering rules,
  * tests/lib/layering.ts), the map "shipped file → sources" (from the script-tag build's esbuild
- * metafile), the click → call path file by file and the ports. Run with
+ * metafile), the click → call path file by file, the ports, then the prose of architecture-notes.ts. Run with
  * `npm run docs:architecture -w widget`; tests/unit/widget/architecture.test.ts regenerates the
  * text and fails when the file is stale. Erasable TypeScript only (Node type stripping).
  */
@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { buildCdn, CDN_FILES, WIDGET_DIR } from '../build.ts';
 import { WIDGET_RULES } from '../../tests/lib/layering.ts';
+import { architectureNotes } from './architecture-notes.ts';
 
 /** Where the document is written. */
 export const ARCHITECTURE_FILE = join(WIDGET_DIR, 'ARCHITECTURE.md');
@@ -193,6 +194,7 @@ export function renderArchitecture(meta: Metafile, outdir: string): string {
   lines.push('', `Passed through without a step of their own (not counted): ${PASSED_THROUGH.join(', ')}.`);
   lines.push('', '## Ports', '', '| port | between |', '|---|---|');
   for (const [port, between] of PORTS) lines.push(`| ${port} | ${between} |`);
+  lines.push('', ...architectureNotes());
   return `${lines.join('\n')}\n`;
 }
 

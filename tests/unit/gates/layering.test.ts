@@ -153,6 +153,20 @@ describe('the guard sees what it must', () => {
       violations(edges, loose).map((v) => v.edge),
       'listed but higher',
     ).toEqual(['widget/src/conversation/probe.ts → widget/src/continuity/store.ts']);
+    // A row whose folder list allows an equal rank: refused by the rank too, or two folders could import each other.
+    const even = {
+      ...WIDGET_RULES,
+      card: { ...WIDGET_RULES.card!, folders: [...WIDGET_RULES.card!.folders, 'element'] },
+    };
+    const sideways = importEdges(
+      ROOT,
+      [join(ROOT, 'widget/src/card/probe.ts')],
+      () => "import { x } from '../element/x.ts';",
+    );
+    expect(
+      violations(sideways, even).map((v) => v.edge),
+      'listed but equal',
+    ).toEqual(['widget/src/card/probe.ts → widget/src/element/x.ts']);
   });
 
   it('a folder of widget/src with no rule is a violation', () => {

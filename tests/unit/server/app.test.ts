@@ -13,7 +13,7 @@ import { HSTS_VALUE } from '../../../server/transport-security.ts';
 import { parseTrustProxy } from '../../../server/trust-proxy.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../shared/local-backend.ts';
 import { SECURITY_HEADERS_FILE, type SecurityManifest } from '../../../shared/security-headers.ts';
-import { startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
+import { startLocalServer, startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
 
 const CSP = "default-src 'self'; script-src 'self' 'sha256-test='; frame-ancestors 'none'";
 const manifest: SecurityManifest = {
@@ -104,13 +104,10 @@ describe('Strict-Transport-Security', () => {
   });
 
   it('is sent on every answer to an HTTPS request through a trusted proxy', async () => {
-    const proxied = await startServer({
+    const proxied = await startLocalServer({
       distDir: dist,
-      port: 0,
-      host: '127.0.0.1',
       embeddedBackend: false,
       trustProxy: parseTrustProxy('loopback'),
-      log: () => {},
     });
     try {
       const at = async (path: string, headers: Record<string, string>) => {

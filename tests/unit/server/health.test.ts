@@ -8,9 +8,8 @@ import { get as httpGet, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../../server/app.ts';
 import { SECURITY_HEADERS_FILE } from '../../../shared/security-headers.ts';
-import { startTestBackend } from '../../fixtures/backend.ts';
+import { startLocalServer, startTestBackend } from '../../fixtures/backend.ts';
 
 let dist = '';
 const BIG = 16 * 1024 * 1024;
@@ -39,12 +38,9 @@ function getJson(url: string): Promise<{ status: number; body: unknown; headers:
 
 describe('health endpoints', () => {
   it('without a database: both 200, uncached', async () => {
-    const server = await startServer({
+    const server = await startLocalServer({
       distDir: dist,
-      port: 0,
-      host: '127.0.0.1',
       embeddedBackend: false,
-      log: () => {},
     });
     try {
       const live = await getJson(`${server.url}/healthz`);
@@ -79,12 +75,9 @@ describe('health endpoints', () => {
 
 describe('graceful shutdown', () => {
   it('finishes a response in flight, then runs the shutdown steps, then resolves', async () => {
-    const server = await startServer({
+    const server = await startLocalServer({
       distDir: dist,
-      port: 0,
-      host: '127.0.0.1',
       embeddedBackend: false,
-      log: () => {},
       shutdownGraceMs: 600_000,
     });
     const events: string[] = [];

@@ -8,7 +8,7 @@ import { get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../../../server/app.ts';
+import { startLocalServer } from '../../fixtures/backend.ts';
 import { stoppedLine } from '../../../server/shutdown-report.ts';
 
 describe('the last line of a shutdown', () => {
@@ -33,13 +33,10 @@ describe('the last line of a shutdown', () => {
     );
     // Bigger than the socket buffers, and never read: the response cannot finish on its own.
     writeFileSync(join(dist, 'big.bin'), randomBytes(32 * 1024 * 1024));
-    const server = await startServer({
+    const server = await startLocalServer({
       distDir: dist,
-      port: 0,
-      host: '127.0.0.1',
       embeddedBackend: false,
       shutdownGraceMs: 100,
-      log: () => {},
     });
     let ran = 0;
     server.onShutdown(async () => void ran++);

@@ -6,12 +6,12 @@
  * own implementations. Never skipped: without a Chromium it fails with one sentence saying how to
  * get one (`npm test` installs Debian's first, where it may).
  */
-import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, NO_BROWSER_MESSAGE, findBrowser } from '../../../../scripts/browser.ts';
 import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { serveBundlePage } from '../../../fixtures/bundle-page.ts';
 import type * as ApiEntry from '../../../../widget/src/api/index.ts';
 
 const executablePath = findBrowser();
@@ -23,24 +23,7 @@ let browser: Browser | undefined;
 
 beforeAll(async () => {
   if (!executablePath) return; // the test fails with NO_BROWSER_MESSAGE
-  const bundle = await build({
-    entryPoints: [ENTRY],
-    bundle: true,
-    format: 'iife',
-    globalName: 'RingwiseApi',
-    target: 'es2022',
-    platform: 'browser',
-    write: false,
-  });
-  site = await startLoopbackServer();
-  site.route('GET', '/', {
-    body: '<!doctype html><title>api</title><script src="/api.js"></script>',
-    headers: { 'content-type': 'text/html' },
-  });
-  site.route('GET', '/api.js', {
-    body: bundle.outputFiles[0]?.text ?? '',
-    headers: { 'content-type': 'text/javascript' },
-  });
+  site = await serveBundlePage(ENTRY, 'RingwiseApi');
   provider = await startLoopbackServer();
   browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }, 60_000);

@@ -8,14 +8,11 @@
  * asked for" is the call object's `join()` itself, not a stage a fake reports.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VoiceClient } from '../../../../widget/src/core.ts';
-import { runClientTools } from '../../../../widget/src/core/client-tools.ts';
-import type { EngineClientOptions, VoiceEngine } from '../../../../widget/src/conversation/engine-port.ts';
-import type { LoadModule, WidgetModules } from '../../../../widget/src/ports/card-port.ts';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import { FakeCallFactory, FakePlatform } from '../../../fixtures/fake-call.ts';
 import { frame, getByRole, queryByRole } from '../element/dom-helpers.ts';
-import { flush, mount } from '../element/harness.ts';
+import { flush } from '../element/harness.ts';
+import { mountOnRealEngine, until } from './real-engine.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -43,24 +40,13 @@ async function voiceLauncher(
 ) {
   const factory = new FakeCallFactory();
   const platform = new FakePlatform();
-  const engine: VoiceEngine = {
-    VoiceClient: class extends VoiceClient {
-      constructor(options: EngineClientOptions) {
-        super({ ...options, callFactory: factory, platform });
-      }
-    },
-    runClientTools,
-  };
   const seen: AtJoin[] = [];
   let joinAsked!: () => void;
   const asked = new Promise<void>((resolve) => (joinAsked = resolve));
-  const mounted = await mount(
+  const mounted = await mountOnRealEngine(
     { 'public-key': 'pk-1', 'assistant-id': 'asst-1', mode: 'voice', preload: 'idle', ...attributes },
-    (modules) => {
-      const load = modules.load;
-      modules.load = (<K extends keyof WidgetModules>(name: K, low?: boolean) =>
-        name === 'engine' ? Promise.resolve(engine) : load(name, low)) as LoadModule;
-    },
+    factory,
+    platform,
   );
   const { shadow } = mounted;
   factory.configure = (call) => {
@@ -95,16 +81,6 @@ const webCall = () =>
       headers: { 'content-type': 'application/json' },
     }),
   );
-
-/** Resolves once `done()` holds, checked at every change of `root` (no clock: the test's own timeout bounds it). */
-function until(root: Node, done: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => done() && (observer.disconnect(), resolve());
-    const observer = new MutationObserver(check);
-    observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-    check();
-  });
-}
 
 describe('the card’s first frame after a click that starts a call', () => {
   it('is light (header, status, progress) while the start runs to the join; body, footer and focus follow in the frame after', async () => {

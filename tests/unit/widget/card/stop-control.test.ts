@@ -8,14 +8,10 @@
  * engine over the fake call factory and platform (through their ports).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VoiceClient } from '../../../../widget/src/core.ts';
-import { runClientTools } from '../../../../widget/src/core/client-tools.ts';
-import type { EngineClientOptions, VoiceEngine } from '../../../../widget/src/conversation/engine-port.ts';
-import type { LoadModule, WidgetModules } from '../../../../widget/src/ports/card-port.ts';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import { ASSISTANT_ID, FakeCallFactory, FakePlatform } from '../../../fixtures/fake-call.ts';
 import { frame, getByRole, isHidden, queryByRole } from '../element/dom-helpers.ts';
-import { mount } from '../element/harness.ts';
+import { mountOnRealEngine, until } from './real-engine.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -26,34 +22,12 @@ afterEach(() => {
 
 const MUTE = { type: 'control', control: 'mute-assistant' };
 
-/** Resolves once `done()` holds, checked at every change of `root` (no clock). */
-function until(root: Node, done: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => done() && (observer.disconnect(), resolve());
-    const observer = new MutationObserver(check);
-    observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-    check();
-  });
-}
-
 /** A voice call (transcript shown) on the real engine, up, with the assistant's audio playing and speaking. */
 async function speakingCall(attributes: Record<string, string> = {}) {
   const factory = new FakeCallFactory();
   const platform = new FakePlatform();
-  const engine: VoiceEngine = {
-    VoiceClient: class extends VoiceClient {
-      constructor(options: EngineClientOptions) {
-        super({ ...options, callFactory: factory, platform });
-      }
-    },
-    runClientTools,
-  };
   const shown = { 'public-key': 'pk-1', 'assistant-id': 'asst-1', mode: 'voice', transcript: '', ...attributes };
-  const mounted = await mount(shown, (m) => {
-    const load = m.load;
-    m.load = (<K extends keyof WidgetModules>(name: K, low?: boolean) =>
-      name === 'engine' ? Promise.resolve(engine) : load(name, low)) as LoadModule;
-  });
+  const mounted = await mountOnRealEngine(shown, factory, platform);
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => {

@@ -11,22 +11,31 @@ import { makeClient, webCall } from './harness.ts';
 
 const server = loopbackForFile();
 
+/**
+ * A start whose `POST /call/web` answers `webCallUrl`: no call, nothing joined, one answer-error at
+ * web-call-creation, idle again. Gives the client, its factory and that error.
+ */
+async function refusedStart(webCallUrl: string) {
+  server.route('POST', '/call/web', { status: 201, body: webCall({ webCallUrl }) });
+  const { client, events, factory } = makeClient(server);
+  expect(await client.start({ assistantId: 'a' }), 'no call').toBeNull();
+  expect(
+    factory.calls.flatMap((call) => call.joins),
+    'nothing was joined',
+  ).toEqual([]);
+  expect(
+    events.of('error').map((e) => [e.type, e.stage]),
+    'an answer-error at web-call-creation',
+  ).toEqual([['answer-error', 'web-call-creation']]);
+  expect(client.getSnapshot(), 'idle again').toMatchObject({ state: 'idle' });
+  return { client, factory, error: events.of('error')[0] };
+}
+
 describe('VoiceClient: answers that start no call', () => {
   it.each(['javascript:alert(document.domain)', 'http://room.example/a', 'data:text/html,x'])(
     'a webCallUrl of %s is refused: answer-error, no join',
     async (webCallUrl) => {
-      server.route('POST', '/call/web', { status: 201, body: webCall({ webCallUrl }) });
-      const { client, events, factory } = makeClient(server);
-      expect(await client.start({ assistantId: 'a' }), 'no call').toBeNull();
-      expect(
-        factory.calls.flatMap((call) => call.joins),
-        'nothing was joined',
-      ).toEqual([]);
-      expect(
-        events.of('error').map((e) => [e.type, e.stage]),
-        'an answer-error at web-call-creation',
-      ).toEqual([['answer-error', 'web-call-creation']]);
-      expect(client.getSnapshot(), 'idle again').toMatchObject({ state: 'idle' });
+      await refusedStart(webCallUrl);
     },
   );
 
@@ -34,21 +43,9 @@ describe('VoiceClient: answers that start no call', () => {
   it.each(['https://rooms.elsewhere.example/r', 'https://daily.co.evil.example/r', 'https://notdaily.co/r'])(
     'a webCallUrl of %s (https, not on Daily) is refused: answer-error naming the hosts, no join, idle again',
     async (webCallUrl) => {
-      server.route('POST', '/call/web', { status: 201, body: webCall({ webCallUrl }) });
-      const { client, events, factory } = makeClient(server);
-      expect(await client.start({ assistantId: 'a' }), 'no call').toBeNull();
-      expect(
-        factory.calls.flatMap((call) => call.joins),
-        'nothing was joined',
-      ).toEqual([]);
-      const [error] = events.of('error');
-      expect([error?.type, error?.stage], 'an answer-error at web-call-creation').toEqual([
-        'answer-error',
-        'web-call-creation',
-      ]);
+      const { client, error, factory } = await refusedStart(webCallUrl);
       expect(error?.message, 'the reason, never the URL').toContain('not on a room host (daily.co)');
       expect(error?.message).not.toContain(webCallUrl);
-      expect(client.getSnapshot(), 'idle again').toMatchObject({ state: 'idle' });
       // Usable: the next answer on Daily starts a call with the same client.
       server.route('POST', '/call/web', { status: 201, body: webCall() });
       expect(await client.start({ assistantId: 'a' }), 'the next start joins').not.toBeNull();

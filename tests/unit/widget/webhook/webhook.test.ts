@@ -5,13 +5,13 @@
  * esbuild, on a loopback origin: a secure context). Also the #34 guards: an empty secret and a tolerance that is
  * not a finite number are refused, and `idempotencyKey` must be the signed body's id.
  */
-import { build } from 'esbuild';
 import { webcrypto } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, NO_BROWSER_MESSAGE, findBrowser } from '../../../../scripts/browser.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import type { LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { serveBundlePage } from '../../../fixtures/bundle-page.ts';
 import { signWebhook as serverSign } from '../../../../server/leads/webhook.ts';
 import { signWebhook, verifyWebhook, type HmacSubtle } from '../../../../widget/src/webhook/index.ts';
 import type * as WebhookModule from '../../../../widget/src/webhook/index.ts';
@@ -79,23 +79,7 @@ describe('verifyWebhook in Chromium', () => {
 
   beforeAll(async () => {
     if (!executablePath) return; // the test fails with NO_BROWSER_MESSAGE
-    const bundle = await build({
-      entryPoints: [ENTRY],
-      bundle: true,
-      format: 'iife',
-      globalName: 'RingwiseWebhook',
-      target: 'es2022',
-      write: false,
-    });
-    site = await startLoopbackServer();
-    site.route('GET', '/', {
-      body: '<!doctype html><title>webhook</title><script src="/webhook.js"></script>',
-      headers: { 'content-type': 'text/html' },
-    });
-    site.route('GET', '/webhook.js', {
-      body: bundle.outputFiles[0]?.text ?? '',
-      headers: { 'content-type': 'text/javascript' },
-    });
+    site = await serveBundlePage(ENTRY, 'RingwiseWebhook');
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   }, 60_000);
 
