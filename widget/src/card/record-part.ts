@@ -47,6 +47,12 @@ export function recordPart(host: CardHost, dom: CardDom, kit: Controls, deps: Re
   let ended: Promise<EndedActions> | null = null;
   let shown: VoiceLabels;
   const ctx: RecordContext = { ...deps, labels: () => shown };
+  // The owners' latency line (`debug-latency`): the record file's, loaded with the card only then.
+  if (host.element.hasAttribute('debug-latency'))
+    host.load('record').then(
+      (record) => record.latencyReadout(host, dom),
+      () => {},
+    );
   // The work is the record file's (record/forget.ts): the chat path carries none of it.
   const forget = () => host.load('record').then((record) => record.forgetAll(host, deps));
   button.addEventListener('click', () => {

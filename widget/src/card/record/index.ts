@@ -5,13 +5,15 @@
  * - `recordMenu`: the header's "⋯" menu: the transcript's actions and Forget's confirmation (menu.ts).
  * - `endedActions`: the ended state's row of the transcript's actions (ended-actions.ts).
  * - `forgetAll`: what Forget clears (forget.ts).
+ * - `latencyReadout`: the owners' `debug-latency` line (latency-readout.ts).
  */
 import { consentReceipt } from './consent-receipt.ts';
 import { endedActions } from './ended-actions.ts';
 import { forgetAll } from './forget.ts';
+import { latencyReadout } from './latency-readout.ts';
 import { recordMenu } from './menu.ts';
 
-export { consentReceipt, endedActions, forgetAll, recordMenu };
+export { consentReceipt, endedActions, forgetAll, latencyReadout, recordMenu };
 
 /** What the record file exports (`WidgetModules.record`). */
 export interface RecordModule {
@@ -19,6 +21,7 @@ export interface RecordModule {
   recordMenu: typeof recordMenu;
   endedActions: typeof endedActions;
   forgetAll: typeof forgetAll;
+  latencyReadout: typeof latencyReadout;
 }
 
 declare module '../../ports/manifest.ts' {
