@@ -140,7 +140,7 @@ const KB = 1000;
 // Issue 38's transcript (round 5): each turn's time (`at`, for the transcript's times), the ended state's actions row
 // loaded from the record file, the labels handed to it, the `debug-latency` line's load: card 20,362 → 20,451 B
 // (+89), chat 29,896 B, voice 109,412 B; the actions, their texts' English, the formatting and the readout are in the
-// record file (2,265 → 3,689 B).
+// record file (2,265 → 3,552 B).
 const BUDGET = { loader: 6 * KB, engine: 8.5 * KB, machinery: 88.87 * KB, chat: 29.9 * KB, voice: 109.42 * KB };
 
 let outdir = '';

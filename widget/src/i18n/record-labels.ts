@@ -1,6 +1,6 @@
 /**
  * The texts of the card's "⋯" menu (issue 38): Forget and its confirmation, the transcript's Copy
- * and Downloads, "Email me a copy". The English ships in the record file (`voice-widget-record.js`,
+ * and Downloads. The English ships in the record file (`voice-widget-record.js`,
  * card/record/), not in the card: a card whose menu is never opened does not carry them. The other
  * languages have them in their locale files.
  */
@@ -23,12 +23,6 @@ export interface RecordLabels {
   /** The transcript's title (`{name}`: the assistant's name). */
   transcriptTitle: string;
   /** "Email me a copy" (only with `transcript-endpoint`): the item, the field, its button and outcomes. */
-  emailCopy: string;
-  emailLabel: string;
-  emailSend: string;
-  emailInvalid: string;
-  emailSent: string;
-  emailFailed: string;
 }
 
 /** English record labels. */
@@ -45,10 +39,4 @@ export const EN_RECORD_LABELS: RecordLabels = {
   downloadText: 'Download (.txt)',
   downloadMarkdown: 'Download (.md)',
   transcriptTitle: 'Conversation with {name}',
-  emailCopy: 'Email me a copy',
-  emailLabel: 'Your email address',
-  emailSend: 'Send',
-  emailInvalid: 'Enter an email address like name@example.com.',
-  emailSent: 'Sent. Check your inbox.',
-  emailFailed: 'Could not send it. Try again.',
 };

@@ -1,7 +1,7 @@
 /**
- * The ended state's row of transcript actions (issue 38): Copy, Download .txt / .md and, with
- * `transcript-endpoint`, "Email me a copy", as buttons in the card's `endedActions` slot. Drawn by
- * the record file when a call ended; hidden while nothing was heard.
+ * The ended state's row of transcript actions (issue 38): Copy, Download .txt / .md, as buttons in
+ * the card's `endedActions` slot. Drawn by the record file when a call ended; hidden while nothing
+ * was heard.
  */
 import type { CardHost } from '../../ports/card-port.ts';
 import type { CardDom } from '../template.ts';
@@ -13,11 +13,11 @@ export interface EndedActions {
   render(): void;
 }
 
-/** Builds the row into `dom.endedActions`; `email` opens the email form (absent: no such button). */
-export function endedActions(host: CardHost, dom: CardDom, ctx: RecordContext, email?: () => void): EndedActions {
+/** Builds the row into `dom.endedActions`. */
+export function endedActions(host: CardHost, dom: CardDom, ctx: RecordContext): EndedActions {
   const kit = transcriptKit(host, dom, ctx);
   const row = dom.endedActions;
-  const buttons = kit.actions(email).map((action) => {
+  const buttons = kit.actions().map((action) => {
     const el = row.appendChild(host.h('button', 'sec', `ended-${action.label}`, { type: 'button' }));
     el.addEventListener('click', action.run);
     return { action, el };

@@ -21,20 +21,13 @@ export interface RecordMenu {
 /**
  * Builds the menu and its confirmation for `button` (the header's "⋯").
  * @param deps What Forget clears (after the visitor confirmed: forget.ts), the labels.
- * @param email Opens "Email me a copy" (only when the owner set `transcript-endpoint`).
  */
-export function recordMenu(
-  host: CardHost,
-  dom: CardDom,
-  button: HTMLButtonElement,
-  deps: RecordContext,
-  email?: () => void,
-): RecordMenu {
+export function recordMenu(host: CardHost, dom: CardDom, button: HTMLButtonElement, deps: RecordContext): RecordMenu {
   // The kit adds the file's stylesheet (menu.css) with its status line.
   const kit = transcriptKit(host, dom, deps);
   const h = host.h;
   const menu = h('div', 'rm', '', { role: 'menu', id: 'rm', 'aria-labelledby': button.id });
-  // `back`: focus returns to the button (an action done in place); else the action moves it (a form, a dialog).
+  // `back`: focus returns to the button (an action done in place); else the action moves it (the confirmation).
   const newItem = (run: () => void, back: boolean) => {
     const el = menu.appendChild(h('button', 'rmi', '', { role: 'menuitem', tabindex: '-1', type: 'button' }));
     el.addEventListener('click', () => {
@@ -43,10 +36,7 @@ export function recordMenu(
     });
     return el;
   };
-  const transcript = kit.actions(email).map((action) => ({
-    action,
-    el: newItem(action.run, action.label !== 'emailCopy'),
-  }));
+  const transcript = kit.actions().map((action) => ({ action, el: newItem(action.run, true) }));
   const item = newItem(() => {
     ask.hidden = false;
     cancel.focus();

@@ -1,9 +1,8 @@
 /**
  * The transcript's actions (issue 38), the record file's: Copy (the clipboard, a visible
- * "Transcript copied" that screen readers hear), Download `.txt` and `.md`, and "Email me a copy"
- * when the owner set `transcript-endpoint` (email-form.ts). The header's menu lists them as
- * menu items (menu.ts), the ended state as a row of buttons (`endedActions`). The texts are
- * conversation/transcript.ts's; this file only delivers them.
+ * "Transcript copied" that screen readers hear), Download `.txt` and `.md`. The header's menu
+ * lists them as menu items (menu.ts), the ended state as a row of buttons (`endedActions`). The
+ * texts are conversation/transcript.ts's; this file only delivers them.
  */
 import type { CardHost } from '../../ports/card-port.ts';
 import { format, type VoiceLabels } from '../../i18n/labels.ts';
@@ -49,8 +48,8 @@ export interface TranscriptKit {
   words(): TranscriptWords;
   /** Shows and announces `text` for a few seconds (a `role="status"` line at the card's top). */
   say(text: string): void;
-  /** The actions: Copy, Download .txt and .md, and Email when the owner set an endpoint. */
-  actions(email?: () => void): TranscriptAction[];
+  /** The actions: Copy, Download .txt and .md. */
+  actions(): TranscriptAction[];
 }
 
 const kits = new WeakMap<CardDom, TranscriptKit>();
@@ -99,11 +98,10 @@ function buildKit(host: CardHost, dom: CardDom, ctx: RecordContext): TranscriptK
     turns,
     words,
     say,
-    actions: (email) => [
+    actions: () => [
       { label: 'copyTranscript', run: copy },
       { label: 'downloadText', run: () => save('txt') },
       { label: 'downloadMarkdown', run: () => save('md') },
-      ...(email ? [{ label: 'emailCopy' as const, run: email }] : []),
     ],
   };
 }

@@ -144,12 +144,6 @@ export const labels: VoiceLabels = {
   downloadText: 'Herunterladen (.txt)',
   downloadMarkdown: 'Herunterladen (.md)',
   transcriptTitle: 'Gespräch mit {name}',
-  emailCopy: 'Kopie per E-Mail',
-  emailLabel: 'Ihre E-Mail-Adresse',
-  emailSend: 'Senden',
-  emailInvalid: 'Geben Sie eine E-Mail-Adresse wie name@example.com ein.',
-  emailSent: 'Gesendet. Sehen Sie in Ihrem Posteingang nach.',
-  emailFailed: 'Senden fehlgeschlagen. Versuchen Sie es erneut.',
   nudgeDismiss: 'Ausblenden',
   unread: { one: '{count} neue Antwort', other: '{count} neue Antworten' },
 };

@@ -142,12 +142,6 @@ export const labels: VoiceLabels = {
   downloadText: 'Descargar (.txt)',
   downloadMarkdown: 'Descargar (.md)',
   transcriptTitle: 'Conversación con {name}',
-  emailCopy: 'Enviarme una copia',
-  emailLabel: 'Tu correo electrónico',
-  emailSend: 'Enviar',
-  emailInvalid: 'Escribe un correo como nombre@ejemplo.com.',
-  emailSent: 'Enviado. Revisa tu bandeja de entrada.',
-  emailFailed: 'No se pudo enviar. Inténtalo de nuevo.',
   nudgeDismiss: 'Ocultar',
   unread: { one: '{count} respuesta nueva', many: '{count} de respuestas nuevas', other: '{count} respuestas nuevas' },
 };

@@ -142,12 +142,6 @@ export const labels: VoiceLabels = {
   downloadText: 'Télécharger (.txt)',
   downloadMarkdown: 'Télécharger (.md)',
   transcriptTitle: 'Conversation avec {name}',
-  emailCopy: 'M’envoyer une copie',
-  emailLabel: 'Votre adresse e-mail',
-  emailSend: 'Envoyer',
-  emailInvalid: 'Saisissez une adresse e-mail comme nom@exemple.fr.',
-  emailSent: 'Envoyé. Consultez votre boîte de réception.',
-  emailFailed: 'Envoi impossible. Réessayez.',
   nudgeDismiss: 'Masquer',
   unread: {
     one: '{count} nouvelle réponse',
