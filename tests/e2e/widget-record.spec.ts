@@ -36,11 +36,20 @@ async function inCall(page: Page, size: { width: number; height: number }, look:
   await page.evaluate(({ dark, rtl, debug }) => {
     const el = document.querySelector('#ringwise-site-widget')!;
     if (dark) el.setAttribute('theme', 'dark');
-    if (rtl) document.documentElement.dir = 'rtl';
+    if (rtl) {
+      // An Arabic page and owner (as widget-rtl.spec.ts): the card takes the direction of its texts.
+      document.documentElement.dir = 'rtl';
+      const global = window as unknown as { RingwiseVoice?: { registerLocale(locale: string, labels: object): void } };
+      global.RingwiseVoice?.registerLocale('ar', { assistantName: 'المساعد', you: 'أنت', listening: 'أستمع…' });
+      el.setAttribute('title', 'مساعد أكمي');
+      el.setAttribute('locale', 'ar');
+    }
     if (debug) el.setAttribute('debug-latency', '');
   }, look);
   await page.locator('#hero').getByRole('button', { name: 'Talk to Our Agent' }).click();
-  await expect(widget(page).locator('[part=status]'), 'up').toHaveText(EN_LABELS.listening, { timeout: 20_000 });
+  await expect(widget(page).locator('[part=status]'), 'up').toHaveText(look.rtl ? 'أستمع…' : EN_LABELS.listening, {
+    timeout: 20_000,
+  });
   const say = (role: 'user' | 'assistant', transcript: string) =>
     fakeDaily(page, { command: 'message', message: { type: 'transcript', role, transcriptType: 'final', transcript } });
   await say('assistant', 'Hello! I can book an appointment or answer questions about our plans.');

@@ -63,7 +63,7 @@ export function transcriptKit(host: CardHost, dom: CardDom, ctx: RecordContext):
 
 function buildKit(host: CardHost, dom: CardDom, ctx: RecordContext): TranscriptKit {
   host.style(MENU_CSS);
-  const status = host.h('p', 'rt', 'record-status', { role: 'status' });
+  const status = host.h('p', 'rs', 'record-status', { role: 'status' });
   dom.card.append(status);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const words = () => transcriptWords(host, dom, recordLabels(ctx));
