@@ -3,7 +3,8 @@
  * (card/record/, the lazy file `voice-widget-record.js`) is built at the first press, and
  * `forget`: ends a call and a reply, clears the conversation shown and the one kept for the tab,
  * the consent, the device choices and the nudge's state (`element.forget()`, and the menu's
- * "Forget this conversation" after its confirmation).
+ * "Forget this conversation" after its confirmation). When a call ended, the record file also
+ * fills the ended state's row of transcript actions (`endedActions`).
  */
 import type { CardHost } from '../ports/card-port.ts';
 import type { ConversationController } from '../conversation/controller.ts';
@@ -13,6 +14,8 @@ import { setLabel, type Controls } from './controls.ts';
 import type { CardFrame } from './frame.ts';
 import type { CardDom } from './template.ts';
 import type { RecordMenu } from './record/menu.ts';
+import type { EndedActions } from './record/ended-actions.ts';
+import type { VoiceLabels } from '../i18n/labels.ts';
 
 /** What the part needs from the card. */
 export interface RecordDeps {
@@ -20,6 +23,11 @@ export interface RecordDeps {
   consent: ConsentStep;
   keeping: Keeping;
   render(): void;
+}
+
+/** What the record file reads of the card besides: the labels of the last drawing. */
+export interface RecordContext extends RecordDeps {
+  labels(): VoiceLabels;
 }
 
 /** The record part: the menu button's drawing, and forget. */
@@ -36,17 +44,35 @@ export function recordPart(host: CardHost, dom: CardDom, kit: Controls, deps: Re
   button.setAttribute('aria-haspopup', 'menu');
   button.setAttribute('aria-expanded', 'false');
   let menu: Promise<RecordMenu> | null = null;
+  let ended: Promise<EndedActions> | null = null;
+  let shown: VoiceLabels;
+  const ctx: RecordContext = { ...deps, labels: () => shown };
+  // The owners' latency line (`debug-latency`): the record file's, loaded with the card only then.
+  if (host.element.hasAttribute('debug-latency'))
+    host.load('record').then(
+      (record) => record.latencyReadout(host, dom),
+      () => {},
+    );
   // The work is the record file's (record/forget.ts): the chat path carries none of it.
   const forget = () => host.load('record').then((record) => record.forgetAll(host, deps));
   button.addEventListener('click', () => {
     if (button.getAttribute('aria-expanded') === 'true') return void button.setAttribute('aria-expanded', 'false');
-    (menu ??= host.load('record').then((record) => record.recordMenu(host, dom, button, deps))).then(
+    (menu ??= host.load('record').then((record) => record.recordMenu(host, dom, button, ctx))).then(
       (built) => built.open(),
       () => (menu = null), // offline: the next press tries again
     );
   });
   return {
-    render: ({ labels }) => setLabel(button, labels.recordMenu),
+    render(frame) {
+      shown = frame.labels;
+      setLabel(button, shown.recordMenu);
+      // The ended state's actions row (the record file's), redrawn while the ended block shows.
+      if (frame.ended)
+        (ended ??= host.load('record').then((record) => record.endedActions(host, dom, ctx))).then(
+          (row) => row.render(),
+          () => (ended = null), // offline: the next drawing tries again
+        );
+    },
     forget,
   };
 }

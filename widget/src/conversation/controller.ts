@@ -229,7 +229,7 @@ export class ConversationController implements ContinuityPort {
    */
   restore(turns: readonly SavedTurn[], sessionId: string | null): void {
     this.#chat.restore(sessionId);
-    this.#store.push(turns.map((turn) => ({ ...turn, partial: '' })));
+    this.#store.push(turns.map((turn) => ({ ...turn, partial: '', at: 0 })));
   }
 
   /**

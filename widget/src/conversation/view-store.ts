@@ -42,9 +42,9 @@ export class ViewStore {
     this.#emit();
   }
 
-  /** Appends turns (with `patch`, in one change); returns the last one's id. */
+  /** Appends turns (with `patch`, in one change), timed now unless given `at`; returns the last one's id. */
   push(turns: Omit<Turn, 'id'>[], patch: Patch = {}): number {
-    const added = turns.map((turn) => ({ id: this.#nextTurn++, ...turn }));
+    const added = turns.map((turn) => ({ id: this.#nextTurn++, at: Date.now(), ...turn }));
     this.set({ ...patch, conversation: appendTurns(this.#view.conversation, added) });
     return this.#nextTurn - 1;
   }

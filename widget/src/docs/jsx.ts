@@ -57,6 +57,7 @@ interface OptionValues {
   input: InputMode;
   nudge: string;
   'nudge-delay': number | `${number}`;
+  'debug-latency': Presence;
 }
 
 /** Compiles only when `T` is `never`: below, when `OptionValues` types no name that is not an option attribute. */

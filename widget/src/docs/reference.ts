@@ -57,6 +57,10 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
     default: 'the page’s language',
     text: 'Language of the texts (de, es, fr ship; de-AT uses de). Without it: the nearest lang attribute (the element, its ancestors, <html lang>), else the browser’s languages, else English. A shipped language’s labels are one small file, loaded only when used; labels from registerLocale and label-* attributes win over them.',
   },
+  'debug-latency': {
+    default: 'off',
+    text: 'Present: a small line at the top of the card for you, the owner, while tuning an assistant: first audio, the last turn and the turns’ median in milliseconds, from the ringwise-latency event (English, not for visitors). Its code is in the record file, loaded only then.',
+  },
   title: { default: 'AI Assistant', text: 'The assistant’s name in the card’s header (no tooltip is shown for it).' },
   'avatar-url': {
     default: 'a voice glyph',

@@ -78,6 +78,7 @@ export const OPTION_ATTRIBUTES = [
   'input',
   'nudge',
   'nudge-delay',
+  'debug-latency',
 ] as const;
 
 /** An option attribute's name. */

@@ -5,6 +5,7 @@
  */
 import { EN_CARD_LABELS } from './card-labels.ts';
 import { EN_RICH_LABELS } from './rich-labels.ts';
+import { EN_RECORD_LABELS } from './record-labels.ts';
 import { EN_STOP_LABELS } from './stop-labels.ts';
 import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
 
@@ -14,6 +15,7 @@ export const EN_LABELS: VoiceLabels = {
   ...EN_CARD_LABELS,
   ...EN_RICH_LABELS,
   ...EN_STOP_LABELS,
+  ...EN_RECORD_LABELS,
 };
 
 /**

@@ -8,6 +8,7 @@
  * script tag; `label-mic-denied` sets `micDenied`), or a locale registered with `registerLocale`.
  * `{name}` placeholders are filled in where the key's comment says so.
  */
+import type { RecordLabels } from './record-labels.ts';
 import type { StopLabels } from './stop-labels.ts';
 import type { StartStage } from '../core/start-stages.ts';
 
@@ -242,8 +243,8 @@ export interface RichLabels {
   handoffDone: string;
 }
 
-/** Every text of the widget (the Stop control's: stop-labels.ts). */
-export interface VoiceLabels extends LauncherLabels, CardLabels, RichLabels, StopLabels {}
+/** Every text of the widget (the Stop control's: stop-labels.ts; the "⋯" menu's: record-labels.ts). */
+export interface VoiceLabels extends LauncherLabels, CardLabels, RichLabels, StopLabels, RecordLabels {}
 
 /** English launcher labels. */
 export const EN_LAUNCHER_LABELS: LauncherLabels = {

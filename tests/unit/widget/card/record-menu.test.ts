@@ -8,7 +8,8 @@ import { AUDIO_STORAGE_KEY } from '../../../../widget/src/conversation/audio-set
 import { NUDGE_KEY } from '../../../../widget/src/conversation/forget.ts';
 import { NUDGE_SHOWN_KEY } from '../../../../widget/src/nudge/nudge.ts';
 import { EN_CARD_LABELS } from '../../../../widget/src/i18n/card-labels.ts';
-import { MENU_TEXTS } from '../../../../widget/src/card/record/menu.ts';
+import { EN_RECORD_LABELS } from '../../../../widget/src/i18n/record-labels.ts';
+import { labels as DE } from '../../../../widget/src/i18n/locales/de.ts';
 import type { VoiceCallElement } from '../../../../widget/src/element/element-types.ts';
 import { getByRole, queryByRole } from '../element/dom-helpers.ts';
 import { bubbles, flush, mount, open, type } from '../element/harness.ts';
@@ -21,7 +22,7 @@ afterEach(() => {
 });
 
 const CHAT = { 'public-key': 'pk', 'assistant-id': 'asst-1', mode: 'chat' };
-const EN = MENU_TEXTS.en;
+const EN = { ...EN_RECORD_LABELS, cancel: EN_CARD_LABELS.cancel };
 
 /** What the widget keeps on this device, as a visitor who used it has it. */
 function kept() {
@@ -67,7 +68,7 @@ test('Forget asks first (Cancel keeps everything), then clears the conversation 
     menuButton(shadow).click();
     await vi.waitFor(() => expect(queryByRole(shadow, 'menu')).not.toBeNull());
     getByRole(shadow, 'menuitem', EN.forget).click();
-    const dialog = getByRole(shadow, 'alertdialog', EN.title);
+    const dialog = getByRole(shadow, 'alertdialog', EN.forgetTitle);
     expect(dialog.getAttribute('aria-describedby')).toBe('rcd');
     expect(shadow.activeElement, 'the safe answer has focus').toBe(getByRole(dialog, 'button', EN.cancel));
     return dialog;
@@ -78,7 +79,7 @@ test('Forget asks first (Cancel keeps everything), then clears the conversation 
   expect(bubbles(shadow), 'Cancel: the conversation stays').toHaveLength(2);
   expect(localStorage.getItem('acme-consent-v1'), 'and the consent').not.toBeNull();
   dialog = await confirm();
-  getByRole(dialog, 'button', EN.confirm).click();
+  getByRole(dialog, 'button', EN.forgetConfirm).click();
   await flush();
   expect(bubbles(shadow), 'the conversation is gone').toEqual([]);
   expect(localStorage.getItem('acme-consent-v1'), 'the consent').toBeNull();
@@ -113,5 +114,5 @@ test('the menu speaks the element’s language; the nudge key is the nudge’s',
     expect(mounted.shadow.querySelector('[part=menu-button]')?.getAttribute('aria-label')).toBe('Gesprächsoptionen'),
   );
   (mounted.shadow.querySelector('[part=menu-button]') as HTMLElement).click();
-  await vi.waitFor(() => expect(getByRole(mounted.shadow, 'menuitem', MENU_TEXTS.de.forget)).toBeTruthy());
+  await vi.waitFor(() => expect(getByRole(mounted.shadow, 'menuitem', DE.forget)).toBeTruthy());
 });

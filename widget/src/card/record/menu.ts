@@ -2,60 +2,15 @@
  * The card's header menu (issue 38), built when the visitor first opens it: a menu button
  * pattern (`aria-haspopup="menu"`, `aria-expanded`; the menu's items are `menuitem`s, Arrow keys
  * move, Home/End jump, Escape and Tab close it, focus returns to the button) with "Forget this
- * conversation", which asks first in an `alertdialog` (Cancel has focus; Escape cancels). Its
- * texts are this file's own, in the four shipped languages.
+ * conversation", which asks first in an `alertdialog` (Cancel has focus; Escape cancels), after
+ * the transcript's actions (transcript-actions.ts) when something was said. Its texts are the
+ * labels' (i18n/record-labels.ts), drawn at each opening so a language switch reaches them.
  */
 import type { CardHost } from '../../ports/card-port.ts';
 import type { CardDom } from '../template.ts';
-import type { RecordDeps } from '../record-part.ts';
+import type { RecordContext } from '../record-part.ts';
 import { forgetAll } from './forget.ts';
-import MENU_CSS from './menu.css?raw';
-
-/** The menu's texts. */
-interface MenuTexts {
-  forget: string;
-  title: string;
-  text: string;
-  confirm: string;
-  cancel: string;
-}
-
-/** The menu's texts by language (English for any other). */
-export const MENU_TEXTS: Record<'en' | 'de' | 'fr' | 'es', MenuTexts> = {
-  en: {
-    forget: 'Forget this conversation',
-    title: 'Forget this conversation?',
-    text: 'This ends a call and removes what this assistant kept on this device: the conversation, your microphone and speaker choices, your consent and the invitation’s state.',
-    confirm: 'Forget',
-    cancel: 'Cancel',
-  },
-  de: {
-    forget: 'Dieses Gespräch vergessen',
-    title: 'Dieses Gespräch vergessen?',
-    text: 'Ein laufender Anruf endet, und was dieser Assistent auf diesem Gerät gespeichert hat, wird entfernt: das Gespräch, Ihre Mikrofon- und Lautsprecherwahl, Ihre Einwilligung und der Stand der Einladung.',
-    confirm: 'Vergessen',
-    cancel: 'Abbrechen',
-  },
-  fr: {
-    forget: 'Oublier cette conversation',
-    title: 'Oublier cette conversation ?',
-    text: 'Un appel en cours prend fin et ce que cet assistant a gardé sur cet appareil est supprimé : la conversation, vos choix de micro et de haut-parleur, votre consentement et l’état de l’invitation.',
-    confirm: 'Oublier',
-    cancel: 'Annuler',
-  },
-  es: {
-    forget: 'Olvidar esta conversación',
-    title: '¿Olvidar esta conversación?',
-    text: 'Una llamada en curso termina y se borra lo que este asistente guardó en este dispositivo: la conversación, tu elección de micrófono y altavoz, tu consentimiento y el estado de la invitación.',
-    confirm: 'Olvidar',
-    cancel: 'Cancelar',
-  },
-};
-
-/** The texts for a language tag (`de-AT` → German). */
-export function menuTexts(lang: string): MenuTexts {
-  return MENU_TEXTS[lang.split('-')[0]!.toLowerCase() as 'en'] ?? MENU_TEXTS.en;
-}
+import { recordLabels, transcriptKit } from './transcript-actions.ts';
 
 /** The open menu's handle. */
 export interface RecordMenu {
@@ -65,16 +20,27 @@ export interface RecordMenu {
 
 /**
  * Builds the menu and its confirmation for `button` (the header's "⋯").
- * @param deps What Forget clears (after the visitor confirmed: forget.ts).
+ * @param deps What Forget clears (after the visitor confirmed: forget.ts), the labels.
  */
-export function recordMenu(host: CardHost, dom: CardDom, button: HTMLButtonElement, deps: RecordDeps): RecordMenu {
-  host.style(MENU_CSS);
-  const t = menuTexts(host.container.lang);
+export function recordMenu(host: CardHost, dom: CardDom, button: HTMLButtonElement, deps: RecordContext): RecordMenu {
+  // The kit adds the file's stylesheet (menu.css) with its status line.
+  const kit = transcriptKit(host, dom, deps);
   const h = host.h;
   const menu = h('div', 'rm', '', { role: 'menu', id: 'rm', 'aria-labelledby': button.id });
-  const item = h('button', 'rmi', '', { role: 'menuitem', tabindex: '-1', type: 'button' });
-  item.textContent = t.forget;
-  menu.append(item);
+  // `back`: focus returns to the button (an action done in place); else the action moves it (the confirmation).
+  const newItem = (run: () => void, back: boolean) => {
+    const el = menu.appendChild(h('button', 'rmi', '', { role: 'menuitem', tabindex: '-1', type: 'button' }));
+    el.addEventListener('click', () => {
+      close(back);
+      run();
+    });
+    return el;
+  };
+  const transcript = kit.actions().map((action) => ({ action, el: newItem(action.run, true) }));
+  const item = newItem(() => {
+    ask.hidden = false;
+    cancel.focus();
+  }, false);
   menu.hidden = true;
   dom.card.append(menu);
   button.setAttribute('aria-controls', 'rm');
@@ -85,14 +51,10 @@ export function recordMenu(host: CardHost, dom: CardDom, button: HTMLButtonEleme
     'aria-describedby': 'rcd',
   });
   const title = h('h3', 'bt', '', { id: 'rct' });
-  title.textContent = t.title;
   const text = h('p', '', '', { id: 'rcd' });
-  text.textContent = t.text;
   const row = h('div', 'row');
   const cancel = h('button', 'sec', '', { type: 'button' });
-  cancel.textContent = t.cancel;
   const confirm = h('button', 'pri', '', { type: 'button' });
-  confirm.textContent = t.confirm;
   row.append(cancel, confirm);
   ask.append(title, text, row);
   ask.hidden = true;
@@ -103,7 +65,7 @@ export function recordMenu(host: CardHost, dom: CardDom, button: HTMLButtonEleme
     button.setAttribute('aria-expanded', 'false');
     if (focus) button.focus();
   };
-  const items = () => [...menu.querySelectorAll<HTMLElement>('[role=menuitem]')];
+  const items = () => [...menu.querySelectorAll<HTMLElement>('[role=menuitem]:not([hidden])')];
   menu.addEventListener('keydown', (event) => {
     const all = items();
     const at = all.indexOf(event.target as HTMLElement);
@@ -125,11 +87,6 @@ export function recordMenu(host: CardHost, dom: CardDom, button: HTMLButtonEleme
     if (yes) forgetAll(host, deps);
     button.focus();
   };
-  item.addEventListener('click', () => {
-    close(false);
-    ask.hidden = false;
-    cancel.focus();
-  });
   cancel.addEventListener('click', () => answer(false));
   confirm.addEventListener('click', () => answer(true));
   ask.addEventListener('keydown', (event) => {
@@ -139,6 +96,18 @@ export function recordMenu(host: CardHost, dom: CardDom, button: HTMLButtonEleme
   });
   return {
     open() {
+      const t = recordLabels(deps);
+      // Nothing heard yet: nothing to copy or send.
+      const none = !kit.turns().length;
+      for (const { action, el } of transcript) {
+        el.textContent = t[action.label];
+        el.hidden = none;
+      }
+      item.textContent = t.forget;
+      title.textContent = t.forgetTitle;
+      text.textContent = t.forgetText;
+      cancel.textContent = t.cancel;
+      confirm.textContent = t.forgetConfirm;
       menu.hidden = false;
       button.setAttribute('aria-expanded', 'true');
       items()[0]?.focus();

@@ -136,6 +136,18 @@ export const labels: VoiceLabels = {
   weakConnection: 'Schwache Verbindung',
   audioBreaking: 'Der Ton bricht ab. Per Text weiterschreiben?',
   audioBreakingVoice: 'Der Ton bricht ab.',
+  forget: 'Dieses Gespräch vergessen',
+  forgetTitle: 'Dieses Gespräch vergessen?',
+  forgetText:
+    'Ein laufender Anruf endet, und was dieser Assistent auf diesem Gerät gespeichert hat, wird entfernt: das ' +
+    'Gespräch, Ihre Mikrofon- und Lautsprecherwahl, Ihre Einwilligung und der Stand der Einladung.',
+  forgetConfirm: 'Vergessen',
+  copyTranscript: 'Verlauf kopieren',
+  copied: 'Verlauf kopiert',
+  copyFailed: 'Kopieren nicht möglich. Laden Sie ihn stattdessen herunter.',
+  downloadText: 'Herunterladen (.txt)',
+  downloadMarkdown: 'Herunterladen (.md)',
+  transcriptTitle: 'Gespräch mit {name}',
   nudgeDismiss: 'Ausblenden',
   unread: { one: '{count} neue Antwort', other: '{count} neue Antworten' },
 };

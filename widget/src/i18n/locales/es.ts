@@ -134,6 +134,18 @@ export const labels: VoiceLabels = {
   weakConnection: 'Conexión débil',
   audioBreaking: 'El audio se corta. ¿Continuar escribiendo?',
   audioBreakingVoice: 'El audio se corta.',
+  forget: 'Olvidar esta conversación',
+  forgetTitle: '¿Olvidar esta conversación?',
+  forgetText:
+    'Una llamada en curso termina y se borra lo que este asistente guardó en este dispositivo: la conversación, ' +
+    'tu elección de micrófono y altavoz, tu consentimiento y el estado de la invitación.',
+  forgetConfirm: 'Olvidar',
+  copyTranscript: 'Copiar transcripción',
+  copied: 'Transcripción copiada',
+  copyFailed: 'No se pudo copiar. Descárgala en su lugar.',
+  downloadText: 'Descargar (.txt)',
+  downloadMarkdown: 'Descargar (.md)',
+  transcriptTitle: 'Conversación con {name}',
   nudgeDismiss: 'Ocultar',
   unread: { one: '{count} respuesta nueva', many: '{count} de respuestas nuevas', other: '{count} respuestas nuevas' },
 };

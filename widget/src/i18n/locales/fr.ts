@@ -134,6 +134,18 @@ export const labels: VoiceLabels = {
   weakConnection: 'Connexion faible',
   audioBreaking: 'Le son est haché. Continuer par écrit ?',
   audioBreakingVoice: 'Le son est haché.',
+  forget: 'Oublier cette conversation',
+  forgetTitle: 'Oublier cette conversation ?',
+  forgetText:
+    'Un appel en cours prend fin et ce que cet assistant a gardé sur cet appareil est supprimé : la conversation, ' +
+    'vos choix de micro et de haut-parleur, votre consentement et l’état de l’invitation.',
+  forgetConfirm: 'Oublier',
+  copyTranscript: 'Copier la transcription',
+  copied: 'Transcription copiée',
+  copyFailed: 'Copie impossible. Téléchargez-la plutôt.',
+  downloadText: 'Télécharger (.txt)',
+  downloadMarkdown: 'Télécharger (.md)',
+  transcriptTitle: 'Conversation avec {name}',
   nudgeDismiss: 'Masquer',
   unread: {
     one: '{count} nouvelle réponse',
