@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { hostResolverRule, syntheticCallMachine } from './lib/call-machine.ts';
+import { cpuSamples, type TraceEvent } from './lib/cpu-samples.ts';
 import { startCdnStandIn } from './lib/cdn-stand-in.ts';
 import { launchLatencyBrowser, openSample, pollFor, waitForQuiet } from './lib/browser-sample.ts';
 import { hostPage, oursEmbed } from './lib/host-pages.ts';
@@ -25,35 +26,6 @@ import { WIDGET_CDN } from './lib/paths.ts';
 import { serveStatic } from './lib/serve.ts';
 import { oursLauncher } from './latency.ts';
 import { LOADER_FILE } from './widget-size.ts';
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: {
-    name?: string;
-    data?: Record<string, unknown> & {
-      url?: string;
-      cpuProfile?: CpuProfileChunk;
-      timeDeltas?: number[];
-      type?: string;
-    };
-  };
-}
-
-interface CpuProfileChunk {
-  nodes?: Array<{
-    id: number;
-    parent?: number;
-    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  }>;
-  samples?: number[];
-}
 
 const arg = (name: string, fallback: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -230,7 +202,7 @@ function report(events: TraceEvent[], measured: number): void {
   const sent = events.filter((e) => e.name === 'ResourceSendRequest' && e.ts >= click.ts && e.ts <= send.ts);
   for (const e of sent)
     console.log(`  +${((e.ts - click.ts) / 1000).toFixed(1)} ms: request ${String(e.args?.data?.url).slice(0, 100)}`);
-  const samplesIn = cpuSamples(events, main.pid, main.tid);
+  const samplesIn = cpuSamples(events, main.pid, main.tid, original);
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
     const inside = onMain.filter((e) => e.ph === 'X' && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
@@ -273,48 +245,4 @@ function report(events: TraceEvent[], measured: number): void {
     for (const [stack, ms] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 4))
       console.log(`        ${ms.toFixed(1)} ms: ${stack}`);
   }
-}
-
-/** The sampling profiler's samples on one thread: when, how long, and the leaf frame (mapped). */
-function cpuSamples(
-  events: TraceEvent[],
-  pid: number,
-  tid: number,
-): Array<{ ts: number; ms: number; frame: string; stack: string }> {
-  const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
-  const chunks = events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid && e.id === profile?.id);
-  const nodes = new Map<number, string>();
-  const parents = new Map<number, number>();
-  const stackOf = (id: number): string => {
-    const names: string[] = [];
-    for (let at: number | undefined = id; at !== undefined && names.length < 12; at = parents.get(at))
-      names.push(nodes.get(at) ?? '?');
-    return names.join(' ← ');
-  };
-  const result: Array<{ ts: number; ms: number; frame: string; stack: string }> = [];
-  let ts = Number((profile?.args?.data as { startTime?: number } | undefined)?.startTime ?? 0);
-  for (const chunk of chunks) {
-    const data = chunk.args?.data;
-    for (const node of data?.cpuProfile?.nodes ?? []) {
-      const f = node.callFrame;
-      nodes.set(
-        node.id,
-        f.url ? `${f.functionName || '(anonymous)'} ${original(f.url, f.lineNumber, f.columnNumber)}` : f.functionName,
-      );
-      if (node.parent !== undefined) parents.set(node.id, node.parent);
-    }
-    const ids = data?.cpuProfile?.samples ?? [];
-    const deltas = data?.timeDeltas ?? [];
-    ids.forEach((id, i) => {
-      const delta = deltas[i] ?? 0;
-      ts += delta;
-      result.push({
-        ts,
-        ms: Math.max(0, deltas[i + 1] ?? delta) / 1000,
-        frame: nodes.get(id) ?? '?',
-        stack: stackOf(id),
-      });
-    });
-  }
-  return result;
 }
