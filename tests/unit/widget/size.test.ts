@@ -140,7 +140,17 @@ const KB = 1000;
 // Issue 33 item 2: the element's launcher and card loader are closures given typed interfaces (no
 // cross-file `_` members): loader 5,652 → 5,757 B (+105 B: the interfaces' property names stay
 // unmangled); machinery 88,966 B, chat 29,915 B, voice 109,431 B.
-const BUDGET = { loader: 6 * KB, engine: 8.5 * KB, machinery: 88.97 * KB, chat: 29.92 * KB, voice: 109.44 * KB };
+// Issue 35, the card toward 16 KB: the unread badge and its sheet are their own file (voice-widget-unread.js, 648 B,
+// loaded with the first unread answer): card 20,465 → 20,238 B (−227 B), chat 29,688 B, voice 109,204 B. The card
+// is gated on its own now at today's figure (issue 35's 16 KB: missed by 4,238 B).
+const BUDGET = {
+  loader: 6 * KB,
+  card: 20.24 * KB,
+  engine: 8.5 * KB,
+  machinery: 88.97 * KB,
+  chat: 29.69 * KB,
+  voice: 109.21 * KB,
+};
 
 let outdir = '';
 let meta: Metafile;
@@ -252,9 +262,17 @@ describe('widget size budgets (min + gzip)', () => {
     ).toEqual([]);
   });
 
-  test('the card UI is its own file and carries no second copy of what the loader gives it', () => {
-    console.log(`card UI ${CDN_FILES.card}: ${gzip(CDN_FILES.card)} B gzip`);
+  test(`the card UI is its own file (≤ ${BUDGET.card / KB} KB; issue 35's 16 KB: missed) and carries no second copy of what the loader gives it`, () => {
+    const size = gzip(CDN_FILES.card);
+    console.log(`card UI ${CDN_FILES.card}: ${size} B gzip`);
+    expect(size, `card is ${size} B gzip, budget ${BUDGET.card}`).toBeLessThanOrEqual(BUDGET.card);
     const inputs = inputsOf(CDN_FILES.card);
+    // Rare parts in their own files: the unread badge (drawn only on a closed launcher) and its sheet.
+    expect(
+      inputs.filter((input) => /unread-badge\.ts|unread\.css/.test(input)),
+      'the unread badge: in its own file',
+    ).toEqual([]);
+    expect(inputsOf(CDN_FILES.unread).filter((input) => /unread-badge\.ts|unread\.css/.test(input))).toHaveLength(2);
     expect(
       inputs.some((input) => input.endsWith('src/card/index.ts')),
       'the card is in it',
