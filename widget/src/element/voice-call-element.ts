@@ -215,7 +215,7 @@ export function createVoiceCallElement(
       this.#cards.card()?.addMessage(message, options);
     }
 
-    /** Dispatches `ringwise-{event}`; `false` when a listener called `preventDefault()` (a `ringwise-tool-call` it handled). */
+    /** Dispatches `ringwise-{event}`; `false` when a listener called `preventDefault()` (a tool call it handled). */
     #dispatch(event: string, detail: unknown): boolean {
       const track = this.#track;
       typeof track == 'function' ? track(event, detail) : track?.push([event, detail]);

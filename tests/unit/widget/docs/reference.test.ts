@@ -53,7 +53,8 @@ test('every part the card renders is described, and every described part is rend
   for (let i = 0; i < 200 && !loaded(); i++) await flush();
   // The unread badge is its own file too, drawn with the first answer while the card is minimized.
   mounted.launcher().click();
-  client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Still there?' });
+  const more = { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Still there?' } as const;
+  client.emit('message', more);
   for (let i = 0; i < 200 && !mounted.shadow.querySelector('[part~=unread]'); i++) await flush();
   // The nudge bubble is its own file: shown here beside the same launcher (never while the
   // message field has focus, so focus leaves it first).
