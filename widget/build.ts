@@ -132,6 +132,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   markdown: 'src/card/markdown-file.ts',
   record: 'src/card/record/index.ts',
   sheet: 'src/card/sheet.ts',
+  unread: 'src/card/unread-badge.ts',
   start: 'src/chunks/entries/start.ts',
   ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<
     (typeof LOCALES)[number],

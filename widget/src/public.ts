@@ -84,6 +84,7 @@ export type { NudgeModule } from './nudge/nudge.ts';
 export type { MarkdownModule } from './card/markdown-file.ts';
 export type { RecordModule } from './card/record/index.ts';
 export type { SheetModule } from './card/sheet.ts';
+export type { UnreadModule } from './card/unread-badge.ts';
 export type {
   ChatClientPort,
   ChatEngine,

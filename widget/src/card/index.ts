@@ -33,7 +33,7 @@ import { buildCard, removeCard } from './template.ts';
 import type { RichParts } from './rich/index.ts';
 import { lazyRich } from './rich-part.ts';
 import type { AudioPanel } from './audio-panel.ts';
-import { unreadBadge } from './unread-badge.ts';
+import { unreadPart } from './unread-part.ts';
 import { lazySheet } from './sheet-part.ts';
 
 export { overridesMessage } from './submit.ts';
@@ -115,7 +115,7 @@ export function mountCard(host: CardHost): Card {
     const ptt = element.getAttribute('input')?.trim() === 'push-to-talk';
     if (view.phase !== 'idle' && view.phase !== 'loading' && !audio && (!light || ptt)) void loadAudio();
   };
-  const badge = unreadBadge(host, kit);
+  const badge = unreadPart(host, kit, () => render());
   const sheet = lazySheet(host, card, () => render());
   let tick: ReturnType<typeof setTimeout> | undefined;
   /**

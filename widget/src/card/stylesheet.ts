@@ -8,8 +8,8 @@ import FOOTER from './styles/footer.css?raw';
 import HEADER from './styles/header.css?raw';
 import SHELL from './styles/shell.css?raw';
 import THEME from './styles/theme.css?raw';
-import UNREAD from './styles/unread.css?raw';
 
 /** The card's whole stylesheet. */
-// The Markdown sheet is the renderer's file's (markdown-file.ts), added when a reply has markup.
-export const CARD_CSS = THEME + SHELL + HEADER + BODY + UNREAD + FOOTER;
+// The Markdown sheet is the renderer's file's (markdown-file.ts), added when a reply has markup; the
+// unread badge's is its file's (unread-badge.ts).
+export const CARD_CSS = THEME + SHELL + HEADER + BODY + FOOTER;

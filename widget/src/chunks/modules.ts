@@ -25,6 +25,7 @@ export const loadBundledModule: LoadModule = <K extends ModuleKey>(name: K) => {
     markdown: () => import('../card/markdown-file.ts'),
     record: () => import('../card/record/index.ts'),
     sheet: () => import('../card/sheet.ts'),
+    unread: () => import('../card/unread-badge.ts'),
     start: () => import('./entries/start.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;

@@ -14,22 +14,22 @@
  * payload in `detail`.
  *
  * The element never throws into the host page, and tears everything down (call, stream,
- * listeners, clients) when removed from the DOM. Its state for the launcher and card loading is
- * in members ending in `_` (internal to the widget, not part of the element's API).
+ * listeners, clients) when removed from the DOM. Its launcher and its card loader are `#private`
+ * members: they keep their own state and read the element through the interfaces they are given.
  */
-import type { Card, ClientTools, LoadModule } from '../ports/card-port.ts';
+import type { ClientTools, LoadModule } from '../ports/card-port.ts';
 import { keptAny } from '../continuity/store.ts';
 import type { RequestHelpers } from '../conversation/conversation-events.ts';
-import { IDLE_VIEW, type CallView } from '../conversation/view.ts';
+import type { CallView } from '../conversation/view.ts';
 import type { DailyConfig } from '../core/call-port.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
-import { cardHost, ensureCard, listenForIntent, showCard, type CardState } from './card-loading.ts';
+import { createCardLoader, type CardLoader } from './card-loading.ts';
 import { dismissal } from './dismissal.ts';
 import type { VoiceCallElement, VoiceCallElementConstructor } from './element-types.ts';
 import { shippedLabels } from './language.ts';
-import { buildLauncher, renderLauncher, type LoadFailed } from './launcher.ts';
+import { createLauncher, type Launcher } from './launcher.ts';
 import { ELEMENT_NAME, EVENT_PREFIX, nonceOf, persistOf } from './options.ts';
 import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
@@ -64,7 +64,7 @@ export function createVoiceCallElement(
   const shipped = shippedLabels(load);
   const [dismissed, dismiss] = dismissal();
 
-  class RingwiseVoiceCall extends HTMLElement implements VoiceCallElement, CardState {
+  class RingwiseVoiceCall extends HTMLElement implements VoiceCallElement {
     // Plain properties the card reads when it needs them. `declare`: no field is defined, so a
     // value set on the element before it was upgraded is kept (and the loader stays small).
     declare clientTools?: ClientTools;
@@ -73,21 +73,11 @@ export function createVoiceCallElement(
     declare analyticsCallback?: (name: string, fields: Record<string, unknown>) => unknown;
     /** The analytics stream (`analytics`), or the events waiting for its file. */
     #track: ((event: string, detail: unknown) => void) | [string, unknown][] | null | undefined;
-    // Launcher and card-loading state (see launcher.ts, card-loading.ts); the parts are set by
-    // buildLauncher. Unset is empty (no card, no load, not connected): no initializer to ship.
-    declare container_: HTMLDivElement;
-    declare launcher_: HTMLButtonElement;
-    declare icon_: HTMLSpanElement;
-    declare label_: HTMLSpanElement;
-    own_: Partial<VoiceLabels> = {};
-    open_ = false;
-    declare loadFailed_?: LoadFailed;
-    load_ = load;
-    requests_ = requests;
-    declare card_?: Card | null;
-    declare cardLoad_?: Promise<Card> | null;
-    declare intended_?: boolean;
-    declare connection_?: AbortController | null;
+    /** Label overrides set as the `labels` property. */
+    #own: Partial<VoiceLabels> = {};
+    /** What the launcher paints (launcher.ts) and how the card comes and goes (card-loading.ts). */
+    #launcher: Launcher;
+    #cards: CardLoader;
     #observer: MutationObserver | null | undefined;
     #styled: boolean | undefined;
     /** `expanded` was acted on (once per element). */
@@ -95,25 +85,43 @@ export function createVoiceCallElement(
 
     constructor() {
       super();
-      buildLauncher(this);
-      renderLauncher(this);
+      const launcher = (this.#launcher = createLauncher(this, {
+        // A shipped language's labels (see `shippedLabels`); the element renders again once they
+        // are in. Connected only: a new element's attributes (its `locale`) may not be set yet.
+        shipped: (lang) => shipped(lang, this.#cards.connected() ? () => this.#refresh() : null),
+        own: () => this.#own,
+        dismissed: () => dismissed(this),
+        view: () => this.#cards.view(),
+        isOpen: () => this.#cards.isOpen(),
+        mounted: () => !!this.#cards.card(),
+      }));
+      this.#cards = createCardLoader({
+        element: this,
+        launcher,
+        load,
+        requests,
+        dispatch: (event, detail) => this.#dispatch(event, detail),
+        dismiss,
+        refresh: () => this.#refresh(),
+      });
+      launcher.render();
     }
 
     get labels(): Partial<VoiceLabels> {
-      return this.own_;
+      return this.#own;
     }
 
     set labels(value: Partial<VoiceLabels>) {
-      this.own_ = { ...value };
+      this.#own = { ...value };
       this.#refresh();
     }
 
     get view(): CallView {
-      return this.card_?.view ?? IDLE_VIEW;
+      return this.#cards.view();
     }
 
     connectedCallback(): void {
-      if (this.connection_) return;
+      if (this.#cards.connected()) return;
       if (trusts && !trusts(this)) {
         // Markup the loader did not create (it may be planted): empty, inert, configures nothing.
         this.shadowRoot?.replaceChildren();
@@ -126,15 +134,13 @@ export function createVoiceCallElement(
         addStyles(this.shadowRoot!, LAUNCHER_CSS, nonceOf(this));
         this.#styled = true;
       }
-      const connection = new AbortController();
-      this.connection_ = connection;
-      listenForIntent(this, connection.signal);
+      const signal = this.#cards.connect()!;
       this.#observer = new MutationObserver(() => {
-        this.card_?.configure();
+        this.#cards.card()?.configure();
         this.#refresh();
       });
       this.#observer.observe(this, { attributes: true });
-      renderLauncher(this);
+      this.#launcher.render();
       // Their own files: the analytics stream now (the events until it is in wait for it), the
       // nudge after its delay (seconds; not a number ≥ 0: 20).
       if (this.getAttribute('analytics') && !this.#track) {
@@ -147,20 +153,20 @@ export function createVoiceCallElement(
       const delay = parseFloat(this.getAttribute('nudge-delay')!);
       if (this.getAttribute('nudge'))
         setTimeout(
-          () => connection.signal.aborted || load('nudge').then((m) => m.nudgeLauncher(cardHost(this))),
+          () => signal.aborted || load('nudge').then((m) => m.nudgeLauncher(this.#cards.host())),
           (delay >= 0 ? delay : 20) * 1000,
         );
       if (dismissed(this)) return;
       // Another page of this tab kept a conversation (`persist`): the card gives it back (and opens
       // for a call it rejoins).
-      if (persistOf(this) && keptAny(() => sessionStorage)) ensureCard(this).catch(() => {});
+      if (persistOf(this) && keptAny(() => sessionStorage)) this.#cards.ensure().catch(() => {});
       if (!this.#expanded && this.hasAttribute('expanded')) {
         this.#expanded = true;
-        void showCard(this, false, false);
+        void this.#cards.show(false, false);
       }
       // The hide control is the card's (it keeps the loader small): a dismissible launcher
       // fetches the card file now, so the control is there without a first hover.
-      if (this.hasAttribute('dismissible')) ensureCard(this).catch(() => {});
+      if (this.hasAttribute('dismissible')) this.#cards.ensure().catch(() => {});
     }
 
     disconnectedCallback(): void {
@@ -169,90 +175,65 @@ export function createVoiceCallElement(
     }
 
     start(): Promise<boolean> {
-      return showCard(this, true, false);
+      return this.#cards.show(true, false);
     }
 
     stop(): void {
-      this.card_?.stop();
+      this.#cards.card()?.stop();
     }
 
     forget(): Promise<void> {
-      return ensureCard(this).then((card) => card.forget());
+      return this.#cards.ensure().then((card) => card.forget());
     }
 
     setMuted(muted: boolean): void {
-      this.card_?.setMuted(muted);
+      this.#cards.card()?.setMuted(muted);
     }
 
     open(): void {
-      if (!this.open_) void showCard(this, false, true);
+      if (!this.#cards.isOpen()) void this.#cards.show(false, true);
     }
 
     close(): void {
-      this.setOpen_(false);
+      this.#cards.setOpen(false);
     }
 
     toggle(): void {
-      if (this.open_) this.close();
+      if (this.#cards.isOpen()) this.close();
       else this.open();
     }
 
     send(message: JsonObject): void {
-      this.card_?.send(message);
+      this.#cards.card()?.send(message);
     }
 
     say(text: string, endCallAfterSpoken?: boolean): void {
-      this.card_?.say(text, endCallAfterSpoken);
+      this.#cards.card()?.say(text, endCallAfterSpoken);
     }
 
     addMessage(message: ConversationMessage, options?: AddMessageOptions): void {
-      this.card_?.addMessage(message, options);
+      this.#cards.card()?.addMessage(message, options);
     }
 
-    /**
-     * A shipped language's labels (see `shippedLabels`); the element renders again once they are
-     * in. Connected only: a new element's attributes (its `locale`) may not be set yet.
-     */
-    shipped_(lang: string): Partial<VoiceLabels> | undefined {
-      return shipped(lang, this.connection_ && (() => this.#refresh()));
-    }
-
-    dismissed_ = (): boolean => dismissed(this);
-
-    dismiss_ = dismiss;
-
-    /** Opens or minimizes; the card gives focus back to the launcher (and Escape on it minimizes). */
-    setOpen_(open: boolean): void {
-      this.open_ = open;
-      this.#refresh();
-    }
-
-    /** Returns `false` when a listener called `preventDefault()` (a `ringwise-tool-call` it handled). */
-    dispatch_ = (event: string, detail: unknown): boolean => {
+    /** Dispatches `ringwise-{event}`; `false` when a listener called `preventDefault()` (a tool call it handled). */
+    #dispatch(event: string, detail: unknown): boolean {
       const track = this.#track;
       typeof track == 'function' ? track(event, detail) : track?.push([event, detail]);
       return this.dispatchEvent(
         new CustomEvent(EVENT_PREFIX + event, { detail, bubbles: true, composed: true, cancelable: true }),
       );
-    };
+    }
 
     /** Renders the launcher and the card. */
     #refresh(): void {
-      renderLauncher(this);
-      this.card_?.render();
+      this.#launcher.render();
+      this.#cards.card()?.render();
     }
 
     #teardown(): void {
-      this.connection_?.abort();
-      this.connection_ = null;
       this.#observer?.disconnect();
       this.#observer = null;
-      this.card_?.destroy();
-      this.card_ = null;
-      this.cardLoad_ = null;
-      this.open_ = false;
-      this.intended_ = false;
-      renderLauncher(this);
+      this.#cards.disconnect();
     }
   }
   return RingwiseVoiceCall;

@@ -84,6 +84,8 @@ export const MODULE_FILES = {
   record: /* @__PURE__ */ moduleFile('record'),
   /** The phone's sheet as a modal dialog, loaded by the card on a narrow screen. */
   sheet: /* @__PURE__ */ moduleFile('sheet'),
+  /** The unread badge on the closed launcher, loaded by the card with the first unread answer. */
+  unread: /* @__PURE__ */ moduleFile('unread'),
   /** The click's start (target, consent, POST /call/web, the microphone), loaded with the card on intent or in idle time. */
   start: /* @__PURE__ */ moduleFile('start'),
 } as const satisfies Record<keyof WidgetModules, string>;

@@ -184,17 +184,24 @@ describe('push-to-talk', () => {
 
 describe('unread badge', () => {
   test('counts the answers that arrive while the card is closed and clears when it opens', async () => {
-    const { shadow, client, launcher } = await liveCall();
+    const { shadow, client, launcher, modules } = await liveCall();
     // The open launcher is the card's round toggle: a click minimizes the card.
     launcher().click();
     await flush();
     const answer = (transcript: string) =>
       client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript });
+    // The badge is its own file (voice-widget-unread.js): not asked for until something is unread.
+    expect(modules.loads, 'no unread file before an unread answer').not.toContain('unread');
     answer('Hello!');
     client.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'hi' });
     answer('How can I help?');
-    await flush();
-    const badge = shadow.querySelector<HTMLElement>('[part~=unread]')!;
+    // Both answers count, also the one that came while the file was loading.
+    const badge = await vi.waitFor(() => {
+      const found = shadow.querySelector<HTMLElement>('[part~=unread]');
+      if (!found) throw new Error('the badge is not drawn yet');
+      return found;
+    });
+    expect(modules.loads.filter((name) => name === 'unread'), 'the unread file, once').toEqual(['unread']);
     expect(badge.hidden, 'shown').toBe(false);
     expect(badge.textContent, 'two answers').toBe('2');
     const describedBy = launcher().getAttribute('aria-describedby')!;

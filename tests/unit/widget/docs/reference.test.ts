@@ -51,6 +51,11 @@ test('every part the card renders is described, and every described part is rend
   const loaded = () =>
     mounted.shadow.querySelector('[part~=suggestion]') && mounted.shadow.querySelector('[part~=audio-settings]');
   for (let i = 0; i < 200 && !loaded(); i++) await flush();
+  // The unread badge is its own file too, drawn with the first answer while the card is minimized.
+  mounted.launcher().click();
+  const more = { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Still there?' } as const;
+  client.emit('message', more);
+  for (let i = 0; i < 200 && !mounted.shadow.querySelector('[part~=unread]'); i++) await flush();
   // The nudge bubble is its own file: shown here beside the same launcher (never while the
   // message field has focus, so focus leaves it first).
   (mounted.shadow.activeElement as HTMLElement | null)?.blur();

@@ -67,6 +67,7 @@ export function createFakeModules(): FakeModules {
     if (name === 'rich') return import('../../../../widget/src/card/rich/index.ts');
     if (name === 'markdown') return import('../../../../widget/src/card/markdown-file.ts');
     if (name === 'record') return import('../../../../widget/src/card/record/index.ts');
+    if (name === 'unread') return import('../../../../widget/src/card/unread-badge.ts');
     if (name === 'keep') return keepGate.then(() => import('../../../../widget/src/continuity/file.ts'));
     // The card's audio file, the nudge and the analytics stream: the real ones, as the loader fetches them.
     if (name === 'audio') return Promise.resolve(audio);
