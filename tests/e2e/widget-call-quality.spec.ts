@@ -139,7 +139,9 @@ test('hybrid: a poor network shows a quiet indicator; when it lasts, Continue by
   await expect.poll(quality).toContainEqual({ level: 'bad', reason: 'network' });
 
   // The trouble lasts (8 s on the card's own clock): the way out is offered.
-  await expect(notice(page).getByText('The audio is breaking up. Continue by typing?')).toBeVisible({ timeout: 30_000 });
+  await expect(notice(page).getByText('The audio is breaking up. Continue by typing?')).toBeVisible({
+    timeout: 30_000,
+  });
   expect(await widgetAxe(page), 'axe: breaking up').toEqual([]);
   await notice(page).getByRole('button', { name: 'Type instead' }).click();
   await expect(widget(page).getByRole('button', { name: 'Hang Up', exact: true }), 'the call ended').toBeHidden();

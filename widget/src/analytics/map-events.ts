@@ -171,7 +171,9 @@ export function createAnalyticsMapper({ content = false, now }: MapperOptions): 
         case 'interrupt':
           return [event('ringwise_interrupt', { by: text(d.by) ?? 'unknown' })];
         case 'quality':
-          return [event('ringwise_quality', { level: text(d.level) ?? 'unknown', reason: text(d.reason) ?? 'unknown' })];
+          return [
+            event('ringwise_quality', { level: text(d.level) ?? 'unknown', reason: text(d.reason) ?? 'unknown' }),
+          ];
         default:
           return [];
       }

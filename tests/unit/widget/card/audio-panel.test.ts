@@ -201,7 +201,10 @@ describe('unread badge', () => {
       if (!found) throw new Error('the badge is not drawn yet');
       return found;
     });
-    expect(modules.loads.filter((name) => name === 'unread'), 'the unread file, once').toEqual(['unread']);
+    expect(
+      modules.loads.filter((name) => name === 'unread'),
+      'the unread file, once',
+    ).toEqual(['unread']);
     expect(badge.hidden, 'shown').toBe(false);
     expect(badge.textContent, 'two answers').toBe('2');
     const describedBy = launcher().getAttribute('aria-describedby')!;

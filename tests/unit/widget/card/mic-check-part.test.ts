@@ -37,7 +37,10 @@ function listening(mode: 'voice' | 'hybrid', live = true): CardFrame {
 
 function setup(mode: 'voice' | 'hybrid', stored: Record<string, string> = {}) {
   const items = new Map(Object.entries(stored));
-  const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) };
+  const storage = {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+  };
   const { notice, state } = recordingNotice();
   const verdicts: MicVerdict[] = [];
   const check = vi.fn(() => Promise.resolve(verdicts.shift() ?? 'sound'));

@@ -62,9 +62,12 @@ describe('MicCheckMemory', () => {
   it('keeps the latest eight', () => {
     const memory = new MicCheckMemory(memoryStorage());
     for (let i = 0; i < 10; i++) memory.remember(`mic-${i}`);
-    expect([memory.passed('mic-0'), memory.passed('mic-1'), memory.passed('mic-2'), memory.passed('mic-9')]).toEqual(
-      [false, false, true, true],
-    );
+    expect([memory.passed('mic-0'), memory.passed('mic-1'), memory.passed('mic-2'), memory.passed('mic-9')]).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 
   it('a broken or foreign value, or storage that throws, forgets instead of failing', () => {
