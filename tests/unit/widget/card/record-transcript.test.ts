@@ -115,11 +115,17 @@ test('after a call the ended block has the same actions as buttons, in the eleme
     expect(el && !isHidden(el)).toBe(true);
     return el!;
   });
-  expect(allByRole(row, 'button').map((b) => b.textContent)).toEqual([
+  // Named in full; the downloads show their file type only, so the row stays one row.
+  expect(allByRole(row, 'button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
     DE.copyTranscript,
     DE.downloadText,
     DE.downloadMarkdown,
   ]);
+  expect(allByRole(row, 'button').map((b) => b.textContent)).toEqual([DE.copyTranscript, '.txt', '.md']);
+  expect(
+    allByRole(row, 'button').map((b) => b.dir),
+    'file types left to right',
+  ).toEqual(['', 'ltr', 'ltr']);
   getByRole(row, 'button', DE.copyTranscript).click();
   await flush();
   expect(written[0]).toMatch(
