@@ -84,7 +84,8 @@ export function micCheck(options: MicCheckOptions, check = sampleTrack): MicChec
       const device = await mic.device.catch(() => null);
       if (first && memory.passed(device)) return;
       const verdict = await check(mic.track);
-      if (!verdict || verdict === 'pending' || !frame?.live) return;
+      // Muted while it listened: the zeros were the visitor's Mute, not the microphone.
+      if (!verdict || verdict === 'pending' || !frame?.live || frame.view.muted) return;
       options.report(verdict);
       if (verdict === 'sound') {
         memory.remember(device);

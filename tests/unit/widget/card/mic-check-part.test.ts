@@ -76,6 +76,23 @@ describe('the sound check in the card', () => {
     part.destroy();
   });
 
+  it('muted while it listened: no sentence (the zeros were the Mute, not the microphone)', async () => {
+    const { part, state, check, reported } = setup('hybrid');
+    let answer!: (verdict: MicVerdict) => void;
+    check.mockImplementationOnce(() => new Promise<MicVerdict>((resolve) => (answer = resolve)));
+    part.render(listening('hybrid'));
+    await settle();
+    const muted = listening('hybrid');
+    (muted.view as { muted: boolean }).muted = true;
+    part.render(muted);
+    answer('silent');
+    await settle();
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(state.key, 'no sentence').toBeNull();
+    expect(reported, 'nothing reported').toEqual([]);
+    part.destroy();
+  });
+
   it('voice: Try again only; a good try clears it and remembers the microphone', async () => {
     const { part, state, verdicts, reported, items } = setup('voice');
     verdicts.push('silent', 'sound');
