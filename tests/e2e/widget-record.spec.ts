@@ -97,14 +97,18 @@ test('the ⋯ menu copies the heard transcript to the clipboard (announced) and 
   expect(text).toContain('What does the \\*\\*Pro\\*\\* plan include\\? \\<b\\>\\#1\\<\\/b\\>');
 });
 
-test('after the call the ended block offers Copy and the downloads; the .txt holds the turns', async ({ page }) => {
+test('after the call the menu offers the downloads; the .txt holds the turns; the ended block stays one block', async ({
+  page,
+}) => {
   await inCall(page, { width: 390, height: 844 });
   await widget(page).getByRole('button', { name: EN_LABELS.stop, exact: true }).click();
   const ended = widget(page).locator('[part=ended]');
-  await expect(ended.getByRole('button', { name: EN_LABELS.copyTranscript })).toBeVisible();
+  await expect(ended.getByRole('button', { name: EN_LABELS.callAgain })).toBeVisible();
+  await expect(ended.getByRole('button', { name: EN_LABELS.copyTranscript }), 'no second stack').toHaveCount(0);
+  await widget(page).getByRole('button', { name: EN_LABELS.recordMenu }).click();
   const [txt] = await Promise.all([
     page.waitForEvent('download'),
-    ended.getByRole('button', { name: EN_LABELS.downloadText }).click(),
+    widget(page).getByRole('menuitem', { name: EN_LABELS.downloadText }).click(),
   ]);
   const text = readFileSync((await txt.path())!, 'utf8');
   expect(text.split('\n').filter((line) => /^\[[^\]]+\] /.test(line))).toHaveLength(3);
@@ -128,8 +132,8 @@ for (const dark of [false, true]) {
         await page.screenshot({ path: `${SHOTS}/${name}-1-menu.png` });
         await page.keyboard.press('Escape');
         await widget(page).getByRole('button', { name: EN_LABELS.stop, exact: true }).click();
-        const ended = widget(page).locator('[part=ended]');
-        await ended.getByRole('button', { name: EN_LABELS.copyTranscript }).click();
+        await widget(page).getByRole('button', { name: EN_LABELS.recordMenu }).click();
+        await widget(page).getByRole('menuitem', { name: EN_LABELS.copyTranscript }).click();
         await expect(widget(page).getByRole('status').filter({ hasText: EN_LABELS.copied })).toBeVisible();
         await page.screenshot({ path: `${SHOTS}/${name}-2-ended.png` });
       });

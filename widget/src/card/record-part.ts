@@ -3,8 +3,9 @@
  * (card/record/, the lazy file `voice-widget-record.js`) is built at the first press, and
  * `forget`: ends a call and a reply, clears the conversation shown and the one kept for the tab,
  * the consent, the device choices and the nudge's state (`element.forget()`, and the menu's
- * "Forget this conversation" after its confirmation). When a call ended, the record file also
- * fills the ended state's row of transcript actions (`endedActions`).
+ * "Forget this conversation" after its confirmation). The transcript's Copy and downloads are in
+ * that menu, in a call, in chat and after a call: not a row in the ended block, which stays one
+ * block that leaves the transcript half the card (issue 36).
  */
 import type { CardHost } from '../ports/card-port.ts';
 import type { ConversationController } from '../conversation/controller.ts';
@@ -14,7 +15,6 @@ import { setLabel, type Controls } from './controls.ts';
 import type { CardFrame } from './frame.ts';
 import type { CardDom } from './template.ts';
 import type { RecordMenu } from './record/menu.ts';
-import type { EndedActions } from './record/ended-actions.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
 
 /** What the part needs from the card. */
@@ -44,7 +44,6 @@ export function recordPart(host: CardHost, dom: CardDom, kit: Controls, deps: Re
   button.setAttribute('aria-haspopup', 'menu');
   button.setAttribute('aria-expanded', 'false');
   let menu: Promise<RecordMenu> | null = null;
-  let ended: Promise<EndedActions> | null = null;
   let shown: VoiceLabels;
   const ctx: RecordContext = { ...deps, labels: () => shown };
   // The owners' latency line (`debug-latency`): the record file's, loaded with the card only then.
@@ -66,12 +65,6 @@ export function recordPart(host: CardHost, dom: CardDom, kit: Controls, deps: Re
     render(frame) {
       shown = frame.labels;
       setLabel(button, shown.recordMenu);
-      // The ended state's actions row (the record file's), redrawn while the ended block shows.
-      if (frame.ended)
-        (ended ??= host.load('record').then((record) => record.endedActions(host, dom, ctx))).then(
-          (row) => row.render(),
-          () => (ended = null), // offline: the next drawing tries again
-        );
     },
     forget,
   };

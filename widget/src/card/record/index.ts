@@ -3,23 +3,20 @@
  * visitor accepts consent, opens the card's "⋯" menu or a call ends, so the chat path carries none of it.
  * - `consentReceipt`: the receipt of an Accept (consent-receipt.ts).
  * - `recordMenu`: the header's "⋯" menu: the transcript's actions and Forget's confirmation (menu.ts).
- * - `endedActions`: the ended state's row of the transcript's actions (ended-actions.ts).
  * - `forgetAll`: what Forget clears (forget.ts).
  * - `latencyReadout`: the owners' `debug-latency` line (latency-readout.ts).
  */
 import { consentReceipt } from './consent-receipt.ts';
-import { endedActions } from './ended-actions.ts';
 import { forgetAll } from './forget.ts';
 import { latencyReadout } from './latency-readout.ts';
 import { recordMenu } from './menu.ts';
 
-export { consentReceipt, endedActions, forgetAll, latencyReadout, recordMenu };
+export { consentReceipt, forgetAll, latencyReadout, recordMenu };
 
 /** What the record file exports (`WidgetModules.record`). */
 export interface RecordModule {
   consentReceipt: typeof consentReceipt;
   recordMenu: typeof recordMenu;
-  endedActions: typeof endedActions;
   forgetAll: typeof forgetAll;
   latencyReadout: typeof latencyReadout;
 }

@@ -1,8 +1,8 @@
 /**
  * The transcript's actions (issue 38), the record file's: Copy (the clipboard, a visible
  * "Transcript copied" that screen readers hear), Download `.txt` and `.md`. The header's menu
- * lists them as menu items (menu.ts), the ended state as a row of buttons (`endedActions`). The
- * texts are conversation/transcript.ts's; this file only delivers them.
+ * lists them as menu items (menu.ts). The texts are conversation/transcript.ts's; this file only
+ * delivers them.
  */
 import type { CardHost } from '../../ports/card-port.ts';
 import { format, type VoiceLabels } from '../../i18n/labels.ts';
