@@ -4,7 +4,7 @@
  * sends only zeros (a microphone another app holds) or a quiet tone. The card reads the call's own
  * track (no second getUserMedia) and says when it is silent.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import { hostPages, microphoneRequests, widgetAxe } from './widget-helpers.ts';
 
@@ -34,6 +34,19 @@ async function microphone(page: Page, sound: boolean): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Starts a call with `start` (the voice launcher, or hybrid's Start a call) as a visitor does: a hover loads the
+ * daily file, its microphone is set to `sound` or silence, `beforeClick` reads what it needs, then the click, until
+ * "Listening…".
+ */
+async function callWith(page: Page, start: Locator, sound: boolean, beforeClick?: () => Promise<void>): Promise<void> {
+  await start.hover();
+  await microphone(page, sound);
+  await beforeClick?.();
+  await start.click();
+  await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
+}
+
 /** Every `ringwise-quality` detail the element sent, in order (kept on the page's body). */
 async function recordQuality(page: Page): Promise<() => Promise<unknown[]>> {
   await page.evaluate(() => {
@@ -51,12 +64,10 @@ test('hybrid: a silent microphone is said with Try again and Type instead; Type 
   const log = await hosts.open(page, { data: { mode: 'hybrid' } });
   const quality = await recordQuality(page);
   await page.getByRole('button', { name: 'Ask Our Agent' }).click();
-  const call = widget(page).getByRole('button', { name: 'Start a call' });
-  await call.hover();
-  await microphone(page, false);
-  const asked = await microphoneRequests(page);
-  await call.click();
-  await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
+  let asked = 0;
+  await callWith(page, widget(page).getByRole('button', { name: 'Start a call' }), false, async () => {
+    asked = await microphoneRequests(page);
+  });
   await fakeDaily(page, {
     command: 'message',
     message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello, how can I help?' },
@@ -86,11 +97,7 @@ test('voice: Try again only; a microphone that gives sound clears the sentence a
 }) => {
   const log = await hosts.open(page, { data: { mode: 'voice' } });
   const quality = await recordQuality(page);
-  const launcher = page.getByRole('button', { name: 'Talk to Our Agent' });
-  await launcher.hover();
-  await microphone(page, false);
-  await launcher.click();
-  await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
+  await callWith(page, page.getByRole('button', { name: 'Talk to Our Agent' }), false);
   await expect(notice(page).getByText(SILENT)).toBeVisible();
   await expect(notice(page).getByRole('button'), 'voice mode: no field to type into').toHaveText(['Try again']);
 
@@ -117,11 +124,7 @@ test('hybrid: a poor network shows a quiet indicator; when it lasts, Continue by
   const log = await hosts.open(page, { data: { mode: 'hybrid' } });
   const quality = await recordQuality(page);
   await page.getByRole('button', { name: 'Ask Our Agent' }).click();
-  const call = widget(page).getByRole('button', { name: 'Start a call' });
-  await call.hover();
-  await microphone(page, true);
-  await call.click();
-  await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
+  await callWith(page, widget(page).getByRole('button', { name: 'Start a call' }), true);
   await fakeDaily(page, {
     command: 'message',
     message: { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Where do you live?' },
@@ -154,11 +157,7 @@ test('hybrid: a poor network shows a quiet indicator; when it lasts, Continue by
 test('voice: reconnecting that lasts offers Try again, which starts a new call', async ({ page }) => {
   await hosts.open(page, { data: { mode: 'voice' } });
   const quality = await recordQuality(page);
-  const launcher = page.getByRole('button', { name: 'Talk to Our Agent' });
-  await launcher.hover();
-  await microphone(page, true);
-  await launcher.click();
-  await expect(widget(page).getByRole('status'), 'connected').toHaveText('Listening…');
+  await callWith(page, page.getByRole('button', { name: 'Talk to Our Agent' }), true);
   await expect(widget(page).locator('.qi'), 'the audio file is loaded').toBeAttached();
   await fakeDaily(page, { command: 'network', state: 'interrupted' });
   await expect(widget(page).getByText('Weak connection')).toBeVisible();

@@ -7,24 +7,13 @@
  * under a fixed bound (a table padded to 200 columns a row ran about 100 steps per character).
  * A streamed reply is counted the same way, piece by piece, as the card renders it.
  */
-import { Session } from 'node:inspector/promises';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { usePreciseCoverage } from './coverage.ts';
 import { parseBlocks } from '../../../../../widget/src/card/markdown/parse-blocks.ts';
 import { markdownView } from '../../../../../widget/src/card/markdown/render.ts';
 import { longReply, quotes, tableBomb } from './attacks.ts';
 
-const session = new Session();
-
-beforeAll(async () => {
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
-});
-
-afterAll(async () => {
-  await session.post('Profiler.stopPreciseCoverage');
-  session.disconnect();
-});
+const session = usePreciseCoverage();
 
 /** The blocks of widget/src/card/markdown/ that `run` executed (taking coverage resets the counts). */
 async function steps(run: () => void): Promise<number> {

@@ -5,21 +5,10 @@
  * Counted, not timed: V8's precise coverage says which of the file's functions ran by the time the
  * import resolved, before the card drew anything.
  */
-import { Session } from 'node:inspector/promises';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { usePreciseCoverage } from './coverage.ts';
 
-const session = new Session();
-
-beforeAll(async () => {
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
-});
-
-afterAll(async () => {
-  await session.post('Profiler.stopPreciseCoverage');
-  session.disconnect();
-});
+const session = usePreciseCoverage();
 
 test('loading the file runs every part of the parser and the renderer once, before any reply', async () => {
   await import('../../../../../widget/src/card/markdown-file.ts');
