@@ -52,16 +52,8 @@ export interface TranscriptKit {
   actions(): TranscriptAction[];
 }
 
-const kits = new WeakMap<CardDom, TranscriptKit>();
-
-/** The card's kit, built at its first use (the status line goes into the card). */
+/** The card's kit, built with its menu, once per card (the status line goes into the card). */
 export function transcriptKit(host: CardHost, dom: CardDom, ctx: RecordContext): TranscriptKit {
-  let kit = kits.get(dom);
-  if (!kit) kits.set(dom, (kit = buildKit(host, dom, ctx)));
-  return kit;
-}
-
-function buildKit(host: CardHost, dom: CardDom, ctx: RecordContext): TranscriptKit {
   host.style(MENU_CSS);
   const status = host.h('p', 'rs', 'record-status', { role: 'status' });
   dom.card.append(status);
