@@ -34,6 +34,7 @@ import type { RichParts } from './rich/index.ts';
 import { lazyRich } from './rich-part.ts';
 import type { AudioPanel } from './audio-panel.ts';
 import { unreadPart } from './unread-part.ts';
+import { afterQueued } from '../core/tasks.ts';
 import { lazySheet } from './sheet-part.ts';
 
 export { overridesMessage } from './submit.ts';
@@ -113,7 +114,7 @@ export function mountCard(host: CardHost): Card {
    */
   const askAudio = (view: CallView) => {
     const ptt = element.getAttribute('input')?.trim() === 'push-to-talk';
-    if (view.phase !== 'idle' && view.phase !== 'loading' && !audio && (!light || ptt)) void loadAudio();
+    if (view.phase !== 'idle' && view.phase !== 'loading' && !audio && (!(light || held) || ptt)) void loadAudio();
   };
   const badge = unreadPart(host, kit, () => render());
   const sheet = lazySheet(host, card, () => render());
@@ -128,10 +129,16 @@ export function mountCard(host: CardHost): Card {
   let light = false;
   // The light first frame lasts until the call's join has been asked for (or the start ended).
   const endLight = (view: CallView) => {
+    const was = light;
     // Still before it: the engine loading, the idle moment before its start, the first stages.
     light &&=
       view.phase === 'starting' ? view.stageIndex < JOIN_ASKED : view.phase === 'loading' || view.phase === 'idle';
+    if (was && !light && view.phase === 'starting') holdWhole(); // (a call already up: the machine has it)
   };
+  // The light frame ended with the join asked for: the whole card (body, the audio and rich files,
+  // focus) is drawn in a task queued behind the call machine's join message (issue 35: ready first).
+  let held = false;
+  const holdWhole = () => ((held = true), void afterQueued().then(() => ((held = false), render())));
   /** Focus moves into the card once it is drawn whole (`opened` with `focus` during `light`). */
   let focusAfter = false;
   /** The visitor hung up the last call (the ended section says who ended it). */
@@ -140,6 +147,7 @@ export function mountCard(host: CardHost): Card {
   function render(): void {
     const view = controller.getSnapshot();
     endLight(view);
+    const lean = light || held; // the light frame, or after it until the whole card's turn
     const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
     // A new call forgets who ended the last one.
     if (view.phase === 'loading' || view.phase === 'starting') hungUp = false;
@@ -158,19 +166,19 @@ export function mountCard(host: CardHost): Card {
     card.hidden = !host.isOpen();
     sheet.update();
     card.dataset.phase = view.phase;
-    card.toggleAttribute('data-light', light);
+    card.toggleAttribute('data-light', lean);
     renderHeader(frame);
     record.render(frame);
     askAudio(view);
     // The footer in the light frame too: Cancel must be there while the request runs.
     renderControls(frame);
-    if (!light) {
+    if (!lean) {
       renderBody(frame);
       audio?.render(frame);
       badge.render(frame);
     }
     focus.keep(focused);
-    if (focusAfter && !light) {
+    if (focusAfter && !lean) {
       focusAfter = false;
       if (!card.hidden) focus.main();
     }

@@ -140,14 +140,15 @@ export class ConversationController implements ContinuityPort {
     // One start at a time (call-request.ts): a second start while one runs sends nothing.
     const opened = this.#starts.open(options, () => this.#check(target, 'call'), send);
     if (!opened) return false;
-    const { request, abort, microphone, clickedAt, sentHere: sendHere } = opened;
+    const { request, abort, microphone, clickedAt } = opened;
     const voice = this.#voice;
     const attempt = voice.begin();
     // The engine adopts the request and reports its failure; until then nobody else listens.
     request?.catch(() => {});
     voice.slot.hold(abort ?? null);
-    // The request leaves before a loaded engine starts the call.
-    if (sendHere && voice.slot.client) await nextTask();
+    // The request leaves before a loaded engine starts the call, and the engine's start is a task of
+    // its own: the caller's task (the card's first frame, drawn once the phase is set) stays short.
+    if (voice.slot.client) await nextTask();
     const client = await voice.load(attempt);
     if (!client) return false;
     voice.slot.hold(null);

@@ -201,9 +201,10 @@ export class VoiceSession implements StageRun {
     // Started at the call's start (call-slot.ts); its result is awaited only here, before the join.
     await runStage(this, 'mobile-permissions', null, () => (this.permission ??= this.askMicrophone()));
 
+    // The join stage starts once the machine is in, so its start is the join's message to it (the
+    // card draws itself whole after that: issue 35, nothing of ours before the machine's start).
+    await loading;
     await runStage(this, 'daily-call-join', 'daily-call-join-error', async () => {
-      await loading;
-      this.check();
       this.recordingRequestedAt = Date.now();
       return call.join({ url: webCall.webCallUrl, token });
     });

@@ -181,9 +181,10 @@ export function createCardLoader(host: CardLoaderHost): CardLoader {
     // A hybrid card's call button is one click away: its call machine starts now.
     if (!call && modeOf(element) === 'hybrid') startMachine();
     const early = (await starting) || {};
-    // The card's start (a mounted engine starts the call at once: a long task on a phone) in the
-    // next task, so the click's task stays short and the request leaves as it ends.
-    if (early.request) await nextTask();
+    // The card's first frame and its start (a mounted engine starts the call at once: a long task
+    // on a phone) in the next task, whether or not a request left: the click's task holds only the
+    // pressed launcher and the requests (issue 35: its INP), and the request leaves as it ends.
+    if (call) await nextTask();
     try {
       const mounted = await loading;
       if (open) return await mounted.opened({ start: call ? early : undefined, focus });

@@ -127,6 +127,29 @@ describe('the card’s first frame after a click that starts a call', () => {
     expect(getByRole(shadow, 'dialog').hasAttribute('data-light'), 'drawn whole in the frame after').toBe(false);
   });
 
+  it('stays light while Daily’s call machine loads, drawn whole only after the join (issue 35: ready first)', async () => {
+    const mounted = await voiceLauncher(webCall);
+    const { launcher, shadow, factory, seen, asked, modules } = mounted;
+    // The call machine is still downloading (daily-js's `load()` unsettled) when the start reaches the join.
+    let machineIn: (() => void) | undefined;
+    const configure = factory.configure!;
+    factory.configure = (call) => {
+      configure(call);
+      call.loadResult = () => new Promise<void>((resolve) => (machineIn = resolve));
+    };
+    launcher().click();
+    await until(shadow, () => !!machineIn && !!shadow.querySelector('[part=card]:not([hidden])'));
+    for (let i = 0; i < 5; i++) await frame();
+    const card = getByRole(shadow, 'dialog');
+    expect(card.hasAttribute('data-light'), 'light while the machine loads: nothing of ours in its way').toBe(true);
+    expect(modules.loads, 'the audio file not asked for before the join').not.toContain('audio');
+    machineIn!();
+    await asked;
+    expect(seen[0]?.whole, 'at the join: still light').toBe(false);
+    await until(shadow, () => !card.hasAttribute('data-light'));
+    expect(shadow.activeElement, 'focus moved into the card, drawn whole').toBe(card);
+  });
+
   it('a start that fails before the join draws the whole card at once, with the error and focus in it', async () => {
     const { launcher, shadow, factory } = await voiceLauncher(() => Promise.reject(new TypeError('Failed to fetch')));
     launcher().click();
