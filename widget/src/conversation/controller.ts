@@ -146,8 +146,7 @@ export class ConversationController implements ContinuityPort {
     // The engine adopts the request and reports its failure; until then nobody else listens.
     request?.catch(() => {});
     voice.slot.hold(abort ?? null);
-    // The request leaves before a loaded engine starts the call, and the engine's start is a task of
-    // its own: the caller's task (the card's first frame, drawn once the phase is set) stays short.
+    // The request leaves, and the card's first frame is drawn, before a loaded engine starts the call.
     if (voice.slot.client) await nextTask();
     const client = await voice.load(attempt);
     if (!client) return false;
