@@ -281,6 +281,14 @@ describe('widget size budgets (min + gzip)', () => {
       'the unread badge: in its own file',
     ).toEqual([]);
     expect(inputsOf(CDN_FILES.unread).filter((input) => /unread-badge\.ts|unread\.css/.test(input))).toHaveLength(2);
+    // Issue 35: the failure texts' English (their own file, loaded with the first failure) and the audio settings'
+    // (in the audio file) are not in the card.
+    expect(
+      inputs.filter((input) => /problem-labels\.ts|audio-labels\.ts/.test(input)),
+      'the failure texts and the audio labels: not in the card',
+    ).toEqual([]);
+    expect(inputsOf(CDN_FILES.problems)).toContain('src/i18n/problem-labels.ts');
+    expect(inputsOf(CDN_FILES.audio)).toContain('src/i18n/audio-labels.ts');
     expect(
       inputs.some((input) => input.endsWith('src/card/index.ts')),
       'the card is in it',

@@ -13,7 +13,7 @@
 import type { Card, CardHost } from '../ports/card-port.ts';
 import { parseRoomHosts } from '../api/web-call-check.ts';
 import { ConversationController } from '../conversation/controller.ts';
-import { EN_CARD_LABELS } from '../i18n/card-labels.ts';
+import { EN_CARD_BASE_LABELS } from '../i18n/card-labels.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
 import { START_STAGES, type CallView } from '../conversation/view.ts';
 import { consentStep } from './ask-consent.ts';
@@ -34,6 +34,7 @@ import type { RichParts } from './rich/index.ts';
 import { lazyRich } from './rich-part.ts';
 import type { AudioPanel } from './audio-panel.ts';
 import { unreadPart } from './unread-part.ts';
+import { problemsPart } from './problems-part.ts';
 import { lazySheet } from './sheet-part.ts';
 
 export { overridesMessage } from './submit.ts';
@@ -116,6 +117,7 @@ export function mountCard(host: CardHost): Card {
     if (view.phase !== 'idle' && view.phase !== 'loading' && !audio && (!light || ptt)) void loadAudio();
   };
   const badge = unreadPart(host, kit, () => render());
+  const problems = problemsPart(host, () => render());
   const sheet = lazySheet(host, card, () => render());
   let tick: ReturnType<typeof setTimeout> | undefined;
   /**
@@ -138,9 +140,12 @@ export function mountCard(host: CardHost): Card {
   let hungUp = false;
 
   function render(): void {
-    const view = controller.getSnapshot();
-    endLight(view);
-    const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
+    const snapshot = controller.getSnapshot();
+    endLight(snapshot);
+    // A failure's texts are their own file: this drawing waits for it (problems-part.ts).
+    const drawing = problems.drawing(snapshot, { ...EN_CARD_BASE_LABELS, ...host.labels() } as VoiceLabels);
+    if (!drawing) return;
+    const { view, labels } = drawing;
     // A new call forgets who ended the last one.
     if (view.phase === 'loading' || view.phase === 'starting') hungUp = false;
     const frame = cardFrame(
@@ -178,7 +183,7 @@ export function mountCard(host: CardHost): Card {
     // The elapsed time moves on once a second during a call.
     clearTimeout(tick);
     if (frame.live && !card.hidden) tick = setTimeout(render, 1000);
-    host.dispatch('view-change', view);
+    host.dispatch('view-change', snapshot);
   }
 
   /** The conversation kept for the tab (`persist`). */
