@@ -140,17 +140,18 @@ export function mountCard(host: CardHost): Card {
   let hungUp = false;
 
   function render(): void {
-    const snapshot = controller.getSnapshot();
-    endLight(snapshot);
+    const view = controller.getSnapshot();
+    endLight(view);
     // A failure's texts are their own file: this drawing waits for it (problems-part.ts).
-    const drawing = problems.drawing(snapshot, { ...EN_CARD_BASE_LABELS, ...host.labels() } as VoiceLabels);
+    const drawing = problems.drawing(view, { ...EN_CARD_BASE_LABELS, ...host.labels() } as VoiceLabels);
     if (!drawing) return;
-    const { view, labels } = drawing;
+    const { labels, explain } = drawing;
     // A new call forgets who ended the last one.
     if (view.phase === 'loading' || view.phase === 'starting') hungUp = false;
     const frame = cardFrame(
       view,
       labels,
+      explain,
       host.mode(),
       consent.asking(),
       keeping.keep?.state() ?? 'none',
@@ -183,7 +184,7 @@ export function mountCard(host: CardHost): Card {
     // The elapsed time moves on once a second during a call.
     clearTimeout(tick);
     if (frame.live && !card.hidden) tick = setTimeout(render, 1000);
-    host.dispatch('view-change', snapshot);
+    host.dispatch('view-change', view);
   }
 
   /** The conversation kept for the tab (`persist`). */

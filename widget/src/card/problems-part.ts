@@ -2,19 +2,20 @@
  * The card's side of the failure texts' file (problems-file.ts, `voice-widget-problems.js`): the
  * file is asked for with the first failure the card would explain. Until it is in, the card holds
  * that drawing (the previous frame stays: no flash of a generic text, no second announcement);
- * once in, every failure is drawn with its own texts. A file that cannot be loaded still lets the
- * failure be said: the failure is drawn as the generic one ('The call could not connect' /
- * 'Message not sent', whose English the card keeps), and the next failure asks for the file again.
+ * once in, every failure is explained by it. A file that cannot be loaded still lets the failure
+ * be said: as the generic one ('The call could not connect' / 'Message not sent', whose English
+ * the card keeps, with Try again), and the next failure asks for the file again.
  */
 import type { CardHost } from '../ports/card-port.ts';
+import type { Explain } from '../conversation/status.ts';
 import type { CallView } from '../conversation/view.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
 import type { ProblemsModule } from './problems-file.ts';
 
-/** What one drawing uses: the view as it is drawn and the labels with the failure texts under them. */
+/** What one drawing uses: the labels with the failure texts under them and how a failure is explained. */
 export interface ProblemsDrawing {
-  readonly view: CallView;
   readonly labels: VoiceLabels;
+  readonly explain: Explain;
 }
 
 /** The failure texts as the card draws them. */
@@ -23,25 +24,26 @@ export interface ProblemsPart {
   drawing(view: CallView, labels: VoiceLabels): ProblemsDrawing | null;
 }
 
+/** The plain explanation, when the failure texts' file cannot be loaded. */
+const generic: Explain = (problem, labels) =>
+  problem.source === 'chat'
+    ? { title: labels.titleChat, text: labels.errorChat, fix: '', retry: true }
+    : { title: labels.titleCall, text: labels.errorCall, fix: '', retry: true };
+
 /** Loads the failure texts with the first failure; `render` draws again when they (or their failure) arrive. */
 export function problemsPart(host: CardHost, render: () => void): ProblemsPart {
-  let texts: ProblemsModule['problemLabels'] | null = null;
+  let file: ProblemsModule | null = null;
   let loading: Promise<unknown> | null = null;
-  /** The failure whose file load failed: drawn as the generic failure. */
+  /** The failure whose file load failed: explained plainly. */
   let unexplained: CallView['problem'] = null;
   return {
-    drawing(view, labels) {
+    drawing({ problem }, labels) {
       // The English texts under the locale's and the page's labels (which the card's labels already hold).
-      if (texts) return { view, labels: { ...texts, ...labels } };
-      const { problem } = view;
-      if (!problem) return { view, labels };
-      // The generic failure (status.ts's default case), said with the texts the card keeps.
-      // (Without `load`: a file that did not load has texts of its own.)
-      if (problem === unexplained)
-        return { view: { ...view, problem: { ...problem, type: 'daily-call-join-error', load: undefined } }, labels };
+      if (file) return { labels: { ...file.problemLabels, ...labels }, explain: file.describeProblem };
+      if (!problem || problem === unexplained) return { labels, explain: generic };
       loading ??= host.load('problems').then(
         (module) => {
-          texts = module.problemLabels;
+          file = module;
           render();
         },
         () => {

@@ -124,6 +124,23 @@ export function describeProblem(problem: CallProblem, labels: CardLabels, typing
  * visitor is heard.
  */
 export function statusLine(view: CallView, labels: CardLabels, typing = true, talk?: 'held' | 'released'): StatusLine {
+  return statusLineWith(describeProblem, view, labels, typing, talk);
+}
+
+/** Explains a failure: `describeProblem`, or the card's (given with its failure texts' file, card/problems-part.ts). */
+export type Explain = (problem: CallProblem, labels: CardLabels, typing?: boolean) => ProblemInfo;
+
+/**
+ * `statusLine` with the failure's explanation given: the card's file does not carry
+ * `describeProblem` (its failure texts' file does, issue 35), so it uses this one.
+ */
+export function statusLineWith(
+  explain: Explain,
+  view: CallView,
+  labels: CardLabels,
+  typing = true,
+  talk?: 'held' | 'released',
+): StatusLine {
   const line = (text: string, tone: StatusTone, announcement = text): StatusLine => ({ text, announcement, tone });
   switch (view.phase) {
     case 'loading':
@@ -147,7 +164,7 @@ export function statusLine(view: CallView, labels: CardLabels, typing = true, ta
   }
   if (view.chat !== 'idle') return line(labels.typing, 'speaking', '');
   if (view.problem) {
-    const { text, fix } = describeProblem(view.problem, labels, typing);
+    const { text, fix } = explain(view.problem, labels, typing);
     return line(text, 'error', fix ? `${text} ${fix}` : text);
   }
   if (view.ended) return line(format(labels.ended, { duration: formatDuration(view.duration) }), 'ended');

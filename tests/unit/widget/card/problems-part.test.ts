@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import type { CardHost } from '../../../../widget/src/ports/card-port.ts';
 import { problemsPart } from '../../../../widget/src/card/problems-part.ts';
 import * as problemsFile from '../../../../widget/src/card/problems-file.ts';
-import { describeProblem } from '../../../../widget/src/conversation/status.ts';
 import { IDLE_VIEW, type CallProblem, type CallView } from '../../../../widget/src/conversation/view.ts';
 import { EN_CARD_BASE_LABELS } from '../../../../widget/src/i18n/card-labels.ts';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
@@ -41,7 +40,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('the failure texts’ file', () => {
   it('is not asked for without a failure: the drawing goes on with the card’s labels', () => {
     const { part, loads } = setup(['load']);
-    expect(part.drawing(IDLE_VIEW, CARD)).toEqual({ view: IDLE_VIEW, labels: CARD });
+    expect(part.drawing(IDLE_VIEW, CARD)?.labels).toBe(CARD);
     expect(loads).toEqual([]);
   });
 
@@ -54,8 +53,7 @@ describe('the failure texts’ file', () => {
     await settle();
     expect(renders(), 'drawn again when it is in').toBe(1);
     const drawing = part.drawing(view, { ...CARD, fixMicDenied: 'Page’s own fix' })!;
-    expect(drawing.view).toBe(view);
-    const info = describeProblem(drawing.view.problem!, drawing.labels);
+    const info = drawing.explain(view.problem!, drawing.labels);
     expect(info).toEqual({
       title: EN_LABELS.titleMic,
       text: EN_LABELS.errorMicDenied,
@@ -71,7 +69,7 @@ describe('the failure texts’ file', () => {
     await settle();
     expect(renders()).toBe(1);
     const drawing = part.drawing(call, CARD)!;
-    expect(describeProblem(drawing.view.problem!, drawing.labels)).toEqual({
+    expect(drawing.explain(call.problem!, drawing.labels)).toEqual({
       title: 'The call could not connect',
       text: 'Something went wrong while connecting.',
       fix: '',
@@ -82,7 +80,7 @@ describe('the failure texts’ file', () => {
     expect(loads).toEqual(['problems', 'problems']);
     await settle();
     const later = part.drawing(chat, CARD)!;
-    expect(describeProblem(later.view.problem!, later.labels).text).toBe(EN_LABELS.errorNetwork);
+    expect(later.explain(chat.problem!, later.labels).text).toBe(EN_LABELS.errorNetwork);
   });
 
   it('the generic failure of a chat message says the message was not sent', async () => {
@@ -91,7 +89,7 @@ describe('the failure texts’ file', () => {
     part.drawing(chat, CARD);
     await settle();
     const drawing = part.drawing(chat, CARD)!;
-    expect(describeProblem(drawing.view.problem!, drawing.labels)).toMatchObject({
+    expect(drawing.explain(chat.problem!, drawing.labels)).toMatchObject({
       title: 'Message not sent',
       text: 'Something went wrong while sending your message.',
     });
