@@ -153,15 +153,17 @@ const KB = 1000;
 // machinery 88,994 B, chat 29,771 B, voice 109,315 B.
 // Issue 35, the card's rare parts in lazy files: the failure texts' English and describeProblem in
 // voice-widget-problems.js (1,354 B, loaded with the first failure), the audio settings' English in the audio file:
-// card 20,301 -> 19,393 B (-908 B, measured on the branch; the gate said 20,321), chat 28,843 B, voice 108,387 B;
-// machinery unchanged (88,994 B).
+// card 20,301 -> 19,393 B (-908 B, measured on the branch; the gate said 20,321). The failures a widget file or the
+// network caused stay explained by the card itself (that file would not load then either; a CSP that lists files by
+// path blocked it in widget-static-host.spec.ts): +198 B, card 19,591 B, chat 29,041 B, voice 108,585 B; machinery
+// unchanged (88,994 B).
 const BUDGET = {
   loader: 6 * KB,
-  card: 19.4 * KB,
+  card: 19.6 * KB,
   engine: 8.5 * KB,
   machinery: 89.0 * KB,
-  chat: 28.85 * KB,
-  voice: 108.39 * KB,
+  chat: 29.05 * KB,
+  voice: 108.59 * KB,
 };
 
 let outdir = '';

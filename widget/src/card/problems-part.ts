@@ -2,12 +2,14 @@
  * The card's side of the failure texts' file (problems-file.ts, `voice-widget-problems.js`): the
  * file is asked for with the first failure the card would explain. Until it is in, the card holds
  * that drawing (the previous frame stays: no flash of a generic text, no second announcement);
- * once in, every failure is explained by it. A file that cannot be loaded still lets the failure
- * be said: as the generic one ('The call could not connect' / 'Message not sent', whose English
- * the card keeps, with Try again), and the next failure asks for the file again.
+ * once in, every failure is explained by it. A failure a widget file or the network caused is
+ * explained by the card itself, at once (that file would not load either: offline, blocked by
+ * the page's policy, missing from the folder). A file that cannot be loaded still lets any other
+ * failure be said: as the generic one ('The call could not connect' / 'Message not sent', whose
+ * English the card keeps, with Try again), and the next failure asks for the file again.
  */
 import type { CardHost } from '../ports/card-port.ts';
-import type { Explain } from '../conversation/status.ts';
+import { fileOrNetworkProblem, type Explain } from '../conversation/status.ts';
 import type { CallView } from '../conversation/view.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
 import type { ProblemsModule } from './problems-file.ts';
@@ -24,11 +26,15 @@ export interface ProblemsPart {
   drawing(view: CallView, labels: VoiceLabels): ProblemsDrawing | null;
 }
 
-/** The plain explanation, when the failure texts' file cannot be loaded. */
-const generic: Explain = (problem, labels) =>
-  problem.source === 'chat'
+/**
+ * The card's own explanation: a failure a widget file or the network caused as the file would
+ * explain it (that file would not load either), any other plainly (its file could not be loaded).
+ */
+const plain: Explain = (problem, labels) =>
+  fileOrNetworkProblem(problem, labels) ??
+  (problem.source === 'chat'
     ? { title: labels.titleChat, text: labels.errorChat, fix: '', retry: true }
-    : { title: labels.titleCall, text: labels.errorCall, fix: '', retry: true };
+    : { title: labels.titleCall, text: labels.errorCall, fix: '', retry: true });
 
 /** Loads the failure texts with the first failure; `render` draws again when they (or their failure) arrive. */
 export function problemsPart(host: CardHost, render: () => void): ProblemsPart {
@@ -40,7 +46,8 @@ export function problemsPart(host: CardHost, render: () => void): ProblemsPart {
     drawing({ problem }, labels) {
       // The English texts under the locale's and the page's labels (which the card's labels already hold).
       if (file) return { labels: { ...file.problemLabels, ...labels }, explain: file.describeProblem };
-      if (!problem || problem === unexplained) return { labels, explain: generic };
+      if (!problem || problem === unexplained || fileOrNetworkProblem(problem, labels))
+        return { labels, explain: plain };
       loading ??= host.load('problems').then(
         (module) => {
           file = module;

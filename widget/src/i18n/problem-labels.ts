@@ -3,27 +3,25 @@
  * sentences, the fixes). Rare, so not in the card file (issue 35): they ship in their own file
  * (`voice-widget-problems.js`, card/problems-part.ts), loaded with the first failure; the card
  * keeps `titleCall`, `errorCall`, `titleChat` and `errorChat` as the plain fallback when that
- * file cannot load. The other languages have them in their locale files. Part of `CardLabels`.
+ * file cannot load, and the texts of a widget file that did not load and of the network, which it
+ * explains itself (this file would not load then either). The other languages have them in their
+ * locale files. Part of `CardLabels`.
  */
 import type { CardLabels } from './labels.ts';
 
 /** The `CardLabels` keys whose English lives here. */
 export type ProblemLabelKey =
   | 'titleMic'
-  | 'titleNetwork'
   | 'titleSetup'
   | 'titleService'
-  | 'titleLoad'
   | 'titleTimeout'
   | 'titleAnswer'
   | 'errorMicDenied'
   | 'errorMicNotFound'
   | 'errorMicBlocked'
-  | 'errorNetwork'
   | 'errorApi'
   | 'errorUnauthorized'
   | 'errorBusy'
-  | 'errorEngine'
   | 'errorNotConfigured'
   | 'errorNoTarget'
   | 'errorOverrides'
@@ -33,30 +31,24 @@ export type ProblemLabelKey =
   | 'fixMicDenied'
   | 'fixMicNotFound'
   | 'fixMicBlocked'
-  | 'fixNetwork'
   | 'fixSetup'
   | 'fixBusy'
-  | 'fixEngine'
   | 'fixOverrides'
   | 'fixMicBlockedVoice';
 
 /** English failure texts. */
 export const EN_PROBLEM_LABELS: Pick<CardLabels, ProblemLabelKey> = {
   titleMic: 'Microphone needed',
-  titleNetwork: 'Connection problem',
   titleSetup: 'Not set up correctly',
   titleService: 'Service unavailable',
-  titleLoad: 'Loading failed',
   titleTimeout: 'No answer',
   titleAnswer: 'Unreadable answer',
   errorMicDenied: 'Microphone access was denied.',
   errorMicNotFound: 'No microphone was found.',
   errorMicBlocked: 'This page blocks microphone access, so calls cannot start here.',
-  errorNetwork: 'Could not reach the assistant service.',
   errorApi: 'The assistant service answered with an error ({status}).',
   errorUnauthorized: "The assistant service rejected this widget's key.",
   errorBusy: 'The assistant service is busy right now.',
-  errorEngine: 'Part of the assistant could not be downloaded.',
   errorNotConfigured: 'The public key is missing.',
   errorNoTarget: 'No assistant is configured.',
   errorOverrides: 'The assistant settings on this page (assistant-overrides) are not valid JSON.',
@@ -66,10 +58,8 @@ export const EN_PROBLEM_LABELS: Pick<CardLabels, ProblemLabelKey> = {
   fixMicDenied: 'Allow the microphone: click the icon at the left of the address bar, then try again.',
   fixMicNotFound: 'Connect a microphone or headset, then try again.',
   fixMicBlocked: 'Type your question instead, or open the site in its own tab.',
-  fixNetwork: 'Check your connection, then try again.',
   fixSetup: "The site's owner needs to finish setting up this assistant.",
   fixBusy: 'Wait a few seconds, then try again.',
-  fixEngine: 'Check your connection or content blocker, then try again.',
   fixOverrides: "Nothing was sent. The site's owner needs to correct this setting.",
   fixMicBlockedVoice: 'Open this site in its own browser tab to call.',
 };

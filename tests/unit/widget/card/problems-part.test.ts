@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { CardHost } from '../../../../widget/src/ports/card-port.ts';
 import { problemsPart } from '../../../../widget/src/card/problems-part.ts';
 import * as problemsFile from '../../../../widget/src/card/problems-file.ts';
+import { describeProblem } from '../../../../widget/src/conversation/status.ts';
 import { IDLE_VIEW, type CallProblem, type CallView } from '../../../../widget/src/conversation/view.ts';
 import { EN_CARD_BASE_LABELS } from '../../../../widget/src/i18n/card-labels.ts';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
@@ -64,7 +65,7 @@ describe('the failure texts’ file', () => {
 
   it('a file that cannot load: the failure is still said (the generic one), and the next failure asks again', async () => {
     const { part, loads, renders } = setup(['fail', 'load']);
-    const call = failed({ load: { reason: 'offline' } as CallProblem['load'] });
+    const call = failed({});
     expect(part.drawing(call, CARD)).toBeNull();
     await settle();
     expect(renders()).toBe(1);
@@ -75,17 +76,36 @@ describe('the failure texts’ file', () => {
       fix: '',
       retry: true,
     });
-    const chat = failed({ type: 'network-error', source: 'chat' });
-    expect(part.drawing(chat, CARD), 'a new failure: asked again').toBeNull();
+    const busy = failed({ type: 'api-error', status: 503 });
+    expect(part.drawing(busy, CARD), 'a new failure: asked again').toBeNull();
     expect(loads).toEqual(['problems', 'problems']);
     await settle();
-    const later = part.drawing(chat, CARD)!;
-    expect(later.explain(chat.problem!, later.labels).text).toBe(EN_LABELS.errorNetwork);
+    const later = part.drawing(busy, CARD)!;
+    expect(later.explain(busy.problem!, later.labels).title).toBe(EN_LABELS.titleService);
+  });
+
+  it('a widget file that did not load, or the network: explained by the card itself, at once, as the file would', () => {
+    const { part, loads } = setup(['fail']);
+    const offline = { reason: 'offline', file: 'voice-widget-engine.js', url: 'u', status: 0, help: '' } as const;
+    for (const problem of [
+      { type: 'network-error' },
+      { type: 'engine-load-failed' },
+      { type: 'daily-call-join-error', load: offline },
+      { type: 'daily-call-join-error', load: { ...offline, reason: 'csp' } },
+    ] as Partial<CallProblem>[]) {
+      const view = failed(problem);
+      const drawing = part.drawing(view, CARD);
+      expect(drawing, `${problem.type}: not held`).not.toBeNull();
+      expect(drawing!.explain(view.problem!, drawing!.labels), problem.type).toEqual(
+        describeProblem(view.problem!, EN_LABELS),
+      );
+    }
+    expect(loads, 'the failure texts are not asked for').toEqual([]);
   });
 
   it('the generic failure of a chat message says the message was not sent', async () => {
     const { part } = setup(['fail']);
-    const chat = failed({ type: 'network-error', source: 'chat' });
+    const chat = failed({ type: 'timeout-error', source: 'chat' });
     part.drawing(chat, CARD);
     await settle();
     const drawing = part.drawing(chat, CARD)!;
