@@ -59,9 +59,21 @@ for (const width of [1280, 390] as const) {
         await page.evaluate(() =>
           (
             window as unknown as { RingwiseVoice: { registerLocale(locale: string, labels: object): void } }
-          ).RingwiseVoice.registerLocale('ar', { message: 'رسالة', titleService: 'الخدمة غير متاحة' }),
+          ).RingwiseVoice.registerLocale('ar', {
+            message: 'رسالة',
+            messagePlaceholder: 'اكتب رسالة…',
+            startCall: 'ابدأ مكالمة',
+            minimize: 'تصغير',
+            close: 'إغلاق',
+            retry: 'حاول مرة أخرى',
+            titleService: 'الخدمة غير متاحة',
+          }),
         );
-        await widget(page).evaluate((el) => el.setAttribute('locale', 'ar'));
+        // An Arabic owner names the assistant in Arabic too (its first letters decide `auto`).
+        await widget(page).evaluate((el) => {
+          el.setAttribute('title', 'مساعد أكمي');
+          el.setAttribute('locale', 'ar');
+        });
         expect(files, 'no failure texts before a failure').not.toContain(MODULE_FILES.problems);
         await sendOne(page, 'رسالة');
         await expect(error(page).getByRole('heading', { name: 'الخدمة غير متاحة' }), 'the title').toBeVisible();
@@ -69,6 +81,8 @@ for (const width of [1280, 390] as const) {
           `${format(EN_LABELS.errorApi, { status: 503 })}${EN_LABELS.fixBusy}`,
         );
         expect(files, 'the failure texts, with the failure').toContain(MODULE_FILES.problems);
+        const card = widget(page).locator('[part=card]');
+        expect(await card.evaluate((el) => getComputedStyle(el).direction), 'right-to-left').toBe('rtl');
         await shoot(page, `problems-rtl-${theme}-${width}`);
       });
 
