@@ -133,6 +133,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   record: 'src/card/record/index.ts',
   sheet: 'src/card/sheet.ts',
   unread: 'src/card/unread-badge.ts',
+  problems: 'src/card/problems-file.ts',
   start: 'src/chunks/entries/start.ts',
   ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<
     (typeof LOCALES)[number],

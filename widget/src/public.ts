@@ -38,7 +38,7 @@ export {
   type ShippedLocale,
   type VoiceLabels,
 } from './i18n/labels.ts';
-export { EN_CARD_LABELS } from './i18n/card-labels.ts';
+export { EN_CARD_LABELS } from './i18n/en.ts';
 export { EN_LABELS, resolveLabels } from './i18n/en.ts';
 export {
   CHAT_EVENTS,
@@ -85,6 +85,7 @@ export type { MarkdownModule } from './card/markdown-file.ts';
 export type { RecordModule } from './card/record/index.ts';
 export type { SheetModule } from './card/sheet.ts';
 export type { UnreadModule } from './card/unread-badge.ts';
+export type { ProblemsModule } from './card/problems-file.ts';
 export type {
   ChatClientPort,
   ChatEngine,

@@ -7,7 +7,7 @@
  */
 import type { CardHost } from '../ports/card-port.ts';
 import { consentKey, hashText } from '../conversation/element-start.ts';
-import { EN_CARD_LABELS } from '../i18n/card-labels.ts';
+import { EN_CARD_BASE_LABELS } from '../i18n/card-labels.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
 import { createConsentStore, parseConsent } from './consent.ts';
 import type { CardDom } from './template.ts';
@@ -49,7 +49,7 @@ export function consentStep(host: CardHost, dom: CardDom, hooks: ConsentHooks): 
   const { element } = host;
   /** The consent text exactly as the card shows it (render-body.ts): the title, a line break, the text's words. */
   const shown = () => {
-    const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
+    const labels = { ...EN_CARD_BASE_LABELS, ...host.labels() } as VoiceLabels;
     const title = element.getAttribute('consent-title')?.trim() || labels.consentTitle;
     const pieces = parseConsent(element.getAttribute('consent-content') || labels.consentContent);
     return `${title}\n${pieces.map((piece) => (typeof piece === 'string' ? piece : piece.text)).join('')}`;

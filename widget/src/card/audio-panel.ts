@@ -9,6 +9,7 @@
 import type { CardHost } from '../ports/card-port.ts';
 import { AudioSettings, type AudioClient, type DeviceOption } from '../conversation/audio-settings.ts';
 import { bindHold, inputMode, PushToTalk } from '../conversation/push-to-talk.ts';
+import { EN_AUDIO_LABELS } from '../i18n/audio-labels.ts';
 import { format, type VoiceLabels } from '../i18n/labels.ts';
 import { START_STAGES } from '../core/start-stages.ts';
 import type { CallView } from '../conversation/view.ts';
@@ -234,7 +235,8 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
   return {
     talk: () => (ptt() ? (talk.held ? 'held' : 'released') : undefined),
     render(frame) {
-      labels = frame.labels;
+      // The audio settings' English ships in this file (audio-labels.ts), under the locale's and the page's.
+      labels = { ...EN_AUDIO_LABELS, ...frame.labels };
       const { live } = frame;
       if (live && !attached) void settings.attach();
       if (!live && attached) {
@@ -244,12 +246,12 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
       attached = live;
       // Hybrid: behind More (its row); voice: the third control beside Mute and Hang Up.
       toggle.hidden = !live || (frame.mode !== 'voice' && !dom.footer.hasAttribute('data-more'));
-      setLabel(toggle, frame.labels.audioSettings);
+      setLabel(toggle, labels.audioSettings);
       if (!live) panel.hidden = true;
       const push = ptt();
       talkButton.hidden = !(live && push);
       talkButton.setAttribute('aria-pressed', String(talk.held));
-      setLabel(talkButton, frame.labels.holdToTalk);
+      setLabel(talkButton, labels.holdToTalk);
       if (push) dom.mute.hidden = true;
       stop.render(frame);
       soundCheck.render(frame);

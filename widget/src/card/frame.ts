@@ -6,9 +6,9 @@
 import type { WidgetMode } from '../ports/card-port.ts';
 import type { RestoreState } from '../continuity/continuity.ts';
 import {
-  describeProblem,
   formatDuration,
-  statusLine,
+  statusLineWith,
+  type Explain,
   type ProblemInfo,
   type StatusLine,
 } from '../conversation/status.ts';
@@ -44,11 +44,13 @@ export interface CardFrame {
 /**
  * Works out a frame. `hungUp`: the visitor hung up the last call (the card saw it); a call that
  * ended on a connection error (`meeting-ended`) was lost; any other end was the assistant's.
- * `talk`: push-to-talk's button, held or not (absent: an open microphone).
+ * `talk`: push-to-talk's button, held or not (absent: an open microphone). `explain`: how a
+ * failure is explained (problems-part.ts: `describeProblem` from the failure texts' file).
  */
 export function cardFrame(
   view: CallView,
   labels: VoiceLabels,
+  explain: Explain,
   mode: WidgetMode,
   asking: boolean,
   kept: RestoreState,
@@ -79,7 +81,7 @@ export function cardFrame(
   // Voice only: no field to type into, so a blocked microphone's fix cannot be "type instead".
   const typing = mode !== 'voice';
   const info =
-    idle && !asking && !ended ? (keptInfo ?? (problem ? describeProblem(problem, labels, typing) : null)) : null;
+    idle && !asking && !ended ? (keptInfo ?? (problem ? explain(problem, labels, typing) : null)) : null;
   const mic = !keptInfo && !!problem?.type.startsWith('mic-');
   return {
     view,
@@ -88,7 +90,7 @@ export function cardFrame(
     idle,
     live: phase === 'active' || phase === 'reconnecting',
     connecting: phase === 'loading' || phase === 'starting',
-    status: statusLine(view, labels, typing, talk),
+    status: statusLineWith(explain, view, labels, typing, talk),
     asking,
     kept,
     info,

@@ -13,7 +13,7 @@
 import type { Card, CardHost } from '../ports/card-port.ts';
 import { parseRoomHosts } from '../api/web-call-check.ts';
 import { ConversationController } from '../conversation/controller.ts';
-import { EN_CARD_LABELS } from '../i18n/card-labels.ts';
+import { EN_CARD_BASE_LABELS } from '../i18n/card-labels.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
 import { START_STAGES, type CallView } from '../conversation/view.ts';
 import { consentStep } from './ask-consent.ts';
@@ -35,6 +35,7 @@ import { lazyRich } from './rich-part.ts';
 import type { AudioPanel } from './audio-panel.ts';
 import { unreadPart } from './unread-part.ts';
 import { afterQueued } from '../core/tasks.ts';
+import { problemsPart } from './problems-part.ts';
 import { lazySheet } from './sheet-part.ts';
 
 export { overridesMessage } from './submit.ts';
@@ -117,6 +118,7 @@ export function mountCard(host: CardHost): Card {
     if (view.phase !== 'idle' && view.phase !== 'loading' && !audio && (!(light || held) || ptt)) void loadAudio();
   };
   const badge = unreadPart(host, kit, () => render());
+  const problems = problemsPart(host, () => render());
   const sheet = lazySheet(host, card, () => render());
   let tick: ReturnType<typeof setTimeout> | undefined;
   /**
@@ -148,12 +150,16 @@ export function mountCard(host: CardHost): Card {
     const view = controller.getSnapshot();
     endLight(view);
     const lean = light || held; // the light frame, or after it until the whole card's turn
-    const labels = { ...EN_CARD_LABELS, ...host.labels() } as VoiceLabels;
+    // A failure's texts are their own file: this drawing waits for it (problems-part.ts).
+    const drawing = problems.drawing(view, { ...EN_CARD_BASE_LABELS, ...host.labels() } as VoiceLabels);
+    if (!drawing) return;
+    const { labels, explain } = drawing;
     // A new call forgets who ended the last one.
     if (view.phase === 'loading' || view.phase === 'starting') hungUp = false;
     const frame = cardFrame(
       view,
       labels,
+      explain,
       host.mode(),
       consent.asking(),
       keeping.keep?.state() ?? 'none',

@@ -26,6 +26,7 @@ export const loadBundledModule: LoadModule = <K extends ModuleKey>(name: K) => {
     record: () => import('../card/record/index.ts'),
     sheet: () => import('../card/sheet.ts'),
     unread: () => import('../card/unread-badge.ts'),
+    problems: () => import('../card/problems-file.ts'),
     start: () => import('./entries/start.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;

@@ -66,14 +66,29 @@ function loadProblem(failure: LoadFailure, labels: CardLabels): ProblemInfo {
 }
 
 /**
+ * Explains a failure a widget file or the network caused, else `null`. The card explains these with
+ * texts of its own (card/problems-part.ts): the file with the other failures' texts would not
+ * load then either.
+ */
+export function fileOrNetworkProblem(problem: CallProblem, labels: CardLabels): ProblemInfo | null {
+  // A widget file that did not load (the engine, or the daily file under the core's error type).
+  if (problem.load) return loadProblem(problem.load, labels);
+  if (problem.type === 'engine-load-failed')
+    return { title: labels.titleLoad, text: labels.errorEngine, fix: labels.fixEngine, retry: true };
+  if (problem.type === 'network-error')
+    return { title: labels.titleNetwork, text: labels.errorNetwork, fix: labels.fixNetwork, retry: true };
+  return null;
+}
+
+/**
  * Explains a failure of a call or of a chat message. `typing`: the visitor has a message field
  * (not voice-only), so a blocked microphone can point to it.
  */
 export function describeProblem(problem: CallProblem, labels: CardLabels, typing = true): ProblemInfo {
   const info = (title: string, text: string, fix: string, retry = true): ProblemInfo => ({ title, text, fix, retry });
   const setup = (text: string) => info(labels.titleSetup, text, labels.fixSetup, false);
-  // A widget file that did not load (the engine, or the daily file under the core's error type).
-  if (problem.load) return loadProblem(problem.load, labels);
+  const own = fileOrNetworkProblem(problem, labels);
+  if (own) return own;
   switch (problem.type) {
     case 'not-configured':
       return setup(labels.errorNotConfigured);
@@ -82,8 +97,6 @@ export function describeProblem(problem: CallProblem, labels: CardLabels, typing
       return setup(labels.errorNoTarget);
     case 'invalid-overrides':
       return info(labels.titleSetup, labels.errorOverrides, labels.fixOverrides, false);
-    case 'engine-load-failed':
-      return info(labels.titleLoad, labels.errorEngine, labels.fixEngine);
     case 'mic-permission-denied':
       return info(labels.titleMic, labels.errorMicDenied, labels.fixMicDenied);
     case 'mic-not-found':
@@ -95,8 +108,6 @@ export function describeProblem(problem: CallProblem, labels: CardLabels, typing
         typing ? labels.fixMicBlocked : labels.fixMicBlockedVoice,
         false,
       );
-    case 'network-error':
-      return info(labels.titleNetwork, labels.errorNetwork, labels.fixNetwork);
     case 'timeout-error':
       return info(labels.titleTimeout, labels.errorTimeout, labels.fixBusy);
     case 'answer-error':
@@ -124,6 +135,23 @@ export function describeProblem(problem: CallProblem, labels: CardLabels, typing
  * visitor is heard.
  */
 export function statusLine(view: CallView, labels: CardLabels, typing = true, talk?: 'held' | 'released'): StatusLine {
+  return statusLineWith(describeProblem, view, labels, typing, talk);
+}
+
+/** Explains a failure: `describeProblem`, or the card's (given with its failure texts' file, card/problems-part.ts). */
+export type Explain = (problem: CallProblem, labels: CardLabels, typing?: boolean) => ProblemInfo;
+
+/**
+ * `statusLine` with the failure's explanation given: the card's file does not carry
+ * `describeProblem` (its failure texts' file does, issue 35), so it uses this one.
+ */
+export function statusLineWith(
+  explain: Explain,
+  view: CallView,
+  labels: CardLabels,
+  typing = true,
+  talk?: 'held' | 'released',
+): StatusLine {
   const line = (text: string, tone: StatusTone, announcement = text): StatusLine => ({ text, announcement, tone });
   switch (view.phase) {
     case 'loading':
@@ -147,7 +175,7 @@ export function statusLine(view: CallView, labels: CardLabels, typing = true, ta
   }
   if (view.chat !== 'idle') return line(labels.typing, 'speaking', '');
   if (view.problem) {
-    const { text, fix } = describeProblem(view.problem, labels, typing);
+    const { text, fix } = explain(view.problem, labels, typing);
     return line(text, 'error', fix ? `${text} ${fix}` : text);
   }
   if (view.ended) return line(format(labels.ended, { duration: formatDuration(view.duration) }), 'ended');

@@ -1,11 +1,15 @@
 /**
  * The card's English texts (see `labels.ts`). They ship in the card UI file, not in the
- * script-tag loader, which only paints the launcher.
+ * script-tag loader, which only paints the launcher. The failure texts (problem-labels.ts) and the
+ * audio settings' (audio-labels.ts) are not here: they ship in the files that need them (issue 35,
+ * the card's bytes); `EN_CARD_LABELS` (en.ts) is all of them.
  */
+import type { AudioLabelKey } from './audio-labels.ts';
 import type { CardLabels } from './labels.ts';
+import type { ProblemLabelKey } from './problem-labels.ts';
 
-/** English card labels. */
-export const EN_CARD_LABELS: CardLabels = {
+/** English card labels the card file carries: all but the failure texts and the audio settings'. */
+export const EN_CARD_BASE_LABELS: Omit<CardLabels, ProblemLabelKey | AudioLabelKey> = {
   assistantName: 'AI Assistant',
   close: 'Close',
   recordMenu: 'Conversation options',
@@ -49,44 +53,21 @@ export const EN_CARD_LABELS: CardLabels = {
   stageVideoRecordingStarted: 'starting recording',
   stageAudioObserverSetup: 'tuning in',
   stageAudioProcessingSetup: 'reducing noise',
-  titleMic: 'Microphone needed',
-  titleNetwork: 'Connection problem',
-  titleSetup: 'Not set up correctly',
-  titleService: 'Service unavailable',
-  titleLoad: 'Loading failed',
   titleEnded: 'The call ended',
+  titleNetwork: 'Connection problem',
+  titleLoad: 'Loading failed',
   titleCall: 'The call could not connect',
   titleChat: 'Message not sent',
-  titleTimeout: 'No answer',
-  titleAnswer: 'Unreadable answer',
-  errorMicDenied: 'Microphone access was denied.',
-  errorMicNotFound: 'No microphone was found.',
-  errorMicBlocked: 'This page blocks microphone access, so calls cannot start here.',
-  errorNetwork: 'Could not reach the assistant service.',
-  errorApi: 'The assistant service answered with an error ({status}).',
-  errorUnauthorized: "The assistant service rejected this widget's key.",
-  errorBusy: 'The assistant service is busy right now.',
-  errorEngine: 'Part of the assistant could not be downloaded.',
-  errorNotConfigured: 'The public key is missing.',
-  errorNoTarget: 'No assistant is configured.',
-  errorOverrides: 'The assistant settings on this page (assistant-overrides) are not valid JSON.',
-  errorEnded: 'The call ended unexpectedly ({reason}).',
   resumeCall: 'Resume call',
   callGone: 'The call ended while you were changing pages.',
   callElsewhere: 'This call goes on in another tab. Continue there, or hang up there first.',
+  errorNetwork: 'Could not reach the assistant service.',
+  errorEngine: 'Part of the assistant could not be downloaded.',
   errorCall: 'Something went wrong while connecting.',
   errorChat: 'Something went wrong while sending your message.',
-  errorTimeout: 'The assistant service did not answer in time.',
-  errorAnswer: 'The assistant service sent an answer that could not be read.',
   replyCut: 'The answer was cut off here.',
-  fixMicDenied: 'Allow the microphone: click the icon at the left of the address bar, then try again.',
-  fixMicNotFound: 'Connect a microphone or headset, then try again.',
-  fixMicBlocked: 'Type your question instead, or open the site in its own tab.',
   fixNetwork: 'Check your connection, then try again.',
-  fixSetup: "The site's owner needs to finish setting up this assistant.",
-  fixBusy: 'Wait a few seconds, then try again.',
   fixEngine: 'Check your connection or content blocker, then try again.',
-  fixOverrides: "Nothing was sent. The site's owner needs to correct this setting.",
   consentTitle: 'Before we start',
   consentContent:
     'You are talking to an AI assistant. The conversation is processed by our service providers and may be recorded.',
@@ -97,15 +78,6 @@ export const EN_CARD_LABELS: CardLabels = {
   endedByConnection: 'The connection was lost.',
   more: 'More',
   typeInstead: 'Type instead',
-  fixMicBlockedVoice: 'Open this site in its own browser tab to call.',
-  audioSettings: 'Audio settings',
-  microphone: 'Microphone',
-  speaker: 'Speaker',
-  deviceNumbered: 'Device {n}',
-  assistantVolume: "Assistant's volume",
-  micLost: 'Your microphone was disconnected. Choose another one:',
-  deviceFailed: 'That device could not be used. Choose another one.',
-  holdToTalk: 'Hold to talk',
   talking: 'Talking…',
   pushToTalk: 'Hold the button to talk',
   nudgeDismiss: 'Dismiss',

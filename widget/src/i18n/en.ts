@@ -3,11 +3,16 @@
  * the texts itself (the React hook's users, docs). The element does not import this module: its
  * loader ships only the launcher's half.
  */
-import { EN_CARD_LABELS } from './card-labels.ts';
+import { EN_AUDIO_LABELS } from './audio-labels.ts';
+import { EN_CARD_BASE_LABELS } from './card-labels.ts';
+import { EN_PROBLEM_LABELS } from './problem-labels.ts';
 import { EN_RICH_LABELS } from './rich-labels.ts';
 import { EN_RECORD_LABELS } from './record-labels.ts';
 import { EN_STOP_LABELS } from './stop-labels.ts';
-import { EN_LAUNCHER_LABELS, localeLabels, type VoiceLabels } from './labels.ts';
+import { EN_LAUNCHER_LABELS, localeLabels, type CardLabels, type VoiceLabels } from './labels.ts';
+
+/** Every English card label: the card file's, its failure texts' and its audio settings' (each shipped where used). */
+export const EN_CARD_LABELS: CardLabels = { ...EN_CARD_BASE_LABELS, ...EN_PROBLEM_LABELS, ...EN_AUDIO_LABELS };
 
 /** Every English label (the default locale). */
 export const EN_LABELS: VoiceLabels = {

@@ -86,6 +86,8 @@ export const MODULE_FILES = {
   sheet: /* @__PURE__ */ moduleFile('sheet'),
   /** The unread badge on the closed launcher, loaded by the card with the first unread answer. */
   unread: /* @__PURE__ */ moduleFile('unread'),
+  /** The failure texts' English (titles, sentences, fixes), loaded by the card with the first failure. */
+  problems: /* @__PURE__ */ moduleFile('problems'),
   /** The click's start (target, consent, POST /call/web, the microphone), loaded with the card on intent or in idle time. */
   start: /* @__PURE__ */ moduleFile('start'),
 } as const satisfies Record<keyof WidgetModules, string>;

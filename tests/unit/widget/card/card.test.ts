@@ -222,7 +222,8 @@ describe('voice card', () => {
     expect(mounted.shadow.querySelector('[part=error]')?.textContent, 'sentence').toContain(
       EN_LABELS.errorNotConfigured,
     );
-    expect(mounted.modules.loads, 'no engine without a key').toEqual(['card']);
+    // The failure's texts are their own file (voice-widget-problems.js); no engine.
+    expect(mounted.modules.loads, 'no engine without a key').toEqual(['card', 'problems']);
     expect(errors, 'error event').toEqual(['not-configured']);
     mounted.el.setAttribute('public-key', 'pk');
     mounted.el.removeAttribute('assistant-id');

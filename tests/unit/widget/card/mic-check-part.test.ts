@@ -9,8 +9,7 @@ import type { CallNotice, NoticeAction } from '../../../../widget/src/card/call-
 import type { CardFrame } from '../../../../widget/src/card/frame.ts';
 import { micCheck } from '../../../../widget/src/card/mic-check-part.ts';
 import { MIC_CHECKED_KEY, type MicVerdict } from '../../../../widget/src/conversation/mic-check.ts';
-import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
-import { EN_CARD_LABELS } from '../../../../widget/src/i18n/card-labels.ts';
+import { EN_CARD_LABELS, EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import { EN_LAUNCHER_LABELS } from '../../../../widget/src/i18n/labels.ts';
 import { FakeTrack } from '../../../fixtures/fake-call.ts';
 

@@ -7,7 +7,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { AUDIO_STORAGE_KEY } from '../../../../widget/src/conversation/audio-settings.ts';
 import { NUDGE_KEY } from '../../../../widget/src/conversation/forget.ts';
 import { NUDGE_SHOWN_KEY } from '../../../../widget/src/nudge/nudge.ts';
-import { EN_CARD_LABELS } from '../../../../widget/src/i18n/card-labels.ts';
+import { EN_CARD_LABELS } from '../../../../widget/src/i18n/en.ts';
 import { EN_RECORD_LABELS } from '../../../../widget/src/i18n/record-labels.ts';
 import { labels as DE } from '../../../../widget/src/i18n/locales/de.ts';
 import type { VoiceCallElement } from '../../../../widget/src/element/element-types.ts';

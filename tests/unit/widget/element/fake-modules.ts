@@ -11,6 +11,7 @@ import * as audio from '../../../../widget/src/card/audio-panel.ts';
 import * as nudge from '../../../../widget/src/nudge/nudge.ts';
 import * as analytics from '../../../../widget/src/analytics/stream.ts';
 import * as start from '../../../../widget/src/chunks/entries/start.ts';
+import * as problems from '../../../../widget/src/card/problems-file.ts';
 
 /** The real language files, as the loader would import them. */
 const LOCALE_MODULES: Record<ShippedLocale, () => Promise<LocaleModule>> = {
@@ -68,6 +69,7 @@ export function createFakeModules(): FakeModules {
     if (name === 'markdown') return import('../../../../widget/src/card/markdown-file.ts');
     if (name === 'record') return import('../../../../widget/src/card/record/index.ts');
     if (name === 'unread') return import('../../../../widget/src/card/unread-badge.ts');
+    if (name === 'problems') return Promise.resolve(problems);
     if (name === 'keep') return keepGate.then(() => import('../../../../widget/src/continuity/file.ts'));
     // The card's audio file, the nudge and the analytics stream: the real ones, as the loader fetches them.
     if (name === 'audio') return Promise.resolve(audio);
