@@ -101,6 +101,24 @@ for (const width of [1280, 390] as const) {
         for (const code of [block, widget(page).locator('.md p code')])
           expect(await code.evaluate((el) => getComputedStyle(el).direction), 'code left to right').toBe('ltr');
         await shoot(page, `rtl-code-${theme}-${width}`);
+
+        // English typed in an Arabic card keeps its question mark at its end (to the right), not "?Hello".
+        await widget(page).getByRole('textbox', { name: 'رسالة' }).fill('Hello?');
+        await widget(page).getByRole('textbox', { name: 'رسالة' }).press('Enter');
+        const typed = widget(page).locator('.log [data-role=user]', { hasText: 'Hello?' });
+        const [first, last] = await typed.evaluate((el) => {
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          let text: Node | null = walker.nextNode();
+          while (text && text.textContent !== 'Hello?') text = walker.nextNode();
+          const x = (at: number) => {
+            const range = document.createRange();
+            range.setStart(text!, at);
+            range.setEnd(text!, at + 1);
+            return range.getBoundingClientRect().left;
+          };
+          return [x(0), x(5)];
+        });
+        expect(last, 'the question mark after "Hello", to its right').toBeGreaterThan(first);
       });
     }
   });
