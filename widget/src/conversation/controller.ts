@@ -229,7 +229,8 @@ export class ConversationController implements ContinuityPort {
    */
   restore(turns: readonly SavedTurn[], sessionId: string | null): void {
     this.#chat.restore(sessionId);
-    this.#store.push(turns.map((turn) => ({ ...turn, partial: '', at: 0 })));
+    // Old entries have no time: 0 (the transcript then shows none for them).
+    this.#store.push(turns.map((turn) => ({ ...turn, partial: '', at: turn.at ?? 0 })));
   }
 
   /**
