@@ -36,13 +36,16 @@ test('the entry keeps each turn’s time; older entries without one load as befo
     sessionId: () => null,
   };
   const entry = entryOf(source, undefined, false, 'https://site.example/a', AT + 1000)!;
-  expect(entry.turns).toEqual([
+  expect(entry.turns).toStrictEqual([
     { role: 'user', text: 'Hi', via: 'text', at: AT },
-    { role: 'assistant', text: 'Hello', via: 'text' },
+    { role: 'assistant', text: 'Hello', via: 'text', at: 0 },
   ]);
   const storage = memory();
   writeConversation(storage, 'k', entry);
-  expect(readConversation(storage, 'k', AT + 2000)!.turns).toEqual(entry.turns);
+  expect(readConversation(storage, 'k', AT + 2000)!.turns, 'no time: none read back').toStrictEqual([
+    { role: 'user', text: 'Hi', via: 'text', at: AT },
+    { role: 'assistant', text: 'Hello', via: 'text' },
+  ]);
   // An entry as an older page wrote it, and one with times that are no dates.
   storage().setItem(
     'k',
