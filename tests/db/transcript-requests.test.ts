@@ -4,7 +4,10 @@
  *   (anon's insert through /rest/v1), anon reads nothing, and a job goes only with its request;
  * - a request POSTed to /api/transcript-requests is stored, its job written by the trigger, and
  *   the delivery worker mails it to the visitor's address, once (the request's id as Message-ID);
- * - a refusing SMTP server is retried with the contact outbox's back-off, then delivered.
+ * - a refusing SMTP server is retried with the contact outbox's back-off, then delivered;
+ * - the database dropping the worker's and the route's connections (pg_terminate_backend, as
+ *   tests/db/delivery-chaos does for contact jobs) crashes nothing: the server (in this process)
+ *   answers the next request, and both jobs are delivered.
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,5 +145,35 @@ describe('the route and the delivery', () => {
     smtp.mode = 'accept';
     const done = await until(() => job('retry@example.com'), (r) => r?.delivered_at != null);
     expect(done!.attempts).toBeGreaterThanOrEqual(3);
+  });
+
+  it('survives its connections being dropped mid-retry, then delivers', async () => {
+    smtp.mode = 'refuse';
+    const post = (email: string) =>
+      fetch(`${backend.server.url}${TRANSCRIPT_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...ROW, email }),
+      }).then((res) => res.status);
+    expect(await post('dropped@example.com')).toBe(202);
+    await until(() => job('dropped@example.com'), (r) => (r?.attempts ?? 0) >= 1);
+    let terminated = 0;
+    // Repeated: the worker's connections come and go (a claim, an outcome, a look at the next due time).
+    for (let i = 0; i < 40; i++) {
+      const { rows } = await admin.query<{ ok: boolean }>(
+        `select pg_terminate_backend(pid) as ok from pg_stat_activity
+          where application_name in ('ringwise-delivery', 'ringwise-rest')`,
+      );
+      terminated += rows.filter((row) => row.ok).length;
+      await new Promise((done) => setTimeout(done, 10));
+    }
+    expect(terminated, 'connections were terminated').toBeGreaterThan(0);
+    smtp.mode = 'accept';
+    // The first try after the drop may meet a dead pooled connection (503); the next one stores it.
+    let status = 0;
+    for (let i = 0; i < 5 && status !== 202; i++) status = await post('after-drop@example.com');
+    expect(status).toBe(202);
+    for (const email of ['dropped@example.com', 'after-drop@example.com'])
+      expect((await until(() => job(email), (r) => r?.delivered_at != null))!.last_error, email).toBeNull();
   });
 });
