@@ -27,6 +27,7 @@ import {
 } from './external/prepare.ts';
 import { migrationsLine } from './migrations-line.ts';
 import { attachDelivery, type NotifyingDatabase } from './leads/notify.ts';
+import { createTranscriptHandler, TRANSCRIPT_PATH } from './transcripts/route.ts';
 import { LOCAL_ANON_KEY } from '../shared/local-backend.ts';
 import { CHECKOUT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from '../shared/config.ts';
 import {
@@ -94,6 +95,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let db: ContactDatabase | null = null;
   let delivery: NotifyingDatabase | null = null;
   let rest: ReturnType<typeof createRestHandler> | null = null;
+  // "Email me a copy" (issue 38): beside the contact endpoint, on the same database and limiter.
+  let transcripts: ReturnType<typeof createTranscriptHandler> | null = null;
   let closing: Promise<ShutdownReport> | null = null;
   // Requests not yet answered (the shutdown's report counts the ones it waited for).
   let inFlight = 0;
@@ -133,6 +136,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     pathname = below;
     if (rest && isRestPath(pathname)) {
       void rest(req, res);
+      return;
+    }
+    if (transcripts && pathname === TRANSCRIPT_PATH) {
+      void transcripts(req, res);
       return;
     }
     if (!serveStatic) {
@@ -216,11 +223,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ...(options.allowedOrigins ?? []),
     ];
     const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
+    const rateLimiter = rateLimit ? createRateLimiter(rateLimit) : null;
+    transcripts = createTranscriptHandler({
+      db,
+      allowOrigin: createOriginPolicy(origins),
+      rateLimiter,
+      delivers: Boolean(delivery && options.delivery?.transcripts?.length),
+      clientAddress: (req) => clientAddress(req, trustProxy),
+      log,
+    });
     rest = createRestHandler({
       db,
       anonKey: options.anonKey ?? LOCAL_ANON_KEY,
       allowOrigin: createOriginPolicy(origins),
-      rateLimiter: rateLimit ? createRateLimiter(rateLimit) : null,
+      rateLimiter,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       bodyTimeoutMs: options.bodyTimeoutMs,
       clientAddress: (req) => clientAddress(req, trustProxy),

@@ -44,10 +44,10 @@ export const CHANNELS = ['webhook', 'email'] as const;
 /** One of {@link CHANNELS}. */
 export type ChannelName = (typeof CHANNELS)[number];
 
-/** Delivers one lead; resolves when the receiver accepted it, rejects with one line otherwise. */
-export interface Channel {
+/** Delivers one lead (or `J`, another queue's job); resolves when the receiver accepted it, rejects with one line otherwise. */
+export interface Channel<J = Lead> {
   name: ChannelName;
-  deliver(lead: Lead): Promise<void>;
+  deliver(lead: J): Promise<void>;
   /** Releases connections (the mail transport's pool). */
   close?(): void;
 }

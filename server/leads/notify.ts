@@ -7,10 +7,14 @@ import type { ContactDatabase } from '../database.ts';
 import { openDeliveryPool } from './delivery-pool.ts';
 import type { Channel } from './lead.ts';
 import { startDeliveryWorker, type RetryPolicy } from './outbox.ts';
+import { TRANSCRIPT_QUEUE } from './queues.ts';
+import type { TranscriptJob } from '../transcripts/mail.ts';
 
 /** What a server delivers to (ServerOptions.delivery). */
 export interface DeliveryPlan {
   channels: readonly Channel[];
+  /** Where transcript requests go (issue 38: the visitor's mail); none: the route is off. */
+  transcripts?: readonly Channel<TranscriptJob>[];
   /** @default DEFAULT_RETRY */
   retry?: RetryPolicy;
   /** @default POLL_MS */
@@ -42,21 +46,29 @@ export function attachDelivery(
   const pool = openDeliveryPool(connection, 'ringwise-delivery');
   const { channels, retry, pollMs, leaseMs, concurrency } = plan;
   const worker = startDeliveryWorker({ pool, role, channels, retry, pollMs, leaseMs, concurrency, log });
+  // The transcripts' outbox: the same worker on its own table, through the same pool.
+  const transcripts = plan.transcripts?.length
+    ? startDeliveryWorker<TranscriptJob>({
+        ...{ pool, role, retry, pollMs, leaseMs, concurrency, log },
+        channels: plan.transcripts,
+        queue: TRANSCRIPT_QUEUE,
+      })
+    : null;
   return {
     db: {
       tables: db.tables,
       ping: () => db.ping(),
       async insertAsAnon(...args) {
         const rows = await db.insertAsAnon(...args);
-        worker.wake();
+        (args[0] === 'transcript_requests' ? (transcripts ?? worker) : worker).wake();
         return rows;
       },
       close: () => db.close(),
     },
     async stop() {
-      await worker.stop();
+      await Promise.all([worker.stop(), transcripts?.stop()]);
       await pool.end().catch(() => {});
-      for (const channel of plan.channels) channel.close?.();
+      for (const channel of [...plan.channels, ...(plan.transcripts ?? [])]) channel.close?.();
     },
   };
 }

@@ -25,6 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type pg from 'pg';
 import type { Channel, Lead } from './lead.ts';
+import { CONTACT_QUEUE, type OutboxQueue } from './queues.ts';
 import { backoffMs, DEFAULT_RETRY, formatWait, type RetryPolicy } from './retry.ts';
 
 export { backoffMs, DEFAULT_RETRY, FAILING_AFTER_ATTEMPTS, formatWait, type RetryPolicy } from './retry.ts';
@@ -41,13 +42,15 @@ export const LEASE_MS = 120_000;
 /** Leads delivered at once by one worker. */
 export const CONCURRENCY = 4;
 
-/** Options of {@link startDeliveryWorker}. */
-export interface DeliveryOptions {
+/** Options of {@link startDeliveryWorker}: `J` is what the queue's channels deliver (a lead by default). */
+export interface DeliveryOptions<J extends { id: string } = Lead> {
   /** Connections to the database that holds the outbox (held only for a claim or an outcome). */
   pool: pg.Pool;
   /** Role to switch to in each transaction (service_role on Supabase's layout); null = the login role. */
   role: string | null;
-  channels: readonly Channel[];
+  channels: readonly Channel<J>[];
+  /** Which outbox (queues.ts). @default CONTACT_QUEUE */
+  queue?: OutboxQueue;
   /** @default DEFAULT_RETRY */
   retry?: RetryPolicy;
   /** @default POLL_MS */
@@ -70,10 +73,10 @@ export interface DeliveryWorker {
   stop(): Promise<void>;
 }
 
-interface Job extends Lead {
+type Job<J> = J & {
   attempts: number;
   delivered_channels: string[];
-}
+};
 
 /** What one attempt came to, written while the claim `claim` holds. */
 interface Outcome {
@@ -86,8 +89,9 @@ interface Outcome {
 }
 
 /** Starts the worker; it looks at the outbox at once (jobs left by an earlier run are delivered). */
-export function startDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
+export function startDeliveryWorker<J extends { id: string } = Lead>(options: DeliveryOptions<J>): DeliveryWorker {
   const { pool, role, channels, retry = DEFAULT_RETRY, pollMs = POLL_MS, log, random = Math.random } = options;
+  const { outbox, key, read, noun, name } = options.queue ?? CONTACT_QUEUE;
   const { leaseMs = LEASE_MS, concurrency = CONCURRENCY } = options;
   // Who claims (shown by the outbox's claimed_by): this process, plus a count per claim, so an
   // outcome is written only by the claim that made it (not by an older one whose lease ran out).
@@ -120,22 +124,21 @@ export function startDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   }
 
   /** Claims up to `limit` due jobs (unclaimed, or whose lease ran out) for this worker. */
-  function claim(limit: number): Promise<Array<Job & { claim: string }>> {
+  function claim(limit: number): Promise<Array<Job<J> & { claim: string }>> {
     const token = `${worker} #${++claims}`;
     return transaction(async (client) => {
-      const { rows } = await client.query<Job>(
+      const { rows } = await client.query<Job<J>>(
         `with due as (
-           select submission_id from public.contact_outbox
+           select ${key} from ${outbox}
             where delivered_at is null and next_attempt_at <= now() and (claimed_until is null or claimed_until <= now())
-            order by next_attempt_at, submission_id
+            order by next_attempt_at, ${key}
             limit $1
             for update skip locked),
          claimed as (
-           update public.contact_outbox o set claimed_until = now() + $2 * interval '1 millisecond', claimed_by = $3
-             from due where o.submission_id = due.submission_id
-           returning o.submission_id, o.attempts, o.delivered_channels)
-         select s.id, s.created_at, s.name, s.business_name, s.email, s.additional_info, c.attempts, c.delivered_channels
-           from claimed c join public.contact_submissions s on s.id = c.submission_id`,
+           update ${outbox} o set claimed_until = now() + $2 * interval '1 millisecond', claimed_by = $3
+             from due where o.${key} = due.${key}
+           returning o.${key}, o.attempts, o.delivered_channels)
+         ${read}`,
         [limit, leaseMs, token],
       );
       return rows.map((row) => ({ ...row, claim: token }));
@@ -143,7 +146,7 @@ export function startDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   }
 
   /** Hands the lead to every channel that has not accepted it yet; no connection is held. */
-  async function attempt(job: Job & { claim: string }): Promise<Outcome> {
+  async function attempt(job: Job<J> & { claim: string }): Promise<Outcome> {
     const done = new Set(job.delivered_channels);
     const failures: string[] = [];
     for (const channel of channels) {
@@ -160,7 +163,7 @@ export function startDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
     const waitMs = backoffMs(attempt, retry, random());
     const reason = failures.join('; ').slice(0, 1000);
     log(
-      `Contact request ${job.id}: delivery attempt ${attempt} failed (${reason}); next attempt in ${formatWait(waitMs)}.`,
+      `${noun} ${job.id}: delivery attempt ${attempt} failed (${reason}); next attempt in ${formatWait(waitMs)}.`,
     );
     return { id: job.id, claim: job.claim, attempt, delivered: [...done], failure: { reason, waitMs } };
   }
@@ -171,21 +174,21 @@ export function startDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
     await transaction((client) =>
       failure === null
         ? client.query(
-            `update public.contact_outbox set attempts = $3, last_attempt_at = now(), last_error = null, delivered_channels = $4,
+            `update ${outbox} set attempts = $3, last_attempt_at = now(), last_error = null, delivered_channels = $4,
                     delivered_at = now(), claimed_until = null, claimed_by = null
-              where submission_id = $1 and claimed_by = $2`,
+              where ${key} = $1 and claimed_by = $2`,
             [id, token, attempt, delivered],
           )
         : client.query(
-            `update public.contact_outbox set attempts = $3, last_attempt_at = now(), last_error = $5, delivered_channels = $4,
+            `update ${outbox} set attempts = $3, last_attempt_at = now(), last_error = $5, delivered_channels = $4,
                     next_attempt_at = now() + $6 * interval '1 millisecond', claimed_until = null, claimed_by = null
-              where submission_id = $1 and claimed_by = $2`,
+              where ${key} = $1 and claimed_by = $2`,
             [id, token, attempt, delivered, failure.reason, failure.waitMs],
           ),
     );
   }
 
-  function launch(job: Job & { claim: string }): void {
+  function launch(job: Job<J> & { claim: string }): void {
     const delivery: Promise<void> = attempt(job)
       .then((outcome) => record(outcome).catch(() => void unrecorded.push(outcome)))
       .finally(() => {
@@ -200,7 +203,7 @@ export function startDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
     const rows = await transaction(async (client) => {
       const result = await client.query<{ wait: number | null }>(
         `select extract(epoch from min(greatest(next_attempt_at, coalesce(claimed_until, next_attempt_at))) - now()) * 1000 as wait
-           from public.contact_outbox where delivered_at is null`,
+           from ${outbox} where delivered_at is null`,
       );
       return result.rows;
     });
@@ -222,13 +225,13 @@ export function startDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
         if (jobs.length === 0) break;
       }
       if (!stopped) wait = await untilNextDue();
-      if (databaseDown) log('Contact delivery: the database is reachable again.');
+      if (databaseDown) log(`${name}: the database is reachable again.`);
       databaseDown = false;
     } catch (error) {
       // One line when the database goes away, not one per poll; jobs wait in the outbox.
       if (!databaseDown)
         log(
-          `Contact delivery paused: the database is not reachable (${(error as Error).message}); retrying every ${formatWait(pollMs)}.`,
+          `${name} paused: the database is not reachable (${(error as Error).message}); retrying every ${formatWait(pollMs)}.`,
         );
       databaseDown = true;
     }

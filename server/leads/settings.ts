@@ -7,6 +7,7 @@
  * typo never silently drops notifications.
  */
 import type { Channel } from './lead.ts';
+import { createTranscriptMailChannel, type TranscriptJob } from '../transcripts/mail.ts';
 import { createMailChannel, isPlainAddress } from './mail.ts';
 import { createWebhookChannel } from './webhook.ts';
 
@@ -16,6 +17,8 @@ export type DeliveryEnv = Readonly<Record<string, string | undefined>>;
 /** The channels configured, with one line each saying where leads go (no secret in it). */
 export interface DeliveryConfig {
   channels: Channel[];
+  /** The transcripts' mail to visitors (issue 38): through SMTP_URL when it is set, else none. */
+  transcripts: Channel<TranscriptJob>[];
   /** e.g. "webhook https://crm.example.com/hooks/…", "email to sales@example.com" */
   summary: string[];
 }
@@ -28,6 +31,7 @@ const value = (env: DeliveryEnv, name: string) => env[name]?.trim() || undefined
 /** Reads and checks the notification variables; throws one sentence on a mistake. */
 export function readDeliveryConfig(env: DeliveryEnv): DeliveryConfig {
   const channels: Channel[] = [];
+  const transcripts: Channel<TranscriptJob>[] = [];
   const summary: string[] = [];
   const url = value(env, 'CONTACT_WEBHOOK_URL');
   const secret = value(env, 'CONTACT_WEBHOOK_SECRET');
@@ -84,7 +88,8 @@ export function readDeliveryConfig(env: DeliveryEnv): DeliveryConfig {
     if (from !== undefined && !isPlainAddress(from))
       throw new Error(`CONTACT_NOTIFY_FROM must be one plain address, not ${JSON.stringify(from)}.`);
     channels.push(createMailChannel({ smtpUrl, to: recipients, from }));
+    transcripts.push(createTranscriptMailChannel({ smtpUrl, from: from ?? recipients[0]! }));
     summary.push(`email to ${recipients.join(', ')}`);
   }
-  return { channels, summary };
+  return { channels, transcripts, summary };
 }

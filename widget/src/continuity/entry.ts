@@ -12,6 +12,7 @@ export interface KeptSource {
       readonly role: 'user' | 'assistant';
       readonly text: string;
       readonly via: 'voice' | 'text';
+      readonly at?: number;
     }[];
   };
   sessionId(): string | null;
@@ -31,7 +32,7 @@ export function entryOf(
   const turns = source
     .getSnapshot()
     .conversation.filter((turn) => turn.text)
-    .map(({ role, text, via }) => ({ role, text, via }));
+    .map(({ role, text, via, at }) => ({ role, text, via, at })); // `at` 0 or absent: read back without
   const sessionId = source.sessionId();
   if (!turns.length && !sessionId && !call) return null;
   return { updatedAt: now, turns, ...(sessionId && { sessionId }), ...(call && leaving && { call }), page };

@@ -99,7 +99,10 @@ function turnOf(value: unknown): SavedTurn | null {
     !t.text
   )
     return null;
-  return { role: t.role, text: t.text, via: t.via };
+  // `at` (issue 38): entries written before it was kept have none and load as before; a time that
+  // is no date (a string, out of Date's range) is dropped, not the turn.
+  const at = typeof t.at == 'number' && t.at > 0 && t.at < 8e15 ? { at: t.at } : {};
+  return { role: t.role, text: t.text, via: t.via, ...at };
 }
 
 /** The kept call, or why it fails the checks of a fresh answer (`roomUrlProblem`) or its own. */

@@ -11,6 +11,8 @@ export interface SavedTurn {
   readonly role: 'user' | 'assistant';
   readonly text: string;
   readonly via: 'voice' | 'text';
+  /** When it began (epoch ms), for the transcript's times; absent in entries kept before it was. */
+  readonly at?: number;
 }
 
 /** The conversation's side, as continuity needs it (the controller implements it). */

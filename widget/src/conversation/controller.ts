@@ -229,7 +229,7 @@ export class ConversationController implements ContinuityPort {
    */
   restore(turns: readonly SavedTurn[], sessionId: string | null): void {
     this.#chat.restore(sessionId);
-    this.#store.push(turns.map((turn) => ({ ...turn, partial: '', at: 0 })));
+    this.#store.push(turns.map((turn) => ({ at: 0, ...turn, partial: '' }))); // an older entry's turn: no time (0)
   }
 
   /**

@@ -9,7 +9,7 @@ import type { Turn } from './view.ts';
 
 /** One line of a transcript: when, who, what was heard. */
 export interface TranscriptTurn {
-  /** ISO time the turn began; absent for a turn kept from another page (its time was not kept). */
+  /** ISO time the turn began; absent for a turn kept by an older page (whose entry has no time). */
   readonly at?: string;
   readonly speaker: 'assistant' | 'visitor';
   /** The speaker's name as the card shows it. */

@@ -40,7 +40,7 @@ export interface Turn {
   readonly role: 'user' | 'assistant';
   readonly text: string;
   readonly partial: string;
-  /** When it began (epoch ms, the view store's clock); 0 for a turn kept from another page (not kept). */
+  /** When it began (epoch ms, the view store's clock); 0 for a turn kept by an older page (no time kept). */
   readonly at?: number;
   /** How it arrived: spoken in a call, or typed / streamed as text. */
   readonly via: 'voice' | 'text';

@@ -58,6 +58,7 @@ interface OptionValues {
   nudge: string;
   'nudge-delay': number | `${number}`;
   'debug-latency': Presence;
+  'transcript-endpoint': string;
 }
 
 /** Compiles only when `T` is `never`: below, when `OptionValues` types no name that is not an option attribute. */

@@ -79,6 +79,7 @@ export const OPTION_ATTRIBUTES = [
   'nudge',
   'nudge-delay',
   'debug-latency',
+  'transcript-endpoint',
 ] as const;
 
 /** An option attribute's name. */

@@ -23,6 +23,14 @@ export interface RecordLabels {
   /** The transcript's title (`{name}`: the assistant's name). */
   transcriptTitle: string;
   /** "Email me a copy" (only with `transcript-endpoint`): the item, the field, its button and outcomes. */
+  emailCopy: string;
+  emailLabel: string;
+  emailSend: string;
+  /** The address typed is not one (the form stays, with what was typed). */
+  emailInvalid: string;
+  emailSent: string;
+  /** The endpoint did not accept it (or could not be reached): the form stays. */
+  emailFailed: string;
 }
 
 /** English record labels. */
@@ -39,4 +47,10 @@ export const EN_RECORD_LABELS: RecordLabels = {
   downloadText: 'Download (.txt)',
   downloadMarkdown: 'Download (.md)',
   transcriptTitle: 'Conversation with {name}',
+  emailCopy: 'Email me a copy',
+  emailLabel: 'Your email address',
+  emailSend: 'Send',
+  emailInvalid: 'Enter an email address such as name@example.com.',
+  emailSent: 'Sent — check your inbox',
+  emailFailed: 'Could not send it. Try again, or download it instead.',
 };

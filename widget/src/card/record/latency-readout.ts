@@ -14,8 +14,9 @@ import MENU_CSS from './menu.css?raw';
 export function latencyText(figures: Pick<LatencyFigures, 'firstAudioMs' | 'turnsMs' | 'turnLatencyP50Ms'> | null) {
   const ms = (value: number | null | undefined) => (value == null ? '–' : `${Math.round(value)} ms`);
   const turns = figures?.turnsMs ?? [];
+  // Short enough for one line of the 380 px card (the status line goes under it: transcript-actions.ts).
   return (
-    `Latency · first audio ${ms(figures?.firstAudioMs)} · last turn ${ms(turns[turns.length - 1])}` +
+    `First audio ${ms(figures?.firstAudioMs)} · last ${ms(turns[turns.length - 1])}` +
     ` · p50 ${ms(figures?.turnLatencyP50Ms)} (${turns.length} ${turns.length === 1 ? 'turn' : 'turns'})`
   );
 }
@@ -25,6 +26,7 @@ export function latencyReadout(host: CardHost, dom: CardDom): void {
   host.style(MENU_CSS);
   const line = host.h('p', 'rl', 'latency-readout');
   line.textContent = latencyText(null);
+  line.title = 'Latency as heard in this browser (ringwise-latency)';
   dom.log.before(line);
   host.element.addEventListener('ringwise-latency', (event) => {
     line.textContent = latencyText((event as CustomEvent<LatencyFigures>).detail);

@@ -3,12 +3,14 @@
  * pattern (`aria-haspopup="menu"`, `aria-expanded`; the menu's items are `menuitem`s, Arrow keys
  * move, Home/End jump, Escape and Tab close it, focus returns to the button) with "Forget this
  * conversation", which asks first in an `alertdialog` (Cancel has focus; Escape cancels), after
- * the transcript's actions (transcript-actions.ts) when something was said. Its texts are the
+ * the transcript's actions (transcript-actions.ts) when something was said, and "Email me a copy"
+ * with the owner's `transcript-endpoint` (email-form.ts). Its texts are the
  * labels' (i18n/record-labels.ts), drawn at each opening so a language switch reaches them.
  */
 import type { CardHost } from '../../ports/card-port.ts';
 import type { CardDom } from '../template.ts';
 import type { RecordContext } from '../record-part.ts';
+import { emailForm, transcriptEndpoint } from './email-form.ts';
 import { forgetAll } from './forget.ts';
 import { recordLabels, transcriptKit } from './transcript-actions.ts';
 
@@ -37,6 +39,9 @@ export function recordMenu(host: CardHost, dom: CardDom, button: HTMLButtonEleme
     return el;
   };
   const transcript = kit.actions().map((action) => ({ action, el: newItem(action.run, true) }));
+  // "Email me a copy": its form is built here, shown only when the owner set `transcript-endpoint`.
+  const form = emailForm(host, dom.card, kit, deps, button);
+  const email = newItem(() => form.open(), false);
   const item = newItem(() => {
     ask.hidden = false;
     cancel.focus();
@@ -103,6 +108,8 @@ export function recordMenu(host: CardHost, dom: CardDom, button: HTMLButtonEleme
         el.textContent = t[action.label];
         el.hidden = none;
       }
+      email.textContent = t.emailCopy;
+      email.hidden = none || !transcriptEndpoint(host.element);
       item.textContent = t.forget;
       title.textContent = t.forgetTitle;
       text.textContent = t.forgetText;

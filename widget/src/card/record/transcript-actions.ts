@@ -56,7 +56,10 @@ export interface TranscriptKit {
 export function transcriptKit(host: CardHost, dom: CardDom, ctx: RecordContext): TranscriptKit {
   host.style(MENU_CSS);
   const status = host.h('p', 'rs', 'record-status', { role: 'status' });
-  dom.card.append(status);
+  // Under the owners' latency line when it is there, in the flow (menu.css), so it never covers it.
+  const readout = dom.card.querySelector('[part=latency-readout]');
+  if (readout) readout.after(status);
+  else dom.card.append(status);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const words = () => transcriptWords(host, dom, recordLabels(ctx));
   const turns = () => transcriptTurns(ctx.controller.getSnapshot().conversation, words());

@@ -148,6 +148,12 @@ export const labels: VoiceLabels = {
   downloadText: 'Herunterladen (.txt)',
   downloadMarkdown: 'Herunterladen (.md)',
   transcriptTitle: 'Gespräch mit {name}',
+  emailCopy: 'Kopie per E-Mail senden',
+  emailLabel: 'Ihre E-Mail-Adresse',
+  emailSend: 'Senden',
+  emailInvalid: 'Geben Sie eine E-Mail-Adresse wie name@example.com ein.',
+  emailSent: 'Gesendet – sehen Sie in Ihrem Posteingang nach',
+  emailFailed: 'Senden nicht möglich. Versuchen Sie es erneut oder laden Sie ihn herunter.',
   nudgeDismiss: 'Ausblenden',
   unread: { one: '{count} neue Antwort', other: '{count} neue Antworten' },
 };

@@ -146,6 +146,12 @@ export const labels: VoiceLabels = {
   downloadText: 'Descargar (.txt)',
   downloadMarkdown: 'Descargar (.md)',
   transcriptTitle: 'Conversación con {name}',
+  emailCopy: 'Enviarme una copia por correo',
+  emailLabel: 'Tu correo electrónico',
+  emailSend: 'Enviar',
+  emailInvalid: 'Escribe un correo como nombre@example.com.',
+  emailSent: 'Enviado: revisa tu bandeja de entrada',
+  emailFailed: 'No se pudo enviar. Inténtalo de nuevo o descárgala.',
   nudgeDismiss: 'Ocultar',
   unread: { one: '{count} respuesta nueva', many: '{count} de respuestas nuevas', other: '{count} respuestas nuevas' },
 };

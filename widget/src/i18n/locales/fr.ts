@@ -146,6 +146,12 @@ export const labels: VoiceLabels = {
   downloadText: 'Télécharger (.txt)',
   downloadMarkdown: 'Télécharger (.md)',
   transcriptTitle: 'Conversation avec {name}',
+  emailCopy: 'M’envoyer une copie par e-mail',
+  emailLabel: 'Votre adresse e-mail',
+  emailSend: 'Envoyer',
+  emailInvalid: 'Saisissez une adresse e-mail comme nom@example.com.',
+  emailSent: 'Envoyé — consultez votre boîte de réception',
+  emailFailed: 'Envoi impossible. Réessayez ou téléchargez-la.',
   nudgeDismiss: 'Masquer',
   unread: {
     one: '{count} nouvelle réponse',
