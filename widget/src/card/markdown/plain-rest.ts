@@ -65,7 +65,8 @@ export function plainRest(container: Element): PlainRest {
       container.insertBefore(target.p, group[0]!);
     }
     // Its size as its chunks had, so the log does not jump while it is out of view (then not laid out).
-    const size = target.em ? (target.px ? `calc(${target.px}px + ${target.em}em)` : `${target.em}em`) : `${target.px}px`;
+    const { px: drawnPx, em: guessedEm } = target;
+    const size = !guessedEm ? `${drawnPx}px` : drawnPx ? `calc(${drawnPx}px + ${guessedEm}em)` : `${guessedEm}em`;
     target.p.style.containIntrinsicSize = `auto ${size}`;
     for (const chunk of group) chunk.remove();
   };
