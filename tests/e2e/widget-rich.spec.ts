@@ -107,7 +107,7 @@ test('a 200 KB reply streams in, plain from the block where the node budget runs
   // This reply is one paragraph, so the block where the budget runs out is the whole reply: plain, nothing lost.
   const strong = await reply.locator('strong').count();
   expect(strong, 'not formatted throughout: the node budget').toBeLessThan(Math.floor(100_000 / unit.length));
-  // The plain rest comes in chunks of about 8 KB (so a long one lays out only what changed and what is in view).
+  // The plain rest comes in chunks of about 2 KB (so a long one lays out only what changed and what is in view).
   const chunks = await reply.locator('[data-plain]').allTextContents();
   expect(chunks.length, 'the rest as plain text, in chunks').toBeGreaterThan(1);
   expect(unit.repeat(2).includes(chunks.at(-2)!.slice(-unit.length)), 'chunks end on the text as sent').toBe(true);

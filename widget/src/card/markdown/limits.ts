@@ -27,16 +27,25 @@ export function countNodes(nodes: readonly MdNode[]): number {
   return count;
 }
 
-/** Characters of a plain rest's chunk before it may end (at a line break, or a space): see `plainBlocks`. */
-export const PLAIN_CHUNK = 8_192;
-/** Chunks of one plain rest at the most; the last one takes what is left. */
-export const MAX_PLAIN_CHUNKS = 128;
-/** Tree nodes kept for the plain rest (two a chunk): the Markdown part of a message has the rest of `MAX_NODES`. */
-export const PLAIN_RESERVE = 2 * MAX_PLAIN_CHUNKS;
+/**
+ * Characters of a plain rest's chunk before it may end (at a line break, or a space): see
+ * `plainChunkEnd`. The open chunk is laid out again with each piece, so it is short.
+ */
+export const PLAIN_CHUNK = 2_048;
+/** Closed chunks of a plain rest folded into one paragraph at a time (plain-rest.ts). */
+export const FOLD_CHUNKS = 16;
+/** Folded paragraphs of one plain rest at the most; past it the last one grows (out of view, not laid out). */
+export const MAX_FOLDS = 64;
+/**
+ * Tree nodes kept for the plain rest: its DOM nodes at the most (plain-rest.ts; a paragraph and its
+ * text node each: the closed chunks waiting, fewer than three folds' worth, the open one and the
+ * folds). The Markdown part of a message has the rest of `MAX_NODES`.
+ */
+export const PLAIN_RESERVE = 2 * (3 * FOLD_CHUNKS + MAX_FOLDS);
 
 /**
- * A block that shows `text` (part of a message's rest, from `from`) as plain text: one paragraph
- * whose line breaks are kept by the stylesheet (`data-plain`), two nodes whatever its length.
+ * The block of a message's plain rest `text` (from `from`): in the tree one paragraph whose line
+ * breaks are kept by the stylesheet (`data-plain`); the renderer shows it in chunks (plain-rest.ts).
  */
 export function plainBlock(from: number, text: string): MdBlock {
   return { from, node: el('p', text ? [text] : [], { 'data-plain': '' }), nodes: text ? 2 : 1, plain: true };
@@ -58,26 +67,6 @@ export function plainChunkEnd(text: string): number {
   if (space >= PLAIN_CHUNK) return space + 1;
   const code = text.charCodeAt(longest - 1);
   return code >= 0xd800 && code <= 0xdbff ? longest - 1 : longest;
-}
-
-/**
- * The blocks that show a plain rest `text` (from `from`): chunks of about `PLAIN_CHUNK`
- * characters, so that a growing rest lays out only its last chunk again, and the browser skips
- * the chunks out of view (`content-visibility` in the stylesheet), not one paragraph of up to a
- * megabyte per update. At most `MAX_PLAIN_CHUNKS`, counting the `before` ones the message has
- * already; the last one takes what is left.
- */
-export function plainBlocks(from: number, text: string, before = 0): MdBlock[] {
-  const blocks: MdBlock[] = [];
-  let at = 0;
-  for (let count = before + 1; count < MAX_PLAIN_CHUNKS; count++) {
-    const end = plainChunkEnd(text.slice(at, at + 2 * PLAIN_CHUNK + 1));
-    if (end < 0) break;
-    blocks.push(plainBlock(from + at, text.slice(at, at + end)));
-    at += end;
-  }
-  blocks.push(plainBlock(from + at, text.slice(at)));
-  return blocks;
 }
 
 /** Where the Markdown part of `src` ends: its length, or the last line break within `MAX_MARKDOWN_CHARS`. */

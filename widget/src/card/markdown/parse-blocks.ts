@@ -14,7 +14,7 @@
  * is one plain-text block. Every line is read once and every block built once, so the work is
  * linear in the text (tests/unit/widget/card/markdown/steps.test.ts counts it).
  */
-import { countNodes, markdownEnd, MAX_COLUMNS, MAX_NODES, MAX_ROWS, PLAIN_RESERVE, plainBlocks } from './limits.ts';
+import { countNodes, markdownEnd, MAX_COLUMNS, MAX_NODES, MAX_ROWS, PLAIN_RESERVE, plainBlock } from './limits.ts';
 import { parseInline } from './parse-inline.ts';
 import { el, type MdBlock, type MdElement, type MdNode } from './tree.ts';
 
@@ -166,11 +166,11 @@ export function parseBlocks(src: string, from = 0, budget = MAX_NODES): MdBlock[
     readLines();
   } catch (error) {
     if (error !== SPENT) throw error;
-    return [...blocks, ...plainBlocks(building, src.slice(building))];
+    return [...blocks, plainBlock(building, src.slice(building))];
   }
   // Past `MAX_MARKDOWN_CHARS`: the rest (after the line break it was cut at) is plain text.
   const rest = src[end] === '\n' ? end + 1 : end;
-  if (end < src.length) blocks.push(...plainBlocks(rest, src.slice(rest)));
+  if (end < src.length) blocks.push(plainBlock(rest, src.slice(rest)));
   return blocks;
 
   function readLines(): void {

@@ -10,12 +10,13 @@
  * at its end gets its new characters as a new text node after it, and nothing else is touched. The
  * DOM work per update is in proportion to what changed; call it once per animation frame.
  *
- * Bounded (limits.ts): a message shows at most `MAX_NODES` tree nodes; once its rest is plain text
- * it is never parsed again while it grows, and each of its chunks is one DOM text node that grows
- * (elsewhere a growing text is a new node per update, never rewritten).
+ * Bounded (limits.ts): a message shows at most `MAX_NODES` tree nodes; once its rest is plain
+ * text it is never parsed again while it grows, and it is shown in short chunks whose open one
+ * alone grows, folded far from the end (plain-rest.ts): a piece lays out only what it adds.
  */
-import { MAX_NODES, plainBlocks } from './limits.ts';
+import { MAX_NODES } from './limits.ts';
 import { parseBlocks } from './parse-blocks.ts';
+import { plainRest, type PlainRest } from './plain-rest.ts';
 import type { MdBlock, MdElement, MdNode } from './tree.ts';
 
 /** The schemes a link may have. */
@@ -119,15 +120,9 @@ function patch(
     if (was === now) {
       // Unchanged (a kept block: the same object).
     } else if (typeof was === 'string' && typeof now === 'string' && grewFrom(now, was)) {
-      // Still only the new characters are written. In a chunk of a plain rest (a message past its
-      // limits, growing for as long as it streams) they join its one text node: a chunk is short
-      // (limits.ts's PLAIN_CHUNK), and a chunk that ends keeps one node, not a run.
-      if ((parent as Element).hasAttribute?.('data-plain')) {
-        (dom[at + size - 1] as Text).appendData(now.slice(was.length));
-      } else {
-        parent.insertBefore(document.createTextNode(now.slice(was.length)), dom[at + size] ?? null);
-        taken++;
-      }
+      // Still only the new characters are written.
+      parent.insertBefore(document.createTextNode(now.slice(was.length)), dom[at + size] ?? null);
+      taken++;
     } else if (typeof was !== 'string' && typeof now !== 'string' && sameShell(was, now)) {
       patch(node, was.children, now.children, hosts, inLink || now.tag === 'a');
     } else {
@@ -157,28 +152,35 @@ export type MarkdownView = (source: string) => void;
  */
 export function markdownView(container: Element, linkHosts?: readonly string[] | null): MarkdownView {
   let source = '';
+  /** The formatted blocks shown (a plain rest is not one of them: it is `rest`, after them). */
   const blocks: MdBlock[] = [];
-  // The tree nodes and the plain chunks the blocks before each index took (running sums), so an
-  // update does not add up the kept blocks again: its work is the last block's, whatever came before.
+  // The tree nodes the blocks before each index took (running sums), so an update does not add up
+  // the kept blocks again: its work is the last block's, whatever came before.
   const used = [0];
-  const plains = [0];
+  /** The plain rest, once the message is past its limits, and where it starts. */
+  let rest: { from: number; view: PlainRest } | null = null;
   return (next) => {
     if (next === source) return;
+    const grew = grewFrom(next, source);
+    if (grew && rest) {
+      // A plain rest stays plain and only grows: the nodes ran out before it, or it is past the
+      // characters read as Markdown, and neither changes as the text grows. Never parsed again.
+      rest.view.grow(next.slice(rest.from));
+      source = next;
+      return;
+    }
+    // Drawn again (the text changed, not only grew): the rest goes, and is made again if still due.
+    rest?.view.remove();
+    rest = null;
     // Only the last block can change while the text grows; before it, everything is final.
-    const grew = grewFrom(next, source) && blocks.length > 0;
-    const keep = grew ? blocks.length - 1 : 0;
-    const last = blocks[keep];
-    // A plain rest stays plain and only grows: the nodes ran out before it, or it is past the
-    // characters read as Markdown, and neither changes as the text grows.
-    const tail =
-      grew && last?.plain
-        ? plainBlocks(last.from, next.slice(last.from), plains[keep]!)
-        : parseBlocks(next, keep ? last!.from : 0, MAX_NODES - used[keep]!);
-    const shown = blocks.slice(keep).map((block) => block.node);
+    const keep = grew && blocks.length > 0 ? blocks.length - 1 : 0;
+    const tail = parseBlocks(next, keep ? blocks[keep]!.from : 0, MAX_NODES - used[keep]!);
+    const plain = tail.findIndex((block) => block.plain);
+    const formatted = plain < 0 ? tail : tail.slice(0, plain);
     patch(
       container,
-      shown,
-      tail.map((block) => block.node),
+      blocks.slice(keep).map((block) => block.node),
+      formatted.map((block) => block.node),
       linkHosts,
       false,
       keep,
@@ -186,11 +188,14 @@ export function markdownView(container: Element, linkHosts?: readonly string[] |
     source = next;
     // The sums up to `keep` stay: the blocks before it did not change.
     blocks.length = keep;
-    used.length = plains.length = keep + 1;
-    for (const block of tail) {
+    used.length = keep + 1;
+    for (const block of formatted) {
       blocks.push(block);
       used.push(used.at(-1)! + block.nodes);
-      plains.push(plains.at(-1)! + (block.plain ? 1 : 0));
+    }
+    if (plain >= 0) {
+      rest = { from: tail[plain]!.from, view: plainRest(container) };
+      rest.view.grow(next.slice(rest.from));
     }
   };
 }

@@ -12,10 +12,7 @@ import {
   MAX_COLUMNS,
   MAX_MARKDOWN_CHARS,
   MAX_NODES,
-  MAX_PLAIN_CHUNKS,
   MAX_ROWS,
-  PLAIN_CHUNK,
-  plainBlocks,
 } from '../../../../../widget/src/card/markdown/limits.ts';
 import { parseBlocks } from '../../../../../widget/src/card/markdown/parse-blocks.ts';
 import { markdownView } from '../../../../../widget/src/card/markdown/render.ts';
@@ -119,9 +116,7 @@ describe('a reply streamed past the limits', () => {
     }
     expect(most, 'DOM nodes at the most').toBeLessThanOrEqual(MAX_NODES);
     expect(source.endsWith(plainText(box)), 'the rest as sent').toBe(true);
-    // Streamed or drawn at once, the rest is the same chunks (each ended once, never moved).
-    const chunks = (root: Element) => [...root.querySelectorAll('[data-plain]')].map((chunk) => chunk.textContent);
-    expect(chunks(box), 'the same chunks as drawn at once').toEqual(chunks(drawn(source)));
+    expect(plainText(box), 'the same rest as drawn at once').toBe(plainText(drawn(source)));
   });
 
   test('a plain rest growing in many pieces stays a few text nodes', () => {
@@ -136,65 +131,13 @@ describe('a reply streamed past the limits', () => {
   });
 });
 
-describe('the plain rest in chunks (a long one lays out only its last chunk, and what is in view)', () => {
-  test(`chunks end at the first line break after ${PLAIN_CHUNK} characters, kept in the chunk`, () => {
-    const text = `${'x'.repeat(PLAIN_CHUNK + 10)}\n${'y'.repeat(PLAIN_CHUNK + 20)}\nlast`;
-    const blocks = plainBlocks(100, text);
-    expect(
-      blocks.map((block) => block.from),
-      'where each starts',
-    ).toEqual([100, 100 + PLAIN_CHUNK + 11, 100 + 2 * PLAIN_CHUNK + 32]);
-    expect(blocks.map((block) => (block.node.children[0] as string).length).join(), 'lengths').toBe(
-      `${PLAIN_CHUNK + 11},${PLAIN_CHUNK + 21},4`,
-    );
-  });
-
-  test('a line longer than two chunks ends a chunk after its last space within them, else in the middle', () => {
-    const spaced = plainBlocks(0, 'word '.repeat((5 * PLAIN_CHUNK) / 5));
-    expect(spaced.length, 'three chunks').toBe(3);
-    for (const block of spaced.slice(0, -1)) {
-      expect(block.node.children[0], 'ends after a space').toMatch(/ $/);
-      expect((block.node.children[0] as string).length, 'within two chunks').toBeGreaterThan(2 * PLAIN_CHUNK - 5);
-    }
-    const solid = plainBlocks(0, 'x'.repeat(5 * PLAIN_CHUNK));
-    expect(
-      solid.map((block) => (block.node.children[0] as string).length),
-      'two chunks long each',
-    ).toEqual([2 * PLAIN_CHUNK, 2 * PLAIN_CHUNK, PLAIN_CHUNK]);
-  });
-
-  test('a chunk that may still grow is not ended: the same chunks however the text arrives', () => {
-    const text = `${'a '.repeat(PLAIN_CHUNK)}\n`.repeat(3);
-    const once = plainBlocks(0, text).map((block) => block.from);
-    let grown = plainBlocks(0, '');
-    for (let at = 0; at <= text.length; at += 997) {
-      const last = grown.at(-1)!;
-      grown = [...grown.slice(0, -1), ...plainBlocks(last.from, text.slice(last.from, at), grown.length - 1)];
-    }
-    const last = grown.at(-1)!;
-    grown = [...grown.slice(0, -1), ...plainBlocks(last.from, text.slice(last.from), grown.length - 1)];
-    expect(
-      grown.map((block) => block.from),
-      'chunk starts',
-    ).toEqual(once);
-  });
-
-  test(`at most ${MAX_PLAIN_CHUNKS} chunks: the last takes what is left`, () => {
-    const blocks = plainBlocks(0, `${'z'.repeat(PLAIN_CHUNK)}\n`.repeat(MAX_PLAIN_CHUNKS + 40));
-    expect(blocks.length).toBe(MAX_PLAIN_CHUNKS);
-    expect(
-      blocks.reduce((sum, block) => sum + block.nodes, 0),
-      'nodes',
-    ).toBeLessThanOrEqual(2 * MAX_PLAIN_CHUNKS);
-  });
-
+describe('a paragraph that cannot fit', () => {
   test('a paragraph with more lines than nodes left is never built (its lines are the plain rest)', () => {
     // 40,000 `>` lines: one node a line at least, so the paragraph cannot fit; none of its nodes is made.
     const blocks = parseBlocks(quotes(80_000).slice(0, MAX_MARKDOWN_CHARS - 2));
     expect(
-      blocks.every((block) => block.plain),
-      'all plain',
-    ).toBe(true);
-    expect(blocks.length, 'in chunks').toBeGreaterThan(1);
+      blocks.map((block) => !!block.plain),
+      'one plain rest',
+    ).toEqual([true]);
   });
 });
