@@ -218,3 +218,21 @@ test('echo guard: the assistant cut by a quiet microphone twice says "Use headph
   await expect(widget(page).getByRole('button', { name: 'Mute', exact: true }), 'no Mute in push-to-talk').toBeHidden();
   expect(log.errors, 'no console errors').toEqual([]);
 });
+
+test('audio: the platform says the assistant speaks but its audio has no level: Weak connection until it stops', async ({
+  page,
+}) => {
+  await hosts.open(page, { data: { mode: 'voice' } });
+  const quality = await recordQuality(page);
+  await callWith(page, page.getByRole('button', { name: 'Talk to Our Agent' }), true);
+  await expect(widget(page).locator('.qi'), 'the audio file is loaded').toBeAttached();
+  const speech = (status: string) =>
+    fakeDaily(page, { command: 'message', message: { type: 'speech-update', role: 'assistant', status } });
+  const indicator = widget(page).getByText('Weak connection');
+  await speech('started');
+  // No level arrives from the assistant's track (the fake sends none unless told).
+  await expect(indicator, 'silent for 2 s while it speaks').toBeVisible();
+  await expect.poll(quality).toContainEqual({ level: 'poor', reason: 'audio' });
+  await speech('stopped');
+  await expect(indicator, 'it stopped speaking').toBeHidden();
+});

@@ -140,6 +140,7 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
   const report = (level: string, reason: string) => host.dispatch('quality', { level, reason });
   const quality = qualityPart(dom, kit, {
     call: () => options.client()?.getCallObject?.() ?? null,
+    element: host.element,
     notice,
     typeInstead,
     callAgain() {
