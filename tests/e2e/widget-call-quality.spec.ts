@@ -6,7 +6,8 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
-import { hostPages, microphoneRequests, widgetAxe } from './widget-helpers.ts';
+import { hostPages, microphoneRequests, SITE, widgetAxe } from './widget-helpers.ts';
+import { MODULE_FILES } from '../../widget/src/ports/manifest.ts';
 
 const ROOM = 'https://fake.daily.co/room-quality';
 const SILENT = 'Your microphone sends no sound — is another app using it?';
@@ -235,4 +236,20 @@ test('audio: the platform says the assistant speaks but its audio has no level: 
   await expect.poll(quality).toContainEqual({ level: 'poor', reason: 'audio' });
   await speech('stopped');
   await expect(indicator, 'it stopped speaking').toBeHidden();
+});
+
+test('a network estimate sent before the audio file loads is shown when it does', async ({ page }) => {
+  await hosts.open(page, { data: { mode: 'voice' } });
+  // The call's audio file is held until the estimate is sent.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${SITE}/widget/${MODULE_FILES.audio}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await callWith(page, page.getByRole('button', { name: 'Talk to Our Agent' }), true);
+  await expect(widget(page).locator('.qi'), 'the audio file is held').not.toBeAttached();
+  expect(await fakeDaily(page, { command: 'network-quality', state: 'bad' })).toBe(true);
+  release();
+  await expect(widget(page).getByText('Weak connection'), 'the estimate kept by the Daily file').toBeVisible();
 });

@@ -113,6 +113,9 @@ export function qualityPart(dom: CardDom, kit: Controls, options: QualityOptions
         call?.on('network-quality-change', onNetwork);
         call?.on('remote-participants-audio-level', onLevels);
         watched = call;
+        // An estimate sent before this file loaded (the adapter keeps the last one).
+        const known = call?.networkQuality?.();
+        if (known) changed(quality.network(known, performance.now()));
       }
       // Lasting trouble draws no frame of its own: a tick counts it.
       timer ??= setInterval(() => changed(quality.at(performance.now())), 1000);

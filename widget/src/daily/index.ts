@@ -228,6 +228,9 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean, loading?: Pr
     if (!p.local) call.updateParticipant(p.session_id, { setSubscribedTracks: { audio: true, video } });
   };
 
+  // Kept for the quality indicator, whose file may load after the first estimate.
+  let network: string | null = null;
+  on('network-quality-change', (e) => (network = e.networkState));
   // A participant already in the room (the assistant joined first) sends no participant-joined.
   on('joined-meeting', () => Object.values(call.participants()).forEach(subscribe));
   on('participant-joined', (e) => subscribe(e.participant));
@@ -279,6 +282,7 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean, loading?: Pr
       return 'deviceId' in mic ? mic.deviceId : null;
     },
     localAudioTrack: () => call.participants().local?.tracks.audio.persistentTrack ?? null,
+    networkQuality: () => network,
   };
 }
 
