@@ -151,13 +151,15 @@ const KB = 1000;
 // is gated on its own now at today's figure (issue 35's 16 KB: missed by 4,238 B).
 // Round 5's three widget branches merged (sound check, transcript, element closures + unread file): card 20,321 B,
 // machinery 88,994 B, chat 29,771 B, voice 109,315 B.
+// Issue 37 (3): the Daily adapter keeps the last network estimate for the quality indicator, whose file loads
+// later: daily 73,261 → 73,303 B (+42); machinery 89,036 B, voice 109,337 B; loader, card, chat unchanged.
 const BUDGET = {
   loader: 6 * KB,
   card: 20.33 * KB,
   engine: 8.5 * KB,
-  machinery: 89.0 * KB,
+  machinery: 89.04 * KB,
   chat: 29.78 * KB,
-  voice: 109.32 * KB,
+  voice: 109.34 * KB,
 };
 
 let outdir = '';

@@ -145,18 +145,11 @@ export function dropSpare(): Promise<void> {
   return call ? call.destroy().catch(() => {}) : Promise.resolve();
 }
 
-/** The microphone's constraints, asked explicitly (Daily's defaults): the echo guard's first line (issue 37). */
-export const MIC_CONSTRAINTS: MediaTrackConstraints = {
-  echoCancellation: true,
-  noiseSuppression: true,
-  autoGainControl: true,
-};
-
 /**
  * Creates the `CallFactory` backed by daily-js. Each call object: microphone on (`audioSource`
- * true; `MIC_CONSTRAINTS` unless `config.userMediaAudioConstraints` says otherwise), camera only for a
- * video recording (`videoSource`: the core's `camera`), tracks subscribed explicitly (audio always,
- * video only when the core asks for it), `dailyConfig.avoidEval` true
+ * true, with Daily's defaults: echo cancellation, noise suppression and gain control on), camera only
+ * for a video recording (`videoSource`: the core's `camera`), tracks subscribed explicitly (audio
+ * always, video only when the core asks for it), `dailyConfig.avoidEval` true
  * unless set, `bundlePathOverride` and the rest of `config` passed through. `prepare` makes the
  * next call's object ahead of it (daily-js's set-up: ≈ 15–30 ms of a phone's main thread, no
  * request: its call machine loads at `load()`), taken by `createCall` for the same sources.
@@ -175,7 +168,7 @@ export function createDailyCallFactory(
       // A device id is what Daily takes to open that microphone from the start.
       audioSource: properties.audioSource ?? microphone ?? true,
       videoSource: properties.videoSource ?? camera,
-      dailyConfig: { avoidEval: true, userMediaAudioConstraints: MIC_CONSTRAINTS, ...config } as DailyAdvancedConfig,
+      dailyConfig: { avoidEval: true, ...config } as DailyAdvancedConfig,
       // Made while a spare made for other sources is being destroyed.
       ...(beside && { allowMultipleCallInstances: true }),
     });

@@ -5,7 +5,7 @@
  * for other sources, it is replaced; never taken, it is destroyed with its client.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDailyCallFactory, dropSpare, loadSpare, MIC_CONSTRAINTS } from '../../../../widget/src/daily/index.ts';
+import { createDailyCallFactory, dropSpare, loadSpare } from '../../../../widget/src/daily/index.ts';
 import type { CallFactory, CreateCallOptions } from '../../../../widget/src/core/call-port.ts';
 import { VoiceClient } from '../../../../widget/src/core/voice-client.ts';
 import { FakeCall, FakePlatform } from '../../../fixtures/fake-call.ts';
@@ -44,7 +44,7 @@ describe('a call object made ahead of the call', () => {
     expect(daily.created[1], 'with the call’s sources, allowed beside the spare').toEqual({
       audioSource: 'mic-2',
       videoSource: true,
-      dailyConfig: { avoidEval: true, userMediaAudioConstraints: MIC_CONSTRAINTS },
+      dailyConfig: { avoidEval: true },
       allowMultipleCallInstances: true,
     });
     expect(daily.calls[0]!.destroyed, 'the spare destroyed').toBe(true);
@@ -57,7 +57,6 @@ describe('a call object made ahead of the call', () => {
     other.createCall(AUDIO_ONLY);
     expect(daily.created[1]?.dailyConfig, 'its own config').toEqual({
       avoidEval: true,
-      userMediaAudioConstraints: MIC_CONSTRAINTS,
       bundlePathOverride: 'https://cdn.example/daily',
     });
     expect(daily.calls[0]!.destroyed, 'the other factory’s spare destroyed').toBe(true);
@@ -70,7 +69,7 @@ describe('a call object made ahead of the call', () => {
     expect(refused.created[0], 'made at the call, as without a spare').toEqual({
       audioSource: true,
       videoSource: false,
-      dailyConfig: { avoidEval: true, userMediaAudioConstraints: MIC_CONSTRAINTS },
+      dailyConfig: { avoidEval: true },
     });
   });
 
