@@ -6,7 +6,8 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
-import { hostPages, microphoneRequests, widgetAxe } from './widget-helpers.ts';
+import { hostPages, microphoneRequests, SITE, widgetAxe } from './widget-helpers.ts';
+import { MODULE_FILES } from '../../widget/src/ports/manifest.ts';
 
 const ROOM = 'https://fake.daily.co/room-quality';
 const SILENT = 'Your microphone sends no sound — is another app using it?';
@@ -168,4 +169,87 @@ test('voice: reconnecting that lasts offers Try again, which starts a new call',
   await expect.poll(() => hosts.provider.requestsTo('POST', '/call/web').length, { message: 'a new call' }).toBe(2);
   await expect(widget(page).getByRole('status'), 'connected again').toHaveText('Listening…');
   await expect(notice(page)).toBeHidden();
+});
+
+test('echo guard: the assistant cut by a quiet microphone twice says "Use headphones, or hold to talk" once; Hold to talk switches to push-to-talk', async ({
+  page,
+}) => {
+  const log = await hosts.open(page, { data: { mode: 'voice' } });
+  const quality = await recordQuality(page);
+  // A quiet tone at the microphone (peaks 0.01): the speakers' echo, left over by echo cancellation.
+  await callWith(page, page.getByRole('button', { name: 'Talk to Our Agent' }), true);
+  await expect(widget(page).locator('.qi'), 'the audio file is loaded').toBeAttached();
+  const status = widget(page).getByRole('status');
+  const echoes = async () => (await quality()).filter((detail) => (detail as { reason: string }).reason === 'echo');
+  const hint = notice(page).getByText('Use headphones, or hold to talk');
+  // Each self-cut waits for the last speech's end (a new start is a new speech).
+  await page.evaluate(() =>
+    document.querySelector('ringwise-voice-call')!.addEventListener('ringwise-speech-end', () => {
+      document.body.dataset.ends = String(Number(document.body.dataset.ends ?? 0) + 1);
+    }),
+  );
+  let cuts = 0;
+  const selfCut = async () => {
+    const ends = () => page.evaluate(() => Number(document.body.dataset.ends ?? 0));
+    await expect.poll(ends, { message: 'the assistant is silent again' }).toBe(cuts++);
+    await expect(status).toHaveText('Listening…');
+    // Its speech starts, and the platform hears "the visitor" 200 ms later.
+    expect(await fakeDaily(page, { command: 'barge-in', afterMs: 200 })).toBe(true);
+  };
+
+  // The fake devices' labels say no built-in speakers: the pattern must be seen twice.
+  await selfCut();
+  await selfCut();
+  await expect(hint, 'the hint').toBeVisible();
+  const hold = notice(page).getByRole('button', { name: 'Hold to talk' });
+  await expect(notice(page).getByRole('button'), 'one action').toHaveText(['Hold to talk']);
+  expect(await echoes(), 'ringwise-quality').toEqual([{ level: 'poor', reason: 'echo' }]);
+  expect(await widgetAxe(page), 'axe: the echo hint').toEqual([]);
+  // Once per call: a third self-cut says nothing new.
+  await selfCut();
+  expect(await echoes(), 'once').toHaveLength(1);
+
+  // Keyboard: Enter on Hold to talk; the talk button replaces Mute and takes focus.
+  await hold.focus();
+  await page.keyboard.press('Enter');
+  await expect(notice(page), 'the hint leaves').toBeHidden();
+  const talk = widget(page).locator('[part~=talk]');
+  await expect(talk, 'push-to-talk for the rest of the call').toBeVisible();
+  await expect(talk).toBeFocused();
+  await expect(widget(page).getByRole('button', { name: 'Mute', exact: true }), 'no Mute in push-to-talk').toBeHidden();
+  expect(log.errors, 'no console errors').toEqual([]);
+});
+
+test('audio: the platform says the assistant speaks but its audio has no level: Weak connection until it stops', async ({
+  page,
+}) => {
+  await hosts.open(page, { data: { mode: 'voice' } });
+  const quality = await recordQuality(page);
+  await callWith(page, page.getByRole('button', { name: 'Talk to Our Agent' }), true);
+  await expect(widget(page).locator('.qi'), 'the audio file is loaded').toBeAttached();
+  const speech = (status: string) =>
+    fakeDaily(page, { command: 'message', message: { type: 'speech-update', role: 'assistant', status } });
+  const indicator = widget(page).getByText('Weak connection');
+  await speech('started');
+  // No level arrives from the assistant's track (the fake sends none unless told).
+  await expect(indicator, 'silent for 2 s while it speaks').toBeVisible();
+  await expect.poll(quality).toContainEqual({ level: 'poor', reason: 'audio' });
+  await speech('stopped');
+  await expect(indicator, 'it stopped speaking').toBeHidden();
+});
+
+test('a network estimate sent before the audio file loads is shown when it does', async ({ page }) => {
+  await hosts.open(page, { data: { mode: 'voice' } });
+  // The call's audio file is held until the estimate is sent.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${SITE}/widget/${MODULE_FILES.audio}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await callWith(page, page.getByRole('button', { name: 'Talk to Our Agent' }), true);
+  await expect(widget(page).locator('.qi'), 'the audio file is held').not.toBeAttached();
+  expect(await fakeDaily(page, { command: 'network-quality', state: 'bad' })).toBe(true);
+  release();
+  await expect(widget(page).getByText('Weak connection'), 'the estimate kept by the Daily file').toBeVisible();
 });

@@ -160,13 +160,15 @@ const KB = 1000;
 // path blocked it in widget-static-host.spec.ts): +198 B, card 19,591 B, chat 29,041 B, voice 108,585 B; machinery
 // unchanged (88,994 B).
 // Both merged (tasks + bytes): card 19,673 B, chat 29,119 B, voice 108,662 B, machinery 88,989 B.
+// Issue 37 (3): the Daily adapter keeps the last network estimate for the quality indicator, whose file loads
+// later: daily 73,261 → 73,303 B (+42); machinery 89,036 B, voice 109,337 B; loader, card, chat unchanged.
 const BUDGET = {
   loader: 6 * KB,
   card: 19.68 * KB,
   engine: 8.5 * KB,
-  machinery: 89.0 * KB,
-  chat: 29.12 * KB,
-  voice: 108.67 * KB,
+  machinery: 89.04 * KB,
+  chat: 29.2 * KB,
+  voice: 108.8 * KB,
 };
 
 let outdir = '';

@@ -21,6 +21,7 @@ import { stopControl } from './stop-control.ts';
 import { callNotice } from './call-notice.ts';
 import { micCheck } from './mic-check-part.ts';
 import { qualityPart } from './quality-part.ts';
+import { echoPart } from './echo-part.ts';
 import type { CardFrame } from './frame.ts';
 import type { CardDom } from './template.ts';
 import AUDIO_CSS from './styles/audio.css?raw';
@@ -111,7 +112,9 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
   /** Try again (the audio broke up, voice mode): a new call once this one has ended. */
   let callNext = false;
   let labels: VoiceLabels | null = null;
-  const ptt = () => inputMode(host.element.getAttribute('input')) === 'push-to-talk';
+  /** Hold to talk was chosen in this call (the echo hint): push-to-talk until it ends. */
+  let pushed = false;
+  const ptt = () => pushed || inputMode(host.element.getAttribute('input')) === 'push-to-talk';
   const canRoute = typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
   const settings = new AudioSettings({
     devices: browserDevices(),
@@ -138,6 +141,7 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
   const report = (level: string, reason: string) => host.dispatch('quality', { level, reason });
   const quality = qualityPart(dom, kit, {
     call: () => options.client()?.getCallObject?.() ?? null,
+    element: host.element,
     notice,
     typeInstead,
     callAgain() {
@@ -146,18 +150,35 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
     },
     report: ({ level, reason }) => report(level, reason),
   });
+  const microphone = () => {
+    const call = options.client()?.getCallObject?.();
+    if (!call?.localAudioTrack) return null;
+    return { track: call.localAudioTrack(), device: call.getInputDevice() };
+  };
   const soundCheck = micCheck({
-    microphone() {
-      const call = options.client()?.getCallObject?.();
-      if (!call?.localAudioTrack) return null;
-      return { track: call.localAudioTrack(), device: call.getInputDevice() };
-    },
+    microphone,
     storage: browserStorage(),
     notice,
     // Hybrid's way out: the card's own Hang Up (nothing of the call kept; the conversation stays),
     // then the message field, once the ended card shows it (it was behind More during the call).
     typeInstead,
     report: (verdict) => report(verdict === 'sound' ? 'good' : 'bad', 'microphone'),
+  });
+  const echo = echoPart({
+    element: host.element,
+    microphone,
+    output: () => settings.state.output,
+    devices: browserDevices(),
+    notice,
+    pushToTalk: ptt,
+    holdToTalk() {
+      // The microphone closes now, as a push-to-talk call's does at its start; the talk button shows.
+      pushed = true;
+      talk.callCreated();
+      talkButton.hidden = false;
+      talkButton.focus();
+    },
+    report: () => report('poor', 'echo'),
   });
 
   const fill = (select: HTMLSelectElement, devices: readonly DeviceOption[], selected: string | null) => {
@@ -239,6 +260,7 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
       labels = { ...EN_AUDIO_LABELS, ...frame.labels };
       const { live } = frame;
       if (live && !attached) void settings.attach();
+      if (!live) pushed = false;
       if (!live && attached) {
         settings.detach();
         setOpen(false);
@@ -256,6 +278,7 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
       stop.render(frame);
       soundCheck.render(frame);
       quality.render(frame);
+      echo.render(frame);
       if (frame.idle && typeNext) dom.input.focus();
       if (frame.idle && callNext) dom.callAgain.click();
       if (frame.idle) typeNext = callNext = false;
@@ -267,6 +290,7 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
       stop.destroy();
       soundCheck.destroy();
       quality.destroy();
+      echo.destroy();
       notice.destroy();
       panel.remove();
       toggle.remove();

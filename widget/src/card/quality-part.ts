@@ -1,6 +1,7 @@
 /**
  * The call's quality in the card (issue 37, item 2): a quiet "Weak connection" beside the status
- * while Daily's network estimate is poor or the call reconnects (`CallQuality`), and when that
+ * while Daily's network estimate is poor, the call reconnects, or the platform says the assistant
+ * speaks while its audio has no level here (`CallQuality`), and when that
  * lasts "The audio is breaking up. Continue by typing?" with Type instead in hybrid mode (the
  * call ends, its conversation stays, the field takes focus), or "The audio is breaking up." with
  * Try again in voice mode (the call ends and a new one starts). Each change of level is a
@@ -8,6 +9,7 @@
  */
 import type { CallObject, CallObjectEvents } from '../core/call-port.ts';
 import { CallQuality, type QualityState } from '../conversation/call-quality.ts';
+import { SPEAKING_THRESHOLD } from '../core/constants.ts';
 import { EN_STOP_LABELS } from '../i18n/stop-labels.ts';
 import type { CallNotice } from './call-notice.ts';
 import type { Controls } from './controls.ts';
@@ -16,8 +18,10 @@ import type { CardDom } from './template.ts';
 
 /** What the quality part needs of the card. */
 export interface QualityOptions {
-  /** The live call's object (its network events), when the engine gives it. */
+  /** The live call's object (its network events, the assistant's audio level), when the engine gives it. */
   call(): CallObject | null;
+  /** The element (its `ringwise-message`: the platform's `speech-update`). */
+  element: EventTarget;
   notice: CallNotice;
   /** Hybrid: end the call, keep the conversation, focus the field. */
   typeInstead(): void;
@@ -71,8 +75,20 @@ export function qualityPart(dom: CardDom, kit: Controls, options: QualityOptions
   };
   const onNetwork = ({ state }: CallObjectEvents['network-quality-change']) =>
     changed(quality.network(state, performance.now()));
+  const onLevels = ({ levels }: CallObjectEvents['remote-participants-audio-level']) => {
+    let level = 0;
+    for (const value of Object.values(levels)) level += value;
+    if (level > SPEAKING_THRESHOLD) quality.heard(performance.now());
+  };
+  const onMessage = (event: Event) => {
+    const message = (event as CustomEvent<{ type?: string; role?: string; status?: string }>).detail;
+    if (message?.type === 'speech-update' && message.role === 'assistant' && watched)
+      changed(quality.assistantSpeech(message.status === 'started', performance.now()));
+  };
+  options.element.addEventListener('ringwise-message', onMessage);
   const unwatch = () => {
     watched?.off('network-quality-change', onNetwork);
+    watched?.off('remote-participants-audio-level', onLevels);
     watched = null;
   };
 
@@ -95,7 +111,11 @@ export function qualityPart(dom: CardDom, kit: Controls, options: QualityOptions
       if (call !== watched) {
         unwatch();
         call?.on('network-quality-change', onNetwork);
+        call?.on('remote-participants-audio-level', onLevels);
         watched = call;
+        // An estimate sent before this file loaded (the adapter keeps the last one).
+        const known = call?.networkQuality?.();
+        if (known) changed(quality.network(known, performance.now()));
       }
       // Lasting trouble draws no frame of its own: a tick counts it.
       timer ??= setInterval(() => changed(quality.at(performance.now())), 1000);
@@ -104,6 +124,7 @@ export function qualityPart(dom: CardDom, kit: Controls, options: QualityOptions
     },
     destroy() {
       unwatch();
+      options.element.removeEventListener('ringwise-message', onMessage);
       clearInterval(timer);
       indicator.remove();
     },

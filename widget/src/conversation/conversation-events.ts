@@ -31,9 +31,10 @@ export interface ConversationEvents extends Omit<VoiceClientEvents, 'error'>, Ch
   interrupt: { by: 'stop' | 'voice' };
   /**
    * The call's quality changed (issue 37; sent by the card's audio file): `level` as the quiet
-   * indicator shows it, `reason` what it is about (`microphone`: the sound check's verdict).
+   * indicator shows it, `reason` what it is about (`microphone`: the sound check's verdict; `echo`:
+   * the assistant cut itself off, its voice heard back, and the echo hint shows).
    */
-  quality: { level: 'good' | 'poor' | 'bad'; reason: 'microphone' | 'network' | 'reconnecting' | 'audio' };
+  quality: { level: 'good' | 'poor' | 'bad'; reason: 'microphone' | 'network' | 'reconnecting' | 'audio' | 'echo' };
 }
 
 /** Forwarded chat events (the chat client's `error` joins the voice client's). */

@@ -150,6 +150,11 @@ export interface CallObject {
    * an engine file older than the card has none, and the check is skipped.
    */
   localAudioTrack?(): MediaTrackLike | null;
+  /**
+   * The state of the last `network-quality-change` (null: none yet), kept by the adapter so that a
+   * part loaded later (the card's quality indicator) starts from it. Optional, as `localAudioTrack`.
+   */
+  networkQuality?(): string | null;
   /** The engine's own call object (Daily's `DailyCall`), for adapters that hand it out. */
   readonly engine?: unknown;
 }

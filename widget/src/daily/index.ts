@@ -147,8 +147,9 @@ export function dropSpare(): Promise<void> {
 
 /**
  * Creates the `CallFactory` backed by daily-js. Each call object: microphone on (`audioSource`
- * true), camera only for a video recording (`videoSource`: the core's `camera`), tracks subscribed
- * explicitly (audio always, video only when the core asks for it), `dailyConfig.avoidEval` true
+ * true, with Daily's defaults: echo cancellation, noise suppression and gain control on), camera only
+ * for a video recording (`videoSource`: the core's `camera`), tracks subscribed explicitly (audio
+ * always, video only when the core asks for it), `dailyConfig.avoidEval` true
  * unless set, `bundlePathOverride` and the rest of `config` passed through. `prepare` makes the
  * next call's object ahead of it (daily-js's set-up: ≈ 15–30 ms of a phone's main thread, no
  * request: its call machine loads at `load()`), taken by `createCall` for the same sources.
@@ -219,6 +220,9 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean, loading?: Pr
     if (!p.local) call.updateParticipant(p.session_id, { setSubscribedTracks: { audio: true, video } });
   };
 
+  // Kept for the quality indicator, whose file may load after the first estimate.
+  let network: string | null = null;
+  on('network-quality-change', (e) => (network = e.networkState));
   // A participant already in the room (the assistant joined first) sends no participant-joined.
   on('joined-meeting', () => Object.values(call.participants()).forEach(subscribe));
   on('participant-joined', (e) => subscribe(e.participant));
@@ -270,6 +274,7 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean, loading?: Pr
       return 'deviceId' in mic ? mic.deviceId : null;
     },
     localAudioTrack: () => call.participants().local?.tracks.audio.persistentTrack ?? null,
+    networkQuality: () => network,
   };
 }
 

@@ -20,6 +20,8 @@ export interface StopLabels {
   audioBreaking: string;
   /** Voice: the trouble has lasted (with Try again). */
   audioBreakingVoice: string;
+  /** The assistant keeps cutting itself off (its voice heard back from the speakers): with Hold to talk. */
+  echoHint: string;
 }
 
 /** English Stop labels. */
@@ -31,4 +33,5 @@ export const EN_STOP_LABELS: StopLabels = {
   weakConnection: 'Weak connection',
   audioBreaking: 'The audio is breaking up. Continue by typing?',
   audioBreakingVoice: 'The audio is breaking up.',
+  echoHint: 'Use headphones, or hold to talk',
 };

@@ -19,6 +19,7 @@ import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
 import type { CallView } from '../conversation/view.ts';
 import { LOG_PREFIX } from '../core/log.ts';
 import { forgetStored } from '../conversation/forget.ts';
+import { installCuts } from '../conversation/turn-cuts.ts';
 
 /** Options of `useVoiceCall`. */
 export interface UseVoiceCallOptions {
@@ -105,6 +106,12 @@ export interface UseVoiceCallResult extends CallView {
    * malformed message is an `error` event).
    */
   addMessage(message: ConversationMessage, options?: AddMessageOptions): void;
+  /**
+   * Stops the assistant mid-turn, as the element's Stop control does: its audio muted here at once
+   * and on the platform (`mute-assistant`, until the visitor's next words), the turn's unsaid rest
+   * marked `unheard` in `conversation`, an `interrupt` event (`by: 'stop'`). False without a live call.
+   */
+  interrupt(): boolean;
 }
 
 /**
@@ -192,6 +199,12 @@ export function useVoiceCallWithEngine(
     [controller],
   );
 
+  // The turn cutting, installed into this controller's calls (the element's audio file does the same).
+  const interrupt = useMemo(
+    () => installCuts((make) => controller.extendCall(make), () => controller.voiceClient()),
+    [controller],
+  );
+
   return useMemo(
     () => ({
       ...view,
@@ -210,6 +223,7 @@ export function useVoiceCallWithEngine(
       send,
       say,
       addMessage,
+      interrupt,
     }),
     [
       view,
@@ -228,6 +242,7 @@ export function useVoiceCallWithEngine(
       send,
       say,
       addMessage,
+      interrupt,
     ],
   );
 }

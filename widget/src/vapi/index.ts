@@ -180,6 +180,11 @@ export default class Vapi extends VapiEventEmitter {
     this.#client.say(message, endCallAfterSpoken, interruptionsEnabled ?? false, interruptAssistantEnabled ?? false);
   }
 
+  /** Stops the assistant mid-turn (ours): muted here and by `mute-assistant` until the visitor speaks; false undoes. */
+  interrupt(muted = true): void {
+    this.#client.setAssistantMuted(muted);
+  }
+
   /** Mutes or unmutes the microphone. @throws Error without a call. */
   setMuted(mute: boolean): void {
     this.#daily(true);

@@ -119,6 +119,17 @@ describe('createDailyCallFactory', () => {
     ]);
   });
 
+  it('keeps the last network estimate for parts that load after it (the quality indicator)', () => {
+    const daily = new FakeDaily();
+    const call = createDailyCallFactory({}, daily).createCall(AUDIO_ONLY);
+    expect(call.networkQuality!(), 'none yet').toBeNull();
+    const estimate = (networkState: string) =>
+      daily.calls[0]!.fire('network-quality-change', { networkState, networkStateReasons: [], stats: {} } as never);
+    estimate('warning');
+    estimate('bad');
+    expect(call.networkQuality!(), 'the last one, with no listener').toBe('bad');
+  });
+
   it('translates daily-js events into the core events', () => {
     const daily = new FakeDaily();
     const call = createDailyCallFactory({}, daily).createCall(AUDIO_ONLY);

@@ -143,6 +143,28 @@ describe('useVoiceCall', () => {
     expect(client.handlerCount(), 'no handlers left').toBe(0);
   });
 
+  test('interrupt(): as the element’s Stop, the assistant muted and its unsaid rest marked; false without a call', async () => {
+    const fake = createFakeEngine();
+    let latest: UseVoiceCallResult | null = null;
+    const view = await render(<CallButton fake={fake} publicKey="pk-1" onResult={(r) => (latest = r)} />);
+    expect(latest!.interrupt(), 'no call').toBe(false);
+    await act(async () => {
+      getByRole(view, 'button', 'Talk to Our Agent').click();
+      await flush();
+    });
+    const client = fake.client();
+    await act(async () => client.update({ state: 'active', speaking: true }));
+    const say = (transcriptType: string, transcript: string) =>
+      client.emit('message', { type: 'transcript', role: 'assistant', transcriptType, transcript });
+    await act(async () => say('partial', 'We open at'));
+    let stopped = false;
+    await act(async () => void (stopped = latest!.interrupt()));
+    expect(stopped).toBe(true);
+    expect(client.assistantMuted, 'the assistant muted (the engine tells the platform)').toBe(true);
+    await act(async () => say('final', 'We open at nine.'));
+    expect(latest!.conversation.at(-1), 'the rest not heard').toMatchObject({ text: 'We open at', unheard: 'nine.' });
+  });
+
   test('sendText: chat with a streamed reply in the conversation; during a call it joins the call', async () => {
     const fake = createFakeEngine();
     const chat = createFakeChatEngine();

@@ -136,6 +136,7 @@ export const labels: VoiceLabels = {
   weakConnection: 'Schwache Verbindung',
   audioBreaking: 'Der Ton bricht ab. Per Text weiterschreiben?',
   audioBreakingVoice: 'Der Ton bricht ab.',
+  echoHint: 'Kopfhörer nutzen oder zum Sprechen halten',
   forget: 'Dieses Gespräch vergessen',
   forgetTitle: 'Dieses Gespräch vergessen?',
   forgetText:

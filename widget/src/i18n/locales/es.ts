@@ -134,6 +134,7 @@ export const labels: VoiceLabels = {
   weakConnection: 'Conexión débil',
   audioBreaking: 'El audio se corta. ¿Continuar escribiendo?',
   audioBreakingVoice: 'El audio se corta.',
+  echoHint: 'Use auriculares o mantenga pulsado para hablar',
   forget: 'Olvidar esta conversación',
   forgetTitle: '¿Olvidar esta conversación?',
   forgetText:

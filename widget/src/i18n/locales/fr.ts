@@ -134,6 +134,7 @@ export const labels: VoiceLabels = {
   weakConnection: 'Connexion faible',
   audioBreaking: 'Le son est haché. Continuer par écrit ?',
   audioBreakingVoice: 'Le son est haché.',
+  echoHint: 'Utilisez un casque, ou maintenez pour parler',
   forget: 'Oublier cette conversation',
   forgetTitle: 'Oublier cette conversation ?',
   forgetText:
