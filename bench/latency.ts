@@ -100,10 +100,15 @@ const SAMPLE_LIMIT_MS = 10_000;
 /** Rounds run even past the time budget: a median of fewer samples is not worth printing. */
 export const CLICK_MIN_ROUNDS = 5;
 
-interface Runner {
-  id: ClickSubjectId;
+/** One subject of a click bench: its host page and how to find its launcher there. */
+export interface SubjectRunner<Id extends string> {
+  id: Id;
   path: string;
   launcher(page: Page): Locator;
+}
+
+/** This bench's runner: a subject, with or without our prefetch. */
+interface Runner extends SubjectRunner<ClickSubjectId> {
   prefetch: boolean;
 }
 
@@ -120,6 +125,40 @@ export async function vapiWebBundle(): Promise<Uint8Array | string> {
     return await bundleSource(VAPI_WEB_ENTRY);
   } catch (error) {
     return `not bundled: ${(error as Error).message.split('\n')[0]}`;
+  }
+}
+
+/** What a bench serves: its runners, their host pages, the files the pages load, and why a subject is missing. */
+export interface SubjectSet<R> {
+  runners: R[];
+  pages: Record<string, string>;
+  files: Record<string, Uint8Array>;
+  notes: Partial<Record<'vapi-widget' | 'vapi-web', string>>;
+}
+
+/**
+ * Adds the two Vapi peers to `set`: the @vapi-ai/client-sdk-react embed, and the minimal
+ * @vapi-ai/web page calling `apiOrigin`. A peer that cannot be served gets a note instead.
+ * `runner` completes each runner with what the bench adds (e.g. `prefetch`).
+ */
+export async function addVapiPeers<R>(
+  set: SubjectSet<R>,
+  apiOrigin: string,
+  runner: (base: SubjectRunner<'vapi-widget' | 'vapi-web'>) => R,
+): Promise<void> {
+  const umd = join(ROOT, 'node_modules/@vapi-ai/client-sdk-react/dist/embed/widget.umd.js');
+  if (existsSync(umd)) {
+    set.files[PEER_FILES.vapiWidget] = readFileSync(umd);
+    set.pages['/vapi-widget'] = hostPage(vapiWidgetEmbed('voice'));
+    set.runners.push(runner({ id: 'vapi-widget', path: '/vapi-widget', launcher: vapiWidgetLauncher }));
+  } else set.notes['vapi-widget'] = 'not installed (@vapi-ai/client-sdk-react): run npm install';
+  const web = await vapiWebBundle();
+  if (typeof web === 'string') set.notes['vapi-web'] = web;
+  else {
+    set.files[PEER_FILES.vapiWeb] = web;
+    set.pages['/vapi-web'] = hostPage(vapiWebEmbed(apiOrigin));
+    const launcher = (page: Page) => page.getByRole('button', { name: VAPI_WEB_BUTTON });
+    set.runners.push(runner({ id: 'vapi-web', path: '/vapi-web', launcher }));
   }
 }
 
@@ -157,24 +196,7 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
     notes.ours = notes['ours-prefetch'] =
       `not built yet (widget/dist/cdn/${LOADER_FILE} missing: \`npm run build -w widget\`)`;
   }
-  const umd = join(ROOT, 'node_modules/@vapi-ai/client-sdk-react/dist/embed/widget.umd.js');
-  if (existsSync(umd)) {
-    files[PEER_FILES.vapiWidget] = readFileSync(umd);
-    pages['/vapi-widget'] = hostPage(vapiWidgetEmbed('voice'));
-    runners.push({ id: 'vapi-widget', path: '/vapi-widget', launcher: vapiWidgetLauncher, prefetch: false });
-  } else notes['vapi-widget'] = 'not installed (@vapi-ai/client-sdk-react): run npm install';
-  const web = await vapiWebBundle();
-  if (typeof web === 'string') notes['vapi-web'] = web;
-  else {
-    files[PEER_FILES.vapiWeb] = web;
-    pages['/vapi-web'] = hostPage(vapiWebEmbed(DEFAULT_API_BASE_URL));
-    runners.push({
-      id: 'vapi-web',
-      path: '/vapi-web',
-      launcher: (page) => page.getByRole('button', { name: VAPI_WEB_BUTTON }),
-      prefetch: false,
-    });
-  }
+  await addVapiPeers({ runners, pages, files, notes }, DEFAULT_API_BASE_URL, (peer) => ({ ...peer, prefetch: false }));
   const empty: ClickLatencyResult = {
     rows: [],
     notes,
