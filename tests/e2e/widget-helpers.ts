@@ -218,3 +218,13 @@ export function siteProvider(): { readonly server: LoopbackServer } {
     },
   };
 }
+
+/**
+ * A provider for the screenshot specs, whose scripted engines play the call: it only answers the
+ * loader's early `POST /call/web` with a stand-in room, which nothing joins.
+ */
+export async function shotProvider(): Promise<LoopbackServer> {
+  const provider = await startLoopbackServer();
+  provider.route('POST', '/call/web', { status: 201, body: { id: 'shot', webCallUrl: 'https://fake.daily.co/shot' } });
+  return provider;
+}
