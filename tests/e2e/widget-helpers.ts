@@ -228,3 +228,15 @@ export async function shotProvider(): Promise<LoopbackServer> {
   provider.route('POST', '/call/web', { status: 201, body: { id: 'shot', webCallUrl: 'https://fake.daily.co/shot' } });
   return provider;
 }
+
+/**
+ * A spec's `hostPages` data: the script tag's key and assistant, the provider's URL as its API
+ * base, and the spec's own attributes (`more`).
+ */
+export function dataFor(
+  key: string,
+  assistant: string,
+  more: Record<string, string> = {},
+): (providerUrl: string) => Record<string, string> {
+  return (providerUrl) => ({ 'public-key': key, 'assistant-id': assistant, 'api-base-url': providerUrl, ...more });
+}
