@@ -190,9 +190,10 @@ export function hostPages(setup: {
 
 /**
  * The loopback provider on the fixed port the built site calls (its PUBLIC_VOICE_API_BASE_URL),
- * started and closed around a spec file, whose tests must then run one after another.
+ * started and closed around a spec file, whose tests must then run one after another. With
+ * `routes`, it is reset and programmed by them before each test.
  */
-export function siteProvider(): { readonly server: LoopbackServer } {
+export function siteProvider(routes?: (server: LoopbackServer) => void): { readonly server: LoopbackServer } {
   let server: LoopbackServer | null = null;
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async ({}, testInfo) => {
@@ -212,6 +213,11 @@ export function siteProvider(): { readonly server: LoopbackServer } {
   test.afterAll(async () => {
     await server?.close();
   });
+  if (routes)
+    test.beforeEach(() => {
+      server!.reset();
+      routes(server!);
+    });
   return {
     get server() {
       return server!;
