@@ -33,7 +33,7 @@ import { hostResolverRule, syntheticCallMachine } from './lib/call-machine.ts';
 import { startCdnStandIn } from './lib/cdn-stand-in.ts';
 import { cellsInOrder, runRounds } from './lib/rounds.ts';
 import { hostPage, oursEmbed } from './lib/host-pages.ts';
-import { JOIN_SUBJECTS, joinCells, PHONE_USER_AGENT, type JoinCell, type JoinSubjectId } from './lib/join-cells.ts';
+import { cellSampleOptions, JOIN_SUBJECTS, joinCells, type JoinCell, type JoinSubjectId } from './lib/join-cells.ts';
 import { PLATFORM_API_ORIGIN } from './lib/network.ts';
 import { WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
@@ -174,14 +174,7 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
     const figures = collected.get(key) ?? emptyFigures();
     collected.set(key, figures);
     provider.route('POST', '/call/web', { status: 201, body: answer, delayMs: cell.delayMs });
-    const sampleOptions = {
-      profile: cell.profile,
-      providerUrl: provider.url,
-      token: 'unused',
-      cpuRate: cell.cpuRate,
-      userAgent: cell.phone ? PHONE_USER_AGENT : undefined,
-      callMachineStandIn: true,
-    };
+    const sampleOptions = cellSampleOptions(cell, provider.url);
     const ok = await inSample(browser, sampleOptions, `${runner.id} / ${cell.id}`, (sample) =>
       measure(sample, runner, counted, figures),
     );
