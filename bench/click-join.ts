@@ -39,7 +39,8 @@ import { WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
 import { collectSample, emptyFigures, rowLine, rowOf, type Figures } from './click-join-sample.ts';
-import { addVapiPeers, oursLauncher, type SubjectRunner } from './latency.ts';
+import { oursLauncher } from './latency.ts';
+import { addVapiPeers, type SubjectRunner } from './lib/peers.ts';
 import { LOADER_FILE } from './widget-size.ts';
 
 import type { ClickJoinResult } from './click-join-result.ts';

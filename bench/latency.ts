@@ -21,22 +21,13 @@
  * in turn) so the load of this shared machine falls on all of them alike, after one uncounted
  * warm-up sample of each.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { inSample, launchLatencyBrowser, pollFor, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
 import { cellsInOrder, runRounds } from './lib/rounds.ts';
-import { bundleSource } from './lib/bundle.ts';
-import {
-  hostPage,
-  oursEmbed,
-  PEER_FILES,
-  VAPI_WEB_BUTTON,
-  VAPI_WEB_ENTRY,
-  vapiWebEmbed,
-  vapiWidgetEmbed,
-} from './lib/host-pages.ts';
+import { hostPage, oursEmbed } from './lib/host-pages.ts';
 import {
   NETWORK_PROFILES,
   recordTransfers,
@@ -44,8 +35,9 @@ import {
   type RouteDecision,
   type TransferSamples,
 } from './lib/network.ts';
-import { ROOT, WIDGET_CDN } from './lib/paths.ts';
+import { WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
+import { addVapiPeers, type SubjectRunner } from './lib/peers.ts';
 import { serveStatic } from './lib/serve.ts';
 import { median, summarize, type Summary } from './lib/stats.ts';
 import { DEFAULT_API_BASE_URL } from '@ringwise/voice-widget/api';
@@ -100,13 +92,6 @@ const SAMPLE_LIMIT_MS = 10_000;
 /** Rounds run even past the time budget: a median of fewer samples is not worth printing. */
 export const CLICK_MIN_ROUNDS = 5;
 
-/** One subject of a click bench: its host page and how to find its launcher there. */
-export interface SubjectRunner<Id extends string> {
-  id: Id;
-  path: string;
-  launcher(page: Page): Locator;
-}
-
 /** This bench's runner: a subject, with or without our prefetch. */
 interface Runner extends SubjectRunner<ClickSubjectId> {
   prefetch: boolean;
@@ -114,53 +99,6 @@ interface Runner extends SubjectRunner<ClickSubjectId> {
 
 /** Our launcher: the first button of our element (its label may change; its place does not). */
 export const oursLauncher = (page: Page): Locator => page.locator('ringwise-voice-call').getByRole('button').first();
-
-/** Vapi's floating button: a clickable div without a role, inside its fixed wrapper. */
-export const vapiWidgetLauncher = (page: Page): Locator =>
-  page.locator('vapi-widget .vapi-widget-wrapper > div > div[style*="cursor: pointer"]');
-
-/** Builds the minimal @vapi-ai/web page's script; a string with the reason when it cannot be bundled. */
-export async function vapiWebBundle(): Promise<Uint8Array | string> {
-  try {
-    return await bundleSource(VAPI_WEB_ENTRY);
-  } catch (error) {
-    return `not bundled: ${(error as Error).message.split('\n')[0]}`;
-  }
-}
-
-/** What a bench serves: its runners, their host pages, the files the pages load, and why a subject is missing. */
-export interface SubjectSet<R> {
-  runners: R[];
-  pages: Record<string, string>;
-  files: Record<string, Uint8Array>;
-  notes: Partial<Record<'vapi-widget' | 'vapi-web', string>>;
-}
-
-/**
- * Adds the two Vapi peers to `set`: the @vapi-ai/client-sdk-react embed, and the minimal
- * @vapi-ai/web page calling `apiOrigin`. A peer that cannot be served gets a note instead.
- * `runner` completes each runner with what the bench adds (e.g. `prefetch`).
- */
-export async function addVapiPeers<R>(
-  set: SubjectSet<R>,
-  apiOrigin: string,
-  runner: (base: SubjectRunner<'vapi-widget' | 'vapi-web'>) => R,
-): Promise<void> {
-  const umd = join(ROOT, 'node_modules/@vapi-ai/client-sdk-react/dist/embed/widget.umd.js');
-  if (existsSync(umd)) {
-    set.files[PEER_FILES.vapiWidget] = readFileSync(umd);
-    set.pages['/vapi-widget'] = hostPage(vapiWidgetEmbed('voice'));
-    set.runners.push(runner({ id: 'vapi-widget', path: '/vapi-widget', launcher: vapiWidgetLauncher }));
-  } else set.notes['vapi-widget'] = 'not installed (@vapi-ai/client-sdk-react): run npm install';
-  const web = await vapiWebBundle();
-  if (typeof web === 'string') set.notes['vapi-web'] = web;
-  else {
-    set.files[PEER_FILES.vapiWeb] = web;
-    set.pages['/vapi-web'] = hostPage(vapiWebEmbed(apiOrigin));
-    const launcher = (page: Page) => page.getByRole('button', { name: VAPI_WEB_BUTTON });
-    set.runners.push(runner({ id: 'vapi-web', path: '/vapi-web', launcher }));
-  }
-}
 
 /** Options of `benchClickLatency`. */
 export interface ClickBenchOptions {
