@@ -31,7 +31,8 @@ import { ROOT, WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
 import { median, summarize, type Summary } from './lib/stats.ts';
-import { oursLauncher, vapiWidgetLauncher } from './latency.ts';
+import { oursLauncher } from './latency.ts';
+import { vapiWidgetLauncher } from './lib/peers.ts';
 import { LOADER_FILE } from './widget-size.ts';
 
 /** The chat subjects, in report order. */

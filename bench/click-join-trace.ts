@@ -21,7 +21,7 @@ import { cpuSamples, type TraceEvent } from './lib/cpu-samples.ts';
 import { startCdnStandIn } from './lib/cdn-stand-in.ts';
 import { launchLatencyBrowser, openSample, pollFor, waitForQuiet } from './lib/browser-sample.ts';
 import { hostPage, oursEmbed } from './lib/host-pages.ts';
-import { joinCells, PHONE_USER_AGENT } from './lib/join-cells.ts';
+import { cellSampleOptions, joinCells } from './lib/join-cells.ts';
 import { WIDGET_CDN } from './lib/paths.ts';
 import { serveStatic } from './lib/serve.ts';
 import { oursLauncher } from './latency.ts';
@@ -102,14 +102,7 @@ const categories = [
 
 try {
   for (let n = 0; n < samples; n++) {
-    const sample = await openSample(browser, {
-      profile: cell.profile,
-      providerUrl: provider.url,
-      token: 'unused',
-      cpuRate: cell.cpuRate,
-      userAgent: cell.phone ? PHONE_USER_AGENT : undefined,
-      callMachineStandIn: true,
-    });
+    const sample = await openSample(browser, cellSampleOptions(cell, provider.url));
     try {
       const { page } = sample;
       if (untilRoom) {

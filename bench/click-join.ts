@@ -25,22 +25,22 @@
  * click's INP and every long task: the longest between the click and ready. Subjects and cells are
  * interleaved one sample at a time after one uncounted warm-up of each subject.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
 import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { inSample, launchLatencyBrowser, pollFor, waitForQuiet, type Sample } from './lib/browser-sample.ts';
 import { hostResolverRule, syntheticCallMachine } from './lib/call-machine.ts';
 import { startCdnStandIn } from './lib/cdn-stand-in.ts';
 import { cellsInOrder, runRounds } from './lib/rounds.ts';
-import { hostPage, oursEmbed, PEER_FILES, VAPI_WEB_BUTTON, vapiWebEmbed, vapiWidgetEmbed } from './lib/host-pages.ts';
-import { JOIN_SUBJECTS, joinCells, PHONE_USER_AGENT, type JoinCell, type JoinSubjectId } from './lib/join-cells.ts';
+import { hostPage, oursEmbed } from './lib/host-pages.ts';
+import { cellSampleOptions, JOIN_SUBJECTS, joinCells, type JoinCell, type JoinSubjectId } from './lib/join-cells.ts';
 import { PLATFORM_API_ORIGIN } from './lib/network.ts';
-import { ROOT, WIDGET_CDN } from './lib/paths.ts';
+import { WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
 import { collectSample, emptyFigures, rowLine, rowOf, type Figures } from './click-join-sample.ts';
-import { oursLauncher, vapiWebBundle, vapiWidgetLauncher } from './latency.ts';
+import { oursLauncher } from './latency.ts';
+import { addVapiPeers, type SubjectRunner } from './lib/peers.ts';
 import { LOADER_FILE } from './widget-size.ts';
 
 import type { ClickJoinResult } from './click-join-result.ts';
@@ -57,11 +57,7 @@ const VISIBLE_AFTER_READY_MS = 1500;
 /** The call machine's gzip size when not told. */
 export const DEFAULT_MACHINE_BYTES = 250_000;
 
-interface Runner {
-  id: JoinSubjectId;
-  path: string;
-  launcher(page: Page): Locator;
-}
+type Runner = SubjectRunner<JoinSubjectId>;
 
 /** Options of `benchClickJoin`. */
 export interface ClickJoinOptions {
@@ -100,23 +96,7 @@ async function subjectsOf(): Promise<{
   } else
     notes.ours = notes['ours-intent'] =
       `not built yet (widget/dist/cdn/${LOADER_FILE} missing: \`npm run build -w widget\`)`;
-  const umd = join(ROOT, 'node_modules/@vapi-ai/client-sdk-react/dist/embed/widget.umd.js');
-  if (existsSync(umd)) {
-    files[PEER_FILES.vapiWidget] = readFileSync(umd);
-    pages['/vapi-widget'] = hostPage(vapiWidgetEmbed('voice'));
-    runners.push({ id: 'vapi-widget', path: '/vapi-widget', launcher: vapiWidgetLauncher });
-  } else notes['vapi-widget'] = 'not installed (@vapi-ai/client-sdk-react): run npm install';
-  const web = await vapiWebBundle();
-  if (typeof web === 'string') notes['vapi-web'] = web;
-  else {
-    files[PEER_FILES.vapiWeb] = web;
-    pages['/vapi-web'] = hostPage(vapiWebEmbed(PLATFORM_API_ORIGIN));
-    runners.push({
-      id: 'vapi-web',
-      path: '/vapi-web',
-      launcher: (page) => page.getByRole('button', { name: VAPI_WEB_BUTTON }),
-    });
-  }
+  await addVapiPeers({ runners, pages, files, notes }, PLATFORM_API_ORIGIN, (peer) => peer);
   return { runners, pages, files, notes };
 }
 
@@ -195,14 +175,7 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
     const figures = collected.get(key) ?? emptyFigures();
     collected.set(key, figures);
     provider.route('POST', '/call/web', { status: 201, body: answer, delayMs: cell.delayMs });
-    const sampleOptions = {
-      profile: cell.profile,
-      providerUrl: provider.url,
-      token: 'unused',
-      cpuRate: cell.cpuRate,
-      userAgent: cell.phone ? PHONE_USER_AGENT : undefined,
-      callMachineStandIn: true,
-    };
+    const sampleOptions = cellSampleOptions(cell, provider.url);
     const ok = await inSample(browser, sampleOptions, `${runner.id} / ${cell.id}`, (sample) =>
       measure(sample, runner, counted, figures),
     );

@@ -21,22 +21,13 @@
  * in turn) so the load of this shared machine falls on all of them alike, after one uncounted
  * warm-up sample of each.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { inSample, launchLatencyBrowser, pollFor, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
 import { cellsInOrder, runRounds } from './lib/rounds.ts';
-import { bundleSource } from './lib/bundle.ts';
-import {
-  hostPage,
-  oursEmbed,
-  PEER_FILES,
-  VAPI_WEB_BUTTON,
-  VAPI_WEB_ENTRY,
-  vapiWebEmbed,
-  vapiWidgetEmbed,
-} from './lib/host-pages.ts';
+import { hostPage, oursEmbed } from './lib/host-pages.ts';
 import {
   NETWORK_PROFILES,
   recordTransfers,
@@ -44,8 +35,9 @@ import {
   type RouteDecision,
   type TransferSamples,
 } from './lib/network.ts';
-import { ROOT, WIDGET_CDN } from './lib/paths.ts';
+import { WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
+import { addVapiPeers, type SubjectRunner } from './lib/peers.ts';
 import { serveStatic } from './lib/serve.ts';
 import { median, summarize, type Summary } from './lib/stats.ts';
 import { DEFAULT_API_BASE_URL } from '@ringwise/voice-widget/api';
@@ -100,28 +92,13 @@ const SAMPLE_LIMIT_MS = 10_000;
 /** Rounds run even past the time budget: a median of fewer samples is not worth printing. */
 export const CLICK_MIN_ROUNDS = 5;
 
-interface Runner {
-  id: ClickSubjectId;
-  path: string;
-  launcher(page: Page): Locator;
+/** This bench's runner: a subject, with or without our prefetch. */
+interface Runner extends SubjectRunner<ClickSubjectId> {
   prefetch: boolean;
 }
 
 /** Our launcher: the first button of our element (its label may change; its place does not). */
 export const oursLauncher = (page: Page): Locator => page.locator('ringwise-voice-call').getByRole('button').first();
-
-/** Vapi's floating button: a clickable div without a role, inside its fixed wrapper. */
-export const vapiWidgetLauncher = (page: Page): Locator =>
-  page.locator('vapi-widget .vapi-widget-wrapper > div > div[style*="cursor: pointer"]');
-
-/** Builds the minimal @vapi-ai/web page's script; a string with the reason when it cannot be bundled. */
-export async function vapiWebBundle(): Promise<Uint8Array | string> {
-  try {
-    return await bundleSource(VAPI_WEB_ENTRY);
-  } catch (error) {
-    return `not bundled: ${(error as Error).message.split('\n')[0]}`;
-  }
-}
 
 /** Options of `benchClickLatency`. */
 export interface ClickBenchOptions {
@@ -157,24 +134,7 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
     notes.ours = notes['ours-prefetch'] =
       `not built yet (widget/dist/cdn/${LOADER_FILE} missing: \`npm run build -w widget\`)`;
   }
-  const umd = join(ROOT, 'node_modules/@vapi-ai/client-sdk-react/dist/embed/widget.umd.js');
-  if (existsSync(umd)) {
-    files[PEER_FILES.vapiWidget] = readFileSync(umd);
-    pages['/vapi-widget'] = hostPage(vapiWidgetEmbed('voice'));
-    runners.push({ id: 'vapi-widget', path: '/vapi-widget', launcher: vapiWidgetLauncher, prefetch: false });
-  } else notes['vapi-widget'] = 'not installed (@vapi-ai/client-sdk-react): run npm install';
-  const web = await vapiWebBundle();
-  if (typeof web === 'string') notes['vapi-web'] = web;
-  else {
-    files[PEER_FILES.vapiWeb] = web;
-    pages['/vapi-web'] = hostPage(vapiWebEmbed(DEFAULT_API_BASE_URL));
-    runners.push({
-      id: 'vapi-web',
-      path: '/vapi-web',
-      launcher: (page) => page.getByRole('button', { name: VAPI_WEB_BUTTON }),
-      prefetch: false,
-    });
-  }
+  await addVapiPeers({ runners, pages, files, notes }, DEFAULT_API_BASE_URL, (peer) => ({ ...peer, prefetch: false }));
   const empty: ClickLatencyResult = {
     rows: [],
     notes,

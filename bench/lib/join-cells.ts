@@ -7,6 +7,7 @@
  * joining. Loopback is no cell any more: with no network the call machine's download, what the
  * visitor waits for, does not exist.
  */
+import type { SampleOptions } from './browser-sample.ts';
 import { NETWORK_PROFILES, type NetworkProfile } from './network.ts';
 
 /**
@@ -98,4 +99,19 @@ export function busyBetween(tasks: readonly TaskSpan[], from: number, to: number
     longestMs = Math.max(longestMs, t.duration);
   }
   return { longTaskMs, longestMs };
+}
+
+/**
+ * How one sample of `cell` opens its page: the cell's network and CPU, a phone's user agent on a
+ * phone cell, the provider at `providerUrl`, and the call machine from the CDN stand-in.
+ */
+export function cellSampleOptions(cell: JoinCell, providerUrl: string): SampleOptions {
+  return {
+    profile: cell.profile,
+    providerUrl,
+    token: 'unused',
+    cpuRate: cell.cpuRate,
+    userAgent: cell.phone ? PHONE_USER_AGENT : undefined,
+    callMachineStandIn: true,
+  };
 }

@@ -5,7 +5,7 @@
  * browser tests photograph the same states. Nothing here talks to a platform.
  */
 import type { WidgetMode, VoiceMessage } from '@ringwise/voice-widget';
-import type { EngineScript } from '@ringwise/voice-widget/testing';
+import type { EngineScript, ScriptFailure } from '@ringwise/voice-widget/testing';
 
 /** One state of the card: the engines' script (`voice`, `chat`, `engineFails`) and how a visitor reaches it. */
 export interface CardState extends EngineScript {
@@ -25,6 +25,15 @@ const transcript = (role: string, text: string): VoiceMessage => ({
   role,
   transcriptType: 'final',
   transcript: text,
+});
+
+/** A voice card opened by the visitor whose start fails with `fail`. */
+const voiceFails = (id: string, title: string, fail: ScriptFailure): CardState => ({
+  id,
+  title,
+  mode: 'voice',
+  action: 'open',
+  voice: { fail },
 });
 
 /** Every state, in the order a visitor meets them. */
@@ -107,41 +116,11 @@ export const CARD_STATES: readonly CardState[] = [
     },
     action: 'open',
   },
-  {
-    id: 'error-mic',
-    title: 'Error: microphone denied',
-    mode: 'voice',
-    action: 'open',
-    voice: { fail: { type: 'mic-permission-denied' } },
-  },
-  {
-    id: 'error-no-mic',
-    title: 'Error: no microphone',
-    mode: 'voice',
-    action: 'open',
-    voice: { fail: { type: 'mic-not-found' } },
-  },
-  {
-    id: 'error-mic-blocked',
-    title: 'Error: microphone blocked by the page',
-    mode: 'voice',
-    action: 'open',
-    voice: { fail: { type: 'mic-blocked' } },
-  },
-  {
-    id: 'error-network',
-    title: 'Error: network',
-    mode: 'voice',
-    action: 'open',
-    voice: { fail: { type: 'network-error' } },
-  },
-  {
-    id: 'error-key',
-    title: 'Error: key rejected (401)',
-    mode: 'voice',
-    action: 'open',
-    voice: { fail: { type: 'api-error', status: 401 } },
-  },
+  voiceFails('error-mic', 'Error: microphone denied', { type: 'mic-permission-denied' }),
+  voiceFails('error-no-mic', 'Error: no microphone', { type: 'mic-not-found' }),
+  voiceFails('error-mic-blocked', 'Error: microphone blocked by the page', { type: 'mic-blocked' }),
+  voiceFails('error-network', 'Error: network', { type: 'network-error' }),
+  voiceFails('error-key', 'Error: key rejected (401)', { type: 'api-error', status: 401 }),
   {
     id: 'error-busy',
     title: 'Error: busy (429)',

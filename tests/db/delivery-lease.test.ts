@@ -5,17 +5,15 @@
  * - one slow receiver does not hold the other leads back (deliveries run side by side);
  * - a claim whose lease ran out (its worker died) is claimed again; a live claim is left alone.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app.ts';
 import { startLocalServer } from '../fixtures/backend.ts';
+import { connectAdmin, startBareCluster } from '../fixtures/postgres.ts';
 import type { Channel, Lead } from '../../server/leads/lead.ts';
 import { CONCURRENCY } from '../../server/leads/outbox.ts';
-import { connect } from '../../server/postgres/bootstrap.ts';
-import { startCluster, type RunningCluster } from '../../server/postgres/cluster.ts';
+import type { RunningCluster } from '../../server/postgres/cluster.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 
 const PASSWORD = 'lease-password-for-tests';
@@ -72,23 +70,12 @@ async function undelivered(prefix: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'delivery-lease-'));
-  cluster = await startCluster({ dataDir, kind: 'server', log: () => {} });
-  admin = await connect(
-    { host: '127.0.0.1', port: cluster.port },
-    'supabase_admin',
-    cluster.credentials.supabase_admin,
-    'tests',
-  );
+  ({ dataDir, cluster } = await startBareCluster('delivery-lease-'));
+  admin = await connectAdmin(cluster);
   await admin.query(`create role app login createrole password '${PASSWORD}'`);
   await admin.query('create database app owner app');
   await admin.end();
-  admin = await connect(
-    { host: '127.0.0.1', port: cluster.port, database: 'app' },
-    'supabase_admin',
-    cluster.credentials.supabase_admin,
-    'tests',
-  );
+  admin = await connectAdmin(cluster, 'app');
 }, 180_000);
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.close().catch(() => {});

@@ -9,17 +9,17 @@
  *   from each server, as the README says).
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app.ts';
 import { startLocalServer } from '../fixtures/backend.ts';
+import { connectAdmin, startBareCluster } from '../fixtures/postgres.ts';
 import { connect, listMigrations } from '../../server/postgres/bootstrap.ts';
-import { startCluster, type RunningCluster } from '../../server/postgres/cluster.ts';
+import type { RunningCluster } from '../../server/postgres/cluster.ts';
 import { parseTrustProxy } from '../../server/trust-proxy.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 
@@ -37,14 +37,8 @@ const adminUrl = () =>
   `postgres://supabase_admin:${encodeURIComponent(cluster.credentials.supabase_admin)}@127.0.0.1:${cluster.port}/app`;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'operations-pg-'));
-  cluster = await startCluster({ dataDir, kind: 'server', log: () => {} });
-  admin = await connect(
-    { host: '127.0.0.1', port: cluster.port },
-    'supabase_admin',
-    cluster.credentials.supabase_admin,
-    'tests',
-  );
+  ({ dataDir, cluster } = await startBareCluster('operations-pg-'));
+  admin = await connectAdmin(cluster);
   // No CREATEROLE: the API roles must come from an administrator.
   await admin.query(`create role app login nocreaterole password '${PASSWORD}'`);
   await admin.query('create database app owner app');

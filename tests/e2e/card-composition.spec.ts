@@ -14,17 +14,14 @@ import { fillForm } from './contact-helpers.ts';
 import { waitForIsland } from './site-helpers.ts';
 import { preparePage, siteProvider, widgetAxe } from './widget-helpers.ts';
 
-const site = siteProvider();
 const REPLY =
   'Our plans start at **$49** a month:\n\n- Calls answered 24/7\n- SMS follow-ups\n\nSee [pricing](https://example.com/p).';
-
-test.beforeEach(() => {
-  site.server.reset();
-  site.server.route('POST', '/call/web', {
+const site = siteProvider((server) => {
+  server.route('POST', '/call/web', {
     status: 201,
     body: { id: 'compose-2', webCallUrl: 'https://fake.daily.co/compose' },
   });
-  site.server.route('POST', '/chat/web', chatWebHandler({ reply: REPLY, sessionId: 'sess-compose' }));
+  server.route('POST', '/chat/web', chatWebHandler({ reply: REPLY, sessionId: 'sess-compose' }));
 });
 
 const widget = (page: Page) => page.locator('#ringwise-site-widget');

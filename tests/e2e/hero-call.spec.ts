@@ -11,11 +11,8 @@ import { E2E_ENV } from '../../fixtures/e2e-env.ts';
 import { waitForIsland } from './site-helpers.ts';
 import { chunkRequests, preparePage, siteProvider } from './widget-helpers.ts';
 
-const site = siteProvider();
-
-test.beforeEach(() => {
-  site.server.reset();
-  site.server.route('POST', '/call/web', {
+const site = siteProvider((server) => {
+  server.route('POST', '/call/web', {
     status: 201,
     body: { id: 'hero-call-1', webCallUrl: 'https://fake.daily.co/hero' },
   });

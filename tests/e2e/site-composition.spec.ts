@@ -12,11 +12,8 @@ import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import { scrollToY, waitForIsland } from './site-helpers.ts';
 import { preparePage, siteProvider } from './widget-helpers.ts';
 
-const site = siteProvider();
-
-test.beforeEach(() => {
-  site.server.reset();
-  site.server.route('POST', '/call/web', {
+const site = siteProvider((server) => {
+  server.route('POST', '/call/web', {
     status: 201,
     body: { id: 'compose-1', webCallUrl: 'https://fake.daily.co/compose' },
   });

@@ -8,12 +8,9 @@ import { chatWebHandler } from '../../fixtures/loopback-server.ts';
 import { waitForIsland } from './site-helpers.ts';
 import { preparePage, siteProvider } from './widget-helpers.ts';
 
-const site = siteProvider();
 const widget = (page: Page) => page.locator('#ringwise-site-widget');
-
-test.beforeEach(() => {
-  site.server.reset();
-  site.server.route(
+const site = siteProvider((server) => {
+  server.route(
     'POST',
     '/chat/web',
     chatWebHandler({ reply: 'Our plans start at **$49** a month.', sessionId: 'sess-handoff' }),

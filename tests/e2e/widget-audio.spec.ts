@@ -11,9 +11,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { CARD_STATES } from '../../site/lib/card-states.ts';
 import { bundleScriptedEngine } from '../fixtures/host-page/scripted-engine-bundle.ts';
 import { startHostPage, type HostPage } from '../fixtures/host-page/server.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../fixtures/loopback-server.ts';
+import type { LoopbackServer } from '../../fixtures/loopback-server.ts';
 import { EN_LABELS } from '../../widget/src/i18n/en.ts';
-import { ENGINE_URL, LOADER_URL, preparePage, widgetAxe } from './widget-helpers.ts';
+import { ENGINE_URL, LOADER_URL, preparePage, shotProvider, widgetAxe } from './widget-helpers.ts';
 
 const OUT = process.env.SHOTS_DIR ?? 'screenshots/audio';
 const WIDTHS = [1280, 390] as const;
@@ -26,11 +26,7 @@ const hosts: HostPage[] = [];
 
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  provider = await startLoopbackServer();
-  provider.route('POST', '/call/web', {
-    status: 201,
-    body: { id: 'shot', webCallUrl: 'https://fake.daily.co/shot' },
-  });
+  provider = await shotProvider();
   engine = bundleScriptedEngine('active', 'engine');
 });
 

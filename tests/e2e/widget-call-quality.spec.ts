@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
-import { hostPages, microphoneRequests, SITE, widgetAxe } from './widget-helpers.ts';
+import { dataFor, hostPages, microphoneRequests, SITE, widgetAxe } from './widget-helpers.ts';
 import { MODULE_FILES } from '../../widget/src/ports/manifest.ts';
 
 const ROOM = 'https://fake.daily.co/room-quality';
@@ -14,13 +14,7 @@ const SILENT = 'Your microphone sends no sound — is another app using it?';
 
 const hosts = hostPages({
   routes: (provider) => provider.route('POST', '/call/web', { status: 201, body: { id: 'call-q', webCallUrl: ROOM } }),
-  data: (providerUrl) => ({
-    'public-key': 'pk-quality',
-    'assistant-id': 'asst-quality',
-    'api-base-url': providerUrl,
-    title: 'Acme Assistant',
-    preload: 'intent',
-  }),
+  data: dataFor('pk-quality', 'asst-quality', { title: 'Acme Assistant', preload: 'intent' }),
   options: { include: 'once' },
 });
 

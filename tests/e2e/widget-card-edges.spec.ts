@@ -11,7 +11,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
 import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import type { HostPageOptions } from '../fixtures/host-page/server.ts';
-import { ENGINE_URL, hostPages, widgetAxe } from './widget-helpers.ts';
+import { dataFor, ENGINE_URL, hostPages, widgetAxe } from './widget-helpers.ts';
 
 const OUT = 'screenshots/card';
 mkdirSync(OUT, { recursive: true });
@@ -29,13 +29,7 @@ const hosts = hostPages({
       chatWebHandler({ reply: 'A plumber can be with you within the hour. What is your postcode?' }),
     );
   },
-  data: (providerUrl) => ({
-    'public-key': 'pk-edges',
-    'assistant-id': 'asst-edges',
-    'api-base-url': providerUrl,
-    mode: 'hybrid',
-    title: LONG_TITLE,
-  }),
+  data: dataFor('pk-edges', 'asst-edges', { mode: 'hybrid', title: LONG_TITLE }),
   options: { include: 'once' },
 });
 

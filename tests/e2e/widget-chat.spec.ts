@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import type { FakeDailyInfo } from '../fixtures/host-page/fake-daily.ts';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
-import { chunkRequests, hostPages, microphoneRequests, offSizeButtons, widgetAxe } from './widget-helpers.ts';
+import { chunkRequests, dataFor, hostPages, microphoneRequests, offSizeButtons, widgetAxe } from './widget-helpers.ts';
 
 const KEY = 'pk-chat';
 const ASSISTANT = 'asst-chat';
@@ -16,12 +16,7 @@ const ROOM = 'https://fake.daily.co/room-chat';
 
 const hosts = hostPages({
   routes: (provider) => provider.route('POST', '/call/web', { status: 201, body: { id: 'call-h', webCallUrl: ROOM } }),
-  data: (providerUrl) => ({
-    'public-key': KEY,
-    'assistant-id': ASSISTANT,
-    'api-base-url': providerUrl,
-    title: 'Acme Assistant',
-  }),
+  data: dataFor(KEY, ASSISTANT, { title: 'Acme Assistant' }),
   options: { include: 'once' },
 });
 // preload="intent": these tests follow what each action loads (hybrid's default warm start also fetches the call's files).

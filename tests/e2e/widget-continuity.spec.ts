@@ -15,13 +15,10 @@ import { chatWebHandler } from '../../fixtures/loopback-server.ts';
 import { waitForIsland } from './site-helpers.ts';
 import { preparePage, siteProvider } from './widget-helpers.ts';
 
-const site = siteProvider();
 const ROOM = 'https://fake.daily.co/keep-1';
-
-test.beforeEach(() => {
-  site.server.reset();
-  site.server.route('POST', '/call/web', { status: 201, body: { id: 'keep-1', webCallUrl: ROOM } });
-  site.server.route('POST', '/chat/web', chatWebHandler({ reply: 'We open at nine.', sessionId: 'sess-keep' }));
+const site = siteProvider((server) => {
+  server.route('POST', '/call/web', { status: 201, body: { id: 'keep-1', webCallUrl: ROOM } });
+  server.route('POST', '/chat/web', chatWebHandler({ reply: 'We open at nine.', sessionId: 'sess-keep' }));
 });
 
 const widget = (page: Page) => page.locator('#ringwise-site-widget');

@@ -190,9 +190,10 @@ export function hostPages(setup: {
 
 /**
  * The loopback provider on the fixed port the built site calls (its PUBLIC_VOICE_API_BASE_URL),
- * started and closed around a spec file, whose tests must then run one after another.
+ * started and closed around a spec file, whose tests must then run one after another. With
+ * `routes`, it is reset and programmed by them before each test.
  */
-export function siteProvider(): { readonly server: LoopbackServer } {
+export function siteProvider(routes?: (server: LoopbackServer) => void): { readonly server: LoopbackServer } {
   let server: LoopbackServer | null = null;
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async ({}, testInfo) => {
@@ -212,9 +213,36 @@ export function siteProvider(): { readonly server: LoopbackServer } {
   test.afterAll(async () => {
     await server?.close();
   });
+  if (routes)
+    test.beforeEach(() => {
+      server!.reset();
+      routes(server!);
+    });
   return {
     get server() {
       return server!;
     },
   };
+}
+
+/**
+ * A provider for the screenshot specs, whose scripted engines play the call: it only answers the
+ * loader's early `POST /call/web` with a stand-in room, which nothing joins.
+ */
+export async function shotProvider(): Promise<LoopbackServer> {
+  const provider = await startLoopbackServer();
+  provider.route('POST', '/call/web', { status: 201, body: { id: 'shot', webCallUrl: 'https://fake.daily.co/shot' } });
+  return provider;
+}
+
+/**
+ * A spec's `hostPages` data: the script tag's key and assistant, the provider's URL as its API
+ * base, and the spec's own attributes (`more`).
+ */
+export function dataFor(
+  key: string,
+  assistant: string,
+  more: Record<string, string> = {},
+): (providerUrl: string) => Record<string, string> {
+  return (providerUrl) => ({ 'public-key': key, 'assistant-id': assistant, 'api-base-url': providerUrl, ...more });
 }

@@ -8,7 +8,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import type { FakeDailyInfo } from '../fixtures/host-page/fake-daily.ts';
-import { addedWindowKeys, chunkRequests, ENGINE_URL, hostPages, offSizeButtons, widgetAxe } from './widget-helpers.ts';
+import {
+  addedWindowKeys,
+  chunkRequests,
+  dataFor,
+  ENGINE_URL,
+  hostPages,
+  offSizeButtons,
+  widgetAxe,
+} from './widget-helpers.ts';
 
 const KEY = 'pk-host-page';
 const ASSISTANT = 'asst-host-page';
@@ -16,13 +24,7 @@ const ROOM = 'https://fake.daily.co/room-1';
 
 const hosts = hostPages({
   routes: (provider) => provider.route('POST', '/call/web', { status: 201, body: { id: 'call-1', webCallUrl: ROOM } }),
-  data: (providerUrl) => ({
-    'public-key': KEY,
-    'assistant-id': ASSISTANT,
-    'api-base-url': providerUrl,
-    mode: 'voice',
-    title: 'Acme Assistant',
-  }),
+  data: dataFor(KEY, ASSISTANT, { mode: 'voice', title: 'Acme Assistant' }),
 });
 const openHost = hosts.open;
 

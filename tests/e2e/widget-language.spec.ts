@@ -13,7 +13,7 @@ import { labels as FR } from '../../widget/src/i18n/locales/fr.ts';
 import { MODULE_FILES } from '../../widget/src/ports/manifest.ts';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
-import { hostPages, type PageLog } from './widget-helpers.ts';
+import { dataFor, hostPages, type PageLog } from './widget-helpers.ts';
 
 const hosts = hostPages({
   routes: (provider) => {
@@ -25,12 +25,7 @@ const hosts = hostPages({
       delayMs: 1500,
     });
   },
-  data: (providerUrl) => ({
-    'public-key': 'pk-lang',
-    'assistant-id': 'asst-lang',
-    'api-base-url': providerUrl,
-    mode: 'hybrid',
-  }),
+  data: dataFor('pk-lang', 'asst-lang', { mode: 'hybrid' }),
   options: { include: 'once', look: 'light' },
 });
 

@@ -15,7 +15,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import type { FakeDailyInfo } from '../fixtures/host-page/fake-daily.ts';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
-import { hostPages, offSizeButtons, widgetAxe } from './widget-helpers.ts';
+import { dataFor, hostPages, offSizeButtons, widgetAxe } from './widget-helpers.ts';
 
 const KEY = 'pk-owner';
 const ASSISTANT = 'asst-owner';
@@ -33,13 +33,7 @@ const hosts = hostPages({
     provider.route('POST', '/call/web', { status: 201, body: { id: 'call-owner', webCallUrl: ROOM } });
     provider.route('POST', '/chat/web', chatWebHandler({ reply: 'Hello Ada.', sessionId: 'sess-owner' }));
   },
-  data: (providerUrl) => ({
-    'public-key': KEY,
-    'assistant-id': ASSISTANT,
-    'api-base-url': providerUrl,
-    mode: 'voice',
-    title: 'Acme Assistant',
-  }),
+  data: dataFor(KEY, ASSISTANT, { mode: 'voice', title: 'Acme Assistant' }),
   options: { include: 'once' },
 });
 

@@ -8,17 +8,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
 import { MODULE_FILES } from '../../widget/src/ports/manifest.ts';
-import { chunkRequests, hostPages, offSizeButtons } from './widget-helpers.ts';
+import { chunkRequests, dataFor, hostPages, offSizeButtons } from './widget-helpers.ts';
 
 const hosts = hostPages({
   routes: (provider) => provider.route('POST', '/chat/web', chatWebHandler()),
-  data: (providerUrl) => ({
-    'public-key': 'pk-place',
-    'assistant-id': 'asst-place',
-    'api-base-url': providerUrl,
-    mode: 'chat',
-    title: 'Acme Assistant',
-  }),
+  data: dataFor('pk-place', 'asst-place', { mode: 'chat', title: 'Acme Assistant' }),
   options: { include: 'once', look: 'light' },
 });
 

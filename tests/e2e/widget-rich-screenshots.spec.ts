@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
-import { hostPages, offSizeButtons, widgetAxe } from './widget-helpers.ts';
+import { dataFor, hostPages, offSizeButtons, widgetAxe } from './widget-helpers.ts';
 
 const OUT = 'screenshots/widget-rich';
 const REPLY = [
@@ -22,10 +22,7 @@ const REPLY = [
 
 const hosts = hostPages({
   routes: (provider) => provider.route('POST', '/chat/web', chatWebHandler({ reply: REPLY, deltaSize: 400 })),
-  data: (providerUrl) => ({
-    'public-key': 'pk-shots',
-    'assistant-id': 'asst-shots',
-    'api-base-url': providerUrl,
+  data: dataFor('pk-shots', 'asst-shots', {
     mode: 'chat',
     preload: 'intent',
     position: 'bottom-right',

@@ -8,16 +8,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
-import { hostPages, offSizeButtons, widgetAxe } from './widget-helpers.ts';
+import { dataFor, hostPages, offSizeButtons, widgetAxe } from './widget-helpers.ts';
 
 const hosts = hostPages({
-  data: (providerUrl) => ({
-    'public-key': 'pk-rich',
-    'assistant-id': 'asst-rich',
-    'api-base-url': providerUrl,
-    mode: 'chat',
-    preload: 'intent',
-  }),
+  data: dataFor('pk-rich', 'asst-rich', { mode: 'chat', preload: 'intent' }),
   options: { include: 'once' },
 });
 

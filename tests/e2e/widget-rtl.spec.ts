@@ -9,7 +9,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import type { HostPageOptions } from '../fixtures/host-page/server.ts';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
-import { hostPages, widgetAxe } from './widget-helpers.ts';
+import { dataFor, hostPages, widgetAxe } from './widget-helpers.ts';
 
 const OUT = 'screenshots/card';
 mkdirSync(OUT, { recursive: true });
@@ -20,13 +20,7 @@ const CODE_REPLY = 'ضع هذا في صفحتك `widget.start()`:\n\n```\nwidget
 const hosts = hostPages({
   routes: (provider) =>
     provider.route('POST', '/chat/web', chatWebHandler({ reply: CODE_REPLY, sessionId: 'sess-rtl' })),
-  data: (providerUrl) => ({
-    'public-key': 'pk-rtl',
-    'assistant-id': 'asst-rtl',
-    'api-base-url': providerUrl,
-    mode: 'hybrid',
-    title: 'Acme Assistant',
-  }),
+  data: dataFor('pk-rtl', 'asst-rtl', { mode: 'hybrid', title: 'Acme Assistant' }),
   options: { include: 'once' },
 });
 

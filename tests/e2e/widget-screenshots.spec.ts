@@ -12,12 +12,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { CARD_STATES, type CardState } from '../../site/lib/card-states.ts';
 import { bundleScriptedEngine } from '../fixtures/host-page/scripted-engine-bundle.ts';
 import { startHostPage, type HostPage } from '../fixtures/host-page/server.ts';
-import { chatWebHandler, startLoopbackServer, type LoopbackServer } from '../../fixtures/loopback-server.ts';
+import { chatWebHandler, type LoopbackServer } from '../../fixtures/loopback-server.ts';
 import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import type { VoiceLabels } from '../../widget/src/i18n/labels.ts';
 import { labels as DE } from '../../widget/src/i18n/locales/de.ts';
 import { labels as FR } from '../../widget/src/i18n/locales/fr.ts';
-import { CHAT_URL, ENGINE_URL, LOADER_URL, offSizeButtons, preparePage, widgetAxe } from './widget-helpers.ts';
+import { CHAT_URL, ENGINE_URL, LOADER_URL, offSizeButtons, preparePage, shotProvider, widgetAxe } from './widget-helpers.ts';
 
 /** The languages photographed besides English, and their labels. */
 const LANGUAGES: Record<string, VoiceLabels> = { de: DE, fr: FR };
@@ -41,12 +41,7 @@ function engineOf(id: string, chunk: 'engine' | 'chat'): Promise<string> {
 
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  provider = await startLoopbackServer();
-  // The loader's early requests land here; the scripted engines do not read them.
-  provider.route('POST', '/call/web', {
-    status: 201,
-    body: { id: 'shot', webCallUrl: 'https://fake.daily.co/shot' },
-  });
+  provider = await shotProvider();
   provider.route('POST', '/chat/web', chatWebHandler());
 });
 

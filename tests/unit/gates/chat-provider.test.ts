@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { preflight } from '../../lib/preflight.ts';
 import {
   CHAT_PATH,
   CHAT_REPLY,
@@ -64,14 +65,7 @@ describe('bench chat provider (the shared fixture, wired for timing)', () => {
   it('answers and counts a preflight that reaches it', async () => {
     provider = await startChatProvider();
     expect(provider.preflights()).toBe(0);
-    const res = await fetch(provider.server.url + CHAT_PATH, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://127.0.0.1:1',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization, content-type',
-      },
-    });
+    const res = await preflight(provider.server.url + CHAT_PATH, 'http://127.0.0.1:1', 'authorization, content-type');
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
     expect(provider.preflights()).toBe(1);

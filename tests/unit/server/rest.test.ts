@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonDepth, MAX_JSON_DEPTH, statusForPgCode, waitText } from '../../../server/rest.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../shared/local-backend.ts';
 import { inputOf, startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
+import { preflight } from '../../lib/preflight.ts';
 
 const ALLOWED = 'https://partner.example';
 const logLines: string[] = [];
@@ -289,19 +290,11 @@ describe('malformed and refused requests', () => {
 });
 
 describe('CORS: the site’s own origin and ALLOWED_ORIGINS only', () => {
-  const preflight = (origin: string) =>
-    fetch(endpoint, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: origin,
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'apikey, content-type, x-client-info',
-      },
-    });
+  const preflightFrom = (origin: string) => preflight(endpoint, origin, 'apikey, content-type, x-client-info');
 
   it('answers preflights of the own origin and of an allowed one with that origin', async () => {
     for (const origin of [new URL(backend.server.url).origin, `http://localhost:${backend.server.port}`, ALLOWED]) {
-      const res = await preflight(origin);
+      const res = await preflightFrom(origin);
       expect(res.status, `status for ${origin}`).toBe(200);
       expect(res.headers.get('access-control-allow-origin'), `echoes ${origin}, never *`).toBe(origin);
       expect(res.headers.get('access-control-allow-headers'), 'headers').toContain('apikey');
@@ -309,7 +302,7 @@ describe('CORS: the site’s own origin and ALLOWED_ORIGINS only', () => {
   });
 
   it('refuses other origins: no CORS headers, 403, and nothing stored from their POST', async () => {
-    const res = await preflight('https://evil.example');
+    const res = await preflightFrom('https://evil.example');
     expect(res.status, 'preflight status').toBe(403);
     expect(res.headers.get('access-control-allow-origin'), 'no CORS header').toBeNull();
     const direct = await post(JSON.stringify(row('cors-evil@example.com')), { Origin: 'https://evil.example' });

@@ -4,8 +4,8 @@
  * streamed page by page, CSV formula injection neutralised, `--since`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir, userInfo } from 'node:os';
+import { chmod } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,7 @@ import {
 } from '../../../server/submissions.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../shared/local-backend.ts';
 import { startTestBackend, type TestBackend } from '../../fixtures/backend.ts';
+import { useTempDir } from '../../fixtures/temp-dir.ts';
 
 const CLI = fileURLToPath(new URL('../../../server/submissions.ts', import.meta.url));
 
@@ -338,14 +339,10 @@ describe('the command on real data folders', () => {
 });
 
 describe('the command without a running server', () => {
+  const tempDir = useTempDir('cli-', 0o755);
   let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'cli-'));
-    // As root, PostgreSQL runs as an unprivileged user that must be able to enter this folder.
-    await chmod(dataDir, 0o755);
-  });
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
+  beforeAll(() => {
+    dataDir = tempDir();
   });
 
   it('says so for a folder with no database yet', async () => {

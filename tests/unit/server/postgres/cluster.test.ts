@@ -5,18 +5,18 @@
  * socket-path limit on long paths, and PostgreSQL runs with its durability settings forced on.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../../server/postgres/bootstrap.ts';
 import { inspectDataDir, isDataDirInUseError, waitingMessage } from '../../../../server/postgres/cluster.ts';
 import { dataDirLayout } from '../../../../server/postgres/data-dir.ts';
 import { isRoot, postgresRunAs } from '../../../../server/postgres/os-user.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../../../shared/local-backend.ts';
 import { startTestBackend } from '../../../fixtures/backend.ts';
+import { useTempDir } from '../../../fixtures/temp-dir.ts';
 
 const SERVER_PROCESS = fileURLToPath(new URL('../../../fixtures/backend-process.ts', import.meta.url));
 /** nobody:nogroup on Debian, the unprivileged user the non-root test runs as. */
@@ -27,14 +27,10 @@ const nobodyCanRun =
   spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(SERVER_PROCESS)})`], { ...NOBODY })
     .status === 0;
 
+const parentDir = useTempDir('cluster-', 0o755);
 let parent: string;
-beforeAll(async () => {
-  parent = await mkdtemp(join(tmpdir(), 'cluster-'));
-  // As root, PostgreSQL runs as an unprivileged user that must be able to enter the parent folders.
-  await chmod(parent, 0o755);
-});
-afterAll(async () => {
-  await rm(parent, { recursive: true, force: true });
+beforeAll(() => {
+  parent = parentDir();
 });
 
 async function insert(url: string, email: string, name = 'Ann Lee') {

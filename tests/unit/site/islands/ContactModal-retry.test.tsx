@@ -9,45 +9,20 @@
 import './dom-setup.ts';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ContactModal from '../../../../site/islands/ContactModal.tsx';
-import type { ContactInsert, ContactSubmission, InsertResult } from '../../../../site/lib/contact.ts';
-import { $contactOpen, openContact } from '../../../../site/stores/contact.ts';
-
-/** A fake insert port: records each row; each call waits until the test answers it. */
-function fakeInsert() {
-  const rows: ContactSubmission[] = [];
-  const pending: Array<(result: InsertResult) => void> = [];
-  const insert: ContactInsert = (row) => {
-    rows.push(row);
-    return new Promise((resolve) => pending.push(resolve));
-  };
-  return {
-    rows,
-    load: () => Promise.resolve(insert),
-    answer: (result: InsertResult) => pending.shift()?.(result),
-    open: () => pending.length,
-  };
-}
+import { openContact } from '../../../../site/stores/contact.ts';
+import { contactModalHooks, type FakeInsert } from './contact-backend.ts';
 
 const UNAVAILABLE = {
   error: { code: 'PGRST002', message: 'The database is not available' },
   status: 503,
   retryAfterSeconds: 5,
 };
-let backend: ReturnType<typeof fakeInsert>;
+let backend: FakeInsert;
 let user: UserEvent;
 
-beforeEach(() => {
-  backend = fakeInsert();
-  $contactOpen.set(false);
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  act(() => $contactOpen.set(false));
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+contactModalHooks((fresh) => (backend = fresh));
 
 async function openAndFill(): Promise<HTMLElement> {
   user = userEvent.setup();

@@ -10,44 +10,17 @@
 import './dom-setup.ts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ContactModal from '../../../../site/islands/ContactModal.tsx';
-import type { ContactInsert, ContactSubmission, InsertResult } from '../../../../site/lib/contact.ts';
 import { $contactOpen, openContact } from '../../../../site/stores/contact.ts';
+import { contactModalHooks, type FakeInsert } from './contact-backend.ts';
 
-/** A fake insert port: records each row; each call waits until the test answers it. */
-function fakeInsert() {
-  const rows: ContactSubmission[] = [];
-  const pending: Array<{ resolve: (result: InsertResult) => void; reject: (error: unknown) => void }> = [];
-  const insert: ContactInsert = (row) => {
-    rows.push(row);
-    return new Promise((resolve, reject) => pending.push({ resolve, reject }));
-  };
-  return {
-    rows,
-    load: () => Promise.resolve(insert),
-    /** Answers the oldest open request. */
-    answer: (result: InsertResult) => pending.shift()?.resolve(result),
-    /** Makes the oldest open request throw. */
-    fail: (error: unknown) => pending.shift()?.reject(error),
-  };
-}
-
-let backend: ReturnType<typeof fakeInsert>;
+let backend: FakeInsert;
 let user: UserEvent;
 
-beforeEach(() => {
+contactModalHooks((fresh) => {
+  backend = fresh;
   user = userEvent.setup();
-  backend = fakeInsert();
-  $contactOpen.set(false);
-  // The failures are logged for the site owner (spec §8); keep the test output quiet.
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  act(() => $contactOpen.set(false));
-  vi.useRealTimers();
-  vi.restoreAllMocks();
 });
 
 async function openModal() {

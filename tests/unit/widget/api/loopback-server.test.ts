@@ -1,6 +1,7 @@
 /** The loopback server fixture other suites rely on: recording, programmed routes, CORS, close. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
+import { preflight } from '../../../lib/preflight.ts';
 
 let server: LoopbackServer;
 beforeAll(async () => {
@@ -56,17 +57,10 @@ describe('loopback server fixture', () => {
   });
 
   it('answers CORS preflights without recording them and allows any origin', async () => {
-    const preflight = await fetch(`${server.url}/call/web`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://localhost:4400',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,content-type',
-      },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
+    const answer = await preflight(`${server.url}/call/web`, 'http://localhost:4400', 'authorization,content-type');
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
     expect(server.requests, 'preflight not recorded').toHaveLength(0);
   });
 

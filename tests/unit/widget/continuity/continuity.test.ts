@@ -48,8 +48,12 @@ class FakeConversation implements ContinuityPort {
   async rejoin(webCall: WebCall, connectedAt: number) {
     this.rejoins.push({ webCall, connectedAt });
     if (!this.rejoinWorks) return false;
-    this.set({ phase: 'active', call: { webCall, connectedAt } });
+    this.inCall(connectedAt, {}, webCall);
     return true;
+  }
+  /** The page's call is live: connected at `connectedAt` (with `more`, e.g. its turns). */
+  inCall(connectedAt: number, more: Partial<Pick<FakeConversation, 'conversation'>> = {}, webCall = CALL) {
+    this.set({ phase: 'active', call: { webCall, connectedAt }, ...more });
   }
   addMessage(message: unknown, options?: unknown) {
     this.added.push({ message, options });
@@ -93,13 +97,16 @@ function tab() {
     });
     return { port, continuity, states };
   };
-  return { map, storage, held, page, leave: () => hide?.(true), advance: (ms: number) => (now += ms), now: () => now };
+  const leave = () => hide?.(true);
+  // A navigation: the page is left, and the page went away with its lock.
+  const navigate = () => (leave(), held.clear());
+  return { map, storage, held, page, leave, navigate, advance: (ms: number) => (now += ms), now: () => now };
 }
 
 test('call on page A → page B rejoins the same call without a new request, with the transcript, and tells the assistant the page', async () => {
   const t = tab();
   const a = t.page(PAGE_A);
-  a.port.set({ phase: 'active', call: { webCall: CALL, connectedAt: t.now() - 30_000 } });
+  a.port.inCall(t.now() - 30_000);
   a.port.set({ conversation: [{ role: 'assistant', text: 'Hello, how can I help?', via: 'voice' }] });
   t.leave();
   a.continuity.destroy();
@@ -130,9 +137,8 @@ test('call on page A → page B rejoins the same call without a new request, wit
 test('a reload of the same page rejoins without the page message', async () => {
   const t = tab();
   const a = t.page(PAGE_A);
-  a.port.set({ phase: 'active', call: { webCall: CALL, connectedAt: t.now() } });
-  t.leave();
-  t.held.clear();
+  a.port.inCall(t.now());
+  t.navigate();
   const again = t.page(PAGE_A);
   await again.continuity.restore();
   expect(again.port.rejoins, 'rejoined').toHaveLength(1);
@@ -142,11 +148,7 @@ test('a reload of the same page rejoins without the page message', async () => {
 test('hang-up (or a call the assistant ended), then navigate: nothing is restored', async () => {
   const t = tab();
   const a = t.page();
-  a.port.set({
-    phase: 'active',
-    call: { webCall: CALL, connectedAt: t.now() },
-    conversation: [{ role: 'user', text: 'Hi', via: 'voice' }],
-  });
+  a.port.inCall(t.now(), { conversation: [{ role: 'user', text: 'Hi', via: 'voice' }] });
   expect(t.map.has(KEY), 'turns kept during the call').toBe(true);
   a.port.set({ phase: 'ending' });
   a.port.set({ phase: 'idle', call: null });
@@ -178,9 +180,8 @@ test('chat only: turns and session id come back; no call is kept', async () => {
 test('audio not allowed: the call waits for the Resume tap', async () => {
   const t = tab();
   const a = t.page();
-  a.port.set({ phase: 'active', call: { webCall: CALL, connectedAt: t.now() } });
-  t.leave();
-  t.held.clear();
+  a.port.inCall(t.now());
+  t.navigate();
   const b = t.page(PAGE_B, false);
   await b.continuity.restore();
   expect(b.continuity.state, 'waiting for a tap').toBe('resume');
@@ -192,13 +193,8 @@ test('audio not allowed: the call waits for the Resume tap', async () => {
 test('the call is gone: state gone, entry dropped; a call older than CALL_KEEP_MS is not tried', async () => {
   const t = tab();
   const a = t.page();
-  a.port.set({
-    phase: 'active',
-    call: { webCall: CALL, connectedAt: t.now() },
-    conversation: [{ role: 'user', text: 'Hi', via: 'voice' }],
-  });
-  t.leave();
-  t.held.clear();
+  a.port.inCall(t.now(), { conversation: [{ role: 'user', text: 'Hi', via: 'voice' }] });
+  t.navigate();
   const b = t.page(PAGE_B);
   b.port.rejoinWorks = false;
   await b.continuity.restore();
@@ -206,13 +202,8 @@ test('the call is gone: state gone, entry dropped; a call older than CALL_KEEP_M
   expect(t.map.has(KEY), 'dropped').toBe(false);
 
   const c = t.page();
-  c.port.set({
-    phase: 'active',
-    call: { webCall: CALL, connectedAt: t.now() },
-    conversation: [{ role: 'user', text: 'Hi', via: 'voice' }],
-  });
-  t.leave();
-  t.held.clear();
+  c.port.inCall(t.now(), { conversation: [{ role: 'user', text: 'Hi', via: 'voice' }] });
+  t.navigate();
   t.advance(CALL_KEEP_MS + 1);
   const d = t.page(PAGE_B);
   await d.continuity.restore();
@@ -223,7 +214,7 @@ test('the call is gone: state gone, entry dropped; a call older than CALL_KEEP_M
 test('a second tab holding a copy of the session does not take the call', async () => {
   const t = tab();
   const a = t.page();
-  a.port.set({ phase: 'active', call: { webCall: CALL, connectedAt: t.now() } });
+  a.port.inCall(t.now());
   await Promise.resolve();
   t.leave(); // writes the entry (a duplicated tab copies it) …
   t.held.add(CALL.id); // … while the first tab still holds the call
@@ -248,11 +239,7 @@ test('forget (consent declined, persist off) removes the entry and keeps nothing
 test('leaving the page ends the call here: that is no hang-up, the call stays kept', async () => {
   const t = tab();
   const a = t.page();
-  a.port.set({
-    phase: 'active',
-    call: { webCall: CALL, connectedAt: t.now() },
-    conversation: [{ role: 'user', text: 'Hi', via: 'voice' }],
-  });
+  a.port.inCall(t.now(), { conversation: [{ role: 'user', text: 'Hi', via: 'voice' }] });
   // The engine's own page-hide handler may leave the room before ours runs.
   a.port.set({ phase: 'ending' });
   a.port.set({ phase: 'idle', call: null });

@@ -5,31 +5,28 @@
  * chat-subjects.ts come through the same entry). Its code stays out of every other entry's
  * output: nothing test-only ships to a visitor.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import * as source from '@ringwise/voice-widget/testing';
 import { buildLib, LIB_ENTRIES, WIDGET_DIR } from '../../../../widget/build.ts';
+import { useTempDir } from '../../../fixtures/temp-dir.ts';
 import { TARGET } from './trace.ts';
 
 const pkg = JSON.parse(readFileSync(join(WIDGET_DIR, 'package.json'), 'utf8')) as {
   exports: Record<string, unknown>;
 };
 
+const built = useTempDir('widget-testing-entry-');
 let outdir = '';
 let metafile: Metafile;
 
 beforeAll(async () => {
-  outdir = mkdtempSync(join(tmpdir(), 'widget-testing-entry-'));
+  outdir = built();
   metafile = await buildLib(outdir);
 }, 120_000);
-
-afterAll(() => {
-  if (outdir) rmSync(outdir, { recursive: true, force: true });
-});
 
 describe('the ./testing entry', () => {
   test('is in the exports map with both branches and their declarations', () => {

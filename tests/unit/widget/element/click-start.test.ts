@@ -36,6 +36,12 @@ function launcher(attributes: Record<string, string>, ready: boolean) {
     return (name === 'start' ? arrived : new Promise(() => {})) as Promise<WidgetModules[K]>;
   };
   const posts = recordHangingFetch();
+  const click = mount(load, attributes);
+  return { asked, posts, click, release: () => release() };
+}
+
+/** A voice element on `load` (a tag of its own) with `attributes`, in the page; returns its launcher's click. */
+function mount(load: LoadModule, attributes: Record<string, string> = {}): () => void {
   const tag = `rw-click-start-${++count}`;
   defineVoiceCallElement(load, tag);
   const el = document.createElement(tag) as VoiceCallElement;
@@ -48,8 +54,7 @@ function launcher(attributes: Record<string, string>, ready: boolean) {
   }))
     el.setAttribute(name, value);
   document.body.append(el);
-  const click = () => el.shadowRoot!.querySelector<HTMLElement>('[part=launcher]')!.click();
-  return { asked, posts, click, release: () => release() };
+  return () => el.shadowRoot!.querySelector<HTMLElement>('[part=launcher]')!.click();
 }
 
 /** What `read` says when the next task runs (what the click's task and its microtasks did). */
@@ -100,18 +105,7 @@ describe('a start file that throws', () => {
       if (name === 'card') return Promise.resolve({ mountCard: () => card }) as unknown as Promise<WidgetModules[K]>;
       return new Promise(() => {}) as Promise<WidgetModules[K]>;
     };
-    const tag = `rw-click-start-${++count}`;
-    defineVoiceCallElement(load, tag);
-    const el = document.createElement(tag) as VoiceCallElement;
-    for (const [name, value] of Object.entries({
-      'public-key': 'pk-1',
-      'assistant-id': 'asst-1',
-      mode: 'voice',
-      'page-context': 'false',
-    }))
-      el.setAttribute(name, value);
-    document.body.append(el);
-    el.shadowRoot!.querySelector<HTMLElement>('[part=launcher]')!.click();
+    mount(load)();
     for (let i = 0; i < 50 && !opened.length; i++) await new Promise((resolve) => setTimeout(resolve));
     expect(opened, 'the card opened with a start (without the early request)').toEqual([
       { start: {}, focus: expect.any(Boolean) },

@@ -41,6 +41,15 @@ export function installDom(): Window {
 /** Which daily-js fake the clients built now get (both sides read it at `createCallObject`). */
 export const dailyHolder: { current: FakeDaily | null } = { current: null };
 
+/**
+ * Both SDKs over the happy-dom page: `./vapi` imported only after the DOM is installed (it reads
+ * the page's globals as it loads), and the reference loaded with the daily-js stand-in.
+ */
+export async function loadBoth(): Promise<{ Ours: typeof VapiOurs; Reference: typeof VapiOurs }> {
+  installDom();
+  return { Ours: (await import('../../../../widget/src/vapi/index.ts')).default, Reference: loadReference() };
+}
+
 /** The stand-in for daily-js's default export, delegating to the current fake. */
 export const dailyStandIn = {
   createCallObject: (properties?: object) => {

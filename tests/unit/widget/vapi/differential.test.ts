@@ -5,18 +5,14 @@
  * on purpose, the scenario asserts the documented difference (widget/VAPI.md, "Switching from
  * @vapi-ai/web") instead of equality. When the reference is upgraded, this suite says what changed.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, FakeTrack } from '../../../fixtures/fake-call.ts';
 import { FakeDaily, participant, type WireEntry } from '../../../fixtures/fake-daily-js.ts';
-import {
-  startLoopbackServer,
-  type LoopbackHandler,
-  type LoopbackServer,
-} from '../../../../fixtures/loopback-server.ts';
+import type { LoopbackHandler } from '../../../../fixtures/loopback-server.ts';
+import { useLoopback } from '../contract/trace.ts';
 import {
   dailyStandIn,
-  installDom,
-  loadReference,
+  loadBoth,
   record,
   type Recording,
   type ScenarioContext,
@@ -24,15 +20,8 @@ import {
 
 vi.mock('@daily-co/daily-js', async () => ({ default: (await import('./differential.harness.ts')).dailyStandIn }));
 
-installDom();
-const Ours = (await import('../../../../widget/src/vapi/index.ts')).default;
-const Reference = loadReference();
-
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
+const { Ours, Reference } = await loadBoth();
+const platform = useLoopback();
 
 let playResult: () => Promise<void>;
 beforeEach(() => {
@@ -42,7 +31,6 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  server.reset();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -96,6 +84,7 @@ async function both(
   configure?: (daily: FakeDaily) => void,
 ) {
   const run = async (Vapi: typeof Ours) => {
+    const server = platform();
     server.reset();
     if (answer) server.route('POST', '/call/web', answer);
     const daily = new FakeDaily();
@@ -125,6 +114,16 @@ async function connected(ctx: ScenarioContext, start: () => Promise<unknown> = (
   ctx.call().botTrack(track());
   await ctx.settle();
   ctx.call().receive('listening');
+}
+
+/** A connected call that Daily ends with a fatal `error` of `type` (the meeting is over), then the room goes. */
+function meetingEnded(type: string, localizedMsg: string) {
+  return async (ctx: ScenarioContext) => {
+    await connected(ctx);
+    const call = ctx.call();
+    call.fire('error', { errorMsg: 'Meeting has ended', error: { type, localizedMsg, details: {} } } as never);
+    call.removed();
+  };
 }
 
 const SCENARIOS: [
@@ -320,32 +319,8 @@ const SCENARIOS: [
       call.removed();
     },
   ],
-  [
-    'ejected',
-    created(),
-    async (ctx) => {
-      await connected(ctx);
-      const call = ctx.call();
-      call.fire('error', {
-        errorMsg: 'Meeting has ended',
-        error: { type: 'ejected', localizedMsg: 'You were removed', details: {} },
-      } as never);
-      call.removed();
-    },
-  ],
-  [
-    'the room is deleted',
-    created(),
-    async (ctx) => {
-      await connected(ctx);
-      const call = ctx.call();
-      call.fire('error', {
-        errorMsg: 'Meeting has ended',
-        error: { type: 'no-room', localizedMsg: 'The room was deleted', details: {} },
-      } as never);
-      call.removed();
-    },
-  ],
+  ['ejected', created(), meetingEnded('ejected', 'You were removed')],
+  ['the room is deleted', created(), meetingEnded('no-room', 'The room was deleted')],
   [
     'a nonfatal Daily error: the noise cancellation fails',
     created(),

@@ -4,26 +4,20 @@
  * `Authorization: Bearer undefined`. Both driven against the one loopback platform (issue 39). The REST client
  * (`./api`) the same.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FakeDaily } from '../../../fixtures/fake-daily-js.ts';
-import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 import { createApiClient } from '../../../../widget/src/api/index.ts';
-import { dailyHolder, installDom, loadReference } from './differential.harness.ts';
+import { useLoopback } from '../contract/trace.ts';
+import { dailyHolder, loadBoth } from './differential.harness.ts';
 
 vi.mock('@daily-co/daily-js', async () => ({ default: (await import('./differential.harness.ts')).dailyStandIn }));
 
-installDom();
-const Ours = (await import('../../../../widget/src/vapi/index.ts')).default;
-const Reference = loadReference();
-
-let server: LoopbackServer;
-beforeAll(async () => {
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
+const { Ours, Reference } = await loadBoth();
+const platform = useLoopback();
 
 /** The Authorization headers of the `POST /call/web` a start without a key sent. */
 async function authorizationWithout(key: string | undefined, Vapi: typeof Ours): Promise<(string | undefined)[]> {
+  const server = platform();
   server.reset();
   server.route('POST', '/call/web', {
     status: 401,
@@ -58,6 +52,7 @@ describe('no key: no Authorization header, as @vapi-ai/web', () => {
 });
 
 it('the REST client without a token sends no Authorization header either', async () => {
+  const server = platform();
   server.reset();
   server.route('GET', '/assistant/a1', { body: { id: 'a1' } });
   await createApiClient({ token: '', baseUrl: server.url }).assistant.get('a1');
