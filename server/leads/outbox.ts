@@ -162,9 +162,7 @@ export function startDeliveryWorker<J extends { id: string } = Lead>(options: De
     if (failures.length === 0) return { id: job.id, claim: job.claim, attempt, delivered: [...done], failure: null };
     const waitMs = backoffMs(attempt, retry, random());
     const reason = failures.join('; ').slice(0, 1000);
-    log(
-      `${noun} ${job.id}: delivery attempt ${attempt} failed (${reason}); next attempt in ${formatWait(waitMs)}.`,
-    );
+    log(`${noun} ${job.id}: delivery attempt ${attempt} failed (${reason}); next attempt in ${formatWait(waitMs)}.`);
     return { id: job.id, claim: job.claim, attempt, delivered: [...done], failure: { reason, waitMs } };
   }
 

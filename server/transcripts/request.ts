@@ -73,14 +73,18 @@ export function checkTranscriptRequest(body: Buffer): { row: TranscriptRow } | {
   } catch {
     return bad('The body is not valid JSON (UTF-8).');
   }
-  if (!isObject(value)) return bad('The body must be one JSON object {email, assistant, locale, pageUrl?, transcript}.');
+  if (!isObject(value))
+    return bad('The body must be one JSON object {email, assistant, locale, pageUrl?, transcript}.');
   const { email, assistant, locale, pageUrl, transcript } = value;
-  if (typeof email !== 'string' || !isPlainAddress(email)) return bad('email must be one plain address (name@example.com).');
+  if (typeof email !== 'string' || !isPlainAddress(email))
+    return bad('email must be one plain address (name@example.com).');
   if (!text(assistant, 200)) return bad('assistant must be text of 1 to 200 characters.');
-  if (typeof locale !== 'string' || !LOCALE.test(locale)) return bad('locale must be a language tag such as en or de-AT.');
+  if (typeof locale !== 'string' || !LOCALE.test(locale))
+    return bad('locale must be a language tag such as en or de-AT.');
   if (pageUrl !== undefined && !(text(pageUrl, 2048) && /^https?:\/\//.test(pageUrl)))
     return bad('pageUrl must be an http(s) URL of at most 2048 characters when given.');
-  if (!Array.isArray(transcript) || transcript.length === 0) return bad('transcript must be a non-empty array of turns.');
+  if (!Array.isArray(transcript) || transcript.length === 0)
+    return bad('transcript must be a non-empty array of turns.');
   if (transcript.length > MAX_TRANSCRIPT_TURNS)
     return {
       refusal: { status: 413, message: `transcript has ${transcript.length} turns; at most ${MAX_TRANSCRIPT_TURNS}.` },

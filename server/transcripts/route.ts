@@ -51,9 +51,15 @@ export function createTranscriptHandler(options: TranscriptHandlerOptions) {
     res.setHeader('Vary', 'Origin');
     const cors = applyCors(req, res, allowOrigin);
     if (cors === 'answered') return;
-    if (cors) return refuse(res, { ...cors, message: `Transcript requests from ${req.headers.origin} are not accepted.` });
+    if (cors)
+      return refuse(res, { ...cors, message: `Transcript requests from ${req.headers.origin} are not accepted.` });
     if (req.method !== 'POST')
-      return refuse(res, { status: 405, code: 'RW405', message: 'Send the request with POST.', headers: { Allow: 'POST, OPTIONS' } });
+      return refuse(res, {
+        status: 405,
+        code: 'RW405',
+        message: 'Send the request with POST.',
+        headers: { Allow: 'POST, OPTIONS' },
+      });
     if (rateLimiter) {
       const decision = rateLimiter.hit(clientAddress(req), TRANSCRIPT_BUCKET);
       if (!decision.allowed) {
@@ -75,7 +81,11 @@ export function createTranscriptHandler(options: TranscriptHandlerOptions) {
       });
     const mediaType = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (mediaType !== 'application/json')
-      return refuse(res, { status: 415, code: 'RW415', message: 'Send the request as Content-Type: application/json.' });
+      return refuse(res, {
+        status: 415,
+        code: 'RW415',
+        message: 'Send the request as Content-Type: application/json.',
+      });
     const tooLarge = {
       status: 413,
       code: 'RW413',

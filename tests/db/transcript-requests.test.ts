@@ -35,7 +35,12 @@ beforeAll(async () => {
     },
   });
   const cluster = backend.server.cluster!;
-  admin = await connect({ host: cluster.host, port: cluster.port }, 'supabase_admin', cluster.credentials.supabase_admin, 'tests');
+  admin = await connect(
+    { host: cluster.host, port: cluster.port },
+    'supabase_admin',
+    cluster.credentials.supabase_admin,
+    'tests',
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -93,7 +98,9 @@ describe('the migration', () => {
     ];
     for (const row of refused) expect(await insertAsAnon(row), JSON.stringify(row).slice(0, 80)).toBe('23514');
     expect(await insertAsAnon({ ...ROW, email: 'constraints@example.com' }), 'a good row').toBe('stored');
-    const count = await admin.query(`select count(*)::int as n from public.transcript_requests where email like 'ada%'`);
+    const count = await admin.query(
+      `select count(*)::int as n from public.transcript_requests where email like 'ada%'`,
+    );
     expect(count.rows[0].n).toBe(0);
   });
 
@@ -105,9 +112,11 @@ describe('the migration', () => {
     }
     expect(await insertAsAnon({ ...ROW, email: 'keep@example.com' })).toBe('stored');
     const { id } = (await until(() => job('keep@example.com'), Boolean))!;
-    await expect(admin.query('delete from public.transcript_outbox where request_id = $1', [id])).rejects.toMatchObject({
-      code: '23503',
-    });
+    await expect(admin.query('delete from public.transcript_outbox where request_id = $1', [id])).rejects.toMatchObject(
+      {
+        code: '23503',
+      },
+    );
     await admin.query('delete from public.transcript_requests where id = $1', [id]);
     expect(await job('keep@example.com'), 'gone with its request').toBeUndefined();
   });
@@ -122,7 +131,10 @@ describe('the route and the delivery', () => {
       body: JSON.stringify({ ...ROW, email: 'visitor@example.com', pageUrl: 'https://shop.example/boilers' }),
     });
     expect(res.status).toBe(202);
-    const row = await until(() => job('visitor@example.com'), (r) => r?.delivered_at != null);
+    const row = await until(
+      () => job('visitor@example.com'),
+      (r) => r?.delivered_at != null,
+    );
     expect(row).toMatchObject({ attempts: 1, last_error: null });
     const mails = smtp.mails.slice(before).filter((mail) => mail.to.includes('visitor@example.com'));
     expect(mails).toHaveLength(1);
@@ -139,11 +151,17 @@ describe('the route and the delivery', () => {
       body: JSON.stringify({ ...ROW, email: 'retry@example.com' }),
     });
     expect(res.status).toBe(202);
-    const failed = await until(() => job('retry@example.com'), (r) => (r?.attempts ?? 0) >= 2);
+    const failed = await until(
+      () => job('retry@example.com'),
+      (r) => (r?.attempts ?? 0) >= 2,
+    );
     expect(failed!.delivered_at).toBeNull();
     expect(failed!.last_error).toMatch(/^email: the SMTP server refused or failed/);
     smtp.mode = 'accept';
-    const done = await until(() => job('retry@example.com'), (r) => r?.delivered_at != null);
+    const done = await until(
+      () => job('retry@example.com'),
+      (r) => r?.delivered_at != null,
+    );
     expect(done!.attempts).toBeGreaterThanOrEqual(3);
   });
 
@@ -156,7 +174,10 @@ describe('the route and the delivery', () => {
         body: JSON.stringify({ ...ROW, email }),
       }).then((res) => res.status);
     expect(await post('dropped@example.com')).toBe(202);
-    await until(() => job('dropped@example.com'), (r) => (r?.attempts ?? 0) >= 1);
+    await until(
+      () => job('dropped@example.com'),
+      (r) => (r?.attempts ?? 0) >= 1,
+    );
     let terminated = 0;
     // Repeated: the worker's connections come and go (a claim, an outcome, a look at the next due time).
     for (let i = 0; i < 40; i++) {
@@ -174,6 +195,12 @@ describe('the route and the delivery', () => {
     for (let i = 0; i < 5 && status !== 202; i++) status = await post('after-drop@example.com');
     expect(status).toBe(202);
     for (const email of ['dropped@example.com', 'after-drop@example.com'])
-      expect((await until(() => job(email), (r) => r?.delivered_at != null))!.last_error, email).toBeNull();
+      expect(
+        (await until(
+          () => job(email),
+          (r) => r?.delivered_at != null,
+        ))!.last_error,
+        email,
+      ).toBeNull();
   });
 });

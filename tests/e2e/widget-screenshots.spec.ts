@@ -17,7 +17,15 @@ import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import type { VoiceLabels } from '../../widget/src/i18n/labels.ts';
 import { labels as DE } from '../../widget/src/i18n/locales/de.ts';
 import { labels as FR } from '../../widget/src/i18n/locales/fr.ts';
-import { CHAT_URL, ENGINE_URL, LOADER_URL, offSizeButtons, preparePage, shotProvider, widgetAxe } from './widget-helpers.ts';
+import {
+  CHAT_URL,
+  ENGINE_URL,
+  LOADER_URL,
+  offSizeButtons,
+  preparePage,
+  shotProvider,
+  widgetAxe,
+} from './widget-helpers.ts';
 
 /** The languages photographed besides English, and their labels. */
 const LANGUAGES: Record<string, VoiceLabels> = { de: DE, fr: FR };

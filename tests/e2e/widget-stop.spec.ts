@@ -18,7 +18,10 @@ const hosts = hostPages({
 
 const widget = (page: Page) => page.locator('ringwise-voice-call');
 const say = (page: Page, transcriptType: 'partial' | 'final', transcript: string) =>
-  fakeDaily(page, { command: 'message', message: { type: 'transcript', role: 'assistant', transcriptType, transcript } });
+  fakeDaily(page, {
+    command: 'message',
+    message: { type: 'transcript', role: 'assistant', transcriptType, transcript },
+  });
 
 test('Stop while the assistant speaks: players muted in the click’s task, mute-assistant sent, the rest marked', async ({
   page,

@@ -80,8 +80,7 @@ export function cardFrame(
       : null;
   // Voice only: no field to type into, so a blocked microphone's fix cannot be "type instead".
   const typing = mode !== 'voice';
-  const info =
-    idle && !asking && !ended ? (keptInfo ?? (problem ? explain(problem, labels, typing) : null)) : null;
+  const info = idle && !asking && !ended ? (keptInfo ?? (problem ? explain(problem, labels, typing) : null)) : null;
   const mic = !keptInfo && !!problem?.type.startsWith('mic-');
   return {
     view,

@@ -201,7 +201,11 @@ export function useVoiceCallWithEngine(
 
   // The turn cutting, installed into this controller's calls (the element's audio file does the same).
   const interrupt = useMemo(
-    () => installCuts((make) => controller.extendCall(make), () => controller.voiceClient()),
+    () =>
+      installCuts(
+        (make) => controller.extendCall(make),
+        () => controller.voiceClient(),
+      ),
     [controller],
   );
 

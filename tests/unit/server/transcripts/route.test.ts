@@ -64,7 +64,13 @@ test('a good request is stored as one row of transcript_requests and answered 20
     {
       table: TRANSCRIPT_TABLE,
       columns: ['email', 'assistant', 'locale', 'page_url', 'transcript'],
-      row: { email: 'ada@example.com', assistant: 'Ada', locale: 'en-GB', page_url: 'https://shop.example/boilers', transcript: [TURN] },
+      row: {
+        email: 'ada@example.com',
+        assistant: 'Ada',
+        locale: 'en-GB',
+        page_url: 'https://shop.example/boilers',
+        transcript: [TURN],
+      },
     },
   ]);
 });
@@ -76,7 +82,10 @@ test('bad JSON is 400, a bad field is 400 naming it, too many turns or bytes is 
   expect(badEmail.status).toBe(400);
   expect(badEmail.body.message).toMatch(/^email must be one plain address/);
   const badTurn = await post({ ...REQUEST, transcript: [{ ...TURN, speaker: 'system' }] });
-  expect([badTurn.status, badTurn.body.message]).toEqual([400, 'transcript[1].speaker must be "assistant" or "visitor".']);
+  expect([badTurn.status, badTurn.body.message]).toEqual([
+    400,
+    'transcript[1].speaker must be "assistant" or "visitor".',
+  ]);
   expect((await post({ ...REQUEST, transcript: [] })).status).toBe(400);
   expect((await post({ ...REQUEST, pageUrl: 'javascript:alert(1)' })).status).toBe(400);
   const many = await post({ ...REQUEST, transcript: Array(MAX_TRANSCRIPT_TURNS + 1).fill(TURN) });
@@ -105,7 +114,10 @@ test('the rate limit answers 429 with Retry-After after the limit; a foreign ori
 test('without mail (no SMTP_URL) it is 503 and stores nothing; a database that is away is 503, one log line', async () => {
   const off = await serve({ delivers: false });
   const answer = await off.post(REQUEST);
-  expect([answer.status, answer.body.message]).toEqual([503, 'This server does not send email, so it cannot send a transcript.']);
+  expect([answer.status, answer.body.message]).toEqual([
+    503,
+    'This server does not send email, so it cannot send a transcript.',
+  ]);
   expect(off.inserts).toEqual([]);
   const away = await serve({ fail: Object.assign(new Error('Connection terminated unexpectedly'), {}) });
   expect((await away.post(REQUEST)).status).toBe(503);

@@ -29,7 +29,9 @@ function setup(answers: ('load' | 'fail')[]) {
   const host = {
     load: (name: string) => {
       loads.push(name);
-      return answers.shift() === 'fail' ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(problemsFile);
+      return answers.shift() === 'fail'
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : Promise.resolve(problemsFile);
     },
   } as unknown as CardHost;
   const part = problemsPart(host, () => renders++);

@@ -13,7 +13,14 @@ import { createFakeChatEngine } from '../element/fake-chat-engine.ts';
 import { createFakeEngine } from '../element/fake-voice-engine.ts';
 
 const AT = Date.UTC(2026, 10, 28, 8, 0, 5);
-const WORDS = { assistant: 'Ada', you: 'You', title: 'T', interrupted: 'Interrupted', locale: 'en-GB', timeZone: 'UTC' };
+const WORDS = {
+  assistant: 'Ada',
+  you: 'You',
+  title: 'T',
+  interrupted: 'Interrupted',
+  locale: 'en-GB',
+  timeZone: 'UTC',
+};
 
 function memory(): StorageSource {
   const map = new Map<string, string>();

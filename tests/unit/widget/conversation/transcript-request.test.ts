@@ -26,18 +26,18 @@ test('the payload: address trimmed, speakers, names, times and cut marks as hear
     turn('Hi', { at: '2026-11-28T08:00:00.000Z' }),
     turn('Hello, how can I', { speaker: 'assistant', name: 'Ada', interrupted: true }),
   ];
-  expect(transcriptRequest(' ada@example.com ', turns, WORDS, { origin: 'https://shop.example', pathname: '/a' })).toEqual(
-    {
-      email: 'ada@example.com',
-      assistant: 'Ada',
-      locale: 'de',
-      pageUrl: 'https://shop.example/a',
-      transcript: [
-        { speaker: 'visitor', name: 'You', text: 'Hi', at: '2026-11-28T08:00:00.000Z' },
-        { speaker: 'assistant', name: 'Ada', text: 'Hello, how can I', interrupted: true },
-      ],
-    },
-  );
+  expect(
+    transcriptRequest(' ada@example.com ', turns, WORDS, { origin: 'https://shop.example', pathname: '/a' }),
+  ).toEqual({
+    email: 'ada@example.com',
+    assistant: 'Ada',
+    locale: 'de',
+    pageUrl: 'https://shop.example/a',
+    transcript: [
+      { speaker: 'visitor', name: 'You', text: 'Hi', at: '2026-11-28T08:00:00.000Z' },
+      { speaker: 'assistant', name: 'Ada', text: 'Hello, how can I', interrupted: true },
+    ],
+  });
   // A page that is no web page (a file:, an about:blank frame) names none.
   expect(transcriptRequest('a@b.co', [], WORDS, { origin: 'null', pathname: '/x' })).not.toHaveProperty('pageUrl');
 });
@@ -63,10 +63,11 @@ test('the address check', () => {
 test('sending: a 2xx is true; another status or no network is false, never a throw', async () => {
   const request = transcriptRequest('a@b.co', [turn('Hi')], WORDS);
   const seen: RequestInit[] = [];
-  const answer = (status: number) => (async (_url: unknown, init?: RequestInit) => {
-    seen.push(init!);
-    return new Response(null, { status });
-  }) as typeof fetch;
+  const answer = (status: number) =>
+    (async (_url: unknown, init?: RequestInit) => {
+      seen.push(init!);
+      return new Response(null, { status });
+    }) as typeof fetch;
   expect(await sendTranscriptRequest('https://o.example/t', request, answer(202))).toBe(true);
   expect(JSON.parse(String(seen[0]!.body))).toEqual(request);
   expect(seen[0]!.credentials).toBe('omit');

@@ -10,13 +10,7 @@ import { deferred, FakeTrack } from '../../../fixtures/fake-call.ts';
 import { FakeDaily, participant, type WireEntry } from '../../../fixtures/fake-daily-js.ts';
 import type { LoopbackHandler } from '../../../../fixtures/loopback-server.ts';
 import { useLoopback } from '../contract/trace.ts';
-import {
-  dailyStandIn,
-  loadBoth,
-  record,
-  type Recording,
-  type ScenarioContext,
-} from './differential.harness.ts';
+import { dailyStandIn, loadBoth, record, type Recording, type ScenarioContext } from './differential.harness.ts';
 
 vi.mock('@daily-co/daily-js', async () => ({ default: (await import('./differential.harness.ts')).dailyStandIn }));
 

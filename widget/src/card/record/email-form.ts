@@ -7,11 +7,7 @@
  * Nothing is sent before the visitor presses Send (conversation/transcript-request.ts).
  */
 import type { CardHost } from '../../ports/card-port.ts';
-import {
-  isEmailAddress,
-  sendTranscriptRequest,
-  transcriptRequest,
-} from '../../conversation/transcript-request.ts';
+import { isEmailAddress, sendTranscriptRequest, transcriptRequest } from '../../conversation/transcript-request.ts';
 import type { RecordContext } from '../record-part.ts';
 import { recordLabels, type TranscriptKit } from './transcript-actions.ts';
 
@@ -24,7 +20,13 @@ export function transcriptEndpoint(element: HTMLElement): string | undefined {
  * Builds the form into `card` (hidden) and returns its opener.
  * @param back Where focus goes when the form closes (the menu button).
  */
-export function emailForm(host: CardHost, card: HTMLElement, kit: TranscriptKit, ctx: RecordContext, back: HTMLElement) {
+export function emailForm(
+  host: CardHost,
+  card: HTMLElement,
+  kit: TranscriptKit,
+  ctx: RecordContext,
+  back: HTMLElement,
+) {
   const h = host.h;
   const box = h('section', 'box rc re', 'email-form', { role: 'dialog', 'aria-labelledby': 'rel' });
   const form = h('form', '', '', { novalidate: '' });

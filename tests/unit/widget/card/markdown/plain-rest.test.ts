@@ -90,7 +90,7 @@ describe('folds: a rest of any length is a bounded number of nodes', () => {
       const folds = paragraphs(box).filter((p) => p.style.containIntrinsicSize);
       expect(folds.length, 'folds').toBe(MAX_FOLDS);
       let nodes = 0;
-      for (const walker = document.createTreeWalker(box); walker.nextNode(); ) nodes++;
+      for (const walker = document.createTreeWalker(box); walker.nextNode();) nodes++;
       expect(nodes, 'DOM nodes').toBeLessThanOrEqual(PLAIN_RESERVE);
       expect(texts(box).join(''), 'every character, in order').toBe(text);
     }
@@ -147,7 +147,7 @@ describe('a 2 MB reply streamed in 1 KB pieces: a piece touches what it adds', (
     // The piece's own characters, and a fold's now and then, far from the end: about twice a piece.
     expect(written / pieces, 'characters written a piece').toBeLessThan(3 * 1_024);
     let nodes = 0;
-    for (const walker = document.createTreeWalker(box); walker.nextNode(); ) nodes++;
+    for (const walker = document.createTreeWalker(box); walker.nextNode();) nodes++;
     expect(nodes, 'DOM nodes').toBeLessThanOrEqual(MAX_NODES);
     expect(source.endsWith(texts(box).join('')), 'the rest as sent').toBe(true);
   });
