@@ -71,6 +71,7 @@ test('the form: a labelled field with focus; a mistyped address is explained and
   expect(isHidden(dialog)).toBe(false);
   expect(mounted.shadow.activeElement).toBe(input);
   expect(mounted.shadow.querySelector(`label[for=${input.id}]`)!.textContent).toBe(EN_LABELS.emailLabel);
+  expect(input.dir, 'an address reads left to right, also in a right-to-left card').toBe('ltr');
   input.value = 'ada@example';
   form.requestSubmit();
   await flush();

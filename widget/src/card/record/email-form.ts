@@ -36,6 +36,8 @@ export function emailForm(
     type: 'email',
     autocomplete: 'email',
     inputmode: 'email',
+    // An address reads left to right in every language (the field sits in a right-to-left card in Arabic).
+    dir: 'ltr',
     'aria-describedby': 'ree',
   });
   // Read by screen readers when it changes (and through the field's description when focused).
