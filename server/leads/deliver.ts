@@ -56,7 +56,13 @@ async function main(): Promise<void> {
   const workers: DeliveryWorker[] = [worker];
   if (config.transcripts.length > 0 && transcriptsTable) {
     workers.push(
-      startDeliveryWorker({ pool, role: null, channels: config.transcripts, queue: TRANSCRIPT_QUEUE, log: console.error }),
+      startDeliveryWorker({
+        pool,
+        role: null,
+        channels: config.transcripts,
+        queue: TRANSCRIPT_QUEUE,
+        log: console.error,
+      }),
     );
     console.log('Mailing transcript copies to the visitors who ask for one.');
   } else if (config.transcripts.length > 0)

@@ -13,7 +13,12 @@ import { insertStatement } from '../../server/database.ts';
 import type { ConnectionTarget } from '../../server/postgres/bootstrap.ts';
 import { verifyWebhook } from '../../server/leads/webhook.ts';
 import { startTestCluster, type TestCluster } from '../fixtures/postgres.ts';
-import { startSmtpReceiver, startWebhookReceiver, type SmtpReceiver, type WebhookReceiver } from '../fixtures/receivers.ts';
+import {
+  startSmtpReceiver,
+  startWebhookReceiver,
+  type SmtpReceiver,
+  type WebhookReceiver,
+} from '../fixtures/receivers.ts';
 
 const DELIVER = fileURLToPath(new URL('../../server/leads/deliver.ts', import.meta.url));
 const SECRET = 'd'.repeat(64);
