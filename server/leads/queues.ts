@@ -33,7 +33,8 @@ export const CONTACT_QUEUE: OutboxQueue = {
 export const TRANSCRIPT_QUEUE: OutboxQueue = {
   outbox: 'public.transcript_outbox',
   key: 'request_id',
-  read: `select r.id, r.created_at, r.email, r.assistant, r.locale, r.page_url, r.transcript, c.attempts,
+  read: `select r.id, r.created_at, r.email, r.assistant, r.locale, r.page_url, r.transcript, r.time_zone,
+                c.attempts,
                 c.delivered_channels
            from claimed c join public.transcript_requests r on r.id = c.request_id`,
   noun: 'Transcript request',

@@ -1,8 +1,9 @@
 /**
  * The transcript's mail (issue 38): what a visitor asked for with "Email me a copy", sent to the
  * address they typed through the operator's SMTP server (SMTP_URL, the email channel's), from
- * CONTACT_NOTIFY_FROM (else the first CONTACT_NOTIFY_TO). A plain-text mail in English: the
- * assistant's name, the page, then one line per turn with its time (UTC) and speaker. The request's
+ * CONTACT_NOTIFY_FROM (else the first CONTACT_NOTIFY_TO). A plain-text mail in the request's language
+ * (mail-words.ts: en, de, fr, es; English otherwise): the assistant's name, the page, then one line
+ * per turn with its time in the visitor's time zone (UTC when none was stored) and speaker. The request's
  * id is the Message-ID in every attempt, so a retried copy collapses in the visitor's mail client.
  * What the visitor typed reaches the headers only through headerText (no line breaks).
  */
@@ -10,7 +11,8 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { DeliveryError } from '../leads/delivery-error.ts';
 import type { Channel } from '../leads/lead.ts';
 import { headerText, isPlainAddress } from '../leads/mail.ts';
-import type { StoredTurn } from './request.ts';
+import { fill, mailWords } from './mail-words.ts';
+import { knownTimeZone, type StoredTurn } from './request.ts';
 
 /** A stored transcript request, read for delivery (TRANSCRIPT_QUEUE's columns). */
 export interface TranscriptJob {
@@ -21,29 +23,51 @@ export interface TranscriptJob {
   locale: string;
   page_url: string | null;
   transcript: StoredTurn[];
+  /** The visitor's IANA zone (migration 20261128090000); null: UTC. */
+  time_zone: string | null;
+}
+
+/** A formatter in `locale` (else its language, else English): a stored tag may be one Intl refuses. */
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  for (const tag of [locale, locale.split('-')[0]!, 'en']) {
+    try {
+      return new Intl.DateTimeFormat(tag, options);
+    } catch {
+      // RangeError: a tag or zone Intl does not know; the next one.
+    }
+  }
+  return new Intl.DateTimeFormat('en', { ...options, timeZone: 'UTC' });
 }
 
 /** The mail for `job` (pure: the tests read it without sending). */
 export function transcriptMessage(job: TranscriptJob, from: string): SendMailOptions {
+  const words = mailWords(job.locale);
+  // A zone stored before this server's time-zone data lost it falls back to UTC, and says so.
+  const timeZone = job.time_zone && knownTimeZone(job.time_zone) ? job.time_zone : 'UTC';
+  const hms = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' } as const;
+  const clock = formatter(job.locale, { timeZone, ...hms });
+  const day = formatter(job.locale, { timeZone, dateStyle: 'long' });
   const lines = job.transcript.map((turn) => {
-    const time = turn.at ? `[${turn.at.slice(11, 19)}] ` : '';
-    const cut = turn.interrupted ? ' (interrupted)' : '';
-    return `${time}${turn.name}: ${turn.text.replace(/\r?\n/g, '\n    ')}${cut}`;
+    const time = turn.at ? `[${clock.format(new Date(turn.at))}] ` : '';
+    const name = turn.speaker === 'visitor' ? words.you : turn.name;
+    const cut = turn.interrupted ? ` (${words.interrupted})` : '';
+    return `${time}${name}: ${turn.text.replace(/\r?\n/g, '\n    ')}${cut}`;
   });
+  const values = { assistant: job.assistant, page: job.page_url ?? words.ourWebsite };
   return {
     from,
     // The checks (server and database) let only one plain address through; checked again here.
     to: isPlainAddress(job.email) ? job.email : [],
-    subject: `Your conversation with ${headerText(job.assistant, 80)}`,
+    subject: fill(words.subject, { assistant: headerText(job.assistant, 80) }),
     messageId: `<${job.id}@ringwise.transcript>`,
     headers: { 'X-Ringwise-Transcript-Id': job.id },
     text: [
-      `Your conversation with ${job.assistant}, as you asked on ${job.page_url ?? 'our website'}.`,
-      `Times are UTC (${job.created_at.toISOString().slice(0, 10)}).`,
+      fill(words.greeting, values),
+      fill(words.times, { zone: timeZone, date: day.format(job.created_at) }),
       '',
       ...lines,
       '',
-      'You received this because someone entered this address in the chat window. If it was not you, ignore it.',
+      words.footer,
     ].join('\n'),
     disableFileAccess: true,
     disableUrlAccess: true,

@@ -31,6 +31,8 @@ export interface TranscriptRow {
   locale: string;
   page_url: string | null;
   transcript: StoredTurn[];
+  /** The visitor's IANA zone when this server's Intl knows it; null: the mail shows UTC. */
+  time_zone: string | null;
 }
 
 /** Why a request was refused: the status and one sentence. */
@@ -40,6 +42,12 @@ export interface TranscriptRefusal {
 }
 
 const LOCALE = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,4}$/;
+/** An IANA zone name's shape (the migration 20261128090000's CHECK): Europe/Berlin, Etc/GMT+5, UTC. */
+const ZONE_SHAPE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,3}$/;
+
+/** Longest time zone name accepted. */
+export const MAX_TIME_ZONE = 64;
+
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -47,6 +55,20 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 const text = (value: unknown, max: number, min = 1): value is string =>
   typeof value === 'string' && value.length >= min && value.length <= max;
+
+/**
+ * The zone to store for a well-formed `name`: itself when this server's Intl accepts it, else null
+ * (the mail then says UTC). Not a refusal: the visitor's browser may carry newer time-zone data than
+ * the server, and they should not lose their copy over it.
+ */
+export function knownTimeZone(name: string): string | null {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name;
+  } catch {
+    return null;
+  }
+}
 
 /** One turn, or the sentence saying what is wrong with turn `i` (counted from 1). */
 function checkTurn(value: unknown, i: number): StoredTurn | string {
@@ -74,8 +96,8 @@ export function checkTranscriptRequest(body: Buffer): { row: TranscriptRow } | {
     return bad('The body is not valid JSON (UTF-8).');
   }
   if (!isObject(value))
-    return bad('The body must be one JSON object {email, assistant, locale, pageUrl?, transcript}.');
-  const { email, assistant, locale, pageUrl, transcript } = value;
+    return bad('The body must be one JSON object {email, assistant, locale, pageUrl?, timeZone?, transcript}.');
+  const { email, assistant, locale, pageUrl, transcript, timeZone } = value;
   if (typeof email !== 'string' || !isPlainAddress(email))
     return bad('email must be one plain address (name@example.com).');
   if (!text(assistant, 200)) return bad('assistant must be text of 1 to 200 characters.');
@@ -83,6 +105,9 @@ export function checkTranscriptRequest(body: Buffer): { row: TranscriptRow } | {
     return bad('locale must be a language tag such as en or de-AT.');
   if (pageUrl !== undefined && !(text(pageUrl, 2048) && /^https?:\/\//.test(pageUrl)))
     return bad('pageUrl must be an http(s) URL of at most 2048 characters when given.');
+  // A malformed zone is the sender's mistake (the widget sends what Intl reported): refused, named.
+  if (timeZone !== undefined && !(text(timeZone, MAX_TIME_ZONE) && ZONE_SHAPE.test(timeZone)))
+    return bad(`timeZone must be an IANA time zone name (Europe/Berlin) of at most ${MAX_TIME_ZONE} characters.`);
   if (!Array.isArray(transcript) || transcript.length === 0)
     return bad('transcript must be a non-empty array of turns.');
   if (transcript.length > MAX_TRANSCRIPT_TURNS)
@@ -95,5 +120,7 @@ export function checkTranscriptRequest(body: Buffer): { row: TranscriptRow } | {
     if (typeof checked === 'string') return bad(checked);
     turns.push(checked);
   }
-  return { row: { email, assistant, locale, page_url: (pageUrl as string | undefined) ?? null, transcript: turns } };
+  const page_url = (pageUrl as string | undefined) ?? null;
+  const time_zone = timeZone === undefined ? null : knownTimeZone(timeZone as string);
+  return { row: { email, assistant, locale, page_url, transcript: turns, time_zone } };
 }

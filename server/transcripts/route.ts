@@ -27,7 +27,7 @@ export const TRANSCRIPT_TABLE = 'transcript_requests';
 /** The rate limiter's bucket for these requests (apart from contact requests'). */
 export const TRANSCRIPT_BUCKET = 'transcript';
 
-const COLUMNS = ['email', 'assistant', 'locale', 'page_url', 'transcript'] as const;
+const COLUMNS = ['email', 'assistant', 'locale', 'page_url', 'transcript', 'time_zone'] as const;
 
 /** Options of {@link createTranscriptHandler}. */
 export interface TranscriptHandlerOptions {

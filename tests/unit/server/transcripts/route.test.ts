@@ -63,13 +63,14 @@ test('a good request is stored as one row of transcript_requests and answered 20
   expect(inserts).toEqual([
     {
       table: TRANSCRIPT_TABLE,
-      columns: ['email', 'assistant', 'locale', 'page_url', 'transcript'],
+      columns: ['email', 'assistant', 'locale', 'page_url', 'transcript', 'time_zone'],
       row: {
         email: 'ada@example.com',
         assistant: 'Ada',
         locale: 'en-GB',
         page_url: 'https://shop.example/boilers',
         transcript: [TURN],
+        time_zone: null,
       },
     },
   ]);
@@ -95,6 +96,24 @@ test('bad JSON is 400, a bad field is 400 naming it, too many turns or bytes is 
   expect(big.body.message).toBe(`The request is larger than ${MAX_TRANSCRIPT_BODY_BYTES} bytes.`);
   expect((await post(REQUEST, { 'Content-Type': 'text/plain' })).status).toBe(415);
   expect(inserts).toEqual([]);
+});
+
+test('timeZone: a known zone is stored, a malformed one is 400 naming it, an unknown name is null', async () => {
+  const { inserts, post } = await serve();
+  expect((await post({ ...REQUEST, timeZone: 'America/Argentina/Buenos_Aires' })).status).toBe(202);
+  expect((await post({ ...REQUEST, timeZone: 'Etc/GMT+5' })).status).toBe(202);
+  const message = 'timeZone must be an IANA time zone name (Europe/Berlin) of at most 64 characters.';
+  for (const bad of ['Europe/Berlin; drop', `Europe/${'B'.repeat(58)}`, '', 42, '../etc/passwd', 'Europe//Berlin']) {
+    const answer = await post({ ...REQUEST, timeZone: bad });
+    expect([bad, answer.status, answer.body.message]).toEqual([bad, 400, message]);
+  }
+  // Well formed, but not in this server's zone data (a browser's may be newer): kept, mailed in UTC.
+  expect((await post({ ...REQUEST, timeZone: 'Mars/Olympus_Mons' })).status).toBe(202);
+  expect(inserts.map(({ row }) => (row as { time_zone: unknown }).time_zone)).toEqual([
+    'America/Argentina/Buenos_Aires',
+    'Etc/GMT+5',
+    null,
+  ]);
 });
 
 test('the rate limit answers 429 with Retry-After after the limit; a foreign origin is 403', async () => {
