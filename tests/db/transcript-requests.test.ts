@@ -85,7 +85,7 @@ const job = async (email: string) =>
   ).rows[0];
 
 describe('the migration', () => {
-  it('refuses a bad address, an empty or non-array or 201-turn transcript, a non-web page URL (23514)', async () => {
+  it('refuses a bad address, an empty, non-array or 201-turn transcript, a bad URL or zone (23514)', async () => {
     const refused = [
       { ...ROW, email: 'ada@example' },
       { ...ROW, email: 'ada @example.com' },
@@ -95,9 +95,18 @@ describe('the migration', () => {
       { ...ROW, page_url: 'javascript:alert(1)' },
       { ...ROW, locale: 'en_US; drop' },
       { ...ROW, assistant: '' },
+      // time_zone (migration 20261128090000): an IANA name's shape, 1 to 64 characters.
+      { ...ROW, time_zone: 'Europe/Berlin; drop' },
+      { ...ROW, time_zone: '' },
+      { ...ROW, time_zone: `Europe/${'B'.repeat(58)}` },
+      { ...ROW, time_zone: '../etc/passwd' },
     ];
     for (const row of refused) expect(await insertAsAnon(row), JSON.stringify(row).slice(0, 80)).toBe('23514');
     expect(await insertAsAnon({ ...ROW, email: 'constraints@example.com' }), 'a good row').toBe('stored');
+    const zoned = { ...ROW, email: 'zone@example.com', time_zone: `America/Argentina/${'B'.repeat(46)}` };
+    expect(zoned.time_zone).toHaveLength(64);
+    expect(await insertAsAnon(zoned), 'a 64-character zone').toBe('stored');
+    expect(await insertAsAnon({ ...ROW, email: 'zone@example.com', time_zone: 'Etc/GMT+5' })).toBe('stored');
     const count = await admin.query(
       `select count(*)::int as n from public.transcript_requests where email like 'ada%'`,
     );
@@ -128,7 +137,12 @@ describe('the route and the delivery', () => {
     const res = await fetch(`${backend.server.url}${TRANSCRIPT_PATH}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...ROW, email: 'visitor@example.com', pageUrl: 'https://shop.example/boilers' }),
+      body: JSON.stringify({
+        ...ROW,
+        email: 'visitor@example.com',
+        pageUrl: 'https://shop.example/boilers',
+        timeZone: 'Europe/Berlin',
+      }),
     });
     expect(res.status).toBe(202);
     const row = await until(
@@ -140,7 +154,11 @@ describe('the route and the delivery', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.data).toContain(`Message-ID: <${row!.id}@ringwise.transcript>`);
     expect(mails[0]!.data).toContain('Subject: Your conversation with Ada');
-    expect(mails[0]!.data).toContain('[08:00:00] You: Do you fix boilers?');
+    // The visitor's zone, stored by the route and read by the worker: 08:00 UTC is 09:00 in Berlin.
+    expect(mails[0]!.data).toContain('Times are in Europe/Berlin (November 28, 2026).');
+    expect(mails[0]!.data).toContain('[09:00:00] You: Do you fix'); // quoted-printable may wrap the rest
+    const stored = await admin.query('select time_zone from public.transcript_requests where id = $1', [row!.id]);
+    expect(stored.rows[0].time_zone).toBe('Europe/Berlin');
   });
 
   it('retries a refusing SMTP server with the outbox back-off, then delivers', async () => {
