@@ -22,6 +22,8 @@ export interface TranscriptRequest {
   locale: string;
   /** The page the conversation was on (origin + path: never its query or fragment). */
   pageUrl?: string;
+  /** The visitor's IANA time zone (the mail's times are in it); left out when unknown or over 64 characters. */
+  timeZone?: string;
   /** The turns as heard: speaker, their name, text, ISO time when known, and whether it was cut. */
   transcript: Array<Pick<TranscriptTurn, 'speaker' | 'name' | 'text' | 'at' | 'interrupted'>>;
 }
@@ -31,12 +33,16 @@ export function isEmailAddress(text: string): boolean {
   return text.length <= 254 && /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]+$/.test(text);
 }
 
-/** The request for `turns` (the latest {@link MAX_REQUEST_TURNS}, each cut at {@link MAX_TURN_CHARS}). */
+/**
+ * The request for `turns` (the latest {@link MAX_REQUEST_TURNS}, each cut at {@link MAX_TURN_CHARS});
+ * `timeZone` is the browser's unless given.
+ */
 export function transcriptRequest(
   email: string,
   turns: readonly TranscriptTurn[],
   words: Pick<TranscriptWords, 'assistant' | 'locale'>,
   page?: Pick<Location, 'origin' | 'pathname'>,
+  timeZone: string | undefined = Intl.DateTimeFormat().resolvedOptions().timeZone,
 ): TranscriptRequest {
   return {
     email: email.trim(),
@@ -44,6 +50,8 @@ export function transcriptRequest(
     locale: words.locale,
     // The query and fragment can carry a visitor's tokens: left out, as the page context does.
     ...(page && /^https?:/.test(page.origin) && { pageUrl: page.origin + page.pathname }),
+    // The server refuses a zone over 64 characters: the copy is worth more than its clock, so none is sent.
+    ...(timeZone && timeZone.length <= 64 && { timeZone }),
     transcript: turns.slice(-MAX_REQUEST_TURNS).map((turn) => ({
       speaker: turn.speaker,
       name: turn.name,

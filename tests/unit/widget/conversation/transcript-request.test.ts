@@ -27,12 +27,19 @@ test('the payload: address trimmed, speakers, names, times and cut marks as hear
     turn('Hello, how can I', { speaker: 'assistant', name: 'Ada', interrupted: true }),
   ];
   expect(
-    transcriptRequest(' ada@example.com ', turns, WORDS, { origin: 'https://shop.example', pathname: '/a' }),
+    transcriptRequest(
+      ' ada@example.com ',
+      turns,
+      WORDS,
+      { origin: 'https://shop.example', pathname: '/a' },
+      'Asia/Tokyo',
+    ),
   ).toEqual({
     email: 'ada@example.com',
     assistant: 'Ada',
     locale: 'de',
     pageUrl: 'https://shop.example/a',
+    timeZone: 'Asia/Tokyo',
     transcript: [
       { speaker: 'visitor', name: 'You', text: 'Hi', at: '2026-11-28T08:00:00.000Z' },
       { speaker: 'assistant', name: 'Ada', text: 'Hello, how can I', interrupted: true },
@@ -40,6 +47,17 @@ test('the payload: address trimmed, speakers, names, times and cut marks as hear
   });
   // A page that is no web page (a file:, an about:blank frame) names none.
   expect(transcriptRequest('a@b.co', [], WORDS, { origin: 'null', pathname: '/x' })).not.toHaveProperty('pageUrl');
+});
+
+test("the visitor's time zone: the browser's by default, none when unknown or longer than the server takes", () => {
+  const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  expect(browser).toBeTruthy();
+  expect(transcriptRequest('a@b.co', [], WORDS).timeZone).toBe(browser);
+  expect(transcriptRequest('a@b.co', [], WORDS, undefined, 'America/Argentina/Buenos_Aires').timeZone).toBe(
+    'America/Argentina/Buenos_Aires',
+  );
+  expect(transcriptRequest('a@b.co', [], WORDS, undefined, '')).not.toHaveProperty('timeZone');
+  expect(transcriptRequest('a@b.co', [], WORDS, undefined, `Europe/${'B'.repeat(58)}`)).not.toHaveProperty('timeZone');
 });
 
 test('a long conversation sends its latest turns and cuts an overlong text (the server refuses more)', () => {
