@@ -63,7 +63,7 @@ export const OPTION_DOCS: { readonly [A in (typeof OPTION_ATTRIBUTES)[number]]: 
   },
   'transcript-endpoint': {
     default: '—',
-    text: 'A URL of yours: the card’s ⋯ menu offers “Email me a copy”, which asks the visitor for their address and POSTs JSON {email, assistant, locale, pageUrl, transcript: [{speaker, name, text, at, interrupted}]} (the turns as heard, the latest 200) there, only when they press Send. This repository’s server accepts it at /api/transcript-requests. Its code is in the record file.',
+    text: 'A URL of yours: the card’s ⋯ menu offers “Email me a copy”, which asks the visitor for their address and POSTs JSON {email, assistant, locale, pageUrl, timeZone, transcript: [{speaker, name, text, at, interrupted}]} (the turns as heard, the latest 200; timeZone the browser’s, for the mail’s times) there, only when they press Send. This repository’s server accepts it at /api/transcript-requests. Its code is in the record file.',
   },
   title: { default: 'AI Assistant', text: 'The assistant’s name in the card’s header (no tooltip is shown for it).' },
   'avatar-url': {
