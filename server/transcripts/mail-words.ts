@@ -67,10 +67,15 @@ const WORDS: Record<'en' | 'de' | 'fr' | 'es', MailWords> = {
   },
 };
 
+/** Whether the mail has words in `locale`'s language (else it is English, dates and times included). */
+export function hasMailWords(locale: string): boolean {
+  return Object.hasOwn(WORDS, locale.split('-')[0]!.toLowerCase());
+}
+
 /** The words for a request's `locale` (a BCP 47 tag: its language decides; English otherwise). */
 export function mailWords(locale: string): MailWords {
   const language = locale.split('-')[0]!.toLowerCase();
-  return Object.hasOwn(WORDS, language) ? WORDS[language as keyof typeof WORDS] : WORDS.en;
+  return hasMailWords(language) ? WORDS[language as keyof typeof WORDS] : WORDS.en;
 }
 
 /** `template` with each `{key}` replaced by `values[key]` (once each, left to right). */

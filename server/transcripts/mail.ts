@@ -11,7 +11,7 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { DeliveryError } from '../leads/delivery-error.ts';
 import type { Channel } from '../leads/lead.ts';
 import { headerText, isPlainAddress } from '../leads/mail.ts';
-import { fill, mailWords } from './mail-words.ts';
+import { fill, hasMailWords, mailWords } from './mail-words.ts';
 import { knownTimeZone, type StoredTurn } from './request.ts';
 
 /** A stored transcript request, read for delivery (TRANSCRIPT_QUEUE's columns). */
@@ -42,11 +42,13 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
 /** The mail for `job` (pure: the tests read it without sending). */
 export function transcriptMessage(job: TranscriptJob, from: string): SendMailOptions {
   const words = mailWords(job.locale);
+  // Dates in the words' language: an English mail for a Japanese page does not get a Japanese date.
+  const locale = hasMailWords(job.locale) ? job.locale : 'en';
   // A zone stored before this server's time-zone data lost it falls back to UTC, and says so.
   const timeZone = job.time_zone && knownTimeZone(job.time_zone) ? job.time_zone : 'UTC';
   const hms = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' } as const;
-  const clock = formatter(job.locale, { timeZone, ...hms });
-  const day = formatter(job.locale, { timeZone, dateStyle: 'long' });
+  const clock = formatter(locale, { timeZone, ...hms });
+  const day = formatter(locale, { timeZone, dateStyle: 'long' });
   const lines = job.transcript.map((turn) => {
     const time = turn.at ? `[${clock.format(new Date(turn.at))}] ` : '';
     const name = turn.speaker === 'visitor' ? words.you : turn.name;

@@ -93,9 +93,10 @@ test('German, French, Spanish: subject, greeting, times line, "You", "(Interrupt
   expect(String(es.text)).toMatch(/\nRecibes este mensaje porque alguien escribió esta dirección/);
 });
 
-test('another language (or a tag Intl refuses) is mailed in English', () => {
+test('another language (or a tag Intl refuses) is mailed in English, its date too', () => {
   for (const locale of ['ja', 'pt-BR', 'xx-invalidtag']) {
     const mail = text({ locale });
+    expect(String(mail.text).split('\n')[1], locale).toBe('Times are in UTC (November 28, 2026).');
     expect(mail.subject).toBe('Your conversation with Ada');
     expect(String(mail.text)).toContain('You: Do you fix boilers?');
     expect(String(mail.text)).toContain('(Interrupted)');
