@@ -247,27 +247,18 @@ describe('VoiceClient.start: failures', () => {
     return ctx;
   }
 
-  it('maps an API error to api-error with the status and the platform message', async () => {
-    server.route('POST', '/call/web', {
-      status: 400,
-      body: { message: 'assistantId must be a UUID', error: 'Bad Request' },
-    });
-    await expectFailure(() => {}, {
-      stage: 'web-call-creation',
-      type: 'api-error',
-      status: 400,
-      message: 'assistantId must be a UUID',
-    });
-  });
-
-  it('maps a 401 to api-error 401', async () => {
-    server.route('POST', '/call/web', { status: 401, body: { message: 'Invalid Key' } });
-    await expectFailure(() => {}, {
-      stage: 'web-call-creation',
-      type: 'api-error',
-      status: 401,
-      message: 'Invalid Key',
-    });
+  // Each row: the test's name, the platform's answer, and the status and message the failure carries.
+  it.each<[string, number, Record<string, string>, string]>([
+    [
+      'maps an API error to api-error with the status and the platform message',
+      400,
+      { message: 'assistantId must be a UUID', error: 'Bad Request' },
+      'assistantId must be a UUID',
+    ],
+    ['maps a 401 to api-error 401', 401, { message: 'Invalid Key' }, 'Invalid Key'],
+  ])('%s', async (_name, status, body, message) => {
+    server.route('POST', '/call/web', { status, body });
+    await expectFailure(() => {}, { stage: 'web-call-creation', type: 'api-error', status, message });
   });
 
   it('maps a dropped connection to network-error', async () => {
