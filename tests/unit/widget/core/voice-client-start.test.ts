@@ -4,7 +4,7 @@ import { isVoiceError } from '../../../../widget/src/core/errors/voice-error.ts'
 import type { CallTarget } from '../../../../widget/src/core/types.ts';
 import { FakeCallFactory, FakePlatform, FakeTrack, namedError } from '../../../fixtures/fake-call.ts';
 import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
-import { PUBLIC_KEY, SUCCESS_PROGRESS, makeClient, record, until, webCall } from './harness.ts';
+import { PUBLIC_KEY, SUCCESS_PROGRESS, record, until, expectCallsReleased, makeClient, webCall } from './harness.ts';
 
 const server = loopbackForFile(() => vi.restoreAllMocks());
 
@@ -231,14 +231,7 @@ describe('VoiceClient.start: failures', () => {
     expect(events.of('call-start'), 'no call-start').toHaveLength(0);
     expect(events.of('call-end'), 'no call-end for a call that never joined').toHaveLength(0);
     expect(client.getSnapshot(), 'idle with the error').toMatchObject({ state: 'idle', stage: null, error });
-    for (const call of factory.calls) {
-      expect(call.destroyed, 'call object destroyed').toBe(true);
-      expect(call.listenerCount(), 'no listener left on the call object').toBe(0);
-      expect(
-        call.localTracks.every((t) => t.readyState === 'ended'),
-        'call tracks ended',
-      ).toBe(true);
-    }
+    expectCallsReleased(factory.calls);
     expect(
       platform.micTracks.every((t) => t.readyState === 'ended'),
       'microphone tracks ended',
