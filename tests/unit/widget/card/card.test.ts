@@ -36,6 +36,15 @@ async function voiceCall(
   return { ...mounted, client };
 }
 
+/** Opens a chat card and sends `text`: the chat client is asked, its reply still to come. */
+async function chatAsked(text: string): Promise<Mounted> {
+  const mounted = await mount(CHAT);
+  await open(mounted);
+  type(mounted.shadow, text);
+  await flush();
+  return mounted;
+}
+
 describe('voice card', () => {
   test('connecting: staged progress (drawn once per frame: stages come in bursts), a neutral Cancel once the join is asked for, no Hang Up; Cancel stops', async () => {
     const mounted = await mount();
@@ -380,10 +389,7 @@ describe('chat card', () => {
   });
 
   test('Stop keeps what arrived', async () => {
-    const mounted = await mount(CHAT);
-    await open(mounted);
-    type(mounted.shadow, 'Hi');
-    await flush();
+    const mounted = await chatAsked('Hi');
     mounted.modules.chat.client().delta('Hello! How');
     getByRole(mounted.shadow, 'button', EN_LABELS.stopReply).click();
     await flush();
@@ -399,10 +405,7 @@ describe('chat card', () => {
   ] as const)(
     'a %i answer is explained; Try again re-sends without repeating the message',
     async (status, title, text, retry) => {
-      const mounted = await mount(CHAT);
-      await open(mounted);
-      type(mounted.shadow, 'Hi');
-      await flush();
+      const mounted = await chatAsked('Hi');
       mounted.modules.chat.client().fail('api-error', { status });
       await flush();
       expect(getByRole(mounted.shadow, 'heading', title), 'title').toBeTruthy();
@@ -426,10 +429,7 @@ describe('chat card', () => {
   );
 
   test('a network error can be retried', async () => {
-    const mounted = await mount(CHAT);
-    await open(mounted);
-    type(mounted.shadow, 'Hi');
-    await flush();
+    const mounted = await chatAsked('Hi');
     mounted.modules.chat.client().fail('network-error');
     await flush();
     expect(mounted.shadow.querySelector('[part=error]')?.textContent, 'explained').toContain(EN_LABELS.errorNetwork);
