@@ -8,7 +8,18 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import type { VoiceErrorType } from '../../../../widget/src/core/types.ts';
 import { allByRole, frame, getByRole, isHidden, nameOf, queryByRole } from '../element/dom-helpers.ts';
-import { announced, bubbles, chip, flush, mount, open, sameRequest, type, type Mounted } from '../element/harness.ts';
+import {
+  announced,
+  bubbles,
+  chatAsked,
+  chip,
+  flush,
+  mount,
+  open,
+  sameRequest,
+  type,
+  type Mounted,
+} from '../element/harness.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -34,15 +45,6 @@ async function voiceCall(
   client.update({ stage: 'daily-call-join' });
   await frame();
   return { ...mounted, client };
-}
-
-/** Opens a chat card and sends `text`: the chat client is asked, its reply still to come. */
-async function chatAsked(text: string): Promise<Mounted> {
-  const mounted = await mount(CHAT);
-  await open(mounted);
-  type(mounted.shadow, text);
-  await flush();
-  return mounted;
 }
 
 describe('voice card', () => {
