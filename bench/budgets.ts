@@ -11,6 +11,7 @@ import type { ContactLoadResult } from './contact-load.ts';
 import type { ClickSubjectId, LatencyRow } from './latency.ts';
 import type { LighthouseRow } from './lighthouse-bench.ts';
 import { NETWORK_PROFILES, type NetworkProfile } from './lib/network.ts';
+import { VAPI_PEERS } from './lib/host-pages.ts';
 import type { BudgetGroup, BudgetRow } from './lib/budget-rows.ts';
 import { clickJoinRows } from './lib/ready-verdicts.ts';
 import { formatKB, KB } from './lib/size.ts';
@@ -94,10 +95,7 @@ export interface BudgetInputs {
 }
 
 /** The peers our click is held against, with their report names. */
-export const CLICK_PEERS: ReadonlyArray<{ id: ClickSubjectId; label: string }> = [
-  { id: 'vapi-widget', label: 'Vapi <vapi-widget>' },
-  { id: 'vapi-web', label: '@vapi-ai/web page' },
-];
+export const CLICK_PEERS: ReadonlyArray<{ id: ClickSubjectId; label: string }> = VAPI_PEERS;
 
 const profileLabel = (id: NetworkProfile['id']): string => NETWORK_PROFILES.find((p) => p.id === id)?.label ?? id;
 

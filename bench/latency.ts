@@ -27,7 +27,7 @@ import type { Locator, Page } from '@playwright/test';
 import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { inSample, launchLatencyBrowser, pollFor, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
 import { cellsInOrder, runRounds } from './lib/rounds.ts';
-import { hostPage, oursEmbed } from './lib/host-pages.ts';
+import { hostPage, oursEmbed, VAPI_PEERS } from './lib/host-pages.ts';
 import {
   NETWORK_PROFILES,
   recordTransfers,
@@ -47,8 +47,7 @@ import { LOADER_FILE } from './widget-size.ts';
 export const CLICK_SUBJECTS = [
   { id: 'ours', label: 'ours, no prefetch' },
   { id: 'ours-prefetch', label: 'ours, hover prefetch' },
-  { id: 'vapi-widget', label: 'Vapi <vapi-widget>' },
-  { id: 'vapi-web', label: '@vapi-ai/web page' },
+  ...VAPI_PEERS,
 ] as const;
 
 /** Id of a click subject. */

@@ -9,6 +9,12 @@ export const BENCH_PUBLIC_KEY = 'pk-bench';
 /** Assistant id every subject starts. */
 export const BENCH_ASSISTANT_ID = 'asst-bench';
 
+/** The two Vapi peers the benches hold ours against, with their report names, in report order. */
+export const VAPI_PEERS = [
+  { id: 'vapi-widget', label: 'Vapi <vapi-widget>' },
+  { id: 'vapi-web', label: '@vapi-ai/web page' },
+] as const;
+
 /** Where the peers' files are served on the host origin. */
 export const PEER_FILES = {
   vapiWidget: '/peers/vapi-widget.umd.js',

@@ -9,6 +9,7 @@
  */
 import type { SampleOptions } from './browser-sample.ts';
 import { NETWORK_PROFILES, type NetworkProfile } from './network.ts';
+import { VAPI_PEERS } from './host-pages.ts';
 
 /**
  * A phone's user agent (Chrome on Android): what every subject's mobile test reads
@@ -21,8 +22,7 @@ export const PHONE_USER_AGENT =
 export const JOIN_SUBJECTS = [
   { id: 'ours', label: 'ours (default preload)' },
   { id: 'ours-intent', label: 'ours, preload="intent", no hover' },
-  { id: 'vapi-widget', label: 'Vapi <vapi-widget>' },
-  { id: 'vapi-web', label: '@vapi-ai/web page' },
+  ...VAPI_PEERS,
 ] as const;
 
 /** Id of a subject. */

@@ -21,12 +21,18 @@ const site = siteProvider((server) => {
 const hero = (page: Page) => page.locator('#hero');
 const status = (page: Page) => hero(page).getByRole('status');
 
-test('Talk to Our Agent → one POST /call/web → Hang Up while active → speaking → back; axe clean with the call open', async ({
-  page,
-}) => {
+/** Prepares the page (`preparePage`), opens the home page and waits for the hero's island; returns the log. */
+async function heroReady(page: Page) {
   const log = await preparePage(page);
   await page.goto('/');
   await waitForIsland(page, 'HeroCall');
+  return log;
+}
+
+test('Talk to Our Agent → one POST /call/web → Hang Up while active → speaking → back; axe clean with the call open', async ({
+  page,
+}) => {
+  const log = await heroReady(page);
   await page.waitForLoadState('networkidle');
   expect(chunkRequests(log), 'the engine does not load with the page').toEqual([]);
 
@@ -98,9 +104,7 @@ test('microphone denied: the hero shows why, inline', async ({ page }) => {
 test('the demo assistant’s client tools: "show the ROI calculator" scrolls to it, "open the contact form" opens the modal, and the assistant is told', async ({
   page,
 }) => {
-  const log = await preparePage(page);
-  await page.goto('/');
-  await waitForIsland(page, 'HeroCall');
+  const log = await heroReady(page);
   await hero(page).getByRole('button', { name: 'Talk to Our Agent' }).click();
   await expect(status(page), 'active').toHaveText('Listening…');
   const toolCalls = (id: string, name: string) => ({

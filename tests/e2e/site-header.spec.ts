@@ -3,13 +3,22 @@
  * the phone menu (toggle, close on link, on contact, on Escape); contact through the store;
  * social links; and on guide pages, links that lead to the landing page's sections.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { siteConfig } from '../../content/site.ts';
 import { headerLinks } from '../../content/landing.ts';
 import { sitePages } from '../../site/lib/site-nav.ts';
 import { PHONE, scrollY, scrollToY, sectionTop, waitForIsland } from './site-helpers.ts';
 
 const TRANSPARENT = 'rgba(0, 0, 0, 0)';
+
+/** Opens the home page, waits for the header's island and opens the phone menu; returns the header. */
+async function menuOpened(page: Page) {
+  await page.goto('/');
+  await waitForIsland(page, 'Header');
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: 'Open menu' }).click();
+  return header;
+}
 
 test.describe('header on a desktop screen', () => {
   test.use({ reducedMotion: 'reduce' });
@@ -162,10 +171,7 @@ test.describe('header on a phone', () => {
   });
 
   test('choosing a link closes the menu and scrolls to the section', async ({ page }) => {
-    await page.goto('/');
-    await waitForIsland(page, 'Header');
-    const header = page.getByRole('banner');
-    await header.getByRole('button', { name: 'Open menu' }).click();
+    const header = await menuOpened(page);
     const menu = header.getByRole('navigation', { name: 'Menu' });
     await menu.getByRole('link', { name: 'Guarantee' }).click();
     await expect(menu, 'menu closed after choosing a link').toBeHidden();
@@ -190,20 +196,14 @@ test.describe('header on a phone', () => {
   });
 
   test('Escape closes the menu and returns focus to the toggle', async ({ page }) => {
-    await page.goto('/');
-    await waitForIsland(page, 'Header');
-    const header = page.getByRole('banner');
-    await header.getByRole('button', { name: 'Open menu' }).click();
+    const header = await menuOpened(page);
     await page.keyboard.press('Escape');
     await expect(header.getByRole('navigation', { name: 'Menu' }), 'menu closed by Escape').toBeHidden();
     await expect(header.getByRole('button', { name: 'Open menu' }), 'focus back on the toggle').toBeFocused();
   });
 
   test('growing the window to the large layout closes an open menu', async ({ page }) => {
-    await page.goto('/');
-    await waitForIsland(page, 'Header');
-    const header = page.getByRole('banner');
-    await header.getByRole('button', { name: 'Open menu' }).click();
+    const header = await menuOpened(page);
     await page.setViewportSize({ width: 1200, height: 800 });
     await expect(header.getByRole('navigation', { name: 'Main' }), 'nav bar shown').toBeVisible();
     await page.setViewportSize(PHONE);

@@ -41,6 +41,14 @@ function pacedStream() {
 
 const widget = (page: Page) => page.locator('ringwise-voice-call');
 const field = (page: Page) => widget(page).getByRole('textbox', { name: 'Message' });
+
+/** Sends `text` from the card's field and waits for the second `POST /chat/web`; returns its body. */
+async function sendSecond(page: Page, text: string, message: string): Promise<unknown> {
+  await field(page).fill(text);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => hosts.provider.requestsTo('POST', '/chat/web').length, { message }).toBe(2);
+  return hosts.provider.requestsTo('POST', '/chat/web')[1]!.json;
+}
 const bubbles = (page: Page) => widget(page).locator('[part=turn]');
 
 test('chat: type, send, the reply streams token by token; the second message carries the session; no call engine, no microphone', async ({
@@ -85,12 +93,7 @@ test('chat: type, send, the reply streams token by token; the second message car
   expect(await widgetAxe(page), 'axe: chat').toEqual([]);
   expect(await offSizeButtons(page), 'every button 44 ± 4 px').toEqual([]);
 
-  await field(page).fill('And on bank holidays?');
-  await page.keyboard.press('Enter');
-  await expect
-    .poll(() => hosts.provider.requestsTo('POST', '/chat/web').length, { message: 'second message sent' })
-    .toBe(2);
-  expect(hosts.provider.requestsTo('POST', '/chat/web')[1]!.json, 'with the session id').toEqual({
+  expect(await sendSecond(page, 'And on bank holidays?', 'second message sent'), 'with the session id').toEqual({
     assistantId: ASSISTANT,
     input: 'And on bank holidays?',
     sessionId: 'sess-42',
@@ -180,12 +183,7 @@ test('hybrid: chat, then a call (history kept), typing during the call is sent i
   );
 
   await widget(page).getByRole('button', { name: 'Hang Up', exact: true }).click();
-  await field(page).fill('One more question');
-  await page.keyboard.press('Enter');
-  await expect
-    .poll(() => hosts.provider.requestsTo('POST', '/chat/web').length, { message: 'chat again after the call' })
-    .toBe(2);
-  expect(hosts.provider.requestsTo('POST', '/chat/web')[1]!.json, 'same chat session').toMatchObject({
+  expect(await sendSecond(page, 'One more question', 'chat again after the call'), 'same chat session').toMatchObject({
     sessionId: 'sess-h',
   });
   await expect(bubbles(page), 'nothing was cleared').toHaveCount(6);

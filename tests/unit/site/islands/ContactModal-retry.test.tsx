@@ -45,11 +45,17 @@ async function advance(ms: number) {
   });
 }
 
+/** Opens the form, fills and sends it, then moves to fake time: the first answer is the caller's. */
+async function sentOnFakeTime() {
+  const dialog = await openAndFill();
+  await send(dialog);
+  vi.useFakeTimers();
+  return dialog;
+}
+
 describe('ContactModal: one request id per submission', () => {
   it('retries a 503 once by itself after Retry-After, with the same request id', async () => {
-    const dialog = await openAndFill();
-    await send(dialog);
-    vi.useFakeTimers();
+    const dialog = await sentOnFakeTime();
     backend.answer(UNAVAILABLE);
     await advance(4_999);
     expect(backend.rows, 'no second try before Retry-After').toHaveLength(1);
@@ -66,9 +72,7 @@ describe('ContactModal: one request id per submission', () => {
   });
 
   it('retries only once: a second 503 shows the error, and the visitor’s next click keeps the id', async () => {
-    const dialog = await openAndFill();
-    await send(dialog);
-    vi.useFakeTimers();
+    const dialog = await sentOnFakeTime();
     backend.answer(UNAVAILABLE);
     await advance(5_000);
     backend.answer(UNAVAILABLE);
@@ -97,9 +101,7 @@ describe('ContactModal: one request id per submission', () => {
   });
 
   it('does not retry a 503 without Retry-After, nor one that asks for a long wait', async () => {
-    const dialog = await openAndFill();
-    await send(dialog);
-    vi.useFakeTimers();
+    const dialog = await sentOnFakeTime();
     backend.answer({ ...UNAVAILABLE, retryAfterSeconds: undefined });
     await advance(60_000);
     expect(backend.rows, 'no Retry-After: no second try').toHaveLength(1);

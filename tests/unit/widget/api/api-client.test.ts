@@ -62,6 +62,16 @@ function formDataOf(request: RecordedRequest | undefined): Promise<FormData> {
   }).formData();
 }
 
+/** Checks the `files` parts of a multipart body: their names in order, and the second part's bytes. */
+async function expectFileParts(form: FormData, names: string[], message: string, secondText: string) {
+  const files = form.getAll('files') as File[];
+  expect(
+    files.map((f) => f.name),
+    message,
+  ).toEqual(names);
+  expect(await files[1]?.text(), 'the second part').toBe(secondText);
+}
+
 describe('error parsing', () => {
   it.each([
     [
@@ -298,12 +308,7 @@ describe('multipart', () => {
     const form = await formDataOf(server.requests[0]);
     expect(form.get('name'), 'text field').toBe('Ada');
     expect(form.has('description'), 'undefined skipped').toBe(false);
-    const files = form.getAll('files') as File[];
-    expect(
-      files.map((f) => f.name),
-      'two parts, a bare Blob is named "blob"',
-    ).toEqual(['one.mp3', 'blob']);
-    expect(await files[1]?.text()).toBe('bb');
+    await expectFileParts(form, ['one.mp3', 'blob'], 'two parts, a bare Blob is named "blob"', 'bb');
   });
 
   it('sends the Sesame voice as multipart: name, transcription and the sample file', async () => {
@@ -339,12 +344,7 @@ describe('multipart', () => {
     const form = await formDataOf(request);
     expect(form.get('name')).toBe('Ada');
     expect(form.get('language')).toBe('en');
-    const files = form.getAll('files') as File[];
-    expect(
-      files.map((f) => f.name),
-      'both samples, in order',
-    ).toEqual(['a.mp3', 'b.mp3']);
-    expect(await files[1]?.text()).toBe('two');
+    await expectFileParts(form, ['a.mp3', 'b.mp3'], 'both samples, in order', 'two');
   });
 
   it('passes a FormData through unchanged', async () => {

@@ -59,6 +59,9 @@ describe('each kind of drift is caught', () => {
     expect(index, `${name} is in the table`).toBeGreaterThanOrEqual(0);
     return ours.map((route, i) => (i === index ? change(route) : route));
   };
+  /** The report for our table with one route changed, against the platform's list as it is. */
+  const compareAltered = (name: string, change: (route: OurRoute) => OurRoute) =>
+    compareRoutes(platform.routes, altered(name, change));
   /** The platform's list with one route replaced (by method and path). */
   const platformAltered = (key: string, change: (route: PlatformRoute) => PlatformRoute): PlatformRoute[] => {
     const index = platform.routes.findIndex((route) => wireKey(route.method, route.path) === key);
@@ -67,10 +70,7 @@ describe('each kind of drift is caught', () => {
   };
 
   it('a changed path: the route is reported, with the closest platform route', () => {
-    const report = compareRoutes(
-      platform.routes,
-      altered('assistant.get', (r) => ({ ...r, path: '/assistants/{id}' })),
-    );
+    const report = compareAltered('assistant.get', (r) => ({ ...r, path: '/assistants/{id}' }));
     expect(report.failures.notOnPlatform).toEqual([
       'assistant.get (GET /assistants/{id}): not on the platform; closest platform route we lack: GET /assistant/{id}',
     ]);
@@ -79,46 +79,31 @@ describe('each kind of drift is caught', () => {
   });
 
   it('a changed method: the methods the platform has on that path are named', () => {
-    const report = compareRoutes(
-      platform.routes,
-      altered('squad.update', (r) => ({ ...r, method: 'PUT' })),
-    );
+    const report = compareAltered('squad.update', (r) => ({ ...r, method: 'PUT' }));
     expect(report.failures.notOnPlatform).toEqual([
       'squad.update (PUT /squad/{id}): not on the platform; the platform has GET, PATCH, DELETE on that path',
     ]);
   });
 
   it('multipart on one side only', () => {
-    const report = compareRoutes(
-      platform.routes,
-      altered('voiceLibrary.createSesameVoice', (r) => ({ ...r, flag: '' })),
-    );
+    const report = compareAltered('voiceLibrary.createSesameVoice', (r) => ({ ...r, flag: '' }));
     expect(report.failures.multipart).toHaveLength(1);
     expect(report.failures.multipart[0]).toContain('the platform sends multipart, we send JSON');
   });
 
   it('a DELETE body we could not send', () => {
-    const report = compareRoutes(
-      platform.routes,
-      altered('call.delete', (r) => ({ ...r, flag: '' })),
-    );
+    const report = compareAltered('call.delete', (r) => ({ ...r, flag: '' }));
     expect(report.failures.shape).toEqual([
       'call.delete (DELETE /call/{id}): the platform takes a body, our method sends a query (flag it `body`)',
     ]);
   });
 
   it('a deprecation we do not mark, and one the platform does not make', () => {
-    const unmarked = compareRoutes(
-      platform.routes,
-      altered('call.createPhone', ({ deprecated: _, ...r }) => r),
-    );
+    const unmarked = compareAltered('call.createPhone', ({ deprecated: _, ...r }) => r);
     expect(unmarked.failures.unmarkedDeprecations).toEqual([
       'call.createPhone (POST /call/phone): deprecated by the platform',
     ]);
-    const extra = compareRoutes(
-      platform.routes,
-      altered('call.get', (r) => ({ ...r, deprecated: 'Use `call.list`.' })),
-    );
+    const extra = compareAltered('call.get', (r) => ({ ...r, deprecated: 'Use `call.list`.' }));
     expect(extra.failures.extraDeprecations).toEqual([
       'call.get (GET /call/{id}): marked @deprecated, the platform does not deprecate it',
     ]);
@@ -126,10 +111,7 @@ describe('each kind of drift is caught', () => {
 
   it("a deprecation whose replacement is missing, unknown, deprecated or not the platform's", () => {
     const check = (text: string) =>
-      compareRoutes(
-        platform.routes,
-        altered('phoneNumber.importTwilio', (r) => ({ ...r, deprecated: text })),
-      ).failures.replacements;
+      compareAltered('phoneNumber.importTwilio', (r) => ({ ...r, deprecated: text })).failures.replacements;
     expect(check('Deprecated.')[0]).toContain('names no replacement');
     expect(check('Use `phoneNumber.nope`.')[0]).toContain('`phoneNumber.nope` is not a method of the client');
     expect(check('Use `phoneNumber.importVonage`.')[0]).toContain('is itself deprecated');
@@ -153,10 +135,7 @@ describe('each kind of drift is caught', () => {
   });
 
   it('a required query our types do not demand', () => {
-    const report = compareRoutes(
-      platform.routes,
-      altered('file.list', (r) => ({ ...r, requiredQuery: [] })),
-    );
+    const report = compareAltered('file.list', (r) => ({ ...r, requiredQuery: [] }));
     expect(report.failures.requiredQuery).toEqual([
       'file.list (GET /file): the platform requires [purpose], our types []',
     ]);

@@ -52,6 +52,16 @@ async function liveCall(attributes: Record<string, string> = {}) {
 
 const settingsButton = (shadow: ShadowRoot) => getByRole(shadow, 'button', EN_LABELS.audioSettings);
 
+/** Opens the audio panel and picks `value` in the named device picker, as a person would. */
+async function choose(shadow: ShadowRoot, label: string, value: string) {
+  settingsButton(shadow).click();
+  await flush();
+  const picker = getByRole(shadow, 'combobox', label) as HTMLSelectElement;
+  picker.value = value;
+  picker.dispatchEvent(new Event('change'));
+  await flush();
+}
+
 describe('audio settings in a call', () => {
   test('one settings control in the footer, only during a call; it opens a labelled panel', async () => {
     fakeDevices([mic('default'), mic('usb')]);
@@ -88,12 +98,7 @@ describe('audio settings in a call', () => {
     fakeDevices([mic('default'), mic('usb')]);
     const { shadow, client } = await liveCall();
     client.update({ muted: true });
-    settingsButton(shadow).click();
-    await flush();
-    const picker = getByRole(shadow, 'combobox', EN_LABELS.microphone) as HTMLSelectElement;
-    picker.value = 'usb';
-    picker.dispatchEvent(new Event('change'));
-    await flush();
+    await choose(shadow, EN_LABELS.microphone, 'usb');
     expect(client.inputDevices, 'the call switched').toEqual(['usb']);
     expect(client.snapshot.muted, 'still muted').toBe(true);
     expect(JSON.parse(localStorage.getItem(AUDIO_STORAGE_KEY)!), 'remembered by id').toEqual({ input: 'usb' });
@@ -107,12 +112,7 @@ describe('audio settings in a call', () => {
     Object.defineProperty(HTMLMediaElement.prototype, 'setSinkId', { value: async () => {}, configurable: true });
     fakeDevices([mic('default'), { deviceId: 'hdmi', kind: 'audiooutput', label: 'HDMI' }]);
     const { shadow, client } = await liveCall();
-    settingsButton(shadow).click();
-    await flush();
-    const speaker = getByRole(shadow, 'combobox', EN_LABELS.speaker) as HTMLSelectElement;
-    speaker.value = 'hdmi';
-    speaker.dispatchEvent(new Event('change'));
-    await flush();
+    await choose(shadow, EN_LABELS.speaker, 'hdmi');
     expect(client.outputDevices, 'routed').toEqual(['hdmi']);
   });
 

@@ -8,7 +8,18 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
 import type { VoiceErrorType } from '../../../../widget/src/core/types.ts';
 import { allByRole, frame, getByRole, isHidden, nameOf, queryByRole } from '../element/dom-helpers.ts';
-import { announced, bubbles, chip, flush, mount, open, sameRequest, type, type Mounted } from '../element/harness.ts';
+import {
+  announced,
+  bubbles,
+  chatAsked,
+  chip,
+  flush,
+  mount,
+  open,
+  sameRequest,
+  type,
+  type Mounted,
+} from '../element/harness.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -380,10 +391,7 @@ describe('chat card', () => {
   });
 
   test('Stop keeps what arrived', async () => {
-    const mounted = await mount(CHAT);
-    await open(mounted);
-    type(mounted.shadow, 'Hi');
-    await flush();
+    const mounted = await chatAsked('Hi');
     mounted.modules.chat.client().delta('Hello! How');
     getByRole(mounted.shadow, 'button', EN_LABELS.stopReply).click();
     await flush();
@@ -399,10 +407,7 @@ describe('chat card', () => {
   ] as const)(
     'a %i answer is explained; Try again re-sends without repeating the message',
     async (status, title, text, retry) => {
-      const mounted = await mount(CHAT);
-      await open(mounted);
-      type(mounted.shadow, 'Hi');
-      await flush();
+      const mounted = await chatAsked('Hi');
       mounted.modules.chat.client().fail('api-error', { status });
       await flush();
       expect(getByRole(mounted.shadow, 'heading', title), 'title').toBeTruthy();
@@ -426,10 +431,7 @@ describe('chat card', () => {
   );
 
   test('a network error can be retried', async () => {
-    const mounted = await mount(CHAT);
-    await open(mounted);
-    type(mounted.shadow, 'Hi');
-    await flush();
+    const mounted = await chatAsked('Hi');
     mounted.modules.chat.client().fail('network-error');
     await flush();
     expect(mounted.shadow.querySelector('[part=error]')?.textContent, 'explained').toContain(EN_LABELS.errorNetwork);

@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { frame } from '../element/dom-helpers.ts';
-import { bubbles, flush, mount, open, type } from '../element/harness.ts';
+import { bubbles, chatAsked, flush, mount, open, type } from '../element/harness.ts';
 
 const CHAT = { 'public-key': 'pk', 'assistant-id': 'asst-1', mode: 'chat' };
 
@@ -90,10 +90,7 @@ afterEach(() => {
 
 describe('the card draws a streamed reply in linear time', () => {
   test('the DOM characters per delta do not grow with the message', async () => {
-    const mounted = await mount(CHAT);
-    await open(mounted);
-    type(mounted.shadow, 'Tell me a long story');
-    await flush();
+    const mounted = await chatAsked('Tell me a long story');
     const client = mounted.modules.chat.client();
     const delta = 'word '.repeat(20);
     const perDelta: number[] = [];
@@ -115,10 +112,7 @@ describe('the card draws a streamed reply in linear time', () => {
   });
 
   test('many deltas within one frame are drawn once, in that frame', async () => {
-    const mounted = await mount(CHAT);
-    await open(mounted);
-    type(mounted.shadow, 'Hi');
-    await flush();
+    const mounted = await chatAsked('Hi');
     const client = mounted.modules.chat.client();
     client.delta('Hello');
     await frame();
@@ -139,10 +133,7 @@ describe('the card draws a streamed reply in linear time', () => {
   });
 
   test('a reply cut at a limit ends with a note saying so', async () => {
-    const mounted = await mount(CHAT);
-    await open(mounted);
-    type(mounted.shadow, 'Everything, please');
-    await flush();
+    const mounted = await chatAsked('Everything, please');
     const client = mounted.modules.chat.client();
     client.delta('A very long answer');
     client.finish('session-1', 'length');

@@ -23,6 +23,11 @@ const REPLY = 'Hello! How can I help you today?';
 
 const server = loopbackForFile();
 
+/** Answers the next `POST /chat/web` with `body` as a server-sent event stream. */
+function routeStream(body: string) {
+  server.route('POST', '/chat/web', { headers: { 'content-type': 'text/event-stream' }, body });
+}
+
 type Logged = { [K in keyof ChatClientEvents]: [K, ChatClientEvents[K]] }[keyof ChatClientEvents];
 
 /** A client on the loopback provider with every event recorded. */
@@ -175,10 +180,9 @@ describe('ChatClient: a streamed reply', () => {
   });
 
   it('reads CRLF lines, data: without a space, comments and event: lines', async () => {
-    server.route('POST', '/chat/web', {
-      headers: { 'content-type': 'text/event-stream' },
-      body: ': keep-alive\r\nevent: message\r\ndata:{"sessionId":"s-crlf"}\r\n\r\ndata: {"delta":"One","path":"chat.output[0].content"}\r\n\r\ndata:[DONE]\r\n\r\n',
-    });
+    routeStream(
+      ': keep-alive\r\nevent: message\r\ndata:{"sessionId":"s-crlf"}\r\n\r\ndata: {"delta":"One","path":"chat.output[0].content"}\r\n\r\ndata:[DONE]\r\n\r\n',
+    );
     const { client } = makeChat();
     expect(await client.send('Hi', TARGET), 'parsed').toEqual({ text: 'One', sessionId: 's-crlf', cut: null });
   });
@@ -189,9 +193,8 @@ describe('ChatClient: a streamed reply', () => {
     expect(await client.send('Hi', TARGET), 'the reply').toEqual({ text: 'Still fine.', sessionId: 's-g', cut: null });
     expect(of('error'), 'no error').toEqual([]);
 
-    server.route('POST', '/chat/web', {
-      headers: { 'content-type': 'text/event-stream' },
-      body: [
+    routeStream(
+      [
         'data: null',
         'data: 42',
         'data: "text"',
@@ -200,7 +203,7 @@ describe('ChatClient: a streamed reply', () => {
         'data: [DONE]',
         '',
       ].join('\n\n'),
-    });
+    );
     expect(await client.send('Again', TARGET), 'only content deltas count').toEqual({
       text: 'Yes',
       sessionId: 's-g',
@@ -209,13 +212,11 @@ describe('ChatClient: a streamed reply', () => {
   });
 
   it('separates the messages of a reply with several outputs', async () => {
-    server.route('POST', '/chat/web', {
-      headers: { 'content-type': 'text/event-stream' },
-      body:
-        ['First.', 'Second.']
-          .map((delta, i) => `data: {"path":"chat.output[${i}].content","delta":"${delta}"}\n\n`)
-          .join('') + 'data: [DONE]\n\n',
-    });
+    routeStream(
+      ['First.', 'Second.']
+        .map((delta, i) => `data: {"path":"chat.output[${i}].content","delta":"${delta}"}\n\n`)
+        .join('') + 'data: [DONE]\n\n',
+    );
     const { client } = makeChat();
     expect((await client.send('Hi', TARGET))?.text, 'two paragraphs').toBe('First.\n\nSecond.');
   });
@@ -232,9 +233,8 @@ describe('ChatClient: a streamed reply', () => {
       replaced: false,
     });
 
-    server.route('POST', '/chat/web', {
-      headers: { 'content-type': 'text/event-stream' },
-      body: `data: ${JSON.stringify({
+    routeStream(
+      `data: ${JSON.stringify({
         sessionId: 's-arr',
         output: [
           { role: 'user', content: 'Hi' },
@@ -243,7 +243,7 @@ describe('ChatClient: a streamed reply', () => {
           { role: 'assistant', content: 'Anything else?' },
         ],
       })}\n\ndata: [DONE]\n\n`,
-    });
+    );
     expect(await client.send('Hi', TARGET), 'assistant messages only').toEqual({
       text: 'Hello.\n\nAnything else?',
       sessionId: 's-arr',

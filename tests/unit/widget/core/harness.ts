@@ -2,11 +2,12 @@
  * Shared set-up of the VoiceClient tests: a loopback provider, the fake call factory and platform,
  * and an event recorder.
  */
+import { expect } from 'vitest';
 import { VoiceClient, type VoiceClientOptions } from '../../../../widget/src/core/voice-client.ts';
 import type { VoiceClientEvents, WebCall } from '../../../../widget/src/core/types.ts';
 import { START_STAGES } from '../../../../widget/src/core/start-stages.ts';
 import { CLIENT_EVENTS } from '../../../../widget/src/core/client-events.ts';
-import { FakeCallFactory, FakePlatform } from '../../../fixtures/fake-call.ts';
+import { FakeCallFactory, FakePlatform, type FakeCall } from '../../../fixtures/fake-call.ts';
 import type { LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 
 /** The public key the tests use. */
@@ -71,4 +72,26 @@ export const SUCCESS_PROGRESS = START_STAGES.filter((stage) => stage !== 'video-
 export async function until(condition: () => boolean, what = 'condition'): Promise<void> {
   for (let i = 0; i < 2000 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve));
   if (!condition()) throw new Error(`timed out waiting for: ${what}`);
+}
+
+/** A started call (`POST /call/web` answered 201) whose assistant audio plays. */
+export async function startPlaying(server: LoopbackServer) {
+  server.route('POST', '/call/web', { status: 201, body: webCall() });
+  const ctx = makeClient(server);
+  expect(await ctx.client.start({ assistantId: 'asst-1' }), 'started').not.toBeNull();
+  const call = ctx.factory.last;
+  await call.startAssistantAudio();
+  return { ...ctx, call, player: ctx.platform.players[0]! };
+}
+
+/** Checks that every call object was destroyed, lost its listeners and ended its microphone tracks. */
+export function expectCallsReleased(calls: Iterable<FakeCall>) {
+  for (const call of calls) {
+    expect(call.destroyed, 'call object destroyed').toBe(true);
+    expect(call.listenerCount(), 'no listener left on the call object').toBe(0);
+    expect(
+      call.localTracks.every((t) => t.readyState === 'ended'),
+      'call microphone tracks ended',
+    ).toBe(true);
+  }
 }

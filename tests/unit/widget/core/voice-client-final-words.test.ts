@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FINAL_WORDS_MAX_MS, SPEECH_END_DELAY_MS } from '../../../../widget/src/core/constants.ts';
 import { ASSISTANT_ID } from '../../../fixtures/fake-call.ts';
 import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
-import { makeClient, webCall } from './harness.ts';
+import { makeClient, startPlaying, webCall } from './harness.ts';
 
 const server = loopbackForFile(() => {
   vi.useRealTimers();
@@ -16,13 +16,9 @@ const server = loopbackForFile(() => {
 
 /** A started call whose assistant audio plays, with fake timers from then on. */
 async function playing() {
-  server.route('POST', '/call/web', { status: 201, body: webCall() });
-  const ctx = makeClient(server);
-  expect(await ctx.client.start({ assistantId: 'asst-1' }), 'started').not.toBeNull();
-  const call = ctx.factory.last;
-  await call.startAssistantAudio();
+  const playingCall = await startPlaying(server);
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  return { ...ctx, call, player: ctx.platform.players[0]! };
+  return playingCall;
 }
 
 const ENDED = { type: 'status-update', status: 'ended', endedReason: 'assistant-ended-call' };

@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ASSISTANT_ID, FakeTrack } from '../../../fixtures/fake-call.ts';
 import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
-import { makeClient, webCall } from './harness.ts';
+import { makeClient, startPlaying, webCall } from './harness.ts';
 
 const server = loopbackForFile(() => {
   vi.restoreAllMocks();
@@ -18,13 +18,9 @@ const UNMUTE = { type: 'control', control: 'unmute-assistant' };
 
 /** A call whose assistant audio plays. */
 async function speaking() {
-  server.route('POST', '/call/web', { status: 201, body: webCall() });
-  const ctx = makeClient(server);
-  expect(await ctx.client.start({ assistantId: 'asst-1' }), 'started').not.toBeNull();
-  const call = ctx.factory.last;
-  await call.startAssistantAudio();
-  call.levels({ [ASSISTANT_ID]: 0.5 });
-  return { ...ctx, call, player: ctx.platform.players[0]! };
+  const speakingCall = await startPlaying(server);
+  speakingCall.call.levels({ [ASSISTANT_ID]: 0.5 });
+  return speakingCall;
 }
 
 describe('VoiceClient.setAssistantMuted: the Stop control', () => {

@@ -4,7 +4,7 @@ import { isVoiceError } from '../../../../widget/src/core/errors/voice-error.ts'
 import type { CallTarget } from '../../../../widget/src/core/types.ts';
 import { FakeCallFactory, FakePlatform, FakeTrack, namedError } from '../../../fixtures/fake-call.ts';
 import { loopbackForFile } from '../../../fixtures/loopback-per-file.ts';
-import { PUBLIC_KEY, SUCCESS_PROGRESS, makeClient, record, until, webCall } from './harness.ts';
+import { PUBLIC_KEY, SUCCESS_PROGRESS, record, until, expectCallsReleased, makeClient, webCall } from './harness.ts';
 
 const server = loopbackForFile(() => vi.restoreAllMocks());
 
@@ -231,14 +231,7 @@ describe('VoiceClient.start: failures', () => {
     expect(events.of('call-start'), 'no call-start').toHaveLength(0);
     expect(events.of('call-end'), 'no call-end for a call that never joined').toHaveLength(0);
     expect(client.getSnapshot(), 'idle with the error').toMatchObject({ state: 'idle', stage: null, error });
-    for (const call of factory.calls) {
-      expect(call.destroyed, 'call object destroyed').toBe(true);
-      expect(call.listenerCount(), 'no listener left on the call object').toBe(0);
-      expect(
-        call.localTracks.every((t) => t.readyState === 'ended'),
-        'call tracks ended',
-      ).toBe(true);
-    }
+    expectCallsReleased(factory.calls);
     expect(
       platform.micTracks.every((t) => t.readyState === 'ended'),
       'microphone tracks ended',
@@ -247,27 +240,18 @@ describe('VoiceClient.start: failures', () => {
     return ctx;
   }
 
-  it('maps an API error to api-error with the status and the platform message', async () => {
-    server.route('POST', '/call/web', {
-      status: 400,
-      body: { message: 'assistantId must be a UUID', error: 'Bad Request' },
-    });
-    await expectFailure(() => {}, {
-      stage: 'web-call-creation',
-      type: 'api-error',
-      status: 400,
-      message: 'assistantId must be a UUID',
-    });
-  });
-
-  it('maps a 401 to api-error 401', async () => {
-    server.route('POST', '/call/web', { status: 401, body: { message: 'Invalid Key' } });
-    await expectFailure(() => {}, {
-      stage: 'web-call-creation',
-      type: 'api-error',
-      status: 401,
-      message: 'Invalid Key',
-    });
+  // Each row: the test's name, the platform's answer, and the status and message the failure carries.
+  it.each<[string, number, Record<string, string>, string]>([
+    [
+      'maps an API error to api-error with the status and the platform message',
+      400,
+      { message: 'assistantId must be a UUID', error: 'Bad Request' },
+      'assistantId must be a UUID',
+    ],
+    ['maps a 401 to api-error 401', 401, { message: 'Invalid Key' }, 'Invalid Key'],
+  ])('%s', async (_name, status, body, message) => {
+    server.route('POST', '/call/web', { status, body });
+    await expectFailure(() => {}, { stage: 'web-call-creation', type: 'api-error', status, message });
   });
 
   it('maps a dropped connection to network-error', async () => {

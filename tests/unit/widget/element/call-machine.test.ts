@@ -35,14 +35,25 @@ afterEach(() => {
 
 const KEY = { 'public-key': 'pk-1', 'assistant-id': 'asst-1' };
 
+/** Mounts the element with `attributes` for a voice key and runs the warm start's idle work. */
+async function mountIdle(attributes: Record<string, string>) {
+  const mounted = await mount({ ...KEY, ...attributes });
+  await runIdle();
+  return mounted;
+}
+
+/** Hovers the launcher (`pointerenter`) and lets what it starts load. */
+async function hover(mounted: { launcher(): HTMLElement }) {
+  mounted.launcher().dispatchEvent(new Event('pointerenter'));
+  await settle();
+}
+
 describe('the call machine ahead of the click', () => {
   it('default (idle): not on a page view; the hover of a voice launcher starts it, once', async () => {
-    const mounted = await mount({ ...KEY, mode: 'voice', preload: '' });
-    await runIdle();
+    const mounted = await mountIdle({ mode: 'voice', preload: '' });
     expect(mounted.modules.loads, 'the warm start fetched the daily file').toContain('daily');
     expect(mounted.modules.spareLoads, 'but did not start the call machine').toBe(0);
-    mounted.launcher().dispatchEvent(new Event('pointerenter'));
-    await settle();
+    await hover(mounted);
     expect(mounted.modules.spareLoads, 'started on the hover').toBe(1);
     mounted.launcher().dispatchEvent(new Event('focus'));
     mounted.launcher().dispatchEvent(new Event('pointerdown'));
@@ -51,8 +62,7 @@ describe('the call machine ahead of the click', () => {
   });
 
   it('preload="intent": focus starts it (the card and the engine loaded first)', async () => {
-    const mounted = await mount({ ...KEY, mode: 'voice', preload: 'intent' });
-    await runIdle();
+    const mounted = await mountIdle({ mode: 'voice', preload: 'intent' });
     expect(mounted.modules.spareLoads, 'nothing before intent').toBe(0);
     mounted.launcher().dispatchEvent(new Event('focus'));
     await settle();
@@ -70,17 +80,14 @@ describe('the call machine ahead of the click', () => {
 
   it('preload="call" with Save-Data is intent: nothing on the page view, the hover starts it', async () => {
     Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
-    const mounted = await mount({ ...KEY, mode: 'voice', preload: 'call' });
-    await runIdle();
+    const mounted = await mountIdle({ mode: 'voice', preload: 'call' });
     expect(mounted.modules.spareLoads, 'not on the page view').toBe(0);
-    mounted.launcher().dispatchEvent(new Event('pointerenter'));
-    await settle();
+    await hover(mounted);
     expect(mounted.modules.spareLoads, 'on the hover').toBe(1);
   });
 
   it('preload="none": neither the page view nor the hover starts it', async () => {
-    const mounted = await mount({ ...KEY, mode: 'voice', preload: 'none' });
-    await runIdle();
+    const mounted = await mountIdle({ mode: 'voice', preload: 'none' });
     mounted.launcher().dispatchEvent(new Event('pointerenter'));
     mounted.launcher().dispatchEvent(new Event('focus'));
     await settle();
@@ -88,8 +95,7 @@ describe('the call machine ahead of the click', () => {
   });
 
   it('chat never starts it, even with preload="call"', async () => {
-    const chat = await mount({ ...KEY, mode: 'chat', preload: 'call' });
-    await runIdle();
+    const chat = await mountIdle({ mode: 'chat', preload: 'call' });
     chat.launcher().dispatchEvent(new Event('pointerenter'));
     chat.launcher().click();
     await settle();
@@ -98,10 +104,8 @@ describe('the call machine ahead of the click', () => {
   });
 
   it('hybrid starts it when its card opens, not on the hover', async () => {
-    const hybrid = await mount({ ...KEY, mode: 'hybrid', preload: 'idle' });
-    await runIdle();
-    hybrid.launcher().dispatchEvent(new Event('pointerenter'));
-    await settle();
+    const hybrid = await mountIdle({ mode: 'hybrid', preload: 'idle' });
+    await hover(hybrid);
     expect(hybrid.modules.spareLoads, 'hybrid hover: the card is a chat first').toBe(0);
     hybrid.launcher().click();
     await settle();
@@ -111,8 +115,7 @@ describe('the call machine ahead of the click', () => {
   it('no public key: nothing', async () => {
     const mounted = await mount({ 'assistant-id': 'asst-1', mode: 'voice', preload: 'call' });
     await runIdle();
-    mounted.launcher().dispatchEvent(new Event('pointerenter'));
-    await settle();
+    await hover(mounted);
     expect(mounted.modules.spareLoads).toBe(0);
   });
 });

@@ -97,6 +97,18 @@ export function type(shadow: ShadowRoot, text: string): void {
   input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
 }
 
+/** Opens a chat card and sends `text`: the chat client is asked, its reply still to come. */
+export async function chatAsked(
+  text: string,
+  attributes: Record<string, string> = { 'public-key': 'pk', 'assistant-id': 'asst-1', mode: 'chat' },
+): Promise<Mounted> {
+  const mounted = await mount(attributes);
+  await open(mounted);
+  type(mounted.shadow, text);
+  await flush();
+  return mounted;
+}
+
 /** The bubbles of the conversation log: role and visible text. */
 export function bubbles(shadow: ShadowRoot): string[] {
   return [...shadow.querySelectorAll('[part=turn]')].map((li) => {
