@@ -99,7 +99,7 @@ describe('backup → wipe → restore', () => {
       );
       expect((await stat(file)).mode & 0o777, 'private to its owner').toBe(0o600);
       expect(result.stderr).toMatch(
-        /Backed up 25 row\(s\) of public\.contact_submissions, 25 row\(s\) of public\.contact_outbox/,
+        /Backed up 25 row\(s\) of public\.contact_submissions, 0 row\(s\) of public\.transcript_requests, 25 row\(s\) of public\.contact_outbox, 0 row\(s\) of public\.transcript_outbox/,
       );
     } finally {
       await backend.close();
@@ -111,7 +111,7 @@ describe('backup → wipe → restore', () => {
     const result = await run(RESTORE, [file]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(
-      /^Restored 25 row\(s\) of public\.contact_submissions, 25 row\(s\) of public\.contact_outbox from /,
+      /^Restored 25 row\(s\) of public\.contact_submissions, 0 row\(s\) of public\.transcript_requests, 25 row\(s\) of public\.contact_outbox, 0 row\(s\) of public\.transcript_outbox from /,
     );
     const after = await snapshot();
     expect(after.submissions, 'requests: byte for byte (microsecond timestamps included)').toEqual(before.submissions);
