@@ -48,7 +48,10 @@ async function launcherWithHeldJoin(announces: boolean) {
   await until(mounted.shadow, () => !!mounted.shadow.querySelector('[part=card]'));
   mounted.launcher().click();
   // The join asked for and the card on screen (its light first frame).
-  await until(mounted.shadow, () => !!made?.joins.length && !!mounted.shadow.querySelector('[part=card]:not([hidden])'));
+  await until(
+    mounted.shadow,
+    () => !!made?.joins.length && !!mounted.shadow.querySelector('[part=card]:not([hidden])'),
+  );
   for (let i = 0; i < 5; i++) await frame();
   return { ...mounted, call: made!, join, card: getByRole(mounted.shadow, 'dialog') };
 }
