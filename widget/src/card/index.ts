@@ -122,11 +122,9 @@ export function mountCard(host: CardHost): Card {
   const sheet = lazySheet(host, card, () => render());
   let tick: ReturnType<typeof setTimeout> | undefined;
   /**
-   * The card was opened with a call's start (the launcher's click): until the start has asked
-   * Daily to join the room, the card draws only its light first frame (header,
-   * status, progress and the footer's Cancel; the body skipped: `data-light` in shell.css) and focus stays
-   * where it is; the main thread's time then belongs to the request and the join (issue 20), and
-   * the rest is drawn in the frame after.
+   * Opened with a call's start (the launcher's click): until the start has asked Daily to join, the card
+   * draws only its light first frame (header, status, progress, the footer's Cancel; the body skipped:
+   * `data-light` in shell.css), focus stays; the main thread belongs to the request and the join (issue 20).
    */
   let light = false;
   // The light first frame lasts until the call's join has been asked for (or the start ended).
@@ -135,12 +133,14 @@ export function mountCard(host: CardHost): Card {
     // Still before it: the engine loading, the idle moment before its start, the first stages.
     light &&=
       view.phase === 'starting' ? view.stageIndex < JOIN_ASKED : view.phase === 'loading' || view.phase === 'idle';
-    if (was && !light && view.phase === 'starting') holdWhole(); // (a call already up: the machine has it)
+    if (was && !light && view.phase === 'starting') held = 'join'; // (a call already up: the machine has it)
+    if (held === 'join' && (view.joinSent !== false || view.phase !== 'starting')) holdWhole();
   };
-  // The light frame ended with the join asked for: the whole card (body, the audio and rich files,
-  // focus) is drawn in a task queued behind the call machine's join message (issue 35: ready first).
-  let held = false;
-  const holdWhole = () => ((held = true), void afterQueued().then(() => ((held = false), render())));
+  // The light frame ended with the join asked: the whole card (body, audio and rich files, focus) waits for
+  // `joinSent` (Daily's `joining-meeting`) or the start's end, then for a task queued behind the join message
+  // (afterQueued posts from a microtask: `joinSent` is set inside daily-js's emit, which posts the join after it).
+  let held: 'join' | 'task' | false = false;
+  const holdWhole = () => ((held = 'task'), void afterQueued().then(() => ((held = false), render())));
   /** Focus moves into the card once it is drawn whole (`opened` with `focus` during `light`). */
   let focusAfter = false;
   /** The visitor hung up the last call (the ended section says who ended it). */
@@ -149,7 +149,7 @@ export function mountCard(host: CardHost): Card {
   function render(): void {
     const view = controller.getSnapshot();
     endLight(view);
-    const lean = light || held; // the light frame, or after it until the whole card's turn
+    const lean = light || !!held; // the light frame, or after it until the whole card's turn
     // A failure's texts are their own file: this drawing waits for it (problems-part.ts).
     const drawing = problems.drawing(view, { ...EN_CARD_BASE_LABELS, ...host.labels() } as VoiceLabels);
     if (!drawing) return;

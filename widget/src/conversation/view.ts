@@ -93,6 +93,11 @@ export interface CallView {
   readonly chat: ChatPhase;
   /** The assistant's video track while a call with a video provider runs (`video` option on). */
   readonly videoTrack: MediaTrackLike | null;
+  /**
+   * During a start: the engine handed the join to its call machine (core `VoiceSnapshot.joinSent`);
+   * undefined from an engine that does not report it (the card then draws whole at the join's ask).
+   */
+  readonly joinSent?: boolean;
 }
 
 /** The start stages in order (spec §4), for progress display: the core's one list. */

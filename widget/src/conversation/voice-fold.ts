@@ -30,6 +30,7 @@ export function foldVoice(s: VoiceSnapshot, previous: CallPhase, record: CallRec
     stageIndex: s.stage ? START_STAGES.indexOf(s.stage) + 1 : 0,
     audioBlocked: s.audioBlocked,
     videoTrack: s.videoTrack ?? null,
+    joinSent: s.joinSent, // (absent: an engine that does not report it)
   };
   // A voice error is taken once (a later chat problem must not be overwritten by it).
   if (s.error && s.error !== record.error) patch.problem = problemOf(s.error, 'call');

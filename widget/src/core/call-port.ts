@@ -54,6 +54,11 @@ export interface CallObjectEvents {
   'participant-left': { participant: CallParticipant };
   /** A participant's state changed (tracks, name…). */
   'participant-updated': CallEngineEvent & { participant: CallParticipant };
+  /**
+   * The engine hands the join to its call machine (Daily's `joining-meeting`, emitted right before
+   * its join message): sent only by an engine whose object sets `announcesJoin`.
+   */
+  'joining-meeting': void;
   /** This client left the call (after `leave()`/`destroy()`, or when the platform removed it). */
   'left-meeting': void;
   /** A fatal error: the call is over. `type` is the engine's error kind (e.g. `ejected`). */
@@ -155,6 +160,12 @@ export interface CallObject {
    * part loaded later (the card's quality indicator) starts from it. Optional, as `localAudioTrack`.
    */
   networkQuality?(): string | null;
+  /**
+   * True when the object emits `joining-meeting` as the engine hands the join to its call machine:
+   * the core then marks the join as sent (`VoiceSnapshot.joinSent`) at that event, else as `join`
+   * is called. Optional (an engine without the event).
+   */
+  readonly announcesJoin?: boolean;
   /** The engine's own call object (Daily's `DailyCall`), for adapters that hand it out. */
   readonly engine?: unknown;
 }

@@ -60,6 +60,7 @@ export function wireCall(s: VoiceSession, call: CallObject): void {
     if (s.videoParticipantId === participant.id) host.set({ videoTrack: null });
     s.players.drop((_, id) => id === participant.id);
   });
+  on('joining-meeting', () => host.set({ joinSent: true }));
   on('left-meeting', () => host.end(s));
   on('error', (payload) => {
     host.emit('call-engine-error', { ...payload });

@@ -90,6 +90,12 @@ export interface VoiceSnapshot {
    * provider runs and the client was created with `video: true`; `null` otherwise and after the call.
    */
   readonly videoTrack: MediaTrackLike | null;
+  /**
+   * During a start, true once the call engine has handed the join to its call machine (Daily's
+   * `joining-meeting`; an engine without that event: as the join is asked for). False before and
+   * after the start. Absent from an engine that does not report it (the card then draws whole at the ask).
+   */
+  readonly joinSent?: boolean;
 }
 
 /** Structural view of `VoiceError` (the class lives in `errors/`). */

@@ -30,6 +30,7 @@ export const IDLE: Partial<VoiceSnapshot> = {
   muted: false,
   audioBlocked: false,
   videoTrack: null,
+  joinSent: false,
 };
 
 /** What the client lends its sessions: the snapshot, its events, the host environment. */
@@ -201,11 +202,11 @@ export class VoiceSession implements StageRun {
     // Started at the call's start (call-slot.ts); its result is awaited only here, before the join.
     await runStage(this, 'mobile-permissions', null, () => (this.permission ??= this.askMicrophone()));
 
-    // The join stage starts once the machine is in, so its start is the join's message to it (the
-    // card draws itself whole after that: issue 35, nothing of ours before the machine's start).
+    // Once the machine is in; the card draws whole after `joinSent` (`joining-meeting` or the ask).
     await loading;
     await runStage(this, 'daily-call-join', 'daily-call-join-error', async () => {
       this.recordingRequestedAt = Date.now();
+      if (!call.announcesJoin) host.set({ joinSent: true });
       return call.join({ url: webCall.webCallUrl, token });
     });
     this.joined = true;

@@ -101,6 +101,7 @@ export function dailyEvents(video: boolean): DailyEventTable {
     'track-stopped': track,
     'participant-left': (e) => ({ participant: participantOf(e.participant) }),
     'participant-updated': (e) => ({ participant: participantOf(e.participant), raw: e }),
+    'joining-meeting': () => undefined,
     'left-meeting': () => undefined,
     error: (e) => ({ message: e.errorMsg, type: e.error?.type, raw: e }),
     'nonfatal-error': (e) => ({ type: e.type, message: e.errorMsg, raw: e }),
@@ -238,6 +239,9 @@ export function adaptDailyCall(call: DailyCallLike, video: boolean, loading?: Pr
 
   return {
     engine: call,
+    // daily-js emits `joining-meeting` right before it posts the join to its machine (its join()
+    // first waits for the machine's load): the card draws itself whole after that (issue 35).
+    announcesJoin: true,
     async join({ url, token }) {
       // daily-js rejects a `token` key that is present but undefined.
       await call.join({ url, ...(token ? { token } : {}), subscribeToTracksAutomatically: false });

@@ -32,7 +32,8 @@ const KB = 1000;
 // Both (issues 37 and 38): 7,969 B.
 // Issue 34: a fresh answer's room pinned to the room hosts (`roomUrlProblem`), and no key no header: 7,267 → 7,373 B.
 // All merged (issues 34, 37, 38, 39): 8,072 B.
-const BUDGET = 8.08 * KB;
+// Issue 35: `joinSent` (the engine's `joining-meeting`, or the join's ask): 8,105 B (+33 B).
+const BUDGET = 8.11 * KB;
 
 async function bundle(contents: string) {
   const lazy: string[] = [];

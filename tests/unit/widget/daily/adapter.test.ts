@@ -163,6 +163,7 @@ describe('createDailyCallFactory', () => {
     dailyCall.fire('recording-stats', {} as never);
     dailyCall.fire('recording-upload-completed', {} as never);
     dailyCall.fire('recording-error', { errorMsg: 'no recording rights' });
+    dailyCall.fire('joining-meeting', {});
     dailyCall.fire('left-meeting', {});
     const raw = (event: string, payload: object) => ({ action: event, callClientId: 'c1', ...payload });
     expect(log, 'core events').toEqual([
@@ -215,6 +216,7 @@ describe('createDailyCallFactory', () => {
         'recording-error',
         { message: 'no recording rights', raw: raw('recording-error', { errorMsg: 'no recording rights' }) },
       ],
+      ['joining-meeting', undefined],
       ['left-meeting', undefined],
     ]);
     expect(
