@@ -8,6 +8,7 @@
  */
 import type { MediaTrackLike } from '../core/call-port.ts';
 import { EchoGuard, echoSetup, type DeviceLabel } from '../conversation/echo-guard.ts';
+import { EN_AUDIO_LABELS } from '../i18n/audio-labels.ts';
 import { EN_STOP_LABELS } from '../i18n/stop-labels.ts';
 import type { CallNotice } from './call-notice.ts';
 import type { CardFrame } from './frame.ts';
@@ -86,7 +87,8 @@ export function echoPart(options: EchoOptions, watch = watchTrack): EchoPart {
   };
   const show = () => {
     if (!frame) return;
-    const labels = { ...EN_STOP_LABELS, ...frame.labels };
+    // "Hold to talk" is the audio file's own label (audio-labels.ts), not the card's.
+    const labels = { ...EN_AUDIO_LABELS, ...EN_STOP_LABELS, ...frame.labels };
     options.notice.show('echo', labels.echoHint, [
       { label: labels.holdToTalk, kind: 'pri', part: 'hold-to-talk', run: hold },
     ]);
