@@ -132,7 +132,10 @@ try {
       const end = ready ?? joined;
       if (!end || probe.clickAt === null)
         throw new Error(until === 'ready' ? 'the call machine was not asked to join within 20 s' : 'no join request');
-      report(JSON.parse(buffer.toString()).traceEvents as TraceEvent[], end.at - probe.clickAt);
+      // The visitor's wait runs from the input (clickAt); the trace's click is its dispatch (clickRunAt),
+      // later by the input's delay: ready is placed on the trace from the dispatch.
+      const fromDispatch = end.at - (probe.clickRunAt ?? probe.clickAt);
+      report(JSON.parse(buffer.toString()).traceEvents as TraceEvent[], end.at - probe.clickAt, fromDispatch);
     } finally {
       await sample.close();
     }
@@ -145,7 +148,7 @@ try {
 }
 
 /** Prints the main thread's tasks from the click to the end point (`--until`; see the module comment). */
-function report(events: TraceEvent[], measured: number): void {
+function report(events: TraceEvent[], measured: number, fromDispatch: number): void {
   const main = events.find(
     (e) =>
       e.name === 'thread_name' &&
@@ -155,11 +158,11 @@ function report(events: TraceEvent[], measured: number): void {
   if (!main) throw new Error('no renderer main thread in the trace');
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
   const click = onMain.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
-  // Ready is told by the stand-in call machine (a console line, no trace event): placed at the probe's
-  // click → ready span after the trace's click.
+  // Ready is told by the stand-in call machine (a console line, no trace event): placed after the
+  // trace's click (its dispatch) by the span the page measured from that dispatch to ready.
   const send =
     click && until === 'ready'
-      ? { ...click, name: 'ready', ts: click.ts + measured * 1000 }
+      ? { ...click, name: 'ready', ts: click.ts + fromDispatch * 1000 }
       : untilRoom
         ? onMain.find((e) => e.name === 'room-join' && e.ts > (click?.ts ?? 0))
         : events.find(

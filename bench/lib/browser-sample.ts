@@ -219,6 +219,7 @@ export async function openSample(browser: Browser, options: SampleOptions): Prom
           : (b?.firstInput ?? null);
         return {
           clickAt: b?.clickAt ?? null,
+          clickRunAt: b?.clickRunAt ?? null,
           enterAt: b?.enterAt ?? null,
           tokenAt: b?.tokenAt ?? null,
           paintedAt: b?.paintedAt ?? null,

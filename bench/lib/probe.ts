@@ -12,7 +12,13 @@ export interface LongTask {
 
 /** What the probe recorded in the page (epoch ms; null = did not happen). */
 export interface ProbeTimes {
+  /** The click's input time (its event's timeStamp): where the visitor's wait starts. */
   clickAt: number | null;
+  /**
+   * When the page's first click listener ran (later than `clickAt` by the input's delay): where a
+   * trace's `EventDispatch(click)` is, so a span measured in the page is placed on the trace from it.
+   */
+  clickRunAt: number | null;
   enterAt: number | null;
   /** First animation frame that found the token in the DOM. */
   tokenAt: number | null;
@@ -135,7 +141,7 @@ const FIRST_VISIBLE = `
 /** The probe's source, run in every document before its own scripts. */
 export function probeScript(token: string): string {
   return `(() => {
-  const b = (window.__bench = { clickAt: null, enterAt: null, tokenAt: null, paintedAt: null });
+  const b = (window.__bench = { clickAt: null, clickRunAt: null, enterAt: null, tokenAt: null, paintedAt: null });
   const now = () => performance.timeOrigin + performance.now();
   const token = ${JSON.stringify(token)};
   const has = (node) => {
@@ -164,7 +170,7 @@ export function probeScript(token: string): string {
     new PerformanceObserver((list) => list.getEntries().forEach(record)).observe({ type: 'event', durationThreshold: 16, buffered: true });
     new PerformanceObserver((list) => list.getEntries().forEach(record)).observe({ type: 'first-input', buffered: true });
   } catch {}
-  addEventListener('click', (e) => { b.clickAt = performance.timeOrigin + e.timeStamp; }, true);
+  addEventListener('click', (e) => { b.clickAt = performance.timeOrigin + e.timeStamp; b.clickRunAt = now(); }, true);
   b.roomJoinAt = null;
   addEventListener('ringwise-call-start-progress', (e) => {
     if (b.roomJoinAt !== null || e.detail?.stage !== 'daily-call-join' || e.detail?.status !== 'started') return;

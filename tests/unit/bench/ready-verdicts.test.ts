@@ -18,6 +18,7 @@ function row(subject: JoinSubjectId, cell: string, ready: number[], visible: Arr
     collectSample(f, {
       probe: {
         clickAt: 1000,
+        clickRunAt: 1000,
         enterAt: null,
         tokenAt: null,
         paintedAt: null,
