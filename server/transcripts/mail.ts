@@ -12,19 +12,12 @@ import { DeliveryError } from '../leads/delivery-error.ts';
 import type { Channel } from '../leads/lead.ts';
 import { headerText, isPlainAddress } from '../leads/mail.ts';
 import { fill, hasMailWords, mailWords } from './mail-words.ts';
-import { knownTimeZone, type StoredTurn } from './request.ts';
+import { knownTimeZone, type TranscriptRow } from './request.ts';
 
-/** A stored transcript request, read for delivery (TRANSCRIPT_QUEUE's columns). */
-export interface TranscriptJob {
+/** A stored transcript request, read for delivery (TRANSCRIPT_QUEUE's columns): the checked row with its id and time. */
+export interface TranscriptJob extends TranscriptRow {
   id: string;
   created_at: Date;
-  email: string;
-  assistant: string;
-  locale: string;
-  page_url: string | null;
-  transcript: StoredTurn[];
-  /** The visitor's IANA zone (migration 20261128090000); null: UTC. */
-  time_zone: string | null;
 }
 
 /** A formatter in `locale` (else its language, else English): a stored tag may be one Intl refuses. */
