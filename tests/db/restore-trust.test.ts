@@ -16,7 +16,7 @@ import { DUMP_FORMAT, DUMP_VERSION } from '../../server/backup/dump.ts';
 import { MAX_LINE_BYTES } from '../../server/backup/lines.ts';
 import { loadDump } from '../../server/backup/load.ts';
 import { restoreBackup } from '../../server/backup/restore.ts';
-import { connect } from '../../server/postgres/bootstrap.ts';
+import { connectAdmin } from '../fixtures/postgres.ts';
 import { CONTACT_TABLE, LOCAL_ANON_KEY } from '../../shared/local-backend.ts';
 import { startTestBackend, type TestBackend } from '../fixtures/backend.ts';
 
@@ -27,13 +27,7 @@ let migrations: string[];
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  const cluster = backend.server.cluster!;
-  admin = await connect(
-    { host: cluster.host, port: cluster.port },
-    'supabase_admin',
-    cluster.credentials.supabase_admin,
-    'tests',
-  );
+  admin = await connectAdmin(backend.server.cluster!);
   migrations = (
     await admin.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
   ).rows.map((r) => r.version);

@@ -12,7 +12,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailChannel } from '../../server/leads/mail.ts';
-import { connect } from '../../server/postgres/bootstrap.ts';
+import { connectAdmin } from '../fixtures/postgres.ts';
 import { createTranscriptMailChannel } from '../../server/transcripts/mail.ts';
 import { TRANSCRIPT_PATH } from '../../server/transcripts/route.ts';
 import { startTestBackend, type TestBackend } from '../fixtures/backend.ts';
@@ -34,13 +34,7 @@ beforeAll(async () => {
       retry: { baseMs: 40, maxMs: 10_000 },
     },
   });
-  const cluster = backend.server.cluster!;
-  admin = await connect(
-    { host: cluster.host, port: cluster.port },
-    'supabase_admin',
-    cluster.credentials.supabase_admin,
-    'tests',
-  );
+  admin = await connectAdmin(backend.server.cluster!);
 }, 120_000);
 
 afterAll(async () => {
