@@ -246,3 +246,21 @@ export function dataFor(
 ): (providerUrl: string) => Record<string, string> {
   return (providerUrl) => ({ 'public-key': key, 'assistant-id': assistant, 'api-base-url': providerUrl, ...more });
 }
+
+/**
+ * An Arabic owner: registers `labels` as the widget's 'ar' language, names the assistant in Arabic
+ * (its first letters decide `dir=auto`) and sets `locale="ar"` on the page's one widget.
+ */
+export async function useArabic(page: Page, labels: Record<string, string>): Promise<void> {
+  await page.evaluate(
+    (labels) =>
+      (
+        window as unknown as { RingwiseVoice: { registerLocale(locale: string, labels: object): void } }
+      ).RingwiseVoice.registerLocale('ar', labels),
+    labels,
+  );
+  await page.locator('ringwise-voice-call').evaluate((el) => {
+    el.setAttribute('title', 'مساعد أكمي');
+    el.setAttribute('locale', 'ar');
+  });
+}

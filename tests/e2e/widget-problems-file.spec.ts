@@ -11,7 +11,7 @@ import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import { format } from '../../widget/src/i18n/labels.ts';
 import { MODULE_FILES } from '../../widget/src/ports/manifest.ts';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
-import { hostPages, SITE } from './widget-helpers.ts';
+import { hostPages, SITE, useArabic } from './widget-helpers.ts';
 
 const OUT = 'screenshots/card';
 mkdirSync(OUT, { recursive: true });
@@ -56,23 +56,15 @@ for (const width of [1280, 390] as const) {
         const files: string[] = [];
         page.on('request', (request) => files.push(request.url().slice(request.url().lastIndexOf('/') + 1)));
         await hosts.open(page, { look: theme, lang: 'ar', dir: 'rtl', data: { theme } });
-        await page.evaluate(() =>
-          (
-            window as unknown as { RingwiseVoice: { registerLocale(locale: string, labels: object): void } }
-          ).RingwiseVoice.registerLocale('ar', {
-            message: 'رسالة',
-            messagePlaceholder: 'اكتب رسالة…',
-            startCall: 'ابدأ مكالمة',
-            minimize: 'تصغير',
-            close: 'إغلاق',
-            retry: 'حاول مرة أخرى',
-            titleService: 'الخدمة غير متاحة',
-          }),
-        );
-        // An Arabic owner names the assistant in Arabic too (its first letters decide `auto`).
-        await widget(page).evaluate((el) => {
-          el.setAttribute('title', 'مساعد أكمي');
-          el.setAttribute('locale', 'ar');
+        // An Arabic owner: the language registered, the assistant named in Arabic.
+        await useArabic(page, {
+          message: 'رسالة',
+          messagePlaceholder: 'اكتب رسالة…',
+          startCall: 'ابدأ مكالمة',
+          minimize: 'تصغير',
+          close: 'إغلاق',
+          retry: 'حاول مرة أخرى',
+          titleService: 'الخدمة غير متاحة',
         });
         expect(files, 'no failure texts before a failure').not.toContain(MODULE_FILES.problems);
         await sendOne(page, 'رسالة');

@@ -9,7 +9,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import type { HostPageOptions } from '../fixtures/host-page/server.ts';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
-import { dataFor, hostPages, widgetAxe } from './widget-helpers.ts';
+import { dataFor, hostPages, useArabic, widgetAxe } from './widget-helpers.ts';
 
 const OUT = 'screenshots/card';
 mkdirSync(OUT, { recursive: true });
@@ -61,23 +61,15 @@ for (const width of [1280, 390] as const) {
         ).toBeLessThanOrEqual(24);
         await shoot(page, `rtl-page-${theme}-${width}`);
 
-        await page.evaluate(() =>
-          (
-            window as unknown as { RingwiseVoice: { registerLocale(locale: string, labels: object): void } }
-          ).RingwiseVoice.registerLocale('ar', {
-            assistantName: 'المساعد',
-            emptyHybrid: 'اكتب سؤالك، أو ابدأ مكالمة وتحدث.',
-            message: 'رسالة',
-            messagePlaceholder: 'اكتب رسالة…',
-            startCall: 'ابدأ مكالمة',
-            minimize: 'تصغير',
-            close: 'إغلاق',
-          }),
-        );
-        // An Arabic owner names the assistant in Arabic too (its first letters decide `auto`).
-        await widget(page).evaluate((el) => {
-          el.setAttribute('title', 'مساعد أكمي');
-          el.setAttribute('locale', 'ar');
+        // An Arabic owner: the language registered, the assistant named in Arabic.
+        await useArabic(page, {
+          assistantName: 'المساعد',
+          emptyHybrid: 'اكتب سؤالك، أو ابدأ مكالمة وتحدث.',
+          message: 'رسالة',
+          messagePlaceholder: 'اكتب رسالة…',
+          startCall: 'ابدأ مكالمة',
+          minimize: 'تصغير',
+          close: 'إغلاق',
         });
         await expect(container, 'a registered language: its own direction').toHaveAttribute('dir', 'auto');
         await expect(widget(page).getByRole('textbox', { name: 'رسالة' }), 'in Arabic').toBeVisible();
