@@ -2,9 +2,10 @@
  * The guides' front matter is checked before any build step (scripts/lib/guide-check.ts): each
  * problem is one sentence with the file's own line and column, taken from the parser's mark.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkGuides, checkGuideSource, formatProblem } from '../../../scripts/lib/guide-check.ts';
 
@@ -19,6 +20,7 @@ const GOOD = [
 const guide = (fields: string[]) => `---\n${fields.join('\n')}\n---\n\nBody text.\n`;
 const lines = (file: string, source: string) => checkGuideSource(file, source).map(formatProblem);
 
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'guide-check-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -97,5 +99,16 @@ describe('guide front matter, checked before the build', () => {
     expect(
       checkGuides(join(import.meta.dirname, '../../../content/guides'), join(import.meta.dirname, '../../..')),
     ).toEqual([]);
+  });
+});
+
+describe('the parser the check imports', () => {
+  it('is a declared dependency, pinned to the version Astro itself parses front matter with', () => {
+    const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, string>>;
+    const ours = read(join(ROOT, 'package.json'));
+    const astro = read(join(ROOT, 'node_modules/astro/package.json'));
+    const name = '@astrojs/internal-helpers';
+    expect(ours.devDependencies?.[name], `${name} in package.json's devDependencies`).toBeDefined();
+    expect(ours.devDependencies?.[name]).toBe(astro.dependencies?.[name]);
   });
 });
