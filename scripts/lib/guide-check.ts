@@ -2,7 +2,8 @@
  * Checks the guides' front matter (content/guides/*.md) before any build step, so a typo is one
  * sentence per problem in a second instead of a js-yaml stack trace after the whole build. Parses
  * with the same function Astro's content layer uses (@astrojs/internal-helpers' parseFrontmatter,
- * js-yaml underneath; pinned as our own devDependency at the version Astro uses), validates with the collection's own schema (site/lib/guide-schema.ts), and
+ * js-yaml underneath; pinned as our own devDependency at the version Astro uses), validates
+ * with the collection's own schema (site/lib/guide-schema.ts), and
  * turns the parser's mark (0-based, relative to the text after the opening `---`) into the file's
  * line and column, so the editor jumps to the right place.
  */
