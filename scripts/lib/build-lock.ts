@@ -2,16 +2,22 @@
  * One build at a time per checkout: `npm start`s started at once (two ports, a crash loop and a
  * deploy) take turns through a lock file created exclusively (O_EXCL) that holds the builder's
  * process id. A lock whose process no longer runs (a build killed half-way) is taken over; the
- * waiting start says once whom it waits for.
+ * waiting start says once whom it waits for. The lock also says what the build is for, so a
+ * restart can see that the deploy step holds it and serve the last good build instead of waiting.
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** What the lock file holds: the holder's pid and a token only it knows. */
+/** Why a build holds the lock: a start that will serve it, or the deploy step (`--build-only`). */
+export type LockPurpose = 'start' | 'deploy';
+
+/** What the lock file holds: the holder's pid, a token only it knows, and what it builds for. */
 interface LockContent {
   pid: number;
   token: string;
+  /** Missing in a lock written before this field existed: a start. */
+  purpose?: LockPurpose;
 }
 
 /** How the lock looks at processes and time (the real ones by default). */
@@ -43,9 +49,8 @@ function readLock(file: string): LockContent | null | 'empty' {
     const text = readFileSync(file, 'utf8');
     if (text.trim() === '') return 'empty';
     const parsed = JSON.parse(text) as Partial<LockContent>;
-    return typeof parsed.pid === 'number' && typeof parsed.token === 'string'
-      ? { pid: parsed.pid, token: parsed.token }
-      : 'empty';
+    if (typeof parsed.pid !== 'number' || typeof parsed.token !== 'string') return 'empty';
+    return { pid: parsed.pid, token: parsed.token, purpose: parsed.purpose === 'deploy' ? 'deploy' : 'start' };
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : 'empty';
   }
@@ -89,6 +94,13 @@ function tryTake(
   return { taken: false, holder: held.pid };
 }
 
+/** The live process holding the lock `file` and what it builds for, or null when none does. */
+export function lockHolder(file: string, host: LockHost = realHost): { pid: number; purpose: LockPurpose } | null {
+  const held = readLock(file);
+  if (held === null || held === 'empty' || !host.isAlive(held.pid)) return null;
+  return { pid: held.pid, purpose: held.purpose ?? 'start' };
+}
+
 /**
  * Runs `work` holding the lock `file`; waits while another live process holds it (calling
  * `onWait(pid)` once). The lock is released when `work` settles, whatever it does.
@@ -98,8 +110,9 @@ export async function withBuildLock<T>(
   work: () => Promise<T>,
   onWait: (pid: number) => void,
   host: LockHost = realHost,
+  purpose: LockPurpose = 'start',
 ): Promise<T> {
-  const mine: LockContent = { pid: process.pid, token: randomUUID() };
+  const mine: LockContent = { pid: process.pid, token: randomUUID(), purpose };
   let told = false;
   for (;;) {
     const attempt = tryTake(file, mine, host);

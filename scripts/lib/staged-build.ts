@@ -13,11 +13,13 @@
  * - The deploy step (`npm start -- --build-only`) builds while the running server keeps serving
  *   dist/ untouched, and leaves the build beside it as `dist.next/`; the restart that follows
  *   finds it built from its inputs and moves it in (two renames) instead of building.
+ * - A restart while the deploy step is still building (a crash, a reboot) does not wait for it:
+ *   it serves the last good build at once and says so; the restart after the deploy moves it in.
  */
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { BUILD_MANIFEST_FILE } from '../../shared/build-manifest.ts';
-import { withBuildLock, type LockHost } from './build-lock.ts';
+import { lockHolder, withBuildLock, type LockHost } from './build-lock.ts';
 
 /** The stamp's file name in dist/. */
 export const STAMP_FILE = '.build-inputs.json';
@@ -39,6 +41,8 @@ export type BuildOutcome =
   | { kind: 'installed'; stamp: BuildStamp }
   /** `install: false`: the new build waits in dist.next/ for the next start. */
   | { kind: 'prepared'; stamp: BuildStamp }
+  /** The deploy step (process `pid`) is building: dist/ is served as it is, without waiting. */
+  | { kind: 'deploying'; pid: number; lastGood: BuildStamp | null }
   /** The build failed; dist/ still holds the last good build, served as it is. */
   | { kind: 'failed'; problems: string[]; lastGood: BuildStamp | null };
 
@@ -123,6 +127,9 @@ export async function ensureBuild(options: EnsureBuildOptions): Promise<BuildOut
   if (!install && matching(next)) return { kind: 'prepared', stamp: matching(next)! };
 
   const lockFile = join(dirname(distDir), `${basename(distDir)}.lock`);
+  // The deploy's build takes minutes; a server restarted meanwhile serves what it has (not --rebuild).
+  const holder = install && !force && hasGoodBuild(distDir) ? lockHolder(lockFile, options.lockHost) : null;
+  if (holder?.purpose === 'deploy') return { kind: 'deploying', pid: holder.pid, lastGood: readStamp(distDir) };
   return withBuildLock(
     lockFile,
     async (): Promise<BuildOutcome> => {
@@ -164,5 +171,6 @@ export async function ensureBuild(options: EnsureBuildOptions): Promise<BuildOut
     },
     (pid) => log(`Another npm start (process ${pid}) is building this checkout; waiting for it, then using its build.`),
     options.lockHost,
+    install ? 'start' : 'deploy',
   );
 }

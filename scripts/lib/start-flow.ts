@@ -100,6 +100,12 @@ export async function prepareStart(options: StartOptions): Promise<StartVerdict>
         `Moved in the build prepared by \`npm start -- --build-only\` (${when(outcome.stamp.builtAt)}): ` +
           'serving it without building.',
       );
+    } else if (outcome.kind === 'deploying') {
+      const built = outcome.lastGood ? ` (built ${when(outcome.lastGood.builtAt)})` : '';
+      log(
+        `The deploy step (\`npm start -- --build-only\`, process ${outcome.pid}) is building: ` +
+          `serving the last good build in dist/${built} now instead of waiting. Restart once it has finished.`,
+      );
     } else if (outcome.kind === 'prepared') {
       log(
         'Built into dist.next/; the server still serves dist/. ' +

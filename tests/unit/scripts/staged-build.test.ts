@@ -150,6 +150,40 @@ describe('two starts in one checkout', () => {
     expect([builds, page(), siblings()]).toEqual([['first'], 'first', ['dist']]);
   });
 
+  it('a restart while the deploy step builds serves the last good build at once, and moves the new one in after', async () => {
+    await run('a', fakeBuild('v1'));
+    let release!: () => void;
+    const gate = new Promise<void>((done) => (release = done));
+    const deploy = run(
+      'b',
+      async (outDir) => {
+        await gate;
+        return fakeBuild('v2')(outDir);
+      },
+      { lockHost: host, install: false },
+    );
+    while (!existsSync(join(root, 'dist.lock'))) await new Promise((done) => setImmediate(done));
+    const restart = await run('b', fakeBuild('restart'), { lockHost: host });
+    expect(restart).toMatchObject({ kind: 'deploying', pid: process.pid, lastGood: { hash: 'a' } });
+    expect([builds, page(), lines], 'no build, no wait: v1 is served').toEqual([['v1'], 'v1', []]);
+    release();
+    expect((await deploy).kind).toBe('prepared');
+    expect((await run('b', fakeBuild('never'), { lockHost: host })).kind, 'the next restart').toBe('installed');
+    expect([builds, page()]).toEqual([['v1', 'v2'], 'v2']);
+  });
+
+  it('a start holding the lock still makes a restart wait (it is about to serve that build)', async () => {
+    await run('a', fakeBuild('v1'));
+    writeFileSync(join(root, 'dist.lock'), JSON.stringify({ pid: 4242, token: 't', purpose: 'start' }));
+    let alive = true;
+    const ending: LockHost = { isAlive: () => alive, wait: () => new Promise((done) => setImmediate(done)) };
+    const restart = run('b', fakeBuild('v2'), { lockHost: ending });
+    for (let i = 0; i < 10; i++) await new Promise((done) => setImmediate(done));
+    expect(lines, 'it waits').toEqual([expect.stringMatching(/^Another npm start \(process 4242\)/)]);
+    alive = false;
+    expect((await restart).kind).toBe('built');
+  });
+
   it('a lock left by a process that no longer runs is taken over', async () => {
     writeFileSync(join(root, 'dist.lock'), JSON.stringify({ pid: 999_999_999, token: 'gone' }));
     const gone: LockHost = { isAlive: (pid) => pid !== 999_999_999, wait: host.wait };

@@ -188,6 +188,21 @@ describe('the deploy step: npm start -- --build-only', () => {
     ]);
   });
 
+  it('a crash restart while the deploy step builds serves the last good build at once and says so', async () => {
+    await start({ build: versioned('v1') });
+    writeFileSync(join(root, 'content', 'guides', 'a.md'), 'changed');
+    // The deploy step (this process stands in for it: alive) holds the lock for its build.
+    writeFileSync(join(root, 'dist.lock'), JSON.stringify({ pid: process.pid, token: 'deploy', purpose: 'deploy' }));
+    expect(await start({ build: versioned('never') })).toBe('serve');
+    expect([page(), steps]).toEqual(['v1', ['ports', 'build v1', 'ports']]);
+    expect(out.at(-1)).toMatch(
+      new RegExp(
+        `^The deploy step \\(\`npm start -- --build-only\`, process ${process.pid}\\) is building: ` +
+          'serving the last good build in dist/ \\(built .+ UTC\\) now instead of waiting\\. Restart once it has finished\\.$',
+      ),
+    );
+  });
+
   it('a prepared build for other inputs is not moved in: the start builds', async () => {
     await start({ build: versioned('v1') });
     writeFileSync(join(root, 'content', 'guides', 'a.md'), 'changed');
