@@ -120,12 +120,23 @@ export function budgetRows(r: BudgetInputs): BudgetRow[] {
   sizeRow('core', 'widget core + createWebCall (no daily-js), gzip', 'ours-core', SIZE_BUDGETS.core);
 
   const landing = r.siteJs.rows.find((row) => row.route === '/');
+  // The floating widget's loader is on every page and has its own budget (the loader row above);
+  // the landing's own JavaScript is held to its budget without it, as the browser gate
+  // (tests/e2e/gates-static.spec.ts) holds it, and the row says what the page takes with it.
+  const loaderOnPage = landing?.eager.files.some((file) => file.endsWith('/widget/voice-widget.js')) ?? false;
+  const loaderBytes = loaderOnPage ? size('ours-loader')?.sizes?.gzip : 0;
+  const landingOwn =
+    landing && loaderBytes !== undefined ? landing.eager.sizes.gzip - loaderBytes : landing?.eager.sizes.gzip;
   out.push({
     group: 'landing',
-    what: 'landing page JS before any interaction, gzip',
-    measured: landing ? formatKB(landing.eager.sizes.gzip) : '—',
+    what: 'landing page JS before any interaction (without the widget loader), gzip',
+    measured:
+      landingOwn === undefined
+        ? '—'
+        : formatKB(landingOwn) +
+          (loaderOnPage && loaderBytes ? ` (${formatKB(landing!.eager.sizes.gzip)} with it)` : ''),
     budget: `≤ ${formatKB(SIZE_BUDGETS.landingJs)}`,
-    verdict: sizeVerdict(landing?.eager.sizes.gzip, SIZE_BUDGETS.landingJs, r.siteJs.note ?? 'not measured (--only)'),
+    verdict: sizeVerdict(landingOwn, SIZE_BUDGETS.landingJs, r.siteJs.note ?? 'not measured (--only)'),
   });
   for (const route of r.guideRoutes) {
     const row = r.siteJs.rows.find((x) => x.route === route);

@@ -150,6 +150,19 @@ describe('budget table', () => {
     expect(rows.find((r) => r.group === 'loader')?.verdict.status).toBe('met');
   });
 
+  it("holds the landing's own JS to its budget without the widget loader (its own row), and says the total", () => {
+    const withLoader = inputs();
+    const home = withLoader.siteJs.rows[0]!;
+    withLoader.siteJs.rows[0] = {
+      ...home,
+      eager: { ...home.eager, files: ['/_astro/client.js', '/widget/voice-widget.js'] },
+    };
+    expect(budgetRows(withLoader).find((r) => r.group === 'landing')).toMatchObject({
+      measured: '81.1 KB (86.0 KB with it)',
+      verdict: { status: 'met' },
+    });
+  });
+
   it('says why a figure is missing instead of judging it', () => {
     const rows = budgetRows(inputs());
     expect(rows.find((r) => r.group === 'voice')?.verdict).toEqual({
