@@ -64,6 +64,8 @@ export const contactModalCopy = {
   successNote: 'Your message has been sent successfully!',
   /** Before the mailto link in the modal's footer. */
   emailPrompt: 'Prefer email? Write to',
+  /** When the form's file could not be loaded (offline, blocked): the next open tries again. */
+  loadFailed: 'The form could not be loaded. Check your connection and try again, or write to us:',
   /**
    * Label of the honeypot field, which people never see (it is off-screen and aria-hidden).
    * Worded so that no browser autofill or password manager recognises it: see

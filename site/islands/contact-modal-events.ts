@@ -1,7 +1,7 @@
 /**
- * The contact modal's page-level wiring (site/islands/ContactModal.tsx): listeners on the whole
- * document (intent on a 'Get in Contact' button, the assistant's handoff, Escape while sending)
- * and the dialog's Tab cycle. Each hook adds its listeners on mount and removes them on unmount.
+ * The contact modal's page-level wiring (site/islands/ContactModal.tsx, ContactDialog.tsx):
+ * listeners on the whole document (intent on a 'Get in Contact' button, the assistant's handoff,
+ * Escape while sending), the hand-over's prefill and the dialog's Tab cycle. Each hook adds its listeners on mount and removes them on unmount.
  */
 import { useEffect, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
 import { $contactHandoff, openContactFromAssistant } from '../stores/contact.ts';
@@ -15,7 +15,7 @@ const FOCUSABLE =
 /** Buttons that open the modal outside islands carry this attribute (see pages/index.astro). */
 const TRIGGER_SELECTOR = '[data-open-contact]';
 
-/** Intent: pointer or keyboard focus on a 'Get in Contact' button calls `prefetch` (loads supabase-js). */
+/** Intent: pointer or keyboard focus on a 'Get in Contact' button calls `prefetch`. */
 export function usePrefetchOnIntent(prefetch: () => void): void {
   useEffect(() => {
     const onIntent = (event: Event) => {
@@ -32,11 +32,12 @@ export function usePrefetchOnIntent(prefetch: () => void): void {
 
 /**
  * The site's assistant hands the conversation over to a person (the widget's `ringwise-handoff`,
- * which bubbles out of its shadow root): open with the message prefilled, for the visitor to edit,
- * and answer the event with the outcome (its `respondWith`), so the widget says "passed on" only
- * once the request was sent.
+ * which bubbles out of its shadow root): open the modal with the message prefilled, for the
+ * visitor to edit, and answer the event with the outcome (its `respondWith`), so the widget says
+ * "passed on" only once the request was sent. In the island, so a hand-over before the dialog's
+ * file arrived is not missed.
  */
-export function useAssistantHandoff(setValues: Dispatch<SetStateAction<ContactFormValues>>): void {
+export function useAssistantHandoff(): void {
   useEffect(() => {
     const onHandoff = (event: Event) => {
       const detail = (event as CustomEvent<{ respondWith?: unknown } | null>).detail;
@@ -46,6 +47,10 @@ export function useAssistantHandoff(setValues: Dispatch<SetStateAction<ContactFo
     document.addEventListener('ringwise-handoff', onHandoff);
     return () => document.removeEventListener('ringwise-handoff', onHandoff);
   }, []);
+}
+
+/** The dialog's message field takes the hand-over's summary (now, if one is open, and at each new one). */
+export function useHandoffPrefill(setValues: Dispatch<SetStateAction<ContactFormValues>>): void {
   useEffect(
     () =>
       $contactHandoff.subscribe((summary) => {

@@ -3,9 +3,10 @@
  * hooks that give every test a fresh one, a closed modal and real timers again afterwards.
  */
 import { act } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { ContactInsert, ContactSubmission, InsertResult } from '../../../../site/lib/contact.ts';
 import { $contactOpen } from '../../../../site/stores/contact.ts';
+import { loadContactDialog } from '../../../../site/islands/ContactModal.tsx';
 
 /** A fake insert port: records each row; each call waits until the test answers it. */
 export function fakeInsert() {
@@ -31,11 +32,16 @@ export function fakeInsert() {
 export type FakeInsert = ReturnType<typeof fakeInsert>;
 
 /**
- * Registers the hooks of a ContactModal test file: before each test `fresh` gets a new fake
+ * Registers the hooks of a ContactModal test file: the dialog's file loaded once; before each test `fresh` gets a new fake
  * backend and the modal is closed; after it the modal is closed again, timers are real and mocks
  * restored. Call at the top level.
  */
 export function contactModalHooks(fresh: (backend: FakeInsert) => void): void {
+  // The island loads its dialog on intent or at the first open; loaded once here, every test's
+  // island shows it at once, as on a page where the visitor already pointed at a button.
+  beforeAll(async () => {
+    await loadContactDialog();
+  });
   beforeEach(() => {
     fresh(fakeInsert());
     $contactOpen.set(false);
