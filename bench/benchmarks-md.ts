@@ -188,10 +188,16 @@ export function benchmarksMarkdown(report: string): string {
 export const README_BUDGETS_START = '<!-- bench:budgets (written by `npm run bench -- --update-benchmarks`) -->';
 export const README_BUDGETS_END = '<!-- /bench:budgets -->';
 
-/** The README's budget table: one line per budget of DESIGN.md, with the latest run's verdict. */
-export function readmeBudgetTable(rows: readonly BudgetRow[], date: string): string {
+/**
+ * The README's budget table: one line per budget of DESIGN.md, with the latest run's verdict, and
+ * the machine's load average at the run's start (timings on a busy machine read slower; sizes are exact).
+ */
+export function readmeBudgetTable(rows: readonly BudgetRow[], date: string, load?: readonly number[]): string {
+  const busy = load?.length
+    ? `, load average ${load[0]!.toFixed(1)} at its start (timings depend on it; sizes do not)`
+    : '';
   const out = [
-    `Latest run: ${date.slice(0, 10)} (details in [BENCHMARKS.md](BENCHMARKS.md)).`,
+    `Latest run: ${date.slice(0, 10)}${busy} (details in [BENCHMARKS.md](BENCHMARKS.md)).`,
     '',
     '| budget | met? |',
     '|---|---|',
@@ -204,7 +210,12 @@ export function readmeBudgetTable(rows: readonly BudgetRow[], date: string): str
  * README.md with the text between the budget markers replaced by the latest table.
  * @throws Error naming the markers when README.md lacks them (nothing is written then).
  */
-export function readmeWithBudgets(readme: string, rows: readonly BudgetRow[], date: string): string {
+export function readmeWithBudgets(
+  readme: string,
+  rows: readonly BudgetRow[],
+  date: string,
+  load?: readonly number[],
+): string {
   const start = readme.indexOf(README_BUDGETS_START);
   const end = readme.indexOf(README_BUDGETS_END);
   if (start === -1 || end === -1 || end < start) {
@@ -212,5 +223,5 @@ export function readmeWithBudgets(readme: string, rows: readonly BudgetRow[], da
       `README.md has no budget table markers: put ${README_BUDGETS_START} and ${README_BUDGETS_END} where the table goes`,
     );
   }
-  return `${readme.slice(0, start + README_BUDGETS_START.length)}\n${readmeBudgetTable(rows, date)}\n${readme.slice(end)}`;
+  return `${readme.slice(0, start + README_BUDGETS_START.length)}\n${readmeBudgetTable(rows, date, load)}\n${readme.slice(end)}`;
 }

@@ -45,7 +45,15 @@ export function writeResults(results: BenchResults, markdown: string, updateBenc
     writeFileSync(join(ROOT, 'BENCHMARKS.md'), benchmarksMarkdown(markdown));
     const readmePath = join(ROOT, 'README.md');
     try {
-      writeFileSync(readmePath, readmeWithBudgets(readFileSync(readmePath, 'utf8'), runBudgets(results), results.date));
+      writeFileSync(
+        readmePath,
+        readmeWithBudgets(
+          readFileSync(readmePath, 'utf8'),
+          runBudgets(results),
+          results.date,
+          results.machine.loadAverage,
+        ),
+      );
     } catch (error) {
       progress(`README.md budget table not updated: ${(error as Error).message}`);
     }

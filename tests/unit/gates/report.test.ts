@@ -264,7 +264,10 @@ describe('bench report', () => {
     expect(out.startsWith('# Title\n\nBefore.\n\n')).toBe(true);
     expect(out.endsWith(`${README_BUDGETS_END}\n\nAfter.\n`)).toBe(true);
     expect(out).not.toContain('old table');
-    expect(out).toContain('Latest run: 2026-11-22');
+    expect(out).toContain('Latest run: 2026-11-22 (details');
+    expect(readmeWithBudgets(readme, [], '2026-11-22', [9.84, 7, 5]), 'the load it ran at').toContain(
+      'Latest run: 2026-11-22, load average 9.8 at its start (timings depend on it; sizes do not) (details',
+    );
     expect(out, 'a budget of one row: its figure without a name').toContain(
       '| widget script-tag loader ≤ 6 KB gzip | ❌ **no**: 6.9 KB, 0.9 KB over (+15 %) |',
     );
