@@ -29,7 +29,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { inSample, launchLatencyBrowser, pollFor, waitForQuiet, type Sample } from './lib/browser-sample.ts';
-import { hostResolverRule, syntheticCallMachine } from './lib/call-machine.ts';
+import { benchCallAnswer } from './lib/call-answer.ts';
+import { standInBrowserArgs, syntheticCallMachine } from './lib/call-machine.ts';
 import { startCdnStandIn } from './lib/cdn-stand-in.ts';
 import { cellsInOrder, runRounds } from './lib/rounds.ts';
 import { hostPage, oursEmbed } from './lib/host-pages.ts';
@@ -123,11 +124,7 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
   };
   if (!runners.length) return { ...empty, skipped: 'no subject could run' };
   const cdn = await startCdnStandIn(machine);
-  const browser = await launchLatencyBrowser([
-    `--host-resolver-rules=${hostResolverRule(cdn.port)}`,
-    // The stand-in's certificate is self-signed for c.daily.co.
-    '--ignore-certificate-errors',
-  ]);
+  const browser = await launchLatencyBrowser(standInBrowserArgs(cdn.port));
   if (!browser) {
     await cdn.close();
     return { ...empty, skipped: 'no Chromium found (set CHROME_PATH)' };
@@ -135,12 +132,7 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
 
   const provider = await startLoopbackServer();
   // A room on a Daily host, so every subject's join goes to Daily (and is failed at once).
-  const answer = {
-    id: 'call-bench',
-    webCallUrl: 'https://ringwise-bench.daily.co/bench-room',
-    artifactPlan: { videoRecordingEnabled: false },
-    assistant: { voice: { provider: '11labs' } },
-  };
+  const answer = benchCallAnswer('ringwise-bench.daily.co');
   const host = await serveStatic(WIDGET_CDN, { pages, files });
   const collected = new Map<string, Figures>();
 

@@ -25,6 +25,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startLoopbackServer } from '../fixtures/loopback-server.ts';
+import { benchCallAnswer } from './lib/call-answer.ts';
 import { inSample, launchLatencyBrowser, pollFor, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
 import { cellsInOrder, runRounds } from './lib/rounds.ts';
 import { hostPage, oursEmbed, VAPI_PEERS } from './lib/host-pages.ts';
@@ -148,16 +149,8 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
   if (!browser) return { ...empty, skipped: 'no Chromium found (set CHROME_PATH)' };
 
   const provider = await startLoopbackServer();
-  provider.route('POST', '/call/web', {
-    // A well-formed answer; its room URL is unreachable, so each call then fails to join.
-    status: 201,
-    body: {
-      id: 'call-bench',
-      webCallUrl: 'https://unreachable.daily.co/bench-room',
-      artifactPlan: { videoRecordingEnabled: false },
-      assistant: { voice: { provider: '11labs' } },
-    },
-  });
+  // A well-formed answer; its room URL is unreachable, so each call then fails to join.
+  provider.route('POST', '/call/web', { status: 201, body: benchCallAnswer('unreachable.daily.co') });
   const host = await serveStatic(cdnDir, { pages, files });
   const routing: ClickLatencyResult['routing'] = {};
   const otherHosts: ClickLatencyResult['otherHosts'] = {};
