@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { inSample, launchLatencyBrowser, pollFor, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
-import { cellsInOrder, runRounds } from './lib/rounds.ts';
+import { cellFor, cellsInOrder, runRounds } from './lib/rounds.ts';
 import { CHAT_PATH, FIRST_TOKEN, startChatProvider } from './lib/chat-provider.ts';
 import { hostPage, oursEmbed, PEER_FILES, vapiWidgetEmbed } from './lib/host-pages.ts';
 import { NETWORK_PROFILES, recordTransfers, type NetworkProfile, type TransferSamples } from './lib/network.ts';
@@ -32,7 +32,7 @@ import { progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
 import { median, summarize, type Summary } from './lib/stats.ts';
 import { oursLauncher } from './latency.ts';
-import { vapiWidgetLauncher } from './lib/peers.ts';
+import { openSubject, vapiWidgetLauncher } from './lib/peers.ts';
 import { LOADER_FILE } from './widget-size.ts';
 
 /** The chat subjects, in report order. */
@@ -158,21 +158,18 @@ export async function benchChatLatency(options: ChatBenchOptions = {}): Promise<
   const provider = await startLoopbackServer();
   const host = await serveStatic(cdnDir, { pages, files });
   const collected = new Map<string, { post: number[]; token: number[]; failed: number } & TransferSamples>();
+  const emptyCell = () => ({ post: [], token: [], failed: 0, before: [], during: [] });
   let chatFiles: string[] = [];
 
   const runSample = async (runner: Runner, profile: NetworkProfile, counted: boolean): Promise<void> => {
-    const key = `${runner.id}|${profile.id}`;
-    const cell = collected.get(key) ?? { post: [], token: [], failed: 0, before: [], during: [] };
-    collected.set(key, cell);
+    const cell = cellFor(collected, runner.id, profile.id, emptyCell);
     const ok = await inSample(
       browser,
       { profile, providerUrl: provider.url, token: FIRST_TOKEN },
       `${runner.id} / ${profile.id}`,
       async (sample) => {
         const { page } = sample;
-        await page.goto(host.url + runner.path, { waitUntil: 'load' });
-        const launcher = runner.launcher(page);
-        await launcher.waitFor({ state: 'visible', timeout: SAMPLE_LIMIT_MS });
+        const launcher = await openSubject(page, host.url, runner, SAMPLE_LIMIT_MS);
         await launcher.click();
         const textbox = runner.textbox(page);
         try {

@@ -16,7 +16,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 import { startLoopbackServer } from '../fixtures/loopback-server.ts';
-import { hostResolverRule, syntheticCallMachine } from './lib/call-machine.ts';
+import { benchCallAnswer } from './lib/call-answer.ts';
+import { standInBrowserArgs, syntheticCallMachine } from './lib/call-machine.ts';
 import { cpuSamples, type TraceEvent } from './lib/cpu-samples.ts';
 import { startCdnStandIn } from './lib/cdn-stand-in.ts';
 import { launchLatencyBrowser, openSample, pollFor, waitForQuiet } from './lib/browser-sample.ts';
@@ -74,20 +75,13 @@ function original(url: string, line: number, column: number): string {
 }
 
 const cdn = await startCdnStandIn(syntheticCallMachine(machineKb * 1000));
-const browser = await launchLatencyBrowser([
-  `--host-resolver-rules=${hostResolverRule(cdn.port)}`,
-  // The stand-in's certificate is self-signed for c.daily.co.
-  '--ignore-certificate-errors',
-]);
+const browser = await launchLatencyBrowser(standInBrowserArgs(cdn.port));
 if (!browser) throw new Error('no Chromium found (set CHROME_PATH)');
 const provider = await startLoopbackServer();
+// The click → ready bench's answer (bench/click-join.ts): a room on a Daily host.
 provider.route('POST', '/call/web', {
   status: 201,
-  body: {
-    id: 'call-bench',
-    webCallUrl: 'https://ringwise-bench.daily.co/bench-room',
-    artifactPlan: { videoRecordingEnabled: false },
-  },
+  body: benchCallAnswer('ringwise-bench.daily.co'),
   delayMs: cell.delayMs,
 });
 const host = await serveStatic(WIDGET_CDN, { pages: { '/ours': hostPage(oursEmbed(`/${LOADER_FILE}`)) } });

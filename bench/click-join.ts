@@ -29,9 +29,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLoopbackServer } from '../fixtures/loopback-server.ts';
 import { inSample, launchLatencyBrowser, pollFor, waitForQuiet, type Sample } from './lib/browser-sample.ts';
-import { hostResolverRule, syntheticCallMachine } from './lib/call-machine.ts';
+import { benchCallAnswer } from './lib/call-answer.ts';
+import { standInBrowserArgs, syntheticCallMachine } from './lib/call-machine.ts';
 import { startCdnStandIn } from './lib/cdn-stand-in.ts';
-import { cellsInOrder, runRounds } from './lib/rounds.ts';
+import { cellFor, cellsInOrder, runRounds } from './lib/rounds.ts';
 import { hostPage, oursEmbed } from './lib/host-pages.ts';
 import { cellSampleOptions, JOIN_SUBJECTS, joinCells, type JoinCell, type JoinSubjectId } from './lib/join-cells.ts';
 import { PLATFORM_API_ORIGIN } from './lib/network.ts';
@@ -40,7 +41,7 @@ import { progress } from './lib/progress.ts';
 import { serveStatic } from './lib/serve.ts';
 import { collectSample, emptyFigures, rowLine, rowOf, type Figures } from './click-join-sample.ts';
 import { oursLauncher } from './latency.ts';
-import { addVapiPeers, type SubjectRunner } from './lib/peers.ts';
+import { addVapiPeers, openSubject, type SubjectRunner } from './lib/peers.ts';
 import { LOADER_FILE } from './widget-size.ts';
 
 import type { ClickJoinResult } from './click-join-result.ts';
@@ -123,11 +124,7 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
   };
   if (!runners.length) return { ...empty, skipped: 'no subject could run' };
   const cdn = await startCdnStandIn(machine);
-  const browser = await launchLatencyBrowser([
-    `--host-resolver-rules=${hostResolverRule(cdn.port)}`,
-    // The stand-in's certificate is self-signed for c.daily.co.
-    '--ignore-certificate-errors',
-  ]);
+  const browser = await launchLatencyBrowser(standInBrowserArgs(cdn.port));
   if (!browser) {
     await cdn.close();
     return { ...empty, skipped: 'no Chromium found (set CHROME_PATH)' };
@@ -135,20 +132,13 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
 
   const provider = await startLoopbackServer();
   // A room on a Daily host, so every subject's join goes to Daily (and is failed at once).
-  const answer = {
-    id: 'call-bench',
-    webCallUrl: 'https://ringwise-bench.daily.co/bench-room',
-    artifactPlan: { videoRecordingEnabled: false },
-    assistant: { voice: { provider: '11labs' } },
-  };
+  const answer = benchCallAnswer('ringwise-bench.daily.co');
   const host = await serveStatic(WIDGET_CDN, { pages, files });
   const collected = new Map<string, Figures>();
 
   const measure = async (sample: Sample, runner: Runner, counted: boolean, figures: Figures): Promise<void> => {
     const { page } = sample;
-    await page.goto(host.url + runner.path, { waitUntil: 'load' });
-    const launcher = runner.launcher(page);
-    await launcher.waitFor({ state: 'visible', timeout: SAMPLE_LIMIT_MS });
+    const launcher = await openSubject(page, host.url, runner, SAMPLE_LIMIT_MS);
     await waitForQuiet(sample, QUIET_BEFORE_CLICK_MS, 20_000);
     // The page's look before the click (the probe looks at the launcher again at the press).
     await page.evaluate(() => (window as unknown as { __bench: { arm(): void } }).__bench.arm());
@@ -171,9 +161,7 @@ export async function benchClickJoin(options: ClickJoinOptions): Promise<ClickJo
   };
 
   const runSample = async (runner: Runner, cell: JoinCell, counted: boolean): Promise<void> => {
-    const key = `${runner.id}|${cell.id}`;
-    const figures = collected.get(key) ?? emptyFigures();
-    collected.set(key, figures);
+    const figures = cellFor(collected, runner.id, cell.id, emptyFigures);
     provider.route('POST', '/call/web', { status: 201, body: answer, delayMs: cell.delayMs });
     const sampleOptions = cellSampleOptions(cell, provider.url);
     const ok = await inSample(browser, sampleOptions, `${runner.id} / ${cell.id}`, (sample) =>

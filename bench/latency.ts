@@ -25,8 +25,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startLoopbackServer } from '../fixtures/loopback-server.ts';
+import { benchCallAnswer } from './lib/call-answer.ts';
 import { inSample, launchLatencyBrowser, pollFor, scriptsFrom, waitForQuiet } from './lib/browser-sample.ts';
-import { cellsInOrder, runRounds } from './lib/rounds.ts';
+import { cellFor, cellsInOrder, runRounds } from './lib/rounds.ts';
 import { hostPage, oursEmbed, VAPI_PEERS } from './lib/host-pages.ts';
 import {
   NETWORK_PROFILES,
@@ -37,7 +38,7 @@ import {
 } from './lib/network.ts';
 import { WIDGET_CDN } from './lib/paths.ts';
 import { progress } from './lib/progress.ts';
-import { addVapiPeers, type SubjectRunner } from './lib/peers.ts';
+import { addVapiPeers, openSubject, type SubjectRunner } from './lib/peers.ts';
 import { serveStatic } from './lib/serve.ts';
 import { median, summarize, type Summary } from './lib/stats.ts';
 import { DEFAULT_API_BASE_URL } from '@ringwise/voice-widget/api';
@@ -148,16 +149,8 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
   if (!browser) return { ...empty, skipped: 'no Chromium found (set CHROME_PATH)' };
 
   const provider = await startLoopbackServer();
-  provider.route('POST', '/call/web', {
-    // A well-formed answer; its room URL is unreachable, so each call then fails to join.
-    status: 201,
-    body: {
-      id: 'call-bench',
-      webCallUrl: 'https://unreachable.daily.co/bench-room',
-      artifactPlan: { videoRecordingEnabled: false },
-      assistant: { voice: { provider: '11labs' } },
-    },
-  });
+  // A well-formed answer; its room URL is unreachable, so each call then fails to join.
+  provider.route('POST', '/call/web', { status: 201, body: benchCallAnswer('unreachable.daily.co') });
   const host = await serveStatic(cdnDir, { pages, files });
   const routing: ClickLatencyResult['routing'] = {};
   const otherHosts: ClickLatencyResult['otherHosts'] = {};
@@ -166,18 +159,14 @@ export async function benchClickLatency(options: ClickBenchOptions = {}): Promis
 
   /** One sample; its figures go into its subject × profile cell when `counted`. */
   const runSample = async (runner: Runner, profile: NetworkProfile, counted: boolean): Promise<void> => {
-    const key = `${runner.id}|${profile.id}`;
-    const cell = collected.get(key) ?? { values: [], failed: 0, before: [], during: [] };
-    collected.set(key, cell);
+    const cell = cellFor(collected, runner.id, profile.id, () => ({ values: [], failed: 0, before: [], during: [] }));
     const ok = await inSample(
       browser,
       { profile, providerUrl: provider.url, token: 'unused' },
       `${runner.id} / ${profile.id}`,
       async (sample) => {
         const { page } = sample;
-        await page.goto(host.url + runner.path, { waitUntil: 'load' });
-        const launcher = runner.launcher(page);
-        await launcher.waitFor({ state: 'visible', timeout: SAMPLE_LIMIT_MS });
+        const launcher = await openSubject(page, host.url, runner, SAMPLE_LIMIT_MS);
         if (runner.prefetch) {
           await launcher.hover();
           await waitForQuiet(sample);

@@ -22,7 +22,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import { REST_PREFIX } from '../shared/local-backend.ts';
 import { applyCors, INSERT_BUCKET, KEYLESS_BUCKET, keyRefusal, rateRefusal } from './rest/access.ts';
 import { insertColumns, parseRowBody, readBody } from './rest/body.ts';
-import { refusalForInsertError, refuse, send, type Refusal } from './rest/errors.ts';
+import { answerFailuresWith500, refusalForInsertError, refuse, send, type Refusal } from './rest/errors.ts';
 
 export { MAX_JSON_DEPTH, jsonDepth } from './rest/body.ts';
 export { statusForPgCode, type PostgrestErrorBody } from './rest/errors.ts';
@@ -221,12 +221,5 @@ export function createRestHandler(options: RestHandlerOptions) {
     else send(res, 201, undefined, { 'Content-Range': '*/*' });
   }
 
-  return async function restHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    try {
-      await handle(req, res);
-    } catch (error) {
-      log(`contact endpoint error: ${(error as Error).message}`);
-      refuse(res, { status: 500, code: 'PGRST000', message: 'Internal server error' });
-    }
-  };
+  return answerFailuresWith500(handle, 'contact', 'PGRST000', log);
 }

@@ -70,6 +70,15 @@ export function hostResolverRule(port: number): string {
   return `MAP ${CALL_MACHINE_HOST} 127.0.0.1:${port}`;
 }
 
+/**
+ * Chromium's flags for a bench with the stand-in on `port`: `c.daily.co` resolved to it, and its
+ * certificate (self-signed for c.daily.co) accepted.
+ * @throws RangeError for a port that is not one.
+ */
+export function standInBrowserArgs(port: number): string[] {
+  return [`--host-resolver-rules=${hostResolverRule(port)}`, '--ignore-certificate-errors'];
+}
+
 /** The console message the stand-in machine sends when daily-js asks it to join. */
 export const READY_MESSAGE = '__bench_ready';
 

@@ -16,6 +16,22 @@ export interface SubjectRunner<Id extends string> {
   launcher(page: Page): Locator;
 }
 
+/**
+ * Opens the subject's page on `hostUrl` in `page` (until its load event) and waits up to `limitMs`
+ * for its launcher to show; returns the launcher.
+ */
+export async function openSubject(
+  page: Page,
+  hostUrl: string,
+  runner: Pick<SubjectRunner<string>, 'path' | 'launcher'>,
+  limitMs: number,
+): Promise<Locator> {
+  await page.goto(hostUrl + runner.path, { waitUntil: 'load' });
+  const launcher = runner.launcher(page);
+  await launcher.waitFor({ state: 'visible', timeout: limitMs });
+  return launcher;
+}
+
 /** Vapi's floating button: a clickable div without a role, inside its fixed wrapper. */
 export const vapiWidgetLauncher = (page: Page): Locator =>
   page.locator('vapi-widget .vapi-widget-wrapper > div > div[style*="cursor: pointer"]');

@@ -46,6 +46,14 @@ export async function runRounds<R, P = NetworkProfile>(options: RoundsOptions<R,
   return rounds;
 }
 
+/** The cell of one subject on one profile in `cells` (keyed `subject|profile`), made by `empty` at first. */
+export function cellFor<C>(cells: Map<string, C>, subjectId: string, profileId: string, empty: () => C): C {
+  const key = `${subjectId}|${profileId}`;
+  let cell = cells.get(key);
+  if (cell === undefined) cells.set(key, (cell = empty()));
+  return cell;
+}
+
 /**
  * The cells of a run in report order: each subject that ran (in `subjects` order), each profile,
  * with what was collected for it (`cells` keyed `subject|profile`).

@@ -28,6 +28,15 @@ export const MIN_SECRET_LENGTH = 32;
 
 const value = (env: DeliveryEnv, name: string) => env[name]?.trim() || undefined;
 
+/** `raw` as a URL; throws `notAUrl` (the variable's own sentence) when it is not one. */
+function parseUrl(raw: string, notAUrl: string): URL {
+  try {
+    return new URL(raw);
+  } catch {
+    throw new Error(notAUrl);
+  }
+}
+
 /** Reads and checks the notification variables; throws one sentence on a mistake. */
 export function readDeliveryConfig(env: DeliveryEnv): DeliveryConfig {
   const channels: Channel[] = [];
@@ -40,12 +49,7 @@ export function readDeliveryConfig(env: DeliveryEnv): DeliveryConfig {
       throw new Error(
         'CONTACT_WEBHOOK_SECRET is set but CONTACT_WEBHOOK_URL is not: set the URL that receives new contact requests, or remove the secret.',
       );
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new Error(`CONTACT_WEBHOOK_URL is not a URL: ${JSON.stringify(url)}.`);
-    }
+    const parsed = parseUrl(url, `CONTACT_WEBHOOK_URL is not a URL: ${JSON.stringify(url)}.`);
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
       throw new Error(`CONTACT_WEBHOOK_URL must be an http(s) URL, not ${parsed.protocol}.`);
     if (!secret || secret.length < MIN_SECRET_LENGTH) {
@@ -67,12 +71,7 @@ export function readDeliveryConfig(env: DeliveryEnv): DeliveryConfig {
       throw new Error(
         'SMTP_URL is set but CONTACT_NOTIFY_TO is not: set the address(es) that receive new contact requests (comma-separated).',
       );
-    let protocol: string;
-    try {
-      protocol = new URL(smtpUrl).protocol;
-    } catch {
-      throw new Error('SMTP_URL is not a URL: use smtp://host:587 or smtps://user:password@host.');
-    }
+    const { protocol } = parseUrl(smtpUrl, 'SMTP_URL is not a URL: use smtp://host:587 or smtps://user:password@host.');
     if (protocol !== 'smtp:' && protocol !== 'smtps:')
       throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${protocol}//.`);
     const recipients = to

@@ -3,7 +3,7 @@
  * PostgREST's status for each PostgreSQL error code, and which failures mean "the database is not
  * available right now" (a 503 with Retry-After, never a false 201).
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The JSON error body of PostgREST. */
 export interface PostgrestErrorBody {
@@ -122,4 +122,28 @@ export function refuse(res: ServerResponse, refusal: Refusal): void {
     hint: refusal.hint ?? null,
   };
   send(res, refusal.status, body, refusal.headers);
+}
+
+/** A request handler of the endpoints. */
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * `handle` as a handler that never rejects: an unexpected failure is logged as
+ * `<endpoint> endpoint error: <message>` and answered 500 in PostgREST's shape with `code` (the
+ * visitor's request is not left hanging, and the server keeps running).
+ */
+export function answerFailuresWith500(
+  handle: RequestHandler,
+  endpoint: string,
+  code: string,
+  log: (line: string) => void,
+): RequestHandler {
+  return async (req, res) => {
+    try {
+      await handle(req, res);
+    } catch (error) {
+      log(`${endpoint} endpoint error: ${(error as Error).message}`);
+      refuse(res, { status: 500, code, message: 'Internal server error' });
+    }
+  };
 }

@@ -15,7 +15,7 @@ import type { OriginPolicy } from '../origins.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { applyCors, waitText } from '../rest/access.ts';
 import { readBody } from '../rest/body.ts';
-import { refusalForInsertError, refuse, send } from '../rest/errors.ts';
+import { answerFailuresWith500, refusalForInsertError, refuse, send } from '../rest/errors.ts';
 import { checkTranscriptRequest, MAX_TRANSCRIPT_BODY_BYTES } from './request.ts';
 
 /** The route's path (below the server's base path). */
@@ -116,12 +116,5 @@ export function createTranscriptHandler(options: TranscriptHandlerOptions) {
     send(res, 202, { status: 'queued' });
   }
 
-  return async function transcriptHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    try {
-      await handle(req, res);
-    } catch (error) {
-      log(`transcript endpoint error: ${(error as Error).message}`);
-      refuse(res, { status: 500, code: 'RW500', message: 'Internal server error' });
-    }
-  };
+  return answerFailuresWith500(handle, 'transcript', 'RW500', log);
 }

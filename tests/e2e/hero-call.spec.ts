@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { silentMessage } from '../fixtures/app-messages.ts';
 import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import { E2E_ENV } from '../../fixtures/e2e-env.ts';
 import { waitForIsland } from './site-helpers.ts';
@@ -123,16 +124,8 @@ test('the demo assistant’s client tools: "show the ROI calculator" scrolls to 
       ),
     )
     .toEqual([
-      {
-        type: 'add-message',
-        message: { role: 'system', content: 'The ROI calculator is now on the visitor’s screen.' },
-        triggerResponseEnabled: false,
-      },
-      {
-        type: 'add-message',
-        message: { role: 'system', content: 'The contact form is now open on the visitor’s screen.' },
-        triggerResponseEnabled: false,
-      },
+      silentMessage('system', 'The ROI calculator is now on the visitor’s screen.'),
+      silentMessage('system', 'The contact form is now open on the visitor’s screen.'),
     ]);
   expect(log.errors, 'no console errors').toEqual([]);
 });

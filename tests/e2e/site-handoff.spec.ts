@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
-import { waitForIsland } from './site-helpers.ts';
+import { chatOnSite, waitForIsland } from './site-helpers.ts';
 import { preparePage, siteProvider } from './widget-helpers.ts';
 
 const widget = (page: Page) => page.locator('#ringwise-site-widget');
@@ -21,9 +21,7 @@ test('Talk to a person opens the contact form with the conversation summarised i
   const log = await preparePage(page);
   await page.goto('/');
   await waitForIsland(page, 'ContactModal');
-  await widget(page).getByRole('button', { name: 'Chat', exact: true }).click();
-  await widget(page).getByRole('textbox', { name: 'Message' }).fill('What does it cost for a dental practice?');
-  await page.keyboard.press('Enter');
+  await chatOnSite(page, 'What does it cost for a dental practice?');
   await expect(widget(page).locator('[part=turn]').nth(1), 'the reply').toHaveText(
     'Agent: Our plans start at $49 a month.',
   );
@@ -41,9 +39,7 @@ test('Talk to a person opens the contact form with the conversation summarised i
 test('a page without the contact form does not offer the hand-over nobody would answer', async ({ page }) => {
   const log = await preparePage(page);
   await page.goto('/qa/');
-  await widget(page).getByRole('button', { name: 'Chat', exact: true }).click();
-  await widget(page).getByRole('textbox', { name: 'Message' }).fill('What does it cost?');
-  await page.keyboard.press('Enter');
+  await chatOnSite(page, 'What does it cost?');
   await expect(widget(page).locator('[part=turn]').nth(1), 'the reply').toHaveText(
     'Agent: Our plans start at $49 a month.',
   );

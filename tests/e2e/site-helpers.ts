@@ -56,3 +56,11 @@ export function sectionTop(page: Page, id: string): Promise<number> {
 export function maxScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
 }
+
+/** Opens the chat of the site's own widget and sends `message` with Enter, as a visitor does. */
+export async function chatOnSite(page: Page, message: string): Promise<void> {
+  const widget = page.locator('#ringwise-site-widget');
+  await widget.getByRole('button', { name: 'Chat', exact: true }).click();
+  await widget.getByRole('textbox', { name: 'Message' }).fill(message);
+  await page.keyboard.press('Enter');
+}

@@ -53,11 +53,16 @@ async function recordQuality(page: Page): Promise<() => Promise<unknown[]>> {
   return () => page.evaluate(() => JSON.parse(document.body.dataset.quality ?? '[]') as unknown[]);
 }
 
+/** Opens the host page in `mode` and records the quality details from then on: the page's log and the reader. */
+async function openRecording(page: Page, mode: 'voice' | 'hybrid') {
+  const log = await hosts.open(page, { data: { mode } });
+  return { log, quality: await recordQuality(page) };
+}
+
 test('hybrid: a silent microphone is said with Try again and Type instead; Type instead ends the call and keeps the conversation', async ({
   page,
 }) => {
-  const log = await hosts.open(page, { data: { mode: 'hybrid' } });
-  const quality = await recordQuality(page);
+  const { log, quality } = await openRecording(page, 'hybrid');
   await page.getByRole('button', { name: 'Ask Our Agent' }).click();
   let asked = 0;
   await callWith(page, widget(page).getByRole('button', { name: 'Start a call' }), false, async () => {
@@ -90,8 +95,7 @@ test('hybrid: a silent microphone is said with Try again and Type instead; Type 
 test('voice: Try again only; a microphone that gives sound clears the sentence and is remembered for this site', async ({
   page,
 }) => {
-  const log = await hosts.open(page, { data: { mode: 'voice' } });
-  const quality = await recordQuality(page);
+  const { log, quality } = await openRecording(page, 'voice');
   await callWith(page, page.getByRole('button', { name: 'Talk to Our Agent' }), false);
   await expect(notice(page).getByText(SILENT)).toBeVisible();
   await expect(notice(page).getByRole('button'), 'voice mode: no field to type into').toHaveText(['Try again']);
@@ -116,8 +120,7 @@ test('voice: Try again only; a microphone that gives sound clears the sentence a
 test('hybrid: a poor network shows a quiet indicator; when it lasts, Continue by typing keeps the transcript', async ({
   page,
 }) => {
-  const log = await hosts.open(page, { data: { mode: 'hybrid' } });
-  const quality = await recordQuality(page);
+  const { log, quality } = await openRecording(page, 'hybrid');
   await page.getByRole('button', { name: 'Ask Our Agent' }).click();
   await callWith(page, widget(page).getByRole('button', { name: 'Start a call' }), true);
   await fakeDaily(page, {
@@ -150,8 +153,7 @@ test('hybrid: a poor network shows a quiet indicator; when it lasts, Continue by
 });
 
 test('voice: reconnecting that lasts offers Try again, which starts a new call', async ({ page }) => {
-  await hosts.open(page, { data: { mode: 'voice' } });
-  const quality = await recordQuality(page);
+  const { quality } = await openRecording(page, 'voice');
   await callWith(page, page.getByRole('button', { name: 'Talk to Our Agent' }), true);
   await expect(widget(page).locator('.qi'), 'the audio file is loaded').toBeAttached();
   await fakeDaily(page, { command: 'network', state: 'interrupted' });
@@ -168,8 +170,7 @@ test('voice: reconnecting that lasts offers Try again, which starts a new call',
 test('echo guard: the assistant cut by a quiet microphone twice says "Use headphones, or hold to talk" once; Hold to talk switches to push-to-talk', async ({
   page,
 }) => {
-  const log = await hosts.open(page, { data: { mode: 'voice' } });
-  const quality = await recordQuality(page);
+  const { log, quality } = await openRecording(page, 'voice');
   // A quiet tone at the microphone (peaks 0.01): the speakers' echo, left over by echo cancellation.
   await callWith(page, page.getByRole('button', { name: 'Talk to Our Agent' }), true);
   await expect(widget(page).locator('.qi'), 'the audio file is loaded').toBeAttached();
@@ -217,8 +218,7 @@ test('echo guard: the assistant cut by a quiet microphone twice says "Use headph
 test('audio: the platform says the assistant speaks but its audio has no level: Weak connection until it stops', async ({
   page,
 }) => {
-  await hosts.open(page, { data: { mode: 'voice' } });
-  const quality = await recordQuality(page);
+  const { quality } = await openRecording(page, 'voice');
   await callWith(page, page.getByRole('button', { name: 'Talk to Our Agent' }), true);
   await expect(widget(page).locator('.qi'), 'the audio file is loaded').toBeAttached();
   const speech = (status: string) =>

@@ -12,7 +12,7 @@ import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import type { FakeDailyInfo } from '../fixtures/host-page/fake-daily.ts';
 import { E2E_ENV } from '../../fixtures/e2e-env.ts';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
-import { waitForIsland } from './site-helpers.ts';
+import { chatOnSite, waitForIsland } from './site-helpers.ts';
 import { preparePage, siteProvider } from './widget-helpers.ts';
 
 const ROOM = 'https://fake.daily.co/keep-1';
@@ -133,9 +133,7 @@ test('hang up, then navigate: nothing is restored, nothing is kept', async ({ pa
 test('a chat comes back after a reload, and the next message continues the same sessionId', async ({ page }) => {
   const log = await preparePage(page);
   await page.goto('/qa/ai-phone-calls');
-  await widget(page).getByRole('button', { name: 'Chat', exact: true }).click();
-  await widget(page).getByRole('textbox', { name: 'Message' }).fill('When do you open?');
-  await page.keyboard.press('Enter');
+  await chatOnSite(page, 'When do you open?');
   await expect(bubbles(page).nth(1), 'the reply').toHaveText('Agent: We open at nine.');
   await page.reload();
   await widget(page).getByRole('button', { name: 'Chat', exact: true }).click();

@@ -5,6 +5,7 @@ import {
   CALL_MACHINE_HOST,
   callMachineVersion,
   hostResolverRule,
+  standInBrowserArgs,
   isCallMachinePath,
   parseReadyMessage,
   READY_MESSAGE,
@@ -31,6 +32,11 @@ describe("the call machine's URL and the stand-in's rewriting", () => {
     expect(hostResolverRule(4601)).toBe(`MAP ${CALL_MACHINE_HOST} 127.0.0.1:4601`);
     expect(() => hostResolverRule(0)).toThrow(RangeError);
     expect(() => hostResolverRule(70_000)).toThrow(RangeError);
+    expect(standInBrowserArgs(4601)).toEqual([
+      `--host-resolver-rules=MAP ${CALL_MACHINE_HOST} 127.0.0.1:4601`,
+      '--ignore-certificate-errors',
+    ]);
+    expect(() => standInBrowserArgs(0)).toThrow(RangeError);
   });
 
   it('lets the call-machine bundle go out unrouted with the stand-in on, and aborts it without', () => {

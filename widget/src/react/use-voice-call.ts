@@ -5,7 +5,7 @@
  * layer plus the two tiny request helpers that let a click send its request before the engine
  * has loaded.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { DailyConfig } from '../core/call-port.ts';
 import type { AddMessageOptions, ConversationMessage } from '../core/messages.ts';
 import type { CallTarget, JsonObject } from '../core/types.ts';
@@ -152,101 +152,48 @@ export function useVoiceCallWithEngine(
   useEffect(() => () => controller.release(), [controller]);
   const view = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
 
-  const warnUnconfigured = useCallback(() => {
-    if (!latest.current.publicKey)
-      console.error(`${LOG_PREFIX} the voice client is not configured (no public key): nothing can start.`);
-  }, []);
-  const start = useCallback(
-    (target?: CallTarget, options?: StartOptions) => {
+  // Every action reads only the controller (made once above) and the latest options, so they are
+  // made once, together: each keeps its identity across renders.
+  const actions = useMemo(() => {
+    const warnUnconfigured = () => {
+      if (!latest.current.publicKey)
+        console.error(`${LOG_PREFIX} the voice client is not configured (no public key): nothing can start.`);
+    };
+    const start = (target?: CallTarget, options?: StartOptions) => {
       warnUnconfigured();
       return controller.start(target ?? latest.current.target ?? {}, options);
-    },
-    [controller, warnUnconfigured],
-  );
-  const stop = useCallback(() => controller.stop(), [controller]);
-  const toggle = useCallback(
-    (target?: CallTarget) =>
-      controller.getSnapshot().phase === 'idle' ? start(target) : (stop(), Promise.resolve(false)),
-    [controller, start, stop],
-  );
-  const setMuted = useCallback((muted: boolean) => controller.setMuted(muted), [controller]);
-  const resumeAudio = useCallback(() => controller.resumeAudio(), [controller]);
-  const preload = useCallback(() => controller.preload('call'), [controller]);
-  const preloadChat = useCallback(() => controller.preload('chat'), [controller]);
-  const sendText = useCallback(
-    (text: string, target?: CallTarget) => {
-      warnUnconfigured();
-      return controller.sendText(text, target ?? latest.current.target ?? {});
-    },
-    [controller, warnUnconfigured],
-  );
-  const stopReply = useCallback(() => controller.stopReply(), [controller]);
-  const forget = useCallback(
-    (consentKey?: string) => {
-      controller.release();
-      forgetStored(consentKey);
-    },
-    [controller],
-  );
-  const dismiss = useCallback(() => controller.dismiss(), [controller]);
-  const send = useCallback((message: JsonObject) => controller.send(message), [controller]);
-  const say = useCallback(
-    (text: string, endCallAfterSpoken?: boolean) => controller.say(text, endCallAfterSpoken),
-    [controller],
-  );
-  const addMessage = useCallback(
-    (message: ConversationMessage, options?: AddMessageOptions) => controller.addMessage(message, options),
-    [controller],
-  );
-
-  // The turn cutting, installed into this controller's calls (the element's audio file does the same).
-  const interrupt = useMemo(
-    () =>
-      installCuts(
+    };
+    const stop = () => controller.stop();
+    return {
+      start,
+      stop,
+      toggle: (target?: CallTarget) =>
+        controller.getSnapshot().phase === 'idle' ? start(target) : (stop(), Promise.resolve(false)),
+      setMuted: (muted: boolean) => controller.setMuted(muted),
+      resumeAudio: () => controller.resumeAudio(),
+      preload: () => controller.preload('call'),
+      preloadChat: () => controller.preload('chat'),
+      sendText: (text: string, target?: CallTarget) => {
+        warnUnconfigured();
+        return controller.sendText(text, target ?? latest.current.target ?? {});
+      },
+      stopReply: () => controller.stopReply(),
+      forget: (consentKey?: string) => {
+        controller.release();
+        forgetStored(consentKey);
+      },
+      dismiss: () => controller.dismiss(),
+      send: (message: JsonObject) => controller.send(message),
+      say: (text: string, endCallAfterSpoken?: boolean) => controller.say(text, endCallAfterSpoken),
+      addMessage: (message: ConversationMessage, options?: AddMessageOptions) =>
+        controller.addMessage(message, options),
+      // The turn cutting, installed into this controller's calls (the element's audio file does the same).
+      interrupt: installCuts(
         (make) => controller.extendCall(make),
         () => controller.voiceClient(),
       ),
-    [controller],
-  );
+    };
+  }, [controller]);
 
-  return useMemo(
-    () => ({
-      ...view,
-      configured: !!publicKey,
-      start,
-      stop,
-      toggle,
-      setMuted,
-      resumeAudio,
-      preload,
-      preloadChat,
-      sendText,
-      stopReply,
-      forget,
-      dismiss,
-      send,
-      say,
-      addMessage,
-      interrupt,
-    }),
-    [
-      view,
-      publicKey,
-      start,
-      stop,
-      toggle,
-      setMuted,
-      resumeAudio,
-      preload,
-      preloadChat,
-      sendText,
-      stopReply,
-      forget,
-      dismiss,
-      send,
-      say,
-      addMessage,
-      interrupt,
-    ],
-  );
+  return useMemo(() => ({ ...view, configured: !!publicKey, ...actions }), [view, publicKey, actions]);
 }

@@ -5,9 +5,8 @@
  * resolves with, the reply text and session kept) must be the same; the real client's sequence is
  * written out too.
  */
-import { describe, expect, test } from 'vitest';
-import { traceChat, TARGET, useLoopback } from './trace.ts';
-import { CHAT_FAKES, REPLY, realChat, type ChatMaker, type ChatOutcome, type ChatSubject } from './chat-subjects.ts';
+import { contractSuite, traceChat, TARGET, useLoopback } from './trace.ts';
+import { CHAT_FAKES, REPLY, realChat, type ChatOutcome, type ChatSubject } from './chat-subjects.ts';
 
 const server = useLoopback();
 
@@ -69,9 +68,18 @@ const SCENARIOS: Scenario[] = [
   })),
 ];
 
-/** Runs one scenario against one implementation. */
-async function observe(make: ChatMaker, scenario: Scenario): Promise<Observed> {
-  const subject = make(scenario.outcome);
+contractSuite(
+  'ChatClient',
+  observe,
+  { real: () => realChat(server()), fakes: CHAT_FAKES },
+  {
+    scenarios: SCENARIOS,
+    expected: (scenario) => scenario.expected,
+  },
+);
+
+/** Plays one scenario on one implementation (the suite destroys it after). */
+async function observe(subject: ChatSubject, scenario: Scenario): Promise<Observed> {
   const { entries } = traceChat(subject.client);
   const sent = subject.client.send('Do you work on Sundays?', TARGET);
   await subject.advance();
@@ -79,24 +87,10 @@ async function observe(make: ChatMaker, scenario: Scenario): Promise<Observed> {
   const value = await sent;
   await subject.settle();
   const { reply, sessionId } = subject.client.getSnapshot();
-  const observed: Observed = {
+  return {
     trace: [...entries],
     result: value ? 'reply' : 'null',
     reply: reply === REPLY || reply === '' ? reply : REPLY.startsWith(reply) ? 'partial' : reply,
     session: sessionId !== null,
   };
-  subject.client.destroy();
-  return observed;
 }
-
-describe('chat engine contract: the fakes behave as the real ChatClient', () => {
-  for (const scenario of SCENARIOS) {
-    test(scenario.name, async () => {
-      const real = await observe(realChat(server()), scenario);
-      expect(real, 'the real ChatClient').toEqual(scenario.expected);
-      for (const [name, make] of Object.entries(CHAT_FAKES)) {
-        expect(await observe(make, scenario), `${name} diverges from the real ChatClient`).toEqual(real);
-      }
-    });
-  }
-});

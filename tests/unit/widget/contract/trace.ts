@@ -5,7 +5,7 @@
  * events the element forwards to the page); timings, progress details and stage names are not
  * part of the contract.
  */
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { ChatClientPort, VoiceClientPort } from '../../../../widget/src/conversation/engine-port.ts';
 import { startLoopbackServer, type LoopbackServer } from '../../../../fixtures/loopback-server.ts';
 
@@ -21,6 +21,45 @@ export function useLoopback(): () => LoopbackServer {
   afterAll(() => server.close());
   afterEach(() => server.reset());
   return () => server;
+}
+
+/**
+ * The contract suite of one engine port: a test per scenario in which the real client (`real`, e.g.
+ * `ChatClient`) observes what the scenario expects, and every fake observes exactly what the real
+ * client did. `observe` plays one scenario on one subject; the suite destroys the subject after it,
+ * failed or not.
+ */
+export function contractSuite<
+  Outcome,
+  Subject extends { readonly client: { destroy(): void } },
+  Scenario extends { name: string; outcome: Outcome },
+  Observed,
+>(
+  real: string,
+  observe: (subject: Subject, scenario: Scenario) => Promise<Observed>,
+  subjects: { real(): (outcome: Outcome) => Subject; fakes: Record<string, (outcome: Outcome) => Subject> },
+  { scenarios, expected }: { scenarios: readonly Scenario[]; expected(scenario: Scenario): Observed },
+): void {
+  const run = async (make: (outcome: Outcome) => Subject, scenario: Scenario): Promise<Observed> => {
+    const subject = make(scenario.outcome);
+    try {
+      return await observe(subject, scenario);
+    } finally {
+      subject.client.destroy();
+    }
+  };
+  const kind = real.replace(/Client$/, '').toLowerCase();
+  describe(`${kind} engine contract: the fakes behave as the real ${real}`, () => {
+    for (const scenario of scenarios) {
+      test(scenario.name, async () => {
+        const observed = await run(subjects.real(), scenario);
+        expect(observed, `the real ${real}`).toEqual(expected(scenario));
+        for (const [name, make] of Object.entries(subjects.fakes)) {
+          expect(await run(make, scenario), `${name} diverges from the real ${real}`).toEqual(observed);
+        }
+      });
+    }
+  });
 }
 
 /** Pushes `state:X` and `error-in-snapshot:X` (and what `extra` adds) whenever the snapshot changes them. */

@@ -6,9 +6,8 @@
  * resolves with) must be the same; the real client's sequence is also written out, so the
  * contract itself is reviewed here.
  */
-import { describe, expect, test } from 'vitest';
-import { traceVoice, TARGET, useLoopback } from './trace.ts';
-import { realVoice, VOICE_FAKES, type VoiceMaker, type VoiceOutcome, type VoiceSubject } from './voice-subjects.ts';
+import { contractSuite, traceVoice, TARGET, useLoopback } from './trace.ts';
+import { realVoice, VOICE_FAKES, type VoiceOutcome, type VoiceSubject } from './voice-subjects.ts';
 
 const server = useLoopback();
 
@@ -287,9 +286,23 @@ const SCENARIOS: Scenario[] = [
   })),
 ];
 
-/** Runs one scenario against one implementation. */
-async function observe(make: VoiceMaker, scenario: Scenario): Promise<Observed> {
-  const subject = make(scenario.outcome);
+contractSuite(
+  'VoiceClient',
+  observe,
+  { real: () => realVoice(server()), fakes: VOICE_FAKES },
+  {
+    scenarios: SCENARIOS,
+    expected: (scenario) => ({
+      trace: scenario.expected,
+      result: scenario.result,
+      muted: scenario.muted ?? false,
+      devices: scenario.devices ?? [],
+    }),
+  },
+);
+
+/** Plays one scenario on one implementation (the suite destroys it after). */
+async function observe(subject: VoiceSubject, scenario: Scenario): Promise<Observed> {
   const { entries } = traceVoice(subject.client);
   const devices: string[] = [];
   const { start } = await scenario.act(subject, (entry) => devices.push(entry));
@@ -300,24 +313,5 @@ async function observe(make: VoiceMaker, scenario: Scenario): Promise<Observed> 
       )
     : 'none';
   await subject.settle();
-  const observed = { trace: [...entries], result, muted: subject.client.getSnapshot().muted, devices };
-  subject.client.destroy();
-  return observed;
+  return { trace: [...entries], result, muted: subject.client.getSnapshot().muted, devices };
 }
-
-describe('voice engine contract: the fakes behave as the real VoiceClient', () => {
-  for (const scenario of SCENARIOS) {
-    test(scenario.name, async () => {
-      const real = await observe(realVoice(server()), scenario);
-      expect(real, 'the real VoiceClient').toEqual({
-        trace: scenario.expected,
-        result: scenario.result,
-        muted: scenario.muted ?? false,
-        devices: scenario.devices ?? [],
-      });
-      for (const [name, make] of Object.entries(VOICE_FAKES)) {
-        expect(await observe(make, scenario), `${name} diverges from the real VoiceClient`).toEqual(real);
-      }
-    });
-  }
-});

@@ -10,6 +10,7 @@ import { type RequestHelpers } from '../../../../widget/src/conversation/convers
 import { createFakeChatEngine } from '../element/fake-chat-engine.ts';
 import { createFakeEngine } from '../element/fake-voice-engine.ts';
 import { flush } from '../element/dom-helpers.ts';
+import { silentMessage } from '../../../fixtures/app-messages.ts';
 
 const TARGET = { assistantId: 'asst-1' };
 
@@ -98,16 +99,8 @@ test('a call after a chat: the chat goes into the call as silent add-message tur
   client.finishStart({ id: 'c1', webCallUrl: 'https://room.example/c1' });
   expect(await started, 'started').toBe(true);
   expect(client.sent, 'the conversation so far, without a reply').toEqual([
-    {
-      type: 'add-message',
-      message: { role: 'user', content: 'Do you open on Sundays?' },
-      triggerResponseEnabled: false,
-    },
-    {
-      type: 'add-message',
-      message: { role: 'assistant', content: 'No, Monday to Saturday.' },
-      triggerResponseEnabled: false,
-    },
+    silentMessage('user', 'Do you open on Sundays?'),
+    silentMessage('assistant', 'No, Monday to Saturday.'),
   ]);
   expect(controller.getSnapshot().conversation, 'one continuous transcript (nothing added to it)').toHaveLength(2);
 });
