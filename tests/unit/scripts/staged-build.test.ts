@@ -127,17 +127,20 @@ describe('two starts in one checkout', () => {
   /** Waits by yielding to the event loop (no clock), so the test is steps, not time. */
   const host: LockHost = { isAlive: () => true, wait: () => new Promise((done) => setImmediate(done)) };
 
-  it('build once: the second waits for the lock, then finds the first one’s build', async () => {
+  /** A build of `version` that holds on (keeping the lock) until the test calls `release`. */
+  function heldBuild(version: string) {
     let release!: () => void;
     const gate = new Promise<void>((done) => (release = done));
-    const first = run(
-      'a',
-      async (outDir) => {
-        await gate;
-        return fakeBuild('first')(outDir);
-      },
-      { lockHost: host },
-    );
+    const build = async (outDir: string) => {
+      await gate;
+      return fakeBuild(version)(outDir);
+    };
+    return { build, release: () => release() };
+  }
+
+  it('build once: the second waits for the lock, then finds the first one’s build', async () => {
+    const held = heldBuild('first');
+    const first = run('a', held.build, { lockHost: host });
     // The first holds the lock once its build has started.
     while (builds.length === 0 && !existsSync(join(root, 'dist.lock'))) await new Promise((done) => setImmediate(done));
     const second = run('a', fakeBuild('second'), { lockHost: host });
@@ -145,28 +148,20 @@ describe('two starts in one checkout', () => {
     expect(lines, 'the second says whom it waits for').toEqual([
       expect.stringMatching(/^Another npm start \(process \d+\) is building this checkout; waiting/),
     ]);
-    release();
+    held.release();
     expect([(await first).kind, (await second).kind]).toEqual(['built', 'unchanged']);
     expect([builds, page(), siblings()]).toEqual([['first'], 'first', ['dist']]);
   });
 
   it('a restart while the deploy step builds serves the last good build at once, and moves the new one in after', async () => {
     await run('a', fakeBuild('v1'));
-    let release!: () => void;
-    const gate = new Promise<void>((done) => (release = done));
-    const deploy = run(
-      'b',
-      async (outDir) => {
-        await gate;
-        return fakeBuild('v2')(outDir);
-      },
-      { lockHost: host, install: false },
-    );
+    const held = heldBuild('v2');
+    const deploy = run('b', held.build, { lockHost: host, install: false });
     while (!existsSync(join(root, 'dist.lock'))) await new Promise((done) => setImmediate(done));
     const restart = await run('b', fakeBuild('restart'), { lockHost: host });
     expect(restart).toMatchObject({ kind: 'deploying', pid: process.pid, lastGood: { hash: 'a' } });
     expect([builds, page(), lines], 'no build, no wait: v1 is served').toEqual([['v1'], 'v1', []]);
-    release();
+    held.release();
     expect((await deploy).kind).toBe('prepared');
     expect((await run('b', fakeBuild('never'), { lockHost: host })).kind, 'the next restart').toBe('installed');
     expect([builds, page()]).toEqual([['v1', 'v2'], 'v2']);

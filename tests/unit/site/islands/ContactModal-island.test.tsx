@@ -12,7 +12,7 @@ import ContactModal, { type ContactDialogComponent } from '../../../../site/isla
 import { ContactDialog } from '../../../../site/islands/ContactDialog.tsx';
 import { $contactOpen, openContact } from '../../../../site/stores/contact.ts';
 import { siteConfig } from '../../../../content/site.ts';
-import { fakeInsert } from './contact-backend.ts';
+import { fakeInsert, handOver } from './contact-backend.ts';
 
 /** A dialog loader the test answers: each call waits until `arrive` or `fail`. */
 function heldLoader() {
@@ -68,24 +68,14 @@ describe('ContactModal island: the dialog loaded on intent or at the first open'
   it("a hand-over before the file arrived: the dialog opens prefilled and the widget's answer waits for it", async () => {
     const loader = heldLoader();
     render(<ContactModal loadInsert={backend.load} loadDialog={loader.load} />);
-    const answers: Promise<unknown>[] = [];
-    const widget = document.body.appendChild(document.createElement('ringwise-voice-call'));
-    const detail = {
-      turns: [{ role: 'user', text: 'A person, please' }],
-      respondWith: (a: Promise<unknown>) => answers.push(a),
-    };
-    act(() => {
-      widget.dispatchEvent(new CustomEvent('ringwise-handoff', { detail, bubbles: true, composed: true }));
-    });
-    widget.remove();
-    expect(answers, 'answered while the event is dispatched').toHaveLength(1);
+    const answer = handOver([{ role: 'user', text: 'A person, please' }]);
     await loader.arrive();
     const dialog = screen.getByRole('dialog', { name: 'Get in Contact' });
     expect(within(dialog).getByRole('textbox', { name: /^Additional Info/ })).toHaveValue(
       'From my conversation with your assistant:\nMe: A person, please',
     );
     await act(async () => within(dialog).getByRole('button', { name: 'Close' }).click());
-    await expect(answers[0], 'closed unsent').resolves.toBe('cancelled');
+    await expect(answer, 'closed unsent').resolves.toBe('cancelled');
   });
 
   it('a file that cannot be loaded is said, with the email address; closing it and opening again tries again', async () => {

@@ -13,7 +13,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import ContactModal from '../../../../site/islands/ContactModal.tsx';
 import { $contactOpen, openContact } from '../../../../site/stores/contact.ts';
-import { contactModalHooks, type FakeInsert } from './contact-backend.ts';
+import { contactModalHooks, handOver, type FakeInsert } from './contact-backend.ts';
 
 let backend: FakeInsert;
 let user: UserEvent;
@@ -483,20 +483,7 @@ describe("ContactModal: the assistant's hand-over to a person (issue 26)", () =>
 
   it('answers the widget with the outcome: cancelled when closed unsent, sent once the request went (issue 36)', async () => {
     render(<ContactModal loadInsert={backend.load} />);
-    const fire = () => {
-      const answers: Promise<unknown>[] = [];
-      const widget = document.body.appendChild(document.createElement('ringwise-voice-call'));
-      const detail = {
-        turns: [{ role: 'user', text: 'A person, please' }],
-        respondWith: (answer: Promise<unknown>) => answers.push(answer),
-      };
-      act(() => {
-        widget.dispatchEvent(new CustomEvent('ringwise-handoff', { detail, bubbles: true, composed: true }));
-      });
-      widget.remove();
-      expect(answers, 'answered while the event is dispatched').toHaveLength(1);
-      return answers[0]!;
-    };
+    const fire = () => handOver([{ role: 'user', text: 'A person, please' }]);
     const closed = fire();
     const dialog = screen.getByRole('dialog', { name: 'Get in Contact' });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -3,7 +3,7 @@
  * hooks that give every test a fresh one, a closed modal and real timers again afterwards.
  */
 import { act } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import type { ContactInsert, ContactSubmission, InsertResult } from '../../../../site/lib/contact.ts';
 import { $contactOpen } from '../../../../site/stores/contact.ts';
 import { loadContactDialog } from '../../../../site/islands/ContactModal.tsx';
@@ -53,4 +53,20 @@ export function contactModalHooks(fresh: (backend: FakeInsert) => void): void {
     vi.useRealTimers();
     vi.restoreAllMocks();
   });
+}
+
+/**
+ * Fires the widget's `ringwise-handoff` as the widget does (from inside the element, bubbling and
+ * composed) and returns the outcome the page answered with while the event was dispatched.
+ */
+export function handOver(turns: unknown): Promise<unknown> {
+  const answers: Promise<unknown>[] = [];
+  const widget = document.body.appendChild(document.createElement('ringwise-voice-call'));
+  const detail = { turns, respondWith: (answer: Promise<unknown>) => answers.push(answer) };
+  act(() => {
+    widget.dispatchEvent(new CustomEvent('ringwise-handoff', { detail, bubbles: true, composed: true }));
+  });
+  widget.remove();
+  expect(answers, 'answered while the event is dispatched').toHaveLength(1);
+  return answers[0]!;
 }
