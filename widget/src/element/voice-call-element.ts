@@ -35,18 +35,6 @@ import LAUNCHER_CSS from './styles/launcher.css?raw';
 import { addStyles } from './styles.ts';
 import { LOG_PREFIX } from '../core/log.ts';
 
-export {
-  ELEMENT_NAME,
-  EVENT_PREFIX,
-  MODES,
-  OPTION_ATTRIBUTES,
-  POSITIONS,
-  PRELOADS,
-  type Preload,
-  type WidgetPosition,
-} from './options.ts';
-export type { VoiceCallElement, VoiceCallElementConstructor } from './element-types.ts';
-
 /**
  * Creates the element class bound to a module loader (it decides where the card and the engines
  * come from: files next to the script-tag loader, or the bundler's chunks) and to the request
