@@ -208,9 +208,9 @@ export class ConversationController implements ContinuityPort {
     this.#chat.stop();
   }
 
-  /** Shows a problem the caller found (e.g. overrides it cannot read) and sends it as an `error` event. */
-  fail(type: ProblemKind, message: string, source: ProblemSource = 'call'): false {
-    return this.#fail(type, message, source);
+  /** Shows a problem the caller found (unreadable overrides, a file not loaded) and sends it as an `error` event. */
+  fail(type: ProblemKind, cause: unknown, source: ProblemSource = 'call'): false {
+    return this.#fail(type, cause, source);
   }
 
   /** Clears the last problem and the ended notice (the conversation stays). */
