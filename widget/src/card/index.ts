@@ -58,6 +58,7 @@ export function mountCard(host: CardHost): Card {
     loadEngine: () => host.load('engine'),
     loadChatEngine: () => host.load('chat'),
     requests: host.requests ?? PLATFORM_REQUESTS,
+    startNow: () => sender.startNow(), // the start file's (submit.ts)
     // The card shows the assistant's video, so the engine may subscribe to it.
     video: true,
     onEvent: withOwnerHelp(host.dispatch),
@@ -250,8 +251,8 @@ export function mountCard(host: CardHost): Card {
       return controller.getSnapshot();
     },
     opened(options) {
-      // `consent-required`: its file came with the card's (settled: a microtask); set later, it loads now.
-      const waiting = consent.ready();
+      sender.warm();
+      const waiting = consent.ready(); // `consent-required`: its file came with the card's (a settled load)
       if (waiting) return waiting.then((ok) => (ok ? this.opened(options) : (options.start?.abort?.abort(), false)));
       const { start, focus: moveFocus } = options;
       // Nothing may reach the platform before consent: an early request is dropped, and the

@@ -90,7 +90,10 @@ export const MODULE_FILES = {
   problems: /* @__PURE__ */ moduleFile('problems'),
   /** The consent question (`consent-required` only), loaded beside the card. */
   consent: /* @__PURE__ */ moduleFile('consent'),
-  /** The click's start (target, consent, POST /call/web, the microphone), loaded with the card on intent or in idle time. */
+  /**
+   * The click's start (target, consent, POST /call/web, the microphone), loaded with the card on intent or in idle
+   * time in voice and hybrid (the card's calls without the click's request send theirs with it).
+   */
   start: /* @__PURE__ */ moduleFile('start'),
 } as const satisfies Record<keyof WidgetModules, string>;
 

@@ -42,7 +42,10 @@ describe('the consent file', () => {
     await flush();
     expect(mounted.modules.loads, 'both asked for').toEqual(expect.arrayContaining(['card', 'consent']));
     expect(mounted.requests, 'nothing sent while the question is on its way').toEqual([]);
-    expect(mounted.modules.voice.clients.flatMap((c) => c.starts), 'no call').toEqual([]);
+    expect(
+      mounted.modules.voice.clients.flatMap((c) => c.starts),
+      'no call',
+    ).toEqual([]);
     held!.release();
     await flush();
     await flush();
@@ -53,7 +56,7 @@ describe('the consent file', () => {
     await vi.waitFor(() => expect(mounted.modules.voice.client().starts).toHaveLength(1));
   });
 
-  test('consent already given, the file still on its way: the click\'s early request waits and is the call\'s', async () => {
+  test("consent already given, the file still on its way: the click's early request waits and is the call's", async () => {
     localStorage.setItem('acme-v1', '2026-01-01T00:00:00.000Z');
     let held: { release(): void } | undefined;
     const mounted = await mount({ ...CONSENT, 'consent-storage-key': 'acme-v1' }, (m) => (held = m.holdConsent()));
@@ -75,7 +78,10 @@ describe('the consent file', () => {
     expect(shadow.textContent, 'said plainly by the card itself').toContain(EN_LABELS.errorEngine);
     expect(queryByRole(shadow, 'dialog', EN_LABELS.consentTitle), 'no question').toBeNull();
     expect(mounted.requests, 'nothing sent').toEqual([]);
-    expect(mounted.modules.voice.clients.flatMap((c) => c.starts), 'no call').toEqual([]);
+    expect(
+      mounted.modules.voice.clients.flatMap((c) => c.starts),
+      'no call',
+    ).toEqual([]);
     const tries = mounted.modules.loads.filter((name) => name === 'consent').length;
     getByRole(shadow, 'button', EN_LABELS.retry).click();
     await flush();
