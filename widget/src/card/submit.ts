@@ -65,7 +65,8 @@ export function cardSender(
     target,
     startNow: () => start?.startNow,
     warm() {
-      // Asked for on intent in voice and hybrid (element/card-loading.ts): taken from there, no second fetch.
+      // Voice: the loader asked for it on intent (taken from there, no second fetch); hybrid asks now, long before
+      // its call button is used (not on every page view); chat never.
       if (!start && host.mode() !== 'chat' && host.element.hasAttribute('public-key'))
         host.load('start').then((module) => (start = module), Boolean);
     },

@@ -128,8 +128,8 @@ export function createCardLoader(host: CardLoaderHost): CardLoader {
       .then(ensure)
       .then((card) => card.preload())
       .catch(forget);
-    // The click's start (voice), and the request of a hybrid card's call button (card/submit.ts): not chat.
-    if (mode !== 'chat') load('start', warm).catch(forget);
+    // Voice: the click's start (a hybrid launcher opens the card, which asks for it then: card/submit.ts).
+    if (mode === 'voice') load('start', warm).catch(forget);
   };
 
   /**

@@ -92,7 +92,7 @@ export const MODULE_FILES = {
   consent: /* @__PURE__ */ moduleFile('consent'),
   /**
    * The click's start (target, consent, POST /call/web, the microphone), loaded with the card on intent or in idle
-   * time in voice and hybrid (the card's calls without the click's request send theirs with it).
+   * time in voice, when the card opens in hybrid (the card's calls without the click's request send theirs with it).
    */
   start: /* @__PURE__ */ moduleFile('start'),
 } as const satisfies Record<keyof WidgetModules, string>;

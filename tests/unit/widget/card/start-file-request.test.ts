@@ -2,8 +2,8 @@
 /**
  * The request of a call started in the card without the click's early one (a hybrid card's call button, Call
  * again) is sent by the click's start file (`voice-widget-start.js`, its `startNow`), not by a copy in the card file
- * (issue 35, the card's bytes): voice and hybrid ask for that file on intent (element/card-loading.ts), the card
- * takes it when it opens (card/submit.ts `warm`), and chat never loads it.
+ * (issue 35, the card's bytes): voice asks for that file on intent (element/card-loading.ts), a hybrid card when
+ * it opens (card/submit.ts `warm`; not on every page view), and chat never loads it.
  */
 import { afterEach, expect, test, vi } from 'vitest';
 import { EN_LABELS } from '../../../../widget/src/i18n/en.ts';
@@ -22,8 +22,9 @@ test("hybrid: the call button's POST /call/web leaves from the start file at the
   const mounted = await mount(HYBRID);
   mounted.launcher().dispatchEvent(new Event('pointerenter'));
   await flush();
-  expect(mounted.modules.loads, 'the start file asked for on intent, beside the card').toContain('start');
+  expect(mounted.modules.loads, 'not on intent: a hybrid visitor may never call').not.toContain('start');
   await open(mounted);
+  expect(mounted.modules.loads, 'asked for when the card opens').toContain('start');
   expect(mounted.requests, 'nothing sent by opening the card').toEqual([]);
   getByRole(mounted.shadow, 'button', EN_LABELS.startCall).click();
   expect(
