@@ -134,6 +134,7 @@ export const CDN_SOURCES: Record<keyof typeof MODULE_FILES, string> = {
   sheet: 'src/card/sheet.ts',
   unread: 'src/card/unread-badge.ts',
   problems: 'src/card/problems-file.ts',
+  consent: 'src/card/consent-file.ts',
   start: 'src/chunks/entries/start.ts',
   ...(Object.fromEntries(LOCALES.map((locale) => [locale, `src/i18n/locales/${locale}.ts`])) as Record<
     (typeof LOCALES)[number],

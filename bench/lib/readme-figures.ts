@@ -83,7 +83,7 @@ export function widgetReadmeFigures(f: WidgetFigures): string {
     `| \`${CDN_FILES.chat}\` (chat engine) | ${bytes(f.chat)} | ${verdict(f.chat, BUDGETS.chat)} (core size test) |`,
     `| \`${CDN_FILES.engine}\` (voice engine, with the client-tools dispatcher) | ${bytes(f.engine)} | ${verdict(f.engine, BUDGETS.engine)} |`,
     `| \`${CDN_FILES.daily}\` (daily-js + adapter) | ${bytes(f.daily)} | — |`,
-    `| \`${CDN_FILES.start}\` (the click's start: target, consent, POST /call/web, microphone; voice mode) | ${bytes(f.start)} | in the totals |`,
+    `| \`${CDN_FILES.start}\` (the click's start: target, consent, POST /call/web, microphone; voice, and hybrid's card) | ${bytes(f.start)} | in the totals |`,
     `| \`${CDN_FILES.de}\`, \`-es.js\`, \`-fr.js\` (one language's labels, only when used) | ${f.de.toLocaleString('en-US')} / ${f.es.toLocaleString('en-US')} / ${bytes(f.fr)} | — |`,
     `| chat mode after the first message (loader + card + chat engine) | ${bytes(f.chatMode)} | ${verdict(f.chatMode, BUDGETS.chatMode)} |`,
     `| voice mode after the first click (loader + card + start + engine + daily) | ${bytes(f.voiceMode)} | ${verdict(f.voiceMode, BUDGETS.voiceMode)} |`,
@@ -93,7 +93,7 @@ export function widgetReadmeFigures(f: WidgetFigures): string {
     `(daily-js + our adapter) is ${bytes(f.daily)} on its own; with the voice engine (${bytes(f.engine)}), the click's start`,
     `(${bytes(f.start)}) and the loader (${bytes(f.loader)}) a call needs ${bytes(f.machinery)} before any card, which leaves`,
     `${bytes(Math.max(0, BUDGETS.voiceMode - f.machinery))} under ${kb(BUDGETS.voiceMode)} for the whole card UI (${bytes(f.card)}: labels, styles, controller,`,
-    `status, consent, errors, video, chat). Chat mode: loader + chat engine are ${kb(f.loader + f.chat)}, the card`,
+    `status, errors, video, chat; consent is its own file). Chat mode: loader + chat engine are ${kb(f.loader + f.chat)}, the card`,
     `${kb(f.card)}, against ${kb(BUDGETS.chatMode)} for everything through the first reply.`,
   ].join('\n');
 }

@@ -86,7 +86,7 @@ export const CLICK_TO_CALL: readonly PathStop[] = [
 const PASSED_THROUGH: readonly string[] = [
   'the files’ entries (chunks/entries/start.ts, card.ts, voice-engine.ts)',
   'api/post-json.ts (the fetch)',
-  'card/submit.ts and card/consent.ts (the card’s sender and consent)',
+  'card/submit.ts and card/consent-part.ts (the card’s sender and its side of consent)',
   'conversation/lazy-client.ts (the controller’s engine client)',
   'core/call-slot.ts and core/start-stages.ts (the start’s bookkeeping)',
   'daily/lazy-factory.ts (the engine’s way to the daily file)',

@@ -86,6 +86,7 @@ export type { RecordModule } from './card/record/index.ts';
 export type { SheetModule } from './card/sheet.ts';
 export type { UnreadModule } from './card/unread-badge.ts';
 export type { ProblemsModule } from './card/problems-file.ts';
+export type { ConsentModule } from './card/consent-file.ts';
 export type {
   ChatClientPort,
   ChatEngine,

@@ -1,5 +1,6 @@
 /**
- * The consent step: when the element has `consent-required` and this version was not accepted
+ * The consent step (in the consent file, `voice-widget-consent.js`: consent-file.ts; the card's side is
+ * consent-part.ts): when the element has `consent-required` and this version was not accepted
  * yet, or its text as shown changed since (a new wording, another language), an action (a call,
  * a message) waits for Accept. Accept stores a receipt (consent.ts: the text's SHA-256, version,
  * time, language) and runs the action; Decline forgets what was kept and minimizes the card.
@@ -7,9 +8,10 @@
  */
 import type { CardHost } from '../ports/card-port.ts';
 import { consentKey, hashText } from '../conversation/element-start.ts';
-import { EN_CARD_BASE_LABELS } from '../i18n/card-labels.ts';
+import { EN_CONSENT_LABELS } from '../i18n/consent-labels.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
-import { createConsentStore, parseConsent } from './consent.ts';
+import { createConsentStore, parseConsent, type ConsentPiece } from './consent.ts';
+import { setLabel } from './controls.ts';
 import type { CardDom } from './template.ts';
 
 /** What the consent step needs from the rest of the card. */
@@ -33,6 +35,8 @@ export interface ConsentStep {
   cancel(): void;
   /** Forgets the decision (the next action asks again). */
   forget(): void;
+  /** Draws the question (its title, its text with links, Accept and Decline with `labels`). */
+  draw(labels: VoiceLabels): void;
 }
 
 /** A pending consent question and the action waiting for it. */
@@ -47,11 +51,15 @@ export function consentStep(host: CardHost, dom: CardDom, hooks: ConsentHooks): 
   const consent = createConsentStore(() => localStorage);
   let question: Question | null = null;
   const { element } = host;
-  /** The consent text exactly as the card shows it (render-body.ts): the title, a line break, the text's words. */
-  const shown = () => {
-    const labels = { ...EN_CARD_BASE_LABELS, ...host.labels() } as VoiceLabels;
+  /** The question's title and pieces: the attributes', else the locale's or the page's labels, else the English. */
+  const wording = (): [string, ConsentPiece[]] => {
+    const labels = { ...EN_CONSENT_LABELS, ...host.labels() };
     const title = element.getAttribute('consent-title')?.trim() || labels.consentTitle;
-    const pieces = parseConsent(element.getAttribute('consent-content') || labels.consentContent);
+    return [title, parseConsent(element.getAttribute('consent-content') || labels.consentContent)];
+  };
+  /** The consent text exactly as `draw` shows it: the title, a line break, the text's words. */
+  const shown = () => {
+    const [title, pieces] = wording();
     return `${title}\n${pieces.map((piece) => (typeof piece === 'string' ? piece : piece.text)).join('')}`;
   };
   const needed = () => {
@@ -105,5 +113,20 @@ export function consentStep(host: CardHost, dom: CardDom, hooks: ConsentHooks): 
       question = null;
     },
     forget: () => consent.remove(consentKey(element)),
+    draw(labels) {
+      const [title, pieces] = wording();
+      dom.consentTitle.textContent = title;
+      dom.consentText.replaceChildren(
+        ...pieces.map((piece) =>
+          typeof piece === 'string'
+            ? piece
+            : Object.assign(host.h('a', '', '', { href: piece.href, target: '_blank', rel: 'noopener noreferrer' }), {
+                textContent: piece.text,
+              }),
+        ),
+      );
+      setLabel(dom.accept, labels.accept);
+      setLabel(dom.decline, labels.decline);
+    },
   };
 }

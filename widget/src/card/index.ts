@@ -6,7 +6,7 @@
  * (`voice-widget-card.js`), loaded with the engine on intent; it gets everything the launcher
  * already has through `CardHost` (card-port.ts).
  *
- * This file wires the parts: the nodes (template.ts), consent (ask-consent.ts), what is sent (submit.ts),
+ * This file wires the parts: the nodes (template.ts), consent (consent-part.ts), what is sent (submit.ts),
  * focus (focus.ts), the phone's modal sheet (sheet.ts), one renderer per section (render-*.ts, drawing a
  * `CardFrame`, frame.ts), the listeners (listeners.ts) and the kept conversation (continuity/in-card.ts).
  */
@@ -16,7 +16,7 @@ import { ConversationController } from '../conversation/controller.ts';
 import { EN_CARD_BASE_LABELS } from '../i18n/card-labels.ts';
 import type { VoiceLabels } from '../i18n/labels.ts';
 import { START_STAGES, type CallView } from '../conversation/view.ts';
-import { consentStep } from './ask-consent.ts';
+import { lazyConsent } from './consent-part.ts';
 import { CARD_CSS } from './stylesheet.ts';
 import { controls } from './controls.ts';
 import { cardFocus } from './focus.ts';
@@ -58,6 +58,7 @@ export function mountCard(host: CardHost): Card {
     loadEngine: () => host.load('engine'),
     loadChatEngine: () => host.load('chat'),
     requests: host.requests ?? PLATFORM_REQUESTS,
+    startNow: () => sender.startNow(), // the start file's (submit.ts)
     // The card shows the assistant's video, so the engine may subscribe to it.
     video: true,
     onEvent: withOwnerHelp(host.dispatch),
@@ -79,16 +80,11 @@ export function mountCard(host: CardHost): Card {
   const dom = buildCard(host, kit);
   const { card } = dom;
   const focus = cardFocus(host, dom);
-  const consent = consentStep(host, dom, { render, focusMain: focus.main, forget: () => keeping.keep?.forget() });
+  const hooks = { render, focusMain: focus.main, forget: () => keeping.keep?.forget() };
+  const consent = lazyConsent(host, dom, hooks, (error) => controller.fail('engine-load-failed', error));
   const sender = cardSender(host, controller, dom.input, { configure, consent, render });
   const renderHeader = headerRenderer(host, dom, kit);
-  const renderBody = bodyRenderer(
-    host,
-    dom,
-    kit,
-    () => rich,
-    () => render(),
-  );
+  const renderBody = bodyRenderer(host, dom, kit, { consent, rich: () => rich, redraw: () => render() });
   const renderControls = controlsRenderer(dom, kit);
   // The call's audio settings and push-to-talk: their own file, loaded when a call starts.
   let audio: AudioPanel | null = null;
@@ -254,7 +250,11 @@ export function mountCard(host: CardHost): Card {
     get view() {
       return controller.getSnapshot();
     },
-    opened({ start, focus: moveFocus }) {
+    opened(options) {
+      sender.warm();
+      const waiting = consent.ready(); // `consent-required`: its file came with the card's (a settled load)
+      if (waiting) return waiting.then((ok) => (ok ? this.opened(options) : (options.start?.abort?.abort(), false)));
+      const { start, focus: moveFocus } = options;
       // Nothing may reach the platform before consent: an early request is dropped, and the
       // call starts after Accept with a request of its own.
       const asking = consent.needed();

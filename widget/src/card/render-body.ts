@@ -4,7 +4,7 @@
  * was said; during a call without a transcript, how the call is, in large).
  */
 import type { CardHost } from '../ports/card-port.ts';
-import { parseConsent } from './consent.ts';
+import type { ConsentStep } from './ask-consent.ts';
 import { conversationLog, type LogRenderer } from './conversation-log.ts';
 import { parseLinkHosts } from './markdown/render.ts';
 import type { RichParts } from './rich/index.ts';
@@ -17,8 +17,7 @@ export function bodyRenderer(
   host: CardHost,
   dom: CardDom,
   { add }: Controls,
-  rich: () => RichParts,
-  redraw: () => void,
+  { consent, rich, redraw }: { consent: ConsentStep; rich: () => RichParts; redraw: () => void },
 ): ((frame: CardFrame) => void) & Pick<LogRenderer, 'bubble'> {
   const { element } = host;
   const renderTurns = conversationLog(dom.log, add, () => parseLinkHosts(element.getAttribute('link-hosts')), {
@@ -42,29 +41,13 @@ export function bodyRenderer(
   if (typeof ResizeObserver === 'function')
     new ResizeObserver(() => atEnd && (log.scrollTop = log.scrollHeight)).observe(log);
 
-  const renderConsent = ({ labels }: CardFrame) => {
-    dom.consentTitle.textContent = element.getAttribute('consent-title')?.trim() || labels.consentTitle;
-    const pieces = parseConsent(element.getAttribute('consent-content') || labels.consentContent);
-    dom.consentText.replaceChildren(
-      ...pieces.map((piece) =>
-        typeof piece === 'string'
-          ? piece
-          : Object.assign(host.h('a', '', '', { href: piece.href, target: '_blank', rel: 'noopener noreferrer' }), {
-              textContent: piece.text,
-            }),
-      ),
-    );
-    setLabel(dom.accept, labels.accept);
-    setLabel(dom.decline, labels.decline);
-  };
-
   const render = (frame: CardFrame) => {
     const { view, labels, mode, idle, asking, info, status, ended } = frame;
     const { card, log, empty, error } = dom;
     dom.consentBox.hidden = !asking;
     // The consent step is as tall as its question (the body's room for a conversation is not needed yet).
     card.toggleAttribute('data-asking', asking);
-    if (asking) renderConsent(frame);
+    if (asking) consent.draw(labels); // the consent file draws its question (consent-part.ts)
 
     error.hidden = !info;
     if (info) {

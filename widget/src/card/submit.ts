@@ -5,7 +5,7 @@
  */
 import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
-import type { CardHost } from '../ports/card-port.ts';
+import type { CardHost, StartModule } from '../ports/card-port.ts';
 import type { ConversationController } from '../conversation/controller.ts';
 import type { StartOptions } from '../core/call-request.ts';
 import type { ProblemSource } from '../conversation/view.ts';
@@ -36,6 +36,10 @@ export interface CardSender {
   startCall(options?: StartOptions): Promise<boolean>;
   /** Sends what the message field holds, after consent when needed. */
   submit(): void;
+  /** The start file's `startNow` once it is in (the controller's `startNow`; until then the engine sends). */
+  startNow(): StartModule['startNow'] | undefined;
+  /** The card opened: takes the start file (voice, hybrid), so the calls started in it send their own request. */
+  warm(): void;
 }
 
 /** Makes the card's sending side. */
@@ -45,6 +49,8 @@ export function cardSender(
   input: HTMLInputElement,
   { configure, consent, render }: { configure(): void; consent: ConsentStep; render(): void },
 ): CardSender {
+  // The click's start file (voice-widget-start.js) sends the request of a call that came without the click's.
+  let start: StartModule | undefined;
   const target = (source: ProblemSource) => {
     try {
       return elementTarget(host.element);
@@ -57,6 +63,13 @@ export function cardSender(
   };
   return {
     target,
+    startNow: () => start?.startNow,
+    warm() {
+      // Voice: the loader asked for it on intent (taken from there, no second fetch); hybrid asks now, long before
+      // its call button is used (not on every page view); chat never.
+      if (!start && host.mode() !== 'chat' && host.element.hasAttribute('public-key'))
+        host.load('start').then((module) => (start = module), Boolean);
+    },
     startCall(options = {}) {
       configure();
       const to = target('call');

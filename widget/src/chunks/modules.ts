@@ -27,6 +27,7 @@ export const loadBundledModule: LoadModule = <K extends ModuleKey>(name: K) => {
     sheet: () => import('../card/sheet.ts'),
     unread: () => import('../card/unread-badge.ts'),
     problems: () => import('../card/problems-file.ts'),
+    consent: () => import('../card/consent-file.ts'),
     start: () => import('./entries/start.ts'),
   };
   return modules[name]() as Promise<WidgetModules[K]>;

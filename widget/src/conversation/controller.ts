@@ -21,7 +21,7 @@ import type { ContinuityPort, SavedTurn } from './continuity-port.ts';
 import type { ConversationControllerOptions, ConversationEvents } from './conversation-events.ts';
 import { chatTurnsForCall } from './chat-into-call.ts';
 import type { VoiceClientPort } from './engine-port.ts';
-import { CallStarts, keptRoomTarget, startNow, type StartOptions } from '../core/call-request.ts';
+import { CallStarts, keptRoomTarget, type StartOptions } from '../core/call-request.ts';
 import { clientKey, newVoiceClient } from './lazy-client.ts';
 import { missingSetup, problemOf, widgetFailure } from './problems.ts';
 import { ToolRunner } from './run-tools.ts';
@@ -126,19 +126,19 @@ export class ConversationController implements ContinuityPort {
 
   /** Starts a call (no-op unless idle). Resolves `true` when the call started; never rejects. */
   async start(target: CallTarget, options: StartOptions = {}): Promise<boolean> {
-    const helpers = this.#options.requests;
+    const requestWebCall = this.#options.requests?.requestWebCall;
     const keep = !!this.#options.keepRoom?.();
+    const startNow = requestWebCall && this.#options.startNow?.(); // none (yet): the engine sends the request
     const send =
-      helpers &&
+      startNow &&
       (() =>
         startNow({
           token: this.#options.publicKey,
           baseUrl: this.#options.apiBaseUrl,
           target: keep ? keptRoomTarget(target) : target,
-          requestWebCall: helpers.requestWebCall,
+          requestWebCall,
         }));
-    // One start at a time (call-request.ts): a second start while one runs sends nothing.
-    const opened = this.#starts.open(options, () => this.#check(target, 'call'), send);
+    const opened = this.#starts.open(options, () => this.#check(target, 'call'), send); // one at a time: CallStarts
     if (!opened) return false;
     const { request, abort, microphone, clickedAt } = opened;
     const voice = this.#voice;
@@ -208,9 +208,9 @@ export class ConversationController implements ContinuityPort {
     this.#chat.stop();
   }
 
-  /** Shows a problem the caller found (e.g. overrides it cannot read) and sends it as an `error` event. */
-  fail(type: ProblemKind, message: string, source: ProblemSource = 'call'): false {
-    return this.#fail(type, message, source);
+  /** Shows a problem the caller found (unreadable overrides, a file not loaded) and sends it as an `error` event. */
+  fail(type: ProblemKind, cause: unknown, source: ProblemSource = 'call'): false {
+    return this.#fail(type, cause, source);
   }
 
   /** Clears the last problem and the ended notice (the conversation stays). */

@@ -4,6 +4,7 @@
  */
 import type { requestChatWeb } from '../api/chat-web.ts';
 import type { requestWebCall } from '../api/web-call.ts';
+import type { startNow } from '../core/call-request.ts';
 import type { DailyConfig } from '../core/call-port.ts';
 import type { ChatClientEvents } from '../core/chat-client.ts';
 import type { ClientTools, ToolCall, ToolError } from '../core/client-tools.ts';
@@ -85,6 +86,11 @@ export interface ConversationControllerOptions {
   video?: boolean;
   /** Lets a click send its request before the engine is loaded. Without them the engine sends it. */
   requests?: RequestHelpers;
+  /**
+   * Sends a start's request with `requests` when no early one came (core/call-request.ts `startNow`), read at each
+   * start: the card's is the click's start file's, once that file is in. Absent or `undefined`: the engine sends it.
+   */
+  startNow?: () => typeof startNow | undefined;
   /** Daily's advanced config (`bundlePathOverride`…), given to each new voice client. */
   dailyConfig?: DailyConfig;
   /**

@@ -128,7 +128,7 @@ export function createCardLoader(host: CardLoaderHost): CardLoader {
       .then(ensure)
       .then((card) => card.preload())
       .catch(forget);
-    // Voice: the click's start (a hybrid launcher opens the card; its call button starts there).
+    // Voice: the click's start (a hybrid launcher opens the card, which asks for it then: card/submit.ts).
     if (mode === 'voice') load('start', warm).catch(forget);
   };
 

@@ -36,6 +36,18 @@ import { addStyles } from './styles.ts';
 import { LOG_PREFIX } from '../core/log.ts';
 
 /**
+ * An element's card loader: with `consent-required`, asking for the card's file asks for the
+ * consent question's beside it (card/consent-file.ts, issue 35: not in the card file), so the card
+ * never waits a second round trip for it. A failure is said by the card when it asks (consent-part.ts).
+ */
+const withConsentFile =
+  (element: Element, load: LoadModule): LoadModule =>
+  (name, low) => {
+    if (name == 'card' && element.hasAttribute('consent-required')) load('consent', low).catch(() => 0);
+    return load(name, low);
+  };
+
+/**
  * Creates the element class bound to a module loader (it decides where the card and the engines
  * come from: files next to the script-tag loader, or the bundler's chunks) and to the request
  * helpers (a demo with a scripted engine passes ones that send nothing; by default the start file
@@ -86,7 +98,7 @@ export function createVoiceCallElement(
       this.#cards = createCardLoader({
         element: this,
         launcher,
-        load,
+        load: withConsentFile(this, load),
         requests,
         dispatch: (event, detail) => this.#dispatch(event, detail),
         dismiss,

@@ -1,15 +1,17 @@
 /**
  * The card's English texts (see `labels.ts`). They ship in the card UI file, not in the
- * script-tag loader, which only paints the launcher. The failure texts (problem-labels.ts) and the
- * audio settings' (audio-labels.ts) are not here: they ship in the files that need them (issue 35,
- * the card's bytes); `EN_CARD_LABELS` (en.ts) is all of them.
+ * script-tag loader, which only paints the launcher. The failure texts (problem-labels.ts), the
+ * audio settings' (audio-labels.ts) and the consent question's (consent-labels.ts) are not here:
+ * they ship in the files that need them (issue 35, the card's bytes); `EN_CARD_LABELS` (en.ts) is
+ * all of them.
  */
 import type { AudioLabelKey } from './audio-labels.ts';
+import type { ConsentLabelKey } from './consent-labels.ts';
 import type { CardLabels } from './labels.ts';
 import type { ProblemLabelKey } from './problem-labels.ts';
 
-/** English card labels the card file carries: all but the failure texts and the audio settings'. */
-export const EN_CARD_BASE_LABELS: Omit<CardLabels, ProblemLabelKey | AudioLabelKey> = {
+/** English card labels the card file carries: all but the failure texts, the audio settings' and consent's. */
+export const EN_CARD_BASE_LABELS: Omit<CardLabels, ProblemLabelKey | AudioLabelKey | ConsentLabelKey> = {
   assistantName: 'AI Assistant',
   close: 'Close',
   recordMenu: 'Conversation options',
@@ -68,9 +70,6 @@ export const EN_CARD_BASE_LABELS: Omit<CardLabels, ProblemLabelKey | AudioLabelK
   replyCut: 'The answer was cut off here.',
   fixNetwork: 'Check your connection, then try again.',
   fixEngine: 'Check your connection or content blocker, then try again.',
-  consentTitle: 'Before we start',
-  consentContent:
-    'You are talking to an AI assistant. The conversation is processed by our service providers and may be recorded.',
   accept: 'Accept',
   decline: 'Decline',
   endedByVisitor: 'You ended the call.',

@@ -5,14 +5,20 @@
  */
 import { EN_AUDIO_LABELS } from './audio-labels.ts';
 import { EN_CARD_BASE_LABELS } from './card-labels.ts';
+import { EN_CONSENT_LABELS } from './consent-labels.ts';
 import { EN_PROBLEM_LABELS } from './problem-labels.ts';
 import { EN_RICH_LABELS } from './rich-labels.ts';
 import { EN_RECORD_LABELS } from './record-labels.ts';
 import { EN_STOP_LABELS } from './stop-labels.ts';
 import { EN_LAUNCHER_LABELS, localeLabels, type CardLabels, type VoiceLabels } from './labels.ts';
 
-/** Every English card label: the card file's, its failure texts' and its audio settings' (each shipped where used). */
-export const EN_CARD_LABELS: CardLabels = { ...EN_CARD_BASE_LABELS, ...EN_PROBLEM_LABELS, ...EN_AUDIO_LABELS };
+/** Every English card label: the card file's, its failure texts', audio settings' and consent's (each where used). */
+export const EN_CARD_LABELS: CardLabels = {
+  ...EN_CARD_BASE_LABELS,
+  ...EN_PROBLEM_LABELS,
+  ...EN_AUDIO_LABELS,
+  ...EN_CONSENT_LABELS,
+};
 
 /** Every English label (the default locale). */
 export const EN_LABELS: VoiceLabels = {

@@ -41,6 +41,11 @@ export interface StartModule {
     requests?: Pick<RequestHelpers, 'requestWebCall'>,
     loadDaily?: StartNowOptions['loadDaily'],
   ): StartOptions;
+  /**
+   * Sends a start's request now (core/call-request.ts): the card's calls that came without the click's early
+   * request (a hybrid card's call button, Try again, Call again), so the card file carries no copy of it.
+   */
+  startNow(options: StartNowOptions): StartOptions;
 }
 
 /** The element builder the loader hands the card (its `h`, element/dom.ts): `<tag class part …attrs>`. */

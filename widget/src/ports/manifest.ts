@@ -88,7 +88,12 @@ export const MODULE_FILES = {
   unread: /* @__PURE__ */ moduleFile('unread'),
   /** The failure texts' English (titles, sentences, fixes), loaded by the card with the first failure. */
   problems: /* @__PURE__ */ moduleFile('problems'),
-  /** The click's start (target, consent, POST /call/web, the microphone), loaded with the card on intent or in idle time. */
+  /** The consent question (`consent-required` only), loaded beside the card. */
+  consent: /* @__PURE__ */ moduleFile('consent'),
+  /**
+   * The click's start (target, consent, POST /call/web, the microphone), loaded with the card on intent or in idle
+   * time in voice, when the card opens in hybrid (the card's calls without the click's request send theirs with it).
+   */
   start: /* @__PURE__ */ moduleFile('start'),
 } as const satisfies Record<keyof WidgetModules, string>;
 

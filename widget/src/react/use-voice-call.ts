@@ -12,7 +12,7 @@ import type { CallTarget, JsonObject } from '../core/types.ts';
 import type { ClientTools } from '../core/client-tools.ts';
 import { ConversationController } from '../conversation/controller.ts';
 import { type EventSink } from '../conversation/conversation-events.ts';
-import { type StartOptions } from '../core/call-request.ts';
+import { startNow, type StartOptions } from '../core/call-request.ts';
 import { requestChatWeb } from '../api/chat-web.ts';
 import { requestWebCall } from '../api/web-call.ts';
 import type { ChatEngine, VoiceEngine } from '../conversation/engine-port.ts';
@@ -141,6 +141,7 @@ export function useVoiceCallWithEngine(
         dailyConfig: options.dailyConfig,
         roomHosts: options.roomHosts,
         requests: { requestWebCall, requestChatWeb },
+        startNow: () => startNow,
         onEvent: (event, payload) => latest.current.onEvent?.(event, payload),
         clientTools: () => latest.current.clientTools,
       }),

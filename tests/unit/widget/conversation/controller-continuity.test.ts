@@ -6,6 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import { ConversationController } from '../../../../widget/src/conversation/controller.ts';
+import { startNow } from '../../../../widget/src/core/call-request.ts';
 import { type RequestHelpers } from '../../../../widget/src/conversation/conversation-events.ts';
 import { createFakeChatEngine } from '../element/fake-chat-engine.ts';
 import { createFakeEngine } from '../element/fake-voice-engine.ts';
@@ -126,6 +127,7 @@ test('keepRoom (persist): the call’s own request and the engine’s start both
     loadEngine: voice.load,
     publicKey: 'pk',
     requests,
+    startNow: () => startNow,
     keepRoom: () => true,
   });
   void controller.start(TARGET);

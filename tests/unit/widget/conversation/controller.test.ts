@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ConversationController } from '../../../../widget/src/conversation/controller.ts';
+import { startNow } from '../../../../widget/src/core/call-request.ts';
 import { type RequestHelpers } from '../../../../widget/src/conversation/conversation-events.ts';
 import type { CallTarget } from '../../../../widget/src/core/types.ts';
 import { createFakeChatEngine } from '../element/fake-chat-engine.ts';
@@ -38,6 +39,7 @@ function setup(options: { publicKey?: string | null } = {}) {
     loadChatEngine: chat.load,
     publicKey: 'publicKey' in options ? options.publicKey : 'pk',
     requests,
+    startNow: () => startNow,
     onEvent: (event, payload) => events.push([event, payload]),
   });
   return { controller, voice, chat, sent, events };

@@ -12,6 +12,7 @@ import * as nudge from '../../../../widget/src/nudge/nudge.ts';
 import * as analytics from '../../../../widget/src/analytics/stream.ts';
 import * as start from '../../../../widget/src/chunks/entries/start.ts';
 import * as problems from '../../../../widget/src/card/problems-file.ts';
+import * as consent from '../../../../widget/src/card/consent-file.ts';
 
 /** The real language files, as the loader would import them. */
 const LOCALE_MODULES: Record<ShippedLocale, () => Promise<LocaleModule>> = {
@@ -41,6 +42,10 @@ export interface FakeModules {
   failLocales(): void;
   /** Holds back the keep file (`persist`) until `release()` (a slow network, a loaded machine). */
   holdKeep(): { release(): void };
+  /** Holds back the consent file until `release()` (it arrives after the card's). */
+  holdConsent(): { release(): void };
+  /** Makes the next `n` loads of the consent file reject (blocked, 404). */
+  failNextConsentLoads(n: number): void;
 }
 
 /** Creates the loader. */
@@ -70,6 +75,10 @@ export function createFakeModules(): FakeModules {
     if (name === 'record') return import('../../../../widget/src/card/record/index.ts');
     if (name === 'unread') return import('../../../../widget/src/card/unread-badge.ts');
     if (name === 'problems') return Promise.resolve(problems);
+    if (name === 'consent')
+      return consentFailures > 0
+        ? (consentFailures--, Promise.reject(new TypeError('Failed to fetch dynamically imported module')))
+        : consentGate.then(() => consent);
     if (name === 'keep') return keepGate.then(() => import('../../../../widget/src/continuity/file.ts'));
     // The card's audio file, the nudge and the analytics stream: the real ones, as the loader fetches them.
     if (name === 'audio') return Promise.resolve(audio);
@@ -89,6 +98,8 @@ export function createFakeModules(): FakeModules {
   };
   let localeGate: Promise<void> = Promise.resolve();
   let keepGate: Promise<void> = Promise.resolve();
+  let consentGate: Promise<void> = Promise.resolve();
+  let consentFailures = 0;
   let localesFail = false;
   const modules: FakeModules = {
     voice,
@@ -121,6 +132,14 @@ export function createFakeModules(): FakeModules {
       let release = () => {};
       keepGate = new Promise((resolve) => (release = resolve));
       return { release: () => release() };
+    },
+    holdConsent() {
+      let release = () => {};
+      consentGate = new Promise((resolve) => (release = resolve));
+      return { release: () => release() };
+    },
+    failNextConsentLoads(n) {
+      consentFailures = n;
     },
   };
   return modules;

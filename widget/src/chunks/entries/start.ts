@@ -5,7 +5,11 @@
  * and request code. See conversation/element-start.ts.
  */
 import { startFor as start } from '../../conversation/element-start.ts';
+import { startNow as now } from '../../core/call-request.ts';
 import type { StartModule } from '../../ports/card-port.ts';
 
 /** Starts a call for an element (checked against the port the element codes against). */
 export const startFor: StartModule['startFor'] = start;
+
+/** Sends a start's request now, for the card's calls without an early request (see `StartModule`). */
+export const startNow: StartModule['startNow'] = now;
