@@ -153,14 +153,13 @@ function edges(style: CSSStyleDeclaration, sides: readonly [string, string]): nu
 
 /**
  * Closes `container`'s blocks `from` to `to` (each followed by another block or the plain rest, so
- * final while the message grows): sized as drawn, and watched by `far`, which marks one out of view
- * `data-closed` (markdown.css: `content-visibility: auto`), so a piece that grows the end does not
- * lay it out again (issue 34: 4–7 ms a piece above a plain rest). Not while in view: containment
- * draws a block's content at whole pixels, up to a pixel off where it was. Call it before any write
- * of the update: the sizes read are the layout already drawn. Returns where closing stopped: a block
- * not drawn yet (a hidden card, a detached box) is closed by a later update.
+ * final while the message grows): `data-closed` (markdown.css: `content-visibility: auto`), so a
+ * piece that grows the end does not lay them out again (issue 34: 4–7 ms a piece above a plain
+ * rest), sized as drawn so nothing moves when they leave the view. Call it before any write of the
+ * update: the sizes read are the layout already drawn. Returns where closing stopped: a block not
+ * drawn yet (a hidden card, a detached box) is closed by a later update.
  */
-function close(container: Element, from: number, to: number, far: IntersectionObserver): number {
+function close(container: Element, from: number, to: number): number {
   const sizes: { block: HTMLElement; width: number; height: number }[] = [];
   let at = from;
   for (; at < to; at++) {
@@ -177,7 +176,7 @@ function close(container: Element, from: number, to: number, far: IntersectionOb
   }
   for (const { block, width, height } of sizes) {
     block.style.containIntrinsicSize = `auto ${width}px auto ${height}px`;
-    far.observe(block);
+    block.setAttribute('data-closed', '');
   }
   return at;
 }
@@ -200,24 +199,15 @@ export function markdownView(container: Element, linkHosts?: readonly string[] |
   let rest: { from: number; view: PlainRest } | null = null;
   /** The blocks before this index were closed (`close`). */
   let closed = 0;
-  // Where there is no IntersectionObserver nothing is closed (all is laid out, as before).
-  const far =
-    typeof IntersectionObserver === 'function'
-      ? new IntersectionObserver((seen) => {
-          for (const { target, isIntersecting } of seen) target.toggleAttribute('data-closed', !isIntersecting);
-        })
-      : null;
   return (next) => {
     if (next === source) return;
     const grew = grewFrom(next, source);
-    if (grew) {
-      if (far) closed = close(container, closed, rest ? blocks.length : blocks.length - 1, far);
-    } else {
+    if (grew) closed = close(container, closed, rest ? blocks.length : blocks.length - 1);
+    else {
       // Drawn again: a closed block may change (or go), so none stays closed with its old size.
       for (const block of [...container.children].slice(0, closed)) {
         block.removeAttribute('style');
         block.removeAttribute('data-closed');
-        far?.unobserve(block);
       }
       closed = 0;
     }

@@ -1,33 +1,11 @@
 // @vitest-environment happy-dom
 /**
  * Closed blocks (render.ts's `close`, issue 34): a block that another block or the plain rest
- * follows is final while the message grows, so it is sized as it was drawn and, while out of view,
- * marked `data-closed` (markdown.css: `content-visibility: auto`): a piece at the end does not lay
- * it out again and nothing moves when it leaves the view. In view it is not (containment draws at
- * whole pixels). Counted: which blocks, which sizes, how many reads; the view is a fake observer.
+ * follows is final while the message grows, so it is marked `data-closed` (markdown.css:
+ * `content-visibility: auto`) and sized as it was drawn, so a piece at the end does not lay it out
+ * again and nothing moves when it leaves the view. Counted: which blocks, which sizes, how many reads.
  */
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-
-/** The blocks watched for leaving the view, and the callbacks to say they did. */
-const watched = new Set<Element>();
-const said: ((entries: { target: Element; isIntersecting: boolean }[]) => void)[] = [];
-vi.stubGlobal(
-  'IntersectionObserver',
-  class {
-    constructor(callback: (typeof said)[number]) {
-      said.push(callback);
-    }
-    observe(target: Element) {
-      watched.add(target);
-    }
-    unobserve(target: Element) {
-      watched.delete(target);
-    }
-  },
-);
-/** Says `blocks` are in view (`inView`) or out of it. */
-const seen = (blocks: Element[], inView: boolean) =>
-  said.at(-1)!(blocks.map((target) => ({ target, isIntersecting: inView })));
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { markdownView } from '../../../../../widget/src/card/markdown/render.ts';
 
 const REPLY =
@@ -39,7 +17,6 @@ let reads = 0;
 let hidden = false;
 const real = HTMLElement.prototype.getBoundingClientRect;
 beforeEach(() => {
-  watched.clear();
   reads = 0;
   hidden = false;
   HTMLElement.prototype.getBoundingClientRect = () => {
@@ -58,19 +35,15 @@ function streamed(source: string, step: number, box = document.createElement('di
   return { box, view };
 }
 
-/** Per block: its tag, whether it is watched and marked closed, and the size it keeps. */
 const marks = (box: Element) =>
   [...box.children].map((block) => [
     block.tagName,
-    watched.has(block) && block.hasAttribute('data-closed'),
+    block.hasAttribute('data-closed'),
     (block as HTMLElement).style.containIntrinsicSize,
   ]);
 
-test('streamed: every block but the last is closed out of view, sized as drawn; a list ending in a list is not', () => {
+test('streamed: every block but the last is closed, sized as drawn; a list ending in a list is not', () => {
   const { box } = streamed(REPLY, 5);
-  const blocks = [...box.children];
-  expect(marks(box).filter(([, closed]) => closed), 'in view: none contained').toEqual([]);
-  seen(blocks.filter((block) => watched.has(block)), false);
   expect(marks(box)).toEqual([
     ['P', true, 'auto 300px auto 40px'],
     ['TABLE', true, 'auto 300px auto 40px'],
@@ -83,8 +56,6 @@ test('streamed: every block but the last is closed out of view, sized as drawn; 
   ]);
   // Each block is read once, when it has closed: a piece that closes nothing reads nothing.
   expect(reads, 'one read per closed block').toBe(4);
-  seen([blocks[1]!], true);
-  expect(blocks[1]!.hasAttribute('data-closed'), 'back in view: laid out as before').toBe(false);
 });
 
 test('drawn at once (a restored turn) nothing is read or closed: no size was drawn to keep', () => {
@@ -99,13 +70,11 @@ test('a block not drawn yet (a hidden card) is closed by a later update, once it
   expect(marks(box).filter(([, closed]) => closed), 'nothing drawn, nothing closed').toEqual([]);
   hidden = false;
   view(`${REPLY} More.`);
-  seen([...watched], false);
   expect(marks(box).filter(([, closed]) => closed).length, 'all but the last and the nesting list').toBe(4);
 });
 
 test('text that changed (not grew) opens every block again: none keeps an old size', () => {
   const { box, view } = streamed(REPLY, 5);
-  seen([...watched], false);
   const first = box.firstElementChild!;
   view(`Intro with **bold**.\n\nOther text.`);
   expect(box.firstElementChild, 'the same first block').toBe(first);
@@ -114,6 +83,4 @@ test('text that changed (not grew) opens every block again: none keeps an old si
     ['P', false, ''],
   ]);
   expect(first.hasAttribute('style'), 'no style left').toBe(false);
-  expect(first.hasAttribute('data-closed'), 'not closed').toBe(false);
-  expect(watched.size, 'none watched').toBe(0);
 });
