@@ -143,44 +143,6 @@ function patch(
   runs.set(parent, counts);
 }
 
-/** Border and padding of `block` (px) on two sides: what its drawn box has beyond its content. */
-function edges(style: CSSStyleDeclaration, sides: readonly [string, string]): number {
-  let px = 0;
-  for (const side of sides) px += parseFloat(style.getPropertyValue(`padding-${side}`)) || 0;
-  for (const side of sides) px += parseFloat(style.getPropertyValue(`border-${side}-width`)) || 0;
-  return px;
-}
-
-/**
- * Closes `container`'s blocks `from` to `to` (each followed by another block or the plain rest, so
- * final while the message grows): `data-closed` (markdown.css: `content-visibility: auto`), so a
- * piece that grows the end does not lay them out again (issue 34: 4–7 ms a piece above a plain
- * rest), sized as drawn so nothing moves when they leave the view. Call it before any write of the
- * update: the sizes read are the layout already drawn. Returns where closing stopped: a block not
- * drawn yet (a hidden card, a detached box) is closed by a later update.
- */
-function close(container: Element, from: number, to: number): number {
-  const sizes: { block: HTMLElement; width: number; height: number }[] = [];
-  let at = from;
-  for (; at < to; at++) {
-    const block = container.children[at] as HTMLElement;
-    // A list whose last item ends in a list: that list's margin passes through it, and containment
-    // would keep it inside (2 px taller). Left as it is.
-    if (/^[OU]L$/.test(block.lastElementChild?.lastElementChild?.tagName ?? '')) continue;
-    const { width, height } = block.getBoundingClientRect();
-    if (!width) break;
-    const style = getComputedStyle(block);
-    // Its content's size: padding and border come on top of it (a code block, a table's scrollbar).
-    const inner = { width: width - edges(style, ['left', 'right']), height: height - edges(style, ['top', 'bottom']) };
-    sizes.push({ block, ...inner });
-  }
-  for (const { block, width, height } of sizes) {
-    block.style.containIntrinsicSize = `auto ${width}px auto ${height}px`;
-    block.setAttribute('data-closed', '');
-  }
-  return at;
-}
-
 /** Renders Markdown into one container; call the returned function with the whole text so far. */
 export type MarkdownView = (source: string) => void;
 
@@ -197,20 +159,9 @@ export function markdownView(container: Element, linkHosts?: readonly string[] |
   const used = [0];
   /** The plain rest, once the message is past its limits, and where it starts. */
   let rest: { from: number; view: PlainRest } | null = null;
-  /** The blocks before this index were closed (`close`). */
-  let closed = 0;
   return (next) => {
     if (next === source) return;
     const grew = grewFrom(next, source);
-    if (grew) closed = close(container, closed, rest ? blocks.length : blocks.length - 1);
-    else {
-      // Drawn again: a closed block may change (or go), so none stays closed with its old size.
-      for (const block of [...container.children].slice(0, closed)) {
-        block.removeAttribute('style');
-        block.removeAttribute('data-closed');
-      }
-      closed = 0;
-    }
     if (grew && rest) {
       // A plain rest stays plain and only grows: the nodes ran out before it, or it is past the
       // characters read as Markdown, and neither changes as the text grows. Never parsed again.
