@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser.ts';
 
@@ -35,14 +35,23 @@ export interface MarkdownCase {
   detail?: string;
 }
 
+/** The renderer's scripts and stylesheet for a page: see `pageScripts`. */
+export interface PageScripts {
+  inputs: string;
+  file: string;
+  css: string;
+}
+
 /**
  * The page's scripts: the inputs (the same builders as the unit tests), and the renderer's own file
- * (card/markdown-file.ts, as the card loads it: its stylesheet imported `?raw`), added on its own.
+ * (card/markdown-file.ts, as the card loads it: its stylesheet imported `?raw`), added on its own,
+ * with its stylesheet. `root`: the checkout the file and stylesheet come from (another build's, to
+ * compare two side by side: markdown-compare.ts).
  */
-async function pageScripts(): Promise<{ inputs: string; file: string }> {
-  const bundle = async (contents: string) => {
+export async function pageScripts(root = ROOT): Promise<PageScripts> {
+  const bundle = async (contents: string, resolveDir = ROOT) => {
     const out = await build({
-      stdin: { contents, resolveDir: ROOT, loader: 'ts' },
+      stdin: { contents, resolveDir, loader: 'ts' },
       bundle: true,
       write: false,
       format: 'iife',
@@ -69,108 +78,155 @@ async function pageScripts(): Promise<{ inputs: string; file: string }> {
     inputs: await bundle(`
       import { longReply, quotes, tableBomb } from './tests/unit/widget/card/markdown/attacks.ts';
       window.__md = { longReply, quotes, tableBomb };`),
-    file: await bundle(`
-      import { markdownView, warmLayout } from './widget/src/card/markdown-file.ts';
-      Object.assign(window.__md, { markdownView, warmLayout });`),
+    file: await bundle(
+      `import { markdownView, warmLayout } from './widget/src/card/markdown-file.ts';
+      Object.assign(window.__md, { markdownView, warmLayout });`,
+      root,
+    ),
+    css: readFileSync(join(root, 'widget/src/card/styles/markdown.css'), 'utf8'),
   };
+}
+
+/** The tasks of loading the renderer's file: its own, and warming the layout (each of its tasks). */
+export interface FileLoad {
+  took: number;
+  warm: number[];
+}
+
+/** A new page as the card's log with the renderer's file loaded and warmed, at 4× CPU. */
+export async function openPage(browser: Browser, scripts: PageScripts): Promise<{ page: Page; load: FileLoad }> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+  // As in the card: a log that scrolls and follows the end, the visitor's words already laid out
+  // in the card's font, and the renderer's file (warmed as it loads) arriving in its own task.
+  await page.setContent(
+    `<!doctype html><style>${scripts.css} body{font:15px system-ui;margin:0}` +
+      ' .log{height:560px;overflow-y:auto;padding:8px}' +
+      ' .bubble{max-width:85%;padding:9px 14px;white-space:pre-wrap;overflow-wrap:anywhere}</style>' +
+      '<div class="log"><div class="bubble">You: compare the plans, please.</div>' +
+      '<div class="bubble"><span class="md"></span></div></div>',
+  );
+  await page.addScriptTag({ content: scripts.inputs });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const load = await page.evaluate(async (file) => {
+    await new Promise(requestAnimationFrame);
+    const start = performance.now();
+    const script = document.createElement('script');
+    script.textContent = file;
+    document.head.append(script);
+    const took = performance.now() - start;
+    // As the card does once the file is in: its fonts and table styles warmed in tasks of their own
+    // (one, in a build before they were split), each timed: the timers it sets are wrapped.
+    await new Promise((resolve) => setTimeout(resolve));
+    const warm: number[] = [];
+    const real = window.setTimeout;
+    window.setTimeout = ((run: () => void, ms?: number) =>
+      real(() => {
+        const at = performance.now();
+        run();
+        warm.push(performance.now() - at);
+      }, ms)) as typeof setTimeout;
+    const { __md } = window as never as { __md: { warmLayout(log: Element): unknown } };
+    const at = performance.now();
+    const done = __md.warmLayout(document.querySelector('.log')!);
+    warm.unshift(performance.now() - at);
+    await done;
+    window.setTimeout = real;
+    await new Promise(requestAnimationFrame);
+    return { took, warm };
+  }, scripts.file);
+  return { page, load };
+}
+
+/** The pieces of a streamed reply: median, p95, the longest and how many over the budget (ms). */
+export interface StreamStats {
+  median: number;
+  p95: number;
+  longest: number;
+  over: number;
+  pieces: number;
+}
+
+/** Streams a `streamBytes` reply in 1 KB pieces, one per frame, on a page from `openPage`. */
+export async function streamCase(
+  page: Page,
+  streamBytes: number,
+  loadMs: FileLoad,
+): Promise<MarkdownCase & { stats: StreamStats }> {
+  return page.evaluate(
+    async ([streamBytes, loadMs]) => {
+      type Md = Record<string, (...a: unknown[]) => never>;
+      const { markdownView, longReply } = (window as never as { __md: Md }).__md;
+      const box = document.querySelector('.bubble + .bubble .md')!;
+      const log = document.querySelector('.log')!;
+      box.replaceChildren();
+      const view = markdownView!(box) as (s: string) => void;
+      const source = longReply!(streamBytes) as string;
+      let nodes = 0;
+      let reported = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) reported = Math.max(reported, entry.duration);
+      }).observe({ type: 'longtask', buffered: false });
+      const count = () => {
+        let n = 0;
+        const walker = document.createTreeWalker(box);
+        while (walker.nextNode()) n++;
+        return n;
+      };
+      /** Per piece: the update (script), then following the end (the layout it forces). */
+      const pieces: { piece: number; script: number; layout: number; plain: boolean }[] = [];
+      for (let at = 1_024, piece = 0; at < source.length + 1_024; at += 1_024, piece++) {
+        await new Promise(requestAnimationFrame);
+        const start = performance.now();
+        view(source.slice(0, at));
+        const viewed = performance.now();
+        log.scrollTop = log.scrollHeight;
+        const plain = !!box.querySelector('[data-plain]');
+        pieces.push({ piece, script: viewed - start, layout: performance.now() - viewed, plain });
+        if (piece % 32 === 0) nodes = Math.max(nodes, count());
+      }
+      nodes = Math.max(nodes, count());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const worst = pieces.reduce((w, p) => (p.script + p.layout > w.script + w.layout ? p : w));
+      const [first] = pieces;
+      const ms = (n: number) => n.toFixed(1);
+      /** Median, p95 and p99 of some pieces, and how many of them are over 50 ms. */
+      const spread = (some: typeof pieces) => {
+        const sorted = some.map((p) => p.script + p.layout).sort((x, y) => x - y);
+        const at = (q: number) => ms(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+        const over = sorted.filter((t) => t > 50).length;
+        return `median ${at(0.5)}, p95 ${at(0.95)}, p99 ${at(0.99)} ms, ${over} of ${sorted.length} over 50 ms`;
+      };
+      // Percentiles beside the worst: on a loaded machine one piece can be descheduled mid-task.
+      const detail =
+        `file load task ${ms(loadMs.took)} ms, warm layout tasks ${loadMs.warm.map(ms).join(', ')} ms; ` +
+        `first piece ${ms(first!.script)} + ${ms(first!.layout)} ms; ` +
+        `worst piece #${worst.piece}: update ${ms(worst.script)} ms + layout ${ms(worst.layout)} ms; ` +
+        `pieces ${spread(pieces)}; formatted part ${spread(pieces.filter((p) => !p.plain))}; ` +
+        `plain rest ${spread(pieces.filter((p) => p.plain))}; longest reported longtask ${ms(reported)} ms`;
+      const longestTaskMs = Math.max(worst.script + worst.layout, reported);
+      const sorted = pieces.map((p) => p.script + p.layout).sort((x, y) => x - y);
+      const stats = {
+        median: sorted[Math.floor(sorted.length / 2)]!,
+        p95: sorted[Math.floor(0.95 * sorted.length)]!,
+        longest: longestTaskMs,
+        over: sorted.filter((t) => t > 50).length,
+        pieces: sorted.length,
+      };
+      return { name: 'reply streamed in 1 KB pieces', bytes: source.length, longestTaskMs, nodes, detail, stats };
+    },
+    [streamBytes, loadMs] as const,
+  );
 }
 
 /** Runs every case; prints nothing. */
 export async function benchMarkdownStream(streamBytes = 1_000_000): Promise<MarkdownCase[]> {
   const executablePath = findBrowser();
   if (!executablePath) throw new Error('no Chromium found');
-  const css = readFileSync(join(ROOT, 'widget/src/card/styles/markdown.css'), 'utf8');
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
-    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
-    // As in the card: a log that scrolls and follows the end, the visitor's words already laid out
-    // in the card's font, and the renderer's file (warmed as it loads) arriving in its own task.
-    await page.setContent(
-      `<!doctype html><style>${css} body{font:15px system-ui;margin:0}` +
-        ' .log{height:560px;overflow-y:auto;padding:8px}' +
-        ' .bubble{max-width:85%;padding:9px 14px;white-space:pre-wrap;overflow-wrap:anywhere}</style>' +
-        '<div class="log"><div class="bubble">You: compare the plans, please.</div>' +
-        '<div class="bubble"><span class="md"></span></div></div>',
-    );
-    const scripts = await pageScripts();
-    await page.addScriptTag({ content: scripts.inputs });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const loadMs = await page.evaluate(async (file) => {
-      await new Promise(requestAnimationFrame);
-      const start = performance.now();
-      const script = document.createElement('script');
-      script.textContent = file;
-      document.head.append(script);
-      const took = performance.now() - start;
-      // As the card does once the file is in: its fonts and table styles warmed in a task of their own.
-      await new Promise((resolve) => setTimeout(resolve));
-      const warmStart = performance.now();
-      const { __md } = window as never as { __md: { warmLayout(log: Element): void } };
-      __md.warmLayout(document.querySelector('.log')!);
-      const warm = performance.now() - warmStart;
-      await new Promise(requestAnimationFrame);
-      return { took, warm };
-    }, scripts.file);
-    const cases: MarkdownCase[] = [];
-    cases.push(
-      await page.evaluate(
-        async ([streamBytes, loadMs]) => {
-          type Md = Record<string, (...a: unknown[]) => never>;
-          const { markdownView, longReply } = (window as never as { __md: Md }).__md;
-          const box = document.querySelector('.bubble + .bubble .md')!;
-          const log = document.querySelector('.log')!;
-          box.replaceChildren();
-          const view = markdownView!(box) as (s: string) => void;
-          const source = longReply!(streamBytes) as string;
-          let nodes = 0;
-          let reported = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) reported = Math.max(reported, entry.duration);
-          }).observe({ type: 'longtask', buffered: false });
-          const count = () => {
-            let n = 0;
-            const walker = document.createTreeWalker(box);
-            while (walker.nextNode()) n++;
-            return n;
-          };
-          /** Per piece: the update (script), then following the end (the layout it forces). */
-          const pieces: { piece: number; script: number; layout: number; plain: boolean }[] = [];
-          for (let at = 1_024, piece = 0; at < source.length + 1_024; at += 1_024, piece++) {
-            await new Promise(requestAnimationFrame);
-            const start = performance.now();
-            view(source.slice(0, at));
-            const viewed = performance.now();
-            log.scrollTop = log.scrollHeight;
-            const plain = !!box.querySelector('[data-plain]');
-            pieces.push({ piece, script: viewed - start, layout: performance.now() - viewed, plain });
-            if (piece % 32 === 0) nodes = Math.max(nodes, count());
-          }
-          nodes = Math.max(nodes, count());
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          const worst = pieces.reduce((w, p) => (p.script + p.layout > w.script + w.layout ? p : w));
-          const [first] = pieces;
-          const ms = (n: number) => n.toFixed(1);
-          /** Median, p95 and p99 of some pieces, and how many of them are over 50 ms. */
-          const spread = (some: typeof pieces) => {
-            const sorted = some.map((p) => p.script + p.layout).sort((x, y) => x - y);
-            const at = (q: number) => ms(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-            const over = sorted.filter((t) => t > 50).length;
-            return `median ${at(0.5)}, p95 ${at(0.95)}, p99 ${at(0.99)} ms, ${over} of ${sorted.length} over 50 ms`;
-          };
-          // Percentiles beside the worst: on a loaded machine one piece can be descheduled mid-task.
-          const detail =
-            `file load task ${ms(loadMs.took)} ms, warm layout task ${ms(loadMs.warm)} ms; ` +
-            `first piece ${ms(first!.script)} + ${ms(first!.layout)} ms; ` +
-            `worst piece #${worst.piece}: update ${ms(worst.script)} ms + layout ${ms(worst.layout)} ms; ` +
-            `pieces ${spread(pieces)}; formatted part ${spread(pieces.filter((p) => !p.plain))}; ` +
-            `plain rest ${spread(pieces.filter((p) => p.plain))}; longest reported longtask ${ms(reported)} ms`;
-          const longestTaskMs = Math.max(worst.script + worst.layout, reported);
-          return { name: 'reply streamed in 1 KB pieces', bytes: source.length, longestTaskMs, nodes, detail };
-        },
-        [streamBytes, loadMs] as const,
-      ),
-    );
+    const { page, load } = await openPage(browser, await pageScripts());
+    const cases: MarkdownCase[] = [await streamCase(page, streamBytes, load)];
     for (const [name, make, bytes] of [
       ['table bomb, 2 KB', 'tableBomb', 2_000],
       ['table bomb, 8 KB', 'tableBomb', 8_000],

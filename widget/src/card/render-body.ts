@@ -25,8 +25,8 @@ export function bodyRenderer(
     load: () =>
       host.load('markdown').then((module) => {
         host.style(module.markdownCss);
-        // Its fonts and table styles warmed in a task of their own, not in the first reply's (issue 34).
-        return new Promise((resolve) => setTimeout(() => resolve((module.warmLayout(dom.log), module.markdownView))));
+        // Its fonts and table styles warmed in short tasks of their own, not in the first reply's (issue 34).
+        return module.warmLayout(dom.log).then(() => module.markdownView);
       }),
     loaded: redraw,
   });

@@ -45,10 +45,11 @@ async function chatReply(attributes: Record<string, string>, question: string, a
   client.finish('session-7');
   await flush();
   await frame();
-  // A reply with markup has the card load the renderer's file (a few tasks), then draw it again.
+  // A reply with markup has the card load the renderer's file (a few tasks), then draw it again: the
+  // file warms the card's layout a part per task first (markdown-file.ts's warmLayout, 8 parts).
   if (mounted.modules.loads.includes('markdown')) {
     await mounted.modules.load('markdown');
-    await flush();
+    for (let task = 0; task < 12; task++) await flush();
     await frame();
   }
   const turns = [...mounted.shadow.querySelectorAll('[part=turn]')];
