@@ -272,6 +272,7 @@ export function mountCard(host: CardHost): Card {
       return started;
     },
     stop: hangUpCall,
+    focus: focus.back,
     forget: () => record.forget(),
     setMuted: (muted) => controller.setMuted(muted),
     send: (message) => controller.send(message),

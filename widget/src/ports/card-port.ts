@@ -115,6 +115,8 @@ export interface Card {
    * into the card when `focus`. Resolves `true` when a call started (never rejects).
    */
   opened(options: { start?: StartOptions; focus?: boolean }): Promise<boolean>;
+  /** Focus given to the element while the card is open: back where it was in the card (focus.ts). */
+  focus(): void;
   stop(): void;
   setMuted(muted: boolean): void;
   /** Sends an app message into the live call. */

@@ -136,7 +136,8 @@ export function richParts(
   dom.card.insertBefore(handoffBar, dom.footer);
   const handoff = kit.button(handoffBar, 'sec', 'handoff');
   handoff.prepend(host.svgIcon(RICH_ICONS.person));
-  const handoffNote = kit.add(handoffBar, 'p', 'hn', 'handoff-done', { role: 'status' });
+  // Focusable from code: a page's form closing after the hand-over gives focus back here (focus.ts).
+  const handoffNote = kit.add(handoffBar, 'p', 'hn', 'handoff-done', { role: 'status', tabindex: '-1' });
   /** A hand-over waits for the page's answer (its form is open): a second press sends nothing. */
   let handingOver = false;
   handoff.addEventListener('click', () => {
