@@ -272,7 +272,8 @@ export function mountCard(host: CardHost): Card {
       return started;
     },
     stop: hangUpCall,
-    focus: focus.back,
+    // Given back by the page (its modal closed): where the card marks it ("passed on"), else the card.
+    focus: () => (card.querySelector<HTMLElement>('[autofocus]') ?? card).focus(),
     forget: () => record.forget(),
     setMuted: (muted) => controller.setMuted(muted),
     send: (message) => controller.send(message),

@@ -193,12 +193,10 @@ export function createVoiceCallElement(
     /**
      * Focus given to the element itself, e.g. by a page's modal closing (modals give focus back to
      * `document.activeElement`, which is this host when focus was in its shadow root): the open
-     * card (where focus was in it), else the launcher. The host alone cannot hold focus.
+     * card (`Card.focus`), else the launcher. The host alone cannot hold focus.
      */
     override focus(options?: FocusOptions): void {
-      const card = this.#cards.card();
-      if (this.#cards.isOpen() && card) card.focus();
-      else this.#launcher.button.focus(options);
+      ((this.#cards.isOpen() && this.#cards.card()) || this.#launcher.button).focus(options);
     }
 
     open(): void {
