@@ -272,8 +272,6 @@ export function mountCard(host: CardHost): Card {
       return started;
     },
     stop: hangUpCall,
-    // Given back by the page (its modal closed): where the card marks it ("passed on"), else the card.
-    focus: () => (card.querySelector<HTMLElement>('[autofocus]') ?? card).focus(),
     forget: () => record.forget(),
     setMuted: (muted) => controller.setMuted(muted),
     send: (message) => controller.send(message),

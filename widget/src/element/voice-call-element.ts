@@ -192,11 +192,15 @@ export function createVoiceCallElement(
 
     /**
      * Focus given to the element itself, e.g. by a page's modal closing (modals give focus back to
-     * `document.activeElement`, which is this host when focus was in its shadow root): the open
-     * card (`Card.focus`), else the launcher. The host alone cannot hold focus.
+     * `document.activeElement`, which is this host when focus was in its shadow root): on what the
+     * open card marks, else on the launcher. The host alone cannot hold focus.
      */
     override focus(options?: FocusOptions): void {
-      ((this.#cards.isOpen() && this.#cards.card()) || this.#launcher.button).focus(options);
+      // The open card marks `autofocus` what should have it (the "passed on" status where the hand-over was).
+      (
+        (this.#cards.isOpen() && this.shadowRoot!.querySelector<HTMLElement>('[autofocus]')) ||
+        this.#launcher.button
+      ).focus(options);
     }
 
     open(): void {

@@ -115,11 +115,6 @@ export interface Card {
    * into the card when `focus`. Resolves `true` when a call started (never rejects).
    */
   opened(options: { start?: StartOptions; focus?: boolean }): Promise<boolean>;
-  /**
-   * Focus given to the element while the card is open (a page's modal closing): on what the card
-   * marks `autofocus` (the "passed on" status that replaced the hand-over button), else the card.
-   */
-  focus(options?: FocusOptions): void;
   stop(): void;
   setMuted(muted: boolean): void;
   /** Sends an app message into the live call. */

@@ -157,7 +157,7 @@ export function richParts(
       if (outcome === 'sent') {
         // Passed on only now; the assistant finishes its sentence, then the call ends.
         handedOver = true;
-        // Where the page's form, closing, gives focus back (the element's focus(), in the card).
+        // Where the page's form, closing, gives focus back (the element's focus()).
         handoffNote.toggleAttribute('autofocus', true);
         endPolitely(controller);
         return render();
