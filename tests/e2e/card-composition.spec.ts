@@ -148,6 +148,12 @@ for (const size of [
     page,
   }) => {
     await inCall(page, size);
+    // The header gives its words the room (at 320 px without the avatar): the name on one line.
+    const title = widget(page).locator('[part=title]');
+    const lines = await title.evaluate((el) =>
+      Math.round(el.scrollHeight / parseFloat(getComputedStyle(el).lineHeight)),
+    );
+    expect(lines, `"${await title.textContent()}" on one line`).toBe(1);
     const buttons = await footerButtons(page);
     expect(
       buttons.map((b) => b.name),

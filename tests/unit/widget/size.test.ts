@@ -1,16 +1,17 @@
 /**
  * Size budgets of the script-tag build, minified + gzip (level 9), 1 KB = 1000 bytes. The rules
  * only: the measured figures are written into the READMEs by the bench (bench/lib/readme-figures.ts)
- * and checked there by readme-figures.test.ts. DESIGN.md's budgets: loader ≤ 5 KB, chat mode
- * ≤ 15 KB, voice mode ≤ 85 KB, core ≤ 6 KB. Gated here, each just above today's figure so nothing
- * grows unnoticed (the misses are named in the README's budget table):
+ * and checked there by readme-figures.test.ts. The budgets: loader ≤ 6 KB (DESIGN.md since issue
+ * 33), core ≤ 6 KB (DESIGN.md); card ≤ 16 KB, chat through the first reply ≤ 25 KB and voice after
+ * the click ≤ 100 KB (issue 35; they were 15 and 85 KB). Gated here, each just above today's figure
+ * so nothing grows unnoticed (the misses are named in the README's budget table). History:
  * - voice engine (core + request adoption + the client tools, everything `voice-widget-engine.js`
  *   loads statically): MISSES DESIGN.md's 6 KB since issue 21's protocol fixes and typed media /
  *   network / recording events, issue 22's reconnect and issue 23's answer limits (timeouts, byte
  *   and time caps, `AnswerError`, the `https:` check of `webCallUrl`);
  * - a call's machinery: loader + start file + voice engine + daily chunk: MISSES the 85 KB it had
  *   before the card since this round's engine and loader growth (issues 20–23 merged together);
- * - loader (`voice-widget.js`: the element and the launcher it paints): MISSES the 5 KB budget since
+ * - loader (`voice-widget.js`: the element and the launcher it paints): MISSED the 5 KB budget since
  *   issue 11 put placement, dismiss, open/close/toggle, language detection and shipped-language
  *   loading, HTML overrides and the host methods into the launcher, and issue 23 the Trusted Types
  *   policy, the loader trusting only elements it created, and the "blocked" launcher; issue 20 took
@@ -172,13 +173,16 @@ const KB = 1000;
 // Issue 35 (bytes3), the card's calls without the click's request (a hybrid card's call button, Call again) send it
 // with the start file's `startNow` (a hybrid card asks for that file when it opens), so the card carries no copy of
 // it: card 19,316 -> 19,154 B (-162 B), start 1,477 -> 1,487 B; machinery 89,142 B, chat 28,654 B, voice 108,296 B.
+// Issue 36's focus gap (a page's modal giving focus back to the host): the element's focus() (loader 5,786 B,
+// +33; the card unchanged, its index.ts at the line gate); with bytes3's moves: machinery 89,175 B, chat 28,681 B,
+// voice 108,323 B.
 const BUDGET = {
   loader: 6 * KB,
   card: 19.154 * KB,
   engine: 8.53 * KB,
-  machinery: 89.142 * KB,
-  chat: 28.654 * KB,
-  voice: 108.296 * KB,
+  machinery: 89.175 * KB,
+  chat: 28.681 * KB,
+  voice: 108.323 * KB,
 };
 
 let outdir = '';
@@ -369,7 +373,7 @@ describe('widget size budgets (min + gzip)', () => {
     }
   });
 
-  test(`a call's machinery (loader + start + voice engine + daily chunk) ≤ ${BUDGET.machinery / KB} KB (budget 85 KB: missed)`, () => {
+  test(`a call's machinery (loader + start + voice engine + daily chunk) ≤ ${BUDGET.machinery / KB} KB (85 KB before the card: missed)`, () => {
     const files = [CDN_FILES.loader, CDN_FILES.start, ...closure(CDN_FILES.engine, false), CDN_FILES.daily];
     const total = files.reduce((sum, file) => sum + gzip(file), 0);
     console.log(`call machinery: ${files.join(' + ')} = ${total} B gzip`);
@@ -378,7 +382,7 @@ describe('widget size budgets (min + gzip)', () => {
     );
   });
 
-  test(`chat mode, everything after the first message (loader + card UI + chat engine) ≤ ${BUDGET.chat / KB} KB (budget 15 KB: missed), no voice engine`, () => {
+  test(`chat mode, everything after the first message (loader + card UI + chat engine) ≤ ${BUDGET.chat / KB} KB (issue 35's budget 25 KB: missed), no voice engine`, () => {
     const files = [CDN_FILES.loader, CDN_FILES.card, ...closure(CDN_FILES.chat, true)];
     const sizes = Object.fromEntries(files.map((file) => [file, gzip(file)]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
@@ -391,7 +395,7 @@ describe('widget size budgets (min + gzip)', () => {
     expect(total, `chat total is ${total} B gzip, budget ${BUDGET.chat}`).toBeLessThanOrEqual(BUDGET.chat);
   });
 
-  test(`voice mode, everything after the first click (loader + card UI + start + engine + daily) ≤ ${BUDGET.voice / KB} KB (budget 85 KB: missed)`, () => {
+  test(`voice mode, everything after the first click (loader + card UI + start + engine + daily) ≤ ${BUDGET.voice / KB} KB (issue 35's budget 100 KB: missed)`, () => {
     const files = [
       CDN_FILES.loader,
       CDN_FILES.card,

@@ -233,10 +233,10 @@ export function audioPanel(host: CardHost, dom: CardDom, kit: Controls, options:
   on(volume, 'input', () => settings.setVolume(Number(volume.value)));
   on(panel, 'keydown', (event) => {
     if ((event as KeyboardEvent).key !== 'Escape') return;
-    // Escape closes the panel, not the card.
+    // Escape closes the panel, not the card; focus: its control, or More hiding it (mic lost).
     event.stopPropagation();
     setOpen(false);
-    toggle.focus();
+    (toggle.hidden ? dom.more : toggle).focus();
   });
   // Push-to-talk: the microphone goes off as soon as the call object exists, before the join.
   on(host.element, 'ringwise-call-start-progress', (event) => {

@@ -190,6 +190,19 @@ export function createVoiceCallElement(
       this.#cards.card()?.setMuted(muted);
     }
 
+    /**
+     * Focus given to the element itself, e.g. by a page's modal closing (modals give focus back to
+     * `document.activeElement`, which is this host when focus was in its shadow root): on what the
+     * open card marks, else on the launcher. The host alone cannot hold focus.
+     */
+    override focus(options?: FocusOptions): void {
+      // The open card marks `autofocus` what should have it (the "passed on" status where the hand-over was).
+      (
+        (this.#cards.isOpen() && this.shadowRoot!.querySelector<HTMLElement>('[autofocus]')) ||
+        this.#launcher.button
+      ).focus(options);
+    }
+
     open(): void {
       if (!this.#cards.isOpen()) void this.#cards.show(false, true);
     }

@@ -147,6 +147,34 @@ describe('audio settings in a call', () => {
     expect(isHidden(getByRole(shadow, 'dialog')), 'the card stays open').toBe(false);
     expect(el.view.phase, 'the call goes on').toBe('active');
   });
+
+  test('hybrid, More closed: Escape on a panel the lost microphone opened focuses More, not a hidden control', async () => {
+    const devices = fakeDevices([mic('default'), mic('usb')]);
+    const mounted = await mount({ 'public-key': 'pk', 'assistant-id': 'asst-1', mode: 'hybrid' });
+    await open(mounted);
+    void mounted.el.start();
+    await flush();
+    const client = mounted.modules.voice.client();
+    client.update({ state: 'active', stage: null });
+    await flush();
+    client.microphone = 'usb';
+    devices.plug([mic('default'), mic('usb')]);
+    await flush();
+    devices.plug([mic('default')]);
+    await flush();
+    await flush();
+    const more = getByRole(mounted.shadow, 'button', EN_LABELS.more);
+    expect(more.getAttribute('aria-expanded'), 'More is closed').toBe('false');
+    const panel = getByRole(mounted.shadow, 'group', EN_LABELS.audioSettings);
+    const picker = getByRole(panel, 'combobox', EN_LABELS.microphone);
+    picker.focus();
+    picker.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    expect(queryByRole(mounted.shadow, 'group', EN_LABELS.audioSettings), 'panel closed').toBeNull();
+    const control = mounted.shadow.querySelector<HTMLElement>('[part=audio-settings-button]')!;
+    expect(isHidden(control), 'its control is behind More').toBe(true);
+    expect(mounted.shadow.activeElement, 'focus on More, which shows').toBe(more);
+    expect(mounted.el.view.phase, 'the call goes on').toBe('active');
+  });
 });
 
 describe('push-to-talk', () => {

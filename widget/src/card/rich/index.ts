@@ -136,7 +136,8 @@ export function richParts(
   dom.card.insertBefore(handoffBar, dom.footer);
   const handoff = kit.button(handoffBar, 'sec', 'handoff');
   handoff.prepend(host.svgIcon(RICH_ICONS.person));
-  const handoffNote = kit.add(handoffBar, 'p', 'hn', 'handoff-done', { role: 'status' });
+  // Focusable from code: a page's form closing after the hand-over gives focus back here.
+  const handoffNote = kit.add(handoffBar, 'p', 'hn', 'handoff-done', { role: 'status', tabindex: '-1' });
   /** A hand-over waits for the page's answer (its form is open): a second press sends nothing. */
   let handingOver = false;
   handoff.addEventListener('click', () => {
@@ -156,6 +157,8 @@ export function richParts(
       if (outcome === 'sent') {
         // Passed on only now; the assistant finishes its sentence, then the call ends.
         handedOver = true;
+        // Where the page's form, closing, gives focus back (the element's focus()).
+        handoffNote.toggleAttribute('autofocus', true);
         endPolitely(controller);
         return render();
       }
