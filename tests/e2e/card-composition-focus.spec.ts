@@ -10,7 +10,7 @@ import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import { fillForm, uniqueEmail } from './contact-helpers.ts';
 import { waitForIsland } from './site-helpers.ts';
-import { preparePage, siteProvider } from './widget-helpers.ts';
+import { chattedOnLanding, preparePage, siteProvider } from './widget-helpers.ts';
 
 const site = siteProvider((server) => {
   server.route('POST', '/call/web', {
@@ -26,17 +26,7 @@ const launcher = (page: Page) => widget(page).locator('[part=launcher]');
 const PASSED_ON = 'Your conversation was passed on to a person.';
 
 /** The landing page with a chat that has one answer. */
-async function chatted(page: Page, size: { width: number; height: number }) {
-  const log = await preparePage(page);
-  await page.setViewportSize(size);
-  await page.goto('/');
-  await waitForIsland(page, 'ContactModal');
-  await widget(page).getByRole('button', { name: 'Chat', exact: true }).click();
-  await widget(page).getByRole('textbox', { name: EN_LABELS.message }).fill('What does it cost?');
-  await page.keyboard.press('Enter');
-  await expect(widget(page).locator('[part=turn]').nth(1), 'the reply').toContainText('$49');
-  return log;
-}
+const chatted = (page: Page, size: { width: number; height: number }) => chattedOnLanding(page, size, '$49');
 
 /** Presses 'Talk to a person' from the keyboard, sends the form, and waits for it to close. */
 async function handOverSent(page: Page) {

@@ -12,7 +12,7 @@ import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import { fillForm } from './contact-helpers.ts';
 import { waitForIsland } from './site-helpers.ts';
-import { preparePage, siteProvider, widgetAxe } from './widget-helpers.ts';
+import { chattedOnLanding, preparePage, siteProvider, widgetAxe } from './widget-helpers.ts';
 
 const REPLY =
   'Our plans start at **$49** a month:\n\n- Calls answered 24/7\n- SMS follow-ups\n\nSee [pricing](https://example.com/p).';
@@ -30,17 +30,7 @@ const contact = (page: Page) => page.getByRole('dialog', { name: 'Get in Contact
 const PASSED_ON = 'Your conversation was passed on to a person.';
 
 /** The landing page with a chat that has one answer. */
-async function chatted(page: Page, size: { width: number; height: number }) {
-  const log = await preparePage(page);
-  await page.setViewportSize(size);
-  await page.goto('/');
-  await waitForIsland(page, 'ContactModal');
-  await widget(page).getByRole('button', { name: 'Chat', exact: true }).click();
-  await widget(page).getByRole('textbox', { name: EN_LABELS.message }).fill('What does it cost?');
-  await page.keyboard.press('Enter');
-  await expect(widget(page).locator('[part=turn]').nth(1), 'the reply').toContainText('$49');
-  return log;
-}
+const chatted = (page: Page, size: { width: number; height: number }) => chattedOnLanding(page, size, '$49');
 
 test('1280 px: "passed on" only once the form was sent; closed unsent, the card is as it was', async ({ page }) => {
   const log = await chatted(page, { width: 1280, height: 800 });

@@ -3,13 +3,14 @@
  * file's URL (route interception; a classic script, no CORS header), a stubbed microphone, a window-keys baseline, and a log of
  * console errors, page errors (incl. unhandled rejections) and requested URLs.
  */
-import { test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startHostPage, type HostPage, type HostPageOptions } from '../fixtures/host-page/server.ts';
 import { startLoopbackServer, type LoopbackServer } from '../../fixtures/loopback-server.ts';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { PROVIDER_PORT } from '../../fixtures/e2e-env.ts';
 import { bundleFakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import { DAILY_FILE, LOADER_FILE, MODULE_FILES } from '../../widget/src/ports/manifest.ts';
+import { chatOnSite, waitForIsland } from './site-helpers.ts';
 
 /** Origin of the built site (it serves the widget files under /widget/). */
 export const SITE = `http://localhost:${E2E_PORT}`;
@@ -263,4 +264,22 @@ export async function useArabic(page: Page, labels: Record<string, string>): Pro
     el.setAttribute('title', 'مساعد أكمي');
     el.setAttribute('locale', 'ar');
   });
+}
+
+/**
+ * The landing page at `size`, prepared (`preparePage`), the contact form's island hydrated, and the
+ * site's widget in a chat whose answer (from the site provider) contains `answer`.
+ */
+export async function chattedOnLanding(
+  page: Page,
+  size: { width: number; height: number },
+  answer: string,
+): Promise<PageLog> {
+  const log = await preparePage(page);
+  await page.setViewportSize(size);
+  await page.goto('/');
+  await waitForIsland(page, 'ContactModal');
+  await chatOnSite(page, 'What does it cost?');
+  await expect(page.locator('#ringwise-site-widget [part=turn]').nth(1), 'the reply').toContainText(answer);
+  return log;
 }

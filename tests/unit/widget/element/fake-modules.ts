@@ -49,6 +49,13 @@ export interface FakeModules {
 }
 
 /** Creates the loader. */
+/** Holds a file back: hands `setGate` a promise that stays pending until the test calls `release`. */
+function holdBack(setGate: (gate: Promise<void>) => void): { release: () => void } {
+  let release = () => {};
+  setGate(new Promise<void>((resolve) => (release = resolve)));
+  return { release: () => release() };
+}
+
 export function createFakeModules(): FakeModules {
   const voice = createFakeEngine();
   const chat = createFakeChatEngine();
@@ -120,24 +127,12 @@ export function createFakeModules(): FakeModules {
     failNextUiLoads(n) {
       uiFailures = n;
     },
-    holdLocales() {
-      let release = () => {};
-      localeGate = new Promise((resolve) => (release = resolve));
-      return { release: () => release() };
-    },
+    holdLocales: () => holdBack((gate) => (localeGate = gate)),
     failLocales() {
       localesFail = true;
     },
-    holdKeep() {
-      let release = () => {};
-      keepGate = new Promise((resolve) => (release = resolve));
-      return { release: () => release() };
-    },
-    holdConsent() {
-      let release = () => {};
-      consentGate = new Promise((resolve) => (release = resolve));
-      return { release: () => release() };
-    },
+    holdKeep: () => holdBack((gate) => (keepGate = gate)),
+    holdConsent: () => holdBack((gate) => (consentGate = gate)),
     failNextConsentLoads(n) {
       consentFailures = n;
     },
