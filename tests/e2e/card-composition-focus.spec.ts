@@ -2,7 +2,8 @@
  * The card composed as a whole, its last gaps (issue 36), on our BUILT site: where focus lands when
  * the contact form of a hand-over that was SENT closes (the page's modal gives focus back to the
  * widget's host element, as modals do with `document.activeElement`), and the launcher's count of
- * the answers that came while the card was collapsed, in words, singular and plural.
+ * the answers that came while the card was collapsed, in words, singular and plural; and a phone's
+ * first opening, modal from the card's first frame (the sheet file comes with the card file).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { chatWebHandler } from '../../fixtures/loopback-server.ts';
@@ -10,7 +11,8 @@ import { fakeDaily } from '../fixtures/host-page/fake-daily-bundle.ts';
 import { EN_LABELS } from '../../widget/src/i18n/en.ts';
 import { fillForm, uniqueEmail } from './contact-helpers.ts';
 import { waitForIsland } from './site-helpers.ts';
-import { chattedOnLanding, preparePage, siteProvider } from './widget-helpers.ts';
+import { CARD_URL, chattedOnLanding, preparePage, SITE, siteProvider } from './widget-helpers.ts';
+import { MODULE_FILES } from '../../widget/src/ports/manifest.ts';
 
 const site = siteProvider((server) => {
   server.route('POST', '/call/web', {
@@ -106,4 +108,53 @@ test('the launcher counts the answers that came while the card was collapsed: "1
   await launcher(page).click();
   await expect(card(page)).toBeVisible();
   await expect.poll(count, 'read: cleared').toMatchObject({ badge: null });
+});
+
+test('390 px, first opening: the sheet file is asked for with the card file; the page is inert from the first frame', async ({
+  page,
+}) => {
+  const log = await preparePage(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The card file is held until the test lets it go: what is asked for meanwhile is what the loader
+  // asks for at once, not after the card came.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(CARD_URL + '*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await waitForIsland(page, 'ContactModal');
+  // Whether the page behind is inert once the task that first shows the card is over (a timer
+  // queued then runs before anything the network brings: the sheet file asked for only now would).
+  await page.evaluate(() => {
+    const host = document.querySelector('#ringwise-site-widget')!;
+    new MutationObserver((_, observer) => {
+      const card = host.shadowRoot!.querySelector('[part=card]');
+      if (!card || card.hasAttribute('hidden')) return;
+      observer.disconnect();
+      setTimeout(() => {
+        (window as unknown as { firstFrameInert: boolean }).firstFrameInert = !!document.querySelector('main[inert]');
+      });
+    }).observe(host.shadowRoot!, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+  });
+  const sheetUrl = `${SITE}/widget/${MODULE_FILES.sheet}`;
+  // A classic script's `load` comes after it ran: the sheet is in.
+  await page.evaluate((url) => {
+    const done = (event: Event) => (event.target as HTMLScriptElement).src?.startsWith(url);
+    document.addEventListener('load', (event) => done(event) && document.body.setAttribute('data-sheet-in', ''), true);
+  }, sheetUrl);
+  await launcher(page).click();
+  await expect
+    .poll(() => log.requests.some((url) => url.startsWith(sheetUrl)), 'the sheet file, while the card is on its way')
+    .toBe(true);
+  await expect(page.locator('body[data-sheet-in]'), 'and in').toHaveCount(1);
+  release();
+  await expect(card(page)).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { firstFrameInert?: boolean }).firstFrameInert),
+    "the page behind was inert from the card's first frame",
+  ).toBe(true);
+  expect(log.errors, 'no console errors').toEqual([]);
+  await expect(card(page), 'modal').toHaveAttribute('aria-modal', 'true');
 });

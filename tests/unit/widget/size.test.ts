@@ -176,13 +176,15 @@ const KB = 1000;
 // Issue 36's focus gap (a page's modal giving focus back to the host): the element's focus() (loader 5,786 B,
 // +33; the card unchanged, its index.ts at the line gate); with bytes3's moves: machinery 89,175 B, chat 28,681 B,
 // voice 108,323 B.
+// Issue 36's phone sheet modal from the first open: the loader asks for the sheet file beside the card's on a
+// screen ≤ 480 px (+27 B): machinery 89,202 B, chat 28,708 B, voice 108,350 B.
 const BUDGET = {
   loader: 6 * KB,
   card: 19.154 * KB,
   engine: 8.53 * KB,
-  machinery: 89.175 * KB,
-  chat: 28.681 * KB,
-  voice: 108.323 * KB,
+  machinery: 89.202 * KB,
+  chat: 28.708 * KB,
+  voice: 108.35 * KB,
 };
 
 let outdir = '';

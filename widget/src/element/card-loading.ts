@@ -181,9 +181,8 @@ export function createCardLoader(host: CardLoaderHost): CardLoader {
     // A hybrid card's call button is one click away: its call machine starts now.
     if (!call && modeOf(element) === 'hybrid') startMachine();
     const early = (await starting) || {};
-    // The card's first frame and its start (a mounted engine starts the call at once: a long task
-    // on a phone) in the next task, whether or not a request left: the click's task holds only the
-    // pressed launcher and the requests (issue 35: its INP), and the request leaves as it ends.
+    // The card's first frame and its start (a long task on a phone) in the next task: the click's task
+    // holds only the pressed launcher and the requests (issue 35: its INP); the request leaves as it ends.
     if (call) await nextTask();
     try {
       const mounted = await loading;
@@ -215,6 +214,8 @@ export function createCardLoader(host: CardLoaderHost): CardLoader {
   const ensure = (): Promise<Card> => {
     if (card) return Promise.resolve(card);
     if (!cardLoad) {
+      // A phone's sheet file (card/sheet.ts) with the card's: the first opening is modal from its first frame.
+      if (matchMedia('(max-width:480px)').matches) load('sheet').catch(() => {});
       const loading = load('card').then((module) => {
         // Removed meanwhile: nothing to mount into (the rejection is never shown).
         if (!connection) throw 0;
