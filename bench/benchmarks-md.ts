@@ -192,12 +192,19 @@ export const README_BUDGETS_END = '<!-- /bench:budgets -->';
  * The README's budget table: one line per budget of DESIGN.md, with the latest run's verdict, and
  * the machine's load average at the run's start (timings on a busy machine read slower; sizes are exact).
  */
-export function readmeBudgetTable(rows: readonly BudgetRow[], date: string, load?: readonly number[]): string {
+export function readmeBudgetTable(
+  rows: readonly BudgetRow[],
+  date: string,
+  load?: readonly number[],
+  clickJoinFrom?: string,
+): string {
   const busy = load?.length
     ? `, load average ${load[0]!.toFixed(1)} at its start (timings depend on it; sizes do not)`
     : '';
+  // The click → ready rows of a run that did not sample them are the last opt-in run's: say which.
+  const carried = clickJoinFrom ? `; the click → ready rows: the last \`--only=click-join\` run, ${clickJoinFrom}` : '';
   const out = [
-    `Latest run: ${date.slice(0, 10)}${busy} (details in [BENCHMARKS.md](BENCHMARKS.md)).`,
+    `Latest run: ${date.slice(0, 10)}${busy}${carried} (details in [BENCHMARKS.md](BENCHMARKS.md)).`,
     '',
     '| budget | met? |',
     '|---|---|',
@@ -215,6 +222,7 @@ export function readmeWithBudgets(
   rows: readonly BudgetRow[],
   date: string,
   load?: readonly number[],
+  clickJoinFrom?: string,
 ): string {
   const start = readme.indexOf(README_BUDGETS_START);
   const end = readme.indexOf(README_BUDGETS_END);
@@ -223,5 +231,5 @@ export function readmeWithBudgets(
       `README.md has no budget table markers: put ${README_BUDGETS_START} and ${README_BUDGETS_END} where the table goes`,
     );
   }
-  return `${readme.slice(0, start + README_BUDGETS_START.length)}\n${readmeBudgetTable(rows, date, load)}\n${readme.slice(end)}`;
+  return `${readme.slice(0, start + README_BUDGETS_START.length)}\n${readmeBudgetTable(rows, date, load, clickJoinFrom)}\n${readme.slice(end)}`;
 }

@@ -52,6 +52,10 @@ export function writeResults(results: BenchResults, markdown: string, updateBenc
           runBudgets(results),
           results.date,
           results.machine.loadAverage,
+          // Carried from an earlier run (this one did not sample it): that run's time.
+          results.clickJoin?.note && results.clickJoin.result
+            ? `${results.clickJoin.result.date.slice(0, 16).replace('T', ' ')} UTC`
+            : undefined,
         ),
       );
     } catch (error) {

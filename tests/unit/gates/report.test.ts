@@ -268,6 +268,10 @@ describe('bench report', () => {
     expect(readmeWithBudgets(readme, [], '2026-11-22', [9.84, 7, 5]), 'the load it ran at').toContain(
       'Latest run: 2026-11-22, load average 9.8 at its start (timings depend on it; sizes do not) (details',
     );
+    expect(
+      readmeWithBudgets(readme, [], '2026-11-22', [2], '2026-11-21 10:31 UTC'),
+      'carried rows say whence',
+    ).toContain('; the click → ready rows: the last `--only=click-join` run, 2026-11-21 10:31 UTC (details');
     expect(out, 'a budget of one row: its figure without a name').toContain(
       '| widget script-tag loader ≤ 6 KB gzip | ❌ **no**: 6.9 KB, 0.9 KB over (+15 %) |',
     );
