@@ -214,8 +214,6 @@ export function createCardLoader(host: CardLoaderHost): CardLoader {
   const ensure = (): Promise<Card> => {
     if (card) return Promise.resolve(card);
     if (!cardLoad) {
-      // A phone's sheet file (card/sheet.ts) with the card's: the first opening is modal from its first frame.
-      if (matchMedia('(max-width:480px)').matches) load('sheet').catch(() => {});
       const loading = load('card').then((module) => {
         // Removed meanwhile: nothing to mount into (the rejection is never shown).
         if (!connection) throw 0;

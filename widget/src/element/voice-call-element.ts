@@ -36,14 +36,19 @@ import { addStyles } from './styles.ts';
 import { LOG_PREFIX } from '../core/log.ts';
 
 /**
- * An element's card loader: with `consent-required`, asking for the card's file asks for the
- * consent question's beside it (card/consent-file.ts, issue 35: not in the card file), so the card
- * never waits a second round trip for it. A failure is said by the card when it asks (consent-part.ts).
+ * An element's card loader: asking for the card's file also asks for the files its first frame
+ * needs beside it, so the card never waits a second round trip: the consent question's with
+ * `consent-required` (card/consent-file.ts, issue 35: not in the card file), and on a phone's
+ * width the modal sheet's (card/sheet.ts, issue 36: the page inert from the card's first frame).
+ * A failure is said by the part that needs the file when it asks for it again.
  */
-const withConsentFile =
+const withCompanionFiles =
   (element: Element, load: LoadModule): LoadModule =>
   (name, low) => {
-    if (name == 'card' && element.hasAttribute('consent-required')) load('consent', low).catch(() => 0);
+    if (name === 'card') {
+      if (element.hasAttribute('consent-required')) load('consent', low).catch(() => {});
+      if (matchMedia('(max-width: 480px)').matches) load('sheet', low).catch(() => {});
+    }
     return load(name, low);
   };
 
@@ -98,7 +103,7 @@ export function createVoiceCallElement(
       this.#cards = createCardLoader({
         element: this,
         launcher,
-        load: withConsentFile(this, load),
+        load: withCompanionFiles(this, load),
         requests,
         dispatch: (event, detail) => this.#dispatch(event, detail),
         dismiss,

@@ -2,7 +2,7 @@
 /**
  * The consent question in its own file (card/consent-file.ts, `voice-widget-consent.js`; issue 35:
  * not in the card file): the element asks for it beside the card's only with `consent-required`
- * (element/voice-call-element.ts `withConsentFile`), the card waits for it before its first action
+ * (element/voice-call-element.ts `withCompanionFiles`), the card waits for it before its first action
  * and sends nothing meanwhile, and a file that cannot load is said plainly, nothing sent, asked again
  * at the next action (card/consent-part.ts).
  */
