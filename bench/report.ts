@@ -210,7 +210,8 @@ export function renderMarkdown(r: BenchResults): string {
     '',
   );
 
-  out.push('## Budgets', '', ...renderBudgetTable(runBudgets(r)), '');
+  const budgets = runBudgets(r);
+  out.push('## Budgets', '', ...renderBudgetTable(budgets), '');
 
   out.push('## Build time', '');
   if (r.build.note) out.push(r.build.note, '');
@@ -234,7 +235,7 @@ export function renderMarkdown(r: BenchResults): string {
     if (row.route === '/') {
       // The budget table's verdict: the landing's own JavaScript, the widget loader (its own budget) aside.
       budget = `eager without the widget loader ≤ ${formatKB(SIZE_BUDGETS.landingJs)}`;
-      const landing = runBudgets(r).find((budgetRow) => budgetRow.group === 'landing');
+      const landing = budgets.find((budgetRow) => budgetRow.group === 'landing');
       met = landing ? `${landing.measured}: ${verdictCell(landing.verdict)}` : '—';
     } else if (r.guideRoutes.includes(row.route)) {
       budget = `only ${GUIDE_ISLANDS.join(', ')}`;
